@@ -1,0 +1,62 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { secureHeaders } from 'hono/secure-headers'
+
+export type MainAppOptions = {
+  /** The built front end (vite build). */
+  distDir: string
+  /** The built Storybook, served under /storybook/ when present. */
+  storybookDir: string
+}
+
+/**
+ * The main service's HTTP app: the API under /api/ (answered by later modules), the built
+ * Storybook under /storybook/, and the built front end for every other path, falling back to the
+ * app's index.html so that the client router decides what a path shows.
+ */
+export function createMainApp({ distDir, storybookDir }: MainAppOptions) {
+  const app = new Hono()
+  const indexFile = path.join(distDir, 'index.html')
+
+  app.use(secureHeaders({ crossOriginEmbedderPolicy: false }))
+  app.use(compress())
+
+  app.all('/api/*', (c) => c.json({ message: `No API call at ${c.req.method} ${c.req.path}.` }, 404))
+
+  app.get('/storybook', (c) => c.redirect('/storybook/', 301))
+  if (existsSync(storybookDir)) {
+    app.use(
+      '/storybook/*',
+      serveStatic({
+        root: storybookDir,
+        rewriteRequestPath: (requestPath) => requestPath.replace(/^\/storybook/, ''),
+      }),
+    )
+  }
+  app.get('/storybook/*', (c) => c.text('The Storybook has not been built: run npm run build-storybook.', 404))
+
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: distDir,
+      onFound: (_path, c) => {
+        // File names under /assets carry a content hash: they never change.
+        c.header('Cache-Control', 'public, max-age=31536000, immutable')
+      },
+    }),
+  )
+  app.use('*', serveStatic({ root: distDir, index: '' }))
+
+  app.get('*', (c) => {
+    if (!existsSync(indexFile)) {
+      return c.text('The front end has not been built: run npm run build (npm start does it).', 503)
+    }
+    c.header('Cache-Control', 'no-cache')
+    return c.html(readFileSync(indexFile, 'utf8'))
+  })
+
+  return app
+}

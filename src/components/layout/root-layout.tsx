@@ -1,0 +1,33 @@
+import type * as React from 'react'
+import { SiteHeader } from '@/components/layout/site-header'
+import { Toaster } from '@/components/ui/toaster'
+import { TooltipProvider } from '@/components/ui/tooltip'
+
+/** Everything around a screen: skip link, header, the main landmark, footer and the toast container. */
+function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <TooltipProvider>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-surface px-4 py-2 font-semibold text-brand-800 shadow-popover focus:not-sr-only focus:fixed focus:start-4 focus:top-2"
+      >
+        Skip to content
+      </a>
+      <div data-slot="root-layout" className="flex min-h-dvh flex-col">
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+          {children}
+        </main>
+        <footer className="border-t border-line bg-surface">
+          <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-small text-ink-muted sm:flex-row sm:justify-between sm:px-6">
+            <p>Device Certification Portal for telecom device vendors.</p>
+            <p>Routers · Extenders · Mesh · Set-top boxes · ONT · OLT · ONU</p>
+          </div>
+        </footer>
+      </div>
+      <Toaster />
+    </TooltipProvider>
+  )
+}
+
+export { RootLayout }

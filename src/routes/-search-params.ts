@@ -1,0 +1,42 @@
+import * as v from 'valibot'
+import { portfolioTypeSchema } from '@/contract/portfolio-types'
+
+/*
+ * Search parameters of the routes (spec §2, ARCHITECTURE.md "Front end"). A value that does not
+ * fit is dropped rather than failing the page: a mistyped link still opens the screen.
+ * The router parses values as JSON, so `?search=123` arrives as a number and is turned back
+ * into text.
+ */
+
+const text = (max: number) =>
+  v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim(), v.maxLength(max))
+
+/**
+ * `goto` is read at start and honoured after login: only a path of this site is accepted
+ * (a leading '/', not '//' nor '/\'), so the parameter cannot send a user to another host.
+ */
+export const gotoPathSchema = v.pipe(v.string(), v.regex(/^\/(?![/\\])/), v.maxLength(2048))
+
+export const rootSearchSchema = v.object({
+  goto: v.fallback(v.optional(gotoPathSchema), undefined),
+})
+
+/** /portfolio and /portfolio-manager: which section to scroll to. */
+export const portfolioSearchSchema = v.object({
+  portfolio: v.fallback(v.optional(portfolioTypeSchema), undefined),
+})
+
+/** /login: where the visitor came from, for example create-portfolio. */
+export const loginSearchSchema = v.object({
+  from: v.fallback(v.optional(text(100)), undefined),
+})
+
+/** /dashboard: the free-text search, also filled by the header search box. */
+export const dashboardSearchSchema = v.object({
+  search: v.fallback(v.optional(text(200)), undefined),
+})
+
+export type RootSearch = v.InferOutput<typeof rootSearchSchema>
+export type PortfolioSearch = v.InferOutput<typeof portfolioSearchSchema>
+export type LoginSearch = v.InferOutput<typeof loginSearchSchema>
+export type DashboardSearch = v.InferOutput<typeof dashboardSearchSchema>

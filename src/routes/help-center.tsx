@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PageShell } from '@/components/layout/page-shell'
+
+export const Route = createFileRoute('/help-center')({
+  component: () => (
+    <PageShell
+      title="Help Center"
+      lead="Answers to common questions about accounts, devices and certification."
+    />
+  ),
+})
