@@ -13,7 +13,8 @@ const browser = await chromium.launch({ executablePath: chromiumPath, args: chro
 try {
   const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) } })
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') console.error(`[${message.type()}] ${message.text()}`)
+    if (message.type() === 'error' || message.type() === 'warning')
+      console.error(`[${message.type()}] ${message.text()}`)
   })
   page.on('pageerror', (error) => console.error(`[pageerror] ${error.message}`))
   await page.goto(url, { waitUntil: 'networkidle' })

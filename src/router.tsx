@@ -4,7 +4,13 @@ import { routeTree } from '@/routeTree.gen'
 
 export type RouterContext = { queryClient: QueryClient }
 
-export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
+export function createAppRouter({
+  queryClient,
+  history,
+}: {
+  queryClient: QueryClient
+  history?: RouterHistory
+}) {
   return createRouter({
     routeTree,
     context: { queryClient },

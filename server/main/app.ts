@@ -36,25 +36,23 @@ export function createMainApp({ distDir, storybookDir }: MainAppOptions) {
       }),
     )
   }
-  app.get('/storybook/*', (c) => c.text('The Storybook has not been built: run npm run build-storybook.', 404))
-
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: distDir,
-      onFound: (_path, c) => {
-        // File names under /assets carry a content hash: they never change.
-        c.header('Cache-Control', 'public, max-age=31536000, immutable')
-      },
-    }),
+  app.get('/storybook/*', (c) =>
+    c.text('The Storybook has not been built: run npm run build-storybook.', 404),
   )
-  app.use('*', serveStatic({ root: distDir, index: '' }))
+
+  app.use('*', async (c, next) => {
+    await next()
+    if (c.req.path.startsWith('/api/') || c.res.headers.has('Cache-Control')) return
+    // File names under /assets carry a content hash and never change; anything else is revalidated.
+    const immutable = c.req.path.startsWith('/assets/') && c.res.status === 200
+    c.res.headers.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+  })
+  app.use('*', serveStatic({ root: distDir }))
 
   app.get('*', (c) => {
     if (!existsSync(indexFile)) {
       return c.text('The front end has not been built: run npm run build (npm start does it).', 503)
     }
-    c.header('Cache-Control', 'no-cache')
     return c.html(readFileSync(indexFile, 'utf8'))
   })
 

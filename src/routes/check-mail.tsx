@@ -3,9 +3,6 @@ import { PageShell } from '@/components/layout/page-shell'
 
 export const Route = createFileRoute('/check-mail')({
   component: () => (
-    <PageShell
-      title="Check your mail"
-      lead="Enter the 6-digit code we sent you and choose a new password."
-    />
+    <PageShell title="Check your mail" lead="Enter the 6-digit code we sent you and choose a new password." />
   ),
 })

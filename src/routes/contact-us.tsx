@@ -3,9 +3,6 @@ import { PageShell } from '@/components/layout/page-shell'
 
 export const Route = createFileRoute('/contact-us')({
   component: () => (
-    <PageShell
-      title="Contact Us"
-      lead="Find answers in the help center or write to our support team."
-    />
+    <PageShell title="Contact Us" lead="Find answers in the help center or write to our support team." />
   ),
 })

@@ -4,9 +4,6 @@ import { dashboardSearchSchema } from '@/routes/-search-params'
 export const Route = createFileRoute('/dashboard')({
   validateSearch: dashboardSearchSchema,
   component: () => (
-    <PageShell
-      title="Dashboard"
-      lead="Every device you submitted, its certification status and its runs."
-    />
+    <PageShell title="Dashboard" lead="Every device you submitted, its certification status and its runs." />
   ),
 })

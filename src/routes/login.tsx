@@ -4,9 +4,6 @@ import { loginSearchSchema } from '@/routes/-search-params'
 export const Route = createFileRoute('/login')({
   validateSearch: loginSearchSchema,
   component: () => (
-    <PageShell
-      title="Sign in"
-      lead="Sign in with the e-mail address and password of your vendor account."
-    />
+    <PageShell title="Sign in" lead="Sign in with the e-mail address and password of your vendor account." />
   ),
 })

@@ -24,7 +24,10 @@ function SiteHeader() {
       className="sticky top-0 z-40 h-header-offset border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80"
     >
       <div className="mx-auto flex h-full max-w-6xl items-center gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded-md font-bold text-ink focus-visible:focus-ring">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md font-bold text-ink focus-visible:focus-ring"
+        >
           <span className="flex size-8 items-center justify-center rounded-lg bg-brand-700 text-ink-inverted">
             <RadioTower className="size-4" aria-hidden="true" />
           </span>

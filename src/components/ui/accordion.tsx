@@ -26,7 +26,9 @@ function Accordion({ className, ...props }: AccordionProps) {
 }
 
 function AccordionItem({ className, ...props }: React.ComponentProps<typeof AccordionPrimitive.Item>) {
-  return <AccordionPrimitive.Item data-slot="accordion-item" className={cn('group/item', className)} {...props} />
+  return (
+    <AccordionPrimitive.Item data-slot="accordion-item" className={cn('group/item', className)} {...props} />
+  )
 }
 
 type AccordionTriggerProps = React.ComponentProps<typeof AccordionPrimitive.Trigger> & {
@@ -59,7 +61,11 @@ function AccordionTrigger({ className, children, headingLevel = 3, ...props }: A
   )
 }
 
-function AccordionContent({ className, children, ...props }: React.ComponentProps<typeof AccordionPrimitive.Content>) {
+function AccordionContent({
+  className,
+  children,
+  ...props
+}: React.ComponentProps<typeof AccordionPrimitive.Content>) {
   return (
     <AccordionPrimitive.Content
       data-slot="accordion-content"

@@ -56,11 +56,7 @@ function Button({
 }: ButtonProps) {
   if (asChild) {
     return (
-      <Slot.Root
-        data-slot="button"
-        className={cn(buttonVariants({ variant, size, className }))}
-        {...props}
-      >
+      <Slot.Root data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props}>
         {children}
       </Slot.Root>
     )

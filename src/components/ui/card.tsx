@@ -5,7 +5,10 @@ function Card({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div
       data-slot="card"
-      className={cn('flex flex-col gap-4 rounded-card border border-line bg-surface p-6 text-ink shadow-card', className)}
+      className={cn(
+        'flex flex-col gap-4 rounded-card border border-line bg-surface p-6 text-ink shadow-card',
+        className,
+      )}
       {...props}
     />
   )

@@ -74,7 +74,11 @@ function Chip({ className, children, srLabel, ...props }: ChipProps) {
       {...props}
     >
       {shape === 'pill' ? (
-        <Check className="hidden size-3.5 group-data-[state=on]/chip:block" strokeWidth={3} aria-hidden="true" />
+        <Check
+          className="hidden size-3.5 group-data-[state=on]/chip:block"
+          strokeWidth={3}
+          aria-hidden="true"
+        />
       ) : null}
       {children}
     </ToggleGroupPrimitive.Item>

@@ -120,8 +120,7 @@ type ControlProps = {
 function useFieldControl<P extends ControlProps>(props: P, options: { labelledBy?: boolean } = {}) {
   const field = useFieldContext()
   if (!field) return props
-  const describedBy =
-    [props['aria-describedby'], field.describedBy].filter(Boolean).join(' ') || undefined
+  const describedBy = [props['aria-describedby'], field.describedBy].filter(Boolean).join(' ') || undefined
   return {
     ...props,
     id: props.id ?? field.controlId,
@@ -156,12 +155,7 @@ function FieldLabel({ children, showRequired, ...props }: FieldLabelProps) {
   const field = useFieldContext()
   const required = showRequired ?? field?.required ?? false
   return (
-    <Label
-      data-slot="field-label"
-      id={field?.labelId}
-      htmlFor={field?.controlId}
-      {...props}
-    >
+    <Label data-slot="field-label" id={field?.labelId} htmlFor={field?.controlId} {...props}>
       {children}
       {required ? (
         <span aria-hidden="true" className="ms-0.5 text-danger">

@@ -14,14 +14,19 @@ type LoadingOverlayProps = React.ComponentProps<'div'> & {
  */
 function LoadingOverlay({ loading, label = 'Loading…', className, children, ...props }: LoadingOverlayProps) {
   return (
-    <div data-slot="loading-overlay" className={cn('relative', className)} aria-busy={loading || undefined} {...props}>
+    <div
+      data-slot="loading-overlay"
+      className={cn('relative', className)}
+      aria-busy={loading || undefined}
+      {...props}
+    >
       <div data-slot="loading-overlay-content" inert={loading || undefined}>
         {children}
       </div>
       {loading ? (
         <div
           data-slot="loading-overlay-cover"
-          className="absolute inset-0 z-10 flex cursor-wait items-start justify-center rounded-[inherit] bg-surface/65 pt-16 animate-fade-in"
+          className="absolute inset-0 z-10 flex animate-fade-in cursor-wait items-start justify-center rounded-[inherit] bg-surface/65 pt-16"
         >
           <div className="sticky top-1/3 flex items-center gap-2 rounded-full bg-surface px-4 py-2 shadow-popover">
             <Spinner className="size-5 text-brand-700" />

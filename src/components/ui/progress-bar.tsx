@@ -3,18 +3,21 @@ import { Progress as ProgressPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '@/lib/utils'
 
-const indicatorVariants = cva('h-full rounded-full transition-[width] duration-500 ease-out motion-reduce:transition-none', {
-  variants: {
-    tone: {
-      submitted: 'bg-progress-submitted',
-      'in-progress': 'bg-progress-in-progress',
-      certified: 'bg-progress-certified',
-      failed: 'bg-progress-failed',
-      unknown: 'bg-progress-unknown',
+const indicatorVariants = cva(
+  'h-full rounded-full transition-[width] duration-500 ease-out motion-reduce:transition-none',
+  {
+    variants: {
+      tone: {
+        submitted: 'bg-progress-submitted',
+        'in-progress': 'bg-progress-in-progress',
+        certified: 'bg-progress-certified',
+        failed: 'bg-progress-failed',
+        unknown: 'bg-progress-unknown',
+      },
     },
+    defaultVariants: { tone: 'submitted' },
   },
-  defaultVariants: { tone: 'submitted' },
-})
+)
 
 type ProgressTone = NonNullable<VariantProps<typeof indicatorVariants>['tone']>
 
@@ -47,7 +50,10 @@ function ProgressBar({
   return (
     <div data-slot="progress-bar" data-tone={tone} className={cn('flex w-full flex-col gap-1', className)}>
       {showLabel || showValue ? (
-        <div className="flex items-baseline justify-between gap-2 text-caption font-medium text-ink-muted" aria-hidden="true">
+        <div
+          className="flex items-baseline justify-between gap-2 text-caption font-medium text-ink-muted"
+          aria-hidden="true"
+        >
           {showLabel ? <span className="truncate">{label}</span> : <span />}
           {showValue ? <span className="tabular-nums">{percent}%</span> : null}
         </div>

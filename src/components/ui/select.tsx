@@ -28,7 +28,7 @@ function SelectTrigger({
       className={cn(
         'flex h-control w-full min-w-0 cursor-pointer items-center justify-between gap-2 rounded-control border border-line-strong bg-surface px-3 text-start text-body text-ink',
         'transition-colors hover:border-ink-subtle focus-visible:border-brand-600 focus-visible:focus-ring',
-        'data-[placeholder]:text-ink-subtle disabled:cursor-not-allowed disabled:bg-surface-sunken disabled:text-ink-muted',
+        'disabled:cursor-not-allowed disabled:bg-surface-sunken disabled:text-ink-muted data-[placeholder]:text-ink-subtle',
         'aria-invalid:border-danger aria-invalid:focus-visible:outline-danger',
         '[&>span]:truncate',
         className,
@@ -57,7 +57,8 @@ function SelectContent({
         className={cn(
           'relative z-50 max-h-(--radix-select-content-available-height) min-w-32 overflow-hidden rounded-control border border-line bg-surface text-ink shadow-popover',
           'data-[state=open]:animate-fade-in',
-          position === 'popper' && 'w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1 data-[side=top]:-translate-y-1',
+          position === 'popper' &&
+            'w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1 data-[side=top]:-translate-y-1',
           className,
         )}
         {...props}
@@ -107,7 +108,11 @@ function SelectItem({ className, children, ...props }: React.ComponentProps<type
  * The 'Add New ...' choice at the end of a dependent list: set apart by a separator and a plus
  * icon, chosen like any other item so the form can reveal its new-value field.
  */
-function SelectAddNewItem({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Item>) {
+function SelectAddNewItem({
+  className,
+  children,
+  ...props
+}: React.ComponentProps<typeof SelectPrimitive.Item>) {
   return (
     <>
       <SelectSeparator />

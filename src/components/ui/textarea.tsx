@@ -26,8 +26,7 @@ function Textarea({ className, limit, value, defaultValue, onChange, ...props }:
   const ownDescription = !field && limit !== undefined ? countId : undefined
   const controlProps = useFieldControl({
     ...props,
-    'aria-describedby':
-      [props['aria-describedby'], ownDescription].filter(Boolean).join(' ') || undefined,
+    'aria-describedby': [props['aria-describedby'], ownDescription].filter(Boolean).join(' ') || undefined,
   })
   const over = limit !== undefined && length > limit
 

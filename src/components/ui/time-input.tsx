@@ -50,7 +50,15 @@ type TimeInputProps = Omit<React.ComponentProps<'input'>, 'value' | 'defaultValu
  * A time of day typed as HH:MM. Digits only, the colon comes by itself; Arrow Up and Down step
  * the hours or the minutes, whichever the caret is in; leaving the field completes the value.
  */
-function TimeInput({ className, value, defaultValue = '', onValueChange, onBlur, onKeyDown, ...props }: TimeInputProps) {
+function TimeInput({
+  className,
+  value,
+  defaultValue = '',
+  onValueChange,
+  onBlur,
+  onKeyDown,
+  ...props
+}: TimeInputProps) {
   const [uncontrolled, setUncontrolled] = React.useState(defaultValue)
   const current = value ?? uncontrolled
   const controlProps = useFieldControl(props)

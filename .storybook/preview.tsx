@@ -1,0 +1,49 @@
+import '@fontsource-variable/inter/wght.css'
+import '../src/styles.css'
+import addonA11y from '@storybook/addon-a11y'
+import addonDocs from '@storybook/addon-docs'
+import { definePreview } from '@storybook/react-vite'
+import addonMsw from 'msw-storybook-addon'
+import { setupWorker } from 'msw/browser'
+import { handlers } from '@/mocks/handlers'
+import { withQueryClient, withRouter } from './decorators'
+
+export default definePreview({
+  addons: [
+    addonDocs(),
+    addonA11y(),
+    // Global handlers from src/mocks survive the reset between stories; stories add their own.
+    addonMsw(async () => {
+      const worker = setupWorker(...handlers)
+      // Relative, so the worker also registers when Storybook is served under /storybook/.
+      await worker.start({
+        onUnhandledRequest: 'bypass',
+        quiet: true,
+        serviceWorker: { url: './mockServiceWorker.js' },
+      })
+      return worker
+    }),
+  ],
+  decorators: [withRouter, withQueryClient],
+  parameters: {
+    layout: 'padded',
+    // Any axe violation fails the story in the test-runner.
+    a11y: { test: 'error' },
+    controls: { expanded: true },
+    options: {
+      storySort: { order: ['Docs', ['Introduction', 'Design tokens'], 'UI', 'Layout', 'Screens', 'Flows'] },
+    },
+    viewport: {
+      options: {
+        phone: { name: 'Phone (390 × 844)', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+        tablet: { name: 'Tablet (820 × 1180)', styles: { width: '820px', height: '1180px' }, type: 'tablet' },
+        desktop: {
+          name: 'Desktop (1440 × 900)',
+          styles: { width: '1440px', height: '900px' },
+          type: 'desktop',
+        },
+      },
+    },
+  },
+  tags: ['autodocs'],
+})

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test'
+
+/** Every route of spec §2 answers with its titled page; anything else lands on the home page. */
+const ROUTES = [
+  ['/', 'Device certification for telecom vendors'],
+  ['/login', 'Sign in'],
+  ['/login?from=create-portfolio', 'Sign in'],
+  ['/create-profile', 'Create your vendor profile'],
+  ['/create-profile/register', 'Register your organization'],
+  ['/forgot-password', 'Forgot password'],
+  ['/check-mail', 'Check your mail'],
+  ['/password-reset', 'Password reset'],
+  ['/portfolio-manager', 'Portfolio Manager'],
+  ['/portfolio-manager?portfolio=device-portfolio', 'Portfolio Manager'],
+  ['/device-certifications', 'Device Certifications'],
+  ['/contact-us', 'Contact Us'],
+  ['/help-center', 'Help Center'],
+  ['/portfolio?portfolio=organization-portfolio', 'PORTFOLIO FORM'],
+  ['/dashboard?search=ONT', 'Dashboard'],
+] as const
+
+for (const [path, title] of ROUTES) {
+  test(`${path} shows “${title}”`, async ({ page }) => {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+    await expect(page).toHaveTitle(`${title} · Device Certification Portal`)
+    expect(new URL(page.url()).pathname).toBe(path.split('?')[0])
+    expect(errors).toEqual([])
+  })
+}
+
+for (const path of ['/no-such-page', '/create-profile/unknown', '/dashboard/extra/segments']) {
+  test(`unknown path ${path} redirects to /`, async ({ page }) => {
+    await page.goto(path)
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Device certification for telecom vendors',
+    )
+  })
+}
+
+test('a mistyped portfolio value still opens the page', async ({ page }) => {
+  await page.goto('/portfolio-manager?portfolio=not-a-type')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portfolio Manager')
+})
+
+test('the header links lead to their pages', async ({ page, isMobile }) => {
+  await page.goto('/')
+  if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click()
+  await page.getByRole('link', { name: 'Contact Us' }).click()
+  await expect(page).toHaveURL(/\/contact-us$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us')
+  await page.getByRole('link', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+})

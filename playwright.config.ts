@@ -1,0 +1,38 @@
+import { defineConfig, devices } from '@playwright/test'
+import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs'
+
+/*
+ * End-to-end journeys in Debian's Chromium. `npm test` starts one server and passes its address
+ * in E2E_BASE_URL; run alone (`npx playwright test`), the config starts the built portal itself.
+ */
+const externalBaseURL = process.env.E2E_BASE_URL
+const port = Number(process.env.E2E_PORT ?? 7791)
+const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined } },
+  ],
+  ...(externalBaseURL
+    ? {}
+    : {
+        webServer: {
+          command: 'npx tsx server/index.ts',
+          env: { MAIN_PORT: String(port) },
+          url: baseURL,
+          reuseExistingServer: !process.env.CI,
+        },
+      }),
+})

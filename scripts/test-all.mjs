@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// `npm test`: every check and test suite in one run, ending with a plain "N passed, N failed" line.
+// Steps: type check, lint, format check, unit tests (Vitest), app build, Storybook build, then
+// one portal server for the Storybook test-runner (every story's play function and axe check)
+// and the Playwright journeys. A step that is not a test suite counts as one check.
+import { spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+
+const REPORTS = '.reports'
+rmSync(REPORTS, { recursive: true, force: true })
+mkdirSync(REPORTS, { recursive: true })
+
+const results = []
+const only = process.argv.slice(2)
+
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+    child.on('close', (code) => resolve(code ?? 1))
+  })
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+async function step(name, command, args, { env, report } = {}) {
+  if (only.length > 0 && !only.includes(name)) return
+  const started = Date.now()
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`)
+  const code = await run(command, args, env)
+  const counts = report?.() ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 }
+  // A suite that exits non-zero without a failing test (it crashed, or ran nothing) still fails.
+  if (code !== 0 && counts.failed === 0) counts.failed = 1
+  results.push({ name, ...counts, seconds: (Date.now() - started) / 1000 })
+  console.log(
+    `◀ ${name}: ${counts.passed} passed, ${counts.failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  )
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitFor(url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+}
+
+const npx = 'npx'
+
+await step('typecheck', npx, ['tsc', '--noEmit', '-p', '.'])
+await step('lint', npx, ['eslint', '--max-warnings', '0', '.'])
+await step('format', npx, ['prettier', '--check', '--log-level', 'warn', '.'])
+await step(
+  'unit',
+  npx,
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS}/vitest.json`],
+  {
+    report: () => {
+      const json = readJson(`${REPORTS}/vitest.json`)
+      return json ? { passed: json.numPassedTests, failed: json.numFailedTests } : undefined
+    },
+  },
+)
+await step('build', npx, ['vite', 'build', '--logLevel', 'warn'])
+await step('build-storybook', npx, ['storybook', 'build', '--quiet', '-o', 'storybook-static'])
+
+const needsServer = only.length === 0 || only.includes('stories') || only.includes('e2e')
+let server
+if (needsServer) {
+  const port = await freePort()
+  const baseURL = `http://127.0.0.1:${port}`
+  server = spawn(npx, ['tsx', 'server/index.ts'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, MAIN_PORT: String(port), HOST: '127.0.0.1' },
+    detached: true,
+  })
+  try {
+    await waitFor(`${baseURL}/storybook/index.json`)
+    await step(
+      'stories',
+      npx,
+      [
+        'test-storybook',
+        '--url',
+        `${baseURL}/storybook`,
+        '--index-json',
+        '--maxWorkers=2',
+        '--json',
+        `--outputFile=${REPORTS}/stories.json`,
+      ],
+      {
+        report: () => {
+          const json = readJson(`${REPORTS}/stories.json`)
+          return json ? { passed: json.numPassedTests, failed: json.numFailedTests } : undefined
+        },
+      },
+    )
+    await step('e2e', npx, ['playwright', 'test'], {
+      env: { E2E_BASE_URL: baseURL, PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json` },
+      report: () => {
+        const json = readJson(`${REPORTS}/e2e.json`)
+        if (!json?.stats) return undefined
+        return { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected }
+      },
+    })
+  } finally {
+    process.kill(-server.pid, 'SIGTERM')
+  }
+}
+
+console.log('\nSummary')
+for (const r of results) {
+  console.log(
+    `  ${r.failed === 0 ? '✓' : '✗'} ${r.name.padEnd(16)} ${String(r.passed).padStart(4)} passed, ${r.failed} failed  ${r.seconds.toFixed(1)} s`,
+  )
+}
+const passed = results.reduce((sum, r) => sum + r.passed, 0)
+const failed = results.reduce((sum, r) => sum + r.failed, 0)
+console.log(`\n${passed} passed, ${failed} failed`)
+process.exit(failed === 0 ? 0 : 1)

@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createMainApp } from './app.ts'
+
+let app: ReturnType<typeof createMainApp>
+
+beforeAll(() => {
+  const root = mkdtempSync(path.join(tmpdir(), 'portal-'))
+  const distDir = path.join(root, 'dist')
+  const storybookDir = path.join(root, 'storybook-static')
+  mkdirSync(path.join(distDir, 'assets'), { recursive: true })
+  mkdirSync(storybookDir)
+  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>app</title>')
+  writeFileSync(path.join(distDir, 'assets', 'main-abc123.js'), 'console.log(1)')
+  writeFileSync(path.join(storybookDir, 'index.html'), '<!doctype html><title>storybook</title>')
+  app = createMainApp({ distDir, storybookDir })
+})
+
+describe('main service: front end and Storybook', () => {
+  it.each(['/', '/login', '/create-profile/register', '/dashboard', '/no-such-page'])(
+    'answers %s with the app, whose router decides what it shows',
+    async (pathname) => {
+      const response = await app.request(pathname)
+      expect(response.status).toBe(200)
+      expect(await response.text()).toContain('<title>app</title>')
+      expect(response.headers.get('cache-control')).toBe('no-cache')
+    },
+  )
+
+  it('serves hashed assets with a long cache and security headers', async () => {
+    const response = await app.request('/assets/main-abc123.js')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toContain('immutable')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('serves the built Storybook under /storybook/', async () => {
+    expect((await app.request('/storybook')).status).toBe(301)
+    const response = await app.request('/storybook/')
+    expect(await response.text()).toContain('<title>storybook</title>')
+  })
+
+  it('answers an unknown API call with a JSON 404, never the app', async () => {
+    const response = await app.request('/api/nothing-here', { method: 'POST' })
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ message: 'No API call at POST /api/nothing-here.' })
+  })
+})

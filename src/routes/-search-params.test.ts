@@ -1,0 +1,56 @@
+import * as v from 'valibot'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import type { PortfolioType } from '@/contract/portfolio-types'
+import {
+  dashboardSearchSchema,
+  loginSearchSchema,
+  portfolioSearchSchema,
+  rootSearchSchema,
+  type DashboardSearch,
+  type PortfolioSearch,
+} from '@/routes/-search-params'
+
+describe('portfolio search parameter', () => {
+  it.each(['organization-portfolio', 'line-of-business-portfolio', 'device-portfolio'])(
+    'keeps %s',
+    (portfolio) => {
+      expect(v.parse(portfolioSearchSchema, { portfolio })).toEqual({ portfolio })
+    },
+  )
+  it.each([['device'], ['Device-Portfolio'], [42], [null]])(
+    'drops %j instead of failing the page',
+    (portfolio) => {
+      expect(v.parse(portfolioSearchSchema, { portfolio })).toEqual({ portfolio: undefined })
+    },
+  )
+  it('is typed as one of the three portfolio types', () => {
+    expectTypeOf<PortfolioSearch['portfolio']>().toEqualTypeOf<PortfolioType | undefined>()
+  })
+})
+
+describe('goto search parameter', () => {
+  it.each(['/dashboard', '/portfolio?portfolio=device-portfolio', '/'])('keeps the site path %s', (goto) => {
+    expect(v.parse(rootSearchSchema, { goto })).toEqual({ goto })
+  })
+  it.each(['https://evil.example', '//evil.example/x', '/\\evil.example', 'dashboard', ''])(
+    'drops %j, which could lead off the site',
+    (goto) => {
+      expect(v.parse(rootSearchSchema, { goto })).toEqual({ goto: undefined })
+    },
+  )
+})
+
+describe('search and from parameters', () => {
+  it('keeps text and turns numbers the router parsed back into text', () => {
+    expect(v.parse(dashboardSearchSchema, { search: 'ONT' })).toEqual({ search: 'ONT' })
+    expect(v.parse(dashboardSearchSchema, { search: 123 })).toEqual({ search: '123' })
+    expect(v.parse(loginSearchSchema, { from: 'create-portfolio' })).toEqual({ from: 'create-portfolio' })
+  })
+  it('drops a search longer than 200 characters', () => {
+    expect(v.parse(dashboardSearchSchema, { search: 'x'.repeat(200) }).search).toHaveLength(200)
+    expect(v.parse(dashboardSearchSchema, { search: 'x'.repeat(201) })).toEqual({ search: undefined })
+  })
+  it('is typed as optional text', () => {
+    expectTypeOf<DashboardSearch['search']>().toEqualTypeOf<string | undefined>()
+  })
+})

@@ -1,0 +1,2 @@
+// Vitest setup: DOM matchers for the tests that run in jsdom.
+import '@testing-library/jest-dom/vitest'
