@@ -17,8 +17,8 @@ const port = portFrom(process.env.MAIN_PORT, DEFAULT_MAIN_PORT)
 const hostname = process.env.HOST || '127.0.0.1'
 
 const app = createMainApp({
-  distDir: fileURLToPath(new URL('../dist', import.meta.url)),
-  storybookDir: fileURLToPath(new URL('../storybook-static', import.meta.url)),
+  distDir: process.env.DIST_DIR || fileURLToPath(new URL('../dist', import.meta.url)),
+  storybookDir: process.env.STORYBOOK_DIR || fileURLToPath(new URL('../storybook-static', import.meta.url)),
 })
 
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {

@@ -22,7 +22,7 @@ function PageShell({ title, lead, actions, className, children, ...props }: Page
       {...props}
     >
       <title>{`${title} · ${SITE_NAME}`}</title>
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex max-w-3xl flex-col gap-2">
           <h1 id="page-title" className="text-title text-ink sm:text-display">
             {title}
@@ -30,7 +30,7 @@ function PageShell({ title, lead, actions, className, children, ...props }: Page
           {lead ? <p className="text-lead text-ink-muted">{lead}</p> : null}
         </div>
         {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
-      </header>
+      </div>
       {children}
     </section>
   )

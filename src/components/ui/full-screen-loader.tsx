@@ -1,4 +1,5 @@
 import { Dialog as DialogPrimitive, VisuallyHidden } from 'radix-ui'
+import * as React from 'react'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/utils'
 
@@ -16,6 +17,8 @@ const keepOpen = (event: Event) => event.preventDefault()
  * password). It is modal: clicks, Tab and Escape cannot reach or close anything behind it.
  */
 function FullScreenLoader({ open, label = 'Please wait…', className }: FullScreenLoaderProps) {
+  // There is no trigger to return to: focus goes back to whatever had it when the loader opened.
+  const returnFocusTo = React.useRef<HTMLElement | null>(null)
   return (
     <DialogPrimitive.Root open={open} modal>
       <DialogPrimitive.Portal>
@@ -30,6 +33,15 @@ function FullScreenLoader({ open, label = 'Please wait…', className }: FullScr
           onEscapeKeyDown={keepOpen}
           onPointerDownOutside={keepOpen}
           onInteractOutside={keepOpen}
+          onOpenAutoFocus={() => {
+            const active = document.activeElement
+            returnFocusTo.current = active instanceof HTMLElement ? active : null
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            returnFocusTo.current?.focus()
+            returnFocusTo.current = null
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-[61] flex -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-3 rounded-card bg-surface px-8 py-6 shadow-popover outline-none',
             className,
