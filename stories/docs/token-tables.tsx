@@ -34,7 +34,7 @@ function Swatch({ name, value }: { name: string; value: string }) {
 export function ColorTokens({ group }: { group: keyof typeof colors }) {
   const entries = flattenColors(group, colors[group] as ColorValue)
   return (
-    <ul className="not-prose m-0 grid list-none grid-cols-1 gap-3 p-0 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="m-0 mb-6 grid list-none grid-cols-1 gap-3 p-0 sm:grid-cols-2 lg:grid-cols-3">
       {entries.map(([name, value]) => (
         <Swatch key={name} name={name} value={value} />
       ))}
@@ -52,7 +52,7 @@ export function StatusTokens() {
     certified: 'Certified — light green',
   }
   return (
-    <ul className="not-prose m-0 grid list-none grid-cols-1 gap-3 p-0 sm:grid-cols-2 lg:grid-cols-5">
+    <ul className="m-0 mb-6 grid list-none grid-cols-1 gap-3 p-0 sm:grid-cols-2 lg:grid-cols-5">
       {Object.entries(colors.status).map(([key, tone]) => (
         <li
           key={key}
@@ -60,7 +60,7 @@ export function StatusTokens() {
           style={{ background: tone.DEFAULT, borderColor: tone.border, color: tone.fg }}
         >
           <span className="block text-small font-semibold">{labels[key as keyof typeof labels]}</span>
-          <code className="text-caption">status-{key}</code>
+          <code className="text-caption break-all">status-{key}</code>
         </li>
       ))}
     </ul>
@@ -69,7 +69,7 @@ export function StatusTokens() {
 
 export function TypeScale() {
   return (
-    <ul className="not-prose m-0 flex list-none flex-col gap-4 p-0">
+    <ul className="m-0 flex list-none flex-col gap-4 p-0">
       {Object.entries(fontSize).map(([name, value]) => {
         const [size, options] = value as [
           string,
@@ -105,7 +105,7 @@ export function SizeTokens() {
     ...Object.entries(boxShadow).map(([k, v]): [string, string, string] => [`shadow.${k}`, v, 'shadow']),
   ]
   return (
-    <table className="not-prose w-full text-small">
+    <table className="w-full text-small">
       <thead>
         <tr className="text-start">
           <th className="py-2 text-start">Token</th>
@@ -142,7 +142,7 @@ export function SizeTokens() {
 
 export function FocusRingSample() {
   return (
-    <div className="not-prose flex gap-4">
+    <div className="flex gap-4">
       <span className="rounded-control bg-brand-700 px-4 py-2 text-small font-semibold text-white focus-ring">
         Focused button
       </span>
