@@ -26,13 +26,16 @@ function LoadingOverlay({ loading, label = 'Loading…', className, children, ..
       {loading ? (
         <div
           data-slot="loading-overlay-cover"
-          className="absolute inset-0 z-10 flex animate-fade-in cursor-wait items-start justify-center rounded-[inherit] bg-surface/65 pt-16"
+          className="absolute inset-0 z-10 animate-fade-in cursor-wait rounded-[inherit] bg-surface/65"
         >
-          <div className="sticky top-1/3 flex items-center gap-2 rounded-full bg-surface px-4 py-2 shadow-popover">
-            <Spinner className="size-5 text-brand-700" />
-            <span role="status" className="text-small font-semibold text-ink">
-              {label}
-            </span>
+          {/* Centred in the covered area, or in the visible part of it when it is taller than the screen. */}
+          <div className="sticky top-0 flex h-full max-h-dvh items-center justify-center p-4">
+            <div className="flex items-center gap-2 rounded-full bg-surface px-4 py-2 shadow-popover">
+              <Spinner className="size-5 text-brand-700" />
+              <span role="status" className="text-small font-semibold text-ink">
+                {label}
+              </span>
+            </div>
           </div>
         </div>
       ) : null}
