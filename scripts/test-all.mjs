@@ -109,7 +109,8 @@ if (needsServer) {
         '--index-json',
         '--maxWorkers=2',
         '--json',
-        `--outputFile=${REPORTS}/stories.json`,
+        '--outputFile',
+        `${REPORTS}/stories.json`,
       ],
       {
         report: () => {
