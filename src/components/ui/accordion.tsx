@@ -46,6 +46,8 @@ function AccordionTrigger({ className, children, headingLevel = 3, ...props }: A
           className={cn(
             'flex flex-1 cursor-pointer items-center justify-between gap-4 px-4 py-3.5 text-start text-body font-semibold text-ink',
             'transition-colors hover:bg-surface-muted focus-visible:focus-ring focus-visible:-outline-offset-2',
+            // The hover fill and the focus ring follow the card's rounded corners at the ends.
+            'group-first/item:rounded-t-card group-last/item:group-data-[state=closed]/item:rounded-b-card',
             className,
           )}
           {...props}

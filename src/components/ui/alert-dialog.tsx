@@ -1,7 +1,8 @@
+import type { VariantProps } from 'class-variance-authority'
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { buttonVariants } from '@/components/ui/button'
-import { dialogContentClasses, dialogOverlayClasses } from '@/components/ui/dialog'
+import { dialogContentClasses, dialogOverlayClasses, revealFocusedInDialog } from '@/components/ui/dialog'
 import { cn } from '@/lib/utils'
 
 /** A dialog that asks for a decision: it closes only through one of its actions (or Escape, as Cancel). */
@@ -15,14 +16,25 @@ function AlertDialogTrigger(props: React.ComponentProps<typeof AlertDialogPrimit
 
 function AlertDialogContent({
   className,
+  onFocus,
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (
     <AlertDialogPrimitive.Portal>
-      <AlertDialogPrimitive.Overlay data-slot="alert-dialog-overlay" className={dialogOverlayClasses} />
+      <AlertDialogPrimitive.Overlay
+        data-slot="alert-dialog-overlay"
+        className={dialogOverlayClasses}
+        // A click on the backdrop does not close an alert dialog; it should not drop focus to
+        // the page body either, so focus stays on the dialog's button.
+        onMouseDown={(event) => event.preventDefault()}
+      />
       <AlertDialogPrimitive.Content
         data-slot="alert-dialog-content"
         className={cn(dialogContentClasses, 'max-w-md', className)}
+        onFocus={(event) => {
+          revealFocusedInDialog(event)
+          onFocus?.(event)
+        }}
         {...props}
       />
     </AlertDialogPrimitive.Portal>
@@ -47,7 +59,7 @@ function AlertDialogTitle({ className, ...props }: React.ComponentProps<typeof A
   return (
     <AlertDialogPrimitive.Title
       data-slot="alert-dialog-title"
-      className={cn('text-heading text-ink', className)}
+      className={cn('text-heading break-words text-ink', className)}
       {...props}
     />
   )
@@ -60,33 +72,41 @@ function AlertDialogDescription({
   return (
     <AlertDialogPrimitive.Description
       data-slot="alert-dialog-description"
-      className={cn('text-body text-ink-muted', className)}
+      className={cn('text-body break-words text-ink-muted', className)}
       {...props}
     />
   )
 }
 
+type AlertDialogButtonProps = Pick<VariantProps<typeof buttonVariants>, 'variant' | 'size'>
+
+/** Confirms the decision and closes; `variant="destructive"` for a delete. */
 function AlertDialogAction({
   className,
+  variant = 'primary',
+  size,
   ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Action>) {
+}: React.ComponentProps<typeof AlertDialogPrimitive.Action> & AlertDialogButtonProps) {
   return (
     <AlertDialogPrimitive.Action
       data-slot="alert-dialog-action"
-      className={cn(buttonVariants({ variant: 'primary' }), className)}
+      className={cn(buttonVariants({ variant, size }), className)}
       {...props}
     />
   )
 }
 
+/** The safe choice: focused when the dialog opens, and what Escape does. */
 function AlertDialogCancel({
   className,
+  variant = 'outline',
+  size,
   ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
+}: React.ComponentProps<typeof AlertDialogPrimitive.Cancel> & AlertDialogButtonProps) {
   return (
     <AlertDialogPrimitive.Cancel
       data-slot="alert-dialog-cancel"
-      className={cn(buttonVariants({ variant: 'outline' }), className)}
+      className={cn(buttonVariants({ variant, size }), className)}
       {...props}
     />
   )

@@ -16,8 +16,10 @@ function DialogClose(props: React.ComponentProps<typeof DialogPrimitive.Close>) 
 }
 
 const overlayClasses = 'fixed inset-0 z-50 bg-ink/50 backdrop-blur-[2px] data-[state=open]:animate-fade-in'
+// Centred with `transform` (not Tailwind's `translate` property): the zoom-in keyframes animate
+// `transform`, and the two would add up, so the dialog would fly in from the top-left corner.
 const contentClasses = cn(
-  'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4',
+  'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg [transform:translate(-50%,-50%)] flex-col gap-4',
   'overflow-y-auto rounded-card border border-line bg-surface p-6 shadow-popover outline-none data-[state=open]:animate-zoom-in',
 )
 
@@ -36,13 +38,31 @@ type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> &
   showCloseButton?: boolean
 }
 
-function DialogContent({ className, children, showCloseButton = true, ...props }: DialogContentProps) {
+/**
+ * The focus trap moves focus without scrolling (Tab from the last control back to the first), so
+ * in a dialog that scrolls the focused control could sit out of sight: bring it into view.
+ */
+function revealFocused(event: React.FocusEvent<HTMLElement>) {
+  if (event.target !== event.currentTarget) event.target.scrollIntoView?.({ block: 'nearest' })
+}
+
+function DialogContent({
+  className,
+  children,
+  showCloseButton = true,
+  onFocus,
+  ...props
+}: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(contentClasses, className)}
+        onFocus={(event) => {
+          revealFocused(event)
+          onFocus?.(event)
+        }}
         {...props}
       >
         {children}
@@ -78,7 +98,7 @@ function DialogTitle({ className, ...props }: React.ComponentProps<typeof Dialog
   return (
     <DialogPrimitive.Title
       data-slot="dialog-title"
-      className={cn('text-heading text-ink', className)}
+      className={cn('text-heading break-words text-ink', className)}
       {...props}
     />
   )
@@ -91,7 +111,7 @@ function DialogDescription({
   return (
     <DialogPrimitive.Description
       data-slot="dialog-description"
-      className={cn('text-small text-ink-muted', className)}
+      className={cn('text-small break-words text-ink-muted', className)}
       {...props}
     />
   )
@@ -99,6 +119,7 @@ function DialogDescription({
 
 export {
   contentClasses as dialogContentClasses,
+  revealFocused as revealFocusedInDialog,
   Dialog,
   DialogClose,
   DialogContent,

@@ -3,8 +3,13 @@ import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '@/lib/utils'
 
-function DropdownMenu(props: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
-  return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" {...props} />
+/**
+ * A menu of actions. Non-modal by default: a modal menu hides the rest of the page from screen
+ * readers (`aria-hidden`) while its trigger stays focusable, which axe reports. The menu still
+ * keeps focus on its items and closes on Escape, an outside click or a chosen item.
+ */
+function DropdownMenu({ modal = false, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" modal={modal} {...props} />
 }
 
 function DropdownMenuTrigger(props: React.ComponentProps<typeof DropdownMenuPrimitive.Trigger>) {
@@ -14,6 +19,7 @@ function DropdownMenuTrigger(props: React.ComponentProps<typeof DropdownMenuPrim
 function DropdownMenuContent({
   className,
   sideOffset = 4,
+  collisionPadding = 8,
   ...props
 }: React.ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   return (
@@ -21,8 +27,12 @@ function DropdownMenuContent({
       <DropdownMenuPrimitive.Content
         data-slot="dropdown-menu-content"
         sideOffset={sideOffset}
+        // Keeps a gap between the menu and the edge of a phone's screen.
+        collisionPadding={collisionPadding}
         className={cn(
           'z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-44 overflow-y-auto rounded-control border border-line bg-surface p-1 text-ink shadow-popover',
+          // Long labels wrap instead of widening the menu past 20rem or off a phone's screen.
+          'max-w-[min(20rem,var(--radix-dropdown-menu-content-available-width))]',
           'data-[state=open]:animate-fade-in',
           className,
         )}

@@ -18,6 +18,7 @@ function PopoverContent({
   className,
   align = 'center',
   sideOffset = 6,
+  collisionPadding = 8,
   ...props
 }: React.ComponentProps<typeof PopoverPrimitive.Content>) {
   return (
@@ -26,6 +27,8 @@ function PopoverContent({
         data-slot="popover-content"
         align={align}
         sideOffset={sideOffset}
+        // Keeps a gap between the popover and the edge of a phone's screen.
+        collisionPadding={collisionPadding}
         className={cn(
           'z-50 w-72 max-w-[calc(100vw-1rem)] rounded-card border border-line bg-surface p-4 text-ink shadow-popover outline-none',
           'data-[state=open]:animate-fade-in',

@@ -21,6 +21,7 @@ function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trig
 function TooltipContent({
   className,
   sideOffset = 6,
+  collisionPadding = 8,
   children,
   ...props
 }: React.ComponentProps<typeof TooltipPrimitive.Content>) {
@@ -29,6 +30,7 @@ function TooltipContent({
       <TooltipPrimitive.Content
         data-slot="tooltip-content"
         sideOffset={sideOffset}
+        collisionPadding={collisionPadding}
         className={cn(
           'z-50 max-w-64 rounded-md bg-ink px-2.5 py-1.5 text-caption font-medium text-ink-inverted shadow-popover',
           'data-[state=delayed-open]:animate-fade-in',
