@@ -3,13 +3,19 @@ import { extendTailwindMerge } from 'tailwind-merge'
 import tailwindConfig from '../../tailwind.config'
 
 /*
- * tailwind-merge must know the custom type scale, or it takes `text-small` for a colour and drops
- * `text-ink-inverted` beside it. The names come from the config, so a new size needs no edit here.
+ * tailwind-merge must know the custom scales of tailwind.config.ts: without them it takes
+ * `text-small` for a colour (and drops `text-ink-inverted` beside it) and cannot tell that
+ * `h-auto` overrides `h-control`. The names come from the config, so a new token needs no edit here.
  */
+const { fontSize, spacing, borderRadius, boxShadow } = tailwindConfig.theme.extend
+
 const twMerge = extendTailwindMerge({
   extend: {
-    classGroups: {
-      'font-size': [{ text: Object.keys(tailwindConfig.theme.extend.fontSize) }],
+    theme: {
+      text: Object.keys(fontSize),
+      spacing: Object.keys(spacing),
+      radius: Object.keys(borderRadius),
+      shadow: Object.keys(boxShadow),
     },
   },
 })

@@ -11,6 +11,8 @@ const chipVariants = cva(
     'border-line-strong bg-surface text-ink hover:border-brand-600 hover:bg-brand-50 focus-visible:focus-ring',
     'data-[state=on]:border-brand-700 data-[state=on]:bg-brand-700 data-[state=on]:text-ink-inverted',
     'disabled:cursor-not-allowed disabled:opacity-50',
+    // An invalid group (nothing chosen yet) outlines its unchosen chips in the danger colour.
+    'group-aria-invalid/chips:data-[state=off]:border-danger',
   ],
   {
     variants: {
@@ -44,14 +46,16 @@ type ChipGroupProps = Omit<
  * the group is named by its Field label.
  */
 function ChipGroup({ className, shape = 'pill', ...props }: ChipGroupProps) {
-  const { id, ...controlProps } = useFieldControl(props, { labelledBy: true })
+  // `required` is not an attribute of a group of buttons (nor is aria-required of a toolbar):
+  // the label shows the marker and the error message says what is missing.
+  const { id, required: _required, ...controlProps } = useFieldControl(props, { labelledBy: true })
   return (
     <ChipShapeContext.Provider value={shape}>
       <ToggleGroupPrimitive.Root
         data-slot="chip-group"
         type="multiple"
         id={id}
-        className={cn('flex flex-wrap gap-2', className)}
+        className={cn('group/chips flex flex-wrap gap-2', className)}
         {...controlProps}
       />
     </ChipShapeContext.Provider>

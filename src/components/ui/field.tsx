@@ -79,8 +79,12 @@ function Field({
         data-disabled={disabled || undefined}
         data-orientation={orientation}
         className={cn(
-          'group/field flex gap-1.5',
-          orientation === 'vertical' ? 'flex-col' : 'flex-row flex-wrap items-center gap-x-3',
+          'group/field gap-1.5',
+          // Horizontal: the control and its label side by side (a checkbox and 'Remember User ID'),
+          // the hint and the error under the label, however long the label runs.
+          orientation === 'vertical'
+            ? 'flex flex-col'
+            : 'grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3',
           className,
         )}
         {...props}
@@ -117,7 +121,10 @@ type ControlProps = {
  * Props a control spreads to join its Field. Explicit props win, so a control also works
  * outside a Field.
  */
-function useFieldControl<P extends ControlProps>(props: P, options: { labelledBy?: boolean } = {}) {
+function useFieldControl<P extends ControlProps>(
+  props: P,
+  options: { labelledBy?: boolean } = {},
+): P & ControlProps {
   const field = useFieldContext()
   if (!field) return props
   const describedBy = [props['aria-describedby'], field.describedBy].filter(Boolean).join(' ') || undefined
@@ -139,6 +146,8 @@ function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimiti
       className={cn(
         'text-small font-semibold text-ink select-none',
         'group-data-[disabled]/field:cursor-not-allowed group-data-[disabled]/field:opacity-60',
+        // A label after a control disabled on its own (a checkbox) dims with it.
+        'peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
         className,
       )}
       {...props}
@@ -166,13 +175,16 @@ function FieldLabel({ children, showRequired, ...props }: FieldLabelProps) {
   )
 }
 
+/** Hints and errors of a horizontal field sit in the label's column. */
+const partClasses = 'group-data-[orientation=horizontal]/field:col-start-2'
+
 function FieldHint({ className, ...props }: React.ComponentProps<'p'>) {
   const field = useFieldPart('hint', true)
   return (
     <p
       data-slot="field-hint"
       id={field?.partId('hint')}
-      className={cn('text-small text-ink-muted', className)}
+      className={cn('text-small text-ink-muted', partClasses, className)}
       {...props}
     />
   )
@@ -188,7 +200,7 @@ function FieldError({ className, children, ...props }: React.ComponentProps<'p'>
       data-slot="field-error"
       id={field?.partId('error')}
       role="alert"
-      className={cn('text-small font-medium text-danger', className)}
+      className={cn('text-small font-medium text-danger', partClasses, className)}
       {...props}
     >
       {children}

@@ -1,11 +1,33 @@
 import { Check, ChevronDown, ChevronUp, Plus } from 'lucide-react'
 import { Select as SelectPrimitive } from 'radix-ui'
-import type * as React from 'react'
+import * as React from 'react'
 import { useFieldControl } from '@/components/ui/field'
 import { cn } from '@/lib/utils'
 
-function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>) {
-  return <SelectPrimitive.Root data-slot="select" {...props} />
+/** Whether the list is open, for the trigger to step out of the Tab order meanwhile. */
+const SelectOpenContext = React.createContext(false)
+
+function Select({
+  open: openProp,
+  defaultOpen = false,
+  onOpenChange,
+  ...props
+}: React.ComponentProps<typeof SelectPrimitive.Root>) {
+  const [uncontrolledOpen, setUncontrolledOpen] = React.useState(defaultOpen)
+  const open = openProp ?? uncontrolledOpen
+  return (
+    <SelectOpenContext.Provider value={open}>
+      <SelectPrimitive.Root
+        data-slot="select"
+        open={open}
+        onOpenChange={(next) => {
+          if (openProp === undefined) setUncontrolledOpen(next)
+          onOpenChange?.(next)
+        }}
+        {...props}
+      />
+    </SelectOpenContext.Provider>
+  )
 }
 
 function SelectGroup(props: React.ComponentProps<typeof SelectPrimitive.Group>) {
@@ -21,7 +43,8 @@ function SelectTrigger({
   children,
   ...props
 }: React.ComponentProps<typeof SelectPrimitive.Trigger>) {
-  const controlProps = useFieldControl(props)
+  const { required, ...controlProps } = useFieldControl(props)
+  const open = React.useContext(SelectOpenContext)
   return (
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
@@ -34,6 +57,12 @@ function SelectTrigger({
         className,
       )}
       {...controlProps}
+      // `required` means nothing on a button: say it the ARIA way (the Root's own `required`
+      // already does, so only add it when the Field or the caller asks).
+      {...(required ? { 'aria-required': true } : {})}
+      // While the list is open the rest of the page, trigger included, is hidden from assistive
+      // technology and focus is held in the list: keep the hidden trigger out of the Tab order.
+      tabIndex={open ? -1 : controlProps.tabIndex}
     >
       {children}
       <SelectPrimitive.Icon asChild>

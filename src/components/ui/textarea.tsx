@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { useFieldControl, useFieldPart } from '@/components/ui/field'
-import { inputClasses } from '@/components/ui/input'
+import { controlSurfaceClasses } from '@/components/ui/input'
 import { cn } from '@/lib/utils'
 
 type TextareaProps = React.ComponentProps<'textarea'> & {
@@ -24,17 +24,24 @@ function Textarea({ className, limit, value, defaultValue, onChange, ...props }:
   const countId = field ? field.partId('count') : `textarea-${ownId}-count`
   // Inside a Field the count is registered with it; alone, the textarea names the count itself.
   const ownDescription = !field && limit !== undefined ? countId : undefined
+  const over = limit !== undefined && length > limit
   const controlProps = useFieldControl({
     ...props,
     'aria-describedby': [props['aria-describedby'], ownDescription].filter(Boolean).join(' ') || undefined,
+    // Past the limit the text is invalid whether or not a message shows yet.
+    'aria-invalid': props['aria-invalid'] ?? (over || undefined),
   })
-  const over = limit !== undefined && length > limit
 
   return (
     <div data-slot="textarea-wrapper" className="flex flex-col gap-1">
       <textarea
         data-slot="textarea"
-        className={cn(inputClasses, 'h-auto min-h-24 resize-y py-2 leading-6', className)}
+        className={cn(
+          controlSurfaceClasses,
+          // Grows with its text up to 18rem, then scrolls; the user can still drag it taller.
+          'field-sizing-content max-h-72 min-h-24 resize-y py-2 leading-6',
+          className,
+        )}
         value={value}
         defaultValue={defaultValue}
         onChange={(event) => {

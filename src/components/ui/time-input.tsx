@@ -62,6 +62,16 @@ function TimeInput({
   const [uncontrolled, setUncontrolled] = React.useState(defaultValue)
   const current = value ?? uncontrolled
   const controlProps = useFieldControl(props)
+  // Where the caret goes back to once a stepped value is on screen. Restored in the same commit,
+  // so a second Arrow press right after the first still steps the same part.
+  const pendingCaret = React.useRef<{ input: HTMLInputElement; caret: number; value: string } | null>(null)
+
+  React.useLayoutEffect(() => {
+    const pending = pendingCaret.current
+    if (!pending) return
+    pendingCaret.current = null
+    if (pending.input.value === pending.value) pending.input.setSelectionRange(pending.caret, pending.caret)
+  })
 
   const commit = (next: string) => {
     if (value === undefined) setUncontrolled(next)
@@ -82,20 +92,20 @@ function TimeInput({
         onChange={(event) => commit(formatTimeDigits(event.target.value))}
         onBlur={(event) => {
           const completed = normalizeTime(current)
-          if (completed !== current) commit(completed)
+          if (completed !== current && !event.currentTarget.readOnly) commit(completed)
           onBlur?.(event)
         }}
         onKeyDown={(event) => {
           onKeyDown?.(event)
-          if (event.defaultPrevented) return
+          if (event.defaultPrevented || event.currentTarget.readOnly) return
           if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return
           event.preventDefault()
-          const caret = event.currentTarget.selectionStart ?? 0
+          const input = event.currentTarget
+          const caret = input.selectionStart ?? 0
           const part = caret <= 2 ? 'hours' : 'minutes'
           const next = stepTime(current, part, event.key === 'ArrowUp' ? 1 : -1)
+          pendingCaret.current = { input, caret, value: next }
           commit(next)
-          const input = event.currentTarget
-          requestAnimationFrame(() => input.setSelectionRange(caret, caret))
         }}
         {...controlProps}
       />
