@@ -5,16 +5,26 @@ import { Toaster as Sonner } from 'sonner'
 const TOAST_DURATION_MS = 5000
 const TOAST_HOTKEY = ['altKey', 'KeyT']
 
-function Toaster({ toastOptions, ...props }: React.ComponentProps<typeof Sonner>) {
+/** The close button sits at the top-right corner, away from the coloured edge of the toast. */
+const closeButtonAtEnd = {
+  '--toast-close-button-start': 'unset',
+  '--toast-close-button-end': '0',
+  '--toast-close-button-transform': 'translate(35%, -35%)',
+} as React.CSSProperties
+
+function Toaster({ toastOptions, style, ...props }: React.ComponentProps<typeof Sonner>) {
   return (
     <Sonner
+      style={{ ...closeButtonAtEnd, ...style }}
       position="top-right"
       duration={TOAST_DURATION_MS}
       hotkey={TOAST_HOTKEY}
       closeButton
       richColors={false}
       theme="light"
+      // Below the 54 px sticky header, so the header stays usable while a toast shows.
       offset={{ top: 64, right: 16 }}
+      mobileOffset={{ top: 62, left: 8, right: 8 }}
       toastOptions={{
         ...toastOptions,
         classNames: {
