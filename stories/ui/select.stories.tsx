@@ -3,6 +3,7 @@ import * as React from 'react'
 import { expect, fn, waitFor, within } from 'storybook/test'
 import { Field, FieldError, FieldHint, FieldLabel } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
+import { cn } from '@/lib/utils'
 import {
   Select,
   SelectAddNewItem,
@@ -18,15 +19,13 @@ const VENDORS = ['Huawei', 'Nokia', 'Sagemcom', 'TP-Link', 'ZTE']
 const NOKIA_DEVICE_NAMES = ['Beacon 6', 'Beacon 10', 'G-2426G-A', 'XS-2426G-B']
 const ADD_NEW_DEVICE_NAME = 'add-new-device-name'
 
-const meta = preview.meta({
-  title: 'UI/Select',
-  component: Select,
-  args: { onValueChange: fn(), onOpenChange: fn() },
-  render: (args) => (
-    <div className="w-full max-w-sm">
+/** The Device Manufacture select of the portfolio form, with the vendor list. */
+function VendorSelect({ className, ...props }: React.ComponentProps<typeof Select> & { className?: string }) {
+  return (
+    <div className={cn('w-full max-w-sm', className)}>
       <Field>
         <FieldLabel>Device Manufacture</FieldLabel>
-        <Select {...args}>
+        <Select {...props}>
           <SelectTrigger>
             <SelectValue placeholder="Select a vendor" />
           </SelectTrigger>
@@ -40,7 +39,14 @@ const meta = preview.meta({
         </Select>
       </Field>
     </div>
-  ),
+  )
+}
+
+const meta = preview.meta({
+  title: 'UI/Select',
+  component: Select,
+  args: { onValueChange: fn(), onOpenChange: fn() },
+  render: (args) => <VendorSelect {...args} />,
 })
 
 /** Radix renders the list in a portal at the end of the body. */
@@ -76,25 +82,8 @@ export const Focused = meta.story({
 /** Open: Enter opens the list with the chosen vendor highlighted and ticked. */
 export const Open = meta.story({
   args: { defaultValue: 'Sagemcom' },
-  render: (args) => (
-    <div className="min-h-80 w-full max-w-sm">
-      <Field>
-        <FieldLabel>Device Manufacture</FieldLabel>
-        <Select {...args}>
-          <SelectTrigger>
-            <SelectValue placeholder="Select a vendor" />
-          </SelectTrigger>
-          <SelectContent>
-            {VENDORS.map((vendor) => (
-              <SelectItem key={vendor} value={vendor}>
-                {vendor}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </Field>
-    </div>
-  ),
+  // Room below the trigger so the open list shows in the story.
+  render: (args) => <VendorSelect {...args} className="min-h-80" />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('combobox', { name: 'Device Manufacture' })
     await userEvent.tab()
