@@ -1,0 +1,280 @@
+import { createFormHook } from '@tanstack/react-form'
+import type * as React from 'react'
+import { Button } from '@/components/ui/button'
+import { Checkbox } from '@/components/ui/checkbox'
+import { Chip, ChipGroup } from '@/components/ui/chip-group'
+import { Field, FieldError, FieldHint, FieldLabel } from '@/components/ui/field'
+import { Input, type InputProps } from '@/components/ui/input'
+import {
+  Select,
+  SelectAddNewItem,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select'
+import { Textarea, type TextareaProps } from '@/components/ui/textarea'
+import { TimeInput } from '@/components/ui/time-input'
+import {
+  fieldContext,
+  firstErrorMessage,
+  formContext,
+  useFieldContext,
+  useFormContext,
+} from '@/components/form/form-context'
+
+/*
+ * Field components registered once with the form hook below: each binds one primitive to
+ * a TanStack Form field — value, change, blur — and shows the field's first error under it. When
+ * errors appear is the form's choice (onChange, onBlur or onSubmit validators).
+ */
+
+type FieldFrameProps = {
+  label: React.ReactNode
+  hint?: React.ReactNode
+  required?: boolean
+  className?: string
+}
+
+function useFieldError() {
+  const field = useFieldContext<unknown>()
+  return firstErrorMessage(field.state.meta.errors)
+}
+
+type TextFieldProps = FieldFrameProps &
+  Omit<InputProps, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'name' | 'required'>
+
+function TextField({ label, hint, required, className, ...inputProps }: TextFieldProps) {
+  const field = useFieldContext<string>()
+  const error = useFieldError()
+  return (
+    <Field invalid={error !== undefined} required={required ?? false} className={className}>
+      <FieldLabel>{label}</FieldLabel>
+      <Input
+        name={field.name}
+        value={field.state.value ?? ''}
+        onChange={(event) => field.handleChange(event.target.value)}
+        onBlur={field.handleBlur}
+        {...inputProps}
+      />
+      {hint ? <FieldHint>{hint}</FieldHint> : null}
+      <FieldError>{error}</FieldError>
+    </Field>
+  )
+}
+
+type TextareaFieldProps = FieldFrameProps &
+  Omit<TextareaProps, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'name' | 'required'>
+
+function TextareaField({ label, hint, required, className, ...textareaProps }: TextareaFieldProps) {
+  const field = useFieldContext<string>()
+  const error = useFieldError()
+  return (
+    <Field invalid={error !== undefined} required={required ?? false} className={className}>
+      <FieldLabel>{label}</FieldLabel>
+      <Textarea
+        name={field.name}
+        value={field.state.value ?? ''}
+        onChange={(event) => field.handleChange(event.target.value)}
+        onBlur={field.handleBlur}
+        {...textareaProps}
+      />
+      {hint ? <FieldHint>{hint}</FieldHint> : null}
+      <FieldError>{error}</FieldError>
+    </Field>
+  )
+}
+
+type Option = { value: string; label: string }
+
+type SelectFieldProps = FieldFrameProps & {
+  options: ReadonlyArray<Option>
+  placeholder?: string
+  /** The 'Add New …' choice at the end of a dependent list (spec §3). */
+  addNewOption?: Option
+  disabled?: boolean
+  /** Called after the value changes: cascades clear the fields that depend on this one. */
+  onValueChange?: (value: string) => void
+}
+
+function SelectField({
+  label,
+  hint,
+  required,
+  className,
+  options,
+  placeholder,
+  addNewOption,
+  disabled,
+  onValueChange,
+}: SelectFieldProps) {
+  const field = useFieldContext<string>()
+  const error = useFieldError()
+  return (
+    <Field
+      invalid={error !== undefined}
+      required={required ?? false}
+      disabled={disabled ?? false}
+      className={className}
+    >
+      <FieldLabel>{label}</FieldLabel>
+      <Select
+        name={field.name}
+        value={field.state.value ?? ''}
+        onValueChange={(value) => {
+          field.handleChange(value)
+          onValueChange?.(value)
+        }}
+        onOpenChange={(open) => {
+          if (!open) field.handleBlur()
+        }}
+      >
+        <SelectTrigger>
+          <SelectValue placeholder={placeholder} />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+          {addNewOption ? (
+            <SelectAddNewItem value={addNewOption.value}>{addNewOption.label}</SelectAddNewItem>
+          ) : null}
+        </SelectContent>
+      </Select>
+      {hint ? <FieldHint>{hint}</FieldHint> : null}
+      <FieldError>{error}</FieldError>
+    </Field>
+  )
+}
+
+type CheckboxFieldProps = FieldFrameProps & { disabled?: boolean }
+
+function CheckboxField({ label, hint, required, className, disabled }: CheckboxFieldProps) {
+  const field = useFieldContext<boolean>()
+  const error = useFieldError()
+  return (
+    <Field
+      orientation="horizontal"
+      invalid={error !== undefined}
+      required={required ?? false}
+      disabled={disabled ?? false}
+      className={className}
+    >
+      <Checkbox
+        name={field.name}
+        checked={field.state.value === true}
+        onCheckedChange={(checked) => field.handleChange(checked === true)}
+        onBlur={field.handleBlur}
+      />
+      <FieldLabel>{label}</FieldLabel>
+      {hint ? <FieldHint>{hint}</FieldHint> : null}
+      <FieldError>{error}</FieldError>
+    </Field>
+  )
+}
+
+type ChipOption = Option & { srLabel?: string }
+
+type ChipGroupFieldProps = FieldFrameProps & {
+  options: ReadonlyArray<ChipOption>
+  shape?: 'letter' | 'pill'
+  disabled?: boolean
+}
+
+function ChipGroupField({ label, hint, required, className, options, shape, disabled }: ChipGroupFieldProps) {
+  const field = useFieldContext<string[]>()
+  const error = useFieldError()
+  return (
+    <Field
+      invalid={error !== undefined}
+      required={required ?? false}
+      disabled={disabled ?? false}
+      className={className}
+    >
+      <FieldLabel>{label}</FieldLabel>
+      <ChipGroup
+        shape={shape ?? 'pill'}
+        value={field.state.value ?? []}
+        onValueChange={(value) => field.handleChange(value)}
+        onBlur={(event) => {
+          // Blur counts when focus leaves the whole row, not when it moves between chips.
+          if (!event.currentTarget.contains(event.relatedTarget)) field.handleBlur()
+        }}
+      >
+        {options.map((option) => (
+          <Chip
+            key={option.value}
+            value={option.value}
+            {...(option.srLabel ? { srLabel: option.srLabel } : {})}
+          >
+            {option.label}
+          </Chip>
+        ))}
+      </ChipGroup>
+      {hint ? <FieldHint>{hint}</FieldHint> : null}
+      <FieldError>{error}</FieldError>
+    </Field>
+  )
+}
+
+type TimeFieldProps = FieldFrameProps & { disabled?: boolean; readOnly?: boolean }
+
+function TimeField({ label, hint, required, className, disabled, readOnly }: TimeFieldProps) {
+  const field = useFieldContext<string>()
+  const error = useFieldError()
+  return (
+    <Field
+      invalid={error !== undefined}
+      required={required ?? false}
+      disabled={disabled ?? false}
+      className={className}
+    >
+      <FieldLabel>{label}</FieldLabel>
+      <TimeInput
+        name={field.name}
+        value={field.state.value ?? ''}
+        onValueChange={(value) => field.handleChange(value)}
+        onBlur={field.handleBlur}
+        readOnly={readOnly}
+      />
+      {hint ? <FieldHint>{hint}</FieldHint> : null}
+      <FieldError>{error}</FieldError>
+    </Field>
+  )
+}
+
+type SubmitButtonProps = Omit<React.ComponentProps<typeof Button>, 'type' | 'loading'> & {
+  /** Keep the button enabled while the form is invalid (the portfolio form validates on submit). */
+  enabledWhenInvalid?: boolean
+}
+
+/** The form's submit button: disabled until the form can be submitted, busy while it submits. */
+function SubmitButton({ enabledWhenInvalid = false, disabled, ...props }: SubmitButtonProps) {
+  const form = useFormContext()
+  return (
+    <form.Subscribe selector={(state) => [state.canSubmit, state.isSubmitting] as const}>
+      {([canSubmit, isSubmitting]) => (
+        <Button
+          type="submit"
+          disabled={disabled || (!enabledWhenInvalid && !canSubmit)}
+          loading={isSubmitting}
+          {...props}
+        />
+      )}
+    </form.Subscribe>
+  )
+}
+
+/**
+ * The app's form hook, made once: every form uses `useAppForm` and renders its fields as
+ * `<form.AppField name="…">{(field) => <field.TextField label="…" />}</form.AppField>`;
+ * sections of a large form are `withForm` sub-forms sharing `formOptions`.
+ */
+export const { useAppForm, withForm, withFieldGroup } = createFormHook({
+  fieldContext,
+  formContext,
+  fieldComponents: { TextField, TextareaField, SelectField, CheckboxField, ChipGroupField, TimeField },
+  formComponents: { SubmitButton },
+})
