@@ -1,0 +1,91 @@
+import * as v from 'valibot'
+import { idSchema, statusAnswerSchema, text, yesNoSchema } from '@/contract/common'
+
+/* Accounts, registration and passwords: spec §3 (entities) and §7 (calls). */
+
+/** GET /api/token answers this text and puts the session token in the `Token` header (decision 1). */
+export const TOKEN_BOOTSTRAP_SUCCESS = 'SUCCESS'
+export const TOKEN_HEADER = 'Token'
+
+/** POST /api/login */
+export const loginPayloadSchema = v.object({
+  emailId: text(254),
+  password: text(128),
+})
+export type LoginPayload = v.InferOutput<typeof loginPayloadSchema>
+
+/** The login answer on 200, stored as AUTH_DATA (spec §3). */
+export const authDataSchema = v.looseObject({
+  name: v.string(),
+  emailId: v.string(),
+  phoneNumber: v.string(),
+  vendorUserId: v.string(),
+  /** 'Login is successful' on success. */
+  message: v.string(),
+  isPortfolioManagerPreviousReqSaved: yesNoSchema,
+  isPortfolioManagerSavedOrSubmittedDataExists: yesNoSchema,
+  isPortfolioManagerSubmittedDataExists: yesNoSchema,
+})
+export type AuthData = v.InferOutput<typeof authDataSchema>
+
+/**
+ * POST /api/registration/create: the registration form with emailId and reEnteredEmailId in
+ * place of email and reEnterEmail, and lob comma-joined (spec §3).
+ */
+export const registrationPayloadSchema = v.object({
+  firstName: text(50),
+  lastName: text(50),
+  emailId: text(254),
+  reEnteredEmailId: text(254),
+  organization: text(50),
+  /** 'Wireline', 'Wireless' or 'Wireline,Wireless'. */
+  lob: text(20),
+  phoneNumber: text(20),
+  countryCode: text(8),
+  country: text(100),
+  state: text(100),
+  city: text(100),
+})
+export type RegistrationPayload = v.InferOutput<typeof registrationPayloadSchema>
+
+/**
+ * The registration answer: status 'SUCCESS' or other, a message, and what the Create Password
+ * dialog needs later — the id of the pending account and its e-mail (spec §7 "data stored for
+ * later (including emailId and id)"). Both sit at the top level of the answer.
+ */
+export const registrationAnswerSchema = v.looseObject({
+  ...statusAnswerSchema.entries,
+  id: v.optional(v.string()),
+  emailId: v.optional(v.string()),
+})
+export type RegistrationAnswer = v.InferOutput<typeof registrationAnswerSchema>
+
+/** POST /api/registration/change-password: the Create Password dialog. Answers plain text. */
+export const changePasswordPayloadSchema = v.object({
+  otp: text(32),
+  emailId: text(254),
+  password: text(128),
+  confirmPassword: text(128),
+  id: idSchema,
+})
+export type ChangePasswordPayload = v.InferOutput<typeof changePasswordPayloadSchema>
+
+/** POST /api/registration/forget-password */
+export const forgotPasswordPayloadSchema = v.object({ emailId: text(254) })
+export type ForgotPasswordPayload = v.InferOutput<typeof forgotPasswordPayloadSchema>
+
+/** The forgot-password answer: status, message, and the id the reset page sends back. */
+export const forgotPasswordAnswerSchema = v.looseObject({
+  ...statusAnswerSchema.entries,
+  id: v.optional(v.string()),
+})
+export type ForgotPasswordAnswer = v.InferOutput<typeof forgotPasswordAnswerSchema>
+
+/** POST /api/registration/reset-password (the /check-mail page). */
+export const resetPasswordPayloadSchema = v.object({
+  otp: text(32),
+  password: text(128),
+  confirmPassword: text(128),
+  id: idSchema,
+})
+export type ResetPasswordPayload = v.InferOutput<typeof resetPasswordPayloadSchema>

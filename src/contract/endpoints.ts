@@ -1,0 +1,226 @@
+import type * as v from 'valibot'
+import * as address from '@/contract/address'
+import * as auth from '@/contract/auth'
+import * as catalogue from '@/contract/catalogue'
+import * as certification from '@/contract/certification'
+import { messageAnswerSchema, statusAnswerSchema } from '@/contract/common'
+import * as portfolio from '@/contract/portfolio'
+import * as records from '@/contract/records'
+
+/*
+ * Every call the portal makes, in one table: which service answers it, the method and path, the
+ * request and answer schemas, how the answer is read, and what the browser sends with it.
+ * The screens' api/ files, the MSW handlers and the server routes are all built from this table.
+ *
+ * - main: the main service (spec §7: cookies, JSON headers and the Token header on every call).
+ * - certification: the certification-test service on port 7600. Spec §7 sends it neither token
+ *   nor cookies; issue 4 tightens this so that only the owning vendor's session starts a run
+ *   (ARCHITECTURE.md), which is why its calls are marked `cookies: true` here: the one place to
+ *   change if that decision moves.
+ */
+
+type AnySchema = v.GenericSchema
+
+export type Endpoint = {
+  service: 'main' | 'certification'
+  method: 'GET' | 'POST'
+  path: string
+  /** The body (POST) or the query parameters (GET), or null when the call takes nothing. */
+  request: AnySchema | null
+  /** The answer on success; null for answers read as text. */
+  answer: AnySchema | null
+  /** How the answer is read (spec §7: JSON, text for change-password and the token bootstrap). */
+  answerType: 'json' | 'text'
+  cookies: boolean
+  token: boolean
+  /** Added by ARCHITECTURE.md rather than named in spec §7. */
+  addedBy?: 'architecture'
+}
+
+const main = { service: 'main', cookies: true, token: true } as const
+const cert = { service: 'certification', cookies: true, token: false } as const
+
+export const endpoints = {
+  token: { ...main, method: 'GET', path: '/api/token', request: null, answer: null, answerType: 'text' },
+  addressData: {
+    ...main,
+    method: 'GET',
+    path: '/api/registration/get-country-state-city-list',
+    request: address.addressQuerySchema,
+    answer: address.addressAnswerSchema,
+    answerType: 'json',
+  },
+  login: {
+    ...main,
+    method: 'POST',
+    path: '/api/login',
+    request: auth.loginPayloadSchema,
+    answer: auth.authDataSchema,
+    answerType: 'json',
+  },
+  logout: {
+    ...main,
+    method: 'POST',
+    path: '/api/logout',
+    request: null,
+    answer: messageAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  keepSessionAlive: {
+    ...main,
+    method: 'POST',
+    path: '/api/session/keep-alive',
+    request: null,
+    answer: messageAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  register: {
+    ...main,
+    method: 'POST',
+    path: '/api/registration/create',
+    request: auth.registrationPayloadSchema,
+    answer: auth.registrationAnswerSchema,
+    answerType: 'json',
+  },
+  changePassword: {
+    ...main,
+    method: 'POST',
+    path: '/api/registration/change-password',
+    request: auth.changePasswordPayloadSchema,
+    answer: null,
+    answerType: 'text',
+  },
+  forgotPassword: {
+    ...main,
+    method: 'POST',
+    path: '/api/registration/forget-password',
+    request: auth.forgotPasswordPayloadSchema,
+    answer: auth.forgotPasswordAnswerSchema,
+    answerType: 'json',
+  },
+  resetPassword: {
+    ...main,
+    method: 'POST',
+    path: '/api/registration/reset-password',
+    request: auth.resetPasswordPayloadSchema,
+    answer: statusAnswerSchema,
+    answerType: 'json',
+  },
+  catalogue: {
+    ...main,
+    method: 'GET',
+    path: '/api/portfoliomanager/get-vendor-devicename-devicetype-productclass-list',
+    request: null,
+    answer: catalogue.catalogueAnswerSchema,
+    answerType: 'json',
+  },
+  getPortfolio: {
+    ...main,
+    method: 'POST',
+    path: '/api/portfoliomanager/get',
+    request: portfolio.vendorUserIdPayloadSchema,
+    answer: portfolio.savedPortfolioSchema,
+    answerType: 'json',
+  },
+  savePortfolio: {
+    ...main,
+    method: 'POST',
+    path: '/api/portfoliomanager/save',
+    request: portfolio.savePayloadSchema,
+    answer: messageAnswerSchema,
+    answerType: 'json',
+  },
+  submitPortfolio: {
+    ...main,
+    method: 'POST',
+    path: '/api/portfoliomanager/create',
+    request: portfolio.submitPayloadSchema,
+    answer: messageAnswerSchema,
+    answerType: 'json',
+  },
+  listRecords: {
+    ...main,
+    method: 'POST',
+    path: '/api/portfoliomanager/list',
+    request: portfolio.vendorUserIdPayloadSchema,
+    answer: records.recordListAnswerSchema,
+    answerType: 'json',
+  },
+  deleteRecord: {
+    ...main,
+    method: 'POST',
+    path: '/api/portfoliomanager/delete',
+    request: records.deleteRecordPayloadSchema,
+    answer: messageAnswerSchema,
+    answerType: 'json',
+  },
+  listComments: {
+    ...main,
+    method: 'POST',
+    path: '/api/portfoliomanager/comments/list',
+    request: certification.commentListPayloadSchema,
+    answer: certification.commentListAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  addComment: {
+    ...main,
+    method: 'POST',
+    path: '/api/portfoliomanager/comments/add',
+    request: certification.addCommentPayloadSchema,
+    answer: certification.addCommentAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  runTests: {
+    ...cert,
+    method: 'POST',
+    path: '/run-tests',
+    request: certification.runTestsPayloadSchema,
+    answer: messageAnswerSchema,
+    answerType: 'json',
+  },
+  listRuns: {
+    ...cert,
+    method: 'GET',
+    path: '/runs',
+    request: certification.runListQuerySchema,
+    answer: certification.runListAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  runResults: {
+    ...cert,
+    method: 'GET',
+    path: '/runs/:runId/results.json',
+    request: null,
+    answer: certification.runResultsSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  emailCertificate: {
+    ...cert,
+    method: 'POST',
+    path: '/certificates/email',
+    request: certification.emailCertificatePayloadSchema,
+    answer: messageAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+} as const satisfies Record<string, Endpoint>
+
+export type EndpointName = keyof typeof endpoints
+
+/** The printable report beside results.json (Download Results, decision 8). */
+export const RUN_REPORT_PATH = '/runs/:runId/results.html'
+
+/** Fills the `:name` parts of a path, encoded. */
+export function endpointPath(path: string, params: Record<string, string> = {}) {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`The path ${path} needs a value for :${name}.`)
+    return encodeURIComponent(value)
+  })
+}

@@ -1,0 +1,121 @@
+import * as v from 'valibot'
+import { idSchema, text, yesNoSchema } from '@/contract/common'
+
+/* The portfolio: get, save (draft) and create (submit). Spec §3, §4 and §7. */
+
+/** POST /api/portfoliomanager/get and /list: the vendor whose data is asked for. */
+export const vendorUserIdPayloadSchema = v.object({ vendorUserId: idSchema })
+export type VendorUserIdPayload = v.InferOutput<typeof vendorUserIdPayloadSchema>
+
+/**
+ * Which part of the form a save writes (spec §4 "Save section argument"): 0 all sections (with
+ * the note 'Please submit the form'), 1 organization and contact, 2 line of business, 3 device.
+ * The section is sent so that the server stores only that part of the draft.
+ */
+export const SAVE_SECTIONS = [0, 1, 2, 3] as const
+export const saveSectionSchema = v.picklist(SAVE_SECTIONS)
+export type SaveSection = v.InferOutput<typeof saveSectionSchema>
+
+/**
+ * The fields of the save and submit payloads: the form values renamed as spec §3 says
+ * (descAboutOrganization → description, email → emailId, deviceManufacture → vendor,
+ * deviceToBecertified → devicesToBeCertified, engBuild → isEngBuildAvailable), days and
+ * businessDomain comma-joined, bestTimeToReach in 12-hour form ('09:30 AM') or empty, new-name
+ * values in place of the 'Add New ...' option, empty serial numbers dropped, and vendorUserId.
+ */
+const portfolioPayloadEntries = {
+  organizationName: text(50),
+  description: text(300),
+  businessContactName: text(50),
+  emailId: text(254),
+  countryCode: text(8),
+  phoneNumber: text(20),
+  /** 'hh:mm AM' / 'hh:mm PM', or '' when not set. */
+  bestTimeToReach: text(8),
+  /** Comma-joined weekday names, e.g. 'Monday,Thursday'. */
+  days: text(80),
+  address: text(200),
+  country: text(100),
+  state: text(100),
+  city: text(100),
+  /** 'Wireline', 'Wireless' or 'Wireline,Wireless'. */
+  businessDomain: text(20),
+  vendor: text(100),
+  deviceName: text(100),
+  deviceType: text(100),
+  productClass: text(100),
+  /** The device count as text, '0' to '3'. */
+  devicesToBeCertified: text(3),
+  deviceNumberList: v.pipe(v.array(text(26)), v.maxLength(3)),
+  baseFirmwareVersion: text(50),
+  yearOfManufacturing: text(4),
+  /** 'Yes', 'No' or '' while not chosen (a draft may leave it open). */
+  isEngBuildAvailable: v.picklist(['Yes', 'No', '']),
+  vendorUserId: idSchema,
+}
+
+/** POST /api/portfoliomanager/save */
+export const savePayloadSchema = v.object({
+  ...portfolioPayloadEntries,
+  saveSection: saveSectionSchema,
+})
+export type SavePayload = v.InferOutput<typeof savePayloadSchema>
+
+/** POST /api/portfoliomanager/create: the submit payload, with the saved draft's id or null. */
+export const submitPayloadSchema = v.object({
+  ...portfolioPayloadEntries,
+  savedPortfolioManagerId: v.nullable(idSchema),
+})
+export type SubmitPayload = v.InferOutput<typeof submitPayloadSchema>
+
+/** The registration details that prefill the form when nothing is saved or submitted (spec §3). */
+export const registrationDetailsSchema = v.looseObject({
+  organization: v.string(),
+  name: v.string(),
+  emailId: v.string(),
+  countryCode: v.string(),
+  phoneNumber: v.string(),
+  country: v.string(),
+  state: v.string(),
+  city: v.string(),
+})
+export type RegistrationDetails = v.InferOutput<typeof registrationDetailsSchema>
+
+const optionalText = v.optional(v.nullable(v.string()))
+
+/**
+ * The answer of POST /api/portfoliomanager/get: the saved draft (or the last submitted request)
+ * with its flags, the saved draft's id, and the registration details for prefilling. Every draft
+ * field may be missing or null when nothing was saved.
+ */
+export const savedPortfolioSchema = v.looseObject({
+  organizationName: optionalText,
+  description: optionalText,
+  businessContactName: optionalText,
+  emailId: optionalText,
+  countryCode: optionalText,
+  phoneNumber: optionalText,
+  bestTimeToReach: optionalText,
+  days: optionalText,
+  address: optionalText,
+  country: optionalText,
+  state: optionalText,
+  city: optionalText,
+  businessDomain: optionalText,
+  vendor: optionalText,
+  deviceName: optionalText,
+  deviceType: optionalText,
+  productClass: optionalText,
+  devicesToBeCertified: optionalText,
+  deviceNumberList: v.optional(v.nullable(v.array(v.string()))),
+  baseFirmwareVersion: optionalText,
+  yearOfManufacturing: optionalText,
+  isEngBuildAvailable: optionalText,
+  isPortfolioManagerSavedOrSubmittedDataExists: yesNoSchema,
+  isPortfolioManagerReqSubmitted: yesNoSchema,
+  portfolioManagerSavedDetails: v.optional(
+    v.nullable(v.looseObject({ savedPortfolioManagerId: v.string() })),
+  ),
+  registrationDetails: v.optional(v.nullable(registrationDetailsSchema)),
+})
+export type SavedPortfolio = v.InferOutput<typeof savedPortfolioSchema>
