@@ -1,10 +1,26 @@
+import { createReadStream } from 'node:fs'
 import { fileURLToPath, URL } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type Plugin } from 'vitest/config'
 
-export default defineConfig({
+/** `npm run dev:mock` serves MSW's worker script from the msw package, so no copy ships in public/. */
+function mockServiceWorker(): Plugin {
+  const script = fileURLToPath(new URL('./node_modules/msw/lib/mockServiceWorker.js', import.meta.url))
+  return {
+    name: 'mock-service-worker',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_request, response) => {
+        response.setHeader('Content-Type', 'text/javascript')
+        createReadStream(script).pipe(response)
+      })
+    },
+  }
+}
+
+export default defineConfig(({ mode }) => ({
   plugins: [
     // Must come before the React plugin: it generates src/routeTree.gen.ts and splits route code.
     tanstackRouter({
@@ -17,6 +33,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    ...(mode === 'mock' ? [mockServiceWorker()] : []),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -30,4 +47,4 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
   },
-})
+}))

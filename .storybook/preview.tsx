@@ -5,6 +5,7 @@ import addonDocs from '@storybook/addon-docs'
 import { definePreview } from '@storybook/react-vite'
 import addonMsw from 'msw-storybook-addon'
 import { setupWorker } from 'msw/browser'
+import { resetWorld } from '@/mocks/fixtures/world'
 import { handlers } from '@/mocks/handlers'
 import { withQueryClient, withRouter } from './decorators'
 
@@ -25,6 +26,10 @@ export default definePreview({
     }),
   ],
   decorators: [withRouter, withQueryClient],
+  // Every story starts from the same fixture world, whatever the story before it saved or deleted.
+  beforeEach: () => {
+    resetWorld()
+  },
   parameters: {
     layout: 'padded',
     // Any axe violation fails the story in the test-runner.

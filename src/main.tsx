@@ -7,6 +7,13 @@ import { createRoot } from 'react-dom/client'
 import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from '@/router'
 
+// `npm run dev:mock`: the fixture world answers every call in the browser (no server needed).
+// The import is behind a build-time constant, so the production bundle carries none of it.
+if (import.meta.env.VITE_MOCK_API === 'true') {
+  const { startMockWorker } = await import('@/mocks/browser')
+  await startMockWorker()
+}
+
 const queryClient = createQueryClient()
 const router = createAppRouter({ queryClient })
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { idSchema, textOrEmptySchema } from '@/contract/common'
+import { COMMENT_EMPTY_MESSAGE } from '@/contract/server-messages'
 
 /*
  * Certification runs, results, comments and certificates: spec §7 (run-tests) and ARCHITECTURE.md
@@ -90,7 +91,7 @@ export type CommentListAnswer = v.InferOutput<typeof commentListAnswerSchema>
 /** POST /api/portfoliomanager/comments/add */
 export const addCommentPayloadSchema = v.object({
   portfolioManagerId: idSchema,
-  text: v.pipe(v.string(), v.trim(), v.nonEmpty('Please write a comment.'), v.maxLength(COMMENT_MAX_LENGTH)),
+  text: v.pipe(v.string(), v.trim(), v.nonEmpty(COMMENT_EMPTY_MESSAGE), v.maxLength(COMMENT_MAX_LENGTH)),
 })
 export type AddCommentPayload = v.InferOutput<typeof addCommentPayloadSchema>
 export const addCommentAnswerSchema = v.looseObject({ message: v.string(), comment: commentSchema })

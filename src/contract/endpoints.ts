@@ -13,10 +13,9 @@ import * as records from '@/contract/records'
  * The screens' api/ files, the MSW handlers and the server routes are all built from this table.
  *
  * - main: the main service (spec §7: cookies, JSON headers and the Token header on every call).
- * - certification: the certification-test service on port 7600. Spec §7 sends it neither token
- *   nor cookies; issue 4 tightens this so that only the owning vendor's session starts a run
- *   (ARCHITECTURE.md), which is why its calls are marked `cookies: true` here: the one place to
- *   change if that decision moves.
+ * - certification: the certification-test service on port 7600, sent neither token nor cookies
+ *   (spec §7). Issue 4 tightens the service to accept only the owning vendor's session; it then
+ *   sets `cookies: true` here and CERTIFICATION_SERVICE_CREDENTIALS in src/lib/api-client.ts.
  */
 
 type AnySchema = v.GenericSchema
@@ -38,7 +37,7 @@ export type Endpoint = {
 }
 
 const main = { service: 'main', cookies: true, token: true } as const
-const cert = { service: 'certification', cookies: true, token: false } as const
+const cert = { service: 'certification', cookies: false, token: false } as const
 
 export const endpoints = {
   token: { ...main, method: 'GET', path: '/api/token', request: null, answer: null, answerType: 'text' },

@@ -1,0 +1,32 @@
+/*
+ * What the services answer in `message` (spec §7: the screens show the server's message on
+ * non-200, and for deletes and password flows on success too). The main service, the
+ * certification service and the MSW fixture world answer with these same words.
+ */
+
+export const INVALID_LOGIN_MESSAGE = 'Invalid email id or password.'
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.'
+export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email id already exists. Please sign in.'
+export const registrationSuccessMessage = (emailId: string) =>
+  `Registration successful. We have sent a 6-digit code to ${emailId}.`
+export const INVALID_CODE_MESSAGE =
+  'The code is wrong or has expired. Please check the 6-digit code we sent you.'
+export const PASSWORD_SAVED_MESSAGE = 'Password created successfully'
+export const codeSentMessage = (emailId: string) => `We have sent a 6-digit code to ${emailId}.`
+export const UNKNOWN_ACCOUNT_MESSAGE = 'No account exists for this email id.'
+export const PASSWORD_RESET_MESSAGE = 'Your password has been reset. Please sign in with your new password.'
+export const PORTFOLIO_SUBMITTED_MESSAGE = 'Portfolio submitted successfully'
+export const RECORD_DELETED_MESSAGE = 'Device record deleted successfully'
+export const ONLY_SUBMITTED_DELETABLE_MESSAGE = 'Only a record in status Submitted can be deleted.'
+export const RECORD_NOT_FOUND_MESSAGE = 'No device record with this id exists.'
+export const FORBIDDEN_MESSAGE = "You may not read or change another vendor's data."
+export const NOT_SIGNED_IN_MESSAGE = 'Your session has ended. Please sign in again.'
+export const RUN_STARTED_MESSAGE = 'Certification run started'
+export const RUN_ALREADY_ACTIVE_MESSAGE = 'A certification run is already in progress for this device.'
+export const COMMENT_ADDED_MESSAGE = 'Comment added'
+export const COMMENT_EMPTY_MESSAGE = 'Please write a comment.'
+export const certificateSentMessage = (emailId: string) => `The certificate has been sent to ${emailId}.`
+export const NOT_CERTIFIED_MESSAGE = 'Only a device certified CERTIFIED-OK has a certificate.'
+export const LOGGED_OUT_MESSAGE = 'You have been logged out.'
+export const SESSION_RENEWED_MESSAGE = 'Your session has been renewed.'
+export const INVALID_REQUEST_MESSAGE = 'The request is not valid.'

@@ -1,0 +1,58 @@
+import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
+import type { RecordState } from '@/features/dashboard/model/record-status'
+
+/* The row's actions menu (spec §2 "Dashboard", §4 "Menu rules"). */
+
+/** The actions in the spec's order. */
+export const RECORD_ACTIONS = [
+  'Start Certify',
+  'Edit',
+  'Delete',
+  'Download Results',
+  'Add Comments',
+  'Email Certificate',
+] as const
+export type RecordAction = (typeof RECORD_ACTIONS)[number]
+
+export interface ActionMenuRule {
+  action: RecordAction
+  /** Whether the menu lists the action at all. */
+  shown: boolean
+  /** Whether it can be chosen; always false when not shown. */
+  enabled: boolean
+}
+
+// isCertified is missing (not just empty) on a record that has not been through the contract schema.
+const hasResult = (isCertified: string | undefined) =>
+  isCertified === CERTIFIED_OK || isCertified === VALIDATION_FAILURE
+
+/** Each action of the menu, in order, with whether it is shown and enabled for this record. */
+export function actionMenuRules(record: RecordState): ActionMenuRule[] {
+  const { status, isCertified } = record
+  const submitted = status === 'Submitted'
+  const failedRun = status === 'Completed' && isCertified === VALIDATION_FAILURE
+  const enabledFor: Record<RecordAction, boolean> = {
+    // Spec: it moves a Submitted record toward certification. Decision: also allowed after a
+    // Validation failure, so a run the lab ended in failure (decision 7: runs that cannot resume
+    // end failed) can be tried again. Never while a run is InProgress or waits in Maintenance (one
+    // run at a time), after CERTIFIED-OK (nothing left to reach), or for an unknown status.
+    'Start Certify': submitted || failedRun,
+    // Decision: Edit opens the record in the portfolio form, so only before certification starts;
+    // changing a device after a run would leave a result that no longer matches it.
+    Edit: submitted,
+    // Spec: Delete appears only for Submitted records (and is then usable).
+    Delete: submitted,
+    // Spec, to the letter: disabled when Submitted, or when not Completed and without a result.
+    // So a Completed record is downloadable even with no result (the run's report still exists),
+    // and a record whose later status is odd keeps the result of its earlier run downloadable.
+    'Download Results': !submitted && (status === 'Completed' || hasResult(isCertified)),
+    // Decision: comments are a conversation about the record at any stage, so always available.
+    'Add Comments': true,
+    // Spec: disabled unless isCertified is CERTIFIED-OK, whatever the status.
+    'Email Certificate': isCertified === CERTIFIED_OK,
+  }
+  return RECORD_ACTIONS.map((action) => {
+    const shown = action === 'Delete' ? submitted : true
+    return { action, shown, enabled: shown && enabledFor[action] }
+  })
+}

@@ -1,0 +1,113 @@
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import type { ProgressTone as ProgressBarTone } from '@/components/ui/progress-bar'
+import type { StatusTone } from '@/components/ui/status-card'
+import {
+  dashboardStatusOf,
+  STATUS_LEGEND,
+  SUMMARY_CARDS,
+  summaryCardCounts,
+  type DashboardStatus,
+  type LegendTone,
+  type RecordState,
+  type SummaryCardTone,
+} from '@/features/dashboard/model/record-status'
+
+// Every status (the four of spec §4, an unknown one, none) × every isCertified value.
+const cases: [status: string, isCertified: string, card: DashboardStatus | null][] = [
+  ['Submitted', 'CERTIFIED-OK', 'Submitted'],
+  ['Submitted', 'Validation failure', 'Submitted'],
+  ['Submitted', '', 'Submitted'],
+  ['InProgress', 'CERTIFIED-OK', 'In Progress'],
+  ['InProgress', 'Validation failure', 'In Progress'],
+  ['InProgress', '', 'In Progress'],
+  ['Completed', 'CERTIFIED-OK', 'Certified'],
+  ['Completed', 'Validation failure', 'Validation Failure'],
+  ['Completed', '', null],
+  ['Maintenance', 'CERTIFIED-OK', 'Maintenance'],
+  ['Maintenance', 'Validation failure', 'Maintenance'],
+  ['Maintenance', '', 'Maintenance'],
+  ['Archived', 'CERTIFIED-OK', null],
+  ['Archived', 'Validation failure', null],
+  ['Archived', '', null],
+  ['', 'CERTIFIED-OK', null],
+  ['', 'Validation failure', null],
+  ['', '', null],
+]
+
+describe('dashboardStatusOf', () => {
+  it.each(cases)('status %j with isCertified %j counts in %j', (status, isCertified, card) => {
+    expect(dashboardStatusOf({ status, isCertified })).toBe(card)
+  })
+
+  it.each(cases)('status %j with a missing isCertified counts as with an empty one', (status) => {
+    expect(dashboardStatusOf({ status })).toBe(dashboardStatusOf({ status, isCertified: '' }))
+  })
+
+  it('is case-sensitive, as the services send the statuses', () => {
+    expect(dashboardStatusOf({ status: 'completed', isCertified: 'CERTIFIED-OK' })).toBeNull()
+    expect(dashboardStatusOf({ status: 'Completed', isCertified: 'certified-ok' })).toBeNull()
+    expect(dashboardStatusOf({ status: 'Completed', isCertified: 'Validation Failure' })).toBeNull()
+  })
+})
+
+describe('summaryCardCounts', () => {
+  it('gives the five cards in the spec order, all zero, for no records', () => {
+    expect(summaryCardCounts([])).toEqual([
+      { card: 'Submitted', label: 'Submitted', tone: 'submitted', count: 0 },
+      { card: 'In Progress', label: 'In Progress', tone: 'in-progress', count: 0 },
+      { card: 'Maintenance', label: 'Maintenance', tone: 'maintenance', count: 0 },
+      { card: 'Validation Failure', label: 'Validation Failure', tone: 'validation-failure', count: 0 },
+      { card: 'Certified', label: 'Certified', tone: 'certified', count: 0 },
+    ])
+  })
+
+  it('counts a mixed list, leaving out unknown statuses and Completed records without a result', () => {
+    const records: RecordState[] = [
+      ...cases.map(([status, isCertified]) => ({ status, isCertified })),
+      { status: 'Completed', isCertified: 'CERTIFIED-OK' },
+      { status: 'Submitted', isCertified: '' },
+    ]
+    expect(summaryCardCounts(records).map(({ label, count }) => [label, count])).toEqual([
+      ['Submitted', 4],
+      ['In Progress', 3],
+      ['Maintenance', 3],
+      ['Validation Failure', 1],
+      ['Certified', 2],
+    ])
+  })
+
+  it('counts 100,000 rows', () => {
+    const statuses = ['Submitted', 'InProgress', 'Maintenance', 'Completed', 'Completed']
+    const results = ['', '', '', 'CERTIFIED-OK', 'Validation failure']
+    const records = Array.from({ length: 100_000 }, (_, index) => ({
+      status: statuses[index % 5] ?? '',
+      isCertified: results[index % 5] ?? '',
+    }))
+    expect(summaryCardCounts(records).map(({ count }) => count)).toEqual([
+      20_000, 20_000, 20_000, 20_000, 20_000,
+    ])
+  })
+
+  it('returns fresh objects, so a caller cannot change the card definitions', () => {
+    const [first] = summaryCardCounts([])
+    expect(first).not.toBe(SUMMARY_CARDS[0])
+  })
+})
+
+describe('STATUS_LEGEND', () => {
+  it('lists Submitted, In Progress, Failed, Completed with their progress colours', () => {
+    expect(STATUS_LEGEND).toEqual([
+      { label: 'Submitted', tone: 'submitted' },
+      { label: 'In Progress', tone: 'in-progress' },
+      { label: 'Failed', tone: 'failed' },
+      { label: 'Completed', tone: 'certified' },
+    ])
+  })
+})
+
+describe('tones', () => {
+  it('are the tones of the StatusCard and ProgressBar components', () => {
+    expectTypeOf<SummaryCardTone>().toEqualTypeOf<StatusTone>()
+    expectTypeOf<LegendTone>().toExtend<ProgressBarTone>()
+  })
+})

@@ -1,0 +1,94 @@
+import { CERTIFIED_OK, VALIDATION_FAILURE, type DeviceRecord } from '@/contract/records'
+
+/*
+ * Where a device record stands on the dashboard (spec §2 "Dashboard", §4 "Device record status").
+ *
+ * The record's status says where it is now; its isCertified is read only once the status is
+ * Completed, because a result left over from an earlier run does not describe a run in flight.
+ */
+
+/** The five summary cards, by the names the dashboard shows. */
+export type DashboardStatus = 'Submitted' | 'In Progress' | 'Maintenance' | 'Validation Failure' | 'Certified'
+
+/** The StatusCard tone of each card (the UI's `StatusTone`; a test keeps the two equal). */
+export type SummaryCardTone = 'submitted' | 'in-progress' | 'maintenance' | 'validation-failure' | 'certified'
+
+/** What the status rules read of a record, so callers may pass a whole row or just these two fields. */
+export type RecordState = Pick<DeviceRecord, 'status' | 'isCertified'>
+
+/**
+ * The summary card a record counts in, or null when it counts in none: an unknown status, and a
+ * Completed record with no result (neither CERTIFIED-OK nor Validation failure), which can only
+ * come from a broken run and must not inflate the Certified or Validation Failure counts.
+ */
+export function dashboardStatusOf(record: RecordState): DashboardStatus | null {
+  switch (record.status) {
+    case 'Submitted':
+      return 'Submitted'
+    case 'InProgress':
+      return 'In Progress'
+    case 'Maintenance':
+      return 'Maintenance'
+    case 'Completed':
+      if (record.isCertified === CERTIFIED_OK) return 'Certified'
+      if (record.isCertified === VALIDATION_FAILURE) return 'Validation Failure'
+      return null
+    default:
+      return null
+  }
+}
+
+export interface SummaryCard {
+  card: DashboardStatus
+  label: string
+  tone: SummaryCardTone
+}
+
+export interface SummaryCardCount extends SummaryCard {
+  count: number
+}
+
+/** The cards in the spec's order (§2, §4), with the colours of §9. */
+export const SUMMARY_CARDS: readonly SummaryCard[] = [
+  { card: 'Submitted', label: 'Submitted', tone: 'submitted' },
+  { card: 'In Progress', label: 'In Progress', tone: 'in-progress' },
+  { card: 'Maintenance', label: 'Maintenance', tone: 'maintenance' },
+  { card: 'Validation Failure', label: 'Validation Failure', tone: 'validation-failure' },
+  { card: 'Certified', label: 'Certified', tone: 'certified' },
+]
+
+/** Counts for the five cards in one pass, since the dashboard may hold 100,000 rows. */
+export function summaryCardCounts(records: readonly RecordState[]): SummaryCardCount[] {
+  const counts: Record<DashboardStatus, number> = {
+    Submitted: 0,
+    'In Progress': 0,
+    Maintenance: 0,
+    'Validation Failure': 0,
+    Certified: 0,
+  }
+  for (const record of records) {
+    const card = dashboardStatusOf(record)
+    if (card !== null) counts[card] += 1
+  }
+  return SUMMARY_CARDS.map((summaryCard) => ({ ...summaryCard, count: counts[summaryCard.card] }))
+}
+
+/** The ProgressBar tones the legend uses (a subset of the UI's `ProgressTone`). */
+export type LegendTone = 'submitted' | 'in-progress' | 'failed' | 'certified'
+
+export interface LegendEntry {
+  label: 'Submitted' | 'In Progress' | 'Failed' | 'Completed'
+  tone: LegendTone
+}
+
+/**
+ * The legend of spec §2, explaining the progress bar colours. Completed takes the certified
+ * colour because a completed run that failed is shown as Failed; unknown statuses (black) are
+ * not in the spec's legend.
+ */
+export const STATUS_LEGEND: readonly LegendEntry[] = [
+  { label: 'Submitted', tone: 'submitted' },
+  { label: 'In Progress', tone: 'in-progress' },
+  { label: 'Failed', tone: 'failed' },
+  { label: 'Completed', tone: 'certified' },
+]

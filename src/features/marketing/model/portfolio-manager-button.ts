@@ -1,0 +1,34 @@
+import type { AuthData } from '@/contract/auth'
+import { LOGIN_SUCCESS_MESSAGE } from '@/contract/messages'
+
+/* The main button of the portfolio manager landing (spec §2 "Portfolio manager landing"). */
+
+export type PortfolioManagerButtonLabel = 'Add New Portfolio' | 'View Portfolio' | 'Create Portfolio'
+
+/** The /login `from` value that says the visitor came to create a portfolio. */
+export const CREATE_PORTFOLIO_FROM = 'create-portfolio'
+
+export type PortfolioManagerButton =
+  | { label: PortfolioManagerButtonLabel; to: '/portfolio'; search: Record<never, never> }
+  | { label: PortfolioManagerButtonLabel; to: '/login'; search: { from: typeof CREATE_PORTFOLIO_FROM } }
+
+/** What the button reads of the stored login answer; null when nobody is logged in. */
+export type PortfolioManagerAuth = Pick<
+  AuthData,
+  'message' | 'isPortfolioManagerPreviousReqSaved' | 'isPortfolioManagerSubmittedDataExists'
+>
+
+export function portfolioManagerButton(authData: PortfolioManagerAuth | null): PortfolioManagerButton {
+  const label = buttonLabel(authData)
+  // The spec keys the target on the stored message, not on the mere presence of auth data.
+  return authData?.message === LOGIN_SUCCESS_MESSAGE
+    ? { label, to: '/portfolio', search: {} }
+    : { label, to: '/login', search: { from: CREATE_PORTFOLIO_FROM } }
+}
+
+function buttonLabel(authData: PortfolioManagerAuth | null): PortfolioManagerButtonLabel {
+  // A pending draft wins: the vendor should finish it before starting another portfolio.
+  if (authData?.isPortfolioManagerPreviousReqSaved === 'YES') return 'View Portfolio'
+  if (authData?.isPortfolioManagerSubmittedDataExists === 'YES') return 'Add New Portfolio'
+  return 'Create Portfolio'
+}

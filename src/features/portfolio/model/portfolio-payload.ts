@@ -1,0 +1,178 @@
+import type { CatalogueAnswer } from '@/contract/catalogue'
+import type { SavePayload, SaveSection, SavedPortfolio, SubmitPayload } from '@/contract/portfolio'
+import {
+  ADD_NEW_DEVICE_NAME,
+  ADD_NEW_DEVICE_TYPE,
+  ADD_NEW_PRODUCT_CLASS,
+  emptyPortfolioFormValues,
+  type PortfolioFormValues,
+} from '@/contract/validation/portfolio-form'
+import { toTwelveHourTime, toTwentyFourHourTime } from '@/features/portfolio/model/best-time'
+
+/*
+ * Form values ↔ payloads (spec §3): the renames, the joined lists, the 12-hour best time, the
+ * new-name values in place of 'Add New ...', empty serial numbers dropped, vendorUserId added,
+ * and on submit the saved draft's id or null.
+ */
+
+export const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const
+export const BUSINESS_DOMAINS = ['Wireline', 'Wireless'] as const
+
+/** Joins chosen values in their natural order (Sunday first; Wireline before Wireless). */
+function joinInOrder(values: ReadonlyArray<string>, order: ReadonlyArray<string>) {
+  const chosen = new Set(values)
+  return order.filter((value) => chosen.has(value)).join(',')
+}
+
+function splitList(value: string | null | undefined, order: ReadonlyArray<string>) {
+  const parts = new Set((value ?? '').split(',').map((part) => part.trim()))
+  return order.filter((item) => parts.has(item))
+}
+
+/** The chosen value, or the typed new value when the 'Add New ...' option is chosen. */
+function chosenOrNew(chosen: string, addNewOption: string, typed: string) {
+  return chosen === addNewOption ? typed.trim() : chosen
+}
+
+function payloadFields(values: PortfolioFormValues, vendorUserId: string) {
+  return {
+    organizationName: values.organizationName.trim(),
+    description: values.descAboutOrganization,
+    businessContactName: values.businessContactName.trim(),
+    emailId: values.email,
+    countryCode: values.countryCode,
+    phoneNumber: values.phoneNumber.trim(),
+    bestTimeToReach: toTwelveHourTime(values.bestTimeToReach),
+    days: joinInOrder(values.days, WEEKDAYS),
+    address: values.address,
+    country: values.country,
+    state: values.state,
+    city: values.city,
+    businessDomain: joinInOrder(values.businessDomain, BUSINESS_DOMAINS),
+    vendor: values.deviceManufacture,
+    deviceName: chosenOrNew(values.deviceName, ADD_NEW_DEVICE_NAME, values.addNewDeviceName),
+    deviceType: chosenOrNew(values.deviceType, ADD_NEW_DEVICE_TYPE, values.newDeviceType),
+    productClass: chosenOrNew(values.productClass, ADD_NEW_PRODUCT_CLASS, values.newProductClass),
+    devicesToBeCertified: values.deviceToBecertified.trim(),
+    deviceNumberList: values.deviceNumberList
+      .map((serial) => serial.trim())
+      .filter((serial) => serial !== ''),
+    baseFirmwareVersion: values.baseFirmwareVersion.trim(),
+    yearOfManufacturing: values.yearOfManufacturing.trim(),
+    isEngBuildAvailable: values.engBuild,
+    vendorUserId,
+  } satisfies Omit<SavePayload, 'saveSection'>
+}
+
+export function toSavePayload(
+  values: PortfolioFormValues,
+  { vendorUserId, saveSection }: { vendorUserId: string; saveSection: SaveSection },
+): SavePayload {
+  return { ...payloadFields(values, vendorUserId), saveSection }
+}
+
+export function toSubmitPayload(
+  values: PortfolioFormValues,
+  { vendorUserId, saved }: { vendorUserId: string; saved: SavedPortfolio | null | undefined },
+): SubmitPayload {
+  return {
+    ...payloadFields(values, vendorUserId),
+    savedPortfolioManagerId: saved?.portfolioManagerSavedDetails?.savedPortfolioManagerId ?? null,
+  }
+}
+
+/** A catalogue value the list does not hold was typed as new: show it as 'Add New ...' with its value. */
+function asChoice(value: string, known: ReadonlyArray<string>, addNewOption: string): [string, string] {
+  if (!value) return ['', '']
+  if (!known.length || known.includes(value)) return [value, '']
+  return [addNewOption, value]
+}
+
+const text = (value: string | null | undefined) => value ?? ''
+
+/**
+ * The form's starting values from the get answer (spec §4): a saved or submitted request fills
+ * the form; device fields stay blank unless that request is not yet submitted; with nothing
+ * saved or submitted, the registration details prefill the organization and contact.
+ */
+export function savedPortfolioToFormValues(
+  saved: SavedPortfolio | null | undefined,
+  catalogue?: CatalogueAnswer,
+): PortfolioFormValues {
+  if (!saved) return emptyPortfolioFormValues
+  if (saved.isPortfolioManagerSavedOrSubmittedDataExists !== 'YES') {
+    const registration = saved.registrationDetails
+    if (!registration) return emptyPortfolioFormValues
+    return {
+      ...emptyPortfolioFormValues,
+      organizationName: registration.organization,
+      businessContactName: registration.name,
+      email: registration.emailId,
+      countryCode: registration.countryCode,
+      phoneNumber: registration.phoneNumber,
+      country: registration.country,
+      state: registration.state,
+      city: registration.city,
+    }
+  }
+
+  const organization: PortfolioFormValues = {
+    ...emptyPortfolioFormValues,
+    organizationName: text(saved.organizationName),
+    descAboutOrganization: text(saved.description),
+    businessContactName: text(saved.businessContactName),
+    email: text(saved.emailId) || text(saved.registrationDetails?.emailId),
+    countryCode: text(saved.countryCode),
+    phoneNumber: text(saved.phoneNumber),
+    bestTimeToReach: toTwentyFourHourTime(text(saved.bestTimeToReach)),
+    days: splitList(saved.days, WEEKDAYS),
+    address: text(saved.address),
+    country: text(saved.country),
+    state: text(saved.state),
+    city: text(saved.city),
+    businessDomain: splitList(saved.businessDomain, BUSINESS_DOMAINS),
+  }
+  if (saved.isPortfolioManagerReqSubmitted === 'YES') return organization
+
+  const vendor = text(saved.vendor)
+  const names =
+    catalogue?.deviceNameList.filter((item) => item.vendor === vendor).map((item) => item.deviceName) ?? []
+  const [deviceName, addNewDeviceName] = asChoice(text(saved.deviceName), names, ADD_NEW_DEVICE_NAME)
+  const types =
+    catalogue?.deviceTypeList
+      .filter((item) => item.deviceName === saved.deviceName)
+      .map((item) => item.deviceType) ?? []
+  const [deviceType, newDeviceType] = asChoice(text(saved.deviceType), types, ADD_NEW_DEVICE_TYPE)
+  const classes =
+    catalogue?.productClassList
+      .filter((item) => item.deviceType === saved.deviceType)
+      .map((item) => item.productClass) ?? []
+  const [productClass, newProductClass] = asChoice(text(saved.productClass), classes, ADD_NEW_PRODUCT_CLASS)
+  const serials = saved.deviceNumberList ?? []
+  const engBuild =
+    saved.isEngBuildAvailable === 'Yes' || saved.isEngBuildAvailable === 'No' ? saved.isEngBuildAvailable : ''
+
+  return {
+    ...organization,
+    deviceManufacture: vendor,
+    deviceName,
+    addNewDeviceName,
+    deviceType,
+    newDeviceType,
+    productClass,
+    newProductClass,
+    deviceToBecertified: text(saved.devicesToBeCertified),
+    deviceNumberList: serials.length > 0 ? [...serials] : [''],
+    baseFirmwareVersion: text(saved.baseFirmwareVersion),
+    yearOfManufacturing: text(saved.yearOfManufacturing),
+    engBuild,
+  }
+}

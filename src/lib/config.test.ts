@@ -1,0 +1,42 @@
+// Runs in Node on purpose: importing the module without a browser must work.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { getCertificationServiceBaseUrl, getMainServiceBaseUrl } from '@/lib/config'
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+  vi.unstubAllGlobals()
+})
+
+describe('main service base URL', () => {
+  it('is the page origin (relative /api/...) when VITE_MAIN_API_URL is unset', () => {
+    vi.stubEnv('VITE_MAIN_API_URL', '')
+    expect(getMainServiceBaseUrl()).toBe('')
+  })
+
+  it('follows VITE_MAIN_API_URL, read at call time, without a trailing slash', () => {
+    vi.stubEnv('VITE_MAIN_API_URL', 'https://portal.example.com:7700/')
+    expect(getMainServiceBaseUrl()).toBe('https://portal.example.com:7700')
+    vi.stubEnv('VITE_MAIN_API_URL', ' http://localhost:7700 ')
+    expect(getMainServiceBaseUrl()).toBe('http://localhost:7700')
+  })
+})
+
+describe('certification service base URL', () => {
+  it("is port 7600 on the page's host, keeping the page's protocol", () => {
+    vi.stubEnv('VITE_CERT_API_URL', '')
+    vi.stubGlobal('location', { protocol: 'https:', hostname: 'portal.example.com', port: '8443' })
+    expect(getCertificationServiceBaseUrl()).toBe('https://portal.example.com:7600')
+  })
+
+  it('falls back to localhost:7600 without a page', () => {
+    vi.stubEnv('VITE_CERT_API_URL', '')
+    expect(typeof location).toBe('undefined')
+    expect(getCertificationServiceBaseUrl()).toBe('http://localhost:7600')
+  })
+
+  it('follows VITE_CERT_API_URL over the page host', () => {
+    vi.stubEnv('VITE_CERT_API_URL', 'https://cert.example.com/')
+    vi.stubGlobal('location', { protocol: 'https:', hostname: 'portal.example.com' })
+    expect(getCertificationServiceBaseUrl()).toBe('https://cert.example.com')
+  })
+})

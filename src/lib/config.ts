@@ -1,0 +1,46 @@
+/*
+ * Where the two services of spec §7 live. Both are computed when asked, never at import, so
+ * prerendering and tests can import this module without a browser (ARCHITECTURE.md "Front end").
+ *
+ * A base URL is the root of a service, without a trailing slash; callers append the service's own
+ * paths ('/api/login'). Overrides are read from Vite's build-time env:
+ *   VITE_MAIN_API_URL  main service, e.g. 'http://localhost:7700'. Unset: the page's own origin,
+ *                      because the main service serves the front end itself.
+ *   VITE_CERT_API_URL  certification service, e.g. 'https://cert.example.com'. Unset: port 7600 on
+ *                      the page's host (spec §9), since both listeners run in one process by default.
+ */
+
+declare global {
+  interface ImportMetaEnv {
+    readonly VITE_MAIN_API_URL?: string
+    readonly VITE_CERT_API_URL?: string
+  }
+}
+
+export const CERTIFICATION_SERVICE_PORT = 7600
+
+/** Without a page (prerender, Node tests) there is no host to borrow; the local default stands in. */
+const HOST_WITHOUT_A_PAGE = 'http://localhost'
+
+function override(value: string | undefined): string | null {
+  const trimmed = value?.trim()
+  return trimmed ? trimmed.replace(/\/+$/, '') : null
+}
+
+function pageLocation(): Location | null {
+  return typeof location === 'undefined' ? null : location
+}
+
+/** '' (same origin, so requests go to relative '/api/...') unless VITE_MAIN_API_URL is set. */
+export function getMainServiceBaseUrl(): string {
+  return override(import.meta.env.VITE_MAIN_API_URL) ?? ''
+}
+
+/** `${protocol}//${hostname}:7600` of the page unless VITE_CERT_API_URL is set. */
+export function getCertificationServiceBaseUrl(): string {
+  const configured = override(import.meta.env.VITE_CERT_API_URL)
+  if (configured) return configured
+  const page = pageLocation()
+  const origin = page ? `${page.protocol}//${page.hostname}` : HOST_WITHOUT_A_PAGE
+  return `${origin}:${CERTIFICATION_SERVICE_PORT}`
+}

@@ -1,0 +1,218 @@
+import type { AuthData } from '@/contract/auth'
+
+/*
+ * The items the portal keeps in the browser (spec §3), under the key names the specification uses.
+ *
+ * Safe without a browser and without working storage: nothing touches `window` or `localStorage`
+ * at import, and when storage is missing or throws (private mode, storage disabled, quota) reads
+ * give null and writes are dropped. The portal then behaves as for a visitor, which is what a
+ * prerendered page shows anyway.
+ *
+ * React reads AUTH_DATA through `useSyncExternalStore(subscribeToStorage, getAuthDataSnapshot,
+ * getServerAuthDataSnapshot)`, so prerendered HTML (no login) and the first client render agree.
+ */
+
+/**
+ * Key names in local storage. AUTH_DATA, TOKEN and goto are the specification's; the remembered
+ * username has no name there, REMEMBERED_USER_ID follows the 'Remember User ID' checkbox label.
+ */
+export const STORAGE_KEYS = {
+  authData: 'AUTH_DATA',
+  token: 'TOKEN',
+  goto: 'goto',
+  rememberedUserId: 'REMEMBERED_USER_ID',
+} as const
+
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]
+const OWN_KEYS: ReadonlySet<string> = new Set<string>(Object.values(STORAGE_KEYS))
+
+function browserStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    // Reading the property itself throws a SecurityError where storage is disabled.
+    const storage = globalThis[kind] as Storage | undefined
+    return storage ?? null
+  } catch {
+    return null
+  }
+}
+
+function readRaw(key: StorageKey): string | null {
+  try {
+    return browserStorage('localStorage')?.getItem(key) ?? null
+  } catch {
+    return null
+  }
+}
+
+/** Returns whether storage changed, so listeners are told only about real changes. */
+function writeRaw(key: StorageKey, value: string | null): boolean {
+  const storage = browserStorage('localStorage')
+  if (!storage) return false
+  try {
+    if (value === null) storage.removeItem(key)
+    else storage.setItem(key, value)
+    return true
+  } catch {
+    return false
+  }
+}
+
+// ---- subscription -------------------------------------------------------------------------------
+
+type Listener = () => void
+const listeners = new Set<Listener>()
+
+function notify() {
+  for (const listener of [...listeners]) listener()
+}
+
+function onStorageEvent(event: StorageEvent) {
+  // key null: another tab cleared the whole storage.
+  if (event.key === null || OWN_KEYS.has(event.key)) notify()
+}
+
+/**
+ * Calls `listener` after every change made through this module in this tab, and after other tabs
+ * change one of these items (the browser's `storage` event). Returns the unsubscribe function.
+ */
+export function subscribeToStorage(listener: Listener): () => void {
+  listeners.add(listener)
+  if (listeners.size === 1 && typeof window !== 'undefined') {
+    window.addEventListener('storage', onStorageEvent)
+  }
+  return () => {
+    listeners.delete(listener)
+    if (listeners.size === 0 && typeof window !== 'undefined') {
+      window.removeEventListener('storage', onStorageEvent)
+    }
+  }
+}
+
+function write(key: StorageKey, value: string | null) {
+  if (writeRaw(key, value)) notify()
+}
+
+// ---- AUTH_DATA ----------------------------------------------------------------------------------
+
+function parseAuthData(raw: string | null): AuthData | null {
+  if (raw === null) return null
+  try {
+    const parsed: unknown = JSON.parse(raw)
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as AuthData
+  } catch {
+    // fall through: corrupt
+  }
+  // A corrupt item would otherwise be parsed again on every read. Dropping it changes nothing a
+  // reader sees (it already reads as absent), so no listener is told: this may run during render.
+  writeRaw(STORAGE_KEYS.authData, null)
+  return null
+}
+
+/*
+ * useSyncExternalStore compares snapshots with Object.is, so the parsed object is kept for as long
+ * as the stored text stays the same; a fresh object on each read would re-render forever.
+ */
+let cachedAuthDataRaw: string | null | undefined
+let cachedAuthData: AuthData | null = null
+
+export function readAuthData(): AuthData | null {
+  const raw = readRaw(STORAGE_KEYS.authData)
+  if (raw !== cachedAuthDataRaw) {
+    cachedAuthData = parseAuthData(raw)
+    cachedAuthDataRaw = raw
+  }
+  return cachedAuthData
+}
+
+export function writeAuthData(authData: AuthData): void {
+  write(STORAGE_KEYS.authData, JSON.stringify(authData))
+}
+
+export function removeAuthData(): void {
+  write(STORAGE_KEYS.authData, null)
+}
+
+/** Client snapshot for useSyncExternalStore: the same object until AUTH_DATA changes. */
+export const getAuthDataSnapshot = readAuthData
+
+/** Server snapshot: prerendered pages are always rendered as for a visitor. */
+export function getServerAuthDataSnapshot(): AuthData | null {
+  return null
+}
+
+/** Spec §6: a vendor user is logged in when the stored login data carries a vendorUserId. */
+export function isLoggedIn(authData: AuthData | null | undefined): authData is AuthData {
+  const id: unknown = authData?.vendorUserId
+  return (typeof id === 'string' && id.trim() !== '') || typeof id === 'number'
+}
+
+// ---- TOKEN --------------------------------------------------------------------------------------
+
+/** The session token of ARCHITECTURE.md decision 1, sent as the `Token` header. */
+export function readToken(): string | null {
+  return readRaw(STORAGE_KEYS.token) || null
+}
+
+export function writeToken(token: string): void {
+  write(STORAGE_KEYS.token, token)
+}
+
+export function removeToken(): void {
+  write(STORAGE_KEYS.token, null)
+}
+
+// ---- goto ---------------------------------------------------------------------------------------
+
+/*
+ * Only a path of this site (leading '/', not '//' nor '/\'): the same rule as the `goto` search
+ * parameter (docs/decisions/0003), repeated here because the value is followed after login and a
+ * stored value may have been written by older code or by hand.
+ */
+const SITE_PATH = /^\/(?![/\\])/
+
+export function readGoto(): string | null {
+  const path = readRaw(STORAGE_KEYS.goto)
+  return path !== null && SITE_PATH.test(path) ? path : null
+}
+
+/** A value that is not a path of this site is not stored (and any earlier one is kept). */
+export function writeGoto(path: string): void {
+  if (SITE_PATH.test(path)) write(STORAGE_KEYS.goto, path)
+}
+
+export function removeGoto(): void {
+  write(STORAGE_KEYS.goto, null)
+}
+
+// ---- remembered user ----------------------------------------------------------------------------
+
+/** The email address kept by 'Remember User ID' (spec §4 Login), prefilled on /login. */
+export function readRememberedUserId(): string | null {
+  return readRaw(STORAGE_KEYS.rememberedUserId) || null
+}
+
+export function writeRememberedUserId(emailId: string): void {
+  write(STORAGE_KEYS.rememberedUserId, emailId)
+}
+
+export function removeRememberedUserId(): void {
+  write(STORAGE_KEYS.rememberedUserId, null)
+}
+
+// ---- logout -------------------------------------------------------------------------------------
+
+/**
+ * Spec §2 logout: clears session storage and the stored auth data, and the token that went with
+ * the session. The remembered username stays, so 'Remember User ID' outlives a logout; goto stays
+ * too, being about where to land rather than who is logged in.
+ */
+export function clearSession(): void {
+  const removedAuthData = writeRaw(STORAGE_KEYS.authData, null)
+  const removedToken = writeRaw(STORAGE_KEYS.token, null)
+  try {
+    browserStorage('sessionStorage')?.clear()
+  } catch {
+    // Nothing to clear where session storage is unavailable.
+  }
+  if (removedAuthData || removedToken) notify()
+}

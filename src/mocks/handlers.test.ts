@@ -1,0 +1,275 @@
+import { describe, expect, it } from 'vitest'
+import { SAVE_SECTION_MESSAGES } from '@/contract/messages'
+import { CERTIFIED_OK, RECORD_STATUSES, VALIDATION_FAILURE } from '@/contract/records'
+import { FIXTURE_PASSWORD, world } from '@/mocks/fixtures/world'
+import { scenarios } from '@/mocks/scenarios'
+import { startFixtureServer } from '@/test/fixture-server'
+
+const server = startFixtureServer()
+const MAIN = 'http://localhost'
+const CERT = 'http://localhost:7600'
+
+async function post(url: string, body: unknown) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  const text = await response.text()
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = undefined
+  }
+  return { status: response.status, text, json: json as Record<string, unknown> }
+}
+
+const login = (emailId: string, password: string) => post(`${MAIN}/api/login`, { emailId, password })
+
+describe('the fixture world', () => {
+  it('holds 60+ records in every status and every certification result', () => {
+    expect(world.records.length).toBeGreaterThanOrEqual(60)
+    const statuses = new Set(world.records.map((record) => record.status))
+    for (const status of RECORD_STATUSES) expect(statuses).toContain(status)
+    const results = new Set(world.records.map((record) => record.isCertified))
+    expect([...results].sort()).toEqual(['', CERTIFIED_OK, VALIDATION_FAILURE].sort())
+    expect(world.runs.some((run) => run.finishedAt === null)).toBe(true)
+    expect(world.comments.length).toBeGreaterThan(0)
+  })
+})
+
+describe('accounts', () => {
+  it('bootstraps the session: SUCCESS and a Token header', async () => {
+    const response = await fetch(`${MAIN}/api/token`)
+    expect(await response.text()).toBe('SUCCESS')
+    expect(response.headers.get('Token')).toBeTruthy()
+  })
+
+  it('signs a vendor in with the auth data, and refuses a wrong password with a message', async () => {
+    const ok = await login('priya.sharma@nokia.com', FIXTURE_PASSWORD)
+    expect(ok.status).toBe(200)
+    expect(ok.json).toMatchObject({ vendorUserId: 'v-nokia', message: 'Login is successful' })
+    const wrong = await login('priya.sharma@nokia.com', 'Wrong#2026')
+    expect(wrong.status).toBe(401)
+    expect(wrong.json).toEqual({ message: 'Invalid email id or password.' })
+  })
+
+  it('answers a malformed body with 400 and a message, never a 500', async () => {
+    const response = await post(`${MAIN}/api/login`, { emailId: 42 })
+    expect(response.status).toBe(400)
+    expect(typeof response.json.message).toBe('string')
+  })
+
+  it('registers, creates the password with the code, then signs in', async () => {
+    const registration = await post(`${MAIN}/api/registration/create`, {
+      firstName: 'Lena',
+      lastName: 'Berg',
+      emailId: 'lena.berg@avm.de',
+      reEnteredEmailId: 'lena.berg@avm.de',
+      organization: 'AVM',
+      lob: 'Wireline',
+      phoneNumber: '30 399 760',
+      countryCode: '+49',
+      country: 'Germany',
+      state: 'Berlin',
+      city: 'Berlin',
+    })
+    expect(registration.json).toMatchObject({ status: 'SUCCESS', emailId: 'lena.berg@avm.de' })
+    const id = String(registration.json.id)
+    expect((await login('lena.berg@avm.de', 'Lena#2026x')).status).toBe(401)
+
+    const wrongCode = await post(`${MAIN}/api/registration/change-password`, {
+      otp: '000000',
+      emailId: 'lena.berg@avm.de',
+      password: 'Lena#2026x',
+      confirmPassword: 'Lena#2026x',
+      id,
+    })
+    expect(wrongCode.status).toBe(400)
+    expect(wrongCode.text).toBe(
+      'The code is wrong or has expired. Please check the 6-digit code we sent you.',
+    )
+
+    const created = await post(`${MAIN}/api/registration/change-password`, {
+      otp: world.code,
+      emailId: 'lena.berg@avm.de',
+      password: 'Lena#2026x',
+      confirmPassword: 'Lena#2026x',
+      id,
+    })
+    expect(created.status).toBe(200)
+    expect((await login('lena.berg@avm.de', 'Lena#2026x')).status).toBe(200)
+  })
+
+  it('refuses to register an e-mail that already has an account', async () => {
+    const response = await post(`${MAIN}/api/registration/create`, {
+      firstName: 'Priya',
+      lastName: 'Sharma',
+      emailId: 'priya.sharma@nokia.com',
+      reEnteredEmailId: 'priya.sharma@nokia.com',
+      organization: 'Nokia',
+      lob: 'Wireless',
+      phoneNumber: '98450 12345',
+      countryCode: '+91',
+      country: 'India',
+      state: 'Karnataka',
+      city: 'Bengaluru',
+    })
+    expect(response.json).toEqual({
+      status: 'FAILURE',
+      message: 'An account with this email id already exists. Please sign in.',
+    })
+  })
+
+  it('resets a forgotten password with the code', async () => {
+    const forgot = await post(`${MAIN}/api/registration/forget-password`, {
+      emailId: 'anna.virtanen@zyxel.com',
+    })
+    expect(forgot.json).toMatchObject({ status: 'SUCCESS' })
+    const reset = await post(`${MAIN}/api/registration/reset-password`, {
+      otp: world.code,
+      password: 'Anna#2027y',
+      confirmPassword: 'Anna#2027y',
+      id: String(forgot.json.id),
+    })
+    expect(reset.json).toMatchObject({ status: 'SUCCESS' })
+    expect((await login('anna.virtanen@zyxel.com', 'Anna#2027y')).status).toBe(200)
+  })
+})
+
+describe('portfolio', () => {
+  it('prefills from registration details when nothing is saved', async () => {
+    const answer = await post(`${MAIN}/api/portfoliomanager/get`, { vendorUserId: 'v-zyxel' })
+    expect(answer.json).toMatchObject({
+      isPortfolioManagerSavedOrSubmittedDataExists: 'NO',
+      registrationDetails: { organization: 'Zyxel Communications', city: 'Espoo' },
+    })
+  })
+
+  it('saves one section with its message and returns it on the next read', async () => {
+    const saved = await post(`${MAIN}/api/portfoliomanager/save`, {
+      organizationName: 'Zyxel Communications',
+      description: 'Broadband CPE',
+      businessContactName: 'Anna Virtanen',
+      emailId: 'anna.virtanen@zyxel.com',
+      countryCode: '+358',
+      phoneNumber: '40 123 4567',
+      bestTimeToReach: '02:15 PM',
+      days: 'Tuesday',
+      address: 'Espoo',
+      country: 'Finland',
+      state: 'Uusimaa',
+      city: 'Espoo',
+      businessDomain: '',
+      vendor: '',
+      deviceName: '',
+      deviceType: '',
+      productClass: '',
+      devicesToBeCertified: '',
+      deviceNumberList: [],
+      baseFirmwareVersion: '',
+      yearOfManufacturing: '',
+      isEngBuildAvailable: '',
+      vendorUserId: 'v-zyxel',
+      saveSection: 1,
+    })
+    expect(saved.json).toEqual({ message: SAVE_SECTION_MESSAGES[1] })
+    expect(SAVE_SECTION_MESSAGES[1]).toBe('Organization portfolio manager details saved successfully')
+    const answer = await post(`${MAIN}/api/portfoliomanager/get`, { vendorUserId: 'v-zyxel' })
+    expect(answer.json).toMatchObject({
+      organizationName: 'Zyxel Communications',
+      bestTimeToReach: '02:15 PM',
+      isPortfolioManagerReqSubmitted: 'NO',
+      portfolioManagerSavedDetails: { savedPortfolioManagerId: expect.any(String) },
+    })
+  })
+
+  it('refuses to read an unknown vendor', async () => {
+    expect((await post(`${MAIN}/api/portfoliomanager/get`, { vendorUserId: 'v-nobody' })).status).toBe(403)
+  })
+})
+
+describe('records and certification', () => {
+  it('deletes a Submitted record and refuses any other', async () => {
+    const submitted = world.records.find((record) => record.status === 'Submitted')
+    const completed = world.records.find((record) => record.status === 'Completed')
+    const refused = await post(`${MAIN}/api/portfoliomanager/delete`, {
+      portfolioManagerId: completed?.portfolioManagerId,
+    })
+    expect(refused.status).toBe(409)
+    const deleted = await post(`${MAIN}/api/portfoliomanager/delete`, {
+      portfolioManagerId: submitted?.portfolioManagerId,
+    })
+    expect(deleted.json).toEqual({ message: 'Device record deleted successfully' })
+    const list = await post(`${MAIN}/api/portfoliomanager/list`, { vendorUserId: 'v-nokia' })
+    const ids = (list.json.portfolioManagerSubmittedDetailsList as Array<{ portfolioManagerId: string }>).map(
+      (record) => record.portfolioManagerId,
+    )
+    expect(ids).not.toContain(submitted?.portfolioManagerId)
+  })
+
+  it('starts a run for a Submitted record, once', async () => {
+    const submitted = world.records.find((record) => record.status === 'Submitted')
+    const payload = { vendor_user_id: 'v-nokia', portfolio_manager_id: submitted?.portfolioManagerId }
+    expect((await post(`${CERT}/run-tests`, payload)).status).toBe(200)
+    expect(submitted?.status).toBe('InProgress')
+    expect((await post(`${CERT}/run-tests`, payload)).status).toBe(409)
+  })
+
+  it('mails a certificate only for CERTIFIED-OK', async () => {
+    const certified = world.records.find((record) => record.isCertified === CERTIFIED_OK)
+    const failed = world.records.find((record) => record.isCertified === VALIDATION_FAILURE)
+    const ok = await post(`${CERT}/certificates/email`, {
+      vendor_user_id: 'v-nokia',
+      portfolio_manager_id: certified?.portfolioManagerId,
+    })
+    expect(ok.json).toEqual({ message: 'The certificate has been sent to priya.sharma@nokia.com.' })
+    const refused = await post(`${CERT}/certificates/email`, {
+      vendor_user_id: 'v-nokia',
+      portfolio_manager_id: failed?.portfolioManagerId,
+    })
+    expect(refused.status).toBe(409)
+  })
+
+  it('adds a comment and lists it first', async () => {
+    await post(`${MAIN}/api/portfoliomanager/comments/add`, {
+      portfolioManagerId: 'pm-0009',
+      text: 'Rerun please',
+    })
+    const list = await post(`${MAIN}/api/portfoliomanager/comments/list`, { portfolioManagerId: 'pm-0009' })
+    expect((list.json.comments as Array<{ text: string }>)[0]?.text).toBe('Rerun please')
+  })
+})
+
+describe('scenarios', () => {
+  it('answers an empty list', async () => {
+    server.use(scenarios.empty('listRecords'))
+    const list = await post(`${MAIN}/api/portfoliomanager/list`, { vendorUserId: 'v-nokia' })
+    expect(list.json).toEqual({ portfolioManagerSubmittedDetailsList: [] })
+  })
+
+  it('answers a server error with its message, as text for text answers', async () => {
+    server.use(scenarios.serverError('login', 'Invalid email id or password.', 401))
+    expect((await login('priya.sharma@nokia.com', FIXTURE_PASSWORD)).json).toEqual({
+      message: 'Invalid email id or password.',
+    })
+    server.use(scenarios.serverError('changePassword', 'Code expired', 400))
+    expect((await post(`${MAIN}/api/registration/change-password`, {})).text).toBe('Code expired')
+  })
+
+  it('fails the request as a network failure', async () => {
+    server.use(scenarios.networkFailure('catalogue'))
+    await expect(
+      fetch(`${MAIN}/api/portfoliomanager/get-vendor-devicename-devicetype-productclass-list`),
+    ).rejects.toThrow()
+  })
+
+  it('lets the usual answer through after a delay', async () => {
+    server.use(scenarios.slow('catalogue', 10))
+    const response = await fetch(
+      `${MAIN}/api/portfoliomanager/get-vendor-devicename-devicetype-productclass-list`,
+    )
+    expect(((await response.json()) as { vendorList: string[] }).vendorList).toContain('Nokia')
+  })
+})
