@@ -24,6 +24,24 @@ const upward = (names, from) =>
     message: `${from} must not import from ${name}/ (imports flow routes → features → components, lib, contract).`,
   }))
 
+const TESTS = ['**/*.test.ts', '**/*.test.tsx']
+
+/** The import rules of one folder: its product files may not import `forbidden` nor mocks/; its tests may use mocks/. */
+function boundary(files, from, forbidden, { extra = [], mocksAllowed = false } = {}) {
+  const product = mocksAllowed ? forbidden : [...forbidden, 'mocks']
+  return [
+    {
+      files: [files],
+      ignores: TESTS,
+      rules: restrict([noParentImports, ...upward(product, from), ...extra]),
+    },
+    {
+      files: TESTS.map((test) => `${files.replace(/\/\*\*$/, '')}/${test}`),
+      rules: restrict([noParentImports, ...upward(forbidden, from), ...extra]),
+    },
+  ]
+}
+
 const features = (() => {
   try {
     return readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
@@ -67,43 +85,24 @@ export default tseslint.config(
     files: ['.storybook/decorators.tsx'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
-  {
-    files: ['src/components/**'],
-    rules: restrict([noParentImports, ...upward(['features', 'routes', 'router', 'mocks'], 'components/')]),
-  },
-  {
-    files: ['src/lib/**'],
-    rules: restrict([
-      noParentImports,
-      ...upward(['features', 'routes', 'router', 'components', 'mocks'], 'lib/'),
-    ]),
-  },
-  {
-    files: ['src/contract/**'],
-    rules: restrict([
-      noParentImports,
-      ...upward(['features', 'routes', 'router', 'components', 'lib', 'mocks'], 'contract/'),
-    ]),
-  },
-  {
-    files: ['src/mocks/**'],
-    rules: restrict([noParentImports, ...upward(['features', 'routes', 'router', 'components'], 'mocks/')]),
-  },
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**`],
-    rules: restrict([
-      noParentImports,
-      ...upward(['routes', 'router', 'mocks'], `features/${feature}/`),
-      {
-        group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/*`],
-        message: `features/${feature}/ must not import another feature's internals.`,
-      },
-    ]),
-  })),
-  {
-    files: ['src/routes/**', 'src/*.{ts,tsx}'],
-    rules: restrict([noParentImports, ...upward(['mocks'], 'the app')]),
-  },
+  // Tests may also use the fixture world of src/mocks; product code may not.
+  ...boundary('src/components/**', 'components/', ['features', 'routes', 'router']),
+  ...boundary('src/lib/**', 'lib/', ['features', 'routes', 'router', 'components']),
+  ...boundary('src/contract/**', 'contract/', ['features', 'routes', 'router', 'components', 'lib']),
+  ...boundary('src/mocks/**', 'mocks/', ['features', 'routes', 'router', 'components'], {
+    mocksAllowed: true,
+  }),
+  ...features.flatMap((feature) =>
+    boundary(`src/features/${feature}/**`, `features/${feature}/`, ['routes', 'router'], {
+      extra: [
+        {
+          group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/*`],
+          message: `features/${feature}/ must not import another feature's internals.`,
+        },
+      ],
+    }),
+  ),
+  ...boundary('src/{routes/**,*.ts,*.tsx}', 'the app', []),
   {
     files: ['server/**'],
     rules: {

@@ -18,6 +18,9 @@ describe('import boundaries', () => {
     ['src/components/ui/x.tsx', "import { cn } from '../../lib/utils'"],
     ['server/main/x.ts', "import { cn } from '@/lib/utils'"],
     ['server/main/x.ts', "import { cn } from '../../src/lib/utils'"],
+    ['src/lib/x.ts', "import { world } from '@/mocks/fixtures/world'"],
+    ['src/features/dashboard/model/x.ts', "import { cn } from '@/features/portfolio/model/best-time'"],
+    ['src/features/dashboard/model/x.ts', "import { handlers } from '@/mocks/handlers'"],
   ])('%s may not: %s', async (file, code) => {
     expect(await restricted(file, code)).not.toEqual([])
   })
@@ -27,6 +30,8 @@ describe('import boundaries', () => {
     ['src/routes/x.tsx', "import { PageShell } from '@/components/layout/page-shell'"],
     ['server/main/x.ts', "import { portfolioTypeSchema } from '@/contract/portfolio-types'"],
     ['src/lib/utils.ts', "import config from '../../tailwind.config'"],
+    ['src/lib/x.test.ts', "import { world } from '@/mocks/fixtures/world'"],
+    ['src/features/dashboard/model/x.ts', "import { progressOf } from '@/features/dashboard/model/progress'"],
   ])('%s may: %s', async (file, code) => {
     expect(await restricted(file, code)).toEqual([])
   })

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { requestEndpoint } from '@/lib/call-endpoint'
+import { queryKeys } from '@/lib/query-keys'
+
+/** POST /api/portfoliomanager/delete: the answer's message is the toast; the list reloads on 200 (spec §7). */
+export function useDeleteRecordMutation(vendorUserId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (portfolioManagerId: string) => requestEndpoint('deleteRecord', { portfolioManagerId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.records(vendorUserId) }),
+  })
+}

@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+// @vitest-environment-options {"url": "http://localhost:3000/"}
+import { QueryClientProvider, useQuery } from '@tanstack/react-query'
+import { act, renderHook, waitFor } from '@testing-library/react'
+import type * as React from 'react'
+import { describe, expect, it } from 'vitest'
+import { useDeleteRecordMutation } from '@/features/dashboard/api/delete-record'
+import { recordsQueryOptions } from '@/features/dashboard/api/list-records'
+import { createQueryClient } from '@/lib/query-client'
+import { world } from '@/mocks/fixtures/world'
+import { startFixtureServer } from '@/test/fixture-server'
+
+startFixtureServer()
+
+function wrapperWith(queryClient = createQueryClient({ retry: false })) {
+  return ({ children }: { children: React.ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  )
+}
+
+describe('dashboard api', () => {
+  it('reads the vendor’s records as the list itself', async () => {
+    const { result } = renderHook(() => useQuery(recordsQueryOptions('v-nokia')), { wrapper: wrapperWith() })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(result.current.data).toHaveLength(world.records.length)
+  })
+
+  it('deletes a Submitted record, hands back the server’s message and reloads the list', async () => {
+    const wrapper = wrapperWith()
+    const submitted = world.records.find((record) => record.status === 'Submitted')
+    const { result } = renderHook(
+      () => ({ list: useQuery(recordsQueryOptions('v-nokia')), remove: useDeleteRecordMutation('v-nokia') }),
+      { wrapper },
+    )
+    await waitFor(() => expect(result.current.list.isSuccess).toBe(true))
+    const before = result.current.list.data?.length ?? 0
+    let answer: { message: string } | undefined
+    await act(async () => {
+      answer = await result.current.remove.mutateAsync(submitted?.portfolioManagerId ?? '')
+    })
+    expect(answer?.message).toBe('Device record deleted successfully')
+    await waitFor(() => expect(result.current.list.data?.length).toBe(before - 1))
+  })
+
+  it('turns a refused delete into an error carrying the server’s message', async () => {
+    const completed = world.records.find((record) => record.status === 'Completed')
+    const { result } = renderHook(() => useDeleteRecordMutation('v-nokia'), { wrapper: wrapperWith() })
+    await act(async () => {
+      await result.current.mutateAsync(completed?.portfolioManagerId ?? '').catch(() => undefined)
+    })
+    await waitFor(() =>
+      expect(result.current.error?.message).toBe('Only a record in status Submitted can be deleted.'),
+    )
+  })
+})

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { SubmitPayload } from '@/contract/portfolio'
+import { requestEndpoint } from '@/lib/call-endpoint'
+import { queryKeys } from '@/lib/query-keys'
+
+/** POST /api/portfoliomanager/create: the submitted request becomes a record on the dashboard. */
+export function useSubmitPortfolioMutation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (payload: SubmitPayload) => requestEndpoint('submitPortfolio', payload),
+    onSuccess: async (_answer, payload) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.portfolio(payload.vendorUserId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.records(payload.vendorUserId) }),
+      ])
+    },
+  })
+}

@@ -1,0 +1,67 @@
+import type * as v from 'valibot'
+import { endpointPath, type EndpointName, endpoints } from '@/contract/endpoints'
+import { type ApiResult, certificationService, mainService } from '@/lib/api-client'
+
+/*
+ * Calls an endpoint of the contract's table by name: the right service, method, path, body or
+ * query, answer schema and answer type, typed from the table. The features' api/ files call this.
+ */
+
+type Table = typeof endpoints
+
+/** What the call takes: the request schema's input, or nothing. */
+export type EndpointInput<N extends EndpointName> = Table[N]['request'] extends v.GenericSchema
+  ? v.InferInput<Table[N]['request']>
+  : undefined
+
+/** What a 2xx answer holds: the answer schema's output, or the text. */
+export type EndpointAnswer<N extends EndpointName> = Table[N]['answer'] extends v.GenericSchema
+  ? v.InferOutput<Table[N]['answer']>
+  : string
+
+export type CallOptions = { signal?: AbortSignal; params?: Record<string, string> }
+
+export async function callEndpoint<N extends EndpointName>(
+  name: N,
+  input: EndpointInput<N>,
+  { signal, params }: CallOptions = {},
+): Promise<ApiResult<EndpointAnswer<N>>> {
+  const endpoint: (typeof endpoints)[EndpointName] = endpoints[name]
+  const client = endpoint.service === 'main' ? mainService : certificationService
+  const path = endpointPath(endpoint.path, params)
+  const common = {
+    responseType: endpoint.answerType,
+    ...(endpoint.answer ? { schema: endpoint.answer } : {}),
+    ...(signal ? { signal } : {}),
+  }
+  const result =
+    endpoint.method === 'GET'
+      ? await client.get(path, { ...common, ...(input ? { query: input as Record<string, string> } : {}) })
+      : await client.post(path, input ?? {}, common)
+  return result as ApiResult<EndpointAnswer<N>>
+}
+
+/** A non-2xx answer, carrying the server's message for the screen to show (spec §8). */
+export class ApiAnswerError extends Error {
+  readonly status: number
+  constructor(message: string, status: number) {
+    super(message)
+    this.name = 'ApiAnswerError'
+    this.status = status
+  }
+}
+
+/** The data of a 2xx answer; any other answer throws ApiAnswerError (for TanStack Query's error state). */
+export function dataOrThrow<T>(result: ApiResult<T>): T {
+  if (!result.ok) throw new ApiAnswerError(result.message, result.status)
+  return result.data
+}
+
+/** Calls and unwraps: what queryFn and mutationFn use. */
+export async function requestEndpoint<N extends EndpointName>(
+  name: N,
+  input: EndpointInput<N>,
+  options?: CallOptions,
+): Promise<EndpointAnswer<N>> {
+  return dataOrThrow(await callEndpoint(name, input, options))
+}

@@ -1,0 +1,13 @@
+/*
+ * The query keys of every server read, in one place: a mutation in one feature invalidates a read
+ * another feature owns (Start Certify reloads the dashboard's records) without importing it.
+ */
+export const queryKeys = {
+  address: (country: string | undefined) => ['address', country ?? null] as const,
+  catalogue: () => ['catalogue'] as const,
+  portfolio: (vendorUserId: string) => ['portfolio', vendorUserId] as const,
+  records: (vendorUserId: string) => ['records', vendorUserId] as const,
+  runs: (portfolioManagerId: string) => ['runs', portfolioManagerId] as const,
+  runResults: (runId: string) => ['run-results', runId] as const,
+  comments: (portfolioManagerId: string) => ['comments', portfolioManagerId] as const,
+}
