@@ -7,6 +7,7 @@ import {
   emptyPortfolioFormValues,
   type PortfolioFormValues,
 } from '@/contract/validation/portfolio-form'
+import { LINES_OF_BUSINESS, WEEKDAYS } from '@/contract/validation/fields'
 import { toTwelveHourTime, toTwentyFourHourTime } from '@/features/portfolio/model/best-time'
 
 /*
@@ -24,7 +25,7 @@ export const WEEKDAYS = [
   'Friday',
   'Saturday',
 ] as const
-export const BUSINESS_DOMAINS = ['Wireline', 'Wireless'] as const
+export const LINES_OF_BUSINESS = ['Wireline', 'Wireless'] as const
 
 /** Joins chosen values in their natural order (Sunday first; Wireline before Wireless). */
 function joinInOrder(values: ReadonlyArray<string>, order: ReadonlyArray<string>) {
@@ -56,7 +57,7 @@ function payloadFields(values: PortfolioFormValues, vendorUserId: string) {
     country: values.country,
     state: values.state,
     city: values.city,
-    businessDomain: joinInOrder(values.businessDomain, BUSINESS_DOMAINS),
+    businessDomain: joinInOrder(values.businessDomain, LINES_OF_BUSINESS),
     vendor: values.deviceManufacture,
     deviceName: chosenOrNew(values.deviceName, ADD_NEW_DEVICE_NAME, values.addNewDeviceName),
     deviceType: chosenOrNew(values.deviceType, ADD_NEW_DEVICE_TYPE, values.newDeviceType),
@@ -138,7 +139,7 @@ export function savedPortfolioToFormValues(
     country: text(saved.country),
     state: text(saved.state),
     city: text(saved.city),
-    businessDomain: splitList(saved.businessDomain, BUSINESS_DOMAINS),
+    businessDomain: splitList(saved.businessDomain, LINES_OF_BUSINESS),
   }
   if (saved.isPortfolioManagerReqSubmitted === 'YES') return organization
 
