@@ -16,17 +16,6 @@ import { toTwelveHourTime, toTwentyFourHourTime } from '@/features/portfolio/mod
  * and on submit the saved draft's id or null.
  */
 
-export const WEEKDAYS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const
-export const LINES_OF_BUSINESS = ['Wireline', 'Wireless'] as const
-
 /** Joins chosen values in their natural order (Sunday first; Wireline before Wireless). */
 function joinInOrder(values: ReadonlyArray<string>, order: ReadonlyArray<string>) {
   const chosen = new Set(values)
