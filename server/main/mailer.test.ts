@@ -1,0 +1,80 @@
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMailer, type Mail } from './mailer.ts'
+
+/** A real SMTP server on a free loopback port, keeping what it receives. */
+const received: Array<{ from: string; to: string[]; data: string }> = []
+let smtp: SMTPServer
+let port = 0
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let data = ''
+      stream.on('data', (chunk: Buffer) => {
+        data += chunk.toString('utf8')
+      })
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          data,
+        })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+  port = (smtp.server.address() as AddressInfo).port
+})
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+})
+
+describe('mailer', () => {
+  it('delivers over SMTP from MAIL_FROM, with attachments', async () => {
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Certification Lab <lab@portal.test>',
+      outbox: async () => {
+        throw new Error('no outbox with SMTP')
+      },
+    })
+    expect(mailer.mode).toBe('smtp')
+    await mailer.send({
+      to: 'priya.sharma@nokia.com',
+      subject: 'Your certificate',
+      text: 'Beacon 6 is certified.',
+      attachments: [
+        { filename: 'certificate.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.7') },
+      ],
+    })
+    const mail = received.at(-1)
+    expect(mail?.from).toBe('lab@portal.test')
+    expect(mail?.to).toEqual(['priya.sharma@nokia.com'])
+    expect(mail?.data).toContain('Subject: Your certificate')
+    expect(mail?.data).toContain('certificate.pdf')
+  })
+
+  it('without SMTP_URL keeps the mail in the outbox and logs no body', async () => {
+    const outbox: Mail[] = []
+    const lines: string[] = []
+    const mailer = createMailer({
+      outbox: async (mail) => {
+        outbox.push(mail)
+      },
+      log: (line) => lines.push(line),
+      mailboxUrl: 'http://localhost:7700/dev/mailbox',
+    })
+    expect(mailer.mode).toBe('outbox')
+    await mailer.send({ to: 'anna@zyxel.com', subject: 'Your 6-digit code', text: 'Your code is 482913.' })
+    expect(outbox).toHaveLength(1)
+    expect(lines.join('\n')).not.toContain('482913')
+    expect(lines.join('\n')).toContain('http://localhost:7700/dev/mailbox')
+  })
+})

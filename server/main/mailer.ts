@@ -1,0 +1,68 @@
+import nodemailer from 'nodemailer'
+
+/*
+ * Mail (ARCHITECTURE.md "Mail"): nodemailer over SMTP_URL when it is set, sent from MAIL_FROM;
+ * otherwise every mail goes to the outbox in the database, readable at the development mailbox
+ * page, so a new vendor can register without a mail server. The console says that a mail was
+ * written and where to read it — never its body, which holds codes.
+ */
+
+export type MailAttachment = { filename: string; contentType: string; content: Buffer }
+
+export type Mail = {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  attachments?: MailAttachment[]
+}
+
+export type Mailer = {
+  /** 'smtp' when mail leaves the machine, 'outbox' when it stays in the development mailbox. */
+  readonly mode: 'smtp' | 'outbox'
+  send(mail: Mail): Promise<void>
+}
+
+export const DEFAULT_MAIL_FROM = 'Device Certification Portal <no-reply@localhost>'
+
+export function createMailer({
+  smtpUrl,
+  from = DEFAULT_MAIL_FROM,
+  outbox,
+  log = (line: string) => console.log(line),
+  mailboxUrl,
+}: {
+  smtpUrl?: string | undefined
+  from?: string | undefined
+  /** Stores a mail in the development mailbox. */
+  outbox: (mail: Mail) => Promise<void>
+  log?: (line: string) => void
+  /** Where the development mailbox can be read, for the console line. */
+  mailboxUrl?: string
+}): Mailer {
+  if (!smtpUrl) {
+    return {
+      mode: 'outbox',
+      async send(mail) {
+        await outbox(mail)
+        log(
+          `Mail to ${mail.to}: “${mail.subject}” is in the development mailbox${mailboxUrl ? ` (${mailboxUrl})` : ''}.`,
+        )
+      },
+    }
+  }
+  const transport = nodemailer.createTransport(smtpUrl)
+  return {
+    mode: 'smtp',
+    async send(mail) {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.attachments ? { attachments: mail.attachments } : {}),
+      })
+    },
+  }
+}
