@@ -1,0 +1,378 @@
+import type { Kysely } from 'kysely'
+import {
+  FORBIDDEN_MESSAGE,
+  RECORD_NOT_FOUND_MESSAGE,
+  RUN_ALREADY_ACTIVE_MESSAGE,
+  RUN_STARTED_MESSAGE,
+} from '@/contract/server-messages'
+import { CERTIFIED_OK, VALIDATION_FAILURE, type RecordStatus } from '@/contract/records'
+import {
+  isUniqueViolation,
+  type CertificationRunRow,
+  type Database,
+  type DeviceRow,
+  type RunTestCaseRow,
+} from '../db/database.ts'
+import { pause, type CaseOutcome, type CertificationHarness } from './harness.ts'
+import { testPlanFor } from './test-plans.ts'
+
+/*
+ * The run executor (ARCHITECTURE.md decision 7). A run is a row of certification_runs with one
+ * run_test_cases row per case of the device's test plan. The executor works through the cases in
+ * order and stores each one's state, times and log as soon as the case ends, so the dashboard
+ * and the results can follow a run while it goes.
+ *
+ * Statuses, on the run and on its record alike (spec §4):
+ *   start → InProgress (Maintenance while the lab is in maintenance), is_certified cleared;
+ *   every case passed → Completed + CERTIFIED-OK; any case failed → Completed + Validation failure.
+ * While the lab is in maintenance, a run finishes the case at hand, then waits in Maintenance
+ * and polls until maintenance ends; it then goes on in InProgress.
+ *
+ * One run at a time per record: the partial unique index certification_runs_one_active refuses a
+ * second InProgress/Maintenance run, even one started by another process at the same instant.
+ *
+ * Restarts: a process that stops leaves its runs InProgress/Maintenance. `resumeRuns()` at the
+ * next start takes them up again from the first unfinished case (a case cut off in the middle
+ * runs again, with a note in its log). A run cannot honestly go on when the harness that
+ * started it is no longer configured (or when the executor is told to end interrupted runs):
+ * such a run ends as Completed + Validation failure, its unfinished cases 'skipped' and
+ * failure_reason saying why — so it never stays InProgress, the dashboard counts it under
+ * Validation Failure (the device was not validated), Download Results explains the reason, and
+ * the vendor can start a new run at once.
+ *
+ * On PGlite every multi-row change uses `trx` only inside its transaction (see pglite-dialect.ts).
+ */
+
+export const ACTIVE_STATUSES = ['InProgress', 'Maintenance'] as const satisfies readonly RecordStatus[]
+type ActiveStatus = (typeof ACTIVE_STATUSES)[number]
+
+export const DEFAULT_MAINTENANCE_POLL_MS = 5000
+
+export const INTERRUPTED_RUN_REASON = 'The run was interrupted by a restart of the certification service.'
+export const HARNESS_CHANGED_REASON =
+  'The run was interrupted by a restart of the certification service, and the lab harness that started it is no longer configured.'
+export const RESTARTED_CASE_NOTE =
+  'The certification service restarted during this case; the case runs again.'
+export const SKIPPED_CASE_NOTE = 'Not run: the run was interrupted.'
+
+export type StartRunInput = { portfolioManagerId: string; accountId: string }
+
+export type StartRunResult =
+  | { ok: true; runId: string; status: ActiveStatus; message: string }
+  | { ok: false; reason: 'record-not-found' | 'forbidden' | 'already-active'; message: string }
+
+export type RunExecutorOptions = {
+  db: Kysely<Database>
+  harness: CertificationHarness
+  /** Whether the lab is in maintenance now; read before each case. Default: CERT_MAINTENANCE=1. */
+  maintenance?: () => boolean
+  /** How often a waiting run checks whether maintenance has ended. */
+  maintenancePollMs?: number
+  /** What resumeRuns does with a run a previous process left: go on (default) or end it. */
+  onRestart?: 'resume' | 'end'
+  /** Where errors of a run in the background go (default console.error). */
+  onError?: (error: unknown, runId: string) => void
+}
+
+export type ResumeReport = { resumed: string[]; ended: string[] }
+
+export interface RunExecutor {
+  /** Creates the run and starts executing it in the background. */
+  startRun(input: StartRunInput): Promise<StartRunResult>
+  /** At start: takes up the runs a previous process left InProgress or Maintenance. */
+  resumeRuns(): Promise<ResumeReport>
+  /** Resolves when this process stops executing the run (finished, or stopped). */
+  settled(runId: string): Promise<void>
+  /**
+   * Stops executing: aborts the harness calls in flight and waits for the loops to end. The runs
+   * stay InProgress/Maintenance in the database, for resumeRuns() of the next process.
+   */
+  stop(): Promise<void>
+}
+
+/** CERT_MAINTENANCE=1, read each time so a test or an operator tool may change it. */
+export const maintenanceFromEnv =
+  (env: NodeJS.ProcessEnv = process.env) =>
+  () =>
+    env.CERT_MAINTENANCE === '1'
+
+export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
+  const { db, harness } = options
+  const maintenance = options.maintenance ?? maintenanceFromEnv()
+  const pollMs = options.maintenancePollMs ?? DEFAULT_MAINTENANCE_POLL_MS
+  const onError =
+    options.onError ??
+    ((error: unknown, runId: string) =>
+      console.error(`Certification run ${runId} stopped on an error:`, error))
+  const controller = new AbortController()
+  const executing = new Map<string, Promise<void>>()
+
+  function launch(runId: string) {
+    const execution = executeRun(runId)
+      .catch((error: unknown) => {
+        // A database that closes under a stopping process is not the run's fault.
+        if (!controller.signal.aborted) onError(error, runId)
+      })
+      .finally(() => executing.delete(runId))
+    executing.set(runId, execution)
+  }
+
+  async function executeRun(runId: string) {
+    const { signal } = controller
+    const run = await db
+      .selectFrom('certification_runs')
+      .selectAll()
+      .where('run_id', '=', runId)
+      .executeTakeFirst()
+    if (!run || !isActive(run.status)) return
+    const record = await db
+      .selectFrom('device_records')
+      .selectAll()
+      .where('portfolio_manager_id', '=', run.portfolio_manager_id)
+      .executeTakeFirst()
+    if (!record) return
+    let status: ActiveStatus = run.status
+
+    while (!signal.aborted) {
+      const wanted: ActiveStatus = maintenance() ? 'Maintenance' : 'InProgress'
+      if (wanted !== status) {
+        if (!(await setActiveStatus(runId, record.portfolio_manager_id, wanted))) return
+        status = wanted
+      }
+      if (status === 'Maintenance') {
+        await pause(pollMs, signal)
+        continue
+      }
+
+      const next = await db
+        .selectFrom('run_test_cases')
+        .selectAll()
+        .where('run_id', '=', runId)
+        .where('state', 'in', ['pending', 'running'])
+        .orderBy('position')
+        .executeTakeFirst()
+      if (!next) {
+        await finishRun(runId, record.portfolio_manager_id)
+        return
+      }
+
+      await db
+        .updateTable('run_test_cases')
+        .set({ state: 'running', started_at: new Date(), finished_at: null })
+        .where('run_id', '=', runId)
+        .where('position', '=', next.position)
+        .execute()
+      const outcome = await runCase(runId, next, record, signal)
+      // Stopping: the outcome of a cut-off case is not a verdict; the next process runs it again.
+      if (signal.aborted) return
+      await db
+        .updateTable('run_test_cases')
+        .set({
+          state: outcome.passed ? 'passed' : 'failed',
+          finished_at: new Date(),
+          log: [...next.log, ...outcome.log],
+        })
+        .where('run_id', '=', runId)
+        .where('position', '=', next.position)
+        .execute()
+    }
+  }
+
+  async function runCase(
+    runId: string,
+    testCase: RunTestCaseRow,
+    record: DeviceRow,
+    signal: AbortSignal,
+  ): Promise<CaseOutcome> {
+    try {
+      return await harness.runCase({
+        run: { runId },
+        testCase: { position: testCase.position, name: testCase.name },
+        record,
+        signal,
+      })
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      return { passed: false, log: [`The lab harness failed on this case: ${reason}`] }
+    }
+  }
+
+  /** Moves an active run and its record between InProgress and Maintenance; false when the run is no longer active. */
+  async function setActiveStatus(runId: string, portfolioManagerId: string, status: ActiveStatus) {
+    return db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('certification_runs')
+        .set({ status })
+        .where('run_id', '=', runId)
+        .where('status', 'in', ACTIVE_STATUSES)
+        .executeTakeFirst()
+      if (updated.numUpdatedRows === 0n) return false
+      await trx
+        .updateTable('device_records')
+        .set({ status })
+        .where('portfolio_manager_id', '=', portfolioManagerId)
+        .execute()
+      return true
+    })
+  }
+
+  async function finishRun(runId: string, portfolioManagerId: string) {
+    await db.transaction().execute(async (trx) => {
+      const failed = await trx
+        .selectFrom('run_test_cases')
+        .select('position')
+        .where('run_id', '=', runId)
+        .where('state', '=', 'failed')
+        .executeTakeFirst()
+      const isCertified = failed ? VALIDATION_FAILURE : CERTIFIED_OK
+      const updated = await trx
+        .updateTable('certification_runs')
+        .set({ status: 'Completed', is_certified: isCertified, finished_at: new Date() })
+        .where('run_id', '=', runId)
+        .where('status', 'in', ACTIVE_STATUSES)
+        .executeTakeFirst()
+      if (updated.numUpdatedRows === 0n) return
+      await trx
+        .updateTable('device_records')
+        .set({ status: 'Completed', is_certified: isCertified })
+        .where('portfolio_manager_id', '=', portfolioManagerId)
+        .execute()
+    })
+  }
+
+  async function endInterruptedRun(run: CertificationRunRow, reason: string) {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('run_test_cases')
+        .set({ state: 'skipped', finished_at: null, log: [SKIPPED_CASE_NOTE] })
+        .where('run_id', '=', run.run_id)
+        .where('state', 'in', ['pending', 'running'])
+        .execute()
+      await trx
+        .updateTable('certification_runs')
+        .set({
+          status: 'Completed',
+          is_certified: VALIDATION_FAILURE,
+          failure_reason: reason,
+          finished_at: new Date(),
+        })
+        .where('run_id', '=', run.run_id)
+        .execute()
+      await trx
+        .updateTable('device_records')
+        .set({ status: 'Completed', is_certified: VALIDATION_FAILURE })
+        .where('portfolio_manager_id', '=', run.portfolio_manager_id)
+        .execute()
+    })
+  }
+
+  return {
+    async startRun({ portfolioManagerId, accountId }) {
+      let result: StartRunResult
+      try {
+        result = await db.transaction().execute(async (trx): Promise<StartRunResult> => {
+          const record = await trx
+            .selectFrom('device_records')
+            .select(['portfolio_manager_id', 'account_id', 'device_type', 'product_class'])
+            .where('portfolio_manager_id', '=', portfolioManagerId)
+            .forUpdate()
+            .executeTakeFirst()
+          if (!record) return { ok: false, reason: 'record-not-found', message: RECORD_NOT_FOUND_MESSAGE }
+          if (record.account_id !== accountId)
+            return { ok: false, reason: 'forbidden', message: FORBIDDEN_MESSAGE }
+          const status: ActiveStatus = maintenance() ? 'Maintenance' : 'InProgress'
+          const { run_id: runId } = await trx
+            .insertInto('certification_runs')
+            .values({ portfolio_manager_id: portfolioManagerId, status, harness: harness.name })
+            .returning('run_id')
+            .executeTakeFirstOrThrow()
+          const plan = testPlanFor(record.device_type, record.product_class)
+          await trx
+            .insertInto('run_test_cases')
+            .values(plan.cases.map((name, position) => ({ run_id: runId, position, name })))
+            .execute()
+          await trx
+            .updateTable('device_records')
+            .set({ status, is_certified: '' })
+            .where('portfolio_manager_id', '=', portfolioManagerId)
+            .execute()
+          return { ok: true, runId, status, message: RUN_STARTED_MESSAGE }
+        })
+      } catch (error) {
+        if (isUniqueViolation(error, 'certification_runs_one_active')) {
+          return { ok: false, reason: 'already-active', message: RUN_ALREADY_ACTIVE_MESSAGE }
+        }
+        throw error
+      }
+      if (result.ok && !controller.signal.aborted) launch(result.runId)
+      return result
+    },
+
+    async resumeRuns() {
+      const report: ResumeReport = { resumed: [], ended: [] }
+      const runs = await db
+        .selectFrom('certification_runs')
+        .selectAll()
+        .where('status', 'in', ACTIVE_STATUSES)
+        .orderBy('started_at')
+        .execute()
+      for (const run of runs) {
+        if (executing.has(run.run_id)) continue
+        if (options.onRestart === 'end' || run.harness !== harness.name) {
+          await endInterruptedRun(
+            run,
+            run.harness === harness.name ? INTERRUPTED_RUN_REASON : HARNESS_CHANGED_REASON,
+          )
+          report.ended.push(run.run_id)
+          continue
+        }
+        // A case cut off in the middle has no verdict: it runs again, and its log says so.
+        await db
+          .updateTable('run_test_cases')
+          .set({ state: 'pending', started_at: null, log: [RESTARTED_CASE_NOTE] })
+          .where('run_id', '=', run.run_id)
+          .where('state', '=', 'running')
+          .execute()
+        if (!controller.signal.aborted) launch(run.run_id)
+        report.resumed.push(run.run_id)
+      }
+      return report
+    },
+
+    async settled(runId) {
+      await executing.get(runId)
+    },
+
+    async stop() {
+      controller.abort()
+      await Promise.all([...executing.values()])
+    },
+  }
+}
+
+function isActive(status: RecordStatus): status is ActiveStatus {
+  return (ACTIVE_STATUSES as readonly string[]).includes(status)
+}
+
+/** A run with its record and cases, for results and the report; undefined when unknown. */
+export async function loadRun(db: Kysely<Database>, runId: string) {
+  const run = await db
+    .selectFrom('certification_runs')
+    .selectAll()
+    .where('run_id', '=', runId)
+    .executeTakeFirst()
+  if (!run) return undefined
+  const record = await db
+    .selectFrom('device_records')
+    .selectAll()
+    .where('portfolio_manager_id', '=', run.portfolio_manager_id)
+    .executeTakeFirst()
+  if (!record) return undefined
+  const testCases = await db
+    .selectFrom('run_test_cases')
+    .selectAll()
+    .where('run_id', '=', runId)
+    .orderBy('position')
+    .execute()
+  return { record, run, testCases }
+}
