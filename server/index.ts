@@ -1,6 +1,23 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
+import { databaseOptionsFromEnv, openDatabase } from './db/database.ts'
 import { createMainApp } from './main/app.ts'
+import { createMailer } from './main/mailer.ts'
+import { MAILBOX_PATH, writeToOutbox } from './main/routes/dev-mailbox.ts'
+
+/*
+ * `npm start`: opens the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), migrates
+ * and seeds it, and serves the main service on MAIN_PORT.
+ *
+ * Environment: MAIN_PORT (7700), HOST (127.0.0.1), DATA_DIR (./data), DATABASE_URL, DEMO_EMAIL,
+ * DEMO_PASSWORD, SMTP_URL and MAIL_FROM (without SMTP_URL mail goes to the development mailbox),
+ * SESSION_SECRET (keys the hashes of mailed codes; without it a secret is made once and kept in
+ * DATA_DIR/server-secret — set it when several processes share one PostgreSQL), DIST_DIR and
+ * STORYBOOK_DIR.
+ */
 
 const DEFAULT_MAIN_PORT = 7700
 
@@ -13,20 +30,72 @@ function portFrom(value: string | undefined, fallback: number) {
   return port
 }
 
+/**
+ * SESSION_SECRET, or a secret made on the first start and kept (owner-readable only) in the data
+ * folder, so that codes mailed before a restart still work after it.
+ */
+function serverSecret(env: NodeJS.ProcessEnv) {
+  if (env.SESSION_SECRET) {
+    if (env.SESSION_SECRET.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters.')
+    return env.SESSION_SECRET
+  }
+  const dataDir = path.resolve(env.DATA_DIR || './data')
+  const file = path.join(dataDir, 'server-secret')
+  try {
+    const kept = readFileSync(file, 'utf8').trim()
+    if (kept.length >= 32) return kept
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  return secret
+}
+
 const port = portFrom(process.env.MAIN_PORT, DEFAULT_MAIN_PORT)
 const hostname = process.env.HOST || '127.0.0.1'
+const origin = `http://${hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname}:${port}`
+const mailboxUrl = `${origin}${MAILBOX_PATH}`
+
+const database = await openDatabase(databaseOptionsFromEnv(process.env))
+const mailer = createMailer({
+  smtpUrl: process.env.SMTP_URL,
+  from: process.env.MAIL_FROM,
+  outbox: writeToOutbox(database.db),
+  mailboxUrl,
+})
 
 const app = createMainApp({
   distDir: process.env.DIST_DIR || fileURLToPath(new URL('../dist', import.meta.url)),
   storybookDir: process.env.STORYBOOK_DIR || fileURLToPath(new URL('../storybook-static', import.meta.url)),
+  db: database.db,
+  mailer,
+  secret: serverSecret(process.env),
 })
 
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
-  console.log(`Certification portal: http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${info.port}/`)
+  const demo = database.seeded.demoAccount
+  const lines = [
+    `Certification portal: ${origin.replace(`:${port}`, `:${info.port}`)}/ (${database.engine})`,
+    demo ? `Demo vendor: ${demo.email} / ${demo.password}` : 'No demo vendor (seeding it is turned off).',
+    mailer.mode === 'outbox'
+      ? `Mail goes to the development mailbox: ${mailboxUrl}`
+      : 'Mail is sent over SMTP_URL.',
+  ]
+  for (const line of lines) console.log(line)
 })
 
+let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    server.close(() => process.exit(0))
+    if (stopping) return
+    stopping = true
+    server.close(() => {
+      database
+        .close()
+        .catch((error: unknown) => console.error('Closing the database failed:', error))
+        .finally(() => process.exit(0))
+    })
   })
 }

@@ -1,12 +1,16 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openTestDatabase, type TestDatabase } from '../db/test-database.ts'
 import { createMainApp } from './app.ts'
+import { createMailer } from './mailer.ts'
 
 let app: ReturnType<typeof createMainApp>
+let database: TestDatabase
 
-beforeAll(() => {
+beforeAll(async () => {
+  database = await openTestDatabase({ seeds: { catalogue: false, addresses: false, demoAccount: false } })
   const root = mkdtempSync(path.join(tmpdir(), 'portal-'))
   const distDir = path.join(root, 'dist')
   const storybookDir = path.join(root, 'storybook-static')
@@ -15,7 +19,12 @@ beforeAll(() => {
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>app</title>')
   writeFileSync(path.join(distDir, 'assets', 'main-abc123.js'), 'console.log(1)')
   writeFileSync(path.join(storybookDir, 'index.html'), '<!doctype html><title>storybook</title>')
-  app = createMainApp({ distDir, storybookDir })
+  const mailer = createMailer({ outbox: async () => {}, log: () => {} })
+  app = createMainApp({ distDir, storybookDir, db: database.db, mailer, secret: 'test-secret' })
+}, 30_000)
+
+afterAll(async () => {
+  await database?.close()
 })
 
 describe('main service: front end and Storybook', () => {
@@ -43,7 +52,19 @@ describe('main service: front end and Storybook', () => {
   })
 
   it('answers an unknown API call with a JSON 404, never the app', async () => {
-    const response = await app.request('/api/nothing-here', { method: 'POST' })
+    const response = await app.request('/api/nothing-here')
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ message: 'No API call at GET /api/nothing-here.' })
+  })
+
+  it('refuses a POST without the Token before looking for the call, and answers 404 with it', async () => {
+    expect((await app.request('/api/nothing-here', { method: 'POST' })).status).toBe(403)
+    const bootstrap = await app.request('/api/token')
+    const cookie = (bootstrap.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    const response = await app.request('/api/nothing-here', {
+      method: 'POST',
+      headers: { Cookie: cookie, Token: bootstrap.headers.get('token') ?? '' },
+    })
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({ message: 'No API call at POST /api/nothing-here.' })
   })

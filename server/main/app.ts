@@ -4,8 +4,17 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
+import type { MainEnv, MainServices } from './middleware/context.ts'
+import { requireToken } from './middleware/csrf.ts'
+import { handleError } from './middleware/errors.ts'
+import { limitBodySize } from './middleware/json-body.ts'
+import { loadSession } from './middleware/session.ts'
+import { accountRoutes } from './routes/accounts.ts'
+import { devMailboxRoutes } from './routes/dev-mailbox.ts'
+import { referenceDataRoutes } from './routes/reference-data.ts'
+import { sessionRoutes } from './routes/session.ts'
 
-export type MainAppOptions = {
+export type MainAppOptions = MainServices & {
   /** The built front end (vite build). */
   distDir: string
   /** The built Storybook, served under /storybook/ when present. */
@@ -13,18 +22,34 @@ export type MainAppOptions = {
 }
 
 /**
- * The main service's HTTP app: the API under /api/ (answered by later modules), the built
- * Storybook under /storybook/, and the built front end for every other path, falling back to the
- * app's index.html so that the client router decides what a path shows.
+ * The main service's HTTP app: the API under /api/, the development mailbox (outbox mode only),
+ * the built Storybook under /storybook/, and the built front end for every other path, falling
+ * back to the app's index.html so that the client router decides what a path shows.
+ *
+ * Every /api/ call goes through, in order: the body size limit, the session (idle expiry), and
+ * the CSRF guard for anything but GET; the routes then validate their body with the contract and
+ * protected ones add requireVendor (server/main/middleware/require-vendor.ts).
  */
-export function createMainApp({ distDir, storybookDir }: MainAppOptions) {
-  const app = new Hono()
+export function createMainApp({ distDir, storybookDir, db, mailer, secret }: MainAppOptions) {
+  const app = new Hono<MainEnv>()
   const indexFile = path.join(distDir, 'index.html')
+  const services: MainServices = { db, mailer, secret }
 
+  app.onError(handleError)
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false }))
   app.use(compress())
+  app.use('*', async (c, next) => {
+    c.set('services', services)
+    await next()
+  })
 
+  app.use('/api/*', limitBodySize, loadSession, requireToken)
+  app.route('/api', sessionRoutes)
+  app.route('/api', accountRoutes)
+  app.route('/api', referenceDataRoutes)
   app.all('/api/*', (c) => c.json({ message: `No API call at ${c.req.method} ${c.req.path}.` }, 404))
+
+  if (mailer.mode === 'outbox') app.route('/', devMailboxRoutes)
 
   app.get('/storybook', (c) => c.redirect('/storybook/', 301))
   if (existsSync(storybookDir)) {

@@ -1,0 +1,43 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Context } from 'hono'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/database.ts'
+import type { Mailer } from '../mailer.ts'
+
+/* What every handler of the main service reaches through `c.var`. */
+
+export type MainServices = {
+  db: Kysely<Database>
+  mailer: Mailer
+  /** Keys the hashes of one-time codes (server/main/security/one-time-code.ts). */
+  secret: string
+}
+
+/** A session that is live for this request (not idle past SESSION_IDLE_MS). */
+export type LiveSession = {
+  /** tokenDigest of the cookie's token: the row's id. */
+  id: string
+  /** Null for a visitor who fetched a Token but has not logged in. */
+  accountId: string | null
+  csrfTokenHash: string | null
+  lastSeenAt: Date
+}
+
+export type MainEnv = {
+  Variables: {
+    services: MainServices
+    session: LiveSession | null
+  }
+}
+
+/**
+ * The caller's address for the login rate limit. Requests made without a socket (app.request in
+ * tests) share one key, which only makes their limit stricter.
+ */
+export function remoteAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}

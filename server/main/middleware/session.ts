@@ -1,0 +1,155 @@
+import type { Context } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
+import { createMiddleware } from 'hono/factory'
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../../db/database.ts'
+import {
+  isSessionExpired,
+  newToken,
+  SESSION_COOKIE,
+  SESSION_IDLE_MS,
+  tokenDigest,
+} from '../security/session-token.ts'
+import type { LiveSession, MainEnv } from './context.ts'
+
+/*
+ * Server-side sessions (ARCHITECTURE.md decisions 2 and 4). The cookie holds a random token; the
+ * sessions table holds only its digest. A vendor's session idle for SESSION_IDLE_MS is over: its
+ * row is deleted and the request goes on as a visitor's.
+ *
+ * Ending a vendor's session (idle or Logout) leaves a new visitor's session with a new cookie but
+ * the same Token, so that the open page can still sign in again, and a protected call answers 401
+ * "Your session has ended" rather than the CSRF guard's 403. A visitor's session (Token fetched,
+ * nobody logged in) lives VISITOR_IDLE_MS without activity: the client fetches its Token once at
+ * start, and a slow registration form must not fail on a Token that died after five minutes.
+ *
+ * Every request with a live session counts as activity, but last_seen_at is written at most once
+ * per TOUCH_INTERVAL_MS so that a burst of reads costs one write. The idle clock may therefore
+ * start up to 15 s early — the session never lives longer than 300 s after the last request.
+ * Continue session (keep-alive) always writes.
+ */
+
+export const TOUCH_INTERVAL_MS = 15_000
+export const VISITOR_IDLE_MS = 2 * 60 * 60 * 1000
+
+const idleLimit = (accountId: string | null) => (accountId ? SESSION_IDLE_MS : VISITOR_IDLE_MS)
+
+type Db = Kysely<Database> | Transaction<Database>
+
+/** Looks up the cookie's session, ends it when idle too long, and records the activity. */
+export const loadSession = createMiddleware<MainEnv>(async (c, next) => {
+  c.set('session', null)
+  const token = getCookie(c, SESSION_COOKIE)
+  if (token) {
+    const { db } = c.var.services
+    const id = tokenDigest(token)
+    const row = await db
+      .selectFrom('sessions')
+      .select(['id', 'account_id', 'csrf_token_hash', 'last_seen_at'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    const now = new Date()
+    if (row && row.account_id !== null && isSessionExpired(row.last_seen_at, now)) {
+      await endVendorSession(c, db, { id, csrfTokenHash: row.csrf_token_hash })
+    } else if (row && now.getTime() - row.last_seen_at.getTime() >= VISITOR_IDLE_MS) {
+      await db.deleteFrom('sessions').where('id', '=', id).execute()
+    } else if (row) {
+      let lastSeenAt = row.last_seen_at
+      if (now.getTime() - lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+        await touchSession(db, id, row.account_id, now)
+        lastSeenAt = now
+      }
+      c.set('session', {
+        id,
+        accountId: row.account_id,
+        csrfTokenHash: row.csrf_token_hash,
+        lastSeenAt,
+      })
+    }
+  }
+  await next()
+})
+
+/** Records activity now: the idle clock restarts. */
+export async function touchSession(db: Db, id: string, accountId: string | null, now = new Date()) {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now, expires_at: new Date(now.getTime() + idleLimit(accountId)) })
+    .where('id', '=', id)
+    .execute()
+}
+
+/**
+ * Creates a session row and sets its cookie. Sessions idle past their end are swept here, so the
+ * table does not grow with abandoned visits.
+ */
+export async function startSession(
+  c: Context,
+  db: Db,
+  { accountId, csrfTokenHash }: { accountId: string | null; csrfTokenHash: string | null },
+): Promise<LiveSession> {
+  const token = newToken()
+  const id = tokenDigest(token)
+  const now = new Date()
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute()
+  await db
+    .insertInto('sessions')
+    .values({
+      id,
+      account_id: accountId,
+      csrf_token_hash: csrfTokenHash,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: new Date(now.getTime() + idleLimit(accountId)),
+    })
+    .execute()
+  setSessionCookie(c, token)
+  const session = { id, accountId, csrfTokenHash, lastSeenAt: now }
+  c.set('session', session)
+  return session
+}
+
+/**
+ * Ends a (vendor's) session: its row goes, and a visitor's session with a new cookie and the same
+ * Token takes its place (see the top of this file).
+ */
+export async function endVendorSession(
+  c: Context,
+  db: Db,
+  { id, csrfTokenHash }: { id: string; csrfTokenHash: string | null },
+) {
+  await db.deleteFrom('sessions').where('id', '=', id).execute()
+  return startSession(c, db, { accountId: null, csrfTokenHash })
+}
+
+/**
+ * Replaces the session's token (login): a token that an attacker planted or saw before login is
+ * worth nothing after it. The Token stays, so the page keeps working.
+ */
+export async function rotateSession(
+  c: Context,
+  trx: Db,
+  { id, csrfTokenHash }: { id: string; csrfTokenHash: string | null },
+  accountId: string,
+) {
+  await trx.deleteFrom('sessions').where('id', '=', id).execute()
+  return startSession(c, trx, { accountId, csrfTokenHash })
+}
+
+function setSessionCookie(c: Context, token: string) {
+  // No Max-Age: the browser forgets it when closed; the server's idle limit ends it sooner.
+  setCookie(c, SESSION_COOKIE, token, cookieOptions(c))
+}
+
+function cookieOptions(c: Context) {
+  return { httpOnly: true, sameSite: 'Lax', path: '/', secure: isHttps(c) } as const
+}
+
+/**
+ * Secure only over https, so that the portal also works on http://localhost. Behind a TLS
+ * proxy X-Forwarded-Proto says https; trusting it can only add Secure, never remove it.
+ */
+function isHttps(c: Context) {
+  const forwarded = c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim().toLowerCase()
+  return new URL(c.req.url).protocol === 'https:' || forwarded === 'https'
+}

@@ -1,0 +1,143 @@
+import { Hono } from 'hono'
+import { html } from 'hono/html'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/database.ts'
+import type { Mail } from '../mailer.ts'
+import { remoteAddress, type MainEnv } from '../middleware/context.ts'
+
+/*
+ * The development mailbox (ARCHITECTURE.md "Mail"): without SMTP_URL every mail is kept in
+ * mail_outbox, and /dev/mailbox shows it, newest first, so that a vendor can register without a
+ * mail server. It holds codes that open accounts, so it is mounted only in outbox mode and
+ * answers only callers on this machine (loopback).
+ */
+
+export const MAILBOX_PATH = '/dev/mailbox'
+const MAILBOX_SIZE = 100
+
+/** The mailer's outbox: stores a mail in mail_outbox. */
+export function writeToOutbox(db: Kysely<Database>) {
+  return async (mail: Mail) => {
+    await db
+      .insertInto('mail_outbox')
+      .values({
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html ?? null,
+        attachments: mail.attachments
+          ? JSON.stringify(
+              mail.attachments.map((attachment) => ({
+                filename: attachment.filename,
+                contentType: attachment.contentType,
+                content: attachment.content.toString('base64'),
+              })),
+            )
+          : null,
+      })
+      .execute()
+  }
+}
+
+export type OutboxMail = {
+  id: string
+  to: string
+  subject: string
+  text: string
+  attachments: Array<{ filename: string; contentType: string }>
+  createdAt: string
+}
+
+/** The newest mails first. */
+export async function readOutbox(db: Kysely<Database>, limit = MAILBOX_SIZE): Promise<OutboxMail[]> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['id', 'to_address', 'subject', 'text_body', 'attachments', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    attachments: (row.attachments ?? []).map(({ filename, contentType }) => ({ filename, contentType })),
+    createdAt: row.created_at.toISOString(),
+  }))
+}
+
+const isLoopback = (address: string) =>
+  address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1' || address === 'unknown'
+
+export const devMailboxRoutes = new Hono<MainEnv>()
+
+devMailboxRoutes.use('/dev/*', async (c, next) => {
+  if (!isLoopback(remoteAddress(c))) return c.text('Not found', 404)
+  c.header('Cache-Control', 'no-store')
+  await next()
+})
+
+devMailboxRoutes.get(`${MAILBOX_PATH}.json`, async (c) => c.json(await readOutbox(c.var.services.db)))
+
+devMailboxRoutes.get(MAILBOX_PATH, async (c) => {
+  const mails = await readOutbox(c.var.services.db)
+  // hono/html escapes every interpolated value (fragments made by html`` are kept as they are).
+  const items = mails.map(
+    (mail) =>
+      html`<article>
+        <h2>${mail.subject}</h2>
+        <p class="meta">
+          To ${mail.to} ·
+          ${mail.createdAt}${
+            mail.attachments.length
+              ? html` · attachments: ${mail.attachments.map((attachment) => attachment.filename).join(', ')}`
+              : ''
+          }
+        </p>
+        <pre>${mail.text}</pre>
+      </article>`,
+  )
+  return c.html(
+    html`<!doctype html>
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <title>Development mailbox</title>
+          <style>
+            body {
+              font-family: system-ui, sans-serif;
+              margin: 2rem auto;
+              max-width: 48rem;
+              padding: 0 1rem;
+            }
+            article {
+              border: 1px solid #ccc;
+              border-radius: 6px;
+              margin: 1rem 0;
+              padding: 0.5rem 1rem;
+            }
+            h2 {
+              font-size: 1.1rem;
+              margin: 0.5rem 0;
+            }
+            .meta {
+              color: #555;
+              font-size: 0.9rem;
+              margin: 0;
+            }
+            pre {
+              white-space: pre-wrap;
+              font-size: 0.95rem;
+            }
+          </style>
+        </head>
+        <body>
+          <h1>Development mailbox</h1>
+          <p>Mail the portal would have sent, newest first. Set SMTP_URL to send real mail instead.</p>
+          ${mails.length === 0 ? html`<p>No mail yet.</p>` : items}
+        </body>
+      </html>`,
+  )
+})

@@ -1,0 +1,56 @@
+import { Hono } from 'hono'
+import { TOKEN_BOOTSTRAP_SUCCESS, TOKEN_HEADER } from '@/contract/auth'
+import {
+  LOGGED_OUT_MESSAGE,
+  NOT_SIGNED_IN_MESSAGE,
+  SESSION_RENEWED_MESSAGE,
+} from '@/contract/server-messages'
+import type { MainEnv } from '../middleware/context.ts'
+import { endVendorSession, startSession, touchSession } from '../middleware/session.ts'
+import { newToken, tokenDigest } from '../security/session-token.ts'
+
+/*
+ * The session calls (ARCHITECTURE.md decisions 1 and 4): the Token bootstrap, Logout and
+ * Continue session. Mounted under /api.
+ */
+
+export const sessionRoutes = new Hono<MainEnv>()
+
+/**
+ * Starts a visitor's session, or keeps the live one, and hands out a fresh Token. Only its digest
+ * is stored, so a reused session gets a new Token; the client keeps one TOKEN in local storage
+ * for all its tabs, so the newest one is the one every tab sends.
+ */
+sessionRoutes.get('/token', async (c) => {
+  const { db } = c.var.services
+  const token = newToken()
+  const csrfTokenHash = tokenDigest(token)
+  const session = c.var.session
+  if (session) {
+    await db
+      .updateTable('sessions')
+      .set({ csrf_token_hash: csrfTokenHash })
+      .where('id', '=', session.id)
+      .execute()
+  } else {
+    await startSession(c, db, { accountId: null, csrfTokenHash })
+  }
+  c.header(TOKEN_HEADER, token)
+  c.header('Cache-Control', 'no-store')
+  return c.text(TOKEN_BOOTSTRAP_SUCCESS)
+})
+
+/** Ends the vendor's session on the server; the page keeps a visitor's session and its Token. */
+sessionRoutes.post('/logout', async (c) => {
+  const session = c.var.session
+  if (session?.accountId) await endVendorSession(c, c.var.services.db, session)
+  return c.json({ message: LOGGED_OUT_MESSAGE })
+})
+
+/** Continue session: the idle clock restarts; a session already over stays over. */
+sessionRoutes.post('/session/keep-alive', async (c) => {
+  const session = c.var.session
+  if (!session?.accountId) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
+  await touchSession(c.var.services.db, session.id, session.accountId)
+  return c.json({ message: SESSION_RENEWED_MESSAGE })
+})
