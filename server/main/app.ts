@@ -11,6 +11,7 @@ import { limitBodySize } from './middleware/json-body.ts'
 import { loadSession } from './middleware/session.ts'
 import { accountRoutes } from './routes/accounts.ts'
 import { devMailboxRoutes } from './routes/dev-mailbox.ts'
+import { portfolioRoutes } from './routes/portfolio.ts'
 import { referenceDataRoutes } from './routes/reference-data.ts'
 import { sessionRoutes } from './routes/session.ts'
 
@@ -47,6 +48,7 @@ export function createMainApp({ distDir, storybookDir, db, mailer, secret }: Mai
   app.route('/api', sessionRoutes)
   app.route('/api', accountRoutes)
   app.route('/api', referenceDataRoutes)
+  app.route('/api', portfolioRoutes)
   app.all('/api/*', (c) => c.json({ message: `No API call at ${c.req.method} ${c.req.path}.` }, 404))
 
   if (mailer.mode === 'outbox') app.route('/', devMailboxRoutes)
