@@ -54,6 +54,36 @@ const portfolioPayloadEntries = {
   vendorUserId: idSchema,
 }
 
+/** The payload fields each save section writes (spec §4): 1 organization and contact, 2 line of business, 3 device. */
+export const SAVE_SECTION_FIELDS = {
+  1: [
+    'organizationName',
+    'description',
+    'businessContactName',
+    'emailId',
+    'countryCode',
+    'phoneNumber',
+    'bestTimeToReach',
+    'days',
+    'address',
+    'country',
+    'state',
+    'city',
+  ],
+  2: ['businessDomain'],
+  3: [
+    'vendor',
+    'deviceName',
+    'deviceType',
+    'productClass',
+    'devicesToBeCertified',
+    'deviceNumberList',
+    'baseFirmwareVersion',
+    'yearOfManufacturing',
+    'isEngBuildAvailable',
+  ],
+} as const satisfies Record<1 | 2 | 3, ReadonlyArray<keyof typeof portfolioPayloadEntries>>
+
 /** POST /api/portfoliomanager/save */
 export const savePayloadSchema = v.object({
   ...portfolioPayloadEntries,

@@ -2,7 +2,12 @@ import { http, HttpResponse, type RequestHandler } from 'msw'
 import * as v from 'valibot'
 import { type Endpoint, endpoints } from '@/contract/endpoints'
 import { SAVE_SECTION_MESSAGES } from '@/contract/messages'
-import type { SavePayload, SavedPortfolio, SubmitPayload } from '@/contract/portfolio'
+import {
+  SAVE_SECTION_FIELDS,
+  type SavePayload,
+  type SavedPortfolio,
+  type SubmitPayload,
+} from '@/contract/portfolio'
 import { CERTIFIED_OK } from '@/contract/records'
 import * as said from '@/contract/server-messages'
 import { addressFixture } from '@/mocks/fixtures/address'
@@ -50,41 +55,11 @@ function nextId(prefix: string) {
   return `${prefix}-${world.nextId}`
 }
 
-/** The fields each save section writes (spec §4: 1 organization and contact, 2 line of business, 3 device). */
-const SECTION_FIELDS = {
-  1: [
-    'organizationName',
-    'description',
-    'businessContactName',
-    'emailId',
-    'countryCode',
-    'phoneNumber',
-    'bestTimeToReach',
-    'days',
-    'address',
-    'country',
-    'state',
-    'city',
-  ],
-  2: ['businessDomain'],
-  3: [
-    'vendor',
-    'deviceName',
-    'deviceType',
-    'productClass',
-    'devicesToBeCertified',
-    'deviceNumberList',
-    'baseFirmwareVersion',
-    'yearOfManufacturing',
-    'isEngBuildAvailable',
-  ],
-} as const satisfies Record<1 | 2 | 3, ReadonlyArray<keyof SavePayload>>
-
 function draftFields(payload: SavePayload | SubmitPayload, section: 0 | 1 | 2 | 3) {
   const names =
     section === 0
-      ? [...SECTION_FIELDS[1], ...SECTION_FIELDS[2], ...SECTION_FIELDS[3]]
-      : SECTION_FIELDS[section]
+      ? [...SAVE_SECTION_FIELDS[1], ...SAVE_SECTION_FIELDS[2], ...SAVE_SECTION_FIELDS[3]]
+      : SAVE_SECTION_FIELDS[section]
   return Object.fromEntries(names.map((name) => [name, payload[name]])) as Partial<SavedPortfolio>
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@/contract/certification'
 import { NO_UPDATES_MESSAGE, SAVE_SECTION_MESSAGES } from '@/contract/messages'
 import {
+  SAVE_SECTION_FIELDS,
   savePayloadSchema,
   submitPayloadSchema,
   vendorUserIdPayloadSchema,
@@ -90,35 +91,10 @@ const COLUMNS = {
   isEngBuildAvailable: 'is_eng_build_available',
 } as const satisfies Record<DraftField, DraftColumn>
 
-/** The payload fields of each save section (spec §4), as the MSW handlers have them. */
-const SECTION_FIELDS = {
-  1: [
-    'organizationName',
-    'description',
-    'businessContactName',
-    'emailId',
-    'countryCode',
-    'phoneNumber',
-    'bestTimeToReach',
-    'days',
-    'address',
-    'country',
-    'state',
-    'city',
-  ],
-  2: ['businessDomain'],
-  3: [
-    'vendor',
-    'deviceName',
-    'deviceType',
-    'productClass',
-    'devicesToBeCertified',
-    'deviceNumberList',
-    'baseFirmwareVersion',
-    'yearOfManufacturing',
-    'isEngBuildAvailable',
-  ],
-} as const satisfies Record<Exclude<SaveSection, 0>, ReadonlyArray<DraftField>>
+const SECTION_FIELDS = SAVE_SECTION_FIELDS satisfies Record<
+  Exclude<SaveSection, 0>,
+  ReadonlyArray<DraftField>
+>
 
 const ALL_FIELDS: ReadonlyArray<DraftField> = [
   ...SECTION_FIELDS[1],
