@@ -2,17 +2,21 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { serve } from '@hono/node-server'
+import { harnessFromEnv } from './cert/harness.ts'
+import { maintenanceFromEnv } from './cert/runner.ts'
 import { databaseOptionsFromEnv, openDatabase } from './db/database.ts'
-import { createMainApp } from './main/app.ts'
 import { createMailer } from './main/mailer.ts'
 import { MAILBOX_PATH, writeToOutbox } from './main/routes/dev-mailbox.ts'
+import { startPortal } from './portal.ts'
 
 /*
  * `npm start`: opens the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), migrates
- * and seeds it, and serves the main service on MAIN_PORT.
+ * and seeds it, serves the main service on MAIN_PORT and the certification service on CERT_PORT,
+ * and takes up the certification runs the last stop left going.
  *
- * Environment: MAIN_PORT (7700), HOST (127.0.0.1), DATA_DIR (./data), DATABASE_URL, DEMO_EMAIL,
+ * Environment: MAIN_PORT (7700), CERT_PORT (7600), HOST (127.0.0.1), PORTAL_ORIGIN (further
+ * browser origins allowed to call the certification service, comma-separated), CERT_CASE_MS,
+ * CERT_MAINTENANCE, CERT_HARNESS_COMMAND and CERT_CASE_TIMEOUT_MS (server/cert/harness.ts), DATA_DIR (./data), DATABASE_URL, DEMO_EMAIL,
  * DEMO_PASSWORD, SMTP_URL and MAIL_FROM (without SMTP_URL mail goes to the development mailbox),
  * SESSION_SECRET (keys the hashes of mailed codes; without it a secret is made once and kept in
  * DATA_DIR/server-secret — set it when several processes share one PostgreSQL), DIST_DIR and
@@ -20,12 +24,13 @@ import { MAILBOX_PATH, writeToOutbox } from './main/routes/dev-mailbox.ts'
  */
 
 const DEFAULT_MAIN_PORT = 7700
+const DEFAULT_CERT_PORT = 7600
 
-function portFrom(value: string | undefined, fallback: number) {
+function portFrom(name: string, value: string | undefined, fallback: number) {
   if (value === undefined || value === '') return fallback
   const port = Number(value)
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`MAIN_PORT must be a whole number from 1 to 65535, not "${value}".`)
+    throw new Error(`${name} must be a whole number from 1 to 65535, not "${value}".`)
   }
   return port
 }
@@ -53,9 +58,10 @@ function serverSecret(env: NodeJS.ProcessEnv) {
   return secret
 }
 
-const port = portFrom(process.env.MAIN_PORT, DEFAULT_MAIN_PORT)
+const mainPort = portFrom('MAIN_PORT', process.env.MAIN_PORT, DEFAULT_MAIN_PORT)
+const certPort = portFrom('CERT_PORT', process.env.CERT_PORT, DEFAULT_CERT_PORT)
 const hostname = process.env.HOST || '127.0.0.1'
-const origin = `http://${hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname}:${port}`
+const origin = `http://${hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname}:${mainPort}`
 const mailboxUrl = `${origin}${MAILBOX_PATH}`
 
 const database = await openDatabase(databaseOptionsFromEnv(process.env))
@@ -65,37 +71,44 @@ const mailer = createMailer({
   outbox: writeToOutbox(database.db),
   mailboxUrl,
 })
+const harness = harnessFromEnv(process.env)
 
-const app = createMainApp({
-  distDir: process.env.DIST_DIR || fileURLToPath(new URL('../dist', import.meta.url)),
-  storybookDir: process.env.STORYBOOK_DIR || fileURLToPath(new URL('../storybook-static', import.meta.url)),
+const portal = await startPortal({
   db: database.db,
   mailer,
   secret: serverSecret(process.env),
+  harness,
+  distDir: process.env.DIST_DIR || fileURLToPath(new URL('../dist', import.meta.url)),
+  storybookDir: process.env.STORYBOOK_DIR || fileURLToPath(new URL('../storybook-static', import.meta.url)),
+  hostname,
+  mainPort,
+  certPort,
+  portalOrigins: (process.env.PORTAL_ORIGIN ?? '').split(',').filter((value) => value.trim() !== ''),
 })
 
-const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
-  const demo = database.seeded.demoAccount
-  const lines = [
-    `Certification portal: ${origin.replace(`:${port}`, `:${info.port}`)}/ (${database.engine})`,
-    demo ? `Demo vendor: ${demo.email} / ${demo.password}` : 'No demo vendor (seeding it is turned off).',
-    mailer.mode === 'outbox'
-      ? `Mail goes to the development mailbox: ${mailboxUrl}`
-      : 'Mail is sent over SMTP_URL.',
-  ]
-  for (const line of lines) console.log(line)
-})
+const demo = database.seeded.demoAccount
+const { resumed, ended } = portal.restart
+const lines = [
+  `Certification portal: ${portal.mainUrl}/ (${database.engine})`,
+  `Certification service: ${portal.certUrl}/ (lab harness: ${harness.name}${maintenanceFromEnv(process.env)() ? ', in maintenance' : ''})`,
+  demo ? `Demo vendor: ${demo.email} / ${demo.password}` : 'No demo vendor (seeding it is turned off).',
+  mailer.mode === 'outbox'
+    ? `Mail goes to the development mailbox: ${mailboxUrl}`
+    : 'Mail is sent over SMTP_URL.',
+  ...(resumed.length ? [`Resumed ${resumed.length} certification run(s) left going by the last stop.`] : []),
+  ...(ended.length ? [`Ended ${ended.length} interrupted certification run(s) as failed.`] : []),
+]
+for (const line of lines) console.log(line)
 
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return
     stopping = true
-    server.close(() => {
-      database
-        .close()
-        .catch((error: unknown) => console.error('Closing the database failed:', error))
-        .finally(() => process.exit(0))
-    })
+    portal
+      .close()
+      .then(() => database.close())
+      .catch((error: unknown) => console.error('Stopping the portal failed:', error))
+      .finally(() => process.exit(0))
   })
 }

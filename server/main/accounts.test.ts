@@ -1,8 +1,3 @@
-import { mkdtempSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { serve, type ServerType } from '@hono/node-server'
 import { sql } from 'kysely'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -22,93 +17,41 @@ import {
   TOO_MANY_ATTEMPTS_MESSAGE,
   UNKNOWN_ACCOUNT_MESSAGE,
 } from '@/contract/server-messages'
-import { openTestDatabase, type TestDatabase } from '../db/test-database.ts'
-import { createMainApp } from './app.ts'
-import { createMailer } from './mailer.ts'
-import { readOutbox, writeToOutbox } from './routes/dev-mailbox.ts'
+import type { TestDatabase } from '../db/test-database.ts'
+import {
+  newBrowser as newTestBrowser,
+  startTestPortal,
+  type Browser,
+  type TestPortal,
+} from '../test/portal.ts'
+import { readOutbox } from './routes/dev-mailbox.ts'
 import { SESSION_COOKIE, SESSION_IDLE_MS, tokenDigest } from './security/session-token.ts'
 
 /*
- * Accounts and sessions over real HTTP: one server on a free port, one in-memory database for the
- * file (no address data: the reference-data tests seed it), the outbox as the mailbox.
+ * Accounts and sessions over real HTTP: the portal on free ports (server/test/portal.ts), one
+ * test database for the file (no address data: the reference-data tests seed it), the outbox as the mailbox.
  */
 
 const DEMO = { email: 'demo.tester@example.com', password: 'Test#Demo2025' }
 const NEW_PASSWORD = 'Fresh#Pass2026'
 
+let test: TestPortal
 let database: TestDatabase
-let server: ServerType
 let base = ''
-const logged: string[] = []
+let logged: string[] = []
 
 beforeAll(async () => {
-  database = await openTestDatabase({ seeds: { addresses: false, demoAccount: DEMO } })
-  const mailer = createMailer({ outbox: writeToOutbox(database.db), log: (line) => logged.push(line) })
-  const app = createMainApp({
-    distDir: mkdtempSync(path.join(tmpdir(), 'portal-dist-')),
-    storybookDir: path.join(tmpdir(), 'no-storybook-here'),
-    db: database.db,
-    mailer,
-    secret: 'accounts-test-secret',
-  })
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve())
-  })
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  test = await startTestPortal({ seeds: { addresses: false, demoAccount: DEMO } })
+  database = test.database
+  base = test.portal.mainUrl
+  logged = test.logged
 }, 60_000)
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server?.close(() => resolve()))
-  await database?.close()
+  await test?.close()
 })
 
-/** One browser: keeps the session cookie and the stored TOKEN, as the client does. */
-class Browser {
-  cookie = ''
-  token = ''
-
-  async call(
-    path: string,
-    {
-      method = 'POST',
-      body,
-      raw,
-      token = true,
-    }: { method?: string; body?: unknown; raw?: string; token?: boolean } = {},
-  ) {
-    const headers = new Headers({ 'Content-Type': 'application/json' })
-    if (this.cookie) headers.set('Cookie', this.cookie)
-    if (token && this.token) headers.set('Token', this.token)
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      ...(method === 'GET' ? {} : { body: raw ?? JSON.stringify(body ?? {}) }),
-    })
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';')
-      const [name, value = ''] = pair.split('=')
-      if (name !== SESSION_COOKIE) continue
-      this.cookie = value === '' || /max-age=0/i.test(line) ? '' : pair
-    }
-    return response
-  }
-
-  async bootstrap() {
-    const response = await this.call('/api/token', { method: 'GET' })
-    this.token = response.headers.get('Token') ?? ''
-    return response
-  }
-
-  async login(emailId: string, password: string) {
-    return this.call('/api/login', { body: { emailId, password } })
-  }
-}
-
-async function newBrowser() {
-  const browser = new Browser()
-  await browser.bootstrap()
-  return browser
-}
+const newBrowser = () => newTestBrowser(test.portal)
 
 /** The code in the newest mail to `to`. */
 async function codeMailedTo(to: string) {
@@ -179,7 +122,7 @@ describe('the Token bootstrap and the CSRF guard', () => {
     expect(without.status).toBe(403)
     expect(await without.json()).toHaveProperty('message')
     browser.token = 'not-the-token'
-    expect((await browser.login(DEMO.email, DEMO.password)).status).toBe(403)
+    expect((await browser.attemptLogin(DEMO.email, DEMO.password)).status).toBe(403)
   })
 })
 
@@ -187,7 +130,7 @@ describe('login', () => {
   it('answers the auth data of the account, and the session becomes the vendor’s', async () => {
     const browser = await newBrowser()
     const before = browser.cookie
-    const response = await browser.login('Demo.Tester@Example.com', DEMO.password)
+    const response = await browser.attemptLogin('Demo.Tester@Example.com', DEMO.password)
     expect(response.status).toBe(200)
     const auth = v.parse(authDataSchema, await response.json())
     const account = await database.db
@@ -215,10 +158,10 @@ describe('login', () => {
 
   it('answers 401 with the same message for a wrong password and an unknown e-mail', async () => {
     const browser = await newBrowser()
-    const wrong = await browser.login(DEMO.email, 'Wrong#Pass1')
+    const wrong = await browser.attemptLogin(DEMO.email, 'Wrong#Pass1')
     expect(wrong.status).toBe(401)
     expect(await wrong.json()).toEqual({ message: INVALID_LOGIN_MESSAGE })
-    const unknown = await browser.login('nobody@example.com', 'Wrong#Pass1')
+    const unknown = await browser.attemptLogin('nobody@example.com', 'Wrong#Pass1')
     expect(unknown.status).toBe(401)
     expect(await unknown.json()).toEqual({ message: INVALID_LOGIN_MESSAGE })
   })
@@ -232,9 +175,9 @@ describe('login', () => {
       body: { otp: code, emailId, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, id },
     })
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await browser.login(emailId, 'Wrong#Pass1')).status).toBe(401)
+      expect((await browser.attemptLogin(emailId, 'Wrong#Pass1')).status).toBe(401)
     }
-    const limited = await browser.login(emailId, NEW_PASSWORD)
+    const limited = await browser.attemptLogin(emailId, NEW_PASSWORD)
     expect(limited.status).toBe(429)
     expect(await limited.json()).toEqual({ message: TOO_MANY_ATTEMPTS_MESSAGE })
   })
@@ -261,7 +204,7 @@ describe('registration and the Create Password dialog', () => {
     })
     const code = await codeMailedTo('asha.rao@example.com')
     expect(logged.join('\n')).not.toContain(code)
-    expect((await browser.login('asha.rao@example.com', NEW_PASSWORD)).status).toBe(401)
+    expect((await browser.attemptLogin('asha.rao@example.com', NEW_PASSWORD)).status).toBe(401)
 
     const saved = await browser.call('/api/registration/change-password', {
       body: {
@@ -274,7 +217,7 @@ describe('registration and the Create Password dialog', () => {
     })
     expect(saved.status).toBe(200)
     expect(await saved.text()).toBe(PASSWORD_SAVED_MESSAGE)
-    const login = await browser.login('asha.rao@example.com', NEW_PASSWORD)
+    const login = await browser.attemptLogin('asha.rao@example.com', NEW_PASSWORD)
     expect(login.status).toBe(200)
     expect(v.parse(authDataSchema, await login.json())).toMatchObject({
       name: 'Asha Rao',
@@ -408,8 +351,8 @@ describe('forgot and reset password', () => {
       body: { otp: code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, id: answer.id },
     })
     expect(await reset.json()).toEqual({ status: 'SUCCESS', message: PASSWORD_RESET_MESSAGE })
-    expect((await browser.login(DEMO.email, DEMO.password)).status).toBe(401)
-    expect((await browser.login(DEMO.email, NEW_PASSWORD)).status).toBe(200)
+    expect((await browser.attemptLogin(DEMO.email, DEMO.password)).status).toBe(401)
+    expect((await browser.attemptLogin(DEMO.email, NEW_PASSWORD)).status).toBe(200)
 
     const reused = await browser.call('/api/registration/reset-password', {
       body: { otp: code, password: DEMO.password, confirmPassword: DEMO.password, id: answer.id },
@@ -440,7 +383,7 @@ describe('sessions', () => {
         id,
       },
     })
-    expect((await browser.login(email, NEW_PASSWORD)).status).toBe(200)
+    expect((await browser.attemptLogin(email, NEW_PASSWORD)).status).toBe(200)
     return browser
   }
 

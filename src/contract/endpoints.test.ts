@@ -43,11 +43,15 @@ describe('endpoint table', () => {
     expect(e.token).toBe(true)
   })
 
-  it.each(table)('%s: certification calls never carry the Token header', (_name, e) => {
-    if (e.service !== 'certification') return
-    expect(e.path.startsWith('/api/')).toBe(false)
-    expect(e.token).toBe(false)
-  })
+  it.each(table)(
+    '%s: certification calls carry the session cookie but never the Token header',
+    (_name, e) => {
+      if (e.service !== 'certification') return
+      expect(e.path.startsWith('/api/')).toBe(false)
+      expect(e.token).toBe(false)
+      expect(e.cookies).toBe(true)
+    },
+  )
 
   it('reads change-password and the token bootstrap as text, everything else as JSON', () => {
     const textCalls = table.filter(([, e]) => e.answerType === 'text').map(([name]) => name)

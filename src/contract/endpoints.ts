@@ -13,9 +13,9 @@ import * as records from '@/contract/records'
  * The screens' api/ files, the MSW handlers and the server routes are all built from this table.
  *
  * - main: the main service (spec §7: cookies, JSON headers and the Token header on every call).
- * - certification: the certification-test service on port 7600, sent neither token nor cookies
- *   (spec §7). Issue 4 tightens the service to accept only the owning vendor's session; it then
- *   sets `cookies: true` here and CERTIFICATION_SERVICE_CREDENTIALS in src/lib/api-client.ts.
+ * - certification: the certification-test service on port 7600, sent no token (spec §7) but, as a
+ *   deliberate tightening of §7's "no cookies", the vendor's session cookie: the service accepts
+ *   only the owning vendor's session (docs/decisions/0006).
  */
 
 type AnySchema = v.GenericSchema
@@ -37,7 +37,7 @@ export type Endpoint = {
 }
 
 const main = { service: 'main', cookies: true, token: true } as const
-const cert = { service: 'certification', cookies: false, token: false } as const
+const cert = { service: 'certification', cookies: true, token: false } as const
 
 export const endpoints = {
   token: { ...main, method: 'GET', path: '/api/token', request: null, answer: null, answerType: 'text' },

@@ -142,7 +142,7 @@ describe('main service calls (spec §7)', () => {
 })
 
 describe('certification service calls (spec §7)', () => {
-  it('go to port 7600 of the page host with a JSON body, without Token and without cookies', async () => {
+  it('go to port 7600 of the page host with a JSON body and the session cookie, without Token (decision 0006)', async () => {
     writeToken('tok-abc')
     const fetchSpy = vi.spyOn(globalThis, 'fetch')
 
@@ -160,13 +160,13 @@ describe('certification service calls (spec §7)', () => {
       vendor_user_id: 'VU-1001',
       portfolio_manager_id: 'PM-7',
     })
-    expect(lastFetchInit(fetchSpy).credentials).toBe('omit')
+    expect(lastFetchInit(fetchSpy).credentials).toBe('include')
   })
 
-  it('take a per-call credentials mode (for the session cookie of decision 2)', async () => {
+  it('take a per-call credentials mode', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch')
-    await certificationService.post('/run-tests', {}, { credentials: 'include' })
-    expect(lastFetchInit(fetchSpy).credentials).toBe('include')
+    await certificationService.post('/run-tests', {}, { credentials: 'omit' })
+    expect(lastFetchInit(fetchSpy).credentials).toBe('omit')
     expect(received[0]?.headers.has('Token')).toBe(false)
   })
 })

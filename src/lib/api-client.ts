@@ -34,8 +34,8 @@ export interface ApiCallOptions {
   /** Cancels the call (TanStack Query passes one); an aborted call rejects with the abort reason. */
   signal?: AbortSignal
   /**
-   * Whether cookies go with the call. Each service has its default (main: 'include', certification:
-   * 'omit', spec §7); set this only for a call that must differ.
+   * Whether cookies go with the call. Both services include them (spec §7 for the main service;
+   * docs/decisions/0006 for the certification service); set this only for a call that must differ.
    */
   credentials?: RequestCredentials
 }
@@ -234,11 +234,12 @@ export const mainService = createServiceClient({
 })
 
 /*
- * Spec §7: run-tests goes without token and without cookies. ARCHITECTURE.md decision 2 has the
- * certification service check the owner's session too; when it does, this default becomes
- * 'include' here (and the service must allow credentialed CORS from the portal's origin).
+ * Spec §7 sends run-tests without token and without cookies. The certification service accepts
+ * only the owning vendor's session (ARCHITECTURE.md decision 2, docs/decisions/0006), so the
+ * session cookie goes with every call; the service allows credentialed CORS from the portal's
+ * origin. Still no Token header: the service guards its POSTs by origin and JSON content type.
  */
-export const CERTIFICATION_SERVICE_CREDENTIALS: RequestCredentials = 'omit'
+export const CERTIFICATION_SERVICE_CREDENTIALS: RequestCredentials = 'include'
 
 /** The certification service: JSON headers, no Token header, cookies per CERTIFICATION_SERVICE_CREDENTIALS. */
 export const certificationService = createServiceClient({

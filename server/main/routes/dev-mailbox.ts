@@ -44,7 +44,8 @@ export type OutboxMail = {
   to: string
   subject: string
   text: string
-  attachments: Array<{ filename: string; contentType: string }>
+  /** Each with the mailbox address that downloads it. */
+  attachments: Array<{ filename: string; contentType: string; url: string }>
   createdAt: string
 }
 
@@ -62,10 +63,17 @@ export async function readOutbox(db: Kysely<Database>, limit = MAILBOX_SIZE): Pr
     to: row.to_address,
     subject: row.subject,
     text: row.text_body,
-    attachments: (row.attachments ?? []).map(({ filename, contentType }) => ({ filename, contentType })),
+    attachments: (row.attachments ?? []).map(({ filename, contentType }, index) => ({
+      filename,
+      contentType,
+      url: attachmentPath(row.id, index),
+    })),
     createdAt: row.created_at.toISOString(),
   }))
 }
+
+const attachmentPath = (mailId: string, index: number) =>
+  `${MAILBOX_PATH}/${encodeURIComponent(mailId)}/attachments/${index}`
 
 const isLoopback = (address: string) =>
   address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1' || address === 'unknown'
@@ -80,6 +88,22 @@ devMailboxRoutes.use('/dev/*', async (c, next) => {
 
 devMailboxRoutes.get(`${MAILBOX_PATH}.json`, async (c) => c.json(await readOutbox(c.var.services.db)))
 
+devMailboxRoutes.get(`${MAILBOX_PATH}/:mailId/attachments/:index`, async (c) => {
+  const index = Number(c.req.param('index'))
+  const row = await c.var.services.db
+    .selectFrom('mail_outbox')
+    .select('attachments')
+    .where('id', '=', c.req.param('mailId').slice(0, 64))
+    .executeTakeFirst()
+  const attachment = Number.isInteger(index) ? row?.attachments?.[index] : undefined
+  if (!attachment) return c.text('No such attachment.', 404)
+  const safeName = attachment.filename.replace(/[^A-Za-z0-9._-]/g, '_')
+  return c.body(Buffer.from(attachment.content, 'base64'), 200, {
+    'Content-Type': attachment.contentType,
+    'Content-Disposition': `attachment; filename="${safeName}"`,
+  })
+})
+
 devMailboxRoutes.get(MAILBOX_PATH, async (c) => {
   const mails = await readOutbox(c.var.services.db)
   // hono/html escapes every interpolated value (fragments made by html`` are kept as they are).
@@ -91,7 +115,10 @@ devMailboxRoutes.get(MAILBOX_PATH, async (c) => {
           To ${mail.to} ·
           ${mail.createdAt}${
             mail.attachments.length
-              ? html` · attachments: ${mail.attachments.map((attachment) => attachment.filename).join(', ')}`
+              ? html` · attachments:
+                ${mail.attachments.map(
+                  (attachment) => html`<a href="${attachment.url}" download>${attachment.filename}</a> `,
+                )}`
               : ''
           }
         </p>

@@ -1,0 +1,539 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runListAnswerSchema, runResultsSchema } from '@/contract/certification'
+import { CERTIFIED_OK, recordListAnswerSchema, VALIDATION_FAILURE } from '@/contract/records'
+import {
+  certificateSentMessage,
+  FORBIDDEN_MESSAGE,
+  INVALID_REQUEST_MESSAGE,
+  NOT_CERTIFIED_MESSAGE,
+  NOT_SIGNED_IN_MESSAGE,
+  RECORD_NOT_FOUND_MESSAGE,
+  RUN_ALREADY_ACTIVE_MESSAGE,
+  RUN_STARTED_MESSAGE,
+} from '@/contract/server-messages'
+import { readOutbox } from '../main/routes/dev-mailbox.ts'
+import { SESSION_IDLE_MS } from '../main/security/session-token.ts'
+import {
+  createVendor,
+  eventually,
+  gatedHarness,
+  newBrowser,
+  startTestPortal,
+  submitPayloadFor,
+  type TestPortal,
+  type TestVendor,
+} from '../test/portal.ts'
+import { JSON_REQUIRED_MESSAGE, RUN_NOT_FOUND_MESSAGE, WRONG_ORIGIN_MESSAGE } from './app.ts'
+import { certificateNumber } from './certificate.ts'
+import { escapeHtml } from './results.ts'
+import { RESTARTED_CASE_NOTE } from './runner.ts'
+
+/*
+ * The certification service over real HTTP, beside the main service of the same portal: runs,
+ * results, the certificate mail, and who may call what (docs/decisions/0006).
+ */
+
+let test: TestPortal
+let asha: TestVendor
+let ravi: TestVendor
+
+beforeAll(async () => {
+  test = await startTestPortal()
+  asha = await createVendor(test, 'asha@cert-test.example', 'Asha')
+  ravi = await createVendor(test, 'ravi@cert-test.example', 'Ravi')
+}, 60_000)
+
+afterAll(async () => {
+  await test?.close()
+})
+
+const answer = async (response: Response) => ({
+  status: response.status,
+  body: (await response.json()) as unknown,
+})
+
+/** Submits a portfolio through the main service; the new record's id. */
+async function submitDevice(vendor: TestVendor, values: Parameters<typeof submitPayloadFor>[1] = {}) {
+  const before = await records(vendor)
+  const response = await vendor.browser.post(
+    '/api/portfoliomanager/create',
+    submitPayloadFor(vendor.browser.vendorUserId, values),
+  )
+  expect(response.status, await response.clone().text()).toBe(200)
+  const after = await records(vendor)
+  const added = after.find(
+    (record) => !before.some((old) => old.portfolioManagerId === record.portfolioManagerId),
+  )
+  if (!added) throw new Error('The submit made no record.')
+  return added.portfolioManagerId
+}
+
+async function records(vendor: TestVendor) {
+  const response = await vendor.browser.post('/api/portfoliomanager/list', {
+    vendorUserId: vendor.browser.vendorUserId,
+  })
+  return v.parse(recordListAnswerSchema, await response.json()).portfolioManagerSubmittedDetailsList
+}
+
+async function recordOf(vendor: TestVendor, portfolioManagerId: string) {
+  const record = (await records(vendor)).find((item) => item.portfolioManagerId === portfolioManagerId)
+  if (!record) throw new Error(`No record ${portfolioManagerId}`)
+  return record
+}
+
+const startRun = (
+  vendor: TestVendor,
+  portfolioManagerId: string,
+  vendorUserId = vendor.browser.vendorUserId,
+) =>
+  vendor.browser.cert('/run-tests', {
+    body: { vendor_user_id: vendorUserId, portfolio_manager_id: portfolioManagerId },
+  })
+
+async function startedRun(vendor: TestVendor, portfolioManagerId: string) {
+  const response = await startRun(vendor, portfolioManagerId)
+  expect(response.status).toBe(200)
+  const body = (await response.json()) as { message: string; runId: string; status: string }
+  expect(body.message).toBe(RUN_STARTED_MESSAGE)
+  return body.runId
+}
+
+async function runs(vendor: TestVendor, portfolioManagerId: string) {
+  const query = new URLSearchParams({
+    vendor_user_id: vendor.browser.vendorUserId,
+    portfolio_manager_id: portfolioManagerId,
+  })
+  const response = await vendor.browser.cert(`/runs?${query}`, { method: 'GET' })
+  expect(response.status).toBe(200)
+  return v.parse(runListAnswerSchema, await response.json()).runs
+}
+
+const emailCertificate = (vendor: TestVendor, portfolioManagerId: string) =>
+  vendor.browser.cert('/certificates/email', {
+    body: { vendor_user_id: vendor.browser.vendorUserId, portfolio_manager_id: portfolioManagerId },
+  })
+
+describe('a certification run through the service', () => {
+  it('starts, moves the record InProgress, completes CERTIFIED-OK and lists its cases', async () => {
+    const id = await submitDevice(asha)
+    expect(await recordOf(asha, id)).toMatchObject({ status: 'Submitted', isCertified: '' })
+
+    const runId = await startedRun(asha, id)
+    await test.portal.executor.settled(runId)
+
+    expect(await recordOf(asha, id)).toMatchObject({ status: 'Completed', isCertified: CERTIFIED_OK })
+    const [run, ...older] = await runs(asha, id)
+    expect(older).toEqual([])
+    expect(run).toMatchObject({
+      runId,
+      portfolioManagerId: id,
+      status: 'Completed',
+      isCertified: CERTIFIED_OK,
+    })
+    expect(run?.testCases.length).toBeGreaterThanOrEqual(5)
+    for (const testCase of run?.testCases ?? []) {
+      expect(testCase.state).toBe('passed')
+      expect(testCase.log.length).toBeGreaterThan(0)
+    }
+  })
+
+  it('ends as Validation failure when the submission fails a case (pre-release firmware)', async () => {
+    const id = await submitDevice(asha, { baseFirmwareVersion: '0.9.4' })
+    await test.portal.executor.settled(await startedRun(asha, id))
+    expect(await recordOf(asha, id)).toMatchObject({ status: 'Completed', isCertified: VALIDATION_FAILURE })
+    const [run] = await runs(asha, id)
+    expect(
+      run?.testCases.filter((testCase) => testCase.state === 'failed').map((testCase) => testCase.name),
+    ).toEqual(['Firmware upgrade and rollback'])
+  })
+
+  it('refuses a second run while one is active, and allows one after it ended', async () => {
+    const gate = gatedHarness()
+    const slow = await startTestPortal({ database: test.database, harness: gate.harness })
+    try {
+      const vendor = { ...asha, browser: await newBrowser(slow.portal) }
+      await vendor.browser.login(asha.email)
+      const id = await submitDevice(vendor)
+      const runId = await startedRun(vendor, id)
+      await eventually(() => gate.started() === 1)
+      expect(await recordOf(vendor, id)).toMatchObject({ status: 'InProgress', isCertified: '' })
+
+      expect(await answer(await startRun(vendor, id))).toEqual({
+        status: 409,
+        body: { message: RUN_ALREADY_ACTIVE_MESSAGE },
+      })
+      expect(await runs(vendor, id)).toHaveLength(1)
+
+      gate.openAll()
+      await slow.portal.executor.settled(runId)
+      expect(await recordOf(vendor, id)).toMatchObject({ status: 'Completed', isCertified: CERTIFIED_OK })
+      await slow.portal.executor.settled(await startedRun(vendor, id))
+      expect(await runs(vendor, id)).toHaveLength(2)
+    } finally {
+      await slow.stop()
+    }
+  })
+})
+
+describe('Download Results', () => {
+  it('gives the per-case results as JSON and as a printable report, each as a named file', async () => {
+    const id = await submitDevice(asha, {
+      deviceName: 'Beacon <6> "X"',
+      deviceType: 'Mesh & more',
+      productClass: 'Wi-Fi 6',
+    })
+    const runId = await startedRun(asha, id)
+    await test.portal.executor.settled(runId)
+
+    const json = await asha.browser.cert(`/runs/${runId}/results.json`, { method: 'GET' })
+    expect(json.status).toBe(200)
+    expect(json.headers.get('Content-Disposition')).toMatch(
+      /^attachment; filename="certification-results-Beacon-6-X-[0-9a-f]{8}\.json"$/,
+    )
+    const results = v.parse(runResultsSchema, await json.json())
+    expect(results).toMatchObject({
+      runId,
+      portfolioManagerId: id,
+      vendor: 'Nokia',
+      deviceName: 'Beacon <6> "X"',
+      isCertified: CERTIFIED_OK,
+    })
+    expect(results.testCases.every((testCase) => testCase.state === 'passed')).toBe(true)
+
+    const report = await asha.browser.cert(`/runs/${runId}/results.html`, { method: 'GET' })
+    expect(report.status).toBe(200)
+    expect(report.headers.get('Content-Type')).toMatch(/^text\/html/)
+    expect(report.headers.get('Content-Security-Policy')).toContain("default-src 'none'")
+    expect(report.headers.get('Content-Disposition')).toBeNull()
+    const html = await report.text()
+    expect(html).toContain('Beacon &#60;6&#62; &#34;X&#34;')
+    expect(html).not.toContain('<6>')
+    for (const testCase of results.testCases) expect(html).toContain(escapeHtml(testCase.name))
+
+    const download = await asha.browser.cert(`/runs/${runId}/results.html?download=1`, { method: 'GET' })
+    expect(download.headers.get('Content-Disposition')).toMatch(/^attachment; filename=".+\.html"$/)
+  })
+})
+
+describe('Email Certificate', () => {
+  it('mails a PDF certificate to the vendor of a CERTIFIED-OK device', async () => {
+    const id = await submitDevice(asha)
+    const runId = await startedRun(asha, id)
+    await test.portal.executor.settled(runId)
+
+    expect(await answer(await emailCertificate(asha, id))).toEqual({
+      status: 200,
+      body: { message: certificateSentMessage(asha.email) },
+    })
+    const [mail] = await readOutbox(test.database.db, 1)
+    expect(mail).toMatchObject({
+      to: asha.email,
+      subject: `Certificate ${certificateNumber(runId)}: Nokia Beacon 6`,
+    })
+    expect(mail?.attachments).toEqual([
+      {
+        filename: `certificate-Beacon-6-${certificateNumber(runId)}.pdf`,
+        contentType: 'application/pdf',
+        url: expect.stringMatching(/^\/dev\/mailbox\/.+\/attachments\/0$/) as unknown,
+      },
+    ])
+
+    // The development mailbox hands the PDF out (loopback only).
+    const pdf = await fetch(`${test.portal.mainUrl}${mail?.attachments[0]?.url}`)
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('Content-Type')).toBe('application/pdf')
+    const bytes = Buffer.from(await pdf.arrayBuffer())
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    expect(bytes.length).toBeGreaterThan(1000)
+  })
+
+  it('refuses a device that is not CERTIFIED-OK, and mails nothing', async () => {
+    const submitted = await submitDevice(asha)
+    const failed = await submitDevice(asha, { baseFirmwareVersion: '0.1' })
+    await test.portal.executor.settled(await startedRun(asha, failed))
+    const mails = (await readOutbox(test.database.db)).length
+    for (const id of [submitted, failed]) {
+      expect(await answer(await emailCertificate(asha, id))).toEqual({
+        status: 409,
+        body: { message: NOT_CERTIFIED_MESSAGE },
+      })
+    }
+    expect(await readOutbox(test.database.db)).toHaveLength(mails)
+  })
+})
+
+describe('who may call the certification service', () => {
+  let ashaRecord = ''
+  let ashaRun = ''
+
+  beforeAll(async () => {
+    ashaRecord = await submitDevice(asha)
+    ashaRun = await startedRun(asha, ashaRecord)
+    await test.portal.executor.settled(ashaRun)
+  })
+
+  /** Every call of the service, aimed at Asha's record and run, as `vendorUserId`. */
+  const everyCall = (vendorUserId: string) =>
+    [
+      ['/run-tests', 'POST', { vendor_user_id: vendorUserId, portfolio_manager_id: ashaRecord }],
+      [
+        `/runs?${new URLSearchParams({ vendor_user_id: vendorUserId, portfolio_manager_id: ashaRecord })}`,
+        'GET',
+        undefined,
+      ],
+      [`/runs/${ashaRun}/results.json`, 'GET', undefined],
+      [`/runs/${ashaRun}/results.html`, 'GET', undefined],
+      ['/certificates/email', 'POST', { vendor_user_id: vendorUserId, portfolio_manager_id: ashaRecord }],
+    ] as const
+
+  async function unchanged() {
+    expect(await runs(asha, ashaRecord)).toHaveLength(1)
+    expect(await recordOf(asha, ashaRecord)).toMatchObject({ status: 'Completed', isCertified: CERTIFIED_OK })
+  }
+
+  it('answers 401 to a caller without a session, and to a visitor who has not logged in', async () => {
+    const visitor = await newBrowser(test.portal)
+    const anonymous = await newBrowser(test.portal)
+    anonymous.cookie = ''
+    const mails = (await readOutbox(test.database.db)).length
+    for (const browser of [anonymous, visitor]) {
+      for (const [path, method, body] of everyCall(asha.browser.vendorUserId)) {
+        expect(await answer(await browser.cert(path, { method, body })), `${method} ${path}`).toEqual({
+          status: 401,
+          body: { message: NOT_SIGNED_IN_MESSAGE },
+        })
+      }
+    }
+    await unchanged()
+    expect(await readOutbox(test.database.db)).toHaveLength(mails)
+  })
+
+  it("answers 403 to another vendor, naming Asha's id or his own", async () => {
+    for (const vendorUserId of [asha.browser.vendorUserId, ravi.browser.vendorUserId]) {
+      for (const [path, method, body] of everyCall(vendorUserId)) {
+        expect(await answer(await ravi.browser.cert(path, { method, body })), `${method} ${path}`).toEqual({
+          status: 403,
+          body: { message: FORBIDDEN_MESSAGE },
+        })
+      }
+    }
+    await unchanged()
+  })
+
+  it('answers 401 once the session has been idle for 300 s, or after Logout', async () => {
+    const idle = await createVendor(test, 'idle@cert-test.example', 'Idle')
+    const id = await submitDevice(idle)
+    await test.database.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - SESSION_IDLE_MS - 1000) })
+      .where('account_id', '=', idle.id)
+      .execute()
+    expect(await answer(await startRun(idle, id))).toEqual({
+      status: 401,
+      body: { message: NOT_SIGNED_IN_MESSAGE },
+    })
+
+    const out = await createVendor(test, 'out@cert-test.example', 'Out')
+    const outRecord = await submitDevice(out)
+    const cookie = out.browser.cookie
+    expect((await out.browser.post('/api/logout')).status).toBe(200)
+    out.browser.cookie = cookie
+    expect(await answer(await startRun(out, outRecord))).toEqual({
+      status: 401,
+      body: { message: NOT_SIGNED_IN_MESSAGE },
+    })
+    expect(
+      await test.database.db
+        .selectFrom('certification_runs')
+        .select('run_id')
+        .where('portfolio_manager_id', 'in', [id, outRecord])
+        .execute(),
+    ).toEqual([])
+  })
+
+  it('answers 404 for an unknown record or run', async () => {
+    expect(await answer(await startRun(asha, 'no-such-record'))).toEqual({
+      status: 404,
+      body: { message: RECORD_NOT_FOUND_MESSAGE },
+    })
+    expect(await answer(await emailCertificate(asha, 'no-such-record'))).toEqual({
+      status: 404,
+      body: { message: RECORD_NOT_FOUND_MESSAGE },
+    })
+    for (const path of ['/runs/no-such-run/results.json', '/runs/no-such-run/results.html']) {
+      expect(await answer(await asha.browser.cert(path, { method: 'GET' }))).toEqual({
+        status: 404,
+        body: { message: RUN_NOT_FOUND_MESSAGE },
+      })
+    }
+  })
+
+  it('allows the portal origin with credentials, and no other origin', async () => {
+    const portalOrigin = test.portal.mainUrl
+    const preflight = (origin: string) =>
+      fetch(`${test.portal.certUrl}/run-tests`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type',
+        },
+      })
+    const allowed = await preflight(portalOrigin)
+    expect(allowed.status).toBe(204)
+    expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe(portalOrigin)
+    expect(allowed.headers.get('Access-Control-Allow-Credentials')).toBe('true')
+    expect(allowed.headers.get('Access-Control-Allow-Headers')?.toLowerCase()).toContain('content-type')
+
+    for (const origin of ['https://evil.example', 'http://127.0.0.1:1', 'null']) {
+      const refused = await preflight(origin)
+      expect(refused.headers.get('Access-Control-Allow-Origin'), origin).toBeNull()
+    }
+
+    const list = await asha.browser.cert(
+      `/runs?${new URLSearchParams({ vendor_user_id: asha.browser.vendorUserId, portfolio_manager_id: ashaRecord })}`,
+      { method: 'GET', headers: { Origin: portalOrigin } },
+    )
+    expect(list.headers.get('Access-Control-Allow-Origin')).toBe(portalOrigin)
+    expect(list.headers.get('Access-Control-Allow-Credentials')).toBe('true')
+  })
+
+  it('refuses a POST from a foreign page or one that is not JSON, before anything happens', async () => {
+    const id = await submitDevice(asha)
+    const body = { vendor_user_id: asha.browser.vendorUserId, portfolio_manager_id: id }
+    expect(
+      await answer(
+        await asha.browser.cert('/run-tests', { body, headers: { Origin: 'https://evil.example' } }),
+      ),
+    ).toEqual({ status: 403, body: { message: WRONG_ORIGIN_MESSAGE } })
+    expect(
+      await answer(
+        await asha.browser.cert('/run-tests', { body, headers: { 'Content-Type': 'text/plain' } }),
+      ),
+    ).toEqual({ status: 415, body: { message: JSON_REQUIRED_MESSAGE } })
+    expect(await runs(asha, id)).toEqual([])
+    expect(await recordOf(asha, id)).toMatchObject({ status: 'Submitted' })
+  })
+})
+
+describe('bad input', () => {
+  it('gets a 400 JSON message and changes nothing', async () => {
+    const id = await submitDevice(asha)
+    const vendorUserId = asha.browser.vendorUserId
+    const bad: Array<[string, { raw?: string; body?: unknown }]> = [
+      ['malformed JSON', { raw: '{"vendor_user_id": ' }],
+      ['a missing field', { body: { vendor_user_id: vendorUserId } }],
+      ['a wrong type', { body: { vendor_user_id: vendorUserId, portfolio_manager_id: 7 } }],
+      ['an empty id', { body: { vendor_user_id: vendorUserId, portfolio_manager_id: '' } }],
+      [
+        'an id past 64 characters',
+        { body: { vendor_user_id: vendorUserId, portfolio_manager_id: 'x'.repeat(65) } },
+      ],
+      [
+        'a huge body',
+        { body: { vendor_user_id: vendorUserId, portfolio_manager_id: id, pad: 'x'.repeat(200_000) } },
+      ],
+      ['an array', { body: [vendorUserId, id] }],
+    ]
+    for (const path of ['/run-tests', '/certificates/email']) {
+      for (const [what, input] of bad) {
+        expect(await answer(await asha.browser.cert(path, input)), `${path}: ${what}`).toEqual({
+          status: 400,
+          body: { message: INVALID_REQUEST_MESSAGE },
+        })
+      }
+    }
+    for (const query of ['', `?vendor_user_id=${vendorUserId}`, `?portfolio_manager_id=${id}`]) {
+      expect(await answer(await asha.browser.cert(`/runs${query}`, { method: 'GET' })), query).toEqual({
+        status: 400,
+        body: { message: INVALID_REQUEST_MESSAGE },
+      })
+    }
+    expect(await runs(asha, id)).toEqual([])
+    expect(await recordOf(asha, id)).toMatchObject({ status: 'Submitted' })
+  })
+
+  it('treats SQL-looking and script-like ids as plain text', async () => {
+    for (const id of ["' or '1'='1", '1; drop table certification_runs; --', '<script>alert(1)</script>']) {
+      expect(await answer(await startRun(asha, id)), id).toEqual({
+        status: 404,
+        body: { message: RECORD_NOT_FOUND_MESSAGE },
+      })
+      const path = `/runs/${encodeURIComponent(id)}/results.json`
+      expect((await asha.browser.cert(path, { method: 'GET' })).status).toBe(404)
+    }
+    expect(
+      await test.database.db.selectFrom('certification_runs').select('run_id').limit(1).execute(),
+    ).toHaveLength(1)
+  })
+})
+
+describe('maintenance and restarts', () => {
+  it('holds a run in Maintenance while the lab is in maintenance, then completes it', async () => {
+    let inMaintenance = true
+    const lab = await startTestPortal({
+      database: test.database,
+      maintenance: () => inMaintenance,
+      maintenancePollMs: 10,
+    })
+    try {
+      const vendor = { ...asha, browser: await newBrowser(lab.portal) }
+      await vendor.browser.login(asha.email)
+      const id = await submitDevice(vendor)
+      const response = await startRun(vendor, id)
+      const { runId, status } = (await response.json()) as { runId: string; status: string }
+      expect(status).toBe('Maintenance')
+      expect(await recordOf(vendor, id)).toMatchObject({ status: 'Maintenance' })
+      expect((await runs(vendor, id))[0]?.testCases.every((testCase) => testCase.state === 'pending')).toBe(
+        true,
+      )
+
+      inMaintenance = false
+      await lab.portal.executor.settled(runId)
+      expect(await recordOf(vendor, id)).toMatchObject({ status: 'Completed', isCertified: CERTIFIED_OK })
+    } finally {
+      await lab.stop()
+    }
+  })
+
+  it('takes a run up again after a restart in the middle of it, re-running the cut-off case', async () => {
+    const first = gatedHarness('restart-lab')
+    const before = await startTestPortal({ database: test.database, harness: first.harness })
+    const vendor = { ...asha, browser: await newBrowser(before.portal) }
+    await vendor.browser.login(asha.email)
+    const id = await submitDevice(vendor)
+    const runId = await startedRun(vendor, id)
+    await eventually(() => first.started() === 1)
+    first.next()
+    await eventually(() => first.started() === 2)
+    await before.stop()
+
+    const stopped = await test.database.db
+      .selectFrom('run_test_cases')
+      .select(['position', 'state'])
+      .where('run_id', '=', runId)
+      .orderBy('position')
+      .execute()
+    expect(stopped.slice(0, 2)).toEqual([
+      { position: 0, state: 'passed' },
+      { position: 1, state: 'running' },
+    ])
+    expect(await recordOf(asha, id)).toMatchObject({ status: 'InProgress' })
+
+    const second = gatedHarness('restart-lab')
+    second.openAll()
+    const after = await startTestPortal({ database: test.database, harness: second.harness })
+    try {
+      expect(after.portal.restart).toEqual({ resumed: [runId], ended: [] })
+      await after.portal.executor.settled(runId)
+      expect(await recordOf(asha, id)).toMatchObject({ status: 'Completed', isCertified: CERTIFIED_OK })
+      const [run] = await runs(asha, id)
+      expect(run?.testCases[1]?.log[0]).toBe(RESTARTED_CASE_NOTE)
+      expect(run?.testCases.every((testCase) => testCase.state === 'passed')).toBe(true)
+      expect(second.started()).toBe((run?.testCases.length ?? 0) - 1)
+    } finally {
+      await after.stop()
+    }
+  })
+})

@@ -1,0 +1,329 @@
+import { Hono, type Context } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { cors } from 'hono/cors'
+import { createMiddleware } from 'hono/factory'
+import { secureHeaders } from 'hono/secure-headers'
+import type { Kysely } from 'kysely'
+import * as v from 'valibot'
+import {
+  emailCertificatePayloadSchema,
+  runListQuerySchema,
+  runTestsPayloadSchema,
+} from '@/contract/certification'
+import { endpoints, RUN_REPORT_PATH } from '@/contract/endpoints'
+import { CERTIFIED_OK } from '@/contract/records'
+import {
+  certificateSentMessage,
+  FORBIDDEN_MESSAGE,
+  INVALID_REQUEST_MESSAGE,
+  NOT_CERTIFIED_MESSAGE,
+  NOT_SIGNED_IN_MESSAGE,
+  RECORD_NOT_FOUND_MESSAGE,
+} from '@/contract/server-messages'
+import type { Database, DeviceRow } from '../db/database.ts'
+import type { Mailer } from '../main/mailer.ts'
+import { handleError } from '../main/middleware/errors.ts'
+import { jsonBody, limitBodySize } from '../main/middleware/json-body.ts'
+import { TOUCH_INTERVAL_MS, touchSession } from '../main/middleware/session.ts'
+import { isSessionExpired, SESSION_COOKIE, tokenDigest } from '../main/security/session-token.ts'
+import { certificateFileName, certificateNumber, certificatePdf } from './certificate.ts'
+import { certificationRunResult, runReportHtml, runResults } from './results.ts'
+import { loadRun, type RunExecutor } from './runner.ts'
+
+/*
+ * The certification service (CERT_PORT, 7600): start a run, follow a record's runs, download a
+ * run's results, mail the certificate (spec §7 run-tests; ARCHITECTURE.md decisions 7 and 8).
+ *
+ * Who may call it — a deliberate tightening of spec §7's "no token, no cookies"
+ * (docs/decisions/0006): every call needs the owning vendor's session cookie, the same HttpOnly
+ * cookie the main service set at login. Cookies are not scoped by port, so the browser sends it
+ * to this service on the page's host; CORS answers the portal's origin only, with credentials.
+ * The session is the main service's (sessions table): one that is idle past 300 s, logged out or
+ * unknown answers 401, and a call counts as activity like any main-service call. A body's
+ * vendor_user_id must be the session's account (403), and a record or run of another vendor is
+ * refused with 403 as on the main service (decision 2).
+ *
+ * Cross-site request forgery: the cookie is SameSite=Lax, so another site's POST arrives without
+ * it; on top, a POST must be JSON (a cross-origin JSON POST needs a CORS preflight, which other
+ * origins fail) and a POST whose Origin is not the portal's is refused before anything happens.
+ */
+
+export type CertServices = {
+  db: Kysely<Database>
+  mailer: Mailer
+  executor: RunExecutor
+}
+
+export type CertAppOptions = CertServices & {
+  /** Whether a browser page at `origin` is the portal (see portalOriginPolicy). */
+  isPortalOrigin: (origin: string, c: Context) => boolean
+}
+
+type CertEnv = { Variables: { services: CertServices; accountId: string } }
+
+export const WRONG_ORIGIN_MESSAGE = 'Requests to the certification service must come from the portal.'
+export const JSON_REQUIRED_MESSAGE = 'Send the request as JSON (Content-Type: application/json).'
+export const RUN_NOT_FOUND_MESSAGE = 'No certification run with this id exists.'
+
+/**
+ * The origins allowed to call the service from a browser: any origin in `extra` (PORTAL_ORIGIN),
+ * and the main service itself on the host this service was reached at — the default deployment,
+ * where the page at http://host:7700 calls http://host:7600.
+ */
+export function portalOriginPolicy({
+  mainPort,
+  extra = [],
+}: {
+  mainPort: number
+  extra?: readonly string[]
+}) {
+  const listed = new Set(extra.map((origin) => origin.trim().replace(/\/+$/, '')).filter(Boolean))
+  return (origin: string, c: Context) => {
+    if (listed.has(origin)) return true
+    let page: URL
+    try {
+      page = new URL(origin)
+    } catch {
+      return false
+    }
+    const servedAt = new URL(c.req.url)
+    return (
+      (page.protocol === 'http:' || page.protocol === 'https:') &&
+      page.hostname === servedAt.hostname &&
+      page.port === String(mainPort) &&
+      page.origin === origin
+    )
+  }
+}
+
+export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
+  const app = new Hono<CertEnv>()
+
+  app.onError(handleError)
+  app.use(secureHeaders({ crossOriginResourcePolicy: 'same-site', crossOriginEmbedderPolicy: false }))
+  app.use(
+    cors({
+      origin: (origin, c) => (isPortalOrigin(origin, c) ? origin : null),
+      credentials: true,
+      allowMethods: ['GET', 'POST'],
+      allowHeaders: ['Content-Type'],
+      exposeHeaders: ['Content-Disposition'],
+      maxAge: 600,
+    }),
+  )
+  app.use('*', async (c, next) => {
+    c.set('services', services)
+    c.header('Cache-Control', 'no-store')
+    await next()
+  })
+  app.use('*', limitBodySize, refuseForeignPosts(isPortalOrigin), requireVendorSession)
+
+  app.post(endpoints.runTests.path, jsonBody(runTestsPayloadSchema), async (c) => {
+    const body = c.var.body
+    if (body.vendor_user_id !== c.var.accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
+    const result = await c.var.services.executor.startRun({
+      portfolioManagerId: body.portfolio_manager_id,
+      accountId: c.var.accountId,
+    })
+    if (result.ok) return c.json({ message: result.message, runId: result.runId, status: result.status })
+    const status = { 'record-not-found': 404, forbidden: 403, 'already-active': 409 } as const
+    return c.json({ message: result.message }, status[result.reason])
+  })
+
+  app.get(endpoints.listRuns.path, async (c) => {
+    const query = v.safeParse(runListQuerySchema, {
+      vendor_user_id: c.req.query('vendor_user_id'),
+      portfolio_manager_id: c.req.query('portfolio_manager_id'),
+    })
+    if (!query.success) return c.json({ message: INVALID_REQUEST_MESSAGE }, 400)
+    if (query.output.vendor_user_id !== c.var.accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
+    const { db } = c.var.services
+    const owned = await ownedRecord(db, c.var.accountId, query.output.portfolio_manager_id)
+    if ('refused' in owned) return c.json({ message: owned.refused.message }, owned.refused.status)
+    return c.json({ runs: await recordRuns(db, owned.record.portfolio_manager_id) })
+  })
+
+  app.get(endpoints.runResults.path, async (c) => {
+    const rows = await ownedRun(c.var.services.db, c.var.accountId, c.req.param('runId'))
+    if ('refused' in rows) return c.json({ message: rows.refused.message }, rows.refused.status)
+    c.header('Content-Disposition', attachment(`${resultsFileStem(rows.record, rows.run.run_id)}.json`))
+    return c.json(runResults(rows))
+  })
+
+  app.get(RUN_REPORT_PATH, async (c) => {
+    const rows = await ownedRun(c.var.services.db, c.var.accountId, c.req.param('runId'))
+    if ('refused' in rows) return c.json({ message: rows.refused.message }, rows.refused.status)
+    // Shown in the browser to print; ?download=1 saves it as a file instead.
+    if (c.req.query('download') === '1') {
+      c.header('Content-Disposition', attachment(`${resultsFileStem(rows.record, rows.run.run_id)}.html`))
+    }
+    // The report is inert: no scripts, no external resources, nothing to frame.
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    )
+    return c.html(runReportHtml(rows))
+  })
+
+  app.post(endpoints.emailCertificate.path, jsonBody(emailCertificatePayloadSchema), async (c) => {
+    const body = c.var.body
+    if (body.vendor_user_id !== c.var.accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
+    const { db, mailer } = c.var.services
+    const owned = await ownedRecord(db, c.var.accountId, body.portfolio_manager_id)
+    if ('refused' in owned) return c.json({ message: owned.refused.message }, owned.refused.status)
+    const { record } = owned
+    const run =
+      record.status === 'Completed' && record.is_certified === CERTIFIED_OK
+        ? await db
+            .selectFrom('certification_runs')
+            .selectAll()
+            .where('portfolio_manager_id', '=', record.portfolio_manager_id)
+            .where('status', '=', 'Completed')
+            .where('is_certified', '=', CERTIFIED_OK)
+            .orderBy('finished_at', 'desc')
+            .executeTakeFirst()
+        : undefined
+    if (!run) return c.json({ message: NOT_CERTIFIED_MESSAGE }, 409)
+    const [testCases, account] = await Promise.all([
+      db
+        .selectFrom('run_test_cases')
+        .select(['name', 'state'])
+        .where('run_id', '=', run.run_id)
+        .orderBy('position')
+        .execute(),
+      db
+        .selectFrom('vendor_accounts')
+        .select(['email', 'first_name', 'organization'])
+        .where('id', '=', c.var.accountId)
+        .executeTakeFirstOrThrow(),
+    ])
+    const input = { record, run, testCases, organization: account.organization }
+    const pdf = await certificatePdf(input)
+    const number = certificateNumber(run.run_id)
+    await mailer.send({
+      to: account.email,
+      subject: `Certificate ${number}: ${record.vendor} ${record.device_name}`,
+      text: [
+        `Hello ${account.first_name},`,
+        '',
+        `${record.vendor} ${record.device_name} (${record.device_type}, ${record.product_class}, firmware ${record.base_firmware_version}) passed every test case of its certification plan.`,
+        `Its certificate ${number} is attached as a PDF.`,
+        '',
+        'Device Certification Portal',
+      ].join('\n'),
+      attachments: [{ filename: certificateFileName(input), contentType: 'application/pdf', content: pdf }],
+    })
+    return c.json({ message: certificateSentMessage(account.email) })
+  })
+
+  app.all('*', (c) => c.json({ message: `No call at ${c.req.method} ${c.req.path}.` }, 404))
+  return app
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** A state-changing call must be JSON and must not come from a page of another origin. */
+function refuseForeignPosts(isPortalOrigin: CertAppOptions['isPortalOrigin']) {
+  return createMiddleware<CertEnv>(async (c, next) => {
+    if (UNSAFE_METHODS.has(c.req.method)) {
+      const origin = c.req.header('Origin')
+      if (origin !== undefined && !isPortalOrigin(origin, c)) {
+        return c.json({ message: WRONG_ORIGIN_MESSAGE }, 403)
+      }
+      const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase()
+      if (type !== 'application/json') return c.json({ message: JSON_REQUIRED_MESSAGE }, 415)
+    }
+    await next()
+  })
+}
+
+/** The vendor's live session from the main service's cookie, or 401; the call counts as activity. */
+const requireVendorSession = createMiddleware<CertEnv>(async (c, next) => {
+  const token = getCookie(c, SESSION_COOKIE)
+  if (!token) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
+  const { db } = c.var.services
+  const id = tokenDigest(token)
+  const session = await db
+    .selectFrom('sessions')
+    .select(['account_id', 'last_seen_at'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  const now = new Date()
+  // An idle session is ended by the main service on its next request; here it is simply refused.
+  if (!session?.account_id || isSessionExpired(session.last_seen_at, now)) {
+    return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
+  }
+  if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+    await touchSession(db, id, session.account_id, now)
+  }
+  c.set('accountId', session.account_id)
+  await next()
+})
+
+type Refused = { refused: { status: 403 | 404; message: string } }
+const refused = (status: 403 | 404, message: string): Refused => ({ refused: { status, message } })
+
+/** The record, when it exists and belongs to the signed-in vendor. */
+async function ownedRecord(
+  db: Kysely<Database>,
+  accountId: string,
+  portfolioManagerId: string,
+): Promise<{ record: DeviceRow } | Refused> {
+  const record = await db
+    .selectFrom('device_records')
+    .selectAll()
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .executeTakeFirst()
+  if (!record) return refused(404, RECORD_NOT_FOUND_MESSAGE)
+  if (record.account_id !== accountId) return refused(403, FORBIDDEN_MESSAGE)
+  return { record }
+}
+
+/** The run with its record and cases, when it exists and belongs to the signed-in vendor. */
+async function ownedRun(db: Kysely<Database>, accountId: string, runId: string) {
+  const rows = runId.length <= 64 ? await loadRun(db, runId) : undefined
+  if (!rows) return refused(404, RUN_NOT_FOUND_MESSAGE)
+  if (rows.record.account_id !== accountId) return refused(403, FORBIDDEN_MESSAGE)
+  return rows
+}
+
+/** A record's runs with their cases, newest first: two queries whatever the number of runs. */
+async function recordRuns(db: Kysely<Database>, portfolioManagerId: string) {
+  const runs = await db
+    .selectFrom('certification_runs')
+    .selectAll()
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .orderBy('started_at', 'desc')
+    .execute()
+  if (runs.length === 0) return []
+  const cases = await db
+    .selectFrom('run_test_cases')
+    .selectAll()
+    .where(
+      'run_id',
+      'in',
+      runs.map((run) => run.run_id),
+    )
+    .orderBy('run_id')
+    .orderBy('position')
+    .execute()
+  return runs.map((run) =>
+    certificationRunResult(
+      run,
+      cases.filter((testCase) => testCase.run_id === run.run_id),
+    ),
+  )
+}
+
+function resultsFileStem(record: DeviceRow, runId: string) {
+  const device = record.device_name
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60)
+  return `certification-results-${device || 'device'}-${runId.slice(0, 8)}`
+}
+
+/** An attachment header whose file name is plain ASCII, so no header injection is possible. */
+function attachment(fileName: string) {
+  return `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`
+}

@@ -1,0 +1,113 @@
+import type { AddressInfo } from 'node:net'
+import { serve, type ServerType } from '@hono/node-server'
+import type { Kysely } from 'kysely'
+import { createCertApp, portalOriginPolicy } from './cert/app.ts'
+import type { CertificationHarness } from './cert/harness.ts'
+import { createRunExecutor, type ResumeReport, type RunExecutor } from './cert/runner.ts'
+import type { Database } from './db/database.ts'
+import { createMainApp } from './main/app.ts'
+import type { Mailer } from './main/mailer.ts'
+
+/*
+ * The two listeners of one portal process (ARCHITECTURE.md "Server"): the main service and the
+ * certification service, sharing one database and one mailer. `npm start` (server/index.ts), the
+ * server tests and bench/api all start the portal through here, so they run the same thing.
+ */
+
+export type PortalOptions = {
+  db: Kysely<Database>
+  mailer: Mailer
+  /** Keys the hashes of one-time codes. */
+  secret: string
+  harness: CertificationHarness
+  /** Whether the lab is in maintenance (CERT_MAINTENANCE=1 by default). */
+  maintenance?: () => boolean
+  maintenancePollMs?: number
+  distDir: string
+  storybookDir: string
+  hostname?: string
+  /** 0 for a free port. */
+  mainPort: number
+  certPort: number
+  /** Further browser origins allowed to call the certification service (PORTAL_ORIGIN). */
+  portalOrigins?: readonly string[]
+  /** What happens to runs a previous process left going: resumed (default) or ended. */
+  onRestart?: 'resume' | 'end'
+}
+
+export type Portal = {
+  mainUrl: string
+  certUrl: string
+  mainPort: number
+  certPort: number
+  executor: RunExecutor
+  /** The runs taken up or ended at start. */
+  restart: ResumeReport
+  /** Stops listening and stops executing runs (they stay active for the next start). */
+  close(): Promise<void>
+}
+
+export async function startPortal(options: PortalOptions): Promise<Portal> {
+  const hostname = options.hostname ?? '127.0.0.1'
+  const executor = createRunExecutor({
+    db: options.db,
+    harness: options.harness,
+    ...(options.maintenance ? { maintenance: options.maintenance } : {}),
+    ...(options.maintenancePollMs !== undefined ? { maintenancePollMs: options.maintenancePollMs } : {}),
+    ...(options.onRestart ? { onRestart: options.onRestart } : {}),
+  })
+
+  const mainApp = createMainApp({
+    distDir: options.distDir,
+    storybookDir: options.storybookDir,
+    db: options.db,
+    mailer: options.mailer,
+    secret: options.secret,
+  })
+  const main = await listen(mainApp.fetch, options.mainPort, hostname)
+  let cert: ServerType
+  try {
+    const certApp = createCertApp({
+      db: options.db,
+      mailer: options.mailer,
+      executor,
+      isPortalOrigin: portalOriginPolicy({ mainPort: main.port, extra: options.portalOrigins ?? [] }),
+    })
+    cert = (await listen(certApp.fetch, options.certPort, hostname)).server
+  } catch (error) {
+    await close(main.server)
+    throw error
+  }
+  const certPort = (cert.address() as AddressInfo).port
+  const urlHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
+
+  const restart = await executor.resumeRuns()
+
+  return {
+    mainUrl: `http://${urlHost}:${main.port}`,
+    certUrl: `http://${urlHost}:${certPort}`,
+    mainPort: main.port,
+    certPort,
+    executor,
+    restart,
+    async close() {
+      await Promise.all([close(main.server), close(cert)])
+      await executor.stop()
+    },
+  }
+}
+
+function listen(fetch: (request: Request) => Response | Promise<Response>, port: number, hostname: string) {
+  return new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
+    const server = serve({ fetch, port, hostname }, (info) => resolve({ server, port: info.port }))
+    server.once('error', reject)
+  })
+}
+
+function close(server: ServerType) {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve())
+    // Keep-alive connections of browsers would hold close() open; end them.
+    if ('closeAllConnections' in server) server.closeAllConnections()
+  })
+}

@@ -1,0 +1,277 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import * as v from 'valibot'
+import { expect } from 'vitest'
+import { authDataSchema, TOKEN_HEADER } from '@/contract/auth'
+import type { SubmitPayload } from '@/contract/portfolio'
+import { simulatedLab, type CertificationHarness } from '../cert/harness.ts'
+import type { OpenDatabaseOptions } from '../db/database.ts'
+import { hashPassword } from '../db/passwords.ts'
+import { openTestDatabase, type TestDatabase } from '../db/test-database.ts'
+import { createMailer, type Mailer } from '../main/mailer.ts'
+import { writeToOutbox } from '../main/routes/dev-mailbox.ts'
+import { SESSION_COOKIE } from '../main/security/session-token.ts'
+import { startPortal, type Portal, type PortalOptions } from '../portal.ts'
+
+/*
+ * What the server suites share: the whole portal (both listeners) on free loopback ports over one
+ * test database (PGlite in memory, or a PostgreSQL schema under npm run test:pg), vendors made
+ * directly in the database, and a Browser that keeps the session cookie and the Token as the
+ * client does.
+ */
+
+export const TEST_PASSWORD = 'Test#Vendor2025'
+
+export type TestPortal = {
+  database: TestDatabase
+  portal: Portal
+  mailer: Mailer
+  /** Lines the outbox mailer printed. */
+  logged: string[]
+  /** Stops the portal; the database stays open unless `database` is also asked to close. */
+  stop(): Promise<void>
+  /** Stops the portal and closes (and, on PostgreSQL, drops) the database. */
+  close(): Promise<void>
+}
+
+export type TestPortalOptions = {
+  seeds?: OpenDatabaseOptions['seeds']
+  /** The database of an earlier portal, to start again over the same data (a restart). */
+  database?: TestDatabase
+  harness?: CertificationHarness
+  mailer?: Mailer
+} & Partial<Pick<PortalOptions, 'maintenance' | 'maintenancePollMs' | 'onRestart' | 'portalOrigins'>>
+
+export async function startTestPortal(options: TestPortalOptions = {}): Promise<TestPortal> {
+  const database =
+    options.database ??
+    (await openTestDatabase({ seeds: options.seeds ?? { addresses: false, demoAccount: false } }))
+  const logged: string[] = []
+  const mailer =
+    options.mailer ?? createMailer({ outbox: writeToOutbox(database.db), log: (line) => logged.push(line) })
+  const portal = await startPortal({
+    db: database.db,
+    mailer,
+    secret: 'server-test-secret-of-at-least-32-characters',
+    harness: options.harness ?? simulatedLab({ caseMs: 0 }),
+    ...(options.maintenance ? { maintenance: options.maintenance } : {}),
+    ...(options.maintenancePollMs !== undefined ? { maintenancePollMs: options.maintenancePollMs } : {}),
+    ...(options.onRestart ? { onRestart: options.onRestart } : {}),
+    ...(options.portalOrigins ? { portalOrigins: options.portalOrigins } : {}),
+    distDir: mkdtempSync(path.join(tmpdir(), 'portal-dist-')),
+    storybookDir: path.join(tmpdir(), 'no-storybook-here'),
+    mainPort: 0,
+    certPort: 0,
+  })
+  return {
+    database,
+    portal,
+    mailer,
+    logged,
+    stop: () => portal.close(),
+    async close() {
+      await portal.close()
+      await database.close()
+    },
+  }
+}
+
+type CallOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS'
+  body?: unknown
+  /** Sent as it is instead of JSON.stringify(body). */
+  raw?: string
+  /** Whether the stored Token goes along (main service); default true. */
+  token?: boolean
+  headers?: Record<string, string>
+}
+
+/** One browser: keeps the session cookie and the stored TOKEN, as the client does. */
+export class Browser {
+  cookie = ''
+  token = ''
+  vendorUserId = ''
+
+  constructor(private readonly portal: Portal) {}
+
+  /** A call to the main service. */
+  call(path: string, options: CallOptions = {}) {
+    return this.request(`${this.portal.mainUrl}${path}`, options)
+  }
+
+  /** A JSON POST to the main service. */
+  post(path: string, body: unknown = {}) {
+    return this.call(path, { body })
+  }
+
+  /** A call to the certification service: the cookie goes along, the Token never does. */
+  cert(path: string, options: Omit<CallOptions, 'token'> = {}) {
+    return this.request(`${this.portal.certUrl}${path}`, { ...options, token: false })
+  }
+
+  private async request(
+    url: string,
+    { method = 'POST', body, raw, token = true, headers: extra }: CallOptions,
+  ) {
+    const headers = new Headers({ 'Content-Type': 'application/json', ...extra })
+    if (this.cookie) headers.set('Cookie', this.cookie)
+    if (token && this.token) headers.set(TOKEN_HEADER, this.token)
+    const sendsBody = method !== 'GET' && method !== 'OPTIONS'
+    const response = await fetch(url, {
+      method,
+      headers,
+      ...(sendsBody ? { body: raw ?? JSON.stringify(body ?? {}) } : {}),
+    })
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';')
+      const [name, value = ''] = pair.split('=')
+      if (name !== SESSION_COOKIE) continue
+      this.cookie = value === '' || /max-age=0/i.test(line) ? '' : pair
+    }
+    return response
+  }
+
+  async bootstrap() {
+    const response = await this.call('/api/token', { method: 'GET' })
+    this.token = response.headers.get(TOKEN_HEADER) ?? ''
+    return response
+  }
+
+  /** POST /api/login, whatever the answer. */
+  attemptLogin(emailId: string, password: string) {
+    return this.post('/api/login', { emailId, password })
+  }
+
+  /** Logs in and expects success; the vendorUserId is kept for later calls. */
+  async login(emailId: string, password = TEST_PASSWORD) {
+    const response = await this.attemptLogin(emailId, password)
+    expect(response.status).toBe(200)
+    const auth = v.parse(authDataSchema, await response.json())
+    this.vendorUserId = auth.vendorUserId
+    return auth
+  }
+}
+
+export async function newBrowser(portal: Portal) {
+  const browser = new Browser(portal)
+  await browser.bootstrap()
+  return browser
+}
+
+export type TestVendor = { id: string; email: string; browser: Browser }
+
+/** A vendor account with TEST_PASSWORD, made in the database, logged in in its own browser. */
+export async function createVendor(
+  { database, portal }: Pick<TestPortal, 'database' | 'portal'>,
+  email: string,
+  firstName: string,
+): Promise<TestVendor> {
+  const { id } = await database.db
+    .insertInto('vendor_accounts')
+    .values({
+      email,
+      first_name: firstName,
+      last_name: 'Tester',
+      organization: `${firstName} Networks`,
+      lob: 'Wireline',
+      phone_number: '98450 12345',
+      country_code: '+91',
+      country: 'India',
+      state: 'Karnataka',
+      city: 'Bengaluru',
+      password_hash: await hashPassword(TEST_PASSWORD),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const browser = await newBrowser(portal)
+  await browser.login(email)
+  return { id, email, browser }
+}
+
+/* Portfolio values that pass every rule of spec §5. */
+
+export const TEST_ORGANIZATION = {
+  organizationName: 'Asha Networks',
+  description: 'Fibre and Wi-Fi equipment',
+  businessContactName: 'Asha Rao',
+  emailId: 'asha@example.com',
+  countryCode: '+91',
+  phoneNumber: '98450 12345',
+  bestTimeToReach: '09:30 AM',
+  days: 'Monday,Thursday',
+  address: '12 MG Road',
+  country: 'India',
+  state: 'Karnataka',
+  city: 'Bengaluru',
+}
+
+export const TEST_DEVICE = {
+  vendor: 'Nokia',
+  deviceName: 'Beacon 6',
+  deviceType: 'Wi-Fi Mesh Device',
+  productClass: 'Wi-Fi 6 Mesh',
+  devicesToBeCertified: '2',
+  deviceNumberList: ['SN001', 'SN002'],
+  baseFirmwareVersion: '1.2.3',
+  yearOfManufacturing: '2023',
+  isEngBuildAvailable: 'Yes' as const,
+}
+
+/** The submit payload of a complete portfolio for `vendorUserId`, with `values` on top. */
+export const submitPayloadFor = (
+  vendorUserId: string,
+  values: Partial<SubmitPayload> = {},
+): SubmitPayload => ({
+  ...TEST_ORGANIZATION,
+  businessDomain: 'Wireline,Wireless',
+  ...TEST_DEVICE,
+  savedPortfolioManagerId: null,
+  ...values,
+  vendorUserId,
+})
+
+/**
+ * A lab harness whose cases wait until the test lets them finish (or the service stops), so a
+ * test can look at a run in the middle. Its name stays the same across restarts, as a real lab's.
+ */
+export function gatedHarness(name = 'gated-lab') {
+  const waiting: Array<() => void> = []
+  let started = 0
+  let open = false
+  const harness: CertificationHarness = {
+    name,
+    runCase({ testCase, signal }) {
+      started += 1
+      if (open) return Promise.resolve({ passed: true, log: [`${testCase.name}: passed`] })
+      return new Promise((resolve) => {
+        const finish = () => resolve({ passed: true, log: [`${testCase.name}: passed`] })
+        waiting.push(finish)
+        signal.addEventListener('abort', () => resolve({ passed: false, log: ['Stopped.'] }), { once: true })
+      })
+    },
+  }
+  return {
+    harness,
+    /** How many cases have been handed to the harness. */
+    started: () => started,
+    /** Lets the case waiting now finish. */
+    next() {
+      waiting.shift()?.()
+    },
+    /** Lets every case, now and later, finish at once. */
+    openAll() {
+      open = true
+      for (const finish of waiting.splice(0)) finish()
+    },
+  }
+}
+
+/** Polls `check` until it holds (a run in the background moves on its own). */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('The condition did not hold in time.')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
