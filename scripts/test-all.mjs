@@ -1,11 +1,18 @@
 #!/usr/bin/env node
 // `npm test`: every check and test suite in one run, ending with a plain "N passed, N failed" line.
-// Steps: type check, lint, format check, unit tests (Vitest), app build, Storybook build, then
+// Steps: type check, lint, format check, unit and server tests (Vitest, server suites on PGlite),
+// the server suites again on PostgreSQL (scripts/test-pg.mjs), app build, Storybook build, then
 // one portal server for the Storybook test-runner (every story's play function and axe check)
 // and the Playwright journeys. A step that is not a test suite counts as one check.
+//
+// The PostgreSQL step needs Debian's postgresql package or DATABASE_URL; without either it is
+// skipped with a note on a developer's machine and fails under CI=true (.ci/run installs it).
 import { spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { findPostgresBin } from './test-pg.mjs'
 
 const REPORTS = '.reports'
 rmSync(REPORTS, { recursive: true, force: true })
@@ -70,6 +77,11 @@ async function waitFor(url, timeoutMs = 30_000) {
 
 const npx = 'npx'
 
+const vitestReport = (file) => () => {
+  const json = readJson(file)
+  return json ? { passed: json.numPassedTests, failed: json.numFailedTests } : undefined
+}
+
 await step('typecheck', npx, ['tsc', '--noEmit', '-p', '.'])
 await step('lint', npx, ['eslint', '--max-warnings', '0', '.'])
 await step('format', npx, ['prettier', '--check', '--log-level', 'warn', '.'])
@@ -78,12 +90,25 @@ await step(
   npx,
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS}/vitest.json`],
   {
-    report: () => {
-      const json = readJson(`${REPORTS}/vitest.json`)
-      return json ? { passed: json.numPassedTests, failed: json.numFailedTests } : undefined
-    },
+    report: vitestReport(`${REPORTS}/vitest.json`),
   },
 )
+const postgresAvailable = Boolean(process.env.DATABASE_URL) || Boolean(findPostgresBin())
+if (postgresAvailable || process.env.CI) {
+  await step(
+    'server-pg',
+    'node',
+    [
+      'scripts/test-pg.mjs',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${REPORTS}/server-pg.json`,
+    ],
+    { report: vitestReport(`${REPORTS}/server-pg.json`) },
+  )
+} else if (only.length === 0 || only.includes('server-pg')) {
+  console.log('\n▷ server-pg skipped: no PostgreSQL here (apt-get install postgresql, or set DATABASE_URL).')
+}
 await step('build', npx, ['vite', 'build', '--logLevel', 'warn'])
 await step('build-storybook', npx, ['storybook', 'build', '--quiet', '-o', 'storybook-static'])
 
@@ -92,9 +117,18 @@ let server
 if (needsServer) {
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
+  // Its own data folder and free ports: a portal a developer is running is left alone.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-data-'))
   server = spawn(npx, ['tsx', 'server/index.ts'], {
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, MAIN_PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      MAIN_PORT: String(port),
+      CERT_PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+    },
     detached: true,
   })
   try {
@@ -129,6 +163,10 @@ if (needsServer) {
     })
   } finally {
     process.kill(-server.pid, 'SIGTERM')
+    if (server.exitCode === null && server.signalCode === null) {
+      await new Promise((resolve) => server.once('exit', resolve))
+    }
+    rmSync(dataDir, { recursive: true, force: true })
   }
 }
 

@@ -2,7 +2,7 @@ import { Country } from 'country-state-city'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATALOGUE_MODELS, DEVICE_TYPES, PRODUCT_CLASSES } from '@/contract/catalogue-seed'
-import { isUniqueViolation, migrateToLatest, type Database } from './database.ts'
+import { isUniqueViolation, migrateToLatest, migrations, type Database } from './database.ts'
 import { verifyPassword } from './passwords.ts'
 import { normaliseCallingCode, runSeeds, type SeedOptions } from './seed.ts'
 import { openTestDatabase, testsUsePostgres, type TestDatabase } from './test-database.ts'
@@ -129,7 +129,7 @@ describe('migrations', () => {
       .selectFrom(sql<{ name: string }>`kysely_migration`.as('m'))
       .select('name')
       .execute()
-    expect(applied.map((row) => row.name)).toEqual(['0001-initial'])
+    expect(applied.map((row) => row.name)).toEqual(Object.keys(migrations))
   })
 })
 
@@ -423,6 +423,85 @@ describe('constraints', () => {
         .where('portfolio_manager_id', '=', portfolio_manager_id)
         .execute(),
     ).toEqual([])
+  })
+})
+
+describe('data_version (migration 0002)', () => {
+  it('rises on every change of what the portfolio answers show, and only then', async () => {
+    const { db } = database
+    const { id } = await db
+      .insertInto('vendor_accounts')
+      .values({
+        email: 'version@example.com',
+        first_name: 'Vera',
+        last_name: 'Sion',
+        organization: 'Version Networks',
+        lob: 'Wireline',
+        phone_number: '98450 12345',
+        country_code: '+91',
+        country: 'India',
+        state: 'Karnataka',
+        city: 'Bengaluru',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const version = async () =>
+      (
+        await db
+          .selectFrom('vendor_accounts')
+          .select('data_version')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).data_version
+    let last = await version()
+    const expectRise = async (what: string) => {
+      const now = await version()
+      expect(now, what).toBeGreaterThan(last)
+      last = now
+    }
+    const expectSame = async (what: string) => expect(await version(), what).toBe(last)
+
+    await db.insertInto('portfolio_drafts').values({ account_id: id, description: 'first' }).execute()
+    await expectRise('a draft saved')
+    await db
+      .updateTable('portfolio_drafts')
+      .set({ description: 'second' })
+      .where('account_id', '=', id)
+      .execute()
+    await expectRise('a draft changed')
+    const { portfolio_manager_id: record } = await db
+      .insertInto('device_records')
+      .values({
+        account_id: id,
+        vendor: 'Nokia',
+        device_name: 'Beacon 6',
+        device_type: 'Wi-Fi Mesh Device',
+        product_class: 'Wi-Fi 6 Mesh',
+        base_firmware_version: '1.0.0',
+        business_domain: 'Wireline',
+        created_by: 'Vera Sion',
+      })
+      .returning('portfolio_manager_id')
+      .executeTakeFirstOrThrow()
+    await expectRise('a record submitted')
+    await db
+      .updateTable('device_records')
+      .set({ status: 'InProgress' })
+      .where('portfolio_manager_id', '=', record)
+      .execute()
+    await expectRise('a record’s status moved by a run')
+    await db.updateTable('vendor_accounts').set({ city: 'Mysuru' }).where('id', '=', id).execute()
+    await expectRise('a registration detail changed')
+    await db
+      .updateTable('vendor_accounts')
+      .set({ password_hash: 'not-a-real-hash', password_changed_at: new Date() })
+      .where('id', '=', id)
+      .execute()
+    await expectSame('a password changed')
+    await db.deleteFrom('device_records').where('portfolio_manager_id', '=', record).execute()
+    await expectRise('a record deleted')
+    await db.deleteFrom('portfolio_drafts').where('account_id', '=', id).execute()
+    await expectRise('a draft removed')
   })
 })
 

@@ -16,6 +16,7 @@ import pg from 'pg'
 import type { TestCaseState } from '@/contract/certification'
 import type { RecordStatus } from '@/contract/records'
 import { initialMigration } from './migrations/0001-initial.ts'
+import { dataVersionMigration } from './migrations/0002-data-version.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import { demoAccountFromEnv, runSeeds, type SeedOptions, type SeedReport } from './seed.ts'
 
@@ -62,6 +63,8 @@ export interface VendorAccountsTable {
   password_hash: string | null
   password_changed_at: NullableTime
   created_at: CreatedAt
+  /** Raised by triggers on every change of the account's portfolio data (migration 0002). */
+  data_version: ColumnType<number, never, never>
 }
 
 export type OneTimeCodePurpose = 'create-password' | 'reset-password'
@@ -279,6 +282,7 @@ export type RunTestCaseRow = Selectable<RunTestCasesTable>
 /** Every migration, in order. Imported rather than read from a folder, so tsx and bundles agree. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initialMigration,
+  '0002-data-version': dataVersionMigration,
 }
 
 export type OpenDatabaseOptions = {

@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
+import { AnswerCache } from './answer-cache.ts'
 import type { MainEnv, MainServices } from './middleware/context.ts'
 import { requireToken } from './middleware/csrf.ts'
 import { handleError } from './middleware/errors.ts'
@@ -15,7 +16,7 @@ import { portfolioRoutes } from './routes/portfolio.ts'
 import { referenceDataRoutes } from './routes/reference-data.ts'
 import { sessionRoutes } from './routes/session.ts'
 
-export type MainAppOptions = MainServices & {
+export type MainAppOptions = Omit<MainServices, 'answers'> & {
   /** The built front end (vite build). */
   distDir: string
   /** The built Storybook, served under /storybook/ when present. */
@@ -34,11 +35,15 @@ export type MainAppOptions = MainServices & {
 export function createMainApp({ distDir, storybookDir, db, mailer, secret }: MainAppOptions) {
   const app = new Hono<MainEnv>()
   const indexFile = path.join(distDir, 'index.html')
-  const services: MainServices = { db, mailer, secret }
+  const services: MainServices = { db, mailer, secret, answers: new AnswerCache() }
 
   app.onError(handleError)
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false }))
-  app.use(compress())
+  // Pages, scripts and styles are compressed here. API answers are not, as a rule: most are a
+  // one-line message, and gzip streams would cost more than they save. The large ones compress
+  // themselves: reference data with compress(), get and list once per cached answer.
+  const compressFiles = compress()
+  app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : compressFiles(c, next)))
   app.use('*', async (c, next) => {
     c.set('services', services)
     await next()

@@ -409,3 +409,53 @@ describe('records, comments and other vendors', () => {
     expect(response.status).toBe(400)
   })
 })
+
+describe('repeated reads (server/main/answer-cache.ts)', () => {
+  it('answers get and list the same gzipped or not, and never from the browser cache', async () => {
+    const vendor = await createVendor('cache@example.com', 'Cache')
+    for (let index = 0; index < 3; index += 1) {
+      const response = await vendor.browser.post('/api/portfoliomanager/create', submitPayload(vendor))
+      expect(response.status).toBe(200)
+    }
+    for (const path of ['/api/portfoliomanager/get', '/api/portfoliomanager/list']) {
+      const body = { vendorUserId: vendor.browser.vendorUserId }
+      const plain = await vendor.browser.call(path, { body, headers: { 'Accept-Encoding': 'identity' } })
+      const zipped = await vendor.browser.call(path, { body, headers: { 'Accept-Encoding': 'gzip' } })
+      expect(plain.headers.get('Content-Encoding'), path).toBeNull()
+      expect(plain.headers.get('Cache-Control'), path).toBe('no-store')
+      expect(zipped.headers.get('Cache-Control'), path).toBe('no-store')
+      // fetch unzips on its own: both carry the same answer.
+      expect(await zipped.json(), path).toEqual(await plain.json())
+    }
+    const list = await vendor.browser.call('/api/portfoliomanager/list', {
+      body: { vendorUserId: vendor.browser.vendorUserId },
+      headers: { 'Accept-Encoding': 'gzip' },
+    })
+    expect(list.headers.get('Content-Encoding')).toBe('gzip')
+  })
+
+  it('shows a change made outside this process at the next read', async () => {
+    const vendor = await createVendor('outside@example.com', 'Outside')
+    expect((await vendor.browser.post('/api/portfoliomanager/create', submitPayload(vendor))).status).toBe(
+      200,
+    )
+    const [record] = await listRecords(vendor)
+    expect(record?.status).toBe('Submitted')
+    expect((await getPortfolio(vendor)).isPortfolioManagerReqSubmitted).toBe('YES')
+
+    // As another portal process on the same PostgreSQL, or an operator, would.
+    await test.database.db
+      .updateTable('device_records')
+      .set({ status: 'Completed', is_certified: 'CERTIFIED-OK' })
+      .where('portfolio_manager_id', '=', record?.portfolioManagerId ?? '')
+      .execute()
+    await test.database.db
+      .updateTable('vendor_accounts')
+      .set({ organization: 'Outside Optics' })
+      .where('email', '=', vendor.email)
+      .execute()
+
+    expect((await listRecords(vendor))[0]).toMatchObject({ status: 'Completed', isCertified: 'CERTIFIED-OK' })
+    expect((await getPortfolio(vendor)).registrationDetails).toMatchObject({ organization: 'Outside Optics' })
+  })
+})

@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/database.ts'
+import type { AnswerCache } from '../answer-cache.ts'
 import type { Mailer } from '../mailer.ts'
 
 /* What every handler of the main service reaches through `c.var`. */
@@ -11,6 +12,8 @@ export type MainServices = {
   mailer: Mailer
   /** Keys the hashes of one-time codes (server/main/security/one-time-code.ts). */
   secret: string
+  /** The get and list answers per account and data version (server/main/answer-cache.ts). */
+  answers: AnswerCache
 }
 
 /** A session that is live for this request (not idle past SESSION_IDLE_MS). */
@@ -21,6 +24,8 @@ export type LiveSession = {
   accountId: string | null
   csrfTokenHash: string | null
   lastSeenAt: Date
+  /** The account's data_version read with the session (null for a visitor, or not read). */
+  dataVersion: number | null
 }
 
 export type MainEnv = {

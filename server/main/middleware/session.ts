@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
-import type { Kysely, Transaction } from 'kysely'
+import type { CompiledQuery, Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/database.ts'
 import {
   isSessionExpired,
@@ -43,11 +43,7 @@ export const loadSession = createMiddleware<MainEnv>(async (c, next) => {
   if (token) {
     const { db } = c.var.services
     const id = tokenDigest(token)
-    const row = await db
-      .selectFrom('sessions')
-      .select(['id', 'account_id', 'csrf_token_hash', 'last_seen_at'])
-      .where('id', '=', id)
-      .executeTakeFirst()
+    const row = await findSession(db, id)
     const now = new Date()
     if (row && row.account_id !== null && isSessionExpired(row.last_seen_at, now)) {
       await endVendorSession(c, db, { id, csrfTokenHash: row.csrf_token_hash })
@@ -64,11 +60,42 @@ export const loadSession = createMiddleware<MainEnv>(async (c, next) => {
         accountId: row.account_id,
         csrfTokenHash: row.csrf_token_hash,
         lastSeenAt,
+        dataVersion: row.data_version ?? null,
       })
     }
   }
   await next()
 })
+
+/*
+ * The one query every API request makes: the session, with the account's data version for the
+ * answer cache (server/main/answer-cache.ts). It is compiled once per database and run with the
+ * id as its only parameter — building a Kysely query costs about as much as PGlite takes to run
+ * this one.
+ */
+const sessionQueries = new WeakMap<Kysely<Database>, CompiledQuery<SessionLookupRow>>()
+
+type SessionLookupRow = {
+  account_id: string | null
+  csrf_token_hash: string | null
+  last_seen_at: Date
+  data_version: number | null
+}
+
+async function findSession(db: Kysely<Database>, id: string): Promise<SessionLookupRow | undefined> {
+  let query = sessionQueries.get(db)
+  if (!query) {
+    query = db
+      .selectFrom('sessions as s')
+      .leftJoin('vendor_accounts as a', 'a.id', 's.account_id')
+      .select(['s.account_id', 's.csrf_token_hash', 's.last_seen_at', 'a.data_version'])
+      .where('s.id', '=', '')
+      .compile()
+    sessionQueries.set(db, query)
+  }
+  const { rows } = await db.executeQuery<SessionLookupRow>({ ...query, parameters: [id] })
+  return rows[0]
+}
 
 /** Records activity now: the idle clock restarts. */
 export async function touchSession(db: Db, id: string, accountId: string | null, now = new Date()) {
@@ -104,7 +131,7 @@ export async function startSession(
     })
     .execute()
   setSessionCookie(c, token)
-  const session = { id, accountId, csrfTokenHash, lastSeenAt: now }
+  const session = { id, accountId, csrfTokenHash, lastSeenAt: now, dataVersion: null }
   c.set('session', session)
   return session
 }

@@ -43,6 +43,7 @@ import type { Database, PortfolioDraftsTable } from '../../db/database.ts'
 import type { MainEnv } from '../middleware/context.ts'
 import { jsonBody } from '../middleware/json-body.ts'
 import { requireVendor } from '../middleware/require-vendor.ts'
+import { sendCachedJson } from '../answer-cache.ts'
 
 /*
  * The portfolio (spec §3, §4, §7): get, save by section, create (submit), list and delete of
@@ -267,8 +268,11 @@ portfolioRoutes.post(
   requireVendor,
   jsonBody(vendorUserIdPayloadSchema),
   async (c) => {
-    const { db } = c.var.services
+    const { db, answers } = c.var.services
     const accountId = c.var.accountId
+    const version = c.var.session?.dataVersion
+    const cached = answers.get(`get:${accountId}`, version)
+    if (cached) return sendCachedJson(c, cached)
     const account = await db
       .selectFrom('vendor_accounts as a')
       .select((eb) => [
@@ -318,8 +322,7 @@ portfolioRoutes.post(
         city: account.city,
       },
     }
-    c.header('Cache-Control', 'no-store')
-    return c.json(answer)
+    return sendCachedJson(c, answers.set(`get:${accountId}`, version, answer))
   },
 )
 
@@ -338,6 +341,25 @@ portfolioRoutes.post('/portfoliomanager/save', requireVendor, jsonBody(savePaylo
   if (problem) return c.json({ message: problem }, 400)
 
   const values = draftValues(payload, fieldsOf(section))
+  const changes = values as Updateable<PortfolioDraftsTable>
+
+  // The usual save — the vendor's open draft, with something changed — is one statement. Any
+  // other case (no draft yet, the last one submitted, nothing changed) takes the transaction.
+  const quick = await db
+    .updateTable('portfolio_drafts')
+    .set({ ...changes, updated_at: new Date() })
+    .where('account_id', '=', accountId)
+    .where('is_submitted', '=', false)
+    .where((eb) =>
+      eb.or(
+        Object.entries(values).map(([column, value]) =>
+          eb(eb.ref(column as DraftColumn), 'is distinct from', eb.val(value)),
+        ),
+      ),
+    )
+    .executeTakeFirst()
+  if (quick.numUpdatedRows > 0n) return c.json({ message: SAVE_SECTION_MESSAGES[section] })
+
   const outcome = await db.transaction().execute(async (trx) => {
     const draft = await trx
       .selectFrom('portfolio_drafts')
@@ -505,7 +527,11 @@ portfolioRoutes.post(
   requireVendor,
   jsonBody(vendorUserIdPayloadSchema),
   async (c) => {
-    const { db } = c.var.services
+    const { db, answers } = c.var.services
+    const accountId = c.var.accountId
+    const version = c.var.session?.dataVersion
+    const cached = answers.get(`list:${accountId}`, version)
+    if (cached) return sendCachedJson(c, cached)
     const rows = await db
       .selectFrom('device_records')
       .select([
@@ -521,7 +547,7 @@ portfolioRoutes.post(
         'status',
         'is_certified',
       ])
-      .where('account_id', '=', c.var.accountId)
+      .where('account_id', '=', accountId)
       .orderBy('creation_time', 'desc')
       .orderBy('portfolio_manager_id', 'desc')
       .execute()
@@ -539,8 +565,7 @@ portfolioRoutes.post(
       isCertified: row.is_certified,
     }))
     const answer: RecordListAnswer = { portfolioManagerSubmittedDetailsList: list }
-    c.header('Cache-Control', 'no-store')
-    return c.json(answer)
+    return sendCachedJson(c, answers.set(`list:${accountId}`, version, answer))
   },
 )
 

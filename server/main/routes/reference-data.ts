@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { compress } from 'hono/compress'
 import * as v from 'valibot'
 import { addressQuerySchema, type AddressAnswer } from '@/contract/address'
 import type { CatalogueAnswer } from '@/contract/catalogue'
@@ -16,7 +17,7 @@ export const referenceDataRoutes = new Hono<MainEnv>()
  * Every country with its calling code; states and cities only for `?country=NAME`, so the answer
  * stays small (src/contract/address.ts, ARCHITECTURE.md decision 9).
  */
-referenceDataRoutes.get('/registration/get-country-state-city-list', async (c) => {
+referenceDataRoutes.get('/registration/get-country-state-city-list', compress(), async (c) => {
   const query = v.safeParse(addressQuerySchema, c.req.query())
   if (!query.success) return c.json({ message: INVALID_REQUEST_MESSAGE }, 400)
   const { db } = c.var.services
@@ -60,38 +61,45 @@ referenceDataRoutes.get('/registration/get-country-state-city-list', async (c) =
 })
 
 /** The device catalogue, seeded and grown by 'Add New ...' choices (spec §3). */
-referenceDataRoutes.get('/portfoliomanager/get-vendor-devicename-devicetype-productclass-list', async (c) => {
-  const { db } = c.var.services
-  const [vendors, deviceNames, deviceTypes, productClasses] = await Promise.all([
-    db.selectFrom('catalogue_vendors').select('vendor').orderBy('vendor').execute(),
-    db
-      .selectFrom('catalogue_device_names')
-      .select(['vendor', 'device_name'])
-      .orderBy('vendor')
-      .orderBy('device_name')
-      .execute(),
-    db
-      .selectFrom('catalogue_device_types')
-      .select(['device_name', 'device_type'])
-      .orderBy('device_name')
-      .orderBy('device_type')
-      .execute(),
-    db
-      .selectFrom('catalogue_product_classes')
-      .select(['device_type', 'product_class'])
-      .orderBy('device_type')
-      .orderBy('product_class')
-      .execute(),
-  ])
-  const answer: CatalogueAnswer = {
-    vendorList: vendors.map((row) => row.vendor),
-    deviceNameList: deviceNames.map((row) => ({ vendor: row.vendor, deviceName: row.device_name })),
-    deviceTypeList: deviceTypes.map((row) => ({ deviceName: row.device_name, deviceType: row.device_type })),
-    productClassList: productClasses.map((row) => ({
-      deviceType: row.device_type,
-      productClass: row.product_class,
-    })),
-  }
-  c.header('Cache-Control', 'no-cache')
-  return c.json(answer)
-})
+referenceDataRoutes.get(
+  '/portfoliomanager/get-vendor-devicename-devicetype-productclass-list',
+  compress(),
+  async (c) => {
+    const { db } = c.var.services
+    const [vendors, deviceNames, deviceTypes, productClasses] = await Promise.all([
+      db.selectFrom('catalogue_vendors').select('vendor').orderBy('vendor').execute(),
+      db
+        .selectFrom('catalogue_device_names')
+        .select(['vendor', 'device_name'])
+        .orderBy('vendor')
+        .orderBy('device_name')
+        .execute(),
+      db
+        .selectFrom('catalogue_device_types')
+        .select(['device_name', 'device_type'])
+        .orderBy('device_name')
+        .orderBy('device_type')
+        .execute(),
+      db
+        .selectFrom('catalogue_product_classes')
+        .select(['device_type', 'product_class'])
+        .orderBy('device_type')
+        .orderBy('product_class')
+        .execute(),
+    ])
+    const answer: CatalogueAnswer = {
+      vendorList: vendors.map((row) => row.vendor),
+      deviceNameList: deviceNames.map((row) => ({ vendor: row.vendor, deviceName: row.device_name })),
+      deviceTypeList: deviceTypes.map((row) => ({
+        deviceName: row.device_name,
+        deviceType: row.device_type,
+      })),
+      productClassList: productClasses.map((row) => ({
+        deviceType: row.device_type,
+        productClass: row.product_class,
+      })),
+    }
+    c.header('Cache-Control', 'no-cache')
+    return c.json(answer)
+  },
+)
