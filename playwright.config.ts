@@ -2,12 +2,16 @@ import { defineConfig, devices } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs'
 
 /*
- * End-to-end journeys in Debian's Chromium. `npm test` starts one server and passes its address
- * in E2E_BASE_URL; run alone (`npx playwright test`), the config starts the built portal itself.
+ * End-to-end journeys in Debian's Chromium. `npm test` starts one server and passes its addresses
+ * in E2E_BASE_URL and E2E_CERT_URL; run alone (`npx playwright test`), the config starts the
+ * built portal itself.
  */
 const externalBaseURL = process.env.E2E_BASE_URL
 const port = Number(process.env.E2E_PORT ?? 7791)
 const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`
+// Where the journeys reach the certification service (npm test passes its free port's address).
+const certPort = Number(process.env.E2E_CERT_PORT ?? 7691)
+process.env.E2E_CERT_URL ??= `http://127.0.0.1:${certPort}`
 
 export default defineConfig({
   testDir: './e2e',
@@ -30,7 +34,7 @@ export default defineConfig({
     : {
         webServer: {
           command: 'npx tsx server/index.ts',
-          env: { MAIN_PORT: String(port) },
+          env: { MAIN_PORT: String(port), CERT_PORT: String(certPort) },
           url: baseURL,
           reuseExistingServer: !process.env.CI,
         },

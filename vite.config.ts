@@ -20,6 +20,8 @@ function mockServiceWorker(): Plugin {
   }
 }
 
+const MAIN_SERVICE = 'http://127.0.0.1:7700'
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     // Must come before the React plugin: it generates src/routeTree.gen.ts and splits route code.
@@ -38,7 +40,13 @@ export default defineConfig(({ mode }) => ({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  server: { port: 5173 },
+  // npm run dev beside a running server (npm run serve): the main service's calls and the mailbox
+  // go through this proxy; the certification service is called directly on port 7600, which
+  // allows this origin when the server runs with PORTAL_ORIGIN=http://localhost:5173.
+  server: {
+    port: 5173,
+    proxy: mode === 'mock' ? undefined : { '/api': MAIN_SERVICE, '/dev/mailbox': MAIN_SERVICE },
+  },
   preview: { port: 7700 },
   build: { target: 'es2022', sourcemap: true },
   test: {

@@ -119,12 +119,14 @@ if (needsServer) {
   const baseURL = `http://127.0.0.1:${port}`
   // Its own data folder and free ports: a portal a developer is running is left alone.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-data-'))
+  let certPort = await freePort()
+  while (certPort === port) certPort = await freePort()
   server = spawn(npx, ['tsx', 'server/index.ts'], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
       MAIN_PORT: String(port),
-      CERT_PORT: String(await freePort()),
+      CERT_PORT: String(certPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -154,7 +156,11 @@ if (needsServer) {
       },
     )
     await step('e2e', npx, ['playwright', 'test'], {
-      env: { E2E_BASE_URL: baseURL, PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json` },
+      env: {
+        E2E_BASE_URL: baseURL,
+        E2E_CERT_URL: `http://127.0.0.1:${certPort}`,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`,
+      },
       report: () => {
         const json = readJson(`${REPORTS}/e2e.json`)
         if (!json?.stats) return undefined

@@ -24,6 +24,7 @@ import {
   type Browser,
   type TestPortal,
 } from '../test/portal.ts'
+import { RESET_CODES_PER_WINDOW } from './routes/accounts.ts'
 import { readOutbox } from './routes/dev-mailbox.ts'
 import { SESSION_COOKIE, SESSION_IDLE_MS, tokenDigest } from './security/session-token.ts'
 
@@ -366,6 +367,19 @@ describe('forgot and reset password', () => {
       body: { emailId: 'nobody@example.com' },
     })
     expect(await response.json()).toEqual({ status: 'FAILURE', message: UNKNOWN_ACCOUNT_MESSAGE })
+  })
+
+  it(`mails at most ${RESET_CODES_PER_WINDOW} codes to one account within ten minutes`, async () => {
+    const browser = await newBrowser()
+    const email = 'flooded@example.com'
+    await register(browser, email)
+    const forgot = () => browser.call('/api/registration/forget-password', { body: { emailId: email } })
+    for (let index = 0; index < RESET_CODES_PER_WINDOW; index += 1) expect((await forgot()).status).toBe(200)
+    const mails = (await readOutbox(database.db)).filter((mail) => mail.to === email).length
+    const refused = await forgot()
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({ status: 'FAILURE', message: TOO_MANY_ATTEMPTS_MESSAGE })
+    expect((await readOutbox(database.db)).filter((mail) => mail.to === email)).toHaveLength(mails)
   })
 })
 

@@ -56,6 +56,8 @@ const FAILURE = 'FAILURE'
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000
 export const LOGIN_FAILURES_PER_ACCOUNT = 5
 export const LOGIN_FAILURES_PER_ADDRESS = 20
+/** Forgot-password codes mailed to one account within a code's lifetime (10 minutes). */
+export const RESET_CODES_PER_WINDOW = 5
 
 const emailKey = (emailId: string) => emailId.trim().toLowerCase()
 
@@ -258,6 +260,18 @@ accountRoutes.post('/registration/forget-password', jsonBody(forgotPasswordPaylo
     .where('email_key', '=', emailKey(c.var.body.emailId))
     .executeTakeFirst()
   if (!account) return c.json({ status: FAILURE, message: UNKNOWN_ACCOUNT_MESSAGE })
+
+  // Nobody may flood a vendor's mailbox: a few codes per account per code lifetime.
+  const { sent } = await db
+    .selectFrom('one_time_codes')
+    .select((eb) => eb.fn.countAll<number>().as('sent'))
+    .where('account_id', '=', account.id)
+    .where('purpose', '=', 'reset-password')
+    .where('created_at', '>', new Date(Date.now() - CODE_TTL_MS))
+    .executeTakeFirstOrThrow()
+  if (Number(sent) >= RESET_CODES_PER_WINDOW) {
+    return c.json({ status: FAILURE, message: TOO_MANY_ATTEMPTS_MESSAGE }, 429)
+  }
 
   const issued = await db.transaction().execute((trx) => issueCode(trx, secret, account.id, 'reset-password'))
   try {
