@@ -35,6 +35,8 @@ const run: CertificationRunRow = {
   failure_reason: null,
   started_at: new Date('2025-03-02T10:00:00Z'),
   finished_at: new Date('2025-03-02T10:01:30Z'),
+  lease_owner: null,
+  lease_expires_at: null,
 }
 
 const testCase = (

@@ -358,6 +358,57 @@ describe('a restart during a run', () => {
   })
 })
 
+describe('several processes (leases)', () => {
+  it('leaves alone a run another process executes, and takes it up once that lease lapses', async () => {
+    const accountId = await addAccount()
+    const id = await addRecord(accountId)
+    // As another process executing this run would leave the row: its lease is live.
+    const { run_id: runId } = await database.db
+      .insertInto('certification_runs')
+      .values({
+        portfolio_manager_id: id,
+        status: 'InProgress',
+        harness: 'simulated-lab',
+        lease_owner: 'another-process',
+        lease_expires_at: new Date(Date.now() + 60_000),
+      })
+      .returning('run_id')
+      .executeTakeFirstOrThrow()
+    await database.db
+      .insertInto('run_test_cases')
+      .values({ run_id: runId, position: 0, name: 'Boot and provisioning' })
+      .execute()
+
+    const here = executor({ leaseMs: 60 })
+    expect(await here.resumeRuns()).toEqual({ resumed: [], ended: [] })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect((await run(runId)).status).toBe('InProgress')
+    expect((await cases(runId))[0]?.state).toBe('pending')
+
+    // That process died: its lease lapses, and this one takes the run up at its next renewal.
+    await database.db
+      .updateTable('certification_runs')
+      .set({ lease_expires_at: new Date(Date.now() - 1) })
+      .where('run_id', '=', runId)
+      .execute()
+    await waitFor(async () => (await run(runId)).status === 'Completed', 'the run taken up and completed')
+    expect(await run(runId)).toMatchObject({ is_certified: 'CERTIFIED-OK' })
+  })
+
+  it('releases its leases when it stops, so the next process resumes at once', async () => {
+    const accountId = await addAccount()
+    const id = await addRecord(accountId)
+    const first = executor({ harness: simulatedLab({ caseMs: 200 }) })
+    const runId = await startOk(first, id, accountId)
+    await first.stop()
+    expect(await run(runId)).toMatchObject({ status: 'InProgress', lease_expires_at: null })
+    const second = executor()
+    expect(await second.resumeRuns()).toEqual({ resumed: [runId], ended: [] })
+    await second.settled(runId)
+    expect((await run(runId)).status).toBe('Completed')
+  })
+})
+
 describe('a harness that throws', () => {
   it('fails the case with the reason in its log, and the run ends', async () => {
     const accountId = await addAccount()

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import {
   FORBIDDEN_MESSAGE,
@@ -31,6 +32,12 @@ import { testPlanFor } from './test-plans.ts'
  * One run at a time per record: the partial unique index certification_runs_one_active refuses a
  * second InProgress/Maintenance run, even one started by another process at the same instant.
  *
+ * Processes: the executor that runs a run holds a lease on it (lease_owner, lease_expires_at),
+ * renewed every leaseMs/3. A process that stops releases its leases; one that dies lets them
+ * lapse. resumeRuns() claims, in one UPDATE, only active runs without a live lease — at start,
+ * and again on every renewal — so a run is never executed by two processes at once, and a run of
+ * a process that died is taken up by a live one within leaseMs.
+ *
  * Restarts: a process that stops leaves its runs InProgress/Maintenance. `resumeRuns()` at the
  * next start takes them up again from the first unfinished case (a case cut off in the middle
  * runs again, with a note in its log). A run cannot honestly go on when the harness that
@@ -47,6 +54,8 @@ export const ACTIVE_STATUSES = ['InProgress', 'Maintenance'] as const satisfies 
 type ActiveStatus = (typeof ACTIVE_STATUSES)[number]
 
 export const DEFAULT_MAINTENANCE_POLL_MS = 5000
+/** How long a run stays this executor's without a renewal; renewed every third of it. */
+export const DEFAULT_LEASE_MS = 30_000
 
 export const INTERRUPTED_RUN_REASON = 'The run was interrupted by a restart of the certification service.'
 export const HARNESS_CHANGED_REASON =
@@ -72,6 +81,8 @@ export type RunExecutorOptions = {
   onRestart?: 'resume' | 'end'
   /** Where errors of a run in the background go (default console.error). */
   onError?: (error: unknown, runId: string) => void
+  /** The lease on the runs this executor runs (default DEFAULT_LEASE_MS). */
+  leaseMs?: number
 }
 
 export type ResumeReport = { resumed: string[]; ended: string[] }
@@ -79,13 +90,17 @@ export type ResumeReport = { resumed: string[]; ended: string[] }
 export interface RunExecutor {
   /** Creates the run and starts executing it in the background. */
   startRun(input: StartRunInput): Promise<StartRunResult>
-  /** At start: takes up the runs a previous process left InProgress or Maintenance. */
+  /**
+   * Takes up the active runs nobody executes: left by a process that stopped (lease released) or
+   * died (lease lapsed). Called at start; afterwards the executor looks again on every renewal.
+   */
   resumeRuns(): Promise<ResumeReport>
   /** Resolves when this process stops executing the run (finished, or stopped). */
   settled(runId: string): Promise<void>
   /**
-   * Stops executing: aborts the harness calls in flight and waits for the loops to end. The runs
-   * stay InProgress/Maintenance in the database, for resumeRuns() of the next process.
+   * Stops executing: aborts the harness calls in flight, waits for the loops to end and releases
+   * the leases. The runs stay InProgress/Maintenance in the database, for resumeRuns() of the
+   * next process (or of another one running now).
    */
   stop(): Promise<void>
 }
@@ -104,16 +119,60 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
     options.onError ??
     ((error: unknown, runId: string) =>
       console.error(`Certification run ${runId} stopped on an error:`, error))
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
+  const owner = randomUUID()
+  const leaseUntil = () => new Date(Date.now() + leaseMs)
   const controller = new AbortController()
   const executing = new Map<string, Promise<void>>()
+  /** Runs whose lease another executor took (this one stalled past it): they stop after the case. */
+  const lost = new Set<string>()
+  let renewals: NodeJS.Timeout | undefined
+  let renewing: Promise<void> | undefined
+
+  /** Renews this executor's leases, notes the lost ones, and takes up runs nobody executes. */
+  function keepLeases() {
+    if (renewals || controller.signal.aborted) return
+    renewals = setInterval(
+      () => {
+        if (renewing || controller.signal.aborted) return
+        renewing = (async () => {
+          const ids = [...executing.keys()]
+          if (ids.length > 0) {
+            const kept = await db
+              .updateTable('certification_runs')
+              .set({ lease_expires_at: leaseUntil() })
+              .where('run_id', 'in', ids)
+              .where('lease_owner', '=', owner)
+              .returning('run_id')
+              .execute()
+            const keptIds = new Set(kept.map((row) => row.run_id))
+            for (const id of ids) if (!keptIds.has(id)) lost.add(id)
+          }
+          await executor.resumeRuns()
+        })()
+          .catch((error: unknown) => {
+            if (!controller.signal.aborted) onError(error, 'lease renewal')
+          })
+          .finally(() => {
+            renewing = undefined
+          })
+      },
+      Math.max(10, Math.floor(leaseMs / 3)),
+    )
+    renewals.unref()
+  }
 
   function launch(runId: string) {
+    keepLeases()
     const execution = executeRun(runId)
       .catch((error: unknown) => {
         // A database that closes under a stopping process is not the run's fault.
         if (!controller.signal.aborted) onError(error, runId)
       })
-      .finally(() => executing.delete(runId))
+      .finally(() => {
+        executing.delete(runId)
+        lost.delete(runId)
+      })
     executing.set(runId, execution)
   }
 
@@ -133,7 +192,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
     if (!record) return
     let status: ActiveStatus = run.status
 
-    while (!signal.aborted) {
+    while (!signal.aborted && !lost.has(runId)) {
       const wanted: ActiveStatus = maintenance() ? 'Maintenance' : 'InProgress'
       if (wanted !== status) {
         if (!(await setActiveStatus(runId, record.portfolio_manager_id, wanted))) return
@@ -266,7 +325,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
     })
   }
 
-  return {
+  const executor: RunExecutor = {
     async startRun({ portfolioManagerId, accountId }) {
       let result: StartRunResult
       try {
@@ -283,7 +342,13 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
           const status: ActiveStatus = maintenance() ? 'Maintenance' : 'InProgress'
           const { run_id: runId } = await trx
             .insertInto('certification_runs')
-            .values({ portfolio_manager_id: portfolioManagerId, status, harness: harness.name })
+            .values({
+              portfolio_manager_id: portfolioManagerId,
+              status,
+              harness: harness.name,
+              lease_owner: owner,
+              lease_expires_at: leaseUntil(),
+            })
             .returning('run_id')
             .executeTakeFirstOrThrow()
           const plan = testPlanFor(record.device_type, record.product_class)
@@ -310,12 +375,18 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
 
     async resumeRuns() {
       const report: ResumeReport = { resumed: [], ended: [] }
-      const runs = await db
-        .selectFrom('certification_runs')
-        .selectAll()
+      if (controller.signal.aborted) return report
+      keepLeases()
+      // Claiming is one statement: of two processes looking at once, one gets each run.
+      const now = new Date()
+      const claimed = await db
+        .updateTable('certification_runs')
+        .set({ lease_owner: owner, lease_expires_at: leaseUntil() })
         .where('status', 'in', ACTIVE_STATUSES)
-        .orderBy('started_at')
+        .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
+        .returningAll()
         .execute()
+      const runs = claimed.sort((a, b) => a.started_at.getTime() - b.started_at.getTime())
       for (const run of runs) {
         if (executing.has(run.run_id)) continue
         if (options.onRestart === 'end' || run.harness !== harness.name) {
@@ -345,9 +416,18 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
 
     async stop() {
       controller.abort()
-      await Promise.all([...executing.values()])
+      clearInterval(renewals)
+      await Promise.all([...executing.values(), renewing])
+      // Released, so that the next process takes the runs up at once instead of after the lease.
+      await db
+        .updateTable('certification_runs')
+        .set({ lease_expires_at: null })
+        .where('lease_owner', '=', owner)
+        .where('status', 'in', ACTIVE_STATUSES)
+        .execute()
     },
   }
+  return executor
 }
 
 function isActive(status: RecordStatus): status is ActiveStatus {

@@ -17,6 +17,7 @@ import type { TestCaseState } from '@/contract/certification'
 import type { RecordStatus } from '@/contract/records'
 import { initialMigration } from './migrations/0001-initial.ts'
 import { dataVersionMigration } from './migrations/0002-data-version.ts'
+import { runLeasesMigration } from './migrations/0003-run-leases.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import { demoAccountFromEnv, runSeeds, type SeedOptions, type SeedReport } from './seed.ts'
 
@@ -211,6 +212,9 @@ export interface CertificationRunsTable {
   failure_reason: string | null
   started_at: CreatedAt
   finished_at: NullableTime
+  /** The executor (one per process) running it now, while lease_expires_at is ahead (migration 0003). */
+  lease_owner: string | null
+  lease_expires_at: NullableTime
 }
 
 export interface RunTestCasesTable {
@@ -283,6 +287,7 @@ export type RunTestCaseRow = Selectable<RunTestCasesTable>
 export const migrations: Record<string, Migration> = {
   '0001-initial': initialMigration,
   '0002-data-version': dataVersionMigration,
+  '0003-run-leases': runLeasesMigration,
 }
 
 export type OpenDatabaseOptions = {
