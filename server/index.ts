@@ -75,6 +75,7 @@ const harness = harnessFromEnv(process.env)
 
 const portal = await startPortal({
   db: database.db,
+  writes: database.writes,
   mailer,
   secret: serverSecret(process.env),
   harness,

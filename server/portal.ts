@@ -5,6 +5,7 @@ import { createCertApp, portalOriginPolicy } from './cert/app.ts'
 import type { CertificationHarness } from './cert/harness.ts'
 import { createRunExecutor, type ResumeReport, type RunExecutor } from './cert/runner.ts'
 import type { Database } from './db/database.ts'
+import type { WriteWatch } from './db/write-watch.ts'
 import { createMainApp } from './main/app.ts'
 import type { Mailer } from './main/mailer.ts'
 
@@ -19,6 +20,8 @@ export type PortalOptions = {
   mailer: Mailer
   /** Keys the hashes of one-time codes. */
   secret: string
+  /** The database's write watch (PGlite only): lets the main service keep session rows in memory. */
+  writes?: WriteWatch | null
   harness: CertificationHarness
   /** Whether the lab is in maintenance (CERT_MAINTENANCE=1 by default). */
   maintenance?: () => boolean
@@ -63,6 +66,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     db: options.db,
     mailer: options.mailer,
     secret: options.secret,
+    writes: options.writes ?? null,
   })
   const main = await listen(mainApp.fetch, options.mainPort, hostname)
   let cert: ServerType

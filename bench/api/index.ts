@@ -19,6 +19,7 @@ import { SESSION_COOKIE } from '../../server/main/security/session-token.ts'
  * 3. Logs in over HTTP and drives each call with autocannon at BENCH_CONNECTIONS (50) for
  *    BENCH_SECONDS (10) each, after a short warm-up; a static file of the same server is the floor.
  * 4. Prints requests/s and latency p50/p97.5/p99/max per call, and the target's verdict.
+ *    BENCH_CALLS=get,list,save picks calls; BENCH_CONNECTIONS, BENCH_SECONDS, BENCH_RECORDS.
  *
  * Every save sends a new description, so every save really writes (no no-change warning).
  */
@@ -202,7 +203,9 @@ async function main() {
 
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const server = spawn('npx', ['tsx', 'server/index.ts'], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", go to the server's node.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -273,7 +276,12 @@ async function main() {
     // The first save creates the draft; every later one updates it.
     await fetch(`${base}/api/portfoliomanager/save`, { method: 'POST', headers, body: organization('first') })
     const figures: Figures[] = []
-    for (const item of cases) {
+    // BENCH_CALLS=static,save measures only those.
+    const only = (process.env.BENCH_CALLS ?? '').split(',').filter(Boolean)
+    const chosen = cases.filter(
+      (item) => only.length === 0 || only.some((name) => item.name.startsWith(name)),
+    )
+    for (const item of chosen) {
       await load(base, headers, item, 2) // warm-up: JIT, caches, connection pool
       figures.push(await load(base, headers, item, SECONDS))
     }
@@ -290,7 +298,7 @@ async function main() {
         `${row.name.padEnd(24)}${pad(row.rps.toFixed(0), 9)}${pad(row.p50, 7)}${pad(row.p975, 7)}${pad(row.p99, 7)}${pad(row.max, 7)}${pad(row.errors, 8)}`,
       )
     }
-    const measured = figures.slice(1)
+    const measured = figures.filter((row) => !row.name.startsWith('static'))
     const worst = Math.max(...measured.map((row) => row.p99))
     const errors = figures.reduce((sum, row) => sum + row.errors, 0)
     console.log(

@@ -18,6 +18,7 @@ import type { RecordStatus } from '@/contract/records'
 import { initialMigration } from './migrations/0001-initial.ts'
 import { dataVersionMigration } from './migrations/0002-data-version.ts'
 import { runLeasesMigration } from './migrations/0003-run-leases.ts'
+import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import { demoAccountFromEnv, runSeeds, type SeedOptions, type SeedReport } from './seed.ts'
 
@@ -312,6 +313,11 @@ export type PortalDatabase = {
   engine: 'pglite' | 'postgres'
   /** What the seeds did, including the demo account's credentials for the start-up message. */
   seeded: SeedReport
+  /**
+   * This process's writes by area, for in-process caches: on PGlite only, where this process is
+   * the only writer (server/db/write-watch.ts); null on PostgreSQL.
+   */
+  writes: WriteWatch | null
   close(): Promise<void>
 }
 
@@ -327,7 +333,8 @@ export function databaseOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Op
 /** Opens the database, brings its schema up to date and runs the seeds. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<PortalDatabase> {
   const { dialect, engine, release } = await createDialect(options)
-  const db = new Kysely<Database>({ dialect })
+  const writes = engine === 'pglite' ? new WriteWatch() : null
+  const db = new Kysely<Database>({ dialect, plugins: writes ? [writes] : [] })
   let closed = false
   const close = async () => {
     if (closed) return
@@ -341,7 +348,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<P
   try {
     await migrateToLatest(db, options.databaseUrl ? options.schema : undefined)
     const seeded = await runSeeds(db, options.seeds)
-    return { db, engine, seeded, close }
+    return { db, engine, seeded, writes, close }
   } catch (error) {
     await close()
     throw error

@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
+import type { WriteWatch } from '../db/write-watch.ts'
 import { AnswerCache } from './answer-cache.ts'
 import type { MainEnv, MainServices } from './middleware/context.ts'
 import { requireToken } from './middleware/csrf.ts'
@@ -16,7 +17,9 @@ import { portfolioRoutes } from './routes/portfolio.ts'
 import { referenceDataRoutes } from './routes/reference-data.ts'
 import { sessionRoutes } from './routes/session.ts'
 
-export type MainAppOptions = Omit<MainServices, 'answers'> & {
+export type MainAppOptions = Omit<MainServices, 'answers' | 'writes'> & {
+  /** The database's write watch (PGlite), for the in-memory session rows; null or absent otherwise. */
+  writes?: WriteWatch | null
   /** The built front end (vite build). */
   distDir: string
   /** The built Storybook, served under /storybook/ when present. */
@@ -32,10 +35,10 @@ export type MainAppOptions = Omit<MainServices, 'answers'> & {
  * the CSRF guard for anything but GET; the routes then validate their body with the contract and
  * protected ones add requireVendor (server/main/middleware/require-vendor.ts).
  */
-export function createMainApp({ distDir, storybookDir, db, mailer, secret }: MainAppOptions) {
+export function createMainApp({ distDir, storybookDir, db, mailer, secret, writes = null }: MainAppOptions) {
   const app = new Hono<MainEnv>()
   const indexFile = path.join(distDir, 'index.html')
-  const services: MainServices = { db, mailer, secret, answers: new AnswerCache() }
+  const services: MainServices = { db, mailer, secret, writes, answers: new AnswerCache() }
 
   app.onError(handleError)
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false }))

@@ -52,6 +52,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     options.mailer ?? createMailer({ outbox: writeToOutbox(database.db), log: (line) => logged.push(line) })
   const portal = await startPortal({
     db: database.db,
+    writes: database.writes,
     mailer,
     secret: 'server-test-secret-of-at-least-32-characters',
     harness: options.harness ?? simulatedLab({ caseMs: 0 }),

@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/database.ts'
+import type { WriteWatch } from '../../db/write-watch.ts'
 import type { AnswerCache } from '../answer-cache.ts'
 import type { Mailer } from '../mailer.ts'
 
@@ -14,6 +15,8 @@ export type MainServices = {
   secret: string
   /** The get and list answers per account and data version (server/main/answer-cache.ts). */
   answers: AnswerCache
+  /** This process's writes, when it is the database's only writer (PGlite); else null. */
+  writes: WriteWatch | null
 }
 
 /** A session that is live for this request (not idle past SESSION_IDLE_MS). */

@@ -3,6 +3,7 @@ import { getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { CompiledQuery, Kysely, Transaction } from 'kysely'
 import type { Database } from '../../db/database.ts'
+import type { WriteWatch } from '../../db/write-watch.ts'
 import {
   isSessionExpired,
   newToken,
@@ -41,9 +42,11 @@ export const loadSession = createMiddleware<MainEnv>(async (c, next) => {
   c.set('session', null)
   const token = getCookie(c, SESSION_COOKIE)
   if (token) {
-    const { db } = c.var.services
+    const { db, writes } = c.var.services
     const id = tokenDigest(token)
-    const row = await findSession(db, id)
+    // Read before the session: an answer built after it is never older than this version.
+    const portfolioEpoch = writes?.epoch('portfolio')
+    const row = await lookUpSession(db, writes, id)
     const now = new Date()
     if (row && row.account_id !== null && isSessionExpired(row.last_seen_at, now)) {
       await endVendorSession(c, db, { id, csrfTokenHash: row.csrf_token_hash })
@@ -60,7 +63,7 @@ export const loadSession = createMiddleware<MainEnv>(async (c, next) => {
         accountId: row.account_id,
         csrfTokenHash: row.csrf_token_hash,
         lastSeenAt,
-        dataVersion: row.data_version ?? null,
+        dataVersion: portfolioEpoch ?? row.data_version ?? null,
       })
     }
   }
@@ -80,6 +83,40 @@ type SessionLookupRow = {
   csrf_token_hash: string | null
   last_seen_at: Date
   data_version: number | null
+}
+
+/*
+ * With PGlite this process is the database's only writer, so a session row read once stays true
+ * until this process writes to the sessions table (server/db/write-watch.ts): the rows are kept
+ * in memory and dropped, all at once, at any such write (a login, a logout, a touch every 15 s).
+ * The version of the answer cache is then this process's count of portfolio writes. On
+ * PostgreSQL (writes: null) every request asks the database, which knows about other processes.
+ */
+type SessionMemory = { epoch: number; rows: Map<string, SessionLookupRow> }
+const sessionMemories = new WeakMap<WriteWatch, SessionMemory>()
+const REMEMBERED_SESSIONS = 10_000
+
+async function lookUpSession(db: Kysely<Database>, writes: WriteWatch | null, id: string) {
+  if (!writes) return findSession(db, id)
+  const epoch = writes.epoch('sessions')
+  let memory = sessionMemories.get(writes)
+  if (!memory) {
+    memory = { epoch, rows: new Map() }
+    sessionMemories.set(writes, memory)
+  }
+  if (memory.epoch !== epoch) {
+    memory.rows.clear()
+    memory.epoch = epoch
+  }
+  const remembered = memory.rows.get(id)
+  if (remembered) return remembered
+  const row = await findSession(db, id)
+  // Kept only if no write to sessions happened while it was read.
+  if (row && writes.epoch('sessions') === epoch && memory.epoch === epoch) {
+    if (memory.rows.size >= REMEMBERED_SESSIONS) memory.rows.clear()
+    memory.rows.set(id, row)
+  }
+  return row
 }
 
 async function findSession(db: Kysely<Database>, id: string): Promise<SessionLookupRow | undefined> {
