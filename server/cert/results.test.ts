@@ -24,6 +24,7 @@ const record: DeviceRow = {
   created_by: 'Asha Rao',
   status: 'Completed',
   is_certified: 'Validation failure',
+  submitted_from_draft: null,
 }
 
 const run: CertificationRunRow = {

@@ -18,6 +18,7 @@ import type { RecordStatus } from '@/contract/records'
 import { initialMigration } from './migrations/0001-initial.ts'
 import { dataVersionMigration } from './migrations/0002-data-version.ts'
 import { runLeasesMigration } from './migrations/0003-run-leases.ts'
+import { oneRecordPerDraftMigration } from './migrations/0004-one-record-per-draft.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import { demoAccountFromEnv, runSeeds, type SeedOptions, type SeedReport } from './seed.ts'
@@ -153,6 +154,8 @@ export interface DeviceRecordsTable {
   created_by: string
   status: ColumnType<RecordStatus, RecordStatus | undefined, RecordStatus>
   is_certified: ColumnType<CertificationResult, CertificationResult | undefined, CertificationResult>
+  /** The savedPortfolioManagerId the submit named; one record per draft (migration 0004). */
+  submitted_from_draft: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface CatalogueVendorsTable {
@@ -289,6 +292,7 @@ export const migrations: Record<string, Migration> = {
   '0001-initial': initialMigration,
   '0002-data-version': dataVersionMigration,
   '0003-run-leases': runLeasesMigration,
+  '0004-one-record-per-draft': oneRecordPerDraftMigration,
 }
 
 export type OpenDatabaseOptions = {

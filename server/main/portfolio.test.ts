@@ -10,6 +10,7 @@ import {
 import { savedPortfolioSchema, type SavePayload, type SubmitPayload } from '@/contract/portfolio'
 import { recordListAnswerSchema } from '@/contract/records'
 import {
+  ALREADY_SUBMITTED_MESSAGE,
   COMMENT_ADDED_MESSAGE,
   FORBIDDEN_MESSAGE,
   NOT_SIGNED_IN_MESSAGE,
@@ -257,8 +258,11 @@ describe('the portfolio of one vendor, from nothing to a submitted record', () =
       productClass: 'Wi-Fi 7 Mesh',
     })
 
-    // A second submit of the same new names leaves the catalogue as it is.
-    const second = await asha.browser.post('/api/portfoliomanager/create', payload)
+    // Another request (no saved draft this time) with the same new names leaves the catalogue as it is.
+    const second = await asha.browser.post('/api/portfoliomanager/create', {
+      ...payload,
+      savedPortfolioManagerId: null,
+    })
     expect(second.status).toBe(200)
     expect(await listRecords(asha)).toHaveLength(2)
   })
@@ -286,6 +290,35 @@ describe('the portfolio of one vendor, from nothing to a submitted record', () =
       isPortfolioManagerReqSubmitted: 'NO',
     })
     expect(saved.portfolioManagerSavedDetails?.savedPortfolioManagerId).toBeTruthy()
+  })
+
+  it('makes one record per draft: a second submit of the same draft is refused', async () => {
+    const vendor = await createVendor('twice@example.com', 'Twice')
+    expect(
+      (await vendor.browser.post('/api/portfoliomanager/save', savePayload(vendor, 1, organization))).status,
+    ).toBe(200)
+    const draftId = (await getPortfolio(vendor)).portfolioManagerSavedDetails?.savedPortfolioManagerId ?? null
+    expect(draftId).toBeTruthy()
+    const submit = () =>
+      vendor.browser.post(
+        '/api/portfoliomanager/create',
+        submitPayload(vendor, { savedPortfolioManagerId: draftId }),
+      )
+    // A double click: both at once.
+    const answers = await Promise.all([submit(), submit()])
+    expect(answers.map((response) => response.status).sort()).toEqual([200, 409])
+    const refused = answers.find((response) => response.status === 409)
+    expect(await refused?.json()).toEqual({ message: ALREADY_SUBMITTED_MESSAGE })
+    expect(await listRecords(vendor)).toHaveLength(1)
+    expect(await answer(await submit())).toEqual({
+      status: 409,
+      body: { message: ALREADY_SUBMITTED_MESSAGE },
+    })
+    // A submit without a saved draft is a new request each time.
+    expect((await vendor.browser.post('/api/portfoliomanager/create', submitPayload(vendor))).status).toBe(
+      200,
+    )
+    expect(await listRecords(vendor)).toHaveLength(2)
   })
 })
 

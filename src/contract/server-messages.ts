@@ -16,6 +16,7 @@ export const codeSentMessage = (emailId: string) => `We have sent a 6-digit code
 export const UNKNOWN_ACCOUNT_MESSAGE = 'No account exists for this email id.'
 export const PASSWORD_RESET_MESSAGE = 'Your password has been reset. Please sign in with your new password.'
 export const PORTFOLIO_SUBMITTED_MESSAGE = 'Portfolio submitted successfully'
+export const ALREADY_SUBMITTED_MESSAGE = 'This portfolio has already been submitted.'
 export const RECORD_DELETED_MESSAGE = 'Device record deleted successfully'
 export const ONLY_SUBMITTED_DELETABLE_MESSAGE = 'Only a record in status Submitted can be deleted.'
 export const RECORD_NOT_FOUND_MESSAGE = 'No device record with this id exists.'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SAVE_SECTION_MESSAGES } from '@/contract/messages'
+import { ALREADY_SUBMITTED_MESSAGE } from '@/contract/server-messages'
 import { CERTIFIED_OK, RECORD_STATUSES, VALIDATION_FAILURE } from '@/contract/records'
 import { FIXTURE_PASSWORD, world } from '@/mocks/fixtures/world'
 import { scenarios } from '@/mocks/scenarios'
@@ -183,6 +184,40 @@ describe('portfolio', () => {
       isPortfolioManagerReqSubmitted: 'NO',
       portfolioManagerSavedDetails: { savedPortfolioManagerId: expect.any(String) },
     })
+  })
+
+  it('makes one record per saved draft, as the server does', async () => {
+    const submit = {
+      organizationName: 'Sagemcom',
+      description: 'Gateways',
+      businessContactName: 'Marc Dubois',
+      emailId: 'marc.dubois@sagemcom.com',
+      countryCode: '+33',
+      phoneNumber: '612345678',
+      bestTimeToReach: '09:00 AM',
+      days: 'Monday',
+      address: '250 route de l’Empereur',
+      country: 'France',
+      state: 'Ile-de-France',
+      city: 'Rueil-Malmaison',
+      businessDomain: 'Wireline',
+      vendor: 'Sagemcom',
+      deviceName: 'F@st 5670',
+      deviceType: 'ONT',
+      productClass: 'XGS-PON',
+      devicesToBeCertified: '1',
+      deviceNumberList: ['SN1'],
+      baseFirmwareVersion: '1.0.0',
+      yearOfManufacturing: '2024',
+      isEngBuildAvailable: 'Yes',
+      vendorUserId: 'v-sagemcom',
+      savedPortfolioManagerId: 'pm-draft-sagemcom',
+    }
+    const records = world.records.length
+    expect((await post(`${MAIN}/api/portfoliomanager/create`, submit)).status).toBe(200)
+    const again = await post(`${MAIN}/api/portfoliomanager/create`, submit)
+    expect(again).toMatchObject({ status: 409, json: { message: ALREADY_SUBMITTED_MESSAGE } })
+    expect(world.records).toHaveLength(records + 1)
   })
 
   it('refuses to read an unknown vendor', async () => {

@@ -212,6 +212,11 @@ export const handlers: RequestHandler[] = [
     const vendor = vendorById(body.value.vendorUserId)
     if (!vendor) return forbidden()
     const payload = body.value
+    const draftId = payload.savedPortfolioManagerId
+    if (draftId !== null && world.submittedDrafts.has(draftId)) {
+      return HttpResponse.json({ message: said.ALREADY_SUBMITTED_MESSAGE }, { status: 409 })
+    }
+    if (draftId !== null) world.submittedDrafts.add(draftId)
     world.records.unshift({
       portfolioManagerId: nextId('pm'),
       vendor: payload.vendor,

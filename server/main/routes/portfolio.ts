@@ -21,6 +21,7 @@ import {
 } from '@/contract/portfolio'
 import { deleteRecordPayloadSchema, type DeviceRecord, type RecordListAnswer } from '@/contract/records'
 import {
+  ALREADY_SUBMITTED_MESSAGE,
   COMMENT_ADDED_MESSAGE,
   NOT_SIGNED_IN_MESSAGE,
   ONLY_SUBMITTED_DELETABLE_MESSAGE,
@@ -39,7 +40,7 @@ import {
   type PortfolioFieldName,
   type PortfolioFormValues,
 } from '@/contract/validation/portfolio-form'
-import type { Database, PortfolioDraftsTable } from '../../db/database.ts'
+import { isUniqueViolation, type Database, type PortfolioDraftsTable } from '../../db/database.ts'
 import type { MainEnv } from '../middleware/context.ts'
 import { jsonBody } from '../middleware/json-body.ts'
 import { requireVendor } from '../middleware/require-vendor.ts'
@@ -431,47 +432,60 @@ portfolioRoutes.post('/portfoliomanager/create', requireVendor, jsonBody(submitP
     .where('id', '=', accountId)
     .executeTakeFirst()
   if (!account) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
+  const createdBy = `${account.first_name} ${account.last_name}`
 
   const values = draftValues(payload, ALL_FIELDS)
   const serials = payload.deviceNumberList.filter((serial) => serial !== '')
-  await db.transaction().execute(async (trx) => {
-    const now = new Date()
-    await trx
-      .insertInto('device_records')
-      .values({
-        account_id: accountId,
-        organization_name: payload.organizationName,
-        vendor: payload.vendor,
-        device_name: payload.deviceName,
-        device_type: payload.deviceType,
-        product_class: payload.productClass,
-        base_firmware_version: payload.baseFirmwareVersion,
-        business_domain: payload.businessDomain,
-        devices_to_be_certified: payload.devicesToBeCertified,
-        device_number_list: serials,
-        year_of_manufacturing: payload.yearOfManufacturing,
-        is_eng_build_available: payload.isEngBuildAvailable,
-        creation_time: now,
-        created_by: `${account.first_name} ${account.last_name}`,
-        status: 'Submitted',
-        is_certified: '',
-      })
-      .execute()
-    // The draft keeps the submitted request; its saved id no longer names a draft.
-    const submitted = {
-      ...(values as Updateable<PortfolioDraftsTable>),
-      saved_portfolio_manager_id: randomUUID(),
-      is_submitted: true,
-      updated_at: now,
+  try {
+    await submitRecord()
+  } catch (error) {
+    if (isUniqueViolation(error, 'device_records_one_per_draft')) {
+      return c.json({ message: ALREADY_SUBMITTED_MESSAGE }, 409)
     }
-    await trx
-      .insertInto('portfolio_drafts')
-      .values({ account_id: accountId, ...submitted, created_at: now })
-      .onConflict((oc) => oc.column('account_id').doUpdateSet(submitted))
-      .execute()
-    await addToCatalogue(trx, accountId, payload, fresh)
-  })
+    throw error
+  }
   return c.json({ message: PORTFOLIO_SUBMITTED_MESSAGE })
+
+  async function submitRecord() {
+    await db.transaction().execute(async (trx) => {
+      const now = new Date()
+      await trx
+        .insertInto('device_records')
+        .values({
+          account_id: accountId,
+          organization_name: payload.organizationName,
+          vendor: payload.vendor,
+          device_name: payload.deviceName,
+          device_type: payload.deviceType,
+          product_class: payload.productClass,
+          base_firmware_version: payload.baseFirmwareVersion,
+          business_domain: payload.businessDomain,
+          devices_to_be_certified: payload.devicesToBeCertified,
+          device_number_list: serials,
+          year_of_manufacturing: payload.yearOfManufacturing,
+          is_eng_build_available: payload.isEngBuildAvailable,
+          creation_time: now,
+          created_by: createdBy,
+          status: 'Submitted',
+          is_certified: '',
+          submitted_from_draft: payload.savedPortfolioManagerId,
+        })
+        .execute()
+      // The draft keeps the submitted request; its saved id no longer names a draft.
+      const submitted = {
+        ...(values as Updateable<PortfolioDraftsTable>),
+        saved_portfolio_manager_id: randomUUID(),
+        is_submitted: true,
+        updated_at: now,
+      }
+      await trx
+        .insertInto('portfolio_drafts')
+        .values({ account_id: accountId, ...submitted, created_at: now })
+        .onConflict((oc) => oc.column('account_id').doUpdateSet(submitted))
+        .execute()
+      await addToCatalogue(trx, accountId, payload, fresh)
+    })
+  }
 })
 
 /**
