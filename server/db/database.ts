@@ -19,6 +19,7 @@ import { initialMigration } from './migrations/0001-initial.ts'
 import { dataVersionMigration } from './migrations/0002-data-version.ts'
 import { runLeasesMigration } from './migrations/0003-run-leases.ts'
 import { oneRecordPerDraftMigration } from './migrations/0004-one-record-per-draft.ts'
+import { outboxOrderMigration } from './migrations/0005-outbox-order.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import { demoAccountFromEnv, runSeeds, type SeedOptions, type SeedReport } from './seed.ts'
@@ -258,6 +259,8 @@ export interface MailOutboxTable {
   attachments: ColumnType<MailAttachment[] | null, string | null | undefined, string | null>
   created_at: CreatedAt
   sent_at: NullableTime
+  /** Write order (migration 0005). */
+  seq: GeneratedAlways<number>
 }
 
 export interface Database {
@@ -293,6 +296,7 @@ export const migrations: Record<string, Migration> = {
   '0002-data-version': dataVersionMigration,
   '0003-run-leases': runLeasesMigration,
   '0004-one-record-per-draft': oneRecordPerDraftMigration,
+  '0005-outbox-order': outboxOrderMigration,
 }
 
 export type OpenDatabaseOptions = {

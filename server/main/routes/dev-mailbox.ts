@@ -54,8 +54,7 @@ export async function readOutbox(db: Kysely<Database>, limit = MAILBOX_SIZE): Pr
   const rows = await db
     .selectFrom('mail_outbox')
     .select(['id', 'to_address', 'subject', 'text_body', 'attachments', 'created_at'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('seq', 'desc')
     .limit(limit)
     .execute()
   return rows.map((row) => ({
