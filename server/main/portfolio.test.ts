@@ -12,6 +12,7 @@ import { recordListAnswerSchema } from '@/contract/records'
 import {
   ALREADY_SUBMITTED_MESSAGE,
   COMMENT_ADDED_MESSAGE,
+  COMMENT_EMPTY_MESSAGE,
   FORBIDDEN_MESSAGE,
   NOT_SIGNED_IN_MESSAGE,
   ONLY_SUBMITTED_DELETABLE_MESSAGE,
@@ -397,7 +398,7 @@ describe('records, comments and other vendors', () => {
       portfolioManagerId: id,
       text: '  ',
     })
-    expect(empty.status).toBe(400)
+    expect(await answer(empty)).toEqual({ status: 400, body: { message: COMMENT_EMPTY_MESSAGE } })
   })
 
   it('stores SQL-looking and script-like draft text verbatim', async () => {

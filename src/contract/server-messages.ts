@@ -31,3 +31,25 @@ export const NOT_CERTIFIED_MESSAGE = 'Only a device certified CERTIFIED-OK has a
 export const LOGGED_OUT_MESSAGE = 'You have been logged out.'
 export const SESSION_RENEWED_MESSAGE = 'Your session has been renewed.'
 export const INVALID_REQUEST_MESSAGE = 'The request is not valid.'
+
+const SPOKEN = new Set<string>([
+  INVALID_LOGIN_MESSAGE,
+  TOO_MANY_ATTEMPTS_MESSAGE,
+  ACCOUNT_EXISTS_MESSAGE,
+  INVALID_CODE_MESSAGE,
+  UNKNOWN_ACCOUNT_MESSAGE,
+  ONLY_SUBMITTED_DELETABLE_MESSAGE,
+  RECORD_NOT_FOUND_MESSAGE,
+  FORBIDDEN_MESSAGE,
+  COMMENT_EMPTY_MESSAGE,
+  NOT_CERTIFIED_MESSAGE,
+])
+
+/**
+ * What a service answers for a body its schema refused: the schema's own words when they are one
+ * of the messages above (e.g. "Please write a comment."), else the general INVALID_REQUEST_MESSAGE
+ * — never a validation library's English, which is not written for vendors.
+ */
+export function refusedRequestMessage(issueMessage: string | undefined): string {
+  return issueMessage !== undefined && SPOKEN.has(issueMessage) ? issueMessage : INVALID_REQUEST_MESSAGE
+}

@@ -42,7 +42,8 @@ async function readBody<S extends v.GenericSchema>(
     return { ok: false, response: badRequest() }
   }
   const parsed = v.safeParse(schema, json)
-  if (!parsed.success) return { ok: false, response: badRequest(parsed.issues[0]?.message) }
+  if (!parsed.success)
+    return { ok: false, response: badRequest(said.refusedRequestMessage(parsed.issues[0]?.message)) }
   return { ok: true, value: parsed.output }
 }
 

@@ -1,7 +1,7 @@
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
-import { INVALID_REQUEST_MESSAGE } from '@/contract/server-messages'
+import { INVALID_REQUEST_MESSAGE, refusedRequestMessage } from '@/contract/server-messages'
 
 /*
  * Every request body is read against its contract schema before a handler sees it
@@ -19,8 +19,9 @@ export const limitBodySize = bodyLimit({
 
 /**
  * Parses the body as JSON and checks it with `schema`; the handler reads the result as
- * `c.var.body`. The contract's request schemas bound lengths and types only, so the answer is the
- * general INVALID_REQUEST_MESSAGE; rules with messages for people are checked by the handler.
+ * `c.var.body`. A refusal answers the general INVALID_REQUEST_MESSAGE, or the schema's own words
+ * when they are written for vendors (refusedRequestMessage: e.g. an empty comment); the rules of
+ * spec §5 with their messages are checked by the handler.
  */
 export function jsonBody<S extends v.GenericSchema>(schema: S) {
   return createMiddleware<{ Variables: { body: v.InferOutput<S> } }>(async (c, next) => {
@@ -31,7 +32,7 @@ export function jsonBody<S extends v.GenericSchema>(schema: S) {
       return c.json({ message: INVALID_REQUEST_MESSAGE }, 400)
     }
     const parsed = v.safeParse(schema, raw)
-    if (!parsed.success) return c.json({ message: INVALID_REQUEST_MESSAGE }, 400)
+    if (!parsed.success) return c.json({ message: refusedRequestMessage(parsed.issues[0]?.message) }, 400)
     c.set('body', parsed.output)
     await next()
   })
