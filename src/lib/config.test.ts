@@ -1,6 +1,12 @@
 // Runs in Node on purpose: importing the module without a browser must work.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { getCertificationServiceBaseUrl, getMainServiceBaseUrl } from '@/lib/config'
+import {
+  DEFAULT_SUPPORT_EMAIL,
+  getCertificationServiceBaseUrl,
+  getMainServiceBaseUrl,
+  getSupportEmail,
+  supportMailto,
+} from '@/lib/config'
 
 afterEach(() => {
   vi.unstubAllEnvs()
@@ -38,5 +44,26 @@ describe('certification service base URL', () => {
     vi.stubEnv('VITE_CERT_API_URL', 'https://cert.example.com/')
     vi.stubGlobal('location', { protocol: 'https:', hostname: 'portal.example.com' })
     expect(getCertificationServiceBaseUrl()).toBe('https://cert.example.com')
+  })
+})
+
+describe('support address', () => {
+  it('follows VITE_SUPPORT_EMAIL, with a reserved-domain default', () => {
+    vi.stubEnv('VITE_SUPPORT_EMAIL', '')
+    expect(getSupportEmail()).toBe(DEFAULT_SUPPORT_EMAIL)
+    expect(DEFAULT_SUPPORT_EMAIL.endsWith('.example')).toBe(true)
+    vi.stubEnv('VITE_SUPPORT_EMAIL', ' help@lab.test ')
+    expect(getSupportEmail()).toBe('help@lab.test')
+  })
+
+  it('opens the mail composer with an encoded subject', () => {
+    vi.stubEnv('VITE_SUPPORT_EMAIL', 'help@lab.test')
+    expect(supportMailto()).toBe('mailto:help@lab.test?subject=Device%20certification%20support')
+    expect(supportMailto({ subject: 'Billing & invoices' })).toBe(
+      'mailto:help@lab.test?subject=Billing%20%26%20invoices',
+    )
+    expect(supportMailto({ email: 'other@lab.test' })).toBe(
+      'mailto:other@lab.test?subject=Device%20certification%20support',
+    )
   })
 })

@@ -14,6 +14,7 @@ declare global {
   interface ImportMetaEnv {
     readonly VITE_MAIN_API_URL?: string
     readonly VITE_CERT_API_URL?: string
+    readonly VITE_SUPPORT_EMAIL?: string
   }
 }
 
@@ -43,4 +44,26 @@ export function getCertificationServiceBaseUrl(): string {
   const page = pageLocation()
   const origin = page ? `${page.protocol}//${page.hostname}` : HOST_WITHOUT_A_PAGE
   return `${origin}:${CERTIFICATION_SERVICE_PORT}`
+}
+
+/**
+ * The support address behind Contact Us and the header's contact action (spec §2, which names no
+ * address): VITE_SUPPORT_EMAIL at build time. The default is on the reserved .example domain, so
+ * that an unconfigured build never mails a stranger.
+ */
+export const DEFAULT_SUPPORT_EMAIL = 'support@device-certification.example'
+
+export function getSupportEmail(): string {
+  const configured = import.meta.env.VITE_SUPPORT_EMAIL?.trim()
+  return configured || DEFAULT_SUPPORT_EMAIL
+}
+
+export const SUPPORT_MAIL_SUBJECT = 'Device certification support'
+
+/** A mailto: link that opens the mail composer to the support address, with a subject. */
+export function supportMailto({
+  email = getSupportEmail(),
+  subject = SUPPORT_MAIL_SUBJECT,
+}: { email?: string; subject?: string } = {}): string {
+  return `mailto:${email}?subject=${encodeURIComponent(subject)}`
 }
