@@ -9,10 +9,9 @@
 // skipped with a note on a developer's machine and fails under CI=true (.ci/run installs it).
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { findPostgresBin } from './test-pg.mjs'
+import { findPostgresBin, freePort } from './test-pg.mjs'
 
 const REPORTS = '.reports'
 rmSync(REPORTS, { recursive: true, force: true })
@@ -48,17 +47,6 @@ async function step(name, command, args, { env, report } = {}) {
   console.log(
     `◀ ${name}: ${counts.passed} passed, ${counts.failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`,
   )
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 async function waitFor(url, timeoutMs = 30_000) {

@@ -26,7 +26,8 @@ export function findPostgresBin() {
   return versions[0] ? path.join(root, versions[0], 'bin') : undefined
 }
 
-function freePort() {
+/** A TCP port free on loopback now. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)

@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { CERTIFIED_OK } from '@/contract/records'
 import { createMailer } from './main/mailer.ts'
 import { newBrowser, startTestPortal, submitPayloadFor, type TestPortal } from './test/portal.ts'
+import { startTestSmtpServer, type TestSmtpServer } from './test/smtp.ts'
 
 /*
  * Issue 4's journey through the API alone, with mail over SMTP to a server this test starts:
@@ -11,30 +10,13 @@ import { newBrowser, startTestPortal, submitPayloadFor, type TestPortal } from '
  * a certification run on the other service, see it complete, and receive the PDF certificate.
  */
 
-const received: Array<{ to: string[]; data: string }> = []
-let smtp: SMTPServer
+let smtp: TestSmtpServer
 let test: TestPortal
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = ''
-      stream.on('data', (chunk: Buffer) => {
-        data += chunk.toString('utf8')
-      })
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const { port } = smtp.server.address() as AddressInfo
+  smtp = await startTestSmtpServer()
   const mailer = createMailer({
-    smtpUrl: `smtp://127.0.0.1:${port}`,
+    smtpUrl: smtp.url,
     from: 'Device Certification Portal <portal@lab.test>',
     outbox: () => Promise.reject(new Error('With SMTP_URL nothing goes to the outbox.')),
   })
@@ -43,7 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await test?.close()
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await smtp?.close()
 })
 
 it('registers, logs in, submits, certifies and mails the certificate, with every mail over SMTP', async () => {
@@ -66,7 +48,7 @@ it('registers, logs in, submits, certifies and mails the certificate, with every
   })
   expect(registered.status).toBe(200)
   const { id } = (await registered.json()) as { id: string }
-  const codeMail = received.find((mail) => mail.to.includes(email))
+  const codeMail = smtp.received.find((mail) => mail.to.includes(email))
   expect(codeMail?.data).toContain('From: Device Certification Portal <portal@lab.test>')
   const code = /\b(\d{6})\b/.exec(codeMail?.data ?? '')?.[1] ?? ''
   expect(code).toMatch(/^\d{6}$/)
@@ -112,7 +94,7 @@ it('registers, logs in, submits, certifies and mails the certificate, with every
 
   const mailed = await browser.cert('/certificates/email', { body })
   expect(mailed.status).toBe(200)
-  const certificate = received.filter((mail) => mail.to.includes(email)).at(-1)
+  const certificate = smtp.received.filter((mail) => mail.to.includes(email)).at(-1)
   expect(certificate?.data).toContain('Content-Type: application/pdf')
   // "%PDF-" in base64.
   expect(certificate?.data).toContain('JVBERi0')

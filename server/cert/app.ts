@@ -22,6 +22,7 @@ import {
 } from '@/contract/server-messages'
 import type { Database, DeviceRow } from '../db/database.ts'
 import type { Mailer } from '../main/mailer.ts'
+import { attachmentDisposition, fileNamePart } from '../main/file-names.ts'
 import { handleError } from '../main/middleware/errors.ts'
 import { jsonBody, limitBodySize } from '../main/middleware/json-body.ts'
 import { TOUCH_INTERVAL_MS, touchSession } from '../main/middleware/session.ts'
@@ -146,7 +147,10 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
   app.get(endpoints.runResults.path, async (c) => {
     const rows = await ownedRun(c.var.services.db, c.var.accountId, c.req.param('runId'))
     if ('refused' in rows) return c.json({ message: rows.refused.message }, rows.refused.status)
-    c.header('Content-Disposition', attachment(`${resultsFileStem(rows.record, rows.run.run_id)}.json`))
+    c.header(
+      'Content-Disposition',
+      attachmentDisposition(`${resultsFileStem(rows.record, rows.run.run_id)}.json`),
+    )
     return c.json(runResults(rows))
   })
 
@@ -155,7 +159,10 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
     if ('refused' in rows) return c.json({ message: rows.refused.message }, rows.refused.status)
     // Shown in the browser to print; ?download=1 saves it as a file instead.
     if (c.req.query('download') === '1') {
-      c.header('Content-Disposition', attachment(`${resultsFileStem(rows.record, rows.run.run_id)}.html`))
+      c.header(
+        'Content-Disposition',
+        attachmentDisposition(`${resultsFileStem(rows.record, rows.run.run_id)}.html`),
+      )
     }
     // The report is inert: no scripts, no external resources, nothing to frame.
     c.header(
@@ -316,14 +323,5 @@ async function recordRuns(db: Kysely<Database>, portfolioManagerId: string) {
 }
 
 function resultsFileStem(record: DeviceRow, runId: string) {
-  const device = record.device_name
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60)
-  return `certification-results-${device || 'device'}-${runId.slice(0, 8)}`
-}
-
-/** An attachment header whose file name is plain ASCII, so no header injection is possible. */
-function attachment(fileName: string) {
-  return `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`
+  return `certification-results-${fileNamePart(record.device_name)}-${runId.slice(0, 8)}`
 }

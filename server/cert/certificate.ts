@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
 import type { CertificationRunRow, DeviceRow, RunTestCaseRow } from '../db/database.ts'
+import { fileNamePart } from '../main/file-names.ts'
 
 /*
  * The certificate that Email Certificate mails (ARCHITECTURE.md decision 8): one landscape A4
@@ -37,11 +38,7 @@ export function certificateNumber(runId: string) {
 }
 
 export function certificateFileName(input: Pick<CertificateInput, 'record' | 'run'>) {
-  const device = input.record.device_name
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60)
-  return `certificate-${device || 'device'}-${certificateNumber(input.run.run_id)}.pdf`
+  return `certificate-${fileNamePart(input.record.device_name)}-${certificateNumber(input.run.run_id)}.pdf`
 }
 
 const A4_LANDSCAPE: [number, number] = [841.89, 595.28]

@@ -1,5 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
+import { accepts } from 'hono/accepts'
+import type { MainEnv } from './middleware/context.ts'
 
 /*
  * Serialized answers kept per account and data version (migration 0002), for the reads a vendor
@@ -53,14 +55,36 @@ export class AnswerCache {
   }
 }
 
+/**
+ * Answers the caller's cached `key` when its version is the session's, else builds the answer,
+ * keeps it under that version and answers it. `build` may answer a Response of its own (a refusal),
+ * which is sent as it is and not kept.
+ */
+export async function answerFromCache<E extends MainEnv>(
+  c: Context<E>,
+  key: string,
+  build: () => Promise<unknown>,
+): Promise<Response> {
+  const { answers } = c.var.services
+  const version = c.var.session?.dataVersion
+  const cached = answers.get(key, version)
+  if (cached) return sendCachedJson(c, cached)
+  const answer = await build()
+  if (answer instanceof Response) return answer
+  return sendCachedJson(c, answers.set(key, version, answer))
+}
+
 /** Answers with a cached entry: gzip when the caller accepts it, never stored by the browser. */
-export function sendCachedJson(c: Context, entry: Entry) {
+function sendCachedJson(c: Context, entry: Entry) {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     'Cache-Control': 'no-store',
     Vary: 'Accept-Encoding',
   }
-  if (entry.json.length >= GZIP_THRESHOLD && acceptsGzip(c.req.header('Accept-Encoding'))) {
+  const gzip =
+    entry.json.length >= GZIP_THRESHOLD &&
+    accepts(c, { header: 'Accept-Encoding', supports: ['gzip'], default: 'identity' }) === 'gzip'
+  if (gzip) {
     entry.gzip ??= gzipSync(entry.json)
     return c.body(new Uint8Array(entry.gzip), 200, {
       ...headers,
@@ -69,14 +93,4 @@ export function sendCachedJson(c: Context, entry: Entry) {
     })
   }
   return c.body(entry.json, 200, { ...headers, 'Content-Length': String(Buffer.byteLength(entry.json)) })
-}
-
-function acceptsGzip(header: string | undefined) {
-  if (!header) return false
-  return header.split(',').some((part) => {
-    const [name = '', ...parameters] = part.trim().toLowerCase().split(';')
-    if (name !== 'gzip' && name !== '*') return false
-    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='))
-    return q === undefined || Number(q.slice(2)) > 0
-  })
 }

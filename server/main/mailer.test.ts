@@ -1,45 +1,21 @@
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.ts'
 import { createMailer, type Mail } from './mailer.ts'
 
-/** A real SMTP server on a free loopback port, keeping what it receives. */
-const received: Array<{ from: string; to: string[]; data: string }> = []
-let smtp: SMTPServer
-let port = 0
+let smtp: TestSmtpServer
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = ''
-      stream.on('data', (chunk: Buffer) => {
-        data += chunk.toString('utf8')
-      })
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          data,
-        })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  port = (smtp.server.address() as AddressInfo).port
+  smtp = await startTestSmtpServer()
 })
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await smtp?.close()
 })
 
 describe('mailer', () => {
   it('delivers over SMTP from MAIL_FROM, with attachments', async () => {
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: smtp.url,
       from: 'Certification Lab <lab@portal.test>',
       outbox: async () => {
         throw new Error('no outbox with SMTP')
@@ -54,7 +30,7 @@ describe('mailer', () => {
         { filename: 'certificate.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.7') },
       ],
     })
-    const mail = received.at(-1)
+    const mail = smtp.received.at(-1)
     expect(mail?.from).toBe('lab@portal.test')
     expect(mail?.to).toEqual(['priya.sharma@nokia.com'])
     expect(mail?.data).toContain('Subject: Your certificate')

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { html } from 'hono/html'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/database.ts'
+import { attachmentDisposition } from '../file-names.ts'
 import type { Mail } from '../mailer.ts'
 import { remoteAddress, type MainEnv } from '../middleware/context.ts'
 
@@ -96,10 +97,9 @@ devMailboxRoutes.get(`${MAILBOX_PATH}/:mailId/attachments/:index`, async (c) => 
     .executeTakeFirst()
   const attachment = Number.isInteger(index) ? row?.attachments?.[index] : undefined
   if (!attachment) return c.text('No such attachment.', 404)
-  const safeName = attachment.filename.replace(/[^A-Za-z0-9._-]/g, '_')
   return c.body(Buffer.from(attachment.content, 'base64'), 200, {
     'Content-Type': attachment.contentType,
-    'Content-Disposition': `attachment; filename="${safeName}"`,
+    'Content-Disposition': attachmentDisposition(attachment.filename),
   })
 })
 

@@ -44,7 +44,7 @@ import { isUniqueViolation, type Database, type PortfolioDraftsTable } from '../
 import type { MainEnv } from '../middleware/context.ts'
 import { jsonBody } from '../middleware/json-body.ts'
 import { requireVendor } from '../middleware/require-vendor.ts'
-import { sendCachedJson } from '../answer-cache.ts'
+import { answerFromCache } from '../answer-cache.ts'
 
 /*
  * The portfolio (spec §3, §4, §7): get, save by section, create (submit), list and delete of
@@ -264,16 +264,10 @@ function firstProblem(errors: PortfolioFieldErrors): string | undefined {
 
 const yesNo = (value: boolean): 'YES' | 'NO' => (value ? 'YES' : 'NO')
 
-portfolioRoutes.post(
-  '/portfoliomanager/get',
-  requireVendor,
-  jsonBody(vendorUserIdPayloadSchema),
-  async (c) => {
-    const { db, answers } = c.var.services
-    const accountId = c.var.accountId
-    const version = c.var.session?.dataVersion
-    const cached = answers.get(`get:${accountId}`, version)
-    if (cached) return sendCachedJson(c, cached)
+portfolioRoutes.post('/portfoliomanager/get', requireVendor, jsonBody(vendorUserIdPayloadSchema), (c) => {
+  const { db } = c.var.services
+  const accountId = c.var.accountId
+  return answerFromCache(c, `get:${accountId}`, async () => {
     const account = await db
       .selectFrom('vendor_accounts as a')
       .select((eb) => [
@@ -323,9 +317,9 @@ portfolioRoutes.post(
         city: account.city,
       },
     }
-    return sendCachedJson(c, answers.set(`get:${accountId}`, version, answer))
-  },
-)
+    return answer
+  })
+})
 
 /* ------------------------------------------------------------------------------------ save */
 
@@ -536,16 +530,10 @@ async function addToCatalogue(
 
 /* ------------------------------------------------------------------------- list and delete */
 
-portfolioRoutes.post(
-  '/portfoliomanager/list',
-  requireVendor,
-  jsonBody(vendorUserIdPayloadSchema),
-  async (c) => {
-    const { db, answers } = c.var.services
-    const accountId = c.var.accountId
-    const version = c.var.session?.dataVersion
-    const cached = answers.get(`list:${accountId}`, version)
-    if (cached) return sendCachedJson(c, cached)
+portfolioRoutes.post('/portfoliomanager/list', requireVendor, jsonBody(vendorUserIdPayloadSchema), (c) => {
+  const { db } = c.var.services
+  const accountId = c.var.accountId
+  return answerFromCache(c, `list:${accountId}`, async () => {
     const rows = await db
       .selectFrom('device_records')
       .select([
@@ -579,9 +567,9 @@ portfolioRoutes.post(
       isCertified: row.is_certified,
     }))
     const answer: RecordListAnswer = { portfolioManagerSubmittedDetailsList: list }
-    return sendCachedJson(c, answers.set(`list:${accountId}`, version, answer))
-  },
-)
+    return answer
+  })
+})
 
 /** The account's own record, or undefined: another vendor's record is treated as missing. */
 function ownRecord(
