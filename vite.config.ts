@@ -48,7 +48,13 @@ export default defineConfig(({ mode }) => ({
     proxy: mode === 'mock' ? undefined : { '/api': MAIN_SERVICE, '/dev/mailbox': MAIN_SERVICE },
   },
   preview: { port: 7700 },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // Pictures stay files (cached for a year, fetched by the browser at low priority), never
+    // base64 inside a script that every page would then download and parse.
+    assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
+  },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',

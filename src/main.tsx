@@ -3,7 +3,7 @@ import './styles.css'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from '@/router'
 
@@ -20,10 +20,25 @@ const router = createAppRouter({ queryClient })
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element to render the portal into.')
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 )
+
+if (container.hasChildNodes()) {
+  // A prerendered public page (scripts/build.mjs): load the route's code first, so that the first
+  // render matches the HTML, then hydrate it. Anything that differs is reported, never hidden.
+  // The route tree then renders as it did at build time (no client-only Suspense boundaries).
+  router.ssr = { manifest: undefined }
+  await router.load()
+  hydrateRoot(container, app, {
+    onRecoverableError(error) {
+      console.error('Hydration mismatch on a prerendered page:', error)
+    },
+  })
+} else {
+  createRoot(container).render(app)
+}

@@ -29,7 +29,7 @@ export type MainAppOptions = Omit<MainServices, 'answers' | 'writes'> & {
 /**
  * The main service's HTTP app: the API under /api/, the development mailbox (outbox mode only),
  * the built Storybook under /storybook/, and the built front end for every other path, falling
- * back to the app's index.html so that the client router decides what a path shows.
+ * back to the empty app page (app.html) so that the client router decides what a path shows.
  *
  * Every /api/ call goes through, in order: the body size limit, the session (idle expiry), and
  * the CSRF guard for anything but GET; the routes then validate their body with the contract and
@@ -37,7 +37,12 @@ export type MainAppOptions = Omit<MainServices, 'answers' | 'writes'> & {
  */
 export function createMainApp({ distDir, storybookDir, db, mailer, secret, writes = null }: MainAppOptions) {
   const app = new Hono<MainEnv>()
-  const indexFile = path.join(distDir, 'index.html')
+  // The build prerenders the public pages (dist/index.html, dist/<page>/index.html, served as files
+  // below) and keeps the empty page as app.html for every other path: the browser renders those.
+  const appPage = () => {
+    const appFile = path.join(distDir, 'app.html')
+    return existsSync(appFile) ? appFile : path.join(distDir, 'index.html')
+  }
   const services: MainServices = { db, mailer, secret, writes, answers: new AnswerCache() }
 
   app.onError(handleError)
@@ -85,10 +90,11 @@ export function createMainApp({ distDir, storybookDir, db, mailer, secret, write
   app.use('*', serveStatic({ root: distDir }))
 
   app.get('*', (c) => {
-    if (!existsSync(indexFile)) {
+    const appFile = appPage()
+    if (!existsSync(appFile)) {
       return c.text('The front end has not been built: run npm run build (npm start does it).', 503)
     }
-    return c.html(readFileSync(indexFile, 'utf8'))
+    return c.html(readFileSync(appFile, 'utf8'))
   })
 
   return app

@@ -4,7 +4,13 @@ import { Toaster } from '@/components/ui/toaster'
 import { TooltipProvider } from '@/components/ui/tooltip'
 
 /** Everything around a screen: skip link, header, the main landmark, footer and the toast container. */
-function RootLayout({ children }: { children: React.ReactNode }) {
+type RootLayoutProps = {
+  children: React.ReactNode
+  /** The header's Logout (wired by the root route to the auth feature). */
+  onLogout?: () => void
+}
+
+function RootLayout({ children, onLogout }: RootLayoutProps) {
   return (
     <TooltipProvider>
       <a
@@ -14,7 +20,7 @@ function RootLayout({ children }: { children: React.ReactNode }) {
         Skip to content
       </a>
       <div data-slot="root-layout" className="flex min-h-dvh flex-col">
-        <SiteHeader />
+        <SiteHeader onLogout={onLogout} />
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
           {children}
         </main>

@@ -1,72 +1,324 @@
-import { Link } from '@tanstack/react-router'
-import { Menu, RadioTower } from 'lucide-react'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
+import { CircleHelp, LogOut, Mail, Menu, Phone, RadioTower, Search, UserRound } from 'lucide-react'
+import * as React from 'react'
 import { Button } from '@/components/ui/button'
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
+import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
+import type { AuthData } from '@/contract/auth'
+import { supportMailto } from '@/lib/config'
+import { type AuthView, useAuthView } from '@/lib/use-auth-data'
 import { cn } from '@/lib/utils'
 
-const NAV_LINKS = [
+/*
+ * The site header (spec §2 "Header"). Navigation: Home, Portfolio Manager, Device Certifications,
+ * Dashboard (4th, only when logged in), Contact Us. A visitor gets Sign Up and Sign In; a
+ * logged-in vendor the device search (decision 6), the help icon and the profile popover with
+ * Logout. Everyone gets the contact action, which opens a mail composer to the support address.
+ *
+ * Widths: the links sit in the bar from 1024 px (lg), the search field from 1280 px (xl, a search
+ * button opening it between the two); below 1024 px a menu button holds links and search.
+ * On a prerendered page both variants are in the HTML until hydration (see use-auth-data.ts).
+ */
+
+type NavItem = {
+  to: '/' | '/portfolio-manager' | '/device-certifications' | '/dashboard' | '/contact-us'
+  label: string
+}
+
+const PUBLIC_LINKS: readonly NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/portfolio-manager', label: 'Portfolio Manager' },
   { to: '/device-certifications', label: 'Device Certifications' },
   { to: '/contact-us', label: 'Contact Us' },
-] as const
+]
+const DASHBOARD_LINK: NavItem = { to: '/dashboard', label: 'Dashboard' }
+/** Spec §2: Dashboard is inserted at the 4th place. */
+const DASHBOARD_POSITION = 3
+
+/** The links in order, with Dashboard marked 'member-only' while it is not known who is looking. */
+export function navItems(status: AuthView['status']): (NavItem & { memberOnly?: boolean })[] {
+  if (status === 'visitor') return [...PUBLIC_LINKS]
+  const items: (NavItem & { memberOnly?: boolean })[] = [...PUBLIC_LINKS]
+  items.splice(DASHBOARD_POSITION, 0, { ...DASHBOARD_LINK, memberOnly: status === 'unknown' })
+  return items
+}
+
+/** Classes of a part shown only to one kind of user while the page is still prerendered HTML. */
+function onlyFor(kind: 'member' | 'visitor', status: AuthView['status']) {
+  if (status !== 'unknown') return undefined
+  return kind === 'member' ? 'hidden member:flex' : 'flex member:hidden'
+}
 
 const navLinkClasses = cn(
-  'rounded-md px-3 py-2 text-small font-semibold text-ink-muted transition-colors hover:bg-surface-sunken hover:text-ink',
-  'focus-visible:focus-ring data-[status=active]:text-brand-700',
+  'items-center rounded-md px-2.5 py-2 text-small font-semibold whitespace-nowrap text-ink-muted transition-colors',
+  'hover:bg-surface-sunken hover:text-ink focus-visible:focus-ring',
+  'data-[status=active]:text-brand-700 data-[status=active]:hover:text-brand-800',
 )
 
-/** The site header: brand, the public navigation and the sign-in actions. */
-function SiteHeader() {
+type SiteHeaderProps = {
+  /** Ends the session (spec §2: clears session storage and AUTH_DATA, then goes to /login). */
+  onLogout?: () => void
+}
+
+function SiteHeader({ onLogout }: SiteHeaderProps) {
+  const auth = useAuthView()
+  const { status } = auth
+  const [menuOpen, setMenuOpen] = React.useState(false)
+  const closeMenu = React.useCallback(() => setMenuOpen(false), [])
+
   return (
     <header
       data-slot="site-header"
-      className="sticky top-0 z-40 h-header-offset border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80"
+      data-auth-status={status}
+      className="sticky top-0 z-40 h-header-offset border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85"
     >
-      <div className="mx-auto flex h-full max-w-6xl items-center gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-full max-w-6xl items-center gap-2 px-3 sm:px-6 lg:gap-3">
         <Link
           to="/"
-          className="flex items-center gap-2 rounded-md font-bold text-ink focus-visible:focus-ring"
+          className="flex shrink-0 items-center gap-2 rounded-md font-bold text-ink focus-visible:focus-ring"
         >
           <span className="flex size-8 items-center justify-center rounded-lg bg-brand-700 text-ink-inverted">
             <RadioTower className="size-4" aria-hidden="true" />
           </span>
-          <span className="hidden text-body sm:inline">Device Certification Portal</span>
+          <span className="hidden flex-col text-small leading-tight sm:flex">
+            <span>Device Certification</span>
+            <span className="font-semibold text-ink-muted">Portal</span>
+          </span>
           <span className="sr-only sm:hidden">Device Certification Portal, home</span>
         </Link>
-        <nav aria-label="Main" className="ms-auto hidden items-center gap-1 md:flex">
-          {NAV_LINKS.map((link) => (
-            <Link key={link.to} to={link.to} className={navLinkClasses} activeOptions={{ exact: true }}>
-              {link.label}
+
+        <nav aria-label="Main" className="ms-2 hidden items-center lg:flex xl:ms-4">
+          {navItems(status).map((item) => (
+            <Link
+              key={item.to}
+              to={item.to}
+              className={cn(navLinkClasses, item.memberOnly ? 'hidden member:inline-flex' : 'inline-flex')}
+              activeOptions={{ exact: true, includeSearch: false }}
+            >
+              {item.label}
             </Link>
           ))}
         </nav>
-        <div className="ms-auto flex items-center gap-2 md:ms-2">
-          <Button asChild variant="ghost" size="sm">
-            <Link to="/create-profile">Sign Up</Link>
-          </Button>
-          <Button asChild size="sm">
-            <Link to="/login">Sign In</Link>
-          </Button>
-          <Popover>
+
+        <div className="ms-auto flex items-center gap-1 sm:gap-1.5">
+          {status !== 'visitor' ? (
+            <div className={cn('items-center gap-1 sm:gap-1.5', onlyFor('member', status) ?? 'flex')}>
+              <HeaderSearch className="hidden w-44 xl:flex 2xl:w-56" />
+              <Popover>
+                <IconTip label="Search devices">
+                  <PopoverTrigger asChild>
+                    <Button variant="ghost" size="icon" className="hidden lg:inline-flex xl:hidden">
+                      <Search aria-hidden="true" />
+                    </Button>
+                  </PopoverTrigger>
+                </IconTip>
+                <PopoverContent align="end" aria-label="Search devices" className="w-80">
+                  <HeaderSearch autoFocus />
+                </PopoverContent>
+              </Popover>
+              <IconTip label="Help center">
+                <Button asChild variant="ghost" size="icon">
+                  <Link to="/help-center">
+                    <CircleHelp aria-hidden="true" />
+                  </Link>
+                </Button>
+              </IconTip>
+            </div>
+          ) : null}
+
+          <IconTip label="Email support">
+            <Button asChild variant="ghost" size="icon" className="hidden sm:inline-flex">
+              <a href={supportMailto()}>
+                <Mail aria-hidden="true" />
+              </a>
+            </Button>
+          </IconTip>
+
+          {status !== 'member' ? (
+            <div className={cn('items-center gap-1.5', onlyFor('visitor', status) ?? 'flex')}>
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/create-profile">Sign Up</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to="/login">Sign In</Link>
+              </Button>
+            </div>
+          ) : null}
+
+          {status !== 'visitor' ? (
+            <ProfileMenu authData={auth.authData} className={onlyFor('member', status)} onLogout={onLogout} />
+          ) : null}
+
+          <Popover open={menuOpen} onOpenChange={setMenuOpen}>
             <PopoverTrigger asChild>
-              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+              <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
                 <Menu aria-hidden="true" />
               </Button>
             </PopoverTrigger>
-            <PopoverContent align="end" className="w-56 p-2">
+            <PopoverContent align="end" aria-label="Menu" className="flex w-72 flex-col gap-3 p-2">
+              {status === 'member' ? <HeaderSearch onSearched={closeMenu} className="px-1 pt-1" /> : null}
               <nav aria-label="Main" className="flex flex-col">
-                {NAV_LINKS.map((link) => (
-                  <Link key={link.to} to={link.to} className={navLinkClasses} activeOptions={{ exact: true }}>
-                    {link.label}
+                {navItems(status === 'unknown' ? 'visitor' : status).map((item) => (
+                  <Link
+                    key={item.to}
+                    to={item.to}
+                    className={cn(navLinkClasses, 'flex py-2.5 text-body')}
+                    activeOptions={{ exact: true, includeSearch: false }}
+                    onClick={closeMenu}
+                  >
+                    {item.label}
                   </Link>
                 ))}
               </nav>
+              <a
+                href={supportMailto()}
+                onClick={closeMenu}
+                className={cn(navLinkClasses, 'flex gap-2 border-t border-line pt-3 text-body')}
+              >
+                <Mail aria-hidden="true" className="size-4" />
+                Email support
+              </a>
             </PopoverContent>
           </Popover>
         </div>
       </div>
     </header>
+  )
+}
+
+/** An icon-only control with its name as a tooltip on hover and keyboard focus. */
+function IconTip({ label, children }: { label: string; children: React.ReactElement }) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild aria-label={label}>
+        {children}
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  )
+}
+
+type HeaderSearchProps = {
+  className?: string
+  autoFocus?: boolean
+  /** Called after the search has been sent, e.g. to close the menu holding the field. */
+  onSearched?: () => void
+}
+
+/** Decision 6: the search box opens the dashboard with the text in its `search` parameter. */
+function HeaderSearch({ className, autoFocus, onSearched }: HeaderSearchProps) {
+  const navigate = useNavigate()
+  const current = useSearch({
+    strict: false,
+    select: (search) => ('search' in search ? search.search : undefined),
+  })
+  const id = React.useId()
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const text = String(new FormData(event.currentTarget).get('search') ?? '').trim()
+    void navigate({ to: '/dashboard', search: text ? { search: text } : {} })
+    onSearched?.()
+  }
+
+  return (
+    <form role="search" onSubmit={submit} className={cn('relative flex items-center', className)}>
+      <label htmlFor={id} className="sr-only">
+        Search devices
+      </label>
+      <Search aria-hidden="true" className="pointer-events-none absolute start-2.5 size-4 text-ink-subtle" />
+      <input
+        // A new search on the dashboard shows its text here.
+        key={String(current ?? '')}
+        id={id}
+        name="search"
+        type="search"
+        defaultValue={typeof current === 'string' ? current : ''}
+        autoFocus={autoFocus}
+        maxLength={200}
+        placeholder="Search devices"
+        autoComplete="off"
+        className={cn(
+          'h-9 w-full min-w-0 rounded-control border border-line-strong bg-surface ps-8 pe-2 text-small text-ink',
+          'placeholder:text-ink-subtle hover:border-ink-subtle focus-visible:border-brand-600 focus-visible:focus-ring',
+        )}
+      />
+    </form>
+  )
+}
+
+function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean)
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words
+  return letters.map((word) => word?.[0]?.toUpperCase() ?? '').join('')
+}
+
+type ProfileMenuProps = {
+  authData: AuthData | null
+  className?: string | undefined
+  onLogout?: (() => void) | undefined
+}
+
+/** Spec §2: the profile popup shows name, email id and phone number, and Logout. */
+function ProfileMenu({ authData, className, onLogout }: ProfileMenuProps) {
+  const initials = authData ? initialsOf(authData.name) : ''
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <button
+          type="button"
+          aria-label="Profile"
+          className={cn(
+            'flex size-9 shrink-0 cursor-pointer items-center justify-center rounded-full bg-brand-100 text-small font-bold text-brand-900',
+            'ring-brand-300 transition-colors hover:bg-brand-200 hover:ring-2 focus-visible:focus-ring',
+            className,
+          )}
+        >
+          {initials ? (
+            <span aria-hidden="true">{initials}</span>
+          ) : (
+            <UserRound aria-hidden="true" className="size-4" />
+          )}
+        </button>
+      </PopoverTrigger>
+      <PopoverContent align="end" aria-label="Profile" className="flex w-72 flex-col gap-3">
+        {authData ? (
+          <>
+            <div className="flex items-center gap-3">
+              <span
+                aria-hidden="true"
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-ink-inverted"
+              >
+                {initials}
+              </span>
+              <p className="min-w-0 text-body font-semibold break-words text-ink">{authData.name}</p>
+            </div>
+            <dl className="flex flex-col gap-2 text-small">
+              <div className="flex items-start gap-2">
+                <dt>
+                  <Mail aria-hidden="true" className="mt-0.5 size-4 text-ink-subtle" />
+                  <span className="sr-only">Email id</span>
+                </dt>
+                <dd className="min-w-0 break-all text-ink">{authData.emailId}</dd>
+              </div>
+              <div className="flex items-start gap-2">
+                <dt>
+                  <Phone aria-hidden="true" className="mt-0.5 size-4 text-ink-subtle" />
+                  <span className="sr-only">Phone number</span>
+                </dt>
+                <dd className="text-ink">{authData.phoneNumber}</dd>
+              </div>
+            </dl>
+          </>
+        ) : null}
+        <PopoverClose asChild>
+          <Button variant="outline" onClick={onLogout} className="w-full">
+            <LogOut aria-hidden="true" />
+            Logout
+          </Button>
+        </PopoverClose>
+      </PopoverContent>
+    </Popover>
   )
 }
 

@@ -1,7 +1,25 @@
 import { useMutation } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useCallback } from 'react'
 import { callEndpoint } from '@/lib/call-endpoint'
+import { clearSession } from '@/lib/storage'
 
 /** POST /api/logout ends the server session (decision 4); the screen clears the stored login data either way. */
 export function useLogoutMutation() {
   return useMutation({ mutationFn: () => callEndpoint('logout', undefined) })
+}
+
+/**
+ * Spec §2: logging out clears session storage and the stored auth data and goes to /login.
+ * The browser forgets the login at once; the server is told in the background, and a failed call
+ * (offline, session already expired) does not keep anyone logged in on this device.
+ */
+export function useLogout(): () => void {
+  const { mutate } = useLogoutMutation()
+  const navigate = useNavigate()
+  return useCallback(() => {
+    mutate()
+    clearSession()
+    void navigate({ to: '/login' })
+  }, [mutate, navigate])
 }

@@ -1,0 +1,87 @@
+/*
+ * npm run build — the front end, with the public pages prerendered (ARCHITECTURE.md "Front end").
+ *
+ * 1. The browser build: dist/ with index.html as the page template and hashed assets.
+ * 2. A Node build of src/entry-server.tsx into .prerender/ (not served, not committed).
+ * 3. Each public page rendered as for a visitor into the template: dist/index.html for /,
+ *    dist/<path>/index.html for the others, with the page's own <title> and description in the
+ *    head. dist/app.html keeps the empty template: the server answers it for every other path
+ *    (the logged-in screens render in the browser). dist/prerendered.json lists the pages.
+ *
+ * A page that cannot be rendered fails the build: a public page never silently falls back.
+ */
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build } from 'vite'
+
+const root = path.resolve(import.meta.dirname, '..')
+const dist = path.join(root, 'dist')
+const serverOut = path.join(root, '.prerender')
+
+const started = performance.now()
+await build({ root, logLevel: 'warn' })
+await build({
+  root,
+  logLevel: 'warn',
+  build: { ssr: 'src/entry-server.tsx', outDir: serverOut, emptyOutDir: true, sourcemap: false },
+})
+
+const { PRERENDERED_PATHS, renderPage } = await import(
+  pathToFileURL(path.join(serverOut, 'entry-server.js')).href
+)
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8')
+if (!template.includes('<div id="root"></div>'))
+  throw new Error('dist/index.html has no empty <div id="root">.')
+copyFileSync(path.join(dist, 'index.html'), path.join(dist, 'app.html'))
+
+/**
+ * React writes a page's <title> and <meta> where the page renders them, and preload hints for its
+ * high-priority images first: they all belong in the head (the client never renders them there).
+ */
+function moveHeadTags(html) {
+  const headTags = []
+  const body = html.replace(
+    /<title>[^<]*<\/title>|<meta name="description"[^>]*>|<link rel="preload"[^>]*>/g,
+    (tag) => {
+      headTags.push(tag)
+      return ''
+    },
+  )
+  return { body, headTags }
+}
+
+const pages = []
+for (const pagePath of PRERENDERED_PATHS) {
+  const { html, problem } = await renderPage(pagePath)
+  if (problem) throw new Error(`${pagePath} cannot be prerendered: ${problem}.`)
+  const { body, headTags } = moveHeadTags(html)
+  let page = template.replace('<div id="root"></div>', `<div id="root">${body}</div>`)
+  for (const tag of headTags) {
+    if (tag.startsWith('<title>')) page = page.replace(/<title>[^<]*<\/title>/, tag)
+    else if (tag.startsWith('<meta')) page = page.replace(/<meta\s+name="description"[^>]*>/, tag)
+    else page = page.replace('</head>', `  ${tag}\n  </head>`)
+  }
+  const file =
+    pagePath === '/' ? path.join(dist, 'index.html') : path.join(dist, pagePath.slice(1), 'index.html')
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, page)
+  pages.push({ path: pagePath, file: path.relative(dist, file), bytes: Buffer.byteLength(page) })
+}
+writeFileSync(
+  path.join(dist, 'prerendered.json'),
+  `${JSON.stringify(
+    pages.map((page) => page.path),
+    null,
+    2,
+  )}\n`,
+)
+rmSync(serverOut, { recursive: true, force: true })
+
+for (const page of pages)
+  console.log(
+    `  prerendered ${page.path.padEnd(26)} dist/${page.file} (${(page.bytes / 1024).toFixed(1)} KB)`,
+  )
+console.log(
+  `Built and prerendered ${pages.length} pages in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+)

@@ -1,0 +1,132 @@
+import { Pause, Play } from 'lucide-react'
+import * as React from 'react'
+import {
+  HERO_IMAGES,
+  IMAGE_HEIGHT,
+  IMAGE_WIDTH,
+  type ProductImage,
+} from '@/features/marketing/components/product-images'
+import { HERO_INTERVAL_MS } from '@/features/marketing/model/home-content'
+import { clampIndex, type Clock, nextIndex, realClock } from '@/features/marketing/model/rotation'
+import { usePrefersReducedMotion } from '@/lib/use-reduced-motion'
+import { cn } from '@/lib/utils'
+
+type HeroCarouselProps = {
+  images?: readonly ProductImage[]
+  /** The image shown first (stories show each of the eight). */
+  startAt?: number
+  /** Spec §9: 1200 ms. */
+  intervalMs?: number
+  /** What drives the rotation: the real timer, or a manual clock in stories and tests. */
+  clock?: Clock
+  className?: string
+}
+
+/**
+ * The home page's product image, changing every 1200 ms across 8 images (spec §1). It does not
+ * move for users who ask for reduced motion, nor while the pointer or keyboard focus is on it, and
+ * the Pause button stops it for good (WCAG 2.2.2). Dots pick an image; the caption names it.
+ */
+function HeroCarousel({
+  images = HERO_IMAGES,
+  startAt = 0,
+  intervalMs = HERO_INTERVAL_MS,
+  clock = realClock,
+  className,
+}: HeroCarouselProps) {
+  const [index, setIndex] = React.useState(() => clampIndex(startAt, images.length))
+  const [paused, setPaused] = React.useState(false)
+  const [held, setHeld] = React.useState({ hover: false, focus: false })
+  const reducedMotion = usePrefersReducedMotion()
+  const rotating = !paused && !reducedMotion && !held.hover && !held.focus && images.length > 1
+
+  React.useEffect(() => {
+    if (!rotating) return
+    return clock.every(intervalMs, () => setIndex((current) => nextIndex(current, images.length)))
+  }, [rotating, clock, intervalMs, images.length])
+
+  const current = images[index] ?? images[0]
+  const captionId = React.useId()
+
+  return (
+    <figure
+      aria-roledescription="carousel"
+      aria-label="Devices we certify"
+      data-slot="hero-carousel"
+      data-rotating={rotating}
+      className={cn('flex flex-col items-center gap-3', className)}
+      onPointerEnter={() => setHeld((state) => ({ ...state, hover: true }))}
+      onPointerLeave={() => setHeld((state) => ({ ...state, hover: false }))}
+      onFocus={() => setHeld((state) => ({ ...state, focus: true }))}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget))
+          setHeld((state) => ({ ...state, focus: false }))
+      }}
+    >
+      <div className="relative aspect-[4/3] w-full max-w-[480px]">
+        {images.map((image, position) => (
+          <img
+            key={image.id}
+            src={image.src}
+            alt={position === index ? image.alt : ''}
+            aria-hidden={position === index ? undefined : true}
+            width={IMAGE_WIDTH}
+            height={IMAGE_HEIGHT}
+            // The first picture is what the page paints first; the others follow without hurry.
+            fetchPriority={position === 0 ? 'high' : 'low'}
+            decoding={position === 0 ? 'sync' : 'async'}
+            className={cn(
+              'absolute inset-0 size-full object-contain transition-opacity duration-500 ease-out',
+              position === index ? 'opacity-100' : 'opacity-0',
+            )}
+          />
+        ))}
+      </div>
+      <figcaption
+        id={captionId}
+        // Announced when the visitor chooses; silent while it turns by itself (WAI carousel pattern).
+        aria-live={rotating ? 'off' : 'polite'}
+        className="text-small font-semibold text-ink-muted"
+      >
+        {current?.name}
+        <span className="sr-only">{`, image ${index + 1} of ${images.length}`}</span>
+      </figcaption>
+      <div className="flex items-center gap-3">
+        <button
+          type="button"
+          onClick={() => setPaused((value) => !value)}
+          aria-label={paused ? 'Play the rotation' : 'Pause the rotation'}
+          className="flex size-8 cursor-pointer items-center justify-center rounded-full border border-line bg-surface text-ink-muted hover:text-ink focus-visible:focus-ring"
+        >
+          {paused ? (
+            <Play aria-hidden="true" className="size-3.5" />
+          ) : (
+            <Pause aria-hidden="true" className="size-3.5" />
+          )}
+        </button>
+        <div role="group" aria-label="Choose an image" className="flex items-center">
+          {images.map((image, position) => (
+            <button
+              key={image.id}
+              type="button"
+              aria-label={`Show ${image.name}, image ${position + 1} of ${images.length}`}
+              aria-current={position === index ? 'true' : undefined}
+              onClick={() => setIndex(position)}
+              className="group flex size-6 cursor-pointer items-center justify-center rounded-full focus-visible:focus-ring"
+            >
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'block h-2 rounded-full transition-all',
+                  position === index ? 'w-5 bg-brand-700' : 'w-2 bg-line-strong group-hover:bg-ink-subtle',
+                )}
+              />
+            </button>
+          ))}
+        </div>
+      </div>
+    </figure>
+  )
+}
+
+export { HeroCarousel }

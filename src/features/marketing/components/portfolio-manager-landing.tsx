@@ -1,0 +1,171 @@
+import { Link } from '@tanstack/react-router'
+import { ArrowRight, Building2, Layers, RouterIcon, type LucideIcon } from 'lucide-react'
+import * as React from 'react'
+import { Card } from '@/components/ui/card'
+import { Collapsible, CollapsibleContent, DisclosureToggle } from '@/components/ui/collapsible'
+import type { PortfolioType } from '@/contract/portfolio-types'
+import {
+  IMAGE_HEIGHT,
+  IMAGE_WIDTH,
+  PRODUCT_IMAGES,
+  type ProductImage,
+} from '@/features/marketing/components/product-images'
+import { portfolioManagerButton } from '@/features/marketing/model/portfolio-manager-button'
+import { DEVICE_KINDS, PORTFOLIO_EXPLANATIONS } from '@/features/marketing/model/portfolio-manager-content'
+import { useAuthView } from '@/lib/use-auth-data'
+import { useHydrated } from '@/lib/use-hydrated'
+import { cn } from '@/lib/utils'
+
+const EXPLANATION_ICONS: Record<PortfolioType, LucideIcon> = {
+  'organization-portfolio': Building2,
+  'line-of-business-portfolio': Layers,
+  'device-portfolio': RouterIcon,
+}
+
+const KIND_IMAGES: Record<string, ProductImage> = {
+  routers: PRODUCT_IMAGES.wifiRouter,
+  'wi-fi-extender': PRODUCT_IMAGES.rangeExtender,
+  'wi-fi-mesh-device': PRODUCT_IMAGES.meshSystem,
+  onu: PRODUCT_IMAGES.onu,
+  olt: PRODUCT_IMAGES.olt,
+  ont: PRODUCT_IMAGES.ont,
+  'netgear-nighthawk-rax50': PRODUCT_IMAGES.brandedRouter,
+  'tp-link-deco-x50': PRODUCT_IMAGES.brandedAccessPoint,
+}
+
+type PortfolioManagerLandingProps = React.ComponentProps<'div'> & {
+  /** The portfolio type asked for in the URL (`?portfolio=`): scrolled to and marked. */
+  portfolio?: PortfolioType | undefined
+  /** Explanations whose Learn more is open at first (stories). */
+  defaultOpen?: readonly PortfolioType[]
+}
+
+/**
+ * The portfolio manager landing (spec §2): the main button, whose label and target follow the
+ * stored login data; the three portfolio explanations with Learn more / Learn less; and cards for
+ * the device kinds and two branded models.
+ */
+function PortfolioManagerLanding({
+  portfolio,
+  defaultOpen = [],
+  className,
+  ...props
+}: PortfolioManagerLandingProps) {
+  const auth = useAuthView()
+  const button = portfolioManagerButton(auth.authData)
+  // Marked after hydration: the prerendered HTML is the same for every `?portfolio=`.
+  const marked = useHydrated() ? portfolio : undefined
+
+  React.useEffect(() => {
+    if (!portfolio) return
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
+    // scroll-margin-top keeps the section 54 px below the top, clear of the sticky header.
+    document
+      .getElementById(portfolio)
+      ?.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' })
+  }, [portfolio])
+
+  return (
+    <div data-slot="portfolio-manager-landing" className={cn('flex flex-col gap-12', className)} {...props}>
+      <div className="flex flex-col gap-4">
+        <p className="max-w-3xl text-body text-ink-muted">
+          A portfolio is what the lab needs before it can certify anything: your organization, your line of
+          business and your devices. Fill it in once, save it as a draft while you gather the details, and
+          submit it when it is complete. Every submitted device then appears on your dashboard.
+        </p>
+        <Link
+          to={button.to}
+          search={button.search}
+          data-target={button.to}
+          className="inline-flex h-12 min-w-52 items-center justify-center gap-2 self-start rounded-control bg-brand-700 px-6 font-semibold text-ink-inverted shadow-card hover:bg-brand-800 focus-visible:focus-ring"
+        >
+          {button.label}
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+
+      <section aria-labelledby="portfolio-types" className="flex flex-col gap-4">
+        <h2 id="portfolio-types" className="text-title text-ink">
+          Three parts of a portfolio
+        </h2>
+        <ul className="grid items-start gap-4 md:grid-cols-3">
+          {PORTFOLIO_EXPLANATIONS.map((explanation) => {
+            const Icon = EXPLANATION_ICONS[explanation.type]
+            return (
+              <li key={explanation.type} className="flex">
+                <Card
+                  id={explanation.type}
+                  data-marked={marked === explanation.type ? true : undefined}
+                  className="w-full scroll-mt-header-offset gap-3 transition-shadow data-[marked]:ring-2 data-[marked]:ring-brand-500"
+                >
+                  <Collapsible
+                    defaultOpen={defaultOpen.includes(explanation.type)}
+                    className="flex flex-col gap-3"
+                  >
+                    <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                      <Icon aria-hidden="true" className="size-5" />
+                    </span>
+                    <h3 id={`${explanation.type}-title`} className="text-heading text-ink">
+                      {explanation.title}
+                    </h3>
+                    <p className="text-body text-ink-muted">{explanation.summary}</p>
+                    <CollapsibleContent className="flex flex-col gap-2 text-small text-ink-muted">
+                      {explanation.more.map((paragraph) => (
+                        <p key={paragraph}>{paragraph}</p>
+                      ))}
+                    </CollapsibleContent>
+                    <DisclosureToggle aria-describedby={`${explanation.type}-title`} className="self-start" />
+                  </Collapsible>
+                </Card>
+              </li>
+            )
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="device-kinds" className="flex flex-col gap-4">
+        <div className="flex max-w-2xl flex-col gap-2">
+          <h2 id="device-kinds" className="text-title text-ink">
+            Devices you can register
+          </h2>
+          <p className="text-body text-ink-muted">
+            From home gateways to central-office line terminals, and the models already in the catalogue.
+          </p>
+        </div>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {DEVICE_KINDS.map((kind) => {
+            const image = KIND_IMAGES[kind.id]
+            return (
+              <li key={kind.id} className="flex">
+                <Card className="w-full gap-2 p-0">
+                  {image ? (
+                    <img
+                      src={image.src}
+                      alt={image.alt}
+                      width={IMAGE_WIDTH}
+                      height={IMAGE_HEIGHT}
+                      loading="lazy"
+                      decoding="async"
+                      className="aspect-[4/3] w-full rounded-t-card bg-surface-muted object-contain"
+                    />
+                  ) : null}
+                  <div className="flex flex-col gap-1 px-4 pb-4">
+                    {kind.model ? (
+                      <p className="text-caption font-semibold tracking-wide text-brand-700 uppercase">
+                        {kind.model}
+                      </p>
+                    ) : null}
+                    <h3 className="text-heading text-ink">{kind.title}</h3>
+                    <p className="text-small text-ink-muted">{kind.text}</p>
+                  </div>
+                </Card>
+              </li>
+            )
+          })}
+        </ul>
+      </section>
+    </div>
+  )
+}
+
+export { PortfolioManagerLanding }
