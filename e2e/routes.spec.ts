@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test'
 
 /** Every route of spec §2 answers with its titled page; anything else lands on the home page. */
+const HOME = 'Certify your telecom devices, from first form to certificate'
 const ROUTES = [
-  ['/', 'Device certification for telecom vendors'],
+  ['/', HOME],
   ['/login', 'Sign in'],
   ['/login?from=create-portfolio', 'Sign in'],
   ['/create-profile', 'Create your vendor profile'],
@@ -25,7 +26,11 @@ for (const [path, title] of ROUTES) {
     page.on('pageerror', (error) => errors.push(error.message))
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
-    await expect(page).toHaveTitle(`${title} · Device Certification Portal`)
+    await expect(page).toHaveTitle(
+      path === '/'
+        ? 'Device Certification Portal · Certify your telecom devices'
+        : `${title} · Device Certification Portal`,
+    )
     expect(new URL(page.url()).pathname).toBe(path.split('?')[0])
     expect(errors).toEqual([])
   })
@@ -35,9 +40,7 @@ for (const path of ['/no-such-page', '/create-profile/unknown', '/dashboard/extr
   test(`unknown path ${path} redirects to /`, async ({ page }) => {
     await page.goto(path)
     await expect(page).toHaveURL(/\/$/)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Device certification for telecom vendors',
-    )
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOME)
   })
 }
 

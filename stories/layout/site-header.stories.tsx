@@ -1,14 +1,23 @@
 import preview from '#.storybook/preview'
-import { expect, within } from 'storybook/test'
+import { expect, fn, waitFor, within } from 'storybook/test'
 import { SiteHeader } from '@/components/layout/site-header'
+import { DEFAULT_SUPPORT_EMAIL } from '@/lib/config'
+import { authDataOf, loggedInAs, loggedOut } from '../support/session'
 
+/** The site header (spec §2 "Header") for a visitor and for a logged-in vendor, on desktop and phone. */
 const meta = preview.meta({
   title: 'Layout/Site header',
   component: SiteHeader,
+  args: { onLogout: fn() },
   parameters: { layout: 'fullscreen', router: { url: '/portfolio-manager' } },
+  globals: { viewport: { value: 'desktop', isRotated: false } },
+  beforeEach: loggedOut,
 })
 
-/** A visitor on a desktop: the four public links, Sign Up and Sign In; the current page is marked. */
+const SUPPORT_MAILTO = `mailto:${DEFAULT_SUPPORT_EMAIL}?subject=Device%20certification%20support`
+const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body)
+
+/** A visitor: the four public links, the contact action, Sign Up and Sign In; the current page is marked. */
 export const Visitor = meta.story({
   play: async ({ canvas, userEvent }) => {
     const nav = canvas.getByRole('navigation', { name: 'Main' })
@@ -25,27 +34,110 @@ export const Visitor = meta.story({
     )
     await expect(canvas.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/create-profile')
     await expect(canvas.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login')
+    await expect(canvas.getByRole('link', { name: 'Email support' })).toHaveAttribute('href', SUPPORT_MAILTO)
+    // Nothing of a logged-in vendor shows.
+    await expect(canvas.queryByRole('search')).toBeNull()
+    await expect(canvas.queryByRole('button', { name: 'Profile' })).toBeNull()
+    await expect(canvas.queryByRole('link', { name: 'Help center' })).toBeNull()
     // Tab order: brand, then the links in reading order.
     await userEvent.tab()
-    await expect(canvas.getByRole('link', { name: /Device Certification Portal/ })).toHaveFocus()
+    await expect(canvas.getByRole('link', { name: 'Device Certification Portal' })).toHaveFocus()
     await userEvent.tab()
     await expect(within(nav).getByRole('link', { name: 'Home' })).toHaveFocus()
   },
 })
 
-/** On a phone the links move into a menu opened from the keyboard; Escape closes it. */
+/** Logged in: Dashboard at the 4th place, the device search, the help icon, the profile; no Sign Up or Sign In. */
+export const LoggedIn = meta.story({
+  beforeEach: loggedInAs('v-nokia'),
+  play: async ({ canvas }) => {
+    const nav = canvas.getByRole('navigation', { name: 'Main' })
+    await expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Portfolio Manager', 'Device Certifications', 'Dashboard', 'Contact Us'])
+    await expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard')
+    await expect(canvas.getByRole('searchbox', { name: 'Search devices' })).toBeVisible()
+    await expect(canvas.getByRole('link', { name: 'Help center' })).toHaveAttribute('href', '/help-center')
+    await expect(canvas.getByRole('link', { name: 'Email support' })).toHaveAttribute('href', SUPPORT_MAILTO)
+    await expect(canvas.getByRole('button', { name: 'Profile' })).toHaveTextContent(/^PS/)
+    await expect(canvas.queryByRole('link', { name: 'Sign Up' })).toBeNull()
+    await expect(canvas.queryByRole('link', { name: 'Sign In' })).toBeNull()
+  },
+})
+
+/** The profile popup: name, email id and phone number, and Logout, which ends the session. */
+export const ProfileOpen = meta.story({
+  beforeEach: loggedInAs('v-nokia'),
+  play: async ({ canvas, canvasElement, userEvent, args }) => {
+    const vendor = authDataOf('v-nokia')
+    const trigger = canvas.getByRole('button', { name: 'Profile' })
+    await userEvent.click(trigger)
+    const profile = await body(canvasElement).findByRole('dialog', { name: 'Profile' })
+    // The popover fades in: wait for it to be fully shown.
+    await waitFor(() => expect(within(profile).getByText(vendor.name)).toBeVisible())
+    await expect(within(profile).getByText(vendor.emailId)).toBeVisible()
+    await expect(within(profile).getByText(vendor.phoneNumber)).toBeVisible()
+    const logout = within(profile).getByRole('button', { name: 'Logout' })
+    await expect(logout).toHaveFocus()
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(body(canvasElement).queryByRole('dialog', { name: 'Profile' })).toBeNull())
+    await expect(trigger).toHaveFocus()
+    // Open again with the keyboard and log out.
+    await userEvent.keyboard('{Enter}')
+    await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Logout' }))
+    await expect(args.onLogout).toHaveBeenCalledTimes(1)
+  },
+})
+
+/** On a phone a visitor keeps Sign Up and Sign In; the links and the contact action sit in a menu. */
 export const PhoneMenu = meta.story({
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas, canvasElement, userEvent }) => {
+    await expect(canvas.getByRole('link', { name: 'Sign In' })).toBeVisible()
     const trigger = canvas.getByRole('button', { name: 'Open menu' })
     await expect(trigger).toHaveAttribute('aria-expanded', 'false')
     trigger.focus()
     await userEvent.keyboard('{Enter}')
     await expect(trigger).toHaveAttribute('aria-expanded', 'true')
-    const menu = within(canvasElement.ownerDocument.body).getByRole('dialog')
-    await expect(within(menu).getAllByRole('link')).toHaveLength(4)
+    const menu = await body(canvasElement).findByRole('dialog', { name: 'Menu' })
+    await expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Portfolio Manager', 'Device Certifications', 'Contact Us', 'Email support'])
     await userEvent.keyboard('{Escape}')
     await expect(trigger).toHaveAttribute('aria-expanded', 'false')
     await expect(trigger).toHaveFocus()
+  },
+})
+
+/** On a phone a logged-in vendor finds the device search and Dashboard (4th) in the menu. */
+export const PhoneMenuLoggedIn = meta.story({
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  beforeEach: loggedInAs('v-sagemcom'),
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await expect(canvas.getByRole('button', { name: 'Profile' })).toBeVisible()
+    await expect(canvas.getByRole('link', { name: 'Help center' })).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Open menu' }))
+    const menu = await body(canvasElement).findByRole('dialog', { name: 'Menu' })
+    await waitFor(() => expect(within(menu).getByRole('searchbox', { name: 'Search devices' })).toBeVisible())
+    await expect(
+      within(within(menu).getByRole('navigation', { name: 'Main' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Portfolio Manager', 'Device Certifications', 'Dashboard', 'Contact Us'])
+  },
+})
+
+/** Between 1024 and 1280 px the search field opens from a button, focused and ready to type. */
+export const SearchFromButton = meta.story({
+  globals: { viewport: { value: 'laptop', isRotated: false } },
+  beforeEach: loggedInAs('v-zyxel'),
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Search devices' }))
+    const panel = await body(canvasElement).findByRole('dialog', { name: 'Search devices' })
+    await expect(within(panel).getByRole('searchbox', { name: 'Search devices' })).toHaveFocus()
   },
 })

@@ -1,7 +1,22 @@
-import type * as React from 'react'
+import * as React from 'react'
 import { SiteHeader } from '@/components/layout/site-header'
-import { Toaster } from '@/components/ui/toaster'
 import { TooltipProvider } from '@/components/ui/tooltip'
+import { useHydrated } from '@/lib/use-hydrated'
+
+// The toast container is not needed to paint a page: its code (sonner) loads once the page is live.
+const Toaster = React.lazy(() =>
+  import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })),
+)
+
+function DeferredToaster() {
+  const hydrated = useHydrated()
+  if (!hydrated) return null
+  return (
+    <React.Suspense fallback={null}>
+      <Toaster />
+    </React.Suspense>
+  )
+}
 
 /** Everything around a screen: skip link, header, the main landmark, footer and the toast container. */
 type RootLayoutProps = {
@@ -31,7 +46,7 @@ function RootLayout({ children, onLogout }: RootLayoutProps) {
           </div>
         </footer>
       </div>
-      <Toaster />
+      <DeferredToaster />
     </TooltipProvider>
   )
 }

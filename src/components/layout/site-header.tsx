@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearch } from '@tanstack/react-router'
+import { Link, useLocation, useNavigate } from '@tanstack/react-router'
 import { CircleHelp, LogOut, Mail, Menu, Phone, RadioTower, Search, UserRound } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '@/components/ui/button'
@@ -81,8 +81,7 @@ function SiteHeader({ onLogout }: SiteHeaderProps) {
             <RadioTower className="size-4" aria-hidden="true" />
           </span>
           <span className="hidden flex-col text-small leading-tight sm:flex">
-            <span>Device Certification</span>
-            <span className="font-semibold text-ink-muted">Portal</span>
+            <span>Device Certification</span> <span className="font-semibold text-ink-muted">Portal</span>
           </span>
           <span className="sr-only sm:hidden">Device Certification Portal, home</span>
         </Link>
@@ -208,9 +207,10 @@ type HeaderSearchProps = {
 /** Decision 6: the search box opens the dashboard with the text in its `search` parameter. */
 function HeaderSearch({ className, autoFocus, onSearched }: HeaderSearchProps) {
   const navigate = useNavigate()
-  const current = useSearch({
-    strict: false,
-    select: (search) => ('search' in search ? search.search : undefined),
+  // On the dashboard the field shows what it searches for.
+  const current = useLocation({
+    select: (location) =>
+      location.pathname === '/dashboard' ? (location.search as { search?: unknown }).search : undefined,
   })
   const id = React.useId()
 
@@ -267,7 +267,6 @@ function ProfileMenu({ authData, className, onLogout }: ProfileMenuProps) {
       <PopoverTrigger asChild>
         <button
           type="button"
-          aria-label="Profile"
           className={cn(
             'flex size-9 shrink-0 cursor-pointer items-center justify-center rounded-full bg-brand-100 text-small font-bold text-brand-900',
             'ring-brand-300 transition-colors hover:bg-brand-200 hover:ring-2 focus-visible:focus-ring',
@@ -279,6 +278,7 @@ function ProfileMenu({ authData, className, onLogout }: ProfileMenuProps) {
           ) : (
             <UserRound aria-hidden="true" className="size-4" />
           )}
+          <span className="sr-only">Profile</span>
         </button>
       </PopoverTrigger>
       <PopoverContent align="end" aria-label="Profile" className="flex w-72 flex-col gap-3">

@@ -15,11 +15,11 @@ export function useLogoutMutation() {
  * (offline, session already expired) does not keep anyone logged in on this device.
  */
 export function useLogout(): () => void {
-  const { mutate } = useLogoutMutation()
   const navigate = useNavigate()
   return useCallback(() => {
-    mutate()
+    // Not a mutation hook: the header lives on every page, and nothing waits for this answer.
+    callEndpoint('logout', undefined).catch(() => undefined)
     clearSession()
     void navigate({ to: '/login' })
-  }, [mutate, navigate])
+  }, [navigate])
 }

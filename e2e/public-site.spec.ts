@@ -1,0 +1,183 @@
+import { expect, type Page, test } from '@playwright/test'
+
+/*
+ * The public site as served by the real server: prerendered pages hydrate without a mismatch,
+ * the header and the portfolio cards follow the login, the hero holds still for reduced motion.
+ */
+
+const DEMO = { emailId: 'demo.vendor@example.com', password: 'Certify#Demo2025' }
+const PRERENDERED = [
+  '/',
+  '/portfolio-manager',
+  '/device-certifications',
+  '/contact-us',
+  '/help-center',
+  '/login',
+  '/create-profile',
+  '/create-profile/register',
+  '/forgot-password',
+  '/check-mail',
+  '/password-reset',
+]
+
+/** Logs in over the API as the login screen does, and stores the answer as AUTH_DATA. */
+async function logIn(page: Page) {
+  await page.goto('/help-center')
+  await page.evaluate(async (demo) => {
+    const tokenAnswer = await fetch('/api/token', { credentials: 'include' })
+    const token = tokenAnswer.headers.get('Token') ?? ''
+    localStorage.setItem('TOKEN', token)
+    const login = await fetch('/api/login', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Token: token },
+      body: JSON.stringify(demo),
+    })
+    localStorage.setItem('AUTH_DATA', JSON.stringify(await login.json()))
+  }, DEMO)
+}
+
+/** Console errors (a hydration mismatch is reported there) and uncaught errors of a page. */
+function collectErrors(page: Page) {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+test.describe('prerendered pages', () => {
+  for (const path of PRERENDERED) {
+    test(`${path} arrives as HTML and hydrates without a mismatch`, async ({ page, request }) => {
+      const html = await (await request.get(path)).text()
+      // The page's heading and the header are in the HTML itself, before any script runs.
+      expect(html).toMatch(/<h1 id="page-title"[^>]*>[^<]+/)
+      expect(html).toContain('data-slot="site-header"')
+      const errors = collectErrors(page)
+      await page.goto(path)
+      await expect(page.locator('[data-slot="site-header"]')).toHaveAttribute('data-auth-status', 'visitor')
+      expect(errors).toEqual([])
+    })
+  }
+
+  test('a logged-in vendor gets the logged-in header on a prerendered page, with no layout shift', async ({
+    page,
+  }) => {
+    await logIn(page)
+    const errors = collectErrors(page)
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          shifts.push(entry.value)
+      }).observe({ type: 'layout-shift', buffered: true })
+      Object.assign(window, { layoutShifts: shifts })
+    })
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('data-auth', 'in')
+    await expect(page.locator('[data-slot="site-header"]')).toHaveAttribute('data-auth-status', 'member')
+    await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
+    await page.waitForTimeout(500)
+    const shift = await page.evaluate(() =>
+      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+    )
+    expect(shift).toBeLessThan(0.01)
+    expect(errors).toEqual([])
+  })
+
+  test('without JavaScript the pages still read and link', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Certify your telecom devices, from first form to certificate',
+    )
+    await page.locator('a[data-portfolio="device-portfolio"]').click()
+    await expect(page).toHaveURL(/\/portfolio-manager\?portfolio=device-portfolio$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portfolio Manager')
+    await context.close()
+  })
+})
+
+test.describe('portfolio cards', () => {
+  test('a visitor goes to the portfolio manager landing at that portfolio', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('link', { name: /Line of business portfolio/ }).click()
+    await expect(page).toHaveURL(/\/portfolio-manager\?portfolio=line-of-business-portfolio$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portfolio Manager')
+    await expect(page.locator('#line-of-business-portfolio')).toHaveAttribute('data-marked', 'true')
+    await expect(page.locator('#line-of-business-portfolio')).toBeInViewport()
+    await expect(page.getByRole('link', { name: 'Create Portfolio' })).toHaveAttribute(
+      'href',
+      '/login?from=create-portfolio',
+    )
+  })
+
+  test('a logged-in vendor goes to the portfolio form at that portfolio', async ({ page }) => {
+    await logIn(page)
+    await page.goto('/')
+    await page.getByRole('link', { name: /Device portfolio/ }).click()
+    await expect(page).toHaveURL(/\/portfolio\?portfolio=device-portfolio$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('PORTFOLIO FORM')
+  })
+})
+
+test.describe('header', () => {
+  test('a logged-in vendor sees Dashboard 4th, searches devices and logs out', async ({ page, isMobile }) => {
+    await logIn(page)
+    await page.goto('/contact-us')
+    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click()
+    const nav = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true })
+    await expect(nav.getByRole('link')).toHaveText([
+      'Home',
+      'Portfolio Manager',
+      'Device Certifications',
+      'Dashboard',
+      'Contact Us',
+    ])
+    const search = page.getByRole('searchbox', { name: 'Search devices' }).filter({ visible: true })
+    await search.fill('Beacon 6')
+    await search.press('Enter')
+    await expect(page).toHaveURL(/\/dashboard\?search=Beacon(\+|%20)6$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard')
+
+    await page.getByRole('button', { name: 'Profile' }).click()
+    const profile = page.getByRole('dialog', { name: 'Profile' })
+    await expect(profile).toContainText(DEMO.emailId)
+    await profile.getByRole('button', { name: 'Logout' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    expect(await page.evaluate(() => localStorage.getItem('AUTH_DATA'))).toBeNull()
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible()
+  })
+
+  test('the help icon and the contact action', async ({ page }) => {
+    await logIn(page)
+    await page.goto('/')
+    await expect(page.getByRole('link', { name: 'Help center' })).toHaveAttribute('href', '/help-center')
+    await page.getByRole('link', { name: 'Help center' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help Center')
+  })
+})
+
+test.describe('hero', () => {
+  test('the product image changes every 1200 ms', async ({ page }) => {
+    await page.goto('/')
+    const caption = page.locator('[data-slot="hero-carousel"] figcaption')
+    await expect(caption).toContainText('Wi-Fi router')
+    await page.mouse.move(0, 0)
+    await expect(caption).toContainText('Wi-Fi mesh system', { timeout: 3000 })
+  })
+
+  test('it holds still for a user who prefers reduced motion', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    await page.goto('/')
+    const carousel = page.locator('[data-slot="hero-carousel"]')
+    await expect(carousel).toHaveAttribute('data-rotating', 'false')
+    await page.waitForTimeout(2600)
+    await expect(carousel.locator('figcaption')).toContainText('Wi-Fi router')
+    await context.close()
+  })
+})

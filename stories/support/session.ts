@@ -1,0 +1,31 @@
+import type { AuthData } from '@/contract/auth'
+import { world } from '@/mocks/fixtures/world'
+import { clearSession, writeAuthData } from '@/lib/storage'
+
+/*
+ * Stories of logged-in states store AUTH_DATA as a login would, and clear it after the story,
+ * so that the next story starts as a visitor. The fixture vendors cover the landing's three labels:
+ * Nokia has submitted data (Add New Portfolio), Sagemcom a saved draft (View Portfolio), Zyxel
+ * neither (Create Portfolio).
+ */
+
+export type FixtureVendorId = 'v-nokia' | 'v-sagemcom' | 'v-zyxel'
+
+export function authDataOf(vendorUserId: FixtureVendorId): AuthData {
+  const vendor = world.vendors.find((candidate) => candidate.authData.vendorUserId === vendorUserId)
+  if (!vendor) throw new Error(`No fixture vendor ${vendorUserId}.`)
+  return vendor.authData
+}
+
+/** A story's beforeEach: logged in as this fixture vendor (with changes, if any) until the story ends. */
+export function loggedInAs(vendorUserId: FixtureVendorId, changes: Partial<AuthData> = {}) {
+  return () => {
+    writeAuthData({ ...authDataOf(vendorUserId), ...changes })
+    return () => clearSession()
+  }
+}
+
+/** A story's beforeEach: nobody logged in. */
+export function loggedOut() {
+  clearSession()
+}
