@@ -42,7 +42,11 @@ export default definePreview({
       options: {
         phone: { name: 'Phone (390 × 844)', styles: { width: '390px', height: '844px' }, type: 'mobile' },
         tablet: { name: 'Tablet (820 × 1180)', styles: { width: '820px', height: '1180px' }, type: 'tablet' },
-        laptop: { name: 'Laptop (1180 × 820)', styles: { width: '1180px', height: '820px' }, type: 'desktop' },
+        laptop: {
+          name: 'Laptop (1180 × 820)',
+          styles: { width: '1180px', height: '820px' },
+          type: 'desktop',
+        },
         desktop: {
           name: 'Desktop (1440 × 900)',
           styles: { width: '1440px', height: '900px' },
