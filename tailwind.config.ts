@@ -55,7 +55,18 @@ const config = {
         warning: { DEFAULT: '#a16207', soft: '#fefce8' },
       },
       fontFamily: {
-        sans: ['"Inter Variable"', 'ui-sans-serif', 'system-ui', 'sans-serif'],
+        // Each platform's own interface font: nothing to download, text paints at once and never
+        // reflows when a web font arrives (docs/decisions/0008-prerendered-public-pages.md).
+        sans: [
+          '-apple-system',
+          'BlinkMacSystemFont',
+          '"Segoe UI"',
+          'Roboto',
+          '"Noto Sans"',
+          'Helvetica',
+          'Arial',
+          'sans-serif',
+        ],
       },
       fontSize: {
         caption: ['0.75rem', { lineHeight: '1rem' }],

@@ -1,4 +1,3 @@
-import '@fontsource-variable/inter/wght.css'
 import '../src/styles.css'
 import addonA11y from '@storybook/addon-a11y'
 import addonDocs from '@storybook/addon-docs'

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test'
+import { openPage } from './live'
 
 /* Spec §2 device certifications page: Read More toggles and expandable cards per device class. */
 
 test('Read More opens the introduction and a device-class card', async ({ page }) => {
-  await page.goto('/device-certifications')
+  await openPage(page, '/device-certifications')
   await expect(page.getByRole('heading', { level: 3 })).toHaveText([
     'Wi-Fi Routers',
     'Wi-Fi Mesh Devices',

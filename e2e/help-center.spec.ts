@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test'
+import { openPage } from './live'
 
 /* Spec §2 Help center: the search box filters by title or answer text, case-insensitively. */
 
 test('help-center search by title, by answer text, and with no match', async ({ page }) => {
-  await page.goto('/help-center')
+  await openPage(page, '/help-center')
   const search = page.getByRole('searchbox', { name: 'Search the help center' })
   await expect(search).toHaveAttribute('placeholder', 'How can we help you?')
   await expect(page.getByRole('heading', { level: 2 })).toHaveCount(4)

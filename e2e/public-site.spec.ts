@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { openPage } from './live'
 
 /*
  * The public site as served by the real server: prerendered pages hydrate without a mismatch,
@@ -22,7 +23,7 @@ const PRERENDERED = [
 
 /** Logs in over the API as the login screen does, and stores the answer as AUTH_DATA. */
 async function logIn(page: Page) {
-  await page.goto('/help-center')
+  await openPage(page, '/help-center')
   await page.evaluate(async (demo) => {
     const tokenAnswer = await fetch('/api/token', { credentials: 'include' })
     const token = tokenAnswer.headers.get('Token') ?? ''
@@ -55,7 +56,7 @@ test.describe('prerendered pages', () => {
       expect(html).toMatch(/<h1 id="page-title"[^>]*>[^<]+/)
       expect(html).toContain('data-slot="site-header"')
       const errors = collectErrors(page)
-      await page.goto(path)
+      await openPage(page, path)
       await expect(page.locator('[data-slot="site-header"]')).toHaveAttribute('data-auth-status', 'visitor')
       expect(errors).toEqual([])
     })
@@ -74,7 +75,7 @@ test.describe('prerendered pages', () => {
       }).observe({ type: 'layout-shift', buffered: true })
       Object.assign(window, { layoutShifts: shifts })
     })
-    await page.goto('/')
+    await openPage(page, '/')
     await expect(page.locator('html')).toHaveAttribute('data-auth', 'in')
     await expect(page.locator('[data-slot="site-header"]')).toHaveAttribute('data-auth-status', 'member')
     await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible()
@@ -103,7 +104,7 @@ test.describe('prerendered pages', () => {
 
 test.describe('portfolio cards', () => {
   test('a visitor goes to the portfolio manager landing at that portfolio', async ({ page }) => {
-    await page.goto('/')
+    await openPage(page, '/')
     await page.getByRole('link', { name: /Line of business portfolio/ }).click()
     await expect(page).toHaveURL(/\/portfolio-manager\?portfolio=line-of-business-portfolio$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portfolio Manager')
@@ -117,7 +118,7 @@ test.describe('portfolio cards', () => {
 
   test('a logged-in vendor goes to the portfolio form at that portfolio', async ({ page }) => {
     await logIn(page)
-    await page.goto('/')
+    await openPage(page, '/')
     await page.getByRole('link', { name: /Device portfolio/ }).click()
     await expect(page).toHaveURL(/\/portfolio\?portfolio=device-portfolio$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('PORTFOLIO FORM')
@@ -127,7 +128,7 @@ test.describe('portfolio cards', () => {
 test.describe('header', () => {
   test('a logged-in vendor sees Dashboard 4th, searches devices and logs out', async ({ page, isMobile }) => {
     await logIn(page)
-    await page.goto('/contact-us')
+    await openPage(page, '/contact-us')
     if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click()
     const nav = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true })
     await expect(nav.getByRole('link')).toHaveText([
@@ -154,7 +155,7 @@ test.describe('header', () => {
 
   test('the help icon and the contact action', async ({ page }) => {
     await logIn(page)
-    await page.goto('/')
+    await openPage(page, '/')
     await expect(page.getByRole('link', { name: 'Help center' })).toHaveAttribute('href', '/help-center')
     await page.getByRole('link', { name: 'Help center' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help Center')
@@ -163,7 +164,7 @@ test.describe('header', () => {
 
 test.describe('hero', () => {
   test('the product image changes every 1200 ms', async ({ page }) => {
-    await page.goto('/')
+    await openPage(page, '/')
     const caption = page.locator('[data-slot="hero-carousel"] figcaption')
     await expect(caption).toContainText('Wi-Fi router')
     await page.mouse.move(0, 0)
@@ -173,7 +174,7 @@ test.describe('hero', () => {
   test('it holds still for a user who prefers reduced motion', async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: 'reduce' })
     const page = await context.newPage()
-    await page.goto('/')
+    await openPage(page, '/')
     const carousel = page.locator('[data-slot="hero-carousel"]')
     await expect(carousel).toHaveAttribute('data-rotating', 'false')
     await page.waitForTimeout(2600)

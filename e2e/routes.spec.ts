@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { openPage } from './live'
 
 /** Every route of spec §2 answers with its titled page; anything else lands on the home page. */
 const HOME = 'Certify your telecom devices, from first form to certificate'
@@ -24,7 +25,7 @@ for (const [path, title] of ROUTES) {
   test(`${path} shows “${title}”`, async ({ page }) => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
-    await page.goto(path)
+    await openPage(page, path)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
     await expect(page).toHaveTitle(
       path === '/'
@@ -38,19 +39,19 @@ for (const [path, title] of ROUTES) {
 
 for (const path of ['/no-such-page', '/create-profile/unknown', '/dashboard/extra/segments']) {
   test(`unknown path ${path} redirects to /`, async ({ page }) => {
-    await page.goto(path)
+    await openPage(page, path)
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOME)
   })
 }
 
 test('a mistyped portfolio value still opens the page', async ({ page }) => {
-  await page.goto('/portfolio-manager?portfolio=not-a-type')
+  await openPage(page, '/portfolio-manager?portfolio=not-a-type')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portfolio Manager')
 })
 
 test('the header links lead to their pages', async ({ page, isMobile }) => {
-  await page.goto('/')
+  await openPage(page, '/')
   if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click()
   await page.getByRole('link', { name: 'Contact Us' }).click()
   await expect(page).toHaveURL(/\/contact-us$/)

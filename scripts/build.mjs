@@ -8,6 +8,11 @@
  *    head. dist/app.html keeps the empty template: the server answers it for every other path
  *    (the logged-in screens render in the browser). dist/prerendered.json lists the pages.
  *
+ * What a prerendered page asks of the network before it paints is only its HTML: the stylesheet is
+ * inlined, and the app's script is requested once the page has painted, instead of competing with
+ * the page for the first round trips. Until then the page is plain HTML whose links
+ * work; then the app hydrates it and takes over navigation. app.html keeps the usual tags.
+ *
  * A page that cannot be rendered fails the build: a public page never silently falls back.
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -51,16 +56,43 @@ function moveHeadTags(html) {
   return { body, headTags }
 }
 
+/** The template's stylesheet inlined, and its module script started after `load` with no preloads. */
+function paintFirst(template) {
+  const stylesheet = template.match(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/)
+  const entry = template.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/)
+  if (!stylesheet || !entry)
+    throw new Error('dist/index.html lacks the stylesheet or the module script Vite writes.')
+  const css = readFileSync(path.join(dist, stylesheet[1]), 'utf8').replace(
+    /\/\*# sourceMappingURL=[^*]*\*\//,
+    '',
+  )
+  const start = [
+    '<script type="module">',
+    // Runs once the HTML is parsed; the app's code is requested after the next frame has painted
+    // (or after 300 ms where frames do not come, as in a background tab).
+    'let started = false',
+    `const start = () => started || ((started = true), import(${JSON.stringify(entry[1])}))`,
+    'requestAnimationFrame(() => setTimeout(start))',
+    'setTimeout(start, 300)',
+    '</script>',
+  ].join('\n      ')
+  return template
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(stylesheet[0], () => `<style>${css}</style>`)
+    .replace(entry[0], () => start)
+}
+const pageTemplate = paintFirst(template)
+
 const pages = []
 for (const pagePath of PRERENDERED_PATHS) {
   const { html, problem } = await renderPage(pagePath)
   if (problem) throw new Error(`${pagePath} cannot be prerendered: ${problem}.`)
   const { body, headTags } = moveHeadTags(html)
-  let page = template.replace('<div id="root"></div>', `<div id="root">${body}</div>`)
+  let page = pageTemplate.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
   for (const tag of headTags) {
-    if (tag.startsWith('<title>')) page = page.replace(/<title>[^<]*<\/title>/, tag)
-    else if (tag.startsWith('<meta')) page = page.replace(/<meta\s+name="description"[^>]*>/, tag)
-    else page = page.replace('</head>', `  ${tag}\n  </head>`)
+    if (tag.startsWith('<title>')) page = page.replace(/<title>[^<]*<\/title>/, () => tag)
+    else if (tag.startsWith('<meta')) page = page.replace(/<meta\s+name="description"[^>]*>/, () => tag)
+    else page = page.replace('</head>', () => `  ${tag}\n  </head>`)
   }
   const file =
     pagePath === '/' ? path.join(dist, 'index.html') : path.join(dist, pagePath.slice(1), 'index.html')

@@ -97,7 +97,7 @@ if (postgresAvailable || process.env.CI) {
 } else if (only.length === 0 || only.includes('server-pg')) {
   console.log('\n▷ server-pg skipped: no PostgreSQL here (apt-get install postgresql, or set DATABASE_URL).')
 }
-await step('build', npx, ['vite', 'build', '--logLevel', 'warn'])
+await step('build', 'node', ['scripts/build.mjs'])
 await step('build-storybook', npx, ['storybook', 'build', '--quiet', '-o', 'storybook-static'])
 
 const needsServer = only.length === 0 || only.includes('stories') || only.includes('e2e')

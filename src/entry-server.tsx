@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
@@ -25,6 +24,12 @@ export const PRERENDERED_PATHS = [
   '/password-reset',
 ] as const
 
+type ServerOutcome = {
+  type: 'render' | 'redirect'
+  status?: number
+  redirect?: { options?: { to?: string; href?: string } }
+}
+
 /** The page's HTML, or why it cannot be prerendered (a redirect, a failed route). */
 export async function renderPage(url: string): Promise<{ html: string; problem: string | null }> {
   const queryClient = createQueryClient()
@@ -32,17 +37,20 @@ export async function renderPage(url: string): Promise<{ html: string; problem: 
   await router.load()
   const html = renderToString(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <RouterProvider router={router} />
     </StrictMode>,
   )
+  // The router keeps the outcome of a server-side load here (router-core's load-server.ts): a
+  // redirect (the catch-all route sends unknown paths home) or the status it would answer.
+  const outcome = (router as { _serverResult?: ServerOutcome })._serverResult
   const failed = router.state.matches.find((match) => match.status !== 'success')
-  const landedAt = router.state.location.pathname
-  const problem = failed
-    ? `route ${failed.routeId} ended as ${failed.status}`
-    : landedAt !== url
-      ? `it redirects to ${landedAt}`
-      : null
+  const problem =
+    outcome?.type === 'redirect'
+      ? `it redirects to ${outcome.redirect?.options?.to ?? outcome.redirect?.options?.href ?? 'another page'}`
+      : outcome?.status !== undefined && outcome.status !== 200
+        ? `it answers ${outcome.status}`
+        : failed
+          ? `route ${failed.routeId} ended as ${failed.status}`
+          : null
   return { html, problem }
 }

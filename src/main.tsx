@@ -1,10 +1,7 @@
-import '@fontsource-variable/inter/wght.css'
 import './styles.css'
-import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from '@/router'
 
 // `npm run dev:mock`: the fixture world answers every call in the browser (no server needed).
@@ -14,17 +11,15 @@ if (import.meta.env.VITE_MOCK_API === 'true') {
   await startMockWorker()
 }
 
-const queryClient = createQueryClient()
-const router = createAppRouter({ queryClient })
+// No QueryClient here: the `_data` layout route brings it to the screens that call the server.
+const router = createAppRouter()
 
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element to render the portal into.')
 
 const app = (
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <RouterProvider router={router} />
   </StrictMode>
 )
 
@@ -34,10 +29,14 @@ if (container.hasChildNodes()) {
   // The route tree then renders as it did at build time (no client-only Suspense boundaries).
   router.ssr = { manifest: undefined }
   await router.load()
-  hydrateRoot(container, app, {
-    onRecoverableError(error) {
-      console.error('Hydration mismatch on a prerendered page:', error)
-    },
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread until the whole page is hydrated: the page stays responsive meanwhile.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      onRecoverableError(error) {
+        console.error('Hydration mismatch on a prerendered page:', error)
+      },
+    })
   })
 } else {
   createRoot(container).render(app)

@@ -11,18 +11,19 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
-import { Route as CheckMailRouteImport } from './routes/check-mail'
+import { Route as DataRouteImport } from './routes/_data'
 import { Route as ContactUsRouteImport } from './routes/contact-us'
-import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as DeviceCertificationsRouteImport } from './routes/device-certifications'
-import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as HelpCenterRouteImport } from './routes/help-center'
-import { Route as LoginRouteImport } from './routes/login'
 import { Route as PasswordResetRouteImport } from './routes/password-reset'
-import { Route as PortfolioRouteImport } from './routes/portfolio'
 import { Route as PortfolioManagerRouteImport } from './routes/portfolio-manager'
+import { Route as DataCheckMailRouteImport } from './routes/_data.check-mail'
+import { Route as DataDashboardRouteImport } from './routes/_data.dashboard'
+import { Route as DataForgotPasswordRouteImport } from './routes/_data.forgot-password'
+import { Route as DataLoginRouteImport } from './routes/_data.login'
+import { Route as DataPortfolioRouteImport } from './routes/_data.portfolio'
 import { Route as CreateProfileIndexRouteImport } from './routes/create-profile.index'
-import { Route as CreateProfileRegisterRouteImport } from './routes/create-profile.register'
+import { Route as DataCreateProfileRegisterRouteImport } from './routes/_data.create-profile.register'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -34,9 +35,8 @@ const SplatRoute = SplatRouteImport.update({
   path: '/$',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CheckMailRoute = CheckMailRouteImport.update({
-  id: '/check-mail',
-  path: '/check-mail',
+const DataRoute = DataRouteImport.update({
+  id: '/_data',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactUsRoute = ContactUsRouteImport.update({
@@ -44,19 +44,9 @@ const ContactUsRoute = ContactUsRouteImport.update({
   path: '/contact-us',
   getParentRoute: () => rootRouteImport,
 } as any)
-const DashboardRoute = DashboardRouteImport.update({
-  id: '/dashboard',
-  path: '/dashboard',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const DeviceCertificationsRoute = DeviceCertificationsRouteImport.update({
   id: '/device-certifications',
   path: '/device-certifications',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
-  id: '/forgot-password',
-  path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HelpCenterRoute = HelpCenterRouteImport.update({
@@ -64,19 +54,9 @@ const HelpCenterRoute = HelpCenterRouteImport.update({
   path: '/help-center',
   getParentRoute: () => rootRouteImport,
 } as any)
-const LoginRoute = LoginRouteImport.update({
-  id: '/login',
-  path: '/login',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const PasswordResetRoute = PasswordResetRouteImport.update({
   id: '/password-reset',
   path: '/password-reset',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PortfolioRoute = PortfolioRouteImport.update({
-  id: '/portfolio',
-  path: '/portfolio',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PortfolioManagerRoute = PortfolioManagerRouteImport.update({
@@ -84,131 +64,154 @@ const PortfolioManagerRoute = PortfolioManagerRouteImport.update({
   path: '/portfolio-manager',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DataCheckMailRoute = DataCheckMailRouteImport.update({
+  id: '/check-mail',
+  path: '/check-mail',
+  getParentRoute: () => DataRoute,
+} as any)
+const DataDashboardRoute = DataDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => DataRoute,
+} as any)
+const DataForgotPasswordRoute = DataForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => DataRoute,
+} as any)
+const DataLoginRoute = DataLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => DataRoute,
+} as any)
+const DataPortfolioRoute = DataPortfolioRouteImport.update({
+  id: '/portfolio',
+  path: '/portfolio',
+  getParentRoute: () => DataRoute,
+} as any)
 const CreateProfileIndexRoute = CreateProfileIndexRouteImport.update({
   id: '/create-profile/',
   path: '/create-profile/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CreateProfileRegisterRoute = CreateProfileRegisterRouteImport.update({
-  id: '/create-profile/register',
-  path: '/create-profile/register',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const DataCreateProfileRegisterRoute =
+  DataCreateProfileRegisterRouteImport.update({
+    id: '/create-profile/register',
+    path: '/create-profile/register',
+    getParentRoute: () => DataRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
-  '/check-mail': typeof CheckMailRoute
   '/contact-us': typeof ContactUsRoute
-  '/dashboard': typeof DashboardRoute
   '/device-certifications': typeof DeviceCertificationsRoute
-  '/forgot-password': typeof ForgotPasswordRoute
   '/help-center': typeof HelpCenterRoute
-  '/login': typeof LoginRoute
   '/password-reset': typeof PasswordResetRoute
-  '/portfolio': typeof PortfolioRoute
   '/portfolio-manager': typeof PortfolioManagerRoute
-  '/create-profile/register': typeof CreateProfileRegisterRoute
+  '/check-mail': typeof DataCheckMailRoute
+  '/dashboard': typeof DataDashboardRoute
+  '/forgot-password': typeof DataForgotPasswordRoute
+  '/login': typeof DataLoginRoute
+  '/portfolio': typeof DataPortfolioRoute
   '/create-profile/': typeof CreateProfileIndexRoute
+  '/create-profile/register': typeof DataCreateProfileRegisterRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
-  '/check-mail': typeof CheckMailRoute
   '/contact-us': typeof ContactUsRoute
-  '/dashboard': typeof DashboardRoute
   '/device-certifications': typeof DeviceCertificationsRoute
-  '/forgot-password': typeof ForgotPasswordRoute
   '/help-center': typeof HelpCenterRoute
-  '/login': typeof LoginRoute
   '/password-reset': typeof PasswordResetRoute
-  '/portfolio': typeof PortfolioRoute
   '/portfolio-manager': typeof PortfolioManagerRoute
-  '/create-profile/register': typeof CreateProfileRegisterRoute
+  '/check-mail': typeof DataCheckMailRoute
+  '/dashboard': typeof DataDashboardRoute
+  '/forgot-password': typeof DataForgotPasswordRoute
+  '/login': typeof DataLoginRoute
+  '/portfolio': typeof DataPortfolioRoute
   '/create-profile': typeof CreateProfileIndexRoute
+  '/create-profile/register': typeof DataCreateProfileRegisterRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
-  '/check-mail': typeof CheckMailRoute
+  '/_data': typeof DataRouteWithChildren
   '/contact-us': typeof ContactUsRoute
-  '/dashboard': typeof DashboardRoute
   '/device-certifications': typeof DeviceCertificationsRoute
-  '/forgot-password': typeof ForgotPasswordRoute
   '/help-center': typeof HelpCenterRoute
-  '/login': typeof LoginRoute
   '/password-reset': typeof PasswordResetRoute
-  '/portfolio': typeof PortfolioRoute
   '/portfolio-manager': typeof PortfolioManagerRoute
-  '/create-profile/register': typeof CreateProfileRegisterRoute
+  '/_data/check-mail': typeof DataCheckMailRoute
+  '/_data/dashboard': typeof DataDashboardRoute
+  '/_data/forgot-password': typeof DataForgotPasswordRoute
+  '/_data/login': typeof DataLoginRoute
+  '/_data/portfolio': typeof DataPortfolioRoute
   '/create-profile/': typeof CreateProfileIndexRoute
+  '/_data/create-profile/register': typeof DataCreateProfileRegisterRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/$'
-    | '/check-mail'
     | '/contact-us'
-    | '/dashboard'
     | '/device-certifications'
-    | '/forgot-password'
     | '/help-center'
-    | '/login'
     | '/password-reset'
-    | '/portfolio'
     | '/portfolio-manager'
-    | '/create-profile/register'
+    | '/check-mail'
+    | '/dashboard'
+    | '/forgot-password'
+    | '/login'
+    | '/portfolio'
     | '/create-profile/'
+    | '/create-profile/register'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$'
-    | '/check-mail'
     | '/contact-us'
-    | '/dashboard'
     | '/device-certifications'
-    | '/forgot-password'
     | '/help-center'
-    | '/login'
     | '/password-reset'
-    | '/portfolio'
     | '/portfolio-manager'
-    | '/create-profile/register'
+    | '/check-mail'
+    | '/dashboard'
+    | '/forgot-password'
+    | '/login'
+    | '/portfolio'
     | '/create-profile'
+    | '/create-profile/register'
   id:
     | '__root__'
     | '/'
     | '/$'
-    | '/check-mail'
+    | '/_data'
     | '/contact-us'
-    | '/dashboard'
     | '/device-certifications'
-    | '/forgot-password'
     | '/help-center'
-    | '/login'
     | '/password-reset'
-    | '/portfolio'
     | '/portfolio-manager'
-    | '/create-profile/register'
+    | '/_data/check-mail'
+    | '/_data/dashboard'
+    | '/_data/forgot-password'
+    | '/_data/login'
+    | '/_data/portfolio'
     | '/create-profile/'
+    | '/_data/create-profile/register'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
-  CheckMailRoute: typeof CheckMailRoute
+  DataRoute: typeof DataRouteWithChildren
   ContactUsRoute: typeof ContactUsRoute
-  DashboardRoute: typeof DashboardRoute
   DeviceCertificationsRoute: typeof DeviceCertificationsRoute
-  ForgotPasswordRoute: typeof ForgotPasswordRoute
   HelpCenterRoute: typeof HelpCenterRoute
-  LoginRoute: typeof LoginRoute
   PasswordResetRoute: typeof PasswordResetRoute
-  PortfolioRoute: typeof PortfolioRoute
   PortfolioManagerRoute: typeof PortfolioManagerRoute
-  CreateProfileRegisterRoute: typeof CreateProfileRegisterRoute
   CreateProfileIndexRoute: typeof CreateProfileIndexRoute
 }
 
@@ -228,11 +231,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SplatRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/check-mail': {
-      id: '/check-mail'
-      path: '/check-mail'
-      fullPath: '/check-mail'
-      preLoaderRoute: typeof CheckMailRouteImport
+    '/_data': {
+      id: '/_data'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof DataRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact-us': {
@@ -242,25 +245,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ContactUsRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/dashboard': {
-      id: '/dashboard'
-      path: '/dashboard'
-      fullPath: '/dashboard'
-      preLoaderRoute: typeof DashboardRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/device-certifications': {
       id: '/device-certifications'
       path: '/device-certifications'
       fullPath: '/device-certifications'
       preLoaderRoute: typeof DeviceCertificationsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/forgot-password': {
-      id: '/forgot-password'
-      path: '/forgot-password'
-      fullPath: '/forgot-password'
-      preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/help-center': {
@@ -270,25 +259,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HelpCenterRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/login': {
-      id: '/login'
-      path: '/login'
-      fullPath: '/login'
-      preLoaderRoute: typeof LoginRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/password-reset': {
       id: '/password-reset'
       path: '/password-reset'
       fullPath: '/password-reset'
       preLoaderRoute: typeof PasswordResetRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/portfolio': {
-      id: '/portfolio'
-      path: '/portfolio'
-      fullPath: '/portfolio'
-      preLoaderRoute: typeof PortfolioRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/portfolio-manager': {
@@ -298,6 +273,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortfolioManagerRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_data/check-mail': {
+      id: '/_data/check-mail'
+      path: '/check-mail'
+      fullPath: '/check-mail'
+      preLoaderRoute: typeof DataCheckMailRouteImport
+      parentRoute: typeof DataRoute
+    }
+    '/_data/dashboard': {
+      id: '/_data/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof DataDashboardRouteImport
+      parentRoute: typeof DataRoute
+    }
+    '/_data/forgot-password': {
+      id: '/_data/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof DataForgotPasswordRouteImport
+      parentRoute: typeof DataRoute
+    }
+    '/_data/login': {
+      id: '/_data/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof DataLoginRouteImport
+      parentRoute: typeof DataRoute
+    }
+    '/_data/portfolio': {
+      id: '/_data/portfolio'
+      path: '/portfolio'
+      fullPath: '/portfolio'
+      preLoaderRoute: typeof DataPortfolioRouteImport
+      parentRoute: typeof DataRoute
+    }
     '/create-profile/': {
       id: '/create-profile/'
       path: '/create-profile'
@@ -305,30 +315,45 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CreateProfileIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/create-profile/register': {
-      id: '/create-profile/register'
+    '/_data/create-profile/register': {
+      id: '/_data/create-profile/register'
       path: '/create-profile/register'
       fullPath: '/create-profile/register'
-      preLoaderRoute: typeof CreateProfileRegisterRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof DataCreateProfileRegisterRouteImport
+      parentRoute: typeof DataRoute
     }
   }
 }
 
+interface DataRouteChildren {
+  DataCheckMailRoute: typeof DataCheckMailRoute
+  DataDashboardRoute: typeof DataDashboardRoute
+  DataForgotPasswordRoute: typeof DataForgotPasswordRoute
+  DataLoginRoute: typeof DataLoginRoute
+  DataPortfolioRoute: typeof DataPortfolioRoute
+  DataCreateProfileRegisterRoute: typeof DataCreateProfileRegisterRoute
+}
+
+const DataRouteChildren: DataRouteChildren = {
+  DataCheckMailRoute: DataCheckMailRoute,
+  DataDashboardRoute: DataDashboardRoute,
+  DataForgotPasswordRoute: DataForgotPasswordRoute,
+  DataLoginRoute: DataLoginRoute,
+  DataPortfolioRoute: DataPortfolioRoute,
+  DataCreateProfileRegisterRoute: DataCreateProfileRegisterRoute,
+}
+
+const DataRouteWithChildren = DataRoute._addFileChildren(DataRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
-  CheckMailRoute: CheckMailRoute,
+  DataRoute: DataRouteWithChildren,
   ContactUsRoute: ContactUsRoute,
-  DashboardRoute: DashboardRoute,
   DeviceCertificationsRoute: DeviceCertificationsRoute,
-  ForgotPasswordRoute: ForgotPasswordRoute,
   HelpCenterRoute: HelpCenterRoute,
-  LoginRoute: LoginRoute,
   PasswordResetRoute: PasswordResetRoute,
-  PortfolioRoute: PortfolioRoute,
   PortfolioManagerRoute: PortfolioManagerRoute,
-  CreateProfileRegisterRoute: CreateProfileRegisterRoute,
   CreateProfileIndexRoute: CreateProfileIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -2,15 +2,19 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from '@/routeTree.gen'
 
-export type RouterContext = { queryClient: QueryClient }
+/**
+ * What every route can read. `queryClient` is given by stories and the prerenderer; in the app the
+ * `_data` layout route loads it for the screens that call the server (routes/_data.tsx).
+ */
+export type RouterContext = { queryClient?: QueryClient | undefined }
 
 export function createAppRouter({
   queryClient,
   history,
 }: {
-  queryClient: QueryClient
+  queryClient?: QueryClient | undefined
   history?: RouterHistory
-}) {
+} = {}) {
   return createRouter({
     routeTree,
     context: { queryClient },

@@ -1,6 +1,6 @@
 import './iterator-helpers.ts'
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -22,7 +22,7 @@ import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
  *    performance, accessibility, best practices and SEO. Every run starts from an empty cache; a
  *    run that breaks (e.g. the occasional NO_NAVSTART) is tried again, up to 3 times.
  * 4. Prints per page the four scores, LCP, CLS, TBT, FCP and the JavaScript transferred; then the
- *    initial JavaScript of / (the gzipped module script and modulepreloads dist/index.html names,
+ *    initial JavaScript of / (the gzipped app entry the page starts and its static imports,
  *    target 90 KB); then the targets' verdict (performance 100 and LCP ≤ 1.2 s on every page,
  *    accessibility 100) and, for every category below 100, the audits that cost the points.
  * 5. Writes each page's full report (LHR JSON) to BENCH_OUT, or to a temporary folder it prints.
@@ -64,6 +64,8 @@ const TARGET_INITIAL_JS_KB = 90
 const TARGET_LCP_S = 1.2
 /** Tries per run before a page counts as broken. */
 const ATTEMPTS = 3
+/** Set on Ctrl-C: the runs under way stop quietly while Chromium and the server are stopped. */
+let stopping = false
 const NOT_SCORED = new Set(['informative', 'notApplicable', 'manual'])
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -165,25 +167,49 @@ function failingAudits(lhr: Result, category: Category) {
 
 const EXAMPLES = 3
 
-/** A few of the items a failing audit names (elements, files, console lines), one line each. */
-function examplesOf(details: Result['audits'][string]['details'], origin: string) {
-  if (!details || (details.type !== 'table' && details.type !== 'opportunity')) return []
-  const lines = details.items.slice(0, EXAMPLES).map((item) => {
-    const parts: string[] = []
-    const node: unknown = item.node
-    if (node && typeof node === 'object') {
-      const { selector, snippet } = node as { selector?: unknown; snippet?: unknown }
-      if (typeof selector === 'string' && selector) parts.push(selector)
-      else if (typeof snippet === 'string' && snippet) parts.push(snippet)
+type Details = NonNullable<Result['audits'][string]['details']>
+
+/** The rows of an audit's tables (a list, like the insights', holds tables). */
+function rowsOf(details: Details | undefined): Record<string, unknown>[] {
+  if (!details) return []
+  if (details.type === 'table' || details.type === 'opportunity') return details.items
+  if (details.type === 'list') return details.items.flatMap((item) => rowsOf(item as Details))
+  return []
+}
+
+/** One row as text: the element, file, console line or task it names, and what it costs. */
+function describeRow(row: Record<string, unknown>) {
+  const parts: string[] = []
+  const text = (value: unknown) => {
+    if (typeof value === 'string') return value.split('\n')[0] ?? ''
+    if (value && typeof value === 'object') {
+      const { selector, snippet, url, value: inner } = value as Record<string, unknown>
+      return text(selector || snippet || url || inner)
     }
-    for (const key of ['url', 'source', 'description', 'line', 'message', 'label']) {
-      const value: unknown = item[key]
-      if (typeof value === 'string' && value) parts.push(value.split('\n')[0] ?? '')
-    }
-    const text = parts.join(' · ').replaceAll(origin, '')
-    return `    · ${text.length > 150 ? `${text.slice(0, 149)}…` : text}`
-  })
-  const more = details.items.length - EXAMPLES
+    return ''
+  }
+  for (const key of ['node', 'url', 'source', 'description', 'line', 'message', 'label', 'groupLabel']) {
+    const value = text(row[key])
+    if (value) parts.push(value)
+  }
+  for (const key of ['duration', 'reflowTime', 'wastedMs']) {
+    const value = row[key]
+    if (typeof value === 'number') parts.push(`${Math.round(value)} ms`)
+  }
+  if (typeof row.wastedBytes === 'number') parts.push(`${(row.wastedBytes / 1024).toFixed(1)} KiB to save`)
+  return parts.join(' · ')
+}
+
+/** A few of the items a failing audit names (elements, files, console lines, tasks), one line each. */
+function examplesOf(details: Details | undefined, origin: string) {
+  const rows = rowsOf(details)
+    .map(describeRow)
+    .filter(Boolean)
+    .map((row) => row.replaceAll(origin, ''))
+  const lines = rows
+    .slice(0, EXAMPLES)
+    .map((row) => `    · ${row.length > 150 ? `${row.slice(0, 149)}…` : row}`)
+  const more = rows.length - EXAMPLES
   return more > 0 ? [...lines, `    · … and ${more} more`] : lines
 }
 
@@ -204,22 +230,46 @@ function tagsOf(html: string) {
   return tags
 }
 
-/** The JavaScript dist/index.html makes the browser fetch at once: module scripts and modulepreloads. */
+/**
+ * The JavaScript / needs before its first route renders: what dist/index.html starts (module
+ * scripts, modulepreloads, and the import() of the inline loader that starts the app after
+ * `load`), with every chunk those import statically. Chunks loaded later with import() (the
+ * route's own code, the toaster, popovers) are not in it; the table's JS KB column has them all.
+ */
 function initialScripts() {
   const indexFile = path.join(distDir, 'index.html')
-  const urls: string[] = []
-  for (const tag of tagsOf(readFileSync(indexFile, 'utf8'))) {
+  const html = readFileSync(indexFile, 'utf8')
+  const queue: string[] = []
+  for (const tag of tagsOf(html)) {
     const { name, attributes } = tag
     if (name === 'script' && attributes.get('type') === 'module' && attributes.get('src')) {
-      urls.push(attributes.get('src') ?? '')
+      queue.push(attributes.get('src') ?? '')
     }
     const rel = (attributes.get('rel') ?? '').toLowerCase().split(/\s+/)
     if (name === 'link' && rel.includes('modulepreload') && attributes.get('href')) {
-      urls.push(attributes.get('href') ?? '')
+      queue.push(attributes.get('href') ?? '')
+    }
+  }
+  for (const inline of html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)) {
+    for (const loaded of (inline[1] ?? '').matchAll(/import\(\s*["']([^"']+)["']\s*\)/g))
+      queue.push(loaded[1] ?? '')
+  }
+  const urls: string[] = []
+  while (queue.length > 0) {
+    const url = queue.shift() ?? ''
+    if (urls.includes(url)) continue
+    urls.push(url)
+    if (/^[a-z][a-z\d+.-]*:|^\/\//i.test(url) || !url.endsWith('.js')) continue
+    const code = readFileSync(path.join(distDir, url.replace(/^\/+/, '')), 'utf8')
+    // Static imports only: `import{a as b}from"./x.js"`, `import"./x.js"`, `export{…}from"./x.js"`.
+    for (const found of code.matchAll(
+      /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{},\s]*?from\s*)?["'](\.\/[^"']+\.js)["']/g,
+    )) {
+      queue.push(path.posix.join(path.posix.dirname(url), found[1] ?? ''))
     }
   }
   const files: { url: string; rawKb: number; gzipKb: number }[] = []
-  for (const url of new Set(urls)) {
+  for (const url of urls) {
     if (/^[a-z][a-z\d+.-]*:|^\/\//i.test(url)) {
       console.warn(`  ${url}: not in dist/, left out`)
       continue
@@ -254,6 +304,7 @@ async function measure(url: string, port: number, label: string) {
         onlyCategories: [...CATEGORIES],
       })
     } catch (error) {
+      if (stopping) return undefined
       console.error(`  ${label}: Lighthouse failed (attempt ${attempt} of ${ATTEMPTS}):`, error)
       continue
     }
@@ -355,20 +406,40 @@ async function main() {
         clearTimeout(force)
       }
       rmSync(dataDir, { recursive: true, force: true })
+      // A run that broke before any report leaves no empty temporary folder behind.
+      if (!process.env.BENCH_OUT && readdirSync(outDir).length === 0) rmSync(outDir, { recursive: true })
     })())
   // Ctrl-C or a kill: stop Chromium and the server before leaving.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      stopping = true
       console.error(`\n${signal}: stopping Chromium and the server…`)
-      void cleanUp().finally(() => process.exit(130))
+      void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143))
     })
   }
+  // A crash (an error thrown outside the try below, e.g. by chrome-launcher) skips `finally`:
+  // leave no server or Chromium behind even then.
+  process.once('exit', () => {
+    if (serverExit === null && server.pid) {
+      try {
+        process.kill(-server.pid, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }
+    try {
+      chrome?.kill()
+    } catch {
+      // already gone
+    }
+  })
 
   let broken = 0
   try {
     await waitFor(`${base}/`, () => serverExit)
     console.log(`Server: ${base}/ (DATA_DIR ${dataDir})`)
 
+    if (!existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath} (set CHROME_PATH).`)
     chrome = await chromeLauncher.launch({
       chromePath: chromiumPath,
       chromeFlags: [...chromiumArgs, '--headless=new'],
@@ -383,8 +454,10 @@ async function main() {
     const results: Figures[] = []
     const runScores = new Map<string, (number | null)[]>()
     for (const page of pages) {
+      if (stopping) break
       const runs: Figures[] = []
       for (let run = 1; run <= RUNS; run++) {
+        if (stopping) break
         const started = Date.now()
         const lhr = await measure(`${base}${page}`, chrome.port, `${page}${RUNS > 1 ? ` run ${run}` : ''}`)
         if (!lhr) {
@@ -418,6 +491,8 @@ async function main() {
       }
     }
 
+    if (stopping) return
+
     const pad = (value: string | number, width: number) => String(value).padStart(width)
     const fixed = (value: number | null, digits: number) => (value === null ? '–' : value.toFixed(digits))
     const pageWidth = Math.max(26, ...results.map((row) => row.page.length + 2))
@@ -440,7 +515,9 @@ async function main() {
     }
     console.log('JS KB: JavaScript transferred over the page load (compressed, as sent).')
 
-    console.log('\nInitial JS for / (module scripts and modulepreloads of dist/index.html, gzip level 9)\n')
+    console.log(
+      '\nInitial JS for / (the app entry dist/index.html starts and its static imports, gzip level 9)\n',
+    )
     const initial = initialScripts()
     for (const file of initial) {
       console.log(

@@ -38,6 +38,36 @@ describe('main service: front end and Storybook', () => {
     },
   )
 
+  it('with prerendered pages: each public page its own HTML, every other path the empty app page', async () => {
+    const distDir = mkdtempSync(path.join(tmpdir(), 'portal-prerendered-'))
+    mkdirSync(path.join(distDir, 'help-center'))
+    mkdirSync(path.join(distDir, 'create-profile', 'register'), { recursive: true })
+    writeFileSync(path.join(distDir, 'index.html'), '<title>home page</title>')
+    writeFileSync(path.join(distDir, 'app.html'), '<title>empty app page</title>')
+    writeFileSync(path.join(distDir, 'help-center', 'index.html'), '<title>help center page</title>')
+    writeFileSync(
+      path.join(distDir, 'create-profile', 'register', 'index.html'),
+      '<title>register page</title>',
+    )
+    const mailer = createMailer({ outbox: async () => {}, log: () => {} })
+    const prerendered = createMainApp({
+      distDir,
+      storybookDir: distDir,
+      db: database.db,
+      mailer,
+      secret: 'test-secret',
+    })
+    const titleOf = async (pathname: string) =>
+      /<title>([^<]*)/.exec(await (await prerendered.request(pathname)).text())?.[1]
+    expect(await titleOf('/')).toBe('home page')
+    expect(await titleOf('/help-center')).toBe('help center page')
+    expect(await titleOf('/create-profile/register')).toBe('register page')
+    expect(await titleOf('/dashboard')).toBe('empty app page')
+    expect(await titleOf('/portfolio')).toBe('empty app page')
+    expect(await titleOf('/no-such-page')).toBe('empty app page')
+    expect((await prerendered.request('/help-center')).headers.get('cache-control')).toBe('no-cache')
+  })
+
   it('serves hashed assets with a long cache and security headers', async () => {
     const response = await app.request('/assets/main-abc123.js')
     expect(response.status).toBe(200)

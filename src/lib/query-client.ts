@@ -13,3 +13,11 @@ export function createQueryClient(options: { retry?: boolean } = {}) {
     },
   })
 }
+
+let appQueryClient: QueryClient | undefined
+
+/** The browser app's one QueryClient, made on first use (the screens that call the server). */
+export function getAppQueryClient(): QueryClient {
+  appQueryClient ??= createQueryClient()
+  return appQueryClient
+}

@@ -72,8 +72,9 @@ export const ProfileOpen = meta.story({
   beforeEach: loggedInAs('v-nokia'),
   play: async ({ canvas, canvasElement, userEvent, args }) => {
     const vendor = authDataOf('v-nokia')
-    const trigger = canvas.getByRole('button', { name: 'Profile' })
-    await userEvent.click(trigger)
+    // The popover's code loads on first use: the trigger is then the popover's own (a new element).
+    const trigger = () => canvas.getByRole('button', { name: 'Profile' })
+    await userEvent.click(trigger())
     const profile = await body(canvasElement).findByRole('dialog', { name: 'Profile' })
     // The popover fades in: wait for it to be fully shown.
     await waitFor(() => expect(within(profile).getByText(vendor.name)).toBeVisible())
@@ -83,7 +84,8 @@ export const ProfileOpen = meta.story({
     await expect(logout).toHaveFocus()
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(body(canvasElement).queryByRole('dialog', { name: 'Profile' })).toBeNull())
-    await expect(trigger).toHaveFocus()
+    await expect(trigger()).toHaveAttribute('aria-expanded', 'false')
+    await expect(trigger()).toHaveFocus()
     // Open again with the keyboard and log out.
     await userEvent.keyboard('{Enter}')
     await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Logout' }))
@@ -96,20 +98,21 @@ export const PhoneMenu = meta.story({
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas, canvasElement, userEvent }) => {
     await expect(canvas.getByRole('link', { name: 'Sign In' })).toBeVisible()
-    const trigger = canvas.getByRole('button', { name: 'Open menu' })
-    await expect(trigger).toHaveAttribute('aria-expanded', 'false')
-    trigger.focus()
+    // The menu's code loads on first use: the trigger is then the popover's own (a new element).
+    const trigger = () => canvas.getByRole('button', { name: 'Open menu' })
+    await expect(trigger()).toHaveAttribute('aria-expanded', 'false')
+    trigger().focus()
     await userEvent.keyboard('{Enter}')
-    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
     const menu = await body(canvasElement).findByRole('dialog', { name: 'Menu' })
+    await expect(trigger()).toHaveAttribute('aria-expanded', 'true')
     await expect(
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Home', 'Portfolio Manager', 'Device Certifications', 'Contact Us', 'Email support'])
     await userEvent.keyboard('{Escape}')
-    await expect(trigger).toHaveAttribute('aria-expanded', 'false')
-    await expect(trigger).toHaveFocus()
+    await expect(trigger()).toHaveAttribute('aria-expanded', 'false')
+    await expect(trigger()).toHaveFocus()
   },
 })
 

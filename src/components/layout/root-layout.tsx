@@ -1,6 +1,5 @@
 import * as React from 'react'
 import { SiteHeader } from '@/components/layout/site-header'
-import { TooltipProvider } from '@/components/ui/tooltip'
 import { useHydrated } from '@/lib/use-hydrated'
 
 // The toast container is not needed to paint a page: its code (sonner) loads once the page is live.
@@ -26,8 +25,13 @@ type RootLayoutProps = {
 }
 
 function RootLayout({ children, onLogout }: RootLayoutProps) {
+  // Says the app is live (a prerendered page has been hydrated): end-to-end journeys wait for it.
+  React.useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '')
+  }, [])
+
   return (
-    <TooltipProvider>
+    <>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-surface px-4 py-2 font-semibold text-brand-800 shadow-popover focus:not-sr-only focus:fixed focus:start-4 focus:top-2"
@@ -47,7 +51,7 @@ function RootLayout({ children, onLogout }: RootLayoutProps) {
         </footer>
       </div>
       <DeferredToaster />
-    </TooltipProvider>
+    </>
   )
 }
 

@@ -1,9 +1,19 @@
 import { Link, useLocation, useNavigate } from '@tanstack/react-router'
-import { CircleHelp, LogOut, Mail, Menu, Phone, RadioTower, Search, UserRound } from 'lucide-react'
+import {
+  CircleHelp,
+  LogOut,
+  Mail,
+  Menu,
+  Phone,
+  RadioTower,
+  Search,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react'
 import * as React from 'react'
 import { Button } from '@/components/ui/button'
-import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip'
+import { IconHint } from '@/components/ui/icon-hint'
+import { LazyPopover } from '@/components/ui/lazy-popover'
 import type { AuthData } from '@/contract/auth'
 import { supportMailto } from '@/lib/config'
 import { type AuthView, useAuthView } from '@/lib/use-auth-data'
@@ -103,35 +113,35 @@ function SiteHeader({ onLogout }: SiteHeaderProps) {
           {status !== 'visitor' ? (
             <div className={cn('items-center gap-1 sm:gap-1.5', onlyFor('member', status) ?? 'flex')}>
               <HeaderSearch className="hidden w-44 xl:flex 2xl:w-56" />
-              <Popover>
-                <IconTip label="Search devices">
-                  <PopoverTrigger asChild>
-                    <Button variant="ghost" size="icon" className="hidden lg:inline-flex xl:hidden">
+              <IconHint label="Search devices" className="hidden lg:inline-flex xl:hidden">
+                <LazyPopover
+                  trigger={
+                    <Button variant="ghost" size="icon" aria-label="Search devices">
                       <Search aria-hidden="true" />
                     </Button>
-                  </PopoverTrigger>
-                </IconTip>
-                <PopoverContent align="end" aria-label="Search devices" className="w-80">
+                  }
+                  contentProps={{ align: 'end', 'aria-label': 'Search devices', className: 'w-80' }}
+                >
                   <HeaderSearch autoFocus />
-                </PopoverContent>
-              </Popover>
-              <IconTip label="Help center">
+                </LazyPopover>
+              </IconHint>
+              <IconHint label="Help center">
                 <Button asChild variant="ghost" size="icon">
-                  <Link to="/help-center">
+                  <Link to="/help-center" aria-label="Help center">
                     <CircleHelp aria-hidden="true" />
                   </Link>
                 </Button>
-              </IconTip>
+              </IconHint>
             </div>
           ) : null}
 
-          <IconTip label="Email support">
-            <Button asChild variant="ghost" size="icon" className="hidden sm:inline-flex">
-              <a href={supportMailto()}>
+          <IconHint label="Email support" className="hidden sm:inline-flex">
+            <Button asChild variant="ghost" size="icon">
+              <a href={supportMailto()} aria-label="Email support">
                 <Mail aria-hidden="true" />
               </a>
             </Button>
-          </IconTip>
+          </IconHint>
 
           {status !== 'member' ? (
             <div className={cn('items-center gap-1.5', onlyFor('visitor', status) ?? 'flex')}>
@@ -148,52 +158,42 @@ function SiteHeader({ onLogout }: SiteHeaderProps) {
             <ProfileMenu authData={auth.authData} className={onlyFor('member', status)} onLogout={onLogout} />
           ) : null}
 
-          <Popover open={menuOpen} onOpenChange={setMenuOpen}>
-            <PopoverTrigger asChild>
+          <LazyPopover
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            trigger={
               <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
                 <Menu aria-hidden="true" />
               </Button>
-            </PopoverTrigger>
-            <PopoverContent align="end" aria-label="Menu" className="flex w-72 flex-col gap-3 p-2">
-              {status === 'member' ? <HeaderSearch onSearched={closeMenu} className="px-1 pt-1" /> : null}
-              <nav aria-label="Main" className="flex flex-col">
-                {navItems(status === 'unknown' ? 'visitor' : status).map((item) => (
-                  <Link
-                    key={item.to}
-                    to={item.to}
-                    className={cn(navLinkClasses, 'flex py-2.5 text-body')}
-                    activeOptions={{ exact: true, includeSearch: false }}
-                    onClick={closeMenu}
-                  >
-                    {item.label}
-                  </Link>
-                ))}
-              </nav>
-              <a
-                href={supportMailto()}
-                onClick={closeMenu}
-                className={cn(navLinkClasses, 'flex gap-2 border-t border-line pt-3 text-body')}
-              >
-                <Mail aria-hidden="true" className="size-4" />
-                Email support
-              </a>
-            </PopoverContent>
-          </Popover>
+            }
+            contentProps={{ align: 'end', 'aria-label': 'Menu', className: 'flex w-72 flex-col gap-3 p-2' }}
+          >
+            {status === 'member' ? <HeaderSearch onSearched={closeMenu} className="px-1 pt-1" /> : null}
+            <nav aria-label="Main" className="flex flex-col">
+              {navItems(status === 'unknown' ? 'visitor' : status).map((item) => (
+                <Link
+                  key={item.to}
+                  to={item.to}
+                  className={cn(navLinkClasses, 'flex py-2.5 text-body')}
+                  activeOptions={{ exact: true, includeSearch: false }}
+                  onClick={closeMenu}
+                >
+                  {item.label}
+                </Link>
+              ))}
+            </nav>
+            <a
+              href={supportMailto()}
+              onClick={closeMenu}
+              className={cn(navLinkClasses, 'flex gap-2 border-t border-line pt-3 text-body')}
+            >
+              <Mail aria-hidden="true" className="size-4" />
+              Email support
+            </a>
+          </LazyPopover>
         </div>
       </div>
     </header>
-  )
-}
-
-/** An icon-only control with its name as a tooltip on hover and keyboard focus. */
-function IconTip({ label, children }: { label: string; children: React.ReactElement }) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild aria-label={label}>
-        {children}
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
   )
 }
 
@@ -262,9 +262,13 @@ type ProfileMenuProps = {
 /** Spec §2: the profile popup shows name, email id and phone number, and Logout. */
 function ProfileMenu({ authData, className, onLogout }: ProfileMenuProps) {
   const initials = authData ? initialsOf(authData.name) : ''
+  const [open, setOpen] = React.useState(false)
   return (
-    <Popover>
-      <PopoverTrigger asChild>
+    <LazyPopover
+      open={open}
+      onOpenChange={setOpen}
+      contentProps={{ align: 'end', 'aria-label': 'Profile', className: 'flex w-72 flex-col gap-3' }}
+      trigger={
         <button
           type="button"
           className={cn(
@@ -280,45 +284,50 @@ function ProfileMenu({ authData, className, onLogout }: ProfileMenuProps) {
           )}
           <span className="sr-only">Profile</span>
         </button>
-      </PopoverTrigger>
-      <PopoverContent align="end" aria-label="Profile" className="flex w-72 flex-col gap-3">
-        {authData ? (
-          <>
-            <div className="flex items-center gap-3">
-              <span
-                aria-hidden="true"
-                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-ink-inverted"
-              >
-                {initials}
-              </span>
-              <p className="min-w-0 text-body font-semibold break-words text-ink">{authData.name}</p>
-            </div>
-            <dl className="flex flex-col gap-2 text-small">
-              <div className="flex items-start gap-2">
-                <dt>
-                  <Mail aria-hidden="true" className="mt-0.5 size-4 text-ink-subtle" />
-                  <span className="sr-only">Email id</span>
-                </dt>
-                <dd className="min-w-0 break-all text-ink">{authData.emailId}</dd>
-              </div>
-              <div className="flex items-start gap-2">
-                <dt>
-                  <Phone aria-hidden="true" className="mt-0.5 size-4 text-ink-subtle" />
-                  <span className="sr-only">Phone number</span>
-                </dt>
-                <dd className="text-ink">{authData.phoneNumber}</dd>
-              </div>
-            </dl>
-          </>
-        ) : null}
-        <PopoverClose asChild>
-          <Button variant="outline" onClick={onLogout} className="w-full">
-            <LogOut aria-hidden="true" />
-            Logout
-          </Button>
-        </PopoverClose>
-      </PopoverContent>
-    </Popover>
+      }
+    >
+      {authData ? (
+        <>
+          <div className="flex items-center gap-3">
+            <span
+              aria-hidden="true"
+              className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-ink-inverted"
+            >
+              {initials}
+            </span>
+            <p className="min-w-0 text-body font-semibold break-words text-ink">{authData.name}</p>
+          </div>
+          <dl className="flex flex-col gap-2 text-small">
+            <ProfileDetail icon={Mail} term="Email id" value={authData.emailId} />
+            <ProfileDetail icon={Phone} term="Phone number" value={authData.phoneNumber} />
+          </dl>
+        </>
+      ) : null}
+      <Button
+        variant="outline"
+        onClick={() => {
+          setOpen(false)
+          onLogout?.()
+        }}
+        className="w-full"
+      >
+        <LogOut aria-hidden="true" />
+        Logout
+      </Button>
+    </LazyPopover>
+  )
+}
+
+/** One line of the profile popup: an icon standing for the term (named for screen readers), and the value. */
+function ProfileDetail({ icon: Icon, term, value }: { icon: LucideIcon; term: string; value: string }) {
+  return (
+    <div className="flex items-start gap-2">
+      <dt>
+        <Icon aria-hidden="true" className="mt-0.5 size-4 text-ink-subtle" />
+        <span className="sr-only">{term}</span>
+      </dt>
+      <dd className="min-w-0 break-all text-ink">{value}</dd>
+    </div>
   )
 }
 

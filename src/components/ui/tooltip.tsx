@@ -9,9 +9,18 @@ function TooltipProvider({
   return <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} {...props} />
 }
 
-/** A short label shown on hover and on keyboard focus; the trigger keeps its own accessible name. */
-function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />
+/**
+ * A short label shown on hover and on keyboard focus; the trigger keeps its own accessible name.
+ * It brings its own provider, so a screen can use it without one around the app (the root layout
+ * has none: the header paints without the tooltip code). An outer TooltipProvider still applies
+ * where a screen wants shared delays.
+ */
+function Tooltip({ delayDuration, ...props }: React.ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipPrimitive.Provider {...(delayDuration === undefined ? {} : { delayDuration })}>
+      <TooltipPrimitive.Root data-slot="tooltip" {...props} />
+    </TooltipPrimitive.Provider>
+  )
 }
 
 function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {

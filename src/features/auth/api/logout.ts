@@ -17,8 +17,11 @@ export function useLogoutMutation() {
 export function useLogout(): () => void {
   const navigate = useNavigate()
   return useCallback(() => {
-    // Not a mutation hook: the header lives on every page, and nothing waits for this answer.
-    callEndpoint('logout', undefined).catch(() => undefined)
+    // Not a mutation hook: the header lives on every page, nothing waits for this answer, and the
+    // API client loads only now, so that public pages paint and hydrate without it.
+    import('@/lib/call-endpoint')
+      .then(({ callEndpoint: call }) => call('logout', undefined))
+      .catch(() => undefined)
     clearSession()
     void navigate({ to: '/login' })
   }, [navigate])

@@ -29,6 +29,13 @@ function HelpCenter({ defaultQuery = '', groups = HELP_GROUPS, className, ...pro
   const searching = deferredQuery.trim() !== ''
   const count = countTopics(shown)
   const inputId = React.useId()
+  const inputRef = React.useRef<HTMLInputElement>(null)
+
+  React.useEffect(() => {
+    // On the prerendered page a visitor may type before the app has hydrated it: keep that text.
+    const typed = inputRef.current?.value ?? ''
+    if (typed !== '') setQuery(typed)
+  }, [])
 
   return (
     <div data-slot="help-center" className={cn('flex flex-col gap-6', className)} {...props}>
@@ -42,6 +49,7 @@ function HelpCenter({ defaultQuery = '', groups = HELP_GROUPS, className, ...pro
             className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-ink-subtle"
           />
           <Input
+            ref={inputRef}
             id={inputId}
             type="search"
             value={query}

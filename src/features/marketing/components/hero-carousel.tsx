@@ -63,7 +63,9 @@ function HeroCarousel({
           setHeld((state) => ({ ...state, focus: false }))
       }}
     >
-      <div className="relative aspect-[4/3] w-full max-w-[480px]">
+      {/* On a phone the picture stays smaller than the text above it, so the text (painted with the
+          HTML) is the page's largest paint, not the next picture the rotation brings in. */}
+      <div className="relative aspect-[4/3] w-full max-w-52 sm:max-w-[480px]">
         {images.map((image, position) => (
           <img
             key={image.id}

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageShell } from '@/components/layout/page-shell'
 
-export const Route = createFileRoute('/create-profile/register')({
+export const Route = createFileRoute('/_data/create-profile/register')({
   component: () => (
     <PageShell
       title="Register your organization"

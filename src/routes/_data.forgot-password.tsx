@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageShell } from '@/components/layout/page-shell'
 
-export const Route = createFileRoute('/forgot-password')({
+export const Route = createFileRoute('/_data/forgot-password')({
   component: () => (
     <PageShell
       title="Forgot password"

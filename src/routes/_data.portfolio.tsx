@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageShell } from '@/components/layout/page-shell'
 import { portfolioSearchSchema } from '@/routes/-search-params'
-export const Route = createFileRoute('/portfolio')({
+export const Route = createFileRoute('/_data/portfolio')({
   validateSearch: portfolioSearchSchema,
   component: () => (
     <PageShell
