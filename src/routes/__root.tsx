@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { RootLayout } from '@/components/layout/root-layout'
-import { useLogout } from '@/features/auth/api/logout'
+import { useLogout } from '@/features/auth/api/use-logout'
 import type { RouterContext } from '@/router'
 import { rootSearchSchema } from '@/routes/-search-params'
 

@@ -43,10 +43,12 @@ export const FocusAndEscape = meta.story({
   },
 })
 
-/** Pointing at the control shows the hint. */
+/** Pointing at the control shows the hint; activating the control puts it away. */
 export const Hover = meta.story({
   play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.hover(canvas.getByRole('button', { name: 'Help center' }))
     await waitFor(() => expect(hintOf(canvasElement)).toBeVisible())
+    await userEvent.click(canvas.getByRole('button', { name: 'Help center' }))
+    await waitFor(() => expect(hintOf(canvasElement)).not.toBeVisible())
   },
 })

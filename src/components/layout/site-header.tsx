@@ -166,7 +166,16 @@ function SiteHeader({ onLogout }: SiteHeaderProps) {
                 <Menu aria-hidden="true" />
               </Button>
             }
-            contentProps={{ align: 'end', 'aria-label': 'Menu', className: 'flex w-72 flex-col gap-3 p-2' }}
+            contentProps={{
+              align: 'end',
+              'aria-label': 'Menu',
+              className: 'flex w-72 flex-col gap-3 p-2',
+              // Focus the menu itself, not its search field: on a phone that would raise the keyboard.
+              onOpenAutoFocus: (event) => {
+                event.preventDefault()
+                ;(event.currentTarget as HTMLElement | null)?.focus()
+              },
+            }}
           >
             {status === 'member' ? <HeaderSearch onSearched={closeMenu} className="px-1 pt-1" /> : null}
             <nav aria-label="Main" className="flex flex-col">

@@ -13,7 +13,8 @@ type IconHintProps = {
  * A small hint under an icon-only control, on hover and on keyboard focus, for the header's
  * icons. It is a few lines of state rather than the Radix tooltip, so the header paints
  * and hydrates without the positioning engine. The control carries its own accessible name (the
- * hint repeats it and is hidden from assistive technology); Escape dismisses it (WCAG 1.4.13).
+ * hint repeats it and is hidden from assistive technology); Escape dismisses it (WCAG 1.4.13), and
+ * so does activating the control.
  */
 function IconHint({ label, children, className }: IconHintProps) {
   const [hovered, setHovered] = React.useState(false)
@@ -28,6 +29,8 @@ function IconHint({ label, children, className }: IconHintProps) {
       onKeyDown={(event) => {
         if (event.key === 'Escape') setDismissed(true)
       }}
+      // Activating the control (it may open a popover right here) puts the hint away too.
+      onClick={() => setDismissed(true)}
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => {
         setHovered(false)
