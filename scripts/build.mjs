@@ -68,12 +68,20 @@ function paintFirst(template) {
   )
   const start = [
     '<script type="module">',
-    // Runs once the HTML is parsed; the app's code is requested after the next frame has painted
-    // (or after 300 ms where frames do not come, as in a background tab).
+    // Runs once the HTML is parsed; the app's code is requested once the page's first contentful
+    // paint has happened (or after a second where paints do not come, as in a background tab).
     'let started = false',
     `const start = () => started || ((started = true), import(${JSON.stringify(entry[1])}))`,
-    'requestAnimationFrame(() => setTimeout(start))',
-    'setTimeout(start, 300)',
+    'try {',
+    '  new PerformanceObserver((list, observer) => {',
+    "    if (list.getEntriesByName('first-contentful-paint').length === 0) return",
+    '    observer.disconnect()',
+    '    setTimeout(start)',
+    "  }).observe({ type: 'paint', buffered: true })",
+    '} catch {',
+    '  start()',
+    '}',
+    'setTimeout(start, 1000)',
     '</script>',
   ].join('\n      ')
   return template

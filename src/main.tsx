@@ -1,8 +1,4 @@
 import './styles.css'
-import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode, startTransition } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
-import { createAppRouter } from '@/router'
 
 // `npm run dev:mock`: the fixture world answers every call in the browser (no server needed).
 // The import is behind a build-time constant, so the production bundle carries none of it.
@@ -11,33 +7,18 @@ if (import.meta.env.VITE_MOCK_API === 'true') {
   await startMockWorker()
 }
 
-// No QueryClient here: the `_data` layout route brings it to the screens that call the server.
-const router = createAppRouter()
-
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element to render the portal into.')
 
-const app = (
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>
-)
-
-if (container.hasChildNodes()) {
-  // A prerendered public page (scripts/build.mjs): load the route's code first, so that the first
-  // render matches the HTML, then hydrate it. Anything that differs is reported, never hidden.
-  // The route tree then renders as it did at build time (no client-only Suspense boundaries).
-  router.ssr = { manifest: undefined }
-  await router.load()
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the main thread until the whole page is hydrated: the page stays responsive meanwhile.
-  startTransition(() => {
-    hydrateRoot(container, app, {
-      onRecoverableError(error) {
-        console.error('Hydration mismatch on a prerendered page:', error)
-      },
-    })
-  })
-} else {
-  createRoot(container).render(app)
-}
+/*
+ * The app's code runs in three steps with a pause for the browser between them: React DOM, the
+ * router, then the portal itself. Evaluated at once they would hold the main thread for one long
+ * task (≈ 140 ms on a mid-range phone); in steps, input and paint get their turn in between.
+ */
+const pause = () => new Promise((resolve) => setTimeout(resolve))
+await import('react-dom/client')
+await pause()
+await import('@tanstack/react-router')
+await pause()
+const { startApp } = await import('@/start-app')
+await startApp(container)

@@ -1,4 +1,5 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
+import { useState } from 'react'
 import { RootLayout } from '@/components/layout/root-layout'
 import { useLogout } from '@/features/auth/api/use-logout'
 import type { RouterContext } from '@/router'
@@ -11,8 +12,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function Root() {
   const logout = useLogout()
+  // Toasts come from the screens that call the server (under the `_data` layout): the container
+  // loads with the first of them and stays, so a toast outlives the navigation after it.
+  const onDataScreen = useRouterState({
+    select: (state) => state.matches.some((match) => match.routeId === '/_data'),
+  })
+  const [toasts, setToasts] = useState(onDataScreen)
+  if (onDataScreen && !toasts) setToasts(true)
   return (
-    <RootLayout onLogout={logout}>
+    <RootLayout onLogout={logout} toasts={toasts}>
       <Outlet />
     </RootLayout>
   )

@@ -1,5 +1,5 @@
 import preview from '#.storybook/preview'
-import { expect } from 'storybook/test'
+import { expect, waitFor, within } from 'storybook/test'
 import { PageShell } from '@/components/layout/page-shell'
 import { RootLayout } from '@/components/layout/root-layout'
 
@@ -39,5 +39,29 @@ export const Phone = meta.story({
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Open menu' })).toBeVisible()
+  },
+})
+
+/** On a public page the toast container is not even loaded (nothing there toasts). */
+export const NoToastsOnPublicPages = meta.story({
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.ownerDocument.querySelector('section[aria-label*="Notifications"]')).toBeNull()
+  },
+})
+
+/** With a screen that calls the server, the container loads and shows toasts top-right. */
+export const ToastsOnDataScreens = meta.story({
+  args: { toasts: true },
+  play: async ({ canvasElement }) => {
+    const { toast } = await import('sonner')
+    await waitFor(() =>
+      expect(
+        canvasElement.ownerDocument.querySelector('section[aria-label*="Notifications"]'),
+      ).not.toBeNull(),
+    )
+    toast.success('Portfolio saved as a draft.')
+    const page = within(canvasElement.ownerDocument.body)
+    // The toast slides in: wait until it is fully shown.
+    await waitFor(() => expect(page.getByText('Portfolio saved as a draft.')).toBeVisible())
   },
 })

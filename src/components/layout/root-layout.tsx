@@ -2,14 +2,15 @@ import * as React from 'react'
 import { SiteHeader } from '@/components/layout/site-header'
 import { useHydrated } from '@/lib/use-hydrated'
 
-// The toast container is not needed to paint a page: its code (sonner) loads once the page is live.
+// The toast container's code (sonner, which also adds a stylesheet of its own and so restyles the
+// whole page) loads only when asked for, and never before the page is live.
 const Toaster = React.lazy(() =>
   import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })),
 )
 
-function DeferredToaster() {
+function DeferredToaster({ enabled }: { enabled: boolean }) {
   const hydrated = useHydrated()
-  if (!hydrated) return null
+  if (!hydrated || !enabled) return null
   return (
     <React.Suspense fallback={null}>
       <Toaster />
@@ -22,9 +23,15 @@ type RootLayoutProps = {
   children: React.ReactNode
   /** The header's Logout (wired by the root route to the auth feature). */
   onLogout?: () => void
+  /**
+   * Mount the toast container. The root route turns it on with the first screen that calls the
+   * server (they are the ones that toast) and leaves it on, so a toast outlives the navigation
+   * that follows it; the public pages never load it.
+   */
+  toasts?: boolean
 }
 
-function RootLayout({ children, onLogout }: RootLayoutProps) {
+function RootLayout({ children, onLogout, toasts = false }: RootLayoutProps) {
   // Says the app is live (a prerendered page has been hydrated): end-to-end journeys wait for it.
   React.useEffect(() => {
     document.documentElement.setAttribute('data-hydrated', '')
@@ -50,7 +57,7 @@ function RootLayout({ children, onLogout }: RootLayoutProps) {
           </div>
         </footer>
       </div>
-      <DeferredToaster />
+      <DeferredToaster enabled={toasts} />
     </>
   )
 }
