@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { PRERENDERED_PATHS } from '../src/routes/-prerendered-paths'
 import { openPage } from './live'
 
 /*
@@ -7,19 +8,6 @@ import { openPage } from './live'
  */
 
 const DEMO = { emailId: 'demo.vendor@example.com', password: 'Certify#Demo2025' }
-const PRERENDERED = [
-  '/',
-  '/portfolio-manager',
-  '/device-certifications',
-  '/contact-us',
-  '/help-center',
-  '/login',
-  '/create-profile',
-  '/create-profile/register',
-  '/forgot-password',
-  '/check-mail',
-  '/password-reset',
-]
 
 /** Logs in over the API as the login screen does, and stores the answer as AUTH_DATA. */
 async function logIn(page: Page) {
@@ -49,7 +37,7 @@ function collectErrors(page: Page) {
 }
 
 test.describe('prerendered pages', () => {
-  for (const path of PRERENDERED) {
+  for (const path of PRERENDERED_PATHS) {
     test(`${path} arrives as HTML and hydrates without a mismatch`, async ({ page, request }) => {
       const html = await (await request.get(path)).text()
       // The page's heading and the header are in the HTML itself, before any script runs.

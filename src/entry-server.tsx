@@ -3,26 +3,12 @@ import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from '@/router'
+import { PRERENDERED_PATHS } from '@/routes/-prerendered-paths'
 
 /*
  * Build-time rendering of the public pages (ARCHITECTURE.md "Front end"; scripts/build.mjs).
  * The same route tree as the browser's, at one URL, as for a visitor: the client hydrates it.
  */
-
-/** The public pages rendered to HTML at build time. */
-export const PRERENDERED_PATHS = [
-  '/',
-  '/portfolio-manager',
-  '/device-certifications',
-  '/contact-us',
-  '/help-center',
-  '/login',
-  '/create-profile',
-  '/create-profile/register',
-  '/forgot-password',
-  '/check-mail',
-  '/password-reset',
-] as const
 
 type ServerOutcome = {
   type: 'render' | 'redirect'
@@ -54,3 +40,5 @@ export async function renderPage(url: string): Promise<{ html: string; problem: 
           : null
   return { html, problem }
 }
+
+export { PRERENDERED_PATHS }

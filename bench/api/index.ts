@@ -1,6 +1,5 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -8,6 +7,7 @@ import { TOKEN_HEADER } from '@/contract/auth'
 import { openDatabase } from '../../server/db/database.ts'
 import { hashPassword } from '../../server/db/passwords.ts'
 import { SESSION_COOKIE } from '../../server/main/security/session-token.ts'
+import { root, spawnPortal } from '../portal-process.ts'
 
 /*
  * npm run bench:api — the main service under load (issue 4: p99 under 50 ms at 50 connections
@@ -30,19 +30,6 @@ const RECORDS = Number(process.env.BENCH_RECORDS ?? 1000)
 const TARGET_P99_MS = 50
 const EMAIL = 'bench.vendor@example.com'
 const PASSWORD = 'Bench#Vendor2026'
-
-const root = path.resolve(import.meta.dirname, '../..')
-
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 async function prepareData(dataDir: string) {
   const started = Date.now()
@@ -196,28 +183,14 @@ async function load(
 async function main() {
   if (!existsSync(path.join(root, 'dist', 'index.html'))) {
     console.log('Building the front end (the static floor serves one of its files)…')
-    spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+    spawnSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' })
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'))
   await prepareData(dataDir)
 
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", go to the server's node.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      MAIN_PORT: String(port),
-      CERT_PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  })
+  const { server, base } = await spawnPortal({ dataDir, nodeArgs })
   try {
     await waitFor(`${base}/favicon.svg`)
     const session = await logIn(base)

@@ -1,13 +1,14 @@
 import './iterator-helpers.ts'
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result, type RunnerResult } from 'lighthouse'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
+import { PRERENDERED_PATHS } from '@/routes/-prerendered-paths'
+import { root, spawnPortal } from '../portal-process.ts'
 
 /*
  * npm run bench:lighthouse — the public pages as a user on a phone sees them (Lighthouse's default
@@ -36,19 +37,7 @@ import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
  * broke (the build, the server, Chromium or a Lighthouse run).
  */
 
-const ALL_PAGES = [
-  '/',
-  '/portfolio-manager',
-  '/device-certifications',
-  '/contact-us',
-  '/help-center',
-  '/login',
-  '/create-profile',
-  '/create-profile/register',
-  '/forgot-password',
-  '/check-mail',
-  '/password-reset',
-]
+const ALL_PAGES: readonly string[] = PRERENDERED_PATHS
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const CATEGORY_LABELS: Record<Category, string> = {
   performance: 'perf',
@@ -68,19 +57,7 @@ const ATTEMPTS = 3
 let stopping = false
 const NOT_SCORED = new Set(['informative', 'notApplicable', 'manual'])
 
-const root = path.resolve(import.meta.dirname, '../..')
 const distDir = path.join(root, 'dist')
-
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 /** The pages BENCH_PAGES names (any path of the site), or all public pages. */
 function chosenPages() {
@@ -379,21 +356,7 @@ async function main() {
     : mkdtempSync(path.join(tmpdir(), 'portal-lighthouse-'))
   mkdirSync(outDir, { recursive: true })
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'))
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      MAIN_PORT: String(port),
-      CERT_PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  })
+  const { server, base } = await spawnPortal({ dataDir })
   let serverExit: string | null = null
   const serverGone = new Promise<void>((resolve) => {
     server.once('exit', (code, signal) => {

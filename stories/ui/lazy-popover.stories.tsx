@@ -2,6 +2,7 @@ import preview from '#.storybook/preview'
 import { expect, waitFor, within } from 'storybook/test'
 import { Button } from '@/components/ui/button'
 import { LazyPopover } from '@/components/ui/lazy-popover'
+import PopoverPanel from '@/components/ui/popover-panel'
 
 /**
  * A popover whose code loads on first use (the header's menus): a plain button until then, the
@@ -49,6 +50,26 @@ export const OpenByKeyboard = meta.story({
     await expect(canvas.getByRole('button', { name: 'Account' })).toHaveFocus()
     // Once loaded it opens again like any popover.
     await userEvent.keyboard('{Enter}')
+    await expect(await page(canvasElement).findByRole('dialog', { name: 'Account' })).toBeInTheDocument()
+  },
+})
+
+/** The loaded part on its own (src/components/ui/popover-panel.tsx): the Radix popover, here held open. */
+export const PanelOnceLoaded = meta.story({
+  render: () => (
+    <div className="flex min-h-60 items-start justify-center pt-4">
+      <PopoverPanel
+        open
+        onOpenChange={() => {}}
+        trigger={<Button variant="outline">Account</Button>}
+        contentProps={{ align: 'start', 'aria-label': 'Account' }}
+      >
+        <p className="text-small text-ink-muted">Signed in as Priya Sharma.</p>
+      </PopoverPanel>
+    </div>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('button', { name: 'Account' })).toHaveAttribute('aria-expanded', 'true')
     await expect(await page(canvasElement).findByRole('dialog', { name: 'Account' })).toBeInTheDocument()
   },
 })

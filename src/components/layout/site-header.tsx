@@ -13,6 +13,7 @@ import {
 import * as React from 'react'
 import { Button } from '@/components/ui/button'
 import { IconHint } from '@/components/ui/icon-hint'
+import { Input } from '@/components/ui/input'
 import { LazyPopover } from '@/components/ui/lazy-popover'
 import type { AuthData } from '@/contract/auth'
 import { supportMailto } from '@/lib/config'
@@ -236,7 +237,7 @@ function HeaderSearch({ className, autoFocus, onSearched }: HeaderSearchProps) {
         Search devices
       </label>
       <Search aria-hidden="true" className="pointer-events-none absolute start-2.5 size-4 text-ink-subtle" />
-      <input
+      <Input
         // A new search on the dashboard shows its text here.
         key={String(current ?? '')}
         id={id}
@@ -247,10 +248,7 @@ function HeaderSearch({ className, autoFocus, onSearched }: HeaderSearchProps) {
         maxLength={200}
         placeholder="Search devices"
         autoComplete="off"
-        className={cn(
-          'h-9 w-full min-w-0 rounded-control border border-line-strong bg-surface ps-8 pe-2 text-small text-ink',
-          'placeholder:text-ink-subtle hover:border-ink-subtle focus-visible:border-brand-600 focus-visible:focus-ring',
-        )}
+        className="h-9 ps-8 pe-2 text-small"
       />
     </form>
   )

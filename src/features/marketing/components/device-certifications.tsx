@@ -1,7 +1,7 @@
 import { Cable, Network, Radio, RouterIcon, Server, Tv, type LucideIcon } from 'lucide-react'
 import type * as React from 'react'
-import { Card } from '@/components/ui/card'
 import { Collapsible, CollapsibleContent, DisclosureToggle } from '@/components/ui/collapsible'
+import { DisclosureCard } from '@/features/marketing/components/disclosure-card'
 import {
   CERTIFICATION_CLASSES,
   CERTIFICATIONS_INTRO,
@@ -52,29 +52,28 @@ function DeviceCertifications({ defaultOpen = [], className, ...props }: DeviceC
             const Icon = ICONS[item.id] ?? RouterIcon
             return (
               <li key={item.id} className="flex">
-                <Card className="w-full gap-3">
-                  <Collapsible defaultOpen={defaultOpen.includes(item.id)} className="flex flex-col gap-3">
-                    <Icon aria-hidden="true" className="size-8 text-brand-700" />
-                    <h3 id={`certification-${item.id}`} className="text-heading text-ink">
-                      {item.title}
-                    </h3>
-                    <p className="text-body text-ink-muted">{item.summary}</p>
-                    <CollapsibleContent>
-                      <p className="mb-1 text-small font-semibold text-ink">What the lab tests</p>
-                      <ul className="list-disc space-y-1 ps-5 text-small text-ink-muted">
-                        {item.details.map((detail) => (
-                          <li key={detail}>{detail}</li>
-                        ))}
-                      </ul>
-                    </CollapsibleContent>
-                    <DisclosureToggle
-                      moreLabel="Read More"
-                      lessLabel="Read Less"
-                      aria-describedby={`certification-${item.id}`}
-                      className="self-start"
-                    />
-                  </Collapsible>
-                </Card>
+                <DisclosureCard
+                  titleId={`certification-${item.id}`}
+                  heading={
+                    <>
+                      <Icon aria-hidden="true" className="size-8 text-brand-700" />
+                      <h3 id={`certification-${item.id}`} className="text-heading text-ink">
+                        {item.title}
+                      </h3>
+                    </>
+                  }
+                  summary={item.summary}
+                  defaultOpen={defaultOpen.includes(item.id)}
+                  moreLabel="Read More"
+                  lessLabel="Read Less"
+                >
+                  <p className="mb-1 text-small font-semibold text-ink">What the lab tests</p>
+                  <ul className="list-disc space-y-1 ps-5 text-small text-ink-muted">
+                    {item.details.map((detail) => (
+                      <li key={detail}>{detail}</li>
+                    ))}
+                  </ul>
+                </DisclosureCard>
               </li>
             )
           })}

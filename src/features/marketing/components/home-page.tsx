@@ -22,8 +22,8 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import type * as React from 'react'
-import { Card } from '@/components/ui/card'
-import { Collapsible, CollapsibleContent, DisclosureToggle } from '@/components/ui/collapsible'
+import { Button } from '@/components/ui/button'
+import { DisclosureCard } from '@/features/marketing/components/disclosure-card'
 import type { PortfolioType } from '@/contract/portfolio-types'
 import { HeroCarousel } from '@/features/marketing/components/hero-carousel'
 import {
@@ -95,21 +95,17 @@ function HomePage({ defaultOpen = [], heroStartAt, heroClock, className, ...prop
                 boxes, ONTs, OLTs and ONUs, and follow every certification run in one place.
               </p>
               <div className="flex flex-wrap gap-3">
-                <Link
-                  to="/"
-                  hash="portfolio-manager"
-                  className="inline-flex h-12 items-center gap-2 rounded-control bg-brand-700 px-6 font-semibold text-ink-inverted shadow-card hover:bg-brand-800 focus-visible:focus-ring"
-                >
-                  Start with a portfolio
-                  <ArrowRight aria-hidden="true" className="size-4" />
-                </Link>
-                <Link
-                  to="/"
-                  hash="device-certifications"
-                  className="inline-flex h-12 items-center rounded-control border border-line-strong bg-surface px-6 font-semibold text-ink hover:border-brand-600 hover:bg-brand-50 focus-visible:focus-ring"
-                >
-                  Devices we certify
-                </Link>
+                <Button asChild size="lg">
+                  <Link to="/" hash="portfolio-manager">
+                    Start with a portfolio
+                    <ArrowRight aria-hidden="true" />
+                  </Link>
+                </Button>
+                <Button asChild size="lg" variant="outline">
+                  <Link to="/" hash="device-certifications">
+                    Devices we certify
+                  </Link>
+                </Button>
               </div>
             </div>
             <HeroCarousel
@@ -188,23 +184,24 @@ function HomePage({ defaultOpen = [], heroStartAt, heroClock, className, ...prop
             const Icon = CLASS_ICONS[story.id] ?? RouterIcon
             return (
               <li key={story.id} className="flex">
-                <Card className="w-full gap-3">
-                  <Collapsible defaultOpen={defaultOpen.includes(story.id)} className="flex flex-col gap-3">
+                <DisclosureCard
+                  titleId={`class-${story.id}`}
+                  heading={
                     <div className="flex items-center gap-3">
                       <Icon aria-hidden="true" className="size-6 text-brand-700" />
                       <h3 id={`class-${story.id}`} className="text-heading text-ink">
                         {story.title}
                       </h3>
                     </div>
-                    <p className="text-body text-ink-muted">{story.summary}</p>
-                    <CollapsibleContent className="flex flex-col gap-2 text-small text-ink-muted">
-                      {story.more.map((paragraph) => (
-                        <p key={paragraph}>{paragraph}</p>
-                      ))}
-                    </CollapsibleContent>
-                    <DisclosureToggle aria-describedby={`class-${story.id}`} className="self-start" />
-                  </Collapsible>
-                </Card>
+                  }
+                  summary={story.summary}
+                  defaultOpen={defaultOpen.includes(story.id)}
+                  contentClassName="flex flex-col gap-2 text-small text-ink-muted"
+                >
+                  {story.more.map((paragraph) => (
+                    <p key={paragraph}>{paragraph}</p>
+                  ))}
+                </DisclosureCard>
               </li>
             )
           })}

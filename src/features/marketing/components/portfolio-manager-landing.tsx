@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowRight, Building2, Layers, RouterIcon, type LucideIcon } from 'lucide-react'
 import * as React from 'react'
+import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Collapsible, CollapsibleContent, DisclosureToggle } from '@/components/ui/collapsible'
+import { DisclosureCard } from '@/features/marketing/components/disclosure-card'
 import type { PortfolioType } from '@/contract/portfolio-types'
 import {
   IMAGE_HEIGHT,
@@ -73,15 +74,12 @@ function PortfolioManagerLanding({
           business and your devices. Fill it in once, save it as a draft while you gather the details, and
           submit it when it is complete. Every submitted device then appears on your dashboard.
         </p>
-        <Link
-          to={button.to}
-          search={button.search}
-          data-target={button.to}
-          className="inline-flex h-12 min-w-52 items-center justify-center gap-2 self-start rounded-control bg-brand-700 px-6 font-semibold text-ink-inverted shadow-card hover:bg-brand-800 focus-visible:focus-ring"
-        >
-          {button.label}
-          <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
+        <Button asChild size="lg" className="min-w-52 self-start">
+          <Link to={button.to} search={button.search} data-target={button.to}>
+            {button.label}
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
       </div>
 
       <section aria-labelledby="portfolio-types" className="flex flex-col gap-4">
@@ -93,30 +91,29 @@ function PortfolioManagerLanding({
             const Icon = EXPLANATION_ICONS[explanation.type]
             return (
               <li key={explanation.type} className="flex">
-                <Card
+                <DisclosureCard
                   id={explanation.type}
                   data-marked={marked === explanation.type ? true : undefined}
-                  className="w-full scroll-mt-header-offset gap-3 transition-shadow data-[marked]:ring-2 data-[marked]:ring-brand-500"
+                  className="scroll-mt-header-offset transition-shadow data-[marked]:ring-2 data-[marked]:ring-brand-500"
+                  titleId={`${explanation.type}-title`}
+                  heading={
+                    <>
+                      <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                        <Icon aria-hidden="true" className="size-5" />
+                      </span>
+                      <h3 id={`${explanation.type}-title`} className="text-heading text-ink">
+                        {explanation.title}
+                      </h3>
+                    </>
+                  }
+                  summary={explanation.summary}
+                  defaultOpen={defaultOpen.includes(explanation.type)}
+                  contentClassName="flex flex-col gap-2 text-small text-ink-muted"
                 >
-                  <Collapsible
-                    defaultOpen={defaultOpen.includes(explanation.type)}
-                    className="flex flex-col gap-3"
-                  >
-                    <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                      <Icon aria-hidden="true" className="size-5" />
-                    </span>
-                    <h3 id={`${explanation.type}-title`} className="text-heading text-ink">
-                      {explanation.title}
-                    </h3>
-                    <p className="text-body text-ink-muted">{explanation.summary}</p>
-                    <CollapsibleContent className="flex flex-col gap-2 text-small text-ink-muted">
-                      {explanation.more.map((paragraph) => (
-                        <p key={paragraph}>{paragraph}</p>
-                      ))}
-                    </CollapsibleContent>
-                    <DisclosureToggle aria-describedby={`${explanation.type}-title`} className="self-start" />
-                  </Collapsible>
-                </Card>
+                  {explanation.more.map((paragraph) => (
+                    <p key={paragraph}>{paragraph}</p>
+                  ))}
+                </DisclosureCard>
               </li>
             )
           })}

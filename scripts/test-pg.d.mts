@@ -1,0 +1,2 @@
+export declare function findPostgresBin(): string | undefined
+export declare function freePort(): Promise<number>
