@@ -30,6 +30,8 @@ export const certificateSentMessage = (emailId: string) => `The certificate has 
 export const NOT_CERTIFIED_MESSAGE = 'Only a device certified CERTIFIED-OK has a certificate.'
 export const LOGGED_OUT_MESSAGE = 'You have been logged out.'
 export const SESSION_RENEWED_MESSAGE = 'Your session has been renewed.'
+/** The CSRF guard's answer (403) to a state-changing call without the session's Token (decision 1). */
+export const MISSING_TOKEN_MESSAGE = 'This page has expired. Please reload it and try again.'
 export const INVALID_REQUEST_MESSAGE = 'The request is not valid.'
 
 const SPOKEN = new Set<string>([

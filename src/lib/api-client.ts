@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { TOKEN_BOOTSTRAP_SUCCESS, TOKEN_HEADER } from '@/contract/auth'
+import { MISSING_TOKEN_MESSAGE } from '@/contract/server-messages'
 import { getCertificationServiceBaseUrl, getMainServiceBaseUrl } from '@/lib/config'
 import { readToken, writeToken } from '@/lib/storage'
 
@@ -132,12 +133,34 @@ interface ServiceSettings {
   sendsToken: boolean
 }
 
+/**
+ * A state-changing call to the main service needs the session's Token (decision 1). When none is
+ * stored yet (the call comes before the start-up bootstrap answered) it is fetched first; when the
+ * guard refuses the one sent (the server ended a long-idle visitor session), a fresh one is fetched
+ * and the call is made once more. Either way the caller sees one call and one answer.
+ */
 async function call(
   service: ServiceSettings,
   path: string,
   options: ApiCallOptions,
 ): Promise<ApiResult<unknown>> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
+  const guarded = service.sendsToken && method !== 'GET'
+  if (guarded && !readToken()) await refreshSessionToken().catch(() => false)
+  const result = await callOnce(service, path, options, method)
+  if (guarded && !result.ok && result.status === 403 && result.message === MISSING_TOKEN_MESSAGE) {
+    const renewed = await refreshSessionToken().catch(() => false)
+    if (renewed) return callOnce(service, path, options, method)
+  }
+  return result
+}
+
+async function callOnce(
+  service: ServiceSettings,
+  path: string,
+  options: ApiCallOptions,
+  method: HttpMethod,
+): Promise<ApiResult<unknown>> {
   const responseType = options.responseType ?? 'json'
 
   const headers = new Headers({ 'Content-Type': 'application/json', Accept: 'application/json' })
@@ -260,7 +283,23 @@ export const TOKEN_PATH = '/api/token'
  * Access-Control-Expose-Headers, or the header is invisible here and this resolves to false.
  */
 export async function bootstrapSession(options: { signal?: AbortSignal } = {}): Promise<boolean> {
-  const result = await mainService.get(TOKEN_PATH, { responseType: 'text', signal: options.signal })
+  if (options.signal) return fetchSessionToken(options.signal)
+  return refreshSessionToken()
+}
+
+let tokenRequest: Promise<boolean> | null = null
+
+/** One token request at a time: calls that need a token while one is on its way wait for it. */
+function refreshSessionToken(): Promise<boolean> {
+  tokenRequest ??= fetchSessionToken().finally(() => {
+    tokenRequest = null
+  })
+  return tokenRequest
+}
+
+async function fetchSessionToken(signal?: AbortSignal): Promise<boolean> {
+  const options = signal ? { signal } : {}
+  const result = await mainService.get(TOKEN_PATH, { responseType: 'text', ...options })
   if (!result.ok || result.data.trim() !== TOKEN_BOOTSTRAP_SUCCESS) return false
   const token = result.headers.get(TOKEN_HEADER)
   if (!token) return false

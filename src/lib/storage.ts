@@ -199,6 +199,84 @@ export function removeRememberedUserId(): void {
   write(STORAGE_KEYS.rememberedUserId, null)
 }
 
+// ---- pending password flows (session storage) ---------------------------------------------------
+
+/*
+ * Spec §4: the registration answer is stored for the Create Password dialog (its emailId and id
+ * go into the change-password payload) and the forgot-password answer for /check-mail (its id goes
+ * into the reset payload). They concern this tab's flow only, so they live in session storage,
+ * which a logout clears.
+ */
+export const SESSION_KEYS = {
+  registration: 'REGISTRATION_DATA',
+  passwordReset: 'FORGOT_PASSWORD_DATA',
+} as const
+
+type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS]
+
+/** What the Create Password dialog needs from the registration answer. */
+export type PendingRegistration = { id: string; emailId: string }
+/** What /check-mail needs from the forgot-password answer. */
+export type PendingPasswordReset = { id: string; emailId?: string }
+
+function readSessionJson(key: SessionKey): Record<string, unknown> | null {
+  try {
+    const raw = browserStorage('sessionStorage')?.getItem(key)
+    if (!raw) return null
+    const parsed: unknown = JSON.parse(raw)
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null
+  } catch {
+    return null
+  }
+}
+
+function writeSessionJson(key: SessionKey, value: object | null): void {
+  try {
+    const storage = browserStorage('sessionStorage')
+    if (value === null) storage?.removeItem(key)
+    else storage?.setItem(key, JSON.stringify(value))
+  } catch {
+    // Storage full or disabled: the flow still works within this page.
+  }
+}
+
+const idOf = (value: unknown) =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null
+
+export function readPendingRegistration(): PendingRegistration | null {
+  const stored = readSessionJson(SESSION_KEYS.registration)
+  const id = idOf(stored?.id)
+  const emailId = stored?.emailId
+  return id && typeof emailId === 'string' ? { id, emailId } : null
+}
+
+/** Keeps the whole registration answer (spec §4 "the response is stored"). */
+export function writePendingRegistration(answer: PendingRegistration & Record<string, unknown>): void {
+  writeSessionJson(SESSION_KEYS.registration, answer)
+}
+
+export function removePendingRegistration(): void {
+  writeSessionJson(SESSION_KEYS.registration, null)
+}
+
+export function readPendingPasswordReset(): PendingPasswordReset | null {
+  const stored = readSessionJson(SESSION_KEYS.passwordReset)
+  const id = idOf(stored?.id)
+  if (!id) return null
+  return typeof stored?.emailId === 'string' ? { id, emailId: stored.emailId } : { id }
+}
+
+/** Keeps the forgot-password answer (its id), with the address it was asked for. */
+export function writePendingPasswordReset(answer: PendingPasswordReset & Record<string, unknown>): void {
+  writeSessionJson(SESSION_KEYS.passwordReset, answer)
+}
+
+export function removePendingPasswordReset(): void {
+  writeSessionJson(SESSION_KEYS.passwordReset, null)
+}
+
 // ---- logout -------------------------------------------------------------------------------------
 
 /**

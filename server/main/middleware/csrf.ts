@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
 import { TOKEN_HEADER } from '@/contract/auth'
+import { MISSING_TOKEN_MESSAGE } from '@/contract/server-messages'
 import { tokenDigest } from '../security/session-token.ts'
 import type { MainEnv } from './context.ts'
 
@@ -10,8 +11,6 @@ import type { MainEnv } from './context.ts'
  * digest. Another site can make a browser send the cookie, but cannot read the Token, so a
  * state-changing call without the matching header is refused. Runs after loadSession.
  */
-
-export const MISSING_TOKEN_MESSAGE = 'This page has expired. Please reload it and try again.'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
