@@ -6,6 +6,7 @@ import addonMsw from 'msw-storybook-addon'
 import { setupWorker } from 'msw/browser'
 import { resetWorld } from '@/mocks/fixtures/world'
 import { handlers } from '@/mocks/handlers'
+import { withClock } from './clock'
 import { withQueryClient, withRouter } from './decorators'
 
 export default definePreview({
@@ -24,7 +25,8 @@ export default definePreview({
       return worker
     }),
   ],
-  decorators: [withRouter, withQueryClient],
+  // The last wraps the others: the clock reaches the router's screens too.
+  decorators: [withRouter, withQueryClient, withClock],
   // Every story starts from the same fixture world, whatever the story before it saved or deleted.
   beforeEach: () => {
     resetWorld()
