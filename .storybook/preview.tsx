@@ -4,6 +4,7 @@ import addonDocs from '@storybook/addon-docs'
 import { definePreview } from '@storybook/react-vite'
 import addonMsw from 'msw-storybook-addon'
 import { setupWorker } from 'msw/browser'
+import { toast } from 'sonner'
 import { resetWorld } from '@/mocks/fixtures/world'
 import { handlers } from '@/mocks/handlers'
 import { withClock } from './clock'
@@ -30,6 +31,8 @@ export default definePreview({
   // Every story starts from the same fixture world, whatever the story before it saved or deleted.
   beforeEach: () => {
     resetWorld()
+    // The toast store outlives a story: the toasts of the one before go.
+    toast.dismiss()
   },
   parameters: {
     layout: 'padded',

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Takes screenshots of pages as a person would see them.
-// Usage: node scripts/screenshot.mjs URL OUT.png [WIDTH=1280] [HEIGHT=900] [--full]
+// Usage: node scripts/screenshot.mjs URL OUT.png [WIDTH=1280] [HEIGHT=900] [--full] [--wait=CSS]
+// A story (iframe.html) is waited for until it has rendered; --wait=CSS waits for an element too.
 import { chromium } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from './chromium.mjs'
 
@@ -18,6 +19,12 @@ try {
   })
   page.on('pageerror', (error) => console.error(`[pageerror] ${error.message}`))
   await page.goto(url, { waitUntil: 'networkidle' })
+  if (url.includes('iframe.html')) {
+    await page.locator('#storybook-root > *, #storybook-docs > *').first().waitFor({ timeout: 60_000 })
+  }
+  const wait = process.argv.find((arg) => arg.startsWith('--wait='))
+  if (wait) await page.locator(wait.slice('--wait='.length)).first().waitFor({ timeout: 60_000 })
+  await page.waitForTimeout(400)
   await page.screenshot({ path: out, fullPage: process.argv.includes('--full') })
   console.log(`${out} ← ${page.url()}`)
 } finally {

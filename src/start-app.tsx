@@ -32,4 +32,19 @@ export async function startApp(container: HTMLElement) {
   } else {
     createRoot(container).render(app)
   }
+  startSession()
+}
+
+/**
+ * Spec §7, decision 1: at start the app fetches the session's Token (GET /api/token). It runs once
+ * the page is live, off the way of its first paint and hydration; a call that needs the Token
+ * before it has arrived waits for it (lib/api-client).
+ */
+function startSession() {
+  void import('@/lib/api-client')
+    .then(({ bootstrapSession }) => bootstrapSession())
+    .catch(() => {
+      // Spec §8: logged only. The next call that needs a Token asks again.
+      console.warn('The session could not be started: the main service did not answer.')
+    })
 }

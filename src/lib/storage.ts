@@ -199,6 +199,33 @@ export function removeRememberedUserId(): void {
   write(STORAGE_KEYS.rememberedUserId, null)
 }
 
+// ---- last activity (shared by the tabs) ---------------------------------------------------------
+
+/*
+ * The idle timer of spec §4 runs in every open tab, but the vendor has one session: a tab left
+ * alone must not log out a vendor who is working in another. Each tab writes its latest activity
+ * here (at most every few seconds), and reads it before warning or ending the session.
+ * Not one of STORAGE_KEYS: a change here is no news for the screens that follow the login.
+ */
+const LAST_ACTIVITY_KEY = 'LAST_ACTIVITY'
+
+export function readLastActivity(): number | null {
+  try {
+    const value = Number(browserStorage('localStorage')?.getItem(LAST_ACTIVITY_KEY))
+    return Number.isFinite(value) && value > 0 ? value : null
+  } catch {
+    return null
+  }
+}
+
+export function writeLastActivity(time: number): void {
+  try {
+    browserStorage('localStorage')?.setItem(LAST_ACTIVITY_KEY, String(time))
+  } catch {
+    // The tab still keeps its own time.
+  }
+}
+
 // ---- pending password flows (session storage) ---------------------------------------------------
 
 /*
@@ -287,6 +314,11 @@ export function removePendingPasswordReset(): void {
 export function clearSession(): void {
   const removedAuthData = writeRaw(STORAGE_KEYS.authData, null)
   const removedToken = writeRaw(STORAGE_KEYS.token, null)
+  try {
+    browserStorage('localStorage')?.removeItem(LAST_ACTIVITY_KEY)
+  } catch {
+    // Nothing to remove where storage is unavailable.
+  }
   try {
     browserStorage('sessionStorage')?.clear()
   } catch {

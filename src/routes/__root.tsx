@@ -1,9 +1,14 @@
-import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
-import { useState } from 'react'
+import { createRootRouteWithContext, Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
+import * as React from 'react'
 import { RootLayout } from '@/components/layout/root-layout'
 import { useLogout } from '@/features/auth/api/use-logout'
 import type { RouterContext } from '@/router'
 import { rootSearchSchema } from '@/routes/-search-params'
+import { writeGoto } from '@/lib/storage'
+import { useAuthView } from '@/lib/use-auth-data'
+
+// The idle timer and its warning load only for a logged-in vendor.
+const VendorSession = React.lazy(() => import('@/features/auth/components/session-expiry'))
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: rootSearchSchema,
@@ -12,16 +17,40 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function Root() {
   const logout = useLogout()
+  const navigate = useNavigate()
+  const auth = useAuthView()
+  const { goto } = Route.useSearch()
+  const { onDataScreen, onProtectedScreen } = useRouterState({
+    select: (state) => ({
+      onDataScreen: state.matches.some((match) => match.routeId === '/_data'),
+      onProtectedScreen: state.matches.some((match) => match.staticData.requiresLogin === true),
+    }),
+    structuralSharing: true,
+  })
+
   // Toasts come from the screens that call the server (under the `_data` layout): the container
   // loads with the first of them and stays, so a toast outlives the navigation after it.
-  const onDataScreen = useRouterState({
-    select: (state) => state.matches.some((match) => match.routeId === '/_data'),
-  })
-  const [toasts, setToasts] = useState(onDataScreen)
+  const [toasts, setToasts] = React.useState(onDataScreen)
   if (onDataScreen && !toasts) setToasts(true)
+
+  // Spec §2: an optional goto parameter is stored at start and followed after login.
+  React.useEffect(() => {
+    if (goto) writeGoto(goto)
+  }, [goto])
+
+  // Logged out in another tab, or the session ended there: a protected screen is left at once.
+  React.useEffect(() => {
+    if (auth.status === 'visitor' && onProtectedScreen) void navigate({ to: '/login', replace: true })
+  }, [auth.status, onProtectedScreen, navigate])
+
   return (
     <RootLayout onLogout={logout} toasts={toasts}>
       <Outlet />
+      {auth.status === 'member' ? (
+        <React.Suspense fallback={null}>
+          <VendorSession />
+        </React.Suspense>
+      ) : null}
     </RootLayout>
   )
 }

@@ -1,9 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageShell } from '@/components/layout/page-shell'
+import { LoginForm } from '@/features/auth/components/login-form'
 import { loginSearchSchema } from '@/routes/-search-params'
+
 export const Route = createFileRoute('/_data/login')({
   validateSearch: loginSearchSchema,
-  component: () => (
-    <PageShell title="Sign in" lead="Sign in with the e-mail address and password of your vendor account." />
-  ),
+  component: LoginScreen,
 })
+
+function LoginScreen() {
+  const { from } = Route.useSearch()
+  return <LoginForm from={from} />
+}

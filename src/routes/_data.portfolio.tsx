@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageShell } from '@/components/layout/page-shell'
+import { requireLogin } from '@/routes/-require-login'
 import { portfolioSearchSchema } from '@/routes/-search-params'
 export const Route = createFileRoute('/_data/portfolio')({
+  staticData: { requiresLogin: true },
+  beforeLoad: requireLogin,
   validateSearch: portfolioSearchSchema,
   component: () => (
     <PageShell

@@ -9,9 +9,10 @@ const meta = preview.meta({
   render: () => <></>,
 })
 
-const at = (url: string, heading: string) =>
+const at = (url: string, heading: string, { loggedIn = false } = {}) =>
   meta.story({
     parameters: { router: { app: true, url } },
+    beforeEach: loggedIn ? loggedInAs('v-nokia') : loggedOut,
     play: async ({ canvas }) => {
       await expect(await canvas.findByRole('heading', { level: 1, name: heading })).toBeVisible()
     },
@@ -30,8 +31,12 @@ export const PortfolioManager = at('/portfolio-manager?portfolio=device-portfoli
 export const DeviceCertifications = at('/device-certifications', 'Device Certifications')
 export const ContactUs = at('/contact-us', 'Contact Us')
 export const HelpCenter = at('/help-center', 'Help Center')
-export const Portfolio = at('/portfolio?portfolio=device-portfolio', 'PORTFOLIO FORM')
-export const Dashboard = at('/dashboard?search=ONT', 'Dashboard')
+export const Portfolio = at('/portfolio?portfolio=device-portfolio', 'PORTFOLIO FORM', { loggedIn: true })
+export const Dashboard = at('/dashboard?search=ONT', 'Dashboard', { loggedIn: true })
+
+/** Spec §2: a protected route without stored login data redirects to /login. */
+export const PortfolioLoggedOut = at('/portfolio', 'Sign in')
+export const DashboardLoggedOut = at('/dashboard', 'Sign in')
 
 /** Spec §2: any other path redirects to /. */
 export const UnknownPathRedirectsHome = at('/no-such-page', HOME_HEADING)

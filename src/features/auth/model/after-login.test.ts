@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { loginLead, pathAfterLogin } from '@/features/auth/model/after-login'
+
+describe('pathAfterLogin', () => {
+  it.each([
+    [{ goto: '/dashboard?search=ONT', from: undefined }, '/dashboard?search=ONT'],
+    [{ goto: '/portfolio', from: 'create-portfolio' }, '/portfolio'],
+    [{ goto: '/dashboard', from: 'create-portfolio' }, '/dashboard'],
+    [{ goto: null, from: 'create-portfolio' }, '/portfolio'],
+    [{ goto: null, from: 'somewhere-else' }, '/'],
+    [{ goto: null, from: undefined }, '/'],
+    [{ goto: '/login', from: undefined }, '/'],
+    [{ goto: '/login?from=create-portfolio', from: undefined }, '/'],
+    [{ goto: '/login-help', from: undefined }, '/login-help'],
+  ])('%j → %s', (input, expected) => {
+    expect(pathAfterLogin(input)).toBe(expected)
+  })
+})
+
+describe('loginLead', () => {
+  it('says why when the visitor came to create a portfolio', () => {
+    expect(loginLead('create-portfolio')).toBe('Sign in to create your portfolio.')
+    expect(loginLead(undefined)).toBe('Sign in with the email id and password of your vendor account.')
+  })
+})

@@ -1,0 +1,21 @@
+/*
+ * Where a vendor lands after logging in (spec §2, §4): the goto path stored at start (or by a
+ * protected page that sent them to /login), else the home page. A visitor who came from the
+ * portfolio manager's Create Portfolio button (/login?from=create-portfolio) and has no stored
+ * goto lands on the portfolio form they were trying to open (docs/decisions/0009).
+ */
+
+export const FROM_CREATE_PORTFOLIO = 'create-portfolio'
+
+export function pathAfterLogin({ goto, from }: { goto: string | null; from: string | undefined }): string {
+  // Never back to the login screen itself, which would look like a failed login.
+  if (goto && !/^\/login(?:[/?#]|$)/.test(goto)) return goto
+  if (from === FROM_CREATE_PORTFOLIO) return '/portfolio'
+  return '/'
+}
+
+/** The login screen's lead, which says why the vendor is asked to sign in. */
+export function loginLead(from: string | undefined): string {
+  if (from === FROM_CREATE_PORTFOLIO) return 'Sign in to create your portfolio.'
+  return 'Sign in with the email id and password of your vendor account.'
+}

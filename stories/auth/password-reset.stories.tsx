@@ -1,0 +1,39 @@
+import preview from '#.storybook/preview'
+import { expect } from 'storybook/test'
+
+/** /password-reset in the real route tree (spec §2): the end of the forgot flow, and the way back to login. */
+const meta = preview.meta({
+  title: 'Auth/Password reset',
+  parameters: { layout: 'fullscreen', router: { app: true, url: '/password-reset' } },
+  render: () => <></>,
+})
+
+/** 'Back to login' opens /login. */
+export const BackToLogin = meta.story({
+  play: async ({ canvas, userEvent }) => {
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Password reset' })).toBeVisible()
+    await expect(
+      canvas.getByText(
+        'Your password has been changed. Sign in with your e-mail address and your new password.',
+      ),
+    ).toBeVisible()
+    await expect(canvas.getByText('Password changed')).toBeVisible()
+    await expect(canvas.getByRole('link', { name: 'contact support' })).toHaveAttribute('href', '/contact-us')
+    const back = canvas.getByRole('link', { name: 'Back to login' })
+    await expect(back).toHaveAttribute('href', '/login')
+    await userEvent.click(back)
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+  },
+})
+
+/** At phone width the button spans the card. */
+export const Phone = meta.story({
+  globals: { viewport: { value: 'phone' } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Password reset' })).toBeVisible()
+    const back = canvas.getByRole('link', { name: 'Back to login' })
+    const note = back.previousElementSibling as HTMLElement
+    await expect(back.getBoundingClientRect().width).toBe(note.getBoundingClientRect().width)
+    await expect(back.getBoundingClientRect().width).toBeGreaterThan(300)
+  },
+})
