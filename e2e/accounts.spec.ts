@@ -1,0 +1,128 @@
+import { expect, test } from '@playwright/test'
+import {
+  createAccount,
+  DEMO,
+  codeFromMail,
+  logInWithForm,
+  RESET_PASSWORD_MAIL,
+  uniqueEmail,
+} from './accounts'
+import { openPage } from './live'
+
+/*
+ * Accounts against the real server (issue 6): the password reset with the code read from mail,
+ * protected pages and goto, the login's own rules, logout, and the idle timer on a controlled clock.
+ */
+
+const HOME_HEADING = 'Certify your telecom devices, from first form to certificate'
+
+test('forgot password → check mail → password reset → log in with the new password', async ({
+  page,
+  request,
+}) => {
+  const emailId = uniqueEmail('reset')
+  await createAccount(request, { emailId, password: 'Before#2026' })
+
+  await openPage(page, '/login')
+  await page.getByRole('link', { name: 'Forgot Password?' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible()
+  await page.getByRole('textbox', { name: /^Email/ }).fill(emailId)
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await expect(page.getByText(`We have sent a 6-digit code to ${emailId}.`).first()).toBeVisible()
+  // Two seconds later, the page for the code.
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your mail' })).toBeVisible()
+  await expect(page).toHaveURL(/\/check-mail$/)
+
+  const otp = await codeFromMail(request, emailId, RESET_PASSWORD_MAIL)
+  await page.getByRole('textbox', { name: /^6-Digit code/ }).fill(otp)
+  await page.getByLabel(/^New password/).fill('After#2026x')
+  await page.getByLabel(/^Confirm password/).fill('After#2026x')
+  await page.getByRole('button', { name: 'Reset password' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Password reset' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to login' }).click()
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+  // The old password no longer opens the account; the new one does.
+  await logInWithForm(page, { emailId, password: 'Before#2026' })
+  await expect(page.getByText('Invalid email id or password.').first()).toBeVisible()
+  await page.getByLabel(/^Password/).fill('After#2026x')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
+  const authData = await page.evaluate(() => JSON.parse(localStorage.getItem('AUTH_DATA') ?? 'null'))
+  expect(authData).toMatchObject({ emailId, message: 'Login is successful' })
+})
+
+test('a protected page while logged out → /login → back to it after login; Logout → /login', async ({
+  page,
+}) => {
+  await page.goto('/dashboard?search=ONT')
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+  await logInWithForm(page, DEMO)
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  await expect(page).toHaveURL(/\/dashboard\?search=ONT$/)
+
+  // The header's profile popup logs out: login data and session storage cleared, /login shown.
+  await page.getByRole('button', { name: /profile/i }).click()
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('AUTH_DATA'))).toBeNull()
+  // The server ended the session too: the protected page asks for a login again.
+  await page.goto('/portfolio')
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+})
+
+test('goto read at start is followed after login', async ({ page }) => {
+  await openPage(page, '/?goto=/portfolio%3Fportfolio%3Ddevice-portfolio')
+  await page.getByRole('link', { name: 'Sign In' }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+  await logInWithForm(page, DEMO)
+  await expect(page.getByRole('heading', { level: 1, name: 'PORTFOLIO FORM' })).toBeVisible()
+  await expect(page).toHaveURL(/\/portfolio\?portfolio=device-portfolio$/)
+})
+
+test('Remember User ID keeps the email id for the next login, through a logout', async ({ page }) => {
+  await openPage(page, '/login')
+  const form = page.getByRole('form', { name: 'Sign in' })
+  await form.getByRole('checkbox', { name: 'Remember User ID' }).check()
+  await logInWithForm(page, DEMO)
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
+  await page.evaluate(() => localStorage.removeItem('AUTH_DATA'))
+  await openPage(page, '/login')
+  await expect(form.getByRole('textbox', { name: /^Email/ })).toHaveValue(DEMO.emailId)
+  await expect(form.getByRole('checkbox', { name: 'Remember User ID' })).toBeChecked()
+})
+
+test('idle for five minutes: the warning counts down from 60, then the session ends at /login', async ({
+  page,
+}) => {
+  await page.clock.install()
+  await openPage(page, '/login')
+  await logInWithForm(page, DEMO)
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
+  await page.goto('/dashboard')
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+
+  await page.clock.runFor(239_000)
+  await expect(page.getByRole('alertdialog')).toHaveCount(0)
+  await page.clock.runFor(1000)
+  const warning = page.getByRole('alertdialog', { name: 'Session expire Warning' })
+  await expect(warning).toBeVisible()
+  await expect(warning).toContainText(
+    'Your session is about to expire. You will be logged out in 60 second(s).',
+  )
+  await page.clock.runFor(30_000)
+  await expect(warning).toContainText('You will be logged out in 30 second(s).')
+
+  // Continue session: the warning goes and the timer starts again.
+  await warning.getByRole('button', { name: 'Continue session' }).click()
+  await expect(warning).toHaveCount(0)
+  await page.clock.runFor(240_000)
+  await expect(warning).toBeVisible()
+  await page.clock.runFor(59_000)
+  await expect(warning).toContainText('You will be logged out in 1 second(s).')
+  await page.clock.runFor(2000)
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+  expect(await page.evaluate(() => localStorage.getItem('AUTH_DATA'))).toBeNull()
+})

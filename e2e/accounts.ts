@@ -1,0 +1,91 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+
+/*
+ * Accounts for the journeys, made on the real server. Codes are read from the development
+ * mailbox (/dev/mailbox.json), which keeps every mail when no SMTP server is configured.
+ */
+
+export const DEMO = { emailId: 'demo.vendor@example.com', password: 'Certify#Demo2025' }
+
+/** A fresh address per journey and project, so parallel journeys never share an account. */
+export function uniqueEmail(label: string) {
+  return `e2e.${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`
+}
+
+type OutboxMail = { to: string; subject: string; text: string }
+
+/** The 6-digit code of the newest mail to this address with this subject. */
+export async function codeFromMail(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
+  let code: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get('/dev/mailbox.json')).json()) as OutboxMail[]
+        const mail = mails.find((candidate) => candidate.to === to && subject.test(candidate.subject))
+        code = mail?.text.match(/^\s+(\d{6})\s*$/m)?.[1]
+        return code
+      },
+      { message: `a mail with a code to ${to}`, timeout: 10_000 },
+    )
+    .toBeTruthy()
+  return code as string
+}
+
+export const CREATE_PASSWORD_MAIL = /create your password/
+export const RESET_PASSWORD_MAIL = /reset your password/
+
+async function tokenFor(request: APIRequestContext) {
+  const answer = await request.get('/api/token')
+  const token = answer.headers()['token']
+  if (!token) throw new Error('The server gave no Token.')
+  return token
+}
+
+/** Registers an account over the API and sets its password with the mailed code. */
+export async function createAccount(
+  request: APIRequestContext,
+  {
+    emailId,
+    password,
+    firstName = 'Ada',
+    lastName = 'Lovelace',
+  }: { emailId: string; password: string; firstName?: string; lastName?: string },
+) {
+  const token = await tokenFor(request)
+  const headers = { Token: token }
+  const registered = await request.post('/api/registration/create', {
+    headers,
+    data: {
+      firstName,
+      lastName,
+      emailId,
+      reEnteredEmailId: emailId,
+      organization: 'Journey Networks',
+      lob: 'Wireline,Wireless',
+      phoneNumber: '98765 43210',
+      countryCode: '+91',
+      country: 'India',
+      state: 'Karnataka',
+      city: 'Bengaluru',
+    },
+  })
+  const answer = (await registered.json()) as { status: string; message: string; id: string }
+  expect(answer.status, answer.message).toBe('SUCCESS')
+  const otp = await codeFromMail(request, emailId, CREATE_PASSWORD_MAIL)
+  const created = await request.post('/api/registration/change-password', {
+    headers,
+    data: { otp, emailId, password, confirmPassword: password, id: answer.id },
+  })
+  expect(created.status(), await created.text()).toBe(200)
+}
+
+/** Logs in through the login screen, as a vendor would. */
+export async function logInWithForm(
+  page: Page,
+  { emailId, password }: { emailId: string; password: string },
+) {
+  const form = page.getByRole('form', { name: 'Sign in' })
+  await form.getByRole('textbox', { name: /^Email/ }).fill(emailId)
+  await form.getByLabel(/^Password/).fill(password)
+  await form.getByRole('button', { name: 'Login' }).click()
+}
