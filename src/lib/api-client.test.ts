@@ -11,6 +11,7 @@ import {
   certificationService,
   mainService,
 } from '@/lib/api-client'
+import { MISSING_TOKEN_MESSAGE } from '@/contract/server-messages'
 import { readToken, writeToken } from '@/lib/storage'
 
 /** What the server saw of each request, for asserting headers and bodies. */
@@ -96,9 +97,92 @@ describe('main service calls (spec §7)', () => {
     expect(lastFetchInit(fetchSpy).credentials).toBe('include')
   })
 
-  it('leave the Token header out when no token is stored', async () => {
-    await mainService.post('/api/login', credentials)
+  it('fetch the Token first when none is stored, one request for calls made together', async () => {
+    server.use(
+      http.get('http://localhost:3000/api/token', async ({ request }) => {
+        await record(request)
+        await delay(20)
+        return HttpResponse.text('SUCCESS', { headers: { Token: 'tok-new' } })
+      }),
+    )
+    await Promise.all([
+      mainService.post('/api/login', credentials),
+      mainService.post('/api/login', credentials),
+    ])
+    expect(received.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
+      'GET /api/token',
+      'POST /api/login',
+      'POST /api/login',
+    ])
+    expect(received[1]?.headers.get('Token')).toBe('tok-new')
+    expect(received[2]?.headers.get('Token')).toBe('tok-new')
+  })
+
+  it('leave the Token header out when no token can be had, and still make the call', async () => {
+    server.use(http.get('http://localhost:3000/api/token', () => HttpResponse.error()))
+    const result = await mainService.post('/api/login', credentials)
+    expect(result.ok).toBe(true)
     expect(received[0]?.headers.has('Token')).toBe(false)
+  })
+
+  it('do not fetch a Token for a GET', async () => {
+    await mainService.get('/api/registration/get-country-state-city-list')
+    expect(received.map((request) => new URL(request.url).pathname)).toEqual([
+      '/api/registration/get-country-state-city-list',
+    ])
+  })
+
+  it('fetch a fresh Token and try once more when the guard refuses the stored one', async () => {
+    writeToken('tok-stale')
+    let tokens = 0
+    server.use(
+      http.get('http://localhost:3000/api/token', () => {
+        tokens += 1
+        return HttpResponse.text('SUCCESS', { headers: { Token: `tok-fresh-${tokens}` } })
+      }),
+      http.post('http://localhost:3000/api/login', async ({ request }) => {
+        await record(request)
+        return request.headers.get('Token') === 'tok-stale'
+          ? HttpResponse.json({ message: MISSING_TOKEN_MESSAGE }, { status: 403 })
+          : HttpResponse.json(loginAnswer)
+      }),
+    )
+    const result = await mainService.post('/api/login', credentials)
+    expect(result).toMatchObject({ ok: true, data: loginAnswer })
+    expect(received.map((request) => request.headers.get('Token'))).toEqual(['tok-stale', 'tok-fresh-1'])
+    expect(readToken()).toBe('tok-fresh-1')
+  })
+
+  it('answer the refusal itself when a fresh Token is refused too (no loop)', async () => {
+    writeToken('tok-stale')
+    server.use(
+      http.get('http://localhost:3000/api/token', () =>
+        HttpResponse.text('SUCCESS', { headers: { Token: 'tok-other' } }),
+      ),
+      http.post('http://localhost:3000/api/login', async ({ request }) => {
+        await record(request)
+        return HttpResponse.json({ message: MISSING_TOKEN_MESSAGE }, { status: 403 })
+      }),
+    )
+    const result = await mainService.post('/api/login', credentials)
+    expect(result).toMatchObject({ ok: false, status: 403, message: MISSING_TOKEN_MESSAGE })
+    expect(received).toHaveLength(2)
+  })
+
+  it('leave a 403 for another reason alone', async () => {
+    writeToken('tok-abc')
+    server.use(
+      http.post('http://localhost:3000/api/login', async ({ request }) => {
+        await record(request)
+        return HttpResponse.json(
+          { message: "You may not read or change another vendor's data." },
+          { status: 403 },
+        )
+      }),
+    )
+    const result = await mainService.post('/api/login', credentials)
+    expect(result).toMatchObject({ ok: false, status: 403 })
+    expect(received).toHaveLength(1)
   })
 
   it('read the token at call time, so a new token is used at once', async () => {
