@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageShell } from '@/components/layout/page-shell'
+import { RegistrationForm } from '@/features/auth/components/registration-form'
 
 export const Route = createFileRoute('/_data/create-profile/register')({
-  component: () => (
-    <PageShell
-      title="Register your organization"
-      lead="Tell us who you are; we will e-mail you a 6-digit code to create your password."
-    />
-  ),
+  component: RegistrationForm,
 })

@@ -22,6 +22,17 @@ const contentClasses = cn(
   'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg [transform:translate(-50%,-50%)] flex-col gap-4',
   'overflow-y-auto rounded-card border border-line bg-surface p-6 shadow-popover outline-none data-[state=open]:animate-zoom-in',
 )
+// A transformed box is the containing block of its `position: fixed` descendants, so a toast
+// container inside the transformed content would sit in the dialog's corner, clipped by it. This
+// content is centred by a flex frame instead and rests untransformed (its entrance scales it
+// only while it plays), so fixed descendants are placed against the viewport.
+const untransformedFrameClasses =
+  'fixed inset-0 z-50 flex items-center justify-center p-4 pointer-events-none'
+const untransformedContentClasses = cn(
+  'pointer-events-auto relative flex max-h-full w-full max-w-lg flex-col gap-4',
+  'overflow-y-auto rounded-card border border-line bg-surface p-6 shadow-popover outline-none',
+  'transition-[opacity,scale] duration-150 ease-out motion-reduce:transition-none starting:scale-97 starting:opacity-0',
+)
 
 function DialogOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
   return (
@@ -36,6 +47,12 @@ function DialogOverlay({ className, ...props }: React.ComponentProps<typeof Dial
 type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
   /** Shows the close (X) button in the corner; Escape closes the dialog either way. */
   showCloseButton?: boolean
+  /**
+   * The dialog holds its own toast container (or anything else fixed to the viewport): Radix makes
+   * everything outside a modal dialog inert, so its toasts must live inside it, and be placed
+   * against the viewport rather than the dialog.
+   */
+  hostsToaster?: boolean
 }
 
 /**
@@ -50,32 +67,42 @@ function DialogContent({
   className,
   children,
   showCloseButton = true,
+  hostsToaster = false,
   onFocus,
   ...props
 }: DialogContentProps) {
+  const content = (
+    <DialogPrimitive.Content
+      data-slot="dialog-content"
+      className={cn(hostsToaster ? untransformedContentClasses : contentClasses, className)}
+      onFocus={(event) => {
+        revealFocused(event)
+        onFocus?.(event)
+      }}
+      {...props}
+    >
+      {children}
+      {showCloseButton ? (
+        <DialogPrimitive.Close
+          data-slot="dialog-close"
+          className="absolute end-3 top-3 inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-ink-muted transition-colors hover:bg-surface-sunken hover:text-ink focus-visible:focus-ring"
+        >
+          <X className="size-4" aria-hidden="true" />
+          <span className="sr-only">Close</span>
+        </DialogPrimitive.Close>
+      ) : null}
+    </DialogPrimitive.Content>
+  )
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
-      <DialogPrimitive.Content
-        data-slot="dialog-content"
-        className={cn(contentClasses, className)}
-        onFocus={(event) => {
-          revealFocused(event)
-          onFocus?.(event)
-        }}
-        {...props}
-      >
-        {children}
-        {showCloseButton ? (
-          <DialogPrimitive.Close
-            data-slot="dialog-close"
-            className="absolute end-3 top-3 inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-ink-muted transition-colors hover:bg-surface-sunken hover:text-ink focus-visible:focus-ring"
-          >
-            <X className="size-4" aria-hidden="true" />
-            <span className="sr-only">Close</span>
-          </DialogPrimitive.Close>
-        ) : null}
-      </DialogPrimitive.Content>
+      {hostsToaster ? (
+        <div data-slot="dialog-frame" className={untransformedFrameClasses}>
+          {content}
+        </div>
+      ) : (
+        content
+      )}
     </DialogPrimitive.Portal>
   )
 }
