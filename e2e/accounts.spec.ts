@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import {
+  CREATE_PASSWORD_MAIL,
   createAccount,
   DEMO,
   codeFromMail,
@@ -15,6 +16,58 @@ import { openPage } from './live'
  */
 
 const HOME_HEADING = 'Certify your telecom devices, from first form to certificate'
+
+/** Picks an option of a Radix select, as a vendor does: open the list, click the option. */
+async function choose(page: Page, label: string | RegExp, option: string) {
+  await page.getByRole('combobox', { name: label }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+test('register → create password with the mailed code → log in → log out', async ({ page, request }) => {
+  const emailId = uniqueEmail('register')
+  await openPage(page, '/create-profile')
+  await page.getByRole('link', { name: 'Register' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Register your organization' })).toBeVisible()
+
+  await page.getByRole('textbox', { name: /^First name/ }).fill('Grace')
+  await page.getByRole('textbox', { name: /^Last name/ }).fill('Hopper')
+  await page.getByRole('textbox', { name: /^Email/ }).fill(emailId)
+  await page.getByRole('textbox', { name: /^Re-enter email/ }).fill(emailId)
+  await page.getByRole('textbox', { name: /^Organization/ }).fill('Journey Networks')
+  await page.getByRole('button', { name: 'Wireless' }).click()
+  const register = page.getByRole('button', { name: 'Register', exact: true })
+  await expect(register).toBeDisabled()
+  await choose(page, /^Country code/, 'India (+91)')
+  await expect(page.getByRole('combobox', { name: /^Country\b(?! code)/ })).toContainText('India')
+  await page.getByRole('textbox', { name: /^Phone number/ }).fill('98765 43210')
+  await choose(page, /^State/, 'Karnataka')
+  await choose(page, /^City/, 'Bengaluru')
+  await register.click()
+
+  await expect(
+    page.getByText(`Registration successful. We have sent a 6-digit code to ${emailId}.`).first(),
+  ).toBeVisible()
+  // Two seconds later, the Create Password dialog.
+  const dialog = page.getByRole('dialog', { name: 'Create your password' })
+  await expect(dialog).toBeVisible()
+  const otp = await codeFromMail(request, emailId, CREATE_PASSWORD_MAIL)
+  await dialog.getByRole('textbox', { name: /^6-Digit code/ }).fill(otp)
+  await dialog.getByLabel(/^Password/).fill('Grace#2026x')
+  await dialog.getByLabel(/^Confirm password/).fill('Grace#2026x')
+  await dialog.getByRole('button', { name: 'Create password' }).click()
+  await expect(page.getByText('Password created successfully!').first()).toBeVisible()
+  // Five seconds later, home.
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible({ timeout: 10_000 })
+
+  await openPage(page, '/login')
+  await logInWithForm(page, { emailId, password: 'Grace#2026x' })
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
+  await page.getByRole('button', { name: /profile/i }).click()
+  await expect(page.getByRole('dialog', { name: 'Profile' })).toContainText(emailId)
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('AUTH_DATA'))).toBeNull()
+})
 
 test('forgot password → check mail → password reset → log in with the new password', async ({
   page,

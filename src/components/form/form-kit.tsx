@@ -44,11 +44,16 @@ function useFieldError() {
 type TextFieldProps = FieldFrameProps &
   Omit<InputProps, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'name' | 'required'>
 
-function TextField({ label, hint, required, className, ...inputProps }: TextFieldProps) {
+function TextField({ label, hint, required, className, disabled, ...inputProps }: TextFieldProps) {
   const field = useFieldContext<string>()
   const error = useFieldError()
   return (
-    <Field invalid={error !== undefined} required={required ?? false} className={className}>
+    <Field
+      invalid={error !== undefined}
+      required={required ?? false}
+      disabled={disabled ?? false}
+      className={className}
+    >
       <FieldLabel>{label}</FieldLabel>
       <Input
         name={field.name}
