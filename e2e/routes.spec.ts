@@ -17,8 +17,6 @@ const ROUTES = [
   ['/device-certifications', 'Device Certifications'],
   ['/contact-us', 'Contact Us'],
   ['/help-center', 'Help Center'],
-  ['/portfolio?portfolio=organization-portfolio', 'PORTFOLIO FORM'],
-  ['/dashboard?search=ONT', 'Dashboard'],
 ] as const
 
 for (const [path, title] of ROUTES) {
@@ -34,6 +32,15 @@ for (const [path, title] of ROUTES) {
     )
     expect(new URL(page.url()).pathname).toBe(path.split('?')[0])
     expect(errors).toEqual([])
+  })
+}
+
+// Spec §2: the protected routes send a visitor to /login (accounts.spec.ts logs in and comes back).
+for (const path of ['/portfolio?portfolio=organization-portfolio', '/dashboard?search=ONT']) {
+  test(`${path} while logged out shows the login`, async ({ page }) => {
+    await openPage(page, path)
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
   })
 }
 

@@ -4,13 +4,12 @@ import { Link } from '@tanstack/react-router'
 import { MailCheck } from 'lucide-react'
 import * as React from 'react'
 import * as v from 'valibot'
+import { CountryCodeSelect } from '@/components/form/country-code-select'
 import { firstErrorMessage } from '@/components/form/form-context'
 import { useAppForm } from '@/components/form/form-kit'
 import { Button } from '@/components/ui/button'
 import { Field, FieldError, FieldLabel } from '@/components/ui/field'
 import { FullScreenLoader } from '@/components/ui/full-screen-loader'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { countryCodeLabel } from '@/contract/address'
 import {
   type AddressFields,
   chooseCountry,
@@ -306,38 +305,19 @@ function RegistrationForm() {
               return (
                 <Field invalid={error !== undefined} required>
                   <FieldLabel>Country code</FieldLabel>
-                  {/*
-                   * Several countries share a code (+1), so each option stands for a country and
-                   * its code ('United States (+1)'): the value is the country's name, unique in
-                   * the list. Choosing one sets that very country and its code, which is
-                   * chooseCountry; chooseCountryCode, going by the code alone, would take the
-                   * first country of the code rather than the one the vendor picked.
-                   */}
-                  <Select
+                  <CountryCodeSelect
                     name={field.name}
-                    value={countryCode === '' ? '' : country}
-                    onValueChange={(chosen) => {
+                    countries={countries}
+                    countryCode={countryCode}
+                    country={country}
+                    onChooseCountry={(chosen) => {
                       const fields = chooseCountry(countries, chosen)
                       field.handleChange(fields.countryCode)
                       applyAddress(fields, 'countryCode')
                     }}
-                    onOpenChange={(open) => {
-                      if (!open) field.handleBlur()
-                    }}
-                  >
-                    <SelectTrigger>
-                      <SelectValue
-                        placeholder={countriesQuery.isPending ? 'Loading codes…' : 'Select a code'}
-                      />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {countries.map((item) => (
-                        <SelectItem key={item.country} value={item.country}>
-                          {countryCodeLabel(item)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                    onClose={field.handleBlur}
+                    placeholder={countriesQuery.isPending ? 'Loading codes…' : 'Select a code'}
+                  />
                   <FieldError>{error}</FieldError>
                 </Field>
               )
