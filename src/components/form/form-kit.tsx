@@ -34,19 +34,32 @@ type FieldFrameProps = {
   hint?: React.ReactNode
   required?: boolean
   className?: string
+  /**
+   * A message the form works out itself (the portfolio form checks the whole form on Save and
+   * Submit); it takes the place of the field's own validators' message.
+   */
+  error?: string | undefined
 }
 
-function useFieldError() {
+function useFieldError(given: string | undefined) {
   const field = useFieldContext<unknown>()
-  return firstErrorMessage(field.state.meta.errors)
+  return given ?? firstErrorMessage(field.state.meta.errors)
 }
 
 type TextFieldProps = FieldFrameProps &
   Omit<InputProps, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'name' | 'required'>
 
-function TextField({ label, hint, required, className, disabled, ...inputProps }: TextFieldProps) {
+function TextField({
+  label,
+  hint,
+  required,
+  className,
+  error: givenError,
+  disabled,
+  ...inputProps
+}: TextFieldProps) {
   const field = useFieldContext<string>()
-  const error = useFieldError()
+  const error = useFieldError(givenError)
   return (
     <Field
       invalid={error !== undefined}
@@ -71,9 +84,16 @@ function TextField({ label, hint, required, className, disabled, ...inputProps }
 type TextareaFieldProps = FieldFrameProps &
   Omit<TextareaProps, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'name' | 'required'>
 
-function TextareaField({ label, hint, required, className, ...textareaProps }: TextareaFieldProps) {
+function TextareaField({
+  label,
+  hint,
+  required,
+  className,
+  error: givenError,
+  ...textareaProps
+}: TextareaFieldProps) {
   const field = useFieldContext<string>()
-  const error = useFieldError()
+  const error = useFieldError(givenError)
   return (
     <Field invalid={error !== undefined} required={required ?? false} className={className}>
       <FieldLabel>{label}</FieldLabel>
@@ -107,6 +127,7 @@ function SelectField({
   hint,
   required,
   className,
+  error: givenError,
   options,
   placeholder,
   addNewOption,
@@ -114,7 +135,7 @@ function SelectField({
   onValueChange,
 }: SelectFieldProps) {
   const field = useFieldContext<string>()
-  const error = useFieldError()
+  const error = useFieldError(givenError)
   return (
     <Field
       invalid={error !== undefined}
@@ -156,9 +177,16 @@ function SelectField({
 
 type CheckboxFieldProps = FieldFrameProps & { disabled?: boolean }
 
-function CheckboxField({ label, hint, required, className, disabled }: CheckboxFieldProps) {
+function CheckboxField({
+  label,
+  hint,
+  required,
+  className,
+  error: givenError,
+  disabled,
+}: CheckboxFieldProps) {
   const field = useFieldContext<boolean>()
-  const error = useFieldError()
+  const error = useFieldError(givenError)
   return (
     <Field
       orientation="horizontal"
@@ -188,9 +216,18 @@ type ChipGroupFieldProps = FieldFrameProps & {
   disabled?: boolean
 }
 
-function ChipGroupField({ label, hint, required, className, options, shape, disabled }: ChipGroupFieldProps) {
+function ChipGroupField({
+  label,
+  hint,
+  required,
+  className,
+  error: givenError,
+  options,
+  shape,
+  disabled,
+}: ChipGroupFieldProps) {
   const field = useFieldContext<string[]>()
-  const error = useFieldError()
+  const error = useFieldError(givenError)
   return (
     <Field
       invalid={error !== undefined}
@@ -226,9 +263,17 @@ function ChipGroupField({ label, hint, required, className, options, shape, disa
 
 type TimeFieldProps = FieldFrameProps & { disabled?: boolean; readOnly?: boolean }
 
-function TimeField({ label, hint, required, className, disabled, readOnly }: TimeFieldProps) {
+function TimeField({
+  label,
+  hint,
+  required,
+  className,
+  error: givenError,
+  disabled,
+  readOnly,
+}: TimeFieldProps) {
   const field = useFieldContext<string>()
-  const error = useFieldError()
+  const error = useFieldError(givenError)
   return (
     <Field
       invalid={error !== undefined}

@@ -15,7 +15,10 @@ export type SectionModes = Record<PortfolioSection, SectionMode>
 
 /** A draft is saved and not yet submitted: the form opens it, every section read-only. */
 export function hasSavedDraft(saved: SavedPortfolio | null | undefined): boolean {
-  return saved?.isPortfolioManagerSavedOrSubmittedDataExists === 'YES' && saved.isPortfolioManagerReqSubmitted !== 'YES'
+  return (
+    saved?.isPortfolioManagerSavedOrSubmittedDataExists === 'YES' &&
+    saved.isPortfolioManagerReqSubmitted !== 'YES'
+  )
 }
 
 /** Spec §4: if a draft was previously saved, all three sections open in read-only view. */
@@ -31,7 +34,9 @@ export function modesAfterSave(modes: SectionModes, section: SaveSection): Secti
 }
 
 const sectionFields = (section: SaveSection): ReadonlyArray<string> =>
-  section === 0 ? [...SAVE_SECTION_FIELDS[1], ...SAVE_SECTION_FIELDS[2], ...SAVE_SECTION_FIELDS[3]] : SAVE_SECTION_FIELDS[section]
+  section === 0
+    ? [...SAVE_SECTION_FIELDS[1], ...SAVE_SECTION_FIELDS[2], ...SAVE_SECTION_FIELDS[3]]
+    : SAVE_SECTION_FIELDS[section]
 
 /**
  * Whether a save would change the saved draft: the section's fields as they would be sent, against
@@ -44,7 +49,10 @@ export function hasChangesToSave(
 ): boolean {
   if (!lastSaved) return true
   const now = toSavePayload(values, { vendorUserId: '-', saveSection: section }) as Record<string, unknown>
-  const before = toSavePayload(lastSaved, { vendorUserId: '-', saveSection: section }) as Record<string, unknown>
+  const before = toSavePayload(lastSaved, { vendorUserId: '-', saveSection: section }) as Record<
+    string,
+    unknown
+  >
   return sectionFields(section).some((field) => JSON.stringify(now[field]) !== JSON.stringify(before[field]))
 }
 

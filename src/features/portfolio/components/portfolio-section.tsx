@@ -1,0 +1,141 @@
+import { ChevronDown, Eye, Pencil } from 'lucide-react'
+import type * as React from 'react'
+import { Button } from '@/components/ui/button'
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible'
+import type { SectionMode } from '@/features/portfolio/model/portfolio-state'
+import { cn } from '@/lib/utils'
+
+type PortfolioSectionProps = {
+  /** The section's anchor, the `portfolio` search value that scrolls to it. */
+  id: string
+  title: string
+  description: string
+  mode: SectionMode
+  onModeChange: (mode: SectionMode) => void
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The section's own Save (spec §4: save section 1, 2 or 3), shown in create mode. */
+  onSave?: () => void
+  saveDisabled?: boolean
+  children: React.ReactNode
+}
+
+/**
+ * One of the portfolio form's three stacked sections (spec §2): collapsible, with a create mode
+ * and a read-only view mode toggled by two icons, its heading reading 'Create' or 'View'.
+ */
+function PortfolioSection({
+  id,
+  title,
+  description,
+  mode,
+  onModeChange,
+  open,
+  onOpenChange,
+  onSave,
+  saveDisabled,
+  children,
+}: PortfolioSectionProps) {
+  const headingId = `${id}-title`
+  return (
+    <Collapsible open={open} onOpenChange={onOpenChange} asChild>
+      <section
+        id={id}
+        aria-labelledby={headingId}
+        data-slot="portfolio-section"
+        data-mode={mode}
+        // The header is 54 px tall and sticky: a jump to the section stops below it (spec §2, §9).
+        className="scroll-mt-[54px] rounded-card border border-line bg-surface shadow-card"
+      >
+        <div className="flex flex-wrap items-center gap-3 border-b border-line px-4 py-3 sm:px-6">
+          <CollapsibleTrigger asChild>
+            <button
+              type="button"
+              className="group flex min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-control text-start focus-visible:focus-ring"
+            >
+              <ChevronDown
+                aria-hidden="true"
+                className="size-5 shrink-0 text-ink-muted transition-transform group-data-[state=closed]:-rotate-90"
+              />
+              <span className="flex min-w-0 flex-col">
+                <span id={headingId} className="text-heading text-ink">
+                  {title}
+                </span>
+                <span className="text-small text-ink-muted">{description}</span>
+              </span>
+            </button>
+          </CollapsibleTrigger>
+          <div role="group" aria-label={`${title}: mode`} className="flex items-center gap-1">
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Edit ${title}`}
+              title="Create"
+              aria-pressed={mode === 'create'}
+              className={cn(mode === 'create' && 'bg-brand-100 text-brand-900 hover:bg-brand-100')}
+              onClick={() => {
+                onModeChange('create')
+                onOpenChange(true)
+              }}
+            >
+              <Pencil aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`View ${title}`}
+              title="View"
+              aria-pressed={mode === 'view'}
+              className={cn(mode === 'view' && 'bg-brand-100 text-brand-900 hover:bg-brand-100')}
+              onClick={() => {
+                onModeChange('view')
+                onOpenChange(true)
+              }}
+            >
+              <Eye aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+        <CollapsibleContent>
+          <div className="flex flex-col gap-5 px-4 py-5 sm:px-6">
+            <h3 className="text-small font-semibold tracking-wide text-ink-muted uppercase">
+              {mode === 'create' ? 'Create' : 'View'}
+            </h3>
+            {children}
+            {mode === 'create' && onSave ? (
+              <div className="flex justify-end">
+                <Button variant="secondary" onClick={onSave} disabled={saveDisabled}>
+                  Save {title}
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        </CollapsibleContent>
+      </section>
+    </Collapsible>
+  )
+}
+
+type SummaryItem = { label: string; value: React.ReactNode }
+
+/** A section's read-only view: each field and its value. */
+function SectionSummary({ items }: { items: ReadonlyArray<SummaryItem> }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((item) => (
+        <div key={item.label} className="flex min-w-0 flex-col gap-0.5">
+          <dt className="text-small font-semibold text-ink-muted">{item.label}</dt>
+          <dd className="text-body break-words text-ink">
+            {item.value === '' || item.value === null || item.value === undefined ? (
+              <span className="text-ink-subtle">Not given</span>
+            ) : (
+              item.value
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+export { PortfolioSection, SectionSummary }
