@@ -1,0 +1,172 @@
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { createAccount, logInWithForm, uniqueEmail } from './accounts'
+import { openPage } from './live'
+
+/*
+ * The portfolio form against the real server (issue 7): a new vendor saves each section, finds
+ * them read-only after a reload, submits, lands home after 2 s and has a Submitted record; a
+ * second portfolio starts from 'Add New Portfolio'.
+ */
+
+const HOME_HEADING = 'Certify your telecom devices, from first form to certificate'
+
+/** Picks an option of a Radix select: open the list, click the option. */
+async function choose(scope: Page | Locator, page: Page, label: string | RegExp, option: string) {
+  await scope.getByRole('combobox', { name: label }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+const section = (page: Page, title: string) => page.getByRole('region', { name: new RegExp(`^${title}`) })
+
+/** The vendor's submitted records, as the dashboard reads them. */
+async function submittedRecords(page: Page) {
+  return page.evaluate(async () => {
+    const authData = JSON.parse(localStorage.getItem('AUTH_DATA') ?? '{}') as { vendorUserId: string }
+    const answer = await fetch('/api/portfoliomanager/list', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Token: localStorage.getItem('TOKEN') ?? '' },
+      body: JSON.stringify({ vendorUserId: authData.vendorUserId }),
+    })
+    const body = (await answer.json()) as {
+      portfolioManagerSubmittedDetailsList: Array<{ deviceName: string; status: string; vendor: string }>
+    }
+    return body.portfolioManagerSubmittedDetailsList
+  })
+}
+
+test('a new vendor saves each section, reloads, submits, and starts a second portfolio', async ({
+  page,
+  request,
+}) => {
+  const emailId = uniqueEmail('portfolio')
+  await createAccount(request, { emailId, password: 'Folio#2026x', firstName: 'Ada', lastName: 'Lovelace' })
+  await openPage(page, '/login')
+  await logInWithForm(page, { emailId, password: 'Folio#2026x' })
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
+
+  await page.goto('/portfolio')
+  await expect(page.getByRole('heading', { level: 1, name: 'PORTFOLIO FORM' })).toBeVisible()
+
+  // Portfolio Manager: prefilled from the registration, the rest typed.
+  const organization = section(page, 'Portfolio Manager')
+  await expect(organization.getByRole('textbox', { name: /^Organization name/ })).toHaveValue(
+    'Journey Networks',
+  )
+  await expect(organization.getByRole('textbox', { name: /^Business contact name/ })).toHaveValue(
+    'Ada Lovelace',
+  )
+  await expect(organization.getByRole('textbox', { name: /^Email/ })).toHaveValue(emailId)
+  await organization.getByRole('textbox', { name: /^About the organization/ }).fill('Fibre and Wi-Fi gear.')
+  await organization.getByRole('textbox', { name: /^Best time to reach/ }).fill('0930')
+  await organization.getByRole('button', { name: 'Monday' }).click()
+  await organization.getByRole('button', { name: 'Thursday' }).click()
+  await organization.getByRole('textbox', { name: /^Address/ }).fill('12 MG Road')
+  await organization.getByRole('button', { name: 'Save Portfolio Manager' }).click()
+  await expect(
+    page.getByText('Organization portfolio manager details saved successfully').first(),
+  ).toBeVisible()
+  await expect(organization.getByRole('heading', { name: 'View' })).toBeVisible()
+
+  // Saving again without a change is refused with the warning.
+  await organization.getByRole('button', { name: 'Edit Portfolio Manager' }).click()
+  await organization.getByRole('button', { name: 'Save Portfolio Manager' }).click()
+  await expect(
+    page.getByText('No updates were made. Please modify the data before saving.').first(),
+  ).toBeVisible()
+
+  const lineOfBusiness = section(page, 'Line of Business')
+  await lineOfBusiness.getByRole('button', { name: 'Wireless' }).click()
+  await lineOfBusiness.getByRole('button', { name: 'Save Line of Business' }).click()
+  await expect(
+    page.getByText('Organization line of business details saved successfully').first(),
+  ).toBeVisible()
+
+  const device = section(page, 'Device Portfolio')
+  await choose(device, page, /^Device manufacturer/, 'Nokia')
+  await choose(device, page, /^Device name/, 'Beacon 6')
+  await choose(device, page, /^Device type/, 'Wi-Fi Mesh Device')
+  await choose(device, page, /^Product class/, 'Wi-Fi 6 Mesh')
+  await device.getByRole('textbox', { name: /^Devices to be certified/ }).fill('2')
+  await device.getByRole('textbox', { name: 'Serial number 1' }).fill('JN0001')
+  await device.getByRole('button', { name: 'Add serial number' }).click()
+  await device.getByRole('textbox', { name: 'Serial number 2' }).fill('JN0002')
+  await expect(device.getByRole('button', { name: 'Add serial number' })).toBeDisabled()
+  await device.getByRole('textbox', { name: /^Base firmware version/ }).fill('1.2.3')
+  await device.getByRole('textbox', { name: /^Year of manufacturing/ }).fill('2024')
+  await choose(device, page, /^Engineering build available/, 'Yes')
+  await expect(
+    device.getByText('Please share the Engineering build firmware during submission of device'),
+  ).toBeVisible()
+  await device.getByRole('button', { name: 'Save Device Portfolio' }).click()
+  await expect(
+    page.getByText('Organization device portfolio details saved successfully').first(),
+  ).toBeVisible()
+
+  // A reload opens the saved draft, every section read-only.
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'PORTFOLIO FORM' })).toBeVisible()
+  for (const title of ['Portfolio Manager', 'Line of Business', 'Device Portfolio']) {
+    await expect(section(page, title).getByRole('heading', { name: 'View' })).toBeVisible()
+  }
+  await expect(section(page, 'Device Portfolio')).toContainText('JN0001, JN0002')
+  await expect(section(page, 'Portfolio Manager')).toContainText('Monday, Thursday')
+
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('Portfolio submitted successfully').first()).toBeVisible()
+  // Two seconds later, home.
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('AUTH_DATA') ?? '{}'))
+  expect(stored).toMatchObject({
+    isPortfolioManagerPreviousReqSaved: 'NO',
+    isPortfolioManagerSubmittedDataExists: 'YES',
+    isPortfolioManagerSavedOrSubmittedDataExists: 'YES',
+  })
+  expect(await submittedRecords(page)).toEqual([
+    expect.objectContaining({ vendor: 'Nokia', deviceName: 'Beacon 6', status: 'Submitted' }),
+  ])
+
+  // A second portfolio: the organization comes from the submitted request, the device is blank.
+  await openPage(page, '/portfolio-manager')
+  await page.getByRole('link', { name: 'Add New Portfolio' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'PORTFOLIO FORM' })).toBeVisible()
+  await expect(
+    section(page, 'Portfolio Manager').getByRole('textbox', { name: /^Organization name/ }),
+  ).toHaveValue('Journey Networks')
+  const second = section(page, 'Device Portfolio')
+  await expect(second.getByRole('combobox', { name: /^Device manufacturer/ })).toContainText(
+    'Select a manufacturer',
+  )
+  await choose(second, page, /^Device manufacturer/, 'Nokia')
+  await choose(second, page, /^Device name/, 'Add New Device Name')
+  await second.getByRole('textbox', { name: /^New device name/ }).fill('Journey Hub')
+  await choose(second, page, /^Device type/, 'Add New Device Type')
+  await second.getByRole('textbox', { name: /^New device type/ }).fill('Hub')
+  await choose(second, page, /^Product class/, 'Add New Product Class')
+  await second.getByRole('textbox', { name: /^New product class/ }).fill('Gen 1')
+  await second.getByRole('textbox', { name: /^Devices to be certified/ }).fill('1')
+  await second.getByRole('textbox', { name: 'Serial number 1' }).fill('JH0001')
+  await second.getByRole('textbox', { name: /^Base firmware version/ }).fill('2.0')
+  await second.getByRole('textbox', { name: /^Year of manufacturing/ }).fill('2025')
+  await choose(second, page, /^Engineering build available/, 'No')
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('Portfolio submitted successfully').first()).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
+  const records = await submittedRecords(page)
+  expect(records).toHaveLength(2)
+  expect(records).toContainEqual(expect.objectContaining({ deviceName: 'Journey Hub', status: 'Submitted' }))
+})
+
+test('Submit with empty fields shows every message and focuses the first', async ({ page, request }) => {
+  const emailId = uniqueEmail('portfolio-errors')
+  await createAccount(request, { emailId, password: 'Folio#2026x' })
+  await openPage(page, '/login')
+  await logInWithForm(page, { emailId, password: 'Folio#2026x' })
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
+  await page.goto('/portfolio?portfolio=device-portfolio')
+  await expect(page.getByRole('heading', { level: 1, name: 'PORTFOLIO FORM' })).toBeVisible()
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('This field is required').first()).toBeVisible()
+  await expect(page.getByRole('textbox', { name: /^About the organization/ })).toBeFocused()
+  expect(await page.getByText('This field is required').count()).toBeGreaterThan(5)
+})
