@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import type { DeviceRecord } from '@/contract/records'
+import {
+  filterOptions,
+  filterRecords,
+  hasActiveFilters,
+  searchIndex,
+} from '@/features/dashboard/model/dashboard-filters'
+
+const record = (overrides: Partial<DeviceRecord>): DeviceRecord => ({
+  portfolioManagerId: 'pm-1',
+  vendor: 'Nokia',
+  deviceName: 'Beacon 6',
+  deviceType: 'Wi-Fi Mesh Device',
+  productClass: 'Wi-Fi 6 Mesh',
+  baseFirmwareVersion: '1.2.3',
+  businessDomain: 'Wireless',
+  creationTime: '2026-03-04T10:20:00.000Z',
+  createdBy: 'Priya Sharma',
+  status: 'Submitted',
+  isCertified: '',
+  ...overrides,
+})
+
+const rows = [
+  record({ portfolioManagerId: 'a' }),
+  record({
+    portfolioManagerId: 'b',
+    vendor: 'Zyxel',
+    deviceName: 'EX5601',
+    deviceType: 'Wi-Fi Router',
+    status: 'InProgress',
+  }),
+  record({
+    portfolioManagerId: 'c',
+    vendor: 'nokia labs',
+    deviceName: 'Beacon 10',
+    status: 'Completed',
+    isCertified: 'CERTIFIED-OK',
+  }),
+  record({ portfolioManagerId: 'd', vendor: 'Arris', productClass: '', createdBy: 'Marc Dubois' }),
+]
+
+describe('filterOptions', () => {
+  it('gives the distinct values of the loaded rows, sorted without regard to case, blanks left out', () => {
+    const options = filterOptions(rows)
+    expect(options.vendor).toEqual(['Arris', 'Nokia', 'nokia labs', 'Zyxel'])
+    expect(options.deviceName).toEqual(['Beacon 6', 'Beacon 10', 'EX5601'])
+    expect(options.productClass).toEqual(['Wi-Fi 6 Mesh'])
+    expect(options.status).toEqual(['Completed', 'InProgress', 'Submitted'])
+  })
+
+  it('gives empty lists for no rows', () => {
+    expect(filterOptions([]).vendor).toEqual([])
+  })
+})
+
+describe('filterRecords', () => {
+  const index = searchIndex(rows, () => '04 Mar 2026')
+  const ids = (found: DeviceRecord[]) => found.map((row) => row.portfolioManagerId)
+
+  it('lets every row through with no filter and no search (the same list, not a copy)', () => {
+    expect(filterRecords(rows, index, {}, '  ')).toBe(rows)
+    expect(hasActiveFilters({ vendor: '' })).toBe(false)
+    expect(hasActiveFilters({ status: 'Submitted' })).toBe(true)
+  })
+
+  it('keeps the rows matching every chosen filter exactly', () => {
+    expect(ids(filterRecords(rows, index, { vendor: 'Nokia' }, ''))).toEqual(['a'])
+    expect(
+      ids(filterRecords(rows, index, { deviceType: 'Wi-Fi Mesh Device', status: 'Submitted' }, '')),
+    ).toEqual(['a', 'd'])
+    expect(ids(filterRecords(rows, index, { vendor: 'Nokia', status: 'InProgress' }, ''))).toEqual([])
+  })
+
+  it('searches every shown value without regard to case, with the filters', () => {
+    expect(ids(filterRecords(rows, index, {}, 'BEACON'))).toEqual(['a', 'c', 'd'])
+    expect(ids(filterRecords(rows, index, {}, 'marc'))).toEqual(['d'])
+    expect(ids(filterRecords(rows, index, {}, 'certified-ok'))).toEqual(['c'])
+    expect(ids(filterRecords(rows, index, {}, '1.2.3'))).toEqual(['a', 'b', 'c', 'd'])
+    expect(ids(filterRecords(rows, index, {}, '04 mar'))).toEqual(['a', 'b', 'c', 'd'])
+    expect(ids(filterRecords(rows, index, { vendor: 'Zyxel' }, 'beacon'))).toEqual([])
+    expect(ids(filterRecords(rows, index, {}, 'no such device'))).toEqual([])
+  })
+
+  it('does not match across two values', () => {
+    expect(ids(filterRecords(rows, index, {}, 'nokia beacon'))).toEqual([])
+  })
+})

@@ -1,0 +1,94 @@
+import type { DeviceRecord } from '@/contract/records'
+
+/*
+ * The dashboard's filters and search (spec §2 "Dashboard"): five filters whose options come from
+ * the loaded rows, sorted, and a free-text search across all row values. Built for 100,000 rows:
+ * each row's searchable text is made once per load, and a change of filter or search is one pass.
+ */
+
+export const DASHBOARD_FILTERS = [
+  { key: 'vendor', label: 'Device Vendor' },
+  { key: 'deviceName', label: 'Device Name' },
+  { key: 'deviceType', label: 'Device Type' },
+  { key: 'productClass', label: 'Product Class' },
+  { key: 'status', label: 'Status' },
+] as const
+
+export type FilterKey = (typeof DASHBOARD_FILTERS)[number]['key']
+/** The chosen value of each filter; a filter without a value lets every row through. */
+export type DashboardFilters = Partial<Record<FilterKey, string>>
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
+
+/** Each filter's options: the distinct non-empty values of the loaded rows, sorted. */
+export function filterOptions(rows: ReadonlyArray<DeviceRecord>): Record<FilterKey, string[]> {
+  const sets = Object.fromEntries(DASHBOARD_FILTERS.map(({ key }) => [key, new Set<string>()])) as Record<
+    FilterKey,
+    Set<string>
+  >
+  for (const row of rows) {
+    for (const { key } of DASHBOARD_FILTERS) {
+      const value = row[key]
+      if (value) sets[key].add(value)
+    }
+  }
+  return Object.fromEntries(
+    DASHBOARD_FILTERS.map(({ key }) => [key, [...sets[key]].sort(collator.compare)]),
+  ) as Record<FilterKey, string[]>
+}
+
+/** The values a row is searched by: every column the table shows, as text. */
+const SEARCHED: ReadonlyArray<keyof DeviceRecord> = [
+  'vendor',
+  'deviceName',
+  'deviceType',
+  'productClass',
+  'baseFirmwareVersion',
+  'businessDomain',
+  'creationTime',
+  'createdBy',
+  'status',
+  'isCertified',
+]
+
+/**
+ * Each row's searchable text, lower-cased, made once per load. `shownTime` adds the creation time
+ * as the table shows it, so that a vendor finds a row by what they read on screen.
+ */
+export function searchIndex(
+  rows: ReadonlyArray<DeviceRecord>,
+  shownTime: (iso: string) => string = () => '',
+): string[] {
+  return rows.map((row) => {
+    let text = ''
+    for (const key of SEARCHED) text += `${String(row[key] ?? '')}\u0000`
+    return `${text}${shownTime(row.creationTime)}`.toLowerCase()
+  })
+}
+
+export function hasActiveFilters(filters: DashboardFilters): boolean {
+  return DASHBOARD_FILTERS.some(({ key }) => Boolean(filters[key]))
+}
+
+/** The rows that pass every chosen filter and contain the search text (case-insensitive). */
+export function filterRecords(
+  rows: ReadonlyArray<DeviceRecord>,
+  index: ReadonlyArray<string>,
+  filters: DashboardFilters,
+  search: string,
+): DeviceRecord[] {
+  const needle = search.trim().toLowerCase()
+  const chosen = DASHBOARD_FILTERS.flatMap(({ key }) => {
+    const value = filters[key]
+    return value ? [[key, value] as const] : []
+  })
+  if (chosen.length === 0 && needle === '') return rows as DeviceRecord[]
+  const result: DeviceRecord[] = []
+  for (let i = 0; i < rows.length; i += 1) {
+    const row = rows[i] as DeviceRecord
+    if (chosen.some(([key, value]) => row[key] !== value)) continue
+    if (needle !== '' && !(index[i] ?? '').includes(needle)) continue
+    result.push(row)
+  }
+  return result
+}
