@@ -1,0 +1,138 @@
+import { useQuery } from '@tanstack/react-query'
+import * as React from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { Field, FieldError, FieldHint, FieldLabel } from '@/components/ui/field'
+import { Textarea } from '@/components/ui/textarea'
+import { COMMENT_MAX_LENGTH } from '@/contract/certification'
+import { COMMENT_EMPTY_MESSAGE } from '@/contract/server-messages'
+import { commentsQueryOptions, useAddCommentMutation } from '@/features/certification/api/comments'
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+})
+
+type CommentsDialogProps = {
+  /** The record whose comments show; null closes the dialog. */
+  record: { portfolioManagerId: string; deviceName: string } | null
+  onClose: () => void
+}
+
+/** Add Comments (decision 8): the record's comments, newest first, and a box to add one. */
+function CommentsDialog({ record, onClose }: CommentsDialogProps) {
+  return (
+    <Dialog
+      open={record !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+    >
+      <DialogContent className="max-w-lg">
+        {record ? <CommentsBody key={record.portfolioManagerId} record={record} /> : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function CommentsBody({ record }: { record: { portfolioManagerId: string; deviceName: string } }) {
+  const commentsQuery = useQuery(commentsQueryOptions(record.portfolioManagerId))
+  const addComment = useAddCommentMutation()
+  const [text, setText] = React.useState('')
+  const [error, setError] = React.useState<string | undefined>()
+
+  const send = async () => {
+    if (text.trim() === '') {
+      setError(COMMENT_EMPTY_MESSAGE)
+      return
+    }
+    try {
+      const answer = await addComment.mutateAsync({ portfolioManagerId: record.portfolioManagerId, text })
+      toast.success(answer.message)
+      setText('')
+      setError(undefined)
+    } catch (failure) {
+      toast.error(failure instanceof Error ? failure.message : String(failure))
+    }
+  }
+
+  const comments = commentsQuery.data ?? []
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Comments</DialogTitle>
+        <DialogDescription>{record.deviceName}</DialogDescription>
+      </DialogHeader>
+      <div className="flex max-h-72 flex-col gap-3 overflow-y-auto" aria-live="polite">
+        {commentsQuery.isPending ? <p className="text-small text-ink-muted">Loading comments…</p> : null}
+        {commentsQuery.isError ? (
+          <p className="text-small text-danger">The comments could not be loaded.</p>
+        ) : null}
+        {commentsQuery.isSuccess && comments.length === 0 ? (
+          <p className="text-small text-ink-muted">No comments yet.</p>
+        ) : null}
+        {comments.length > 0 ? (
+          <ul aria-label="Comments" className="flex flex-col gap-3">
+            {comments.map((comment) => (
+              <li
+                key={comment.commentId}
+                className="rounded-control border border-line bg-surface-muted px-3 py-2"
+              >
+                <p className="text-caption font-semibold text-ink-muted">
+                  {comment.author} · {formatTime(comment.createdAt)}
+                </p>
+                <p className="text-small break-words whitespace-pre-wrap text-ink">{comment.text}</p>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <form
+        noValidate
+        className="flex flex-col gap-3"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void send()
+        }}
+      >
+        <Field invalid={error !== undefined}>
+          <FieldLabel>New comment</FieldLabel>
+          <Textarea
+            value={text}
+            rows={3}
+            maxLength={COMMENT_MAX_LENGTH}
+            onChange={(event) => {
+              setText(event.target.value)
+              if (error && event.target.value.trim() !== '') setError(undefined)
+            }}
+          />
+          <FieldHint>
+            {text.length} of {COMMENT_MAX_LENGTH} characters
+          </FieldHint>
+          <FieldError>{error}</FieldError>
+        </Field>
+        <DialogFooter>
+          <Button type="submit" loading={addComment.isPending}>
+            Add comment
+          </Button>
+        </DialogFooter>
+      </form>
+    </>
+  )
+}
+
+function formatTime(iso: string) {
+  const time = Date.parse(iso)
+  return Number.isNaN(time) ? iso : timeFormat.format(time)
+}
+
+export { CommentsDialog }

@@ -1,0 +1,63 @@
+import { EllipsisVertical } from 'lucide-react'
+import * as React from 'react'
+import { Button } from '@/components/ui/button'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
+import type { DeviceRecord } from '@/contract/records'
+import { actionMenuRules, type RecordAction } from '@/features/dashboard/model/action-menu'
+
+type RecordActionsMenuProps = {
+  record: DeviceRecord
+  onAction: (action: RecordAction, record: DeviceRecord) => void
+  /** An action of this record is running (Start Certify, Delete): the trigger shows it. */
+  busy?: boolean
+}
+
+/**
+ * The row's actions (spec §2, §4 "Menu rules"): Start Certify, Edit, Delete (Submitted only),
+ * Download Results, Add Comments, Email Certificate, each enabled by the rules; the menu closes
+ * after an action.
+ */
+function RecordActionsMenu({ record, onAction, busy = false }: RecordActionsMenuProps) {
+  const [open, setOpen] = React.useState(false)
+  const rules = actionMenuRules(record)
+  return (
+    <DropdownMenu open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={`Actions for ${record.deviceName}`}
+          loading={busy}
+          // The row selects itself on click; opening its menu is not a second click on the row.
+          onClick={(event) => event.stopPropagation()}
+        >
+          <EllipsisVertical aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" onClick={(event) => event.stopPropagation()}>
+        {rules
+          .filter((rule) => rule.shown)
+          .map((rule) => (
+            <DropdownMenuItem
+              key={rule.action}
+              disabled={!rule.enabled}
+              variant={rule.action === 'Delete' ? 'destructive' : 'default'}
+              onSelect={() => {
+                setOpen(false)
+                onAction(rule.action, record)
+              }}
+            >
+              {rule.action}
+            </DropdownMenuItem>
+          ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
+
+export { RecordActionsMenu }
