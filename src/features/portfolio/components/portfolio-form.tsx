@@ -103,6 +103,8 @@ export const sshSecretText = () => `send them to ${getSupportEmail()}, never in 
 
 const FORM_ID = 'portfolio-form'
 
+const SERIAL_LIST_ERROR_ID = 'serial-numbers-error'
+
 const MAX_SERIAL_ROWS = 3
 /** Spec §2: serial rows up to the device count, clamped to 0–3 (one row is always shown). */
 export function serialRowLimit(deviceCount: string): number {
@@ -352,7 +354,9 @@ function PortfolioEditor({ authData, saved, catalogue, countries, focusSection }
           ) : (
             <form.Subscribe selector={(state) => state.values.businessDomain}>
               {(domain) => (
-                <SectionSummary items={[{ label: 'Business domain', value: domain.join(', ') }]} />
+                <SectionSummary
+                  items={[{ label: 'Business domain', value: inOrder(domain, LINES_OF_BUSINESS) }]}
+                />
               )}
             </form.Subscribe>
           )}
@@ -553,6 +557,11 @@ function OrganizationFields({
   )
 }
 
+/** Chosen values in the order of their options, for the read-only views. */
+function inOrder(chosen: ReadonlyArray<string>, order: ReadonlyArray<string>): string {
+  return order.filter((option) => chosen.includes(option)).join(', ')
+}
+
 /** A saved value the current list does not hold (the list is still loading) stays choosable. */
 function withCurrent(options: ReadonlyArray<string>, current: string): string[] {
   return current && !options.includes(current) ? [...options, current] : [...options]
@@ -573,7 +582,8 @@ function OrganizationSummary({ form }: { form: PortfolioFormApi }) {
               value: values.phoneNumber ? `${values.countryCode} ${values.phoneNumber}`.trim() : '',
             },
             { label: 'Best time to reach', value: values.bestTimeToReach },
-            { label: 'Days to reach', value: values.days.join(', ') },
+            // In the week's order, whatever order they were picked in (as the payload sends them).
+            { label: 'Days to reach', value: inOrder(values.days, WEEKDAYS) },
             { label: 'Address', value: values.address },
             {
               label: 'City, state, country',
@@ -595,6 +605,7 @@ function DeviceFields({ form, catalogue, errorOf }: FieldsProps & { catalogue: C
   const engBuild = useStore(form.store, (state) => state.values.engBuild)
   const rows = useStore(form.store, (state) => state.values.deviceNumberList.length)
   const limit = serialRowLimit(deviceCount)
+  const listError = errorOf('deviceNumberList')
 
   const apply = (fields: Partial<PortfolioFormValues>) => {
     for (const [name, value] of Object.entries(fields) as Array<[keyof PortfolioFormValues, string]>) {
@@ -698,7 +709,10 @@ function DeviceFields({ form, catalogue, errorOf }: FieldsProps & { catalogue: C
           />
         )}
       </form.AppField>
-      <fieldset className="flex flex-col gap-3 sm:col-span-2" aria-describedby="serial-numbers-error">
+      <fieldset
+        className="flex flex-col gap-3 sm:col-span-2"
+        aria-describedby={listError ? SERIAL_LIST_ERROR_ID : undefined}
+      >
         <legend className="mb-1 text-small font-semibold text-ink">
           Device serial numbers
           <span aria-hidden="true" className="ms-0.5 text-danger">
@@ -717,6 +731,10 @@ function DeviceFields({ form, catalogue, errorOf }: FieldsProps & { catalogue: C
                         className="flex-1"
                         autoComplete="off"
                         error={errorOf(`deviceNumberList[${index}]`)}
+                        // The rows do not match the count: each row is told, and the first takes
+                        // the focus when that is the first problem found.
+                        aria-describedby={listError ? SERIAL_LIST_ERROR_ID : undefined}
+                        aria-invalid={listError && index === 0 ? true : undefined}
                       />
                     )}
                   </form.AppField>
@@ -750,7 +768,7 @@ function DeviceFields({ form, catalogue, errorOf }: FieldsProps & { catalogue: C
             </>
           )}
         </form.AppField>
-        <FieldError id="serial-numbers-error">{errorOf('deviceNumberList')}</FieldError>
+        <FieldError id={SERIAL_LIST_ERROR_ID}>{listError}</FieldError>
       </fieldset>
       <form.AppField name="baseFirmwareVersion">
         {(field) => (

@@ -37,6 +37,7 @@ function PortfolioSection({
   children,
 }: PortfolioSectionProps) {
   const headingId = `${id}-title`
+  const descriptionId = `${id}-description`
   return (
     <Collapsible open={open} onOpenChange={onOpenChange} asChild>
       <section
@@ -48,23 +49,28 @@ function PortfolioSection({
         className="scroll-mt-[54px] rounded-card border border-line bg-surface shadow-card"
       >
         <div className="flex flex-wrap items-center gap-3 border-b border-line px-4 py-3 sm:px-6">
-          <CollapsibleTrigger asChild>
-            <button
-              type="button"
-              className="group flex min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-control text-start focus-visible:focus-ring"
-            >
-              <ChevronDown
-                aria-hidden="true"
-                className="size-5 shrink-0 text-ink-muted transition-transform group-data-[state=closed]:-rotate-90"
-              />
-              <span className="flex min-w-0 flex-col">
-                <span id={headingId} className="text-heading text-ink">
-                  {title}
-                </span>
-                <span className="text-small text-ink-muted">{description}</span>
-              </span>
-            </button>
-          </CollapsibleTrigger>
+          {/* The section's title is a heading (under the page's h1) holding its fold toggle. */}
+          <div className="flex min-w-0 flex-1 flex-col">
+            <h2 className="flex min-w-0">
+              <CollapsibleTrigger asChild>
+                <button
+                  type="button"
+                  aria-describedby={descriptionId}
+                  className="group flex min-w-0 cursor-pointer items-center gap-3 rounded-control text-start text-heading text-ink focus-visible:focus-ring"
+                >
+                  <ChevronDown
+                    aria-hidden="true"
+                    className="size-5 shrink-0 text-ink-muted transition-transform group-data-[state=closed]:-rotate-90"
+                  />
+                  <span id={headingId}>{title}</span>
+                </button>
+              </CollapsibleTrigger>
+            </h2>
+            {/* Aligned with the title, past the chevron (size-5 + gap-3). */}
+            <p id={descriptionId} className="ps-8 text-small text-ink-muted">
+              {description}
+            </p>
+          </div>
           <div role="group" aria-label={`${title}: mode`} className="flex items-center gap-1">
             <Button
               variant="ghost"
