@@ -25,15 +25,15 @@ import { RunDetails } from '@/features/certification/components/run-details'
 import { useDeleteRecordMutation } from '@/features/dashboard/api/delete-record'
 import { recordsQueryOptions } from '@/features/dashboard/api/list-records'
 import {
-  DashboardToolbar,
+  DashboardFilterBar,
+  DashboardSearch,
   StatusLegend,
   SummaryCards,
-} from '@/features/dashboard/components/dashboard-toolbar'
+} from '@/features/dashboard/components/dashboard-controls'
 import { formatCreationTime, RecordsTable } from '@/features/dashboard/components/records-table'
 import type { RecordAction } from '@/features/dashboard/model/action-menu'
 import {
   type DashboardFilters,
-  filterOptions,
   filterRecords,
   searchIndex,
 } from '@/features/dashboard/model/dashboard-filters'
@@ -70,15 +70,11 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
   const deferredSearch = React.useDeferredValue(search)
   const deferredFilters = React.useDeferredValue(filters)
   const searching = deferredSearch.trim() !== ''
-  const index = React.useMemo(
-    () => (searching ? searchIndex(rows, formatCreationTime) : NO_INDEX),
-    [rows, searching],
-  )
+  const index = useSearchIndex(rows, searching)
   const visible = React.useMemo(
     () => filterRecords(rows, index, deferredFilters, deferredSearch),
     [rows, index, deferredFilters, deferredSearch],
   )
-  const options = React.useMemo(() => filterOptions(rows), [rows])
   const counts = React.useMemo(() => summaryCardCounts(rows), [rows])
 
   const [selectedId, setSelectedId] = React.useState<string | null>(null)
@@ -171,6 +167,22 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
     }
   }
 
+  // Stable callbacks for the memoised table: typing in the search does not render its rows again.
+  const latestOnAction = React.useRef(onAction)
+  React.useLayoutEffect(() => {
+    latestOnAction.current = onAction
+  })
+  const stableOnAction = React.useCallback(
+    (action: RecordAction, record: DeviceRecord) => latestOnAction.current(action, record),
+    [],
+  )
+  const selectRecord = React.useCallback(
+    (record: DeviceRecord) => setSelectedId(record.portfolioManagerId),
+    [],
+  )
+  const { refetch } = recordsQuery
+  const reload = React.useCallback(() => void refetch(), [refetch])
+
   const confirmDelete = (record: DeviceRecord) => {
     setDeleting(null)
     void whileBusy(record, async () => {
@@ -187,15 +199,15 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
   return (
     <div className="flex flex-col gap-6">
       <SummaryCards counts={counts} />
-      <DashboardToolbar
-        options={options}
-        filters={filters}
-        onFiltersChange={setFilters}
-        search={search}
-        onSearchChange={setSearch}
-        onReload={() => void recordsQuery.refetch()}
-        reloading={recordsQuery.isFetching}
-      />
+      <div className="flex flex-col gap-4">
+        <DashboardSearch
+          search={search}
+          onSearchChange={setSearch}
+          onReload={reload}
+          reloading={recordsQuery.isFetching}
+        />
+        <DashboardFilterBar rows={rows} filters={filters} onFiltersChange={setFilters} />
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <StatusLegend />
         <p className="text-small text-ink-muted" role="status">
@@ -220,8 +232,8 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
       <RecordsTable
         records={visible}
         selectedId={selectedId}
-        onSelect={(record) => setSelectedId(record.portfolioManagerId)}
-        onAction={onAction}
+        onSelect={selectRecord}
+        onAction={stableOnAction}
         busyIds={busyIds}
       />
       {selected ? (
@@ -256,6 +268,31 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
       </AlertDialog>
     </div>
   )
+}
+
+/**
+ * Each row's searchable text. Made while the browser is idle after the rows have painted, so that
+ * neither the first render nor the first key press waits for it; a search typed before then makes
+ * it at once.
+ */
+function useSearchIndex(rows: ReadonlyArray<DeviceRecord>, needed: boolean): ReadonlyArray<string> {
+  const [built, setBuilt] = React.useState<{ rows: ReadonlyArray<DeviceRecord>; index: string[] } | null>(
+    null,
+  )
+  React.useEffect(() => {
+    if (rows.length === 0) return undefined
+    const build = () => setBuilt({ rows, index: searchIndex(rows, formatCreationTime) })
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(build, { timeout: 2000 })
+      return () => cancelIdleCallback(id)
+    }
+    const id = setTimeout(build, 200)
+    return () => clearTimeout(id)
+  }, [rows])
+  return React.useMemo(() => {
+    if (built?.rows === rows) return built.index
+    return needed ? searchIndex(rows, formatCreationTime) : NO_INDEX
+  }, [built, rows, needed])
 }
 
 function safeFileName(name: string) {

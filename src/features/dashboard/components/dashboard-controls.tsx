@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { FilterX, PackagePlus, RefreshCw, Search } from 'lucide-react'
-import type * as React from 'react'
+import * as React from 'react'
 import { Button } from '@/components/ui/button'
 import { Field, FieldLabel } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
@@ -10,103 +10,144 @@ import {
   DASHBOARD_FILTERS,
   type DashboardFilters,
   type FilterKey,
+  filterOptions,
   hasActiveFilters,
 } from '@/features/dashboard/model/dashboard-filters'
+import type { DeviceRecord } from '@/contract/records'
 import { STATUS_LEGEND, type SummaryCardCount } from '@/features/dashboard/model/record-status'
 import { cn } from '@/lib/utils'
 
-type DashboardToolbarProps = {
-  options: Record<FilterKey, string[]>
-  filters: DashboardFilters
-  onFiltersChange: (filters: DashboardFilters) => void
+type DashboardSearchProps = {
   search: string
   onSearchChange: (search: string) => void
   onReload: () => void
   reloading: boolean
 }
 
-/**
- * Spec §2: the five filters (options from the loaded rows, sorted) with a reset icon, the free-text
- * search, the sync icon and Register Product, which opens the form's device section.
- */
-function DashboardToolbar({
-  options,
-  filters,
-  onFiltersChange,
-  search,
-  onSearchChange,
-  onReload,
-  reloading,
-}: DashboardToolbarProps) {
+/** Spec §2: the free-text search, the sync icon and Register Product (the form's device section). */
+function DashboardSearch({ search, onSearchChange, onReload, reloading }: DashboardSearchProps) {
   return (
-    <div data-slot="dashboard-toolbar" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <Field className="min-w-56 flex-1">
-          <FieldLabel>Search</FieldLabel>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-ink-subtle"
-            />
-            <Input
-              type="search"
-              value={search}
-              placeholder="Vendor, device, firmware, status…"
-              className="ps-9"
-              onChange={(event) => onSearchChange(event.target.value)}
-            />
-          </div>
-        </Field>
-        <Button variant="outline" onClick={onReload} aria-label="Reload records" title="Reload records">
-          <RefreshCw
+    <div data-slot="dashboard-search" className="flex flex-wrap items-end gap-3">
+      <Field className="min-w-56 flex-1">
+        <FieldLabel>Search records</FieldLabel>
+        <div className="relative">
+          <Search
             aria-hidden="true"
-            className={cn(reloading && 'animate-spin motion-reduce:animate-none')}
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-ink-subtle"
           />
-        </Button>
-        <Button asChild>
-          <Link to="/portfolio" search={{ portfolio: 'device-portfolio' }}>
-            <PackagePlus aria-hidden="true" />
-            Register Product
-          </Link>
-        </Button>
-      </div>
-      <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]">
-        {DASHBOARD_FILTERS.map(({ key, label }) => (
-          <Field key={key}>
-            <FieldLabel>{label}</FieldLabel>
-            <Select
-              value={filters[key] ?? ''}
-              onValueChange={(value) => onFiltersChange({ ...filters, [key]: value })}
-            >
-              <SelectTrigger>
-                <SelectValue placeholder="All" />
-              </SelectTrigger>
-              <SelectContent>
-                {options[key].map((option) => (
-                  <SelectItem key={option} value={option}>
-                    {option}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </Field>
-        ))}
-        <Button
-          variant="ghost"
-          onClick={() => onFiltersChange({})}
-          disabled={!hasActiveFilters(filters)}
-          aria-label="Reset filters"
-          title="Reset filters"
-        >
-          <FilterX aria-hidden="true" />
-        </Button>
-      </div>
+          <Input
+            type="search"
+            value={search}
+            placeholder="Vendor, device, firmware, status…"
+            className="ps-9"
+            onChange={(event) => onSearchChange(event.target.value)}
+          />
+        </div>
+      </Field>
+      <Button variant="outline" onClick={onReload} aria-label="Reload records" title="Reload records">
+        <RefreshCw
+          aria-hidden="true"
+          className={cn(reloading && 'animate-spin motion-reduce:animate-none')}
+        />
+      </Button>
+      <Button asChild>
+        <Link to="/portfolio" search={{ portfolio: 'device-portfolio' }}>
+          <PackagePlus aria-hidden="true" />
+          Register Product
+        </Link>
+      </Button>
     </div>
   )
 }
 
+type DashboardFilterBarProps = {
+  /** The loaded rows, whose values each filter offers. */
+  rows: ReadonlyArray<DeviceRecord>
+  filters: DashboardFilters
+  onFiltersChange: (filters: DashboardFilters) => void
+}
+
+/**
+ * Spec §2: the five filters, options from the loaded rows, sorted, and the reset icon. Memoised:
+ * typing in the search does not render them again (a vendor with 100,000 records may have
+ * thousands of device names).
+ */
+const DashboardFilterBar = React.memo(function DashboardFilterBar({
+  rows,
+  filters,
+  onFiltersChange,
+}: DashboardFilterBarProps) {
+  return (
+    <div
+      data-slot="dashboard-filters"
+      className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
+    >
+      {DASHBOARD_FILTERS.map(({ key, label }) => (
+        <FilterSelect
+          key={key}
+          label={label}
+          rows={rows}
+          field={key}
+          value={filters[key] ?? ''}
+          onValueChange={(value) => onFiltersChange({ ...filters, [key]: value })}
+        />
+      ))}
+      <Button
+        variant="ghost"
+        onClick={() => onFiltersChange({})}
+        disabled={!hasActiveFilters(filters)}
+        aria-label="Reset filters"
+        title="Reset filters"
+      >
+        <FilterX aria-hidden="true" />
+      </Button>
+    </div>
+  )
+})
+
+type FilterSelectProps = {
+  label: string
+  rows: ReadonlyArray<DeviceRecord>
+  field: FilterKey
+  value: string
+  onValueChange: (value: string) => void
+}
+
+/**
+ * One filter. Its options are worked out and rendered only while the list is open: a closed Radix
+ * select still renders every item to know the chosen one's text, which costs with thousands of
+ * device names; the trigger shows the chosen value itself instead.
+ */
+function FilterSelect({ label, rows, field, value, onValueChange }: FilterSelectProps) {
+  const [open, setOpen] = React.useState(false)
+  const options = React.useMemo(() => (open ? filterOptions(rows, field) : []), [open, rows, field])
+  return (
+    <Field>
+      <FieldLabel>{label}</FieldLabel>
+      <Select value={value} onValueChange={onValueChange} open={open} onOpenChange={setOpen}>
+        <SelectTrigger>
+          <SelectValue placeholder="All">{value || undefined}</SelectValue>
+        </SelectTrigger>
+        <SelectContent>
+          {open
+            ? options.map((option) => (
+                <SelectItem key={option} value={option}>
+                  {option}
+                </SelectItem>
+              ))
+            : null}
+        </SelectContent>
+      </Select>
+    </Field>
+  )
+}
+
 /** Spec §2: the five summary cards, in their colours, with their counts. */
-function SummaryCards({ counts }: { counts: ReadonlyArray<SummaryCardCount> }) {
+const SummaryCards = React.memo(function SummaryCards({
+  counts,
+}: {
+  counts: ReadonlyArray<SummaryCardCount>
+}) {
   return (
     <StatusCardGroup aria-label="Records by status">
       {counts.map((card) => (
@@ -114,7 +155,7 @@ function SummaryCards({ counts }: { counts: ReadonlyArray<SummaryCardCount> }) {
       ))}
     </StatusCardGroup>
   )
-}
+})
 
 const LEGEND_SWATCH: Record<(typeof STATUS_LEGEND)[number]['tone'], string> = {
   submitted: 'bg-progress-submitted',
@@ -141,4 +182,4 @@ function StatusLegend({ className, ...props }: React.ComponentProps<'ul'>) {
   )
 }
 
-export { DashboardToolbar, StatusLegend, SummaryCards }
+export { DashboardFilterBar, DashboardSearch, StatusLegend, SummaryCards }

@@ -24,15 +24,17 @@ import { cn } from '@/lib/utils'
 const features = tableFeatures({})
 const helper = createColumnHelper<typeof features, DeviceRecord>()
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-})
-/** The creation time as the table shows it ('4 Mar 2026, 10:20'); the search finds it so too. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const two = (n: number) => (n < 10 ? `0${n}` : String(n))
+
+/**
+ * The creation time as the table shows it, in UTC ('4 Mar 2026, 10:20'); the search finds rows by
+ * it too. Written out by hand: Intl.DateTimeFormat costs ten times more, which shows at 100,000 rows.
+ */
 export function formatCreationTime(iso: string): string {
-  const time = Date.parse(iso)
-  return Number.isNaN(time) ? iso : timeFormat.format(time)
+  const time = new Date(iso)
+  if (Number.isNaN(time.getTime())) return iso
+  return `${time.getUTCDate()} ${MONTHS[time.getUTCMonth()]} ${time.getUTCFullYear()}, ${two(time.getUTCHours())}:${two(time.getUTCMinutes())}`
 }
 
 const ROW_HEIGHT = 44
@@ -80,7 +82,7 @@ type RecordsTableProps = {
   height?: string
 }
 
-function RecordsTable({
+const RecordsTable = React.memo(function RecordsTable({
   records,
   selectedId,
   onSelect,
@@ -204,7 +206,7 @@ function RecordsTable({
       </div>
     </RowContext.Provider>
   )
-}
+})
 
 type RowContextValue = {
   onAction: RecordsTableProps['onAction']

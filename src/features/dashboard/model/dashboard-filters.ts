@@ -20,21 +20,17 @@ export type DashboardFilters = Partial<Record<FilterKey, string>>
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
-/** Each filter's options: the distinct non-empty values of the loaded rows, sorted. */
-export function filterOptions(rows: ReadonlyArray<DeviceRecord>): Record<FilterKey, string[]> {
-  const sets = Object.fromEntries(DASHBOARD_FILTERS.map(({ key }) => [key, new Set<string>()])) as Record<
-    FilterKey,
-    Set<string>
-  >
+/**
+ * A filter's options: the distinct non-empty values of the loaded rows, sorted. Made when the
+ * filter's list opens, not with the first render.
+ */
+export function filterOptions(rows: ReadonlyArray<DeviceRecord>, key: FilterKey): string[] {
+  const values = new Set<string>()
   for (const row of rows) {
-    for (const { key } of DASHBOARD_FILTERS) {
-      const value = row[key]
-      if (value) sets[key].add(value)
-    }
+    const value = row[key]
+    if (value) values.add(value)
   }
-  return Object.fromEntries(
-    DASHBOARD_FILTERS.map(({ key }) => [key, [...sets[key]].sort(collator.compare)]),
-  ) as Record<FilterKey, string[]>
+  return [...values].sort(collator.compare)
 }
 
 /** The values a row is searched by: every column the table shows, as text. */
