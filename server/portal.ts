@@ -60,7 +60,10 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     ...(options.onRestart ? { onRestart: options.onRestart } : {}),
   })
 
+  // Known once the certification service listens (CERT_PORT 0 picks a free port).
+  let listeningCertPort: number | null = options.certPort || null
   const mainApp = createMainApp({
+    certificationServicePort: () => listeningCertPort,
     distDir: options.distDir,
     storybookDir: options.storybookDir,
     db: options.db,
@@ -83,6 +86,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     throw error
   }
   const certPort = (cert.address() as AddressInfo).port
+  listeningCertPort = certPort
   const urlHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
 
   const restart = await executor.resumeRuns()

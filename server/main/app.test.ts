@@ -27,6 +27,29 @@ afterAll(async () => {
   await database?.close()
 })
 
+describe('main service: where the page finds the certification service (decision 0010)', () => {
+  it('answers null when it does not know, so the page keeps port 7600', async () => {
+    const response = await app.request('/api/portal-config')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ certificationServicePort: null })
+  })
+
+  it('answers the port the certification service listens on', async () => {
+    const mailer = createMailer({ outbox: async () => {}, log: () => {} })
+    const configured = createMainApp({
+      distDir: mkdtempSync(path.join(tmpdir(), 'portal-config-')),
+      storybookDir: '/nonexistent',
+      db: database.db,
+      mailer,
+      secret: 'test-secret',
+      certificationServicePort: () => 7611,
+    })
+    const response = await configured.request('/api/portal-config')
+    expect(await response.json()).toEqual({ certificationServicePort: 7611 })
+    expect(response.headers.get('cache-control')).toBe('no-store')
+  })
+})
+
 describe('main service: front end and Storybook', () => {
   it.each(['/', '/login', '/create-profile/register', '/dashboard', '/no-such-page'])(
     'answers %s with the app, whose router decides what it shows',

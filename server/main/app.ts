@@ -24,6 +24,11 @@ export type MainAppOptions = Omit<MainServices, 'answers' | 'writes'> & {
   distDir: string
   /** The built Storybook, served under /storybook/ when present. */
   storybookDir: string
+  /**
+   * The certification service's port, for pages to find it (GET /api/portal-config); null when it
+   * is not known, and the page falls back to 7600.
+   */
+  certificationServicePort?: () => number | null
 }
 
 /**
@@ -35,7 +40,15 @@ export type MainAppOptions = Omit<MainServices, 'answers' | 'writes'> & {
  * the CSRF guard for anything but GET; the routes then validate their body with the contract and
  * protected ones add requireVendor (server/main/middleware/require-vendor.ts).
  */
-export function createMainApp({ distDir, storybookDir, db, mailer, secret, writes = null }: MainAppOptions) {
+export function createMainApp({
+  distDir,
+  storybookDir,
+  db,
+  mailer,
+  secret,
+  writes = null,
+  certificationServicePort = () => null,
+}: MainAppOptions) {
   const app = new Hono<MainEnv>()
   // The build prerenders the public pages (dist/index.html, dist/<page>/index.html, served as files
   // below) and keeps the empty page as app.html for every other path: the browser renders those.
@@ -62,6 +75,11 @@ export function createMainApp({ distDir, storybookDir, db, mailer, secret, write
   app.route('/api', accountRoutes)
   app.route('/api', referenceDataRoutes)
   app.route('/api', portfolioRoutes)
+  // Where the page finds the certification service: this process knows its port (decision 0010).
+  app.get('/api/portal-config', (c) => {
+    c.header('Cache-Control', 'no-store')
+    return c.json({ certificationServicePort: certificationServicePort() })
+  })
   app.all('/api/*', (c) => c.json({ message: `No API call at ${c.req.method} ${c.req.path}.` }, 404))
 
   if (mailer.mode === 'outbox') app.route('/', devMailboxRoutes)

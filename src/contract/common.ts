@@ -30,3 +30,12 @@ export const textOrEmptySchema = v.pipe(
   v.optional(v.nullable(v.string())),
   v.transform((value) => value ?? ''),
 )
+
+/**
+ * GET /api/portal-config: where the page finds the certification service (docs/decisions/0010).
+ * The port of the service beside the main one, or null when the page must use its default.
+ */
+export const portalConfigAnswerSchema = v.looseObject({
+  certificationServicePort: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65_535))),
+})
+export type PortalConfigAnswer = v.InferOutput<typeof portalConfigAnswerSchema>

@@ -3,7 +3,7 @@ import * as address from '@/contract/address'
 import * as auth from '@/contract/auth'
 import * as catalogue from '@/contract/catalogue'
 import * as certification from '@/contract/certification'
-import { messageAnswerSchema, statusAnswerSchema } from '@/contract/common'
+import { messageAnswerSchema, portalConfigAnswerSchema, statusAnswerSchema } from '@/contract/common'
 import * as portfolio from '@/contract/portfolio'
 import * as records from '@/contract/records'
 
@@ -41,6 +41,15 @@ const cert = { service: 'certification', cookies: true, token: false } as const
 
 export const endpoints = {
   token: { ...main, method: 'GET', path: '/api/token', request: null, answer: null, answerType: 'text' },
+  portalConfig: {
+    ...main,
+    method: 'GET',
+    path: '/api/portal-config',
+    request: null,
+    answer: portalConfigAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
   addressData: {
     ...main,
     method: 'GET',

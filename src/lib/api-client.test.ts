@@ -44,6 +44,14 @@ const loginAnswer = {
 }
 
 const server = setupServer(
+  // A page that starts without a stored Token gets one first (decision 1)…
+  http.get('http://localhost:3000/api/token', () =>
+    HttpResponse.text('SUCCESS', { headers: { Token: 'tok-bootstrap' } }),
+  ),
+  // …and asks where the certification service is (decision 0010): here, the default port.
+  http.get('http://localhost:3000/api/portal-config', () =>
+    HttpResponse.json({ certificationServicePort: null }),
+  ),
   http.post('http://localhost:3000/api/login', async ({ request }) => {
     await record(request)
     const { password } = (await request.json()) as { password: string }
@@ -245,6 +253,48 @@ describe('certification service calls (spec §7)', () => {
       portfolio_manager_id: 'PM-7',
     })
     expect(lastFetchInit(fetchSpy).credentials).toBe('include')
+  })
+
+  it('go to the port the main service announces (GET /api/portal-config), asked once', async () => {
+    vi.resetModules()
+    const fresh = await import('@/lib/api-client')
+    let asked = 0
+    server.use(
+      http.get('http://localhost:3000/api/portal-config', () => {
+        asked += 1
+        return HttpResponse.json({ certificationServicePort: 7611 })
+      }),
+      http.post('http://localhost:7611/run-tests', async ({ request }) => {
+        await record(request)
+        return HttpResponse.json({ message: 'Run started' })
+      }),
+    )
+    await fresh.certificationService.post('/run-tests', {})
+    await fresh.certificationService.post('/run-tests', {})
+    expect(received.map((request) => request.url)).toEqual([
+      'http://localhost:7611/run-tests',
+      'http://localhost:7611/run-tests',
+    ])
+    expect(asked).toBe(1)
+  })
+
+  it('keep port 7600 when the main service cannot say, and ask again next time', async () => {
+    vi.resetModules()
+    const fresh = await import('@/lib/api-client')
+    let asked = 0
+    server.use(
+      http.get('http://localhost:3000/api/portal-config', () => {
+        asked += 1
+        return HttpResponse.error()
+      }),
+    )
+    await fresh.certificationService.post('/run-tests', {})
+    await fresh.certificationService.post('/run-tests', {})
+    expect(received.map((request) => request.url)).toEqual([
+      'http://localhost:7600/run-tests',
+      'http://localhost:7600/run-tests',
+    ])
+    expect(asked).toBe(2)
   })
 
   it('take a per-call credentials mode', async () => {

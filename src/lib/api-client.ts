@@ -1,7 +1,13 @@
 import * as v from 'valibot'
 import { TOKEN_BOOTSTRAP_SUCCESS, TOKEN_HEADER } from '@/contract/auth'
+import { portalConfigAnswerSchema } from '@/contract/common'
 import { MISSING_TOKEN_MESSAGE } from '@/contract/server-messages'
-import { getCertificationServiceBaseUrl, getMainServiceBaseUrl } from '@/lib/config'
+import {
+  getCertificationServiceBaseUrl,
+  getMainServiceBaseUrl,
+  isCertificationServiceConfigured,
+  setCertificationServicePort,
+} from '@/lib/config'
 import { readToken, writeToken } from '@/lib/storage'
 
 /*
@@ -128,7 +134,7 @@ function queryString(path: string, query: ApiCallOptions['query']): string {
 
 interface ServiceSettings {
   name: ServiceName
-  baseUrl: () => string
+  baseUrl: () => string | Promise<string>
   credentials: RequestCredentials
   sendsToken: boolean
 }
@@ -169,7 +175,7 @@ async function callOnce(
 
   let response: Response
   try {
-    response = await fetch(`${service.baseUrl()}${path}${queryString(path, options.query)}`, {
+    response = await fetch(`${await service.baseUrl()}${path}${queryString(path, options.query)}`, {
       method,
       headers,
       credentials: options.credentials ?? service.credentials,
@@ -264,10 +270,35 @@ export const mainService = createServiceClient({
  */
 export const CERTIFICATION_SERVICE_CREDENTIALS: RequestCredentials = 'include'
 
+let certificationBase: Promise<string> | null = null
+
+/**
+ * The certification service's address: asked of the main service once (GET /api/portal-config),
+ * unless fixed at build time; if the main service cannot say, the default port is used.
+ */
+export function resolveCertificationServiceBaseUrl(): Promise<string> {
+  if (isCertificationServiceConfigured()) return Promise.resolve(getCertificationServiceBaseUrl())
+  certificationBase ??= mainService.get(PORTAL_CONFIG_PATH, { schema: portalConfigAnswerSchema }).then(
+    (result) => {
+      if (result.ok) setCertificationServicePort(result.data.certificationServicePort)
+      else certificationBase = null
+      return getCertificationServiceBaseUrl()
+    },
+    () => {
+      // Asked again next time: the main service may be back.
+      certificationBase = null
+      return getCertificationServiceBaseUrl()
+    },
+  )
+  return certificationBase
+}
+
+export const PORTAL_CONFIG_PATH = '/api/portal-config'
+
 /** The certification service: JSON headers, no Token header, cookies per CERTIFICATION_SERVICE_CREDENTIALS. */
 export const certificationService = createServiceClient({
   name: 'certification service',
-  baseUrl: getCertificationServiceBaseUrl,
+  baseUrl: resolveCertificationServiceBaseUrl,
   credentials: CERTIFICATION_SERVICE_CREDENTIALS,
   sendsToken: false,
 })

@@ -37,13 +37,31 @@ export function getMainServiceBaseUrl(): string {
   return override(import.meta.env.VITE_MAIN_API_URL) ?? ''
 }
 
-/** `${protocol}//${hostname}:7600` of the page unless VITE_CERT_API_URL is set. */
+let announcedCertificationPort: number | null = null
+
+/**
+ * The port the main service says its certification service listens on (GET /api/portal-config,
+ * docs/decisions/0010), so that a portal started with another CERT_PORT needs no rebuild.
+ */
+export function setCertificationServicePort(port: number | null): void {
+  announcedCertificationPort = port
+}
+
+/** Whether the certification service's address is fixed at build time (VITE_CERT_API_URL). */
+export function isCertificationServiceConfigured(): boolean {
+  return override(import.meta.env.VITE_CERT_API_URL) !== null
+}
+
+/**
+ * VITE_CERT_API_URL when set; else the page's host on the port the main service announced, or
+ * on 7600 (spec §9) until it has.
+ */
 export function getCertificationServiceBaseUrl(): string {
   const configured = override(import.meta.env.VITE_CERT_API_URL)
   if (configured) return configured
   const page = pageLocation()
   const origin = page ? `${page.protocol}//${page.hostname}` : HOST_WITHOUT_A_PAGE
-  return `${origin}:${CERTIFICATION_SERVICE_PORT}`
+  return `${origin}:${announcedCertificationPort ?? CERTIFICATION_SERVICE_PORT}`
 }
 
 /**

@@ -68,6 +68,8 @@ const e = endpoints
 
 export const handlers: RequestHandler[] = [
   http.get(endpointUrl(e.token), () => HttpResponse.text('SUCCESS', { headers: { Token: FIXTURE_TOKEN } })),
+  // The fixture certification service answers on any host and port: the page keeps its default.
+  http.get(endpointUrl(e.portalConfig), () => HttpResponse.json({ certificationServicePort: null })),
 
   http.get(endpointUrl(e.addressData), ({ request }) => {
     const country = new URL(request.url).searchParams.get('country') ?? undefined
