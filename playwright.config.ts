@@ -34,7 +34,7 @@ export default defineConfig({
     : {
         webServer: {
           command: 'npx tsx server/index.ts',
-          env: { MAIN_PORT: String(port), CERT_PORT: String(certPort) },
+          env: { MAIN_PORT: String(port), CERT_PORT: String(certPort), CERT_CASE_MS: '100' },
           url: baseURL,
           reuseExistingServer: !process.env.CI,
         },

@@ -118,6 +118,8 @@ if (needsServer) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      // The simulated lab, paced fast: a journey's certification run ends in a second or two.
+      CERT_CASE_MS: process.env.CERT_CASE_MS ?? '100',
     },
     detached: true,
   })

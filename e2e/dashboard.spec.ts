@@ -1,0 +1,210 @@
+import { expect, type Page, test } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { createAccount, logInWithForm, uniqueEmail } from './accounts'
+import { openPage } from './live'
+
+/*
+ * The dashboard against the real server and the simulated lab (issue 8): Start Certify on a
+ * submitted device, the run completing as Certified or Validation Failure with the cards and the
+ * menu following, Download Results as a file of per-case results, Email Certificate delivering a
+ * PDF, a comment added and listed, and Delete of a Submitted record.
+ */
+
+const HOME_HEADING = 'Certify your telecom devices, from first form to certificate'
+
+type Device = { deviceName: string; deviceType: string; productClass: string; baseFirmwareVersion: string }
+
+/** Submits a portfolio for one device over the API, as the form's Submit does. */
+async function submitDevice(page: Page, device: Device) {
+  const status = await page.evaluate(
+    async ({ deviceName, deviceType, productClass, baseFirmwareVersion }) => {
+      const authData = JSON.parse(localStorage.getItem('AUTH_DATA') ?? '{}') as {
+        vendorUserId: string
+        emailId: string
+      }
+      const answer = await fetch('/api/portfoliomanager/create', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', Token: localStorage.getItem('TOKEN') ?? '' },
+        body: JSON.stringify({
+          organizationName: 'Journey Networks',
+          description: 'Fibre and Wi-Fi gear.',
+          businessContactName: 'Ada Lovelace',
+          emailId: authData.emailId,
+          countryCode: '+91',
+          phoneNumber: '98765 43210',
+          bestTimeToReach: '09:30 AM',
+          days: 'Monday,Thursday',
+          address: '12 MG Road',
+          country: 'India',
+          state: 'Karnataka',
+          city: 'Bengaluru',
+          businessDomain: 'Wireless',
+          vendor: 'Nokia',
+          deviceName,
+          deviceType,
+          productClass,
+          devicesToBeCertified: '1',
+          deviceNumberList: [`SN${deviceName.replace(/\W/g, '')}`],
+          baseFirmwareVersion,
+          yearOfManufacturing: '2024',
+          isEngBuildAvailable: 'Yes',
+          vendorUserId: authData.vendorUserId,
+          savedPortfolioManagerId: null,
+        }),
+      })
+      return `${answer.status} ${await answer.text()}`
+    },
+    device,
+  )
+  expect(status).toMatch(/^200 /)
+}
+
+const row = (page: Page, deviceName: string) => page.getByRole('row').filter({ hasText: deviceName })
+const statusBar = (page: Page, deviceName: string) => row(page, deviceName).getByRole('progressbar')
+
+async function openMenu(page: Page, deviceName: string) {
+  await page.getByRole('button', { name: `Actions for ${deviceName}` }).click()
+  return page.getByRole('menu')
+}
+
+/** Reloads with the sync icon, as a vendor would, until the device shows this status. */
+async function waitForStatus(page: Page, deviceName: string, label: string) {
+  await expect
+    .poll(
+      async () => {
+        await page.getByRole('button', { name: 'Reload records' }).click()
+        return statusBar(page, deviceName).getAttribute('aria-label')
+      },
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toBe(`${deviceName}: ${label}`)
+}
+
+const cardCount = (page: Page, label: string) =>
+  page
+    .locator('[data-slot="status-card"]')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd')
+
+test('Start Certify → Certified or Validation Failure → results, certificate, comments, delete', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000)
+  const emailId = uniqueEmail(`dashboard-${testInfo.project.name}`)
+  await createAccount(request, { emailId, password: 'Board#2026x' })
+  await openPage(page, '/login')
+  await logInWithForm(page, { emailId, password: 'Board#2026x' })
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
+
+  // Catalogue devices; the simulated lab fails release 0.x firmware (server/cert/harness.ts).
+  const mesh = { deviceType: 'Wi-Fi Mesh Device', productClass: 'Wi-Fi 6 Mesh' }
+  const certified = { deviceName: 'Beacon 6', ...mesh, baseFirmwareVersion: '1.4.2' }
+  const failing = { deviceName: 'Beacon 10', ...mesh, baseFirmwareVersion: '0.9.1' }
+  const doomed = {
+    deviceName: 'G-2426G-A',
+    deviceType: 'ONT',
+    productClass: 'GPON',
+    baseFirmwareVersion: '2.0.0',
+  }
+  for (const device of [certified, failing, doomed]) await submitDevice(page, device)
+
+  await page.goto('/dashboard')
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  await expect(cardCount(page, 'Submitted')).toHaveText('3')
+  await expect(statusBar(page, certified.deviceName)).toHaveAttribute('aria-valuenow', '1')
+
+  // A Submitted record: Delete is listed; Download Results and Email Certificate are not usable yet.
+  let menu = await openMenu(page, certified.deviceName)
+  await expect(menu.getByRole('menuitem', { name: 'Delete' })).toBeVisible()
+  await expect(menu.getByRole('menuitem', { name: 'Download Results' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  )
+  await expect(menu.getByRole('menuitem', { name: 'Email Certificate' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  )
+  await menu.getByRole('menuitem', { name: 'Start Certify' }).click()
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  await expect(page.getByText('Device testcase updated successfully!').first()).toBeVisible()
+
+  menu = await openMenu(page, failing.deviceName)
+  await menu.getByRole('menuitem', { name: 'Start Certify' }).click()
+  await expect(page.getByText('Device testcase updated successfully!').first()).toBeVisible()
+
+  // The run's details follow it: its test cases and their log lines.
+  await row(page, certified.deviceName).getByRole('cell', { name: certified.baseFirmwareVersion }).click()
+  const details = page.getByRole('region', { name: `Certification run · ${certified.deviceName}` })
+  await expect(details.getByRole('listitem').first()).toBeVisible()
+
+  await waitForStatus(page, certified.deviceName, 'Certified')
+  await waitForStatus(page, failing.deviceName, 'Validation Failure')
+  await expect(cardCount(page, 'Certified')).toHaveText('1')
+  await expect(cardCount(page, 'Validation Failure')).toHaveText('1')
+  await expect(cardCount(page, 'Submitted')).toHaveText('1')
+  await expect(details).toContainText('Certified')
+
+  // Certified: no Delete; results and the certificate are there.
+  menu = await openMenu(page, certified.deviceName)
+  await expect(menu.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0)
+  const downloading = page.waitForEvent('download')
+  await menu.getByRole('menuitem', { name: 'Download Results' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^results-Beacon-6-.+\.json$/)
+  const results = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
+    deviceName: string
+    isCertified: string
+    testCases: Array<{ name: string; state: string }>
+  }
+  expect(results.deviceName).toBe(certified.deviceName)
+  expect(results.isCertified).toBe('CERTIFIED-OK')
+  expect(results.testCases.length).toBeGreaterThan(0)
+  expect(results.testCases.every((testCase) => testCase.state === 'passed')).toBe(true)
+
+  menu = await openMenu(page, certified.deviceName)
+  await menu.getByRole('menuitem', { name: 'Email Certificate' }).click()
+  await expect(page.getByText(`The certificate has been sent to ${emailId}.`).first()).toBeVisible()
+  const mails = (await (await request.get('/dev/mailbox.json')).json()) as Array<{
+    to: string
+    attachments: Array<{ filename: string; contentType: string }>
+  }>
+  const certificate = mails.find((mail) => mail.to === emailId && mail.attachments.length > 0)
+  expect(certificate?.attachments[0]?.contentType).toBe('application/pdf')
+
+  // Validation Failure: no certificate to mail.
+  menu = await openMenu(page, failing.deviceName)
+  await expect(menu.getByRole('menuitem', { name: 'Email Certificate' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  )
+  await expect(menu.getByRole('menuitem', { name: 'Download Results' })).not.toHaveAttribute(
+    'aria-disabled',
+    'true',
+  )
+  await page.keyboard.press('Escape')
+
+  // A comment, added and listed.
+  menu = await openMenu(page, certified.deviceName)
+  await menu.getByRole('menuitem', { name: 'Add Comments' }).click()
+  const comments = page.getByRole('dialog', { name: 'Comments' })
+  await comments.getByRole('textbox', { name: 'New comment' }).fill('Certificate forwarded to the operator.')
+  await comments.getByRole('button', { name: 'Add comment' }).click()
+  await expect(page.getByText('Comment added').first()).toBeVisible()
+  await expect(comments.getByRole('list', { name: 'Comments' })).toContainText(
+    'Certificate forwarded to the operator.',
+  )
+  await page.keyboard.press('Escape')
+
+  // Delete of the Submitted record.
+  menu = await openMenu(page, doomed.deviceName)
+  await menu.getByRole('menuitem', { name: 'Delete' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Delete this device record?' })
+    .getByRole('button', { name: 'Delete' })
+    .click()
+  await expect(page.getByText('Device record deleted successfully').first()).toBeVisible()
+  await expect(row(page, doomed.deviceName)).toHaveCount(0)
+  await expect(cardCount(page, 'Submitted')).toHaveText('0')
+})
