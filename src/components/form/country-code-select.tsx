@@ -39,6 +39,7 @@ function CountryCodeSelect({
       : countries.some((item) => item.country === country && item.countryCode === countryCode)
         ? country
         : (countries.find((item) => item.countryCode === countryCode)?.country ?? '')
+  const chosenItem = countries.find((item) => item.country === chosen)
   return (
     <Select
       name={name}
@@ -50,9 +51,11 @@ function CountryCodeSelect({
       }}
     >
       <SelectTrigger>
-        <SelectValue placeholder={placeholder} />
+        <SelectValue placeholder={placeholder}>
+          {chosenItem ? countryCodeLabel(chosenItem) : undefined}
+        </SelectValue>
       </SelectTrigger>
-      <SelectContent>
+      <SelectContent lazy>
         {countries.map((item) => (
           <SelectItem key={item.country} value={item.country}>
             {countryCodeLabel(item)}

@@ -156,9 +156,11 @@ function SelectField({
         }}
       >
         <SelectTrigger>
-          <SelectValue placeholder={placeholder} />
+          <SelectValue placeholder={placeholder}>
+            {chosenLabel(field.state.value, options, addNewOption)}
+          </SelectValue>
         </SelectTrigger>
-        <SelectContent>
+        <SelectContent lazy>
           {options.map((option) => (
             <SelectItem key={option.value} value={option.value}>
               {option.label}
@@ -173,6 +175,13 @@ function SelectField({
       <FieldError>{error}</FieldError>
     </Field>
   )
+}
+
+/** The text a closed select shows for its value (its items are rendered only while open). */
+function chosenLabel(value: string | undefined, options: ReadonlyArray<Option>, addNewOption?: Option) {
+  if (!value) return undefined
+  if (addNewOption?.value === value) return addNewOption.label
+  return options.find((option) => option.value === value)?.label ?? value
 }
 
 type CheckboxFieldProps = FieldFrameProps & { disabled?: boolean }

@@ -72,12 +72,24 @@ function SelectTrigger({
   )
 }
 
+type SelectContentProps = React.ComponentProps<typeof SelectPrimitive.Content> & {
+  /**
+   * Render the items only while the list is open. A closed Radix select still renders every item
+   * (to show the chosen one's text), which costs with long lists — 250 countries, thousands of
+   * device names — on every render of the form around it. The trigger's SelectValue must then be
+   * given the chosen item's text as its children.
+   */
+  lazy?: boolean
+}
+
 function SelectContent({
   className,
   children,
   position = 'popper',
+  lazy = false,
   ...props
-}: React.ComponentProps<typeof SelectPrimitive.Content>) {
+}: SelectContentProps) {
+  const open = React.useContext(SelectOpenContext)
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content
@@ -95,7 +107,9 @@ function SelectContent({
         <SelectPrimitive.ScrollUpButton className="flex h-6 items-center justify-center text-ink-muted">
           <ChevronUp className="size-4" aria-hidden="true" />
         </SelectPrimitive.ScrollUpButton>
-        <SelectPrimitive.Viewport className="max-h-72 p-1">{children}</SelectPrimitive.Viewport>
+        <SelectPrimitive.Viewport className="max-h-72 p-1">
+          {lazy && !open ? null : children}
+        </SelectPrimitive.Viewport>
         <SelectPrimitive.ScrollDownButton className="flex h-6 items-center justify-center text-ink-muted">
           <ChevronDown className="size-4" aria-hidden="true" />
         </SelectPrimitive.ScrollDownButton>

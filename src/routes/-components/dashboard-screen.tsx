@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
 import type { AuthData } from '@/contract/auth'
-import { CERTIFY_STARTED_MESSAGE } from '@/contract/messages'
+import { CERTIFY_STARTED_MESSAGE, NO_DATA_MESSAGE } from '@/contract/messages'
 import type { DeviceRecord } from '@/contract/records'
 import { runsQueryOptions } from '@/features/certification/api/list-runs'
 import { runResultsQueryOptions } from '@/features/certification/api/run-results'
@@ -42,6 +42,7 @@ import { ApiNetworkError } from '@/lib/api-client'
 
 const NO_RECORDS: DeviceRecord[] = []
 const NO_INDEX: string[] = []
+const DOWNLOAD_URL_LIFETIME_MS = 60_000
 
 type DashboardScreenProps = { authData: AuthData; search?: string | undefined }
 
@@ -148,18 +149,21 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
   const downloadResults = async (record: DeviceRecord) => {
     try {
       const { runs } = await queryClient.fetchQuery(runsQueryOptions(vendorUserId, record.portfolioManagerId))
-      const run = runs.find((candidate) => candidate.status === 'Completed') ?? runs[0]
+      // Only a finished run has results: a run still going would be answered 'not found'.
+      const run = runs.find((candidate) => candidate.status === 'Completed' && candidate.finishedAt)
       if (!run) {
-        toast.error('This device has no certification run yet.')
+        toast.error('This device has no finished certification run yet.')
         return
       }
       const results = await queryClient.fetchQuery(runResultsQueryOptions(run.runId))
       const file = new Blob([JSON.stringify(results, null, 2)], { type: 'application/json' })
+      const href = URL.createObjectURL(file)
       const link = document.createElement('a')
-      link.href = URL.createObjectURL(file)
+      link.href = href
       link.download = `results-${safeFileName(record.deviceName)}-${run.runId}.json`
       link.click()
-      URL.revokeObjectURL(link.href)
+      // Revoked at once, the address can be gone before the browser has read the file.
+      setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS)
     } catch (error) {
       if (error instanceof ApiNetworkError)
         console.error('Download Results: the certification service could not be reached.')
@@ -182,6 +186,8 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
   )
   const { refetch } = recordsQuery
   const reload = React.useCallback(() => void refetch(), [refetch])
+
+  const deleteDialogFocus = useFocusReturn()
 
   const confirmDelete = (record: DeviceRecord) => {
     setDeleting(null)
@@ -235,6 +241,16 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
         onSelect={selectRecord}
         onAction={stableOnAction}
         busyIds={busyIds}
+        busy={recordsQuery.isPending}
+        // 'No data available' says the vendor has no such records: not while they are on their way,
+        // nor when they could not be read.
+        emptyMessage={
+          recordsQuery.isPending
+            ? 'Loading records…'
+            : recordsQuery.isError && !recordsQuery.data
+              ? 'The records are not available.'
+              : NO_DATA_MESSAGE
+        }
       />
       {selected ? (
         <RunDetails
@@ -250,7 +266,7 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
           if (!open) setDeleting(null)
         }}
       >
-        <AlertDialogContent>
+        <AlertDialogContent {...deleteDialogFocus}>
           <AlertDialogHeader>
             <AlertDialogTitle>Delete this device record?</AlertDialogTitle>
             <AlertDialogDescription>
@@ -268,6 +284,28 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
       </AlertDialog>
     </div>
   )
+}
+
+/**
+ * Gives the focus back to what had it when the dialog opened (the row's actions button). Radix
+ * returns it to the dialog's own trigger, which a dialog opened from a menu does not have, so the
+ * focus would fall to the page's body.
+ */
+function useFocusReturn() {
+  const opener = React.useRef<HTMLElement | null>(null)
+  return {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const element = opener.current
+      opener.current = null
+      if (element?.isConnected) {
+        event.preventDefault()
+        element.focus()
+      }
+    },
+  }
 }
 
 /**

@@ -128,14 +128,12 @@ function FilterSelect({ label, rows, field, value, onValueChange }: FilterSelect
         <SelectTrigger>
           <SelectValue placeholder="All">{value || undefined}</SelectValue>
         </SelectTrigger>
-        <SelectContent>
-          {open
-            ? options.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {option}
-                </SelectItem>
-              ))
-            : null}
+        <SelectContent lazy>
+          {options.map((option) => (
+            <SelectItem key={option} value={option}>
+              {option}
+            </SelectItem>
+          ))}
         </SelectContent>
       </Select>
     </Field>
@@ -149,11 +147,14 @@ const SummaryCards = React.memo(function SummaryCards({
   counts: ReadonlyArray<SummaryCardCount>
 }) {
   return (
-    <StatusCardGroup aria-label="Records by status">
-      {counts.map((card) => (
-        <StatusCard key={card.card} tone={card.tone} label={card.label} count={card.count} />
-      ))}
-    </StatusCardGroup>
+    // A group names the cards for assistive technology: a description list itself takes no name.
+    <div role="group" aria-label="Records by status">
+      <StatusCardGroup>
+        {counts.map((card) => (
+          <StatusCard key={card.card} tone={card.tone} label={card.label} count={card.count} />
+        ))}
+      </StatusCardGroup>
+    </div>
   )
 })
 

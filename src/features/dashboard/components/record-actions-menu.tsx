@@ -25,6 +25,15 @@ type RecordActionsMenuProps = {
 function RecordActionsMenu({ record, onAction, busy = false }: RecordActionsMenuProps) {
   const [open, setOpen] = React.useState(false)
   const rules = actionMenuRules(record)
+  // The chosen action runs once the menu has closed and handed the focus back to its button: a
+  // dialog the action opens (Delete, Add Comments) then returns the focus there when it closes,
+  // not to the menu item that no longer exists.
+  const chosen = React.useRef<RecordAction | null>(null)
+  const runChosen = () => {
+    const action = chosen.current
+    chosen.current = null
+    if (action) onAction(action, record)
+  }
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
@@ -39,7 +48,11 @@ function RecordActionsMenu({ record, onAction, busy = false }: RecordActionsMenu
           <EllipsisVertical aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" onClick={(event) => event.stopPropagation()}>
+      <DropdownMenuContent
+        align="start"
+        onClick={(event) => event.stopPropagation()}
+        onCloseAutoFocus={runChosen}
+      >
         {rules
           .filter((rule) => rule.shown)
           .map((rule) => (
@@ -48,8 +61,8 @@ function RecordActionsMenu({ record, onAction, busy = false }: RecordActionsMenu
               disabled={!rule.enabled}
               variant={rule.action === 'Delete' ? 'destructive' : 'default'}
               onSelect={() => {
+                chosen.current = rule.action
                 setOpen(false)
-                onAction(rule.action, record)
               }}
             >
               {rule.action}

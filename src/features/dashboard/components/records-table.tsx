@@ -80,6 +80,10 @@ type RecordsTableProps = {
   busyIds?: ReadonlySet<string>
   /** The scrolling area's height (CSS). */
   height?: string
+  /** What an empty table says: 'No data available' (spec §2) unless the rows are still on their way. */
+  emptyMessage?: string
+  /** The rows are being loaded. */
+  busy?: boolean
 }
 
 const RecordsTable = React.memo(function RecordsTable({
@@ -89,6 +93,8 @@ const RecordsTable = React.memo(function RecordsTable({
   onAction,
   busyIds,
   height = 'min(70vh, 640px)',
+  emptyMessage = NO_DATA_MESSAGE,
+  busy = false,
 }: RecordsTableProps) {
   const elapsedOf = useProgressClock(records)
   const context = React.useMemo(() => ({ onAction, busyIds, elapsedOf }), [onAction, busyIds, elapsedOf])
@@ -128,6 +134,7 @@ const RecordsTable = React.memo(function RecordsTable({
       >
         <table
           aria-rowcount={rows.length + 1}
+          aria-busy={busy || undefined}
           className="w-full min-w-[1100px] table-fixed border-collapse text-small"
         >
           <colgroup>
@@ -162,7 +169,7 @@ const RecordsTable = React.memo(function RecordsTable({
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={10} className="px-3 py-12 text-center text-body text-ink-muted">
-                  {NO_DATA_MESSAGE}
+                  {emptyMessage}
                 </td>
               </tr>
             ) : null}
@@ -232,6 +239,24 @@ function ActionsCell({ record }: { record: DeviceRecord }) {
   )
 }
 
+/**
+ * The device's name as a button, so that a row can be selected from the keyboard too: its click
+ * reaches the row's, which selects it.
+ */
+function DeviceNameCell({ record }: { record: DeviceRecord }) {
+  return (
+    <button
+      type="button"
+      data-slot="device-name"
+      aria-label={`${record.deviceName}: show certification run`}
+      title={record.deviceName}
+      className="block max-w-full cursor-pointer truncate rounded-sm text-start font-medium text-ink hover:underline focus-visible:focus-ring"
+    >
+      {record.deviceName}
+    </button>
+  )
+}
+
 function StatusCell({ record }: { record: DeviceRecord }) {
   const { elapsedOf } = React.useContext(RowContext)
   const progress = progressOf(record, elapsedOf(record))
@@ -253,7 +278,10 @@ const columns = helper.columns([
     cell: ({ row }) => <ActionsCell record={row.original} />,
   }),
   helper.accessor('vendor', { header: 'Device Vendor' }),
-  helper.accessor('deviceName', { header: 'Device Name' }),
+  helper.accessor('deviceName', {
+    header: 'Device Name',
+    cell: ({ row }) => <DeviceNameCell record={row.original} />,
+  }),
   helper.accessor('deviceType', { header: 'Device Type' }),
   helper.accessor('productClass', { header: 'Product Class' }),
   helper.accessor('baseFirmwareVersion', { header: 'Firmware Version' }),

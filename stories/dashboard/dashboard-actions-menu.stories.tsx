@@ -1,0 +1,212 @@
+import preview from '#.storybook/preview'
+import type { RequestHandler } from 'msw'
+import { expect, fireEvent, screen, waitFor, within } from 'storybook/test'
+import type { DeviceRecord } from '@/contract/records'
+import { loggedInAs } from '../support/session'
+import {
+  answerRecords,
+  CERTIFIED_OK,
+  type Canvas,
+  dashboardAt,
+  dashboardReady,
+  deviceRecord,
+  type MenuItemState,
+  menuItems,
+  openActions,
+  type UserEvent,
+  VALIDATION_FAILURE,
+} from './dashboard-steps'
+
+/**
+ * The row's actions menu (spec §2, §4 "Menu rules") for each status and result: which items are
+ * listed, which are disabled (aria-disabled and data-disabled). Delete only for Submitted; Email
+ * Certificate only with CERTIFIED-OK; Download Results disabled when Submitted, or when not
+ * Completed and without a result. Escape closes the menu and gives the focus back to its button.
+ */
+
+const meta = preview.meta({
+  title: 'Dashboard/Actions menu',
+  parameters: dashboardAt(),
+  beforeEach: loggedInAs('v-nokia'),
+  render: () => <></>,
+})
+
+const on = 'enabled' as const
+const off = 'disabled' as const
+
+type Expected = Array<[string, MenuItemState]>
+
+/** Answers the list with this one record. */
+const oneRecord =
+  (record: Partial<DeviceRecord> & Pick<DeviceRecord, 'deviceName'>) =>
+  ({ msw }: { msw: { use: (...handlers: RequestHandler[]) => void } }) => {
+    msw.use(answerRecords(() => [deviceRecord({ portfolioManagerId: 'pm-menu', ...record })]))
+  }
+
+/** Opens the record's menu and checks its items; the menu is left open for the reviewer. */
+const expectMenu =
+  (deviceName: string, expected: Expected) =>
+  async ({ canvas, userEvent }: { canvas: Canvas; userEvent: UserEvent }) => {
+    await dashboardReady(canvas)
+    const { trigger, menu } = await openActions(canvas, userEvent, deviceName)
+    await expect(menuItems(menu)).toEqual(expected)
+    // A disabled item cannot be chosen: the menu stays open on its click.
+    const disabled = within(menu)
+      .getAllByRole('menuitem')
+      .find((item) => item.getAttribute('aria-disabled') === 'true')
+    if (disabled) {
+      fireEvent.click(disabled)
+      await expect(screen.getByRole('menu')).toBeVisible()
+    }
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull())
+    await waitFor(() => expect(trigger).toHaveFocus())
+    await userEvent.click(trigger)
+    await screen.findByRole('menu')
+  }
+
+/** Submitted: Start Certify, Edit and Delete; no results, no certificate yet. */
+export const Submitted = meta.story({
+  beforeEach: oneRecord({ deviceName: 'Beacon 6', status: 'Submitted' }),
+  play: expectMenu('Beacon 6', [
+    ['Start Certify', on],
+    ['Edit', on],
+    ['Delete', on],
+    ['Download Results', off],
+    ['Add Comments', on],
+    ['Email Certificate', off],
+  ]),
+})
+
+/** Submitted with a stale result: still no results and no certificate (Download disabled when Submitted). */
+export const SubmittedWithStaleResult = meta.story({
+  beforeEach: oneRecord({ deviceName: 'Beacon 10', status: 'Submitted', isCertified: VALIDATION_FAILURE }),
+  play: expectMenu('Beacon 10', [
+    ['Start Certify', on],
+    ['Edit', on],
+    ['Delete', on],
+    ['Download Results', off],
+    ['Add Comments', on],
+    ['Email Certificate', off],
+  ]),
+})
+
+/** InProgress: one run at a time, so no Start Certify; no Delete, no Edit, nothing to download yet. */
+export const InProgress = meta.story({
+  beforeEach: oneRecord({ deviceName: 'Lightspan FX-8', status: 'InProgress' }),
+  play: expectMenu('Lightspan FX-8', [
+    ['Start Certify', off],
+    ['Edit', off],
+    ['Download Results', off],
+    ['Add Comments', on],
+    ['Email Certificate', off],
+  ]),
+})
+
+/** InProgress after an earlier certified run: its results and certificate stay available. */
+export const InProgressWithEarlierCertifiedResult = meta.story({
+  beforeEach: oneRecord({ deviceName: 'G-2426G-A', status: 'InProgress', isCertified: CERTIFIED_OK }),
+  play: expectMenu('G-2426G-A', [
+    ['Start Certify', off],
+    ['Edit', off],
+    ['Download Results', on],
+    ['Add Comments', on],
+    ['Email Certificate', on],
+  ]),
+})
+
+/** Maintenance: the run waits for the lab; as InProgress. */
+export const Maintenance = meta.story({
+  beforeEach: oneRecord({ deviceName: 'OptiXstar K662C', status: 'Maintenance' }),
+  play: expectMenu('OptiXstar K662C', [
+    ['Start Certify', off],
+    ['Edit', off],
+    ['Download Results', off],
+    ['Add Comments', on],
+    ['Email Certificate', off],
+  ]),
+})
+
+/** Completed and CERTIFIED-OK: results and the certificate. */
+export const Certified = meta.story({
+  beforeEach: oneRecord({ deviceName: 'OptiXstar HG8145X6', status: 'Completed', isCertified: CERTIFIED_OK }),
+  play: expectMenu('OptiXstar HG8145X6', [
+    ['Start Certify', off],
+    ['Edit', off],
+    ['Download Results', on],
+    ['Add Comments', on],
+    ['Email Certificate', on],
+  ]),
+})
+
+/** Completed with Validation failure: results, no certificate, and Start Certify to try again. */
+export const ValidationFailure = meta.story({
+  beforeEach: oneRecord({ deviceName: 'ZXHN F670L', status: 'Completed', isCertified: VALIDATION_FAILURE }),
+  play: expectMenu('ZXHN F670L', [
+    ['Start Certify', on],
+    ['Edit', off],
+    ['Download Results', on],
+    ['Add Comments', on],
+    ['Email Certificate', off],
+  ]),
+})
+
+/** Completed without a result: the run's report can still be downloaded; no certificate. */
+export const CompletedWithoutResult = meta.story({
+  beforeEach: oneRecord({ deviceName: 'ZXHN H298A', status: 'Completed', isCertified: '' }),
+  play: expectMenu('ZXHN H298A', [
+    ['Start Certify', off],
+    ['Edit', off],
+    ['Download Results', on],
+    ['Add Comments', on],
+    ['Email Certificate', off],
+  ]),
+})
+
+/** An unknown status: only comments. */
+export const UnknownStatus = meta.story({
+  beforeEach: oneRecord({ deviceName: 'ZXV10 B866V2', status: 'Archived' }),
+  play: expectMenu('ZXV10 B866V2', [
+    ['Start Certify', off],
+    ['Edit', off],
+    ['Download Results', off],
+    ['Add Comments', on],
+    ['Email Certificate', off],
+  ]),
+})
+
+/** An unknown status that kept a Validation failure result: its results stay downloadable. */
+export const UnknownStatusWithResult = meta.story({
+  beforeEach: oneRecord({ deviceName: 'WiFi AX3', status: 'Archived', isCertified: VALIDATION_FAILURE }),
+  play: expectMenu('WiFi AX3', [
+    ['Start Certify', off],
+    ['Edit', off],
+    ['Download Results', on],
+    ['Add Comments', on],
+    ['Email Certificate', off],
+  ]),
+})
+
+/** The keyboard: Enter opens the menu on its first enabled item, the arrows skip the disabled ones. */
+export const KeyboardSkipsDisabledItems = meta.story({
+  beforeEach({ msw }) {
+    msw.use(
+      answerRecords(() => [
+        deviceRecord({ portfolioManagerId: 'pm-k', deviceName: 'Lightspan FX-8', status: 'InProgress' }),
+      ]),
+    )
+  },
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    const trigger = canvas.getByRole('button', { name: 'Actions for Lightspan FX-8' })
+    trigger.focus()
+    await userEvent.keyboard('{Enter}')
+    const menu = await screen.findByRole('menu')
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Add Comments' })).toHaveFocus())
+    await userEvent.keyboard('{ArrowDown}')
+    // Email Certificate is disabled: the focus wraps or stays on an enabled item.
+    await expect(document.activeElement?.getAttribute('aria-disabled')).not.toBe('true')
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(trigger).toHaveFocus())
+  },
+})

@@ -1,0 +1,338 @@
+import preview from '#.storybook/preview'
+import { http } from 'msw'
+import { expect, type MockInstance, screen, spyOn, waitFor, within } from 'storybook/test'
+import { endpoints } from '@/contract/endpoints'
+import type { RunResults } from '@/contract/certification'
+import {
+  certificateSentMessage,
+  NOT_CERTIFIED_MESSAGE,
+  ONLY_SUBMITTED_DELETABLE_MESSAGE,
+  RECORD_DELETED_MESSAGE,
+  RUN_ALREADY_ACTIVE_MESSAGE,
+} from '@/contract/server-messages'
+import { endpointUrl } from '@/mocks/handlers'
+import { scenarios } from '@/mocks/scenarios'
+import { loggedInAs } from '../support/session'
+import { expectToast, liveToasts } from '../support/toasts'
+import {
+  answerRecords,
+  answerWorldRecords,
+  barOf,
+  CERTIFIED_OK,
+  chooseAction,
+  dashboardAt,
+  dashboardReady,
+  deviceRecord,
+  expectBar,
+  expectRecordsLine,
+  listCalls,
+  rowOf,
+  shownDeviceNames,
+  TEST_CASE_NAMES,
+  WORLD,
+} from './dashboard-steps'
+
+/**
+ * The actions of the row menu (spec §2, §4, §8; decision 8) against the mocked services, each
+ * closing the menu: Start Certify ('Device testcase updated successfully!', the list read again,
+ * the new run shown), a refused Start Certify (no message), Edit (the portfolio form's device
+ * section), Delete confirmed (the server's message, the row gone), kept, and refused (the
+ * server's message as an error), Email Certificate (the server's message) and its refusal, and
+ * Download Results (a JSON file of the run's per-case results).
+ */
+
+const meta = preview.meta({
+  title: 'Dashboard/Actions',
+  parameters: dashboardAt(),
+  beforeEach: loggedInAs('v-nokia'),
+  render: () => <></>,
+})
+
+const { submitted, submittedToo, inProgress, certified, validationFailure } = WORLD
+
+/**
+ * Start Certify on a Submitted record: the button is busy, then the toast; the list is read again
+ * and the record is now In Progress; its new run shows under the table.
+ */
+export const StartCertify = meta.story({
+  beforeEach({ msw }) {
+    msw.use(answerWorldRecords(submitted.id, submittedToo.id, certified.id))
+  },
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    await expectBar(canvas, submitted.name, { label: 'Submitted', percent: 1, tone: 'submitted' })
+    const calls = listCalls.count
+    const trigger = await chooseAction(canvas, userEvent, submitted.name, 'Start Certify')
+    await expectToast('Device testcase updated successfully!', 'success')
+    await waitFor(() => expect(listCalls.count).toBe(calls + 1))
+    await waitFor(() =>
+      expect(barOf(canvas, submitted.name)).toHaveAccessibleName(`${submitted.name}: In Progress`),
+    )
+    await expect(trigger).not.toHaveAttribute('aria-busy')
+    // The record is selected and its run shows, its first case running.
+    await expect(rowOf(canvas, submitted.name)).toHaveAttribute('aria-current', 'true')
+    const run = await canvas.findByRole('region', { name: `Certification run · ${submitted.name}` })
+    await expect(await within(run).findByText('Boot and provisioning')).toBeVisible()
+    await expect(within(run).getByText('Running')).toBeVisible()
+    // The other records are untouched.
+    await expectBar(canvas, submittedToo.name, { label: 'Submitted', percent: 1, tone: 'submitted' })
+  },
+})
+
+/** While the run is being started, the row's actions button shows it is busy. */
+export const StartCertifyBusy = meta.story({
+  beforeEach({ msw }) {
+    msw.use(
+      answerWorldRecords(submitted.id),
+      http.post(endpointUrl(endpoints.runTests), async () => {
+        await new Promise((resolve) => setTimeout(resolve, 600))
+        return undefined
+      }),
+    )
+  },
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    const trigger = await chooseAction(canvas, userEvent, submitted.name, 'Start Certify')
+    await waitFor(() => expect(trigger).toHaveAttribute('aria-busy', 'true'))
+    await expect(trigger).toBeDisabled()
+    await expectToast('Device testcase updated successfully!', 'success')
+    await waitFor(() => expect(trigger).not.toHaveAttribute('aria-busy'))
+  },
+})
+
+/** A refused Start Certify (a run already active on the server) shows no message (spec §8). */
+export const StartCertifyRefused = meta.story({
+  beforeEach({ msw }) {
+    msw.use(
+      answerWorldRecords(submitted.id),
+      scenarios.serverError('runTests', RUN_ALREADY_ACTIVE_MESSAGE, 409),
+    )
+  },
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    const consoleError = spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const trigger = await chooseAction(canvas, userEvent, submitted.name, 'Start Certify')
+      await waitFor(() => expect(consoleError).toHaveBeenCalled())
+      await waitFor(() => expect(trigger).not.toHaveAttribute('aria-busy'))
+      await expect(liveToasts()).toHaveLength(0)
+      await expect(canvas.queryByText(RUN_ALREADY_ACTIVE_MESSAGE)).toBeNull()
+      await expectBar(canvas, submitted.name, { label: 'Submitted', percent: 1, tone: 'submitted' })
+    } finally {
+      consoleError.mockRestore()
+    }
+  },
+})
+
+/** Edit opens the record in the portfolio form, at its device section. */
+export const Edit = meta.story({
+  beforeEach({ msw }) {
+    msw.use(answerWorldRecords(submitted.id))
+  },
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    await chooseAction(canvas, userEvent, submitted.name, 'Edit')
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'PORTFOLIO FORM' }, { timeout: 10_000 }),
+    ).toBeVisible()
+    await expect(
+      await canvas.findByRole('region', { name: 'Device Portfolio' }, { timeout: 10_000 }),
+    ).toBeVisible()
+  },
+})
+
+/**
+ * Delete asks first; confirmed, the server's message shows as a success and the list, read again,
+ * no longer has the record. The page stays usable (no pointer lock left by the dialog).
+ */
+export const DeleteConfirmed = meta.story({
+  beforeEach({ msw }) {
+    msw.use(answerWorldRecords(submitted.id, submittedToo.id))
+  },
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    await chooseAction(canvas, userEvent, submitted.name, 'Delete')
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this device record?' })
+    await expect(dialog).toHaveAccessibleDescription(
+      'Beacon 6 (Nokia) is removed from your dashboard. This cannot be undone.',
+    )
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await expectToast(RECORD_DELETED_MESSAGE, 'success')
+    await waitFor(() => expect(shownDeviceNames(canvas)).toEqual([submittedToo.name]))
+    await expectRecordsLine(canvas, 1, 1)
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    // The rest of the page still answers the pointer.
+    await userEvent.click(canvas.getByRole('button', { name: `Actions for ${submittedToo.name}` }))
+    const menu = await screen.findByRole('menu')
+    await waitFor(() => expect(menu).toBeVisible())
+    await userEvent.keyboard('{Escape}')
+  },
+})
+
+/** Keep it: the dialog closes, nothing is deleted, the focus goes back to the row's actions button. */
+export const DeleteKept = meta.story({
+  beforeEach({ msw }) {
+    msw.use(answerWorldRecords(submitted.id, submittedToo.id))
+  },
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    const trigger = await chooseAction(canvas, userEvent, submitted.name, 'Delete')
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this device record?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    await waitFor(() => expect(trigger).toHaveFocus())
+    await expect(shownDeviceNames(canvas)).toEqual([submitted.name, submittedToo.name])
+    await expect(liveToasts()).toHaveLength(0)
+    await userEvent.click(canvas.getByRole('button', { name: `Actions for ${submittedToo.name}` }))
+    const menu = await screen.findByRole('menu')
+    await waitFor(() => expect(menu).toBeVisible())
+    await userEvent.keyboard('{Escape}')
+  },
+})
+
+/**
+ * Delete refused: the row still read Submitted here, but the lab had started its run meanwhile;
+ * the server's refusal shows as an error and the row stays.
+ */
+export const DeleteRefused = meta.story({
+  beforeEach({ msw }) {
+    msw.use(
+      answerRecords(() => [
+        // The world's record is InProgress: a stale row.
+        deviceRecord({ portfolioManagerId: inProgress.id, deviceName: inProgress.name, status: 'Submitted' }),
+      ]),
+    )
+  },
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    await chooseAction(canvas, userEvent, inProgress.name, 'Delete')
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this device record?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await expectToast(ONLY_SUBMITTED_DELETABLE_MESSAGE, 'error')
+    await expect(shownDeviceNames(canvas)).toEqual([inProgress.name])
+  },
+})
+
+/** Email Certificate on a certified record: the server's message that the certificate was sent. */
+export const EmailCertificate = meta.story({
+  beforeEach({ msw }) {
+    msw.use(answerWorldRecords(certified.id))
+  },
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    await chooseAction(canvas, userEvent, certified.name, 'Email Certificate')
+    await expectToast(certificateSentMessage('priya.sharma@nokia.com'), 'success')
+  },
+})
+
+/** Email Certificate refused (the record is no longer certified on the server): the message as an error. */
+export const EmailCertificateRefused = meta.story({
+  beforeEach({ msw }) {
+    msw.use(
+      answerRecords(() => [
+        deviceRecord({
+          portfolioManagerId: validationFailure.id,
+          deviceName: validationFailure.name,
+          status: 'Completed',
+          isCertified: CERTIFIED_OK,
+        }),
+      ]),
+    )
+  },
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    await chooseAction(canvas, userEvent, validationFailure.name, 'Email Certificate')
+    await expectToast(NOT_CERTIFIED_MESSAGE, 'error')
+  },
+})
+
+let anchorClick: MockInstance<() => void> | undefined
+const downloads: Array<{ download: string; href: string }> = []
+
+/**
+ * Download Results: the latest finished run's per-test-case results as a JSON file named after
+ * the device and the run (the download is caught, not saved).
+ */
+export const DownloadResults = meta.story({
+  beforeEach({ msw }) {
+    msw.use(answerWorldRecords(certified.id))
+    downloads.length = 0
+    anchorClick = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push({ download: this.download, href: this.href })
+    })
+    return () => anchorClick?.mockRestore()
+  },
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    await chooseAction(canvas, userEvent, certified.name, 'Download Results')
+    await waitFor(() => expect(downloads).toHaveLength(1))
+    const [file] = downloads
+    await expect(file?.download).toBe('results-OptiXstar-HG8145X6-run-pm-0008.json')
+    await expect(file?.href).toMatch(/^blob:/)
+    const results = (await (await fetch(file?.href ?? '')).json()) as RunResults
+    await expect(results).toMatchObject({
+      runId: 'run-pm-0008',
+      portfolioManagerId: certified.id,
+      deviceName: certified.name,
+      isCertified: CERTIFIED_OK,
+    })
+    await expect(results.testCases.map((test) => [test.name, test.state])).toEqual(
+      TEST_CASE_NAMES.map((name) => [name, 'passed']),
+    )
+    await expect(liveToasts()).toHaveLength(0)
+  },
+})
+
+/** Download Results when the results cannot be read: the server's message as an error, no file. */
+export const DownloadResultsRefused = meta.story({
+  beforeEach({ msw }) {
+    msw.use(
+      answerWorldRecords(validationFailure.id),
+      scenarios.serverError('runResults', 'The results of this run are not available.', 404),
+    )
+    downloads.length = 0
+    anchorClick = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push({ download: this.download, href: this.href })
+    })
+    return () => anchorClick?.mockRestore()
+  },
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    await chooseAction(canvas, userEvent, validationFailure.name, 'Download Results')
+    await expectToast('The results of this run are not available.', 'error')
+    await expect(downloads).toHaveLength(0)
+  },
+})
+
+/** Download Results with no finished run yet: says so, no file. */
+export const DownloadResultsWithoutFinishedRun = meta.story({
+  beforeEach({ msw }) {
+    msw.use(
+      answerRecords(() => [
+        deviceRecord({
+          portfolioManagerId: inProgress.id,
+          deviceName: inProgress.name,
+          status: 'InProgress',
+          isCertified: CERTIFIED_OK,
+        }),
+      ]),
+    )
+    downloads.length = 0
+    anchorClick = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push({ download: this.download, href: this.href })
+    })
+    return () => anchorClick?.mockRestore()
+  },
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    await chooseAction(canvas, userEvent, inProgress.name, 'Download Results')
+    await expectToast('This device has no finished certification run yet.', 'error')
+    await expect(downloads).toHaveLength(0)
+  },
+})
