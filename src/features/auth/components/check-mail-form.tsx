@@ -16,7 +16,6 @@ import { useResetPasswordMutation } from '@/features/auth/api/reset-password'
 import { AuthCard } from '@/features/auth/components/auth-card'
 import {
   PASSWORD_FLOW_REDIRECT_MS,
-  PENDING_RESET_UNKNOWN,
   usePendingPasswordReset,
 } from '@/features/auth/components/forgot-password-flow'
 import { useTimeout } from '@/lib/clock'
@@ -53,7 +52,7 @@ function CheckMailForm() {
   const form = useAppForm({
     defaultValues: emptyResetPasswordFormValues,
     onSubmit: async ({ value }: { value: ResetPasswordFormValues }) => {
-      if (pending === null || pending === PENDING_RESET_UNKNOWN) return
+      if (pending === null) return
       try {
         const result = await resetPassword.mutateAsync({ ...value, id: pending.id })
         if (result.ok && result.data.status === 'SUCCESS') {
@@ -94,7 +93,7 @@ function CheckMailForm() {
     )
   }
 
-  const emailId = pending !== null && pending !== PENDING_RESET_UNKNOWN ? pending.emailId : undefined
+  const emailId = pending?.emailId
 
   return (
     <AuthCard
@@ -170,11 +169,7 @@ function CheckMailForm() {
           )}
         </form.AppField>
         <form.AppForm>
-          <form.SubmitButton
-            size="lg"
-            className="w-full"
-            disabled={!valid || done || pending === PENDING_RESET_UNKNOWN}
-          >
+          <form.SubmitButton size="lg" className="w-full" disabled={!valid || done}>
             Reset password
           </form.SubmitButton>
         </form.AppForm>
