@@ -134,13 +134,19 @@ test('Start Certify → Certified or Validation Failure → results, certificate
   await menu.getByRole('menuitem', { name: 'Start Certify' }).click()
   await expect(page.getByText('Device testcase updated successfully!').first()).toBeVisible()
 
-  // The run's details follow it: its test cases and their log lines.
+  // Start Certify selects the row and follows its run: when the run ends, the row shows the result
+  // without the sync icon.
+  await expect(statusBar(page, failing.deviceName)).toHaveAttribute(
+    'aria-label',
+    `${failing.deviceName}: Validation Failure`,
+    { timeout: 30_000 },
+  )
+  await waitForStatus(page, certified.deviceName, 'Certified')
+
+  // The run's details: its test cases and their log lines.
   await row(page, certified.deviceName).getByRole('cell', { name: certified.baseFirmwareVersion }).click()
   const details = page.getByRole('region', { name: `Certification run · ${certified.deviceName}` })
   await expect(details.getByRole('listitem').first()).toBeVisible()
-
-  await waitForStatus(page, certified.deviceName, 'Certified')
-  await waitForStatus(page, failing.deviceName, 'Validation Failure')
   await expect(cardCount(page, 'Certified')).toHaveText('1')
   await expect(cardCount(page, 'Validation Failure')).toHaveText('1')
   await expect(cardCount(page, 'Submitted')).toHaveText('1')

@@ -80,6 +80,7 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
 
   const [selectedId, setSelectedId] = React.useState<string | null>(null)
   const selected = rows.find((row) => row.portfolioManagerId === selectedId) ?? null
+  useReloadWhenRunEnds(vendorUserId, selectedId, recordsQuery.refetch)
   const [busyIds, setBusyIds] = React.useState<ReadonlySet<string>>(new Set())
   const [commentsFor, setCommentsFor] = React.useState<DeviceRecord | null>(null)
   const [deleting, setDeleting] = React.useState<DeviceRecord | null>(null)
@@ -331,6 +332,32 @@ function useSearchIndex(rows: ReadonlyArray<DeviceRecord>, needed: boolean): Rea
     if (built?.rows === rows) return built.index
     return needed ? searchIndex(rows, formatCreationTime) : NO_INDEX
   }, [built, rows, needed])
+}
+
+/**
+ * The selected row's run is followed (its details re-read every 2 s while it runs); when it ends,
+ * the list is read again, so the row's bar and the cards show the result without the sync icon.
+ * Only the selected record is followed: polling the whole list would re-read 100,000 rows.
+ */
+function useReloadWhenRunEnds(vendorUserId: string, selectedId: string | null, reload: () => unknown) {
+  const runsQuery = useQuery({
+    ...runsQueryOptions(vendorUserId, selectedId ?? ''),
+    enabled: selectedId !== null,
+  })
+  const latest = runsQuery.data?.runs[0]
+  const running = latest?.status === 'InProgress' || latest?.status === 'Maintenance'
+  // The run last seen, and the last run seen to end (which the list is then read again for).
+  const [seen, setSeen] = React.useState<{ runId: string; running: boolean; ended: string | null } | null>(
+    null,
+  )
+  if (latest && (seen?.runId !== latest.runId || seen.running !== running)) {
+    const justEnded = seen?.runId === latest.runId && seen.running && !running
+    setSeen({ runId: latest.runId, running, ended: justEnded ? latest.runId : (seen?.ended ?? null) })
+  }
+  const ended = seen?.ended ?? null
+  React.useEffect(() => {
+    if (ended) void reload()
+  }, [ended, reload])
 }
 
 function safeFileName(name: string) {
