@@ -2,7 +2,12 @@ import type { VariantProps } from 'class-variance-authority'
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { buttonVariants } from '@/components/ui/button'
-import { dialogContentClasses, dialogOverlayClasses, revealFocusedInDialog } from '@/components/ui/dialog'
+import {
+  dialogContentClasses,
+  dialogOverlayClasses,
+  revealFocusedInDialog,
+  useReturnFocus,
+} from '@/components/ui/dialog'
 import { cn } from '@/lib/utils'
 
 /** A dialog that asks for a decision: it closes only through one of its actions (or Escape, as Cancel). */
@@ -17,8 +22,11 @@ function AlertDialogTrigger(props: React.ComponentProps<typeof AlertDialogPrimit
 function AlertDialogContent({
   className,
   onFocus,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus })
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay
@@ -35,6 +43,7 @@ function AlertDialogContent({
           revealFocusedInDialog(event)
           onFocus?.(event)
         }}
+        {...returnFocus}
         {...props}
       />
     </AlertDialogPrimitive.Portal>

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
-import type * as React from 'react'
+import * as React from 'react'
 import { cn } from '@/lib/utils'
 
 function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
@@ -63,14 +63,49 @@ function revealFocused(event: React.FocusEvent<HTMLElement>) {
   if (event.target !== event.currentTarget) event.target.scrollIntoView?.({ block: 'nearest' })
 }
 
+type AutoFocusHandlers = {
+  onOpenAutoFocus?: ((event: Event) => void) | undefined
+  onCloseAutoFocus?: ((event: Event) => void) | undefined
+}
+
+/**
+ * Gives the focus back, on close, to what had it when the dialog opened. Radix returns it to the
+ * dialog's own trigger; a dialog opened otherwise (from a menu item, after a request) has none, and
+ * the focus would fall to the page's body. With a trigger, the trigger is what had the focus. A
+ * caller's handler that prevents the default keeps its own choice.
+ */
+function useReturnFocus({
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+}: AutoFocusHandlers): Required<AutoFocusHandlers> {
+  const opener = React.useRef<HTMLElement | null>(null)
+  return {
+    onOpenAutoFocus: (event) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      onOpenAutoFocus?.(event)
+    },
+    onCloseAutoFocus: (event) => {
+      const element = opener.current
+      opener.current = null
+      onCloseAutoFocus?.(event)
+      if (event.defaultPrevented || !element?.isConnected || element === document.body) return
+      event.preventDefault()
+      element.focus()
+    },
+  }
+}
+
 function DialogContent({
   className,
   children,
   showCloseButton = true,
   hostsToaster = false,
   onFocus,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus })
   const content = (
     <DialogPrimitive.Content
       data-slot="dialog-content"
@@ -79,6 +114,7 @@ function DialogContent({
         revealFocused(event)
         onFocus?.(event)
       }}
+      {...returnFocus}
       {...props}
     >
       {children}
@@ -147,6 +183,7 @@ function DialogDescription({
 export {
   contentClasses as dialogContentClasses,
   revealFocused as revealFocusedInDialog,
+  useReturnFocus,
   Dialog,
   DialogClose,
   DialogContent,

@@ -1,5 +1,5 @@
 import { Dialog as DialogPrimitive, VisuallyHidden } from 'radix-ui'
-import * as React from 'react'
+import { useReturnFocus } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/utils'
 
@@ -18,7 +18,7 @@ const keepOpen = (event: Event) => event.preventDefault()
  */
 function FullScreenLoader({ open, label = 'Please wait…', className }: FullScreenLoaderProps) {
   // There is no trigger to return to: focus goes back to whatever had it when the loader opened.
-  const returnFocusTo = React.useRef<HTMLElement | null>(null)
+  const returnFocus = useReturnFocus({})
   return (
     <DialogPrimitive.Root open={open} modal>
       <DialogPrimitive.Portal>
@@ -33,15 +33,7 @@ function FullScreenLoader({ open, label = 'Please wait…', className }: FullScr
           onEscapeKeyDown={keepOpen}
           onPointerDownOutside={keepOpen}
           onInteractOutside={keepOpen}
-          onOpenAutoFocus={() => {
-            const active = document.activeElement
-            returnFocusTo.current = active instanceof HTMLElement ? active : null
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            returnFocusTo.current?.focus()
-            returnFocusTo.current = null
-          }}
+          {...returnFocus}
           className={cn(
             'fixed top-1/2 left-1/2 z-[61] flex -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-3 rounded-card bg-surface px-8 py-6 shadow-popover outline-none',
             className,

@@ -188,8 +188,6 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
   const { refetch } = recordsQuery
   const reload = React.useCallback(() => void refetch(), [refetch])
 
-  const deleteDialogFocus = useFocusReturn()
-
   const confirmDelete = (record: DeviceRecord) => {
     setDeleting(null)
     void whileBusy(record, async () => {
@@ -267,7 +265,7 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
           if (!open) setDeleting(null)
         }}
       >
-        <AlertDialogContent {...deleteDialogFocus}>
+        <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Delete this device record?</AlertDialogTitle>
             <AlertDialogDescription>
@@ -285,28 +283,6 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
       </AlertDialog>
     </div>
   )
-}
-
-/**
- * Gives the focus back to what had it when the dialog opened (the row's actions button). Radix
- * returns it to the dialog's own trigger, which a dialog opened from a menu does not have, so the
- * focus would fall to the page's body.
- */
-function useFocusReturn() {
-  const opener = React.useRef<HTMLElement | null>(null)
-  return {
-    onOpenAutoFocus: () => {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    },
-    onCloseAutoFocus: (event: Event) => {
-      const element = opener.current
-      opener.current = null
-      if (element?.isConnected) {
-        event.preventDefault()
-        element.focus()
-      }
-    },
-  }
 }
 
 /**

@@ -30,7 +30,6 @@ type CommentsDialogProps = {
 
 /** Add Comments (decision 8): the record's comments, newest first, and a box to add one. */
 function CommentsDialog({ record, onClose }: CommentsDialogProps) {
-  const focusReturn = useFocusReturn()
   return (
     <Dialog
       open={record !== null}
@@ -38,33 +37,11 @@ function CommentsDialog({ record, onClose }: CommentsDialogProps) {
         if (!open) onClose()
       }}
     >
-      <DialogContent className="max-w-lg" {...focusReturn}>
+      <DialogContent className="max-w-lg">
         {record ? <CommentsBody key={record.portfolioManagerId} record={record} /> : null}
       </DialogContent>
     </Dialog>
   )
-}
-
-/**
- * Gives the focus back to what had it when the dialog opened (the row's actions button). Radix
- * returns it to the dialog's own trigger, which a dialog opened from a menu does not have, so the
- * focus would fall to the page's body.
- */
-function useFocusReturn() {
-  const opener = React.useRef<HTMLElement | null>(null)
-  return {
-    onOpenAutoFocus: () => {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    },
-    onCloseAutoFocus: (event: Event) => {
-      const element = opener.current
-      opener.current = null
-      if (element?.isConnected) {
-        event.preventDefault()
-        element.focus()
-      }
-    },
-  }
 }
 
 function CommentsBody({ record }: { record: { portfolioManagerId: string; deviceName: string } }) {
