@@ -90,6 +90,77 @@ test.describe('prerendered pages', () => {
   })
 })
 
+test.describe('before the app', () => {
+  /** Holds the app's scripts until `release()`: the page stays as its HTML made it meanwhile. */
+  async function holdTheApp(page: Page) {
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const requested: string[] = []
+    await page.route('**/assets/*.js', async (route) => {
+      requested.push(route.request().url())
+      await released
+      await route.continue()
+    })
+    return { release, requested }
+  }
+
+  test('a visitor who only looks loads no script, and the hero turns all the same', async ({ page }) => {
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url())
+    })
+    await page.goto('/')
+    // The name the stylesheet shows: the one of opacity 1 among all eight.
+    const shown = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-slot="hero-carousel"] figcaption [data-hero-slot]')]
+          .filter((name) => getComputedStyle(name).opacity === '1')
+          .map((name) => name.textContent),
+      )
+    const names = await page
+      .locator('[data-slot="hero-carousel"] figcaption [data-hero-slot]')
+      .allTextContents()
+    expect(names.slice(0, 2)).toEqual(['Wi-Fi router', 'Wi-Fi mesh system'])
+    const [first = ''] = await shown()
+    expect(names).toContain(first)
+    const next = names[(names.indexOf(first) + 1) % names.length]
+    await expect.poll(shown, { timeout: 3000 }).toEqual([next])
+    expect(scripts).toEqual([])
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated')
+    // The first sign of use loads the app, which goes on from the image showing.
+    await page.mouse.move(1, 1)
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await expect(page.locator('[data-slot="hero-carousel"] figcaption')).not.toContainText(first)
+  })
+
+  test('a button pressed before the app is there is pressed again once it is', async ({ page }) => {
+    const app = await holdTheApp(page)
+    await page.goto('/')
+    const toggle = page.getByRole('button', { name: 'Learn more' }).first()
+    await toggle.click()
+    await expect.poll(() => app.requested.length).toBeGreaterThan(0)
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    app.release()
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await expect(page.getByRole('button', { name: 'Learn less' }).first()).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
+  })
+
+  test('what a visitor types before the app is there is kept and checked', async ({ page }) => {
+    const app = await holdTheApp(page)
+    await page.goto('/login')
+    const form = page.getByRole('form', { name: 'Sign in' })
+    await form.getByRole('textbox', { name: /^Email/ }).fill(DEMO.emailId)
+    await form.getByLabel(/^Password/).fill(DEMO.password)
+    app.release()
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await expect(form.getByRole('textbox', { name: /^Email/ })).toHaveValue(DEMO.emailId)
+    await expect(form.getByRole('button', { name: 'Login' })).toBeEnabled()
+  })
+})
+
 test.describe('portfolio cards', () => {
   test('a visitor goes to the portfolio manager landing at that portfolio', async ({ page }) => {
     await openPage(page, '/')
@@ -153,10 +224,12 @@ test.describe('header', () => {
 test.describe('hero', () => {
   test('the product image changes every 1200 ms', async ({ page }) => {
     await openPage(page, '/')
-    const caption = page.locator('[data-slot="hero-carousel"] figcaption')
-    await expect(caption).toContainText('Wi-Fi router')
     await page.mouse.move(0, 0)
-    await expect(caption).toContainText('Wi-Fi mesh system', { timeout: 3000 })
+    // The app goes on from the image the stylesheet was showing when it hydrated the page.
+    const caption = page.locator('[data-slot="hero-carousel"] figcaption')
+    const shown = Number((await caption.textContent())?.match(/image (\d) of 8/)?.[1])
+    expect(shown).toBeGreaterThanOrEqual(1)
+    await expect(caption).toContainText(`image ${(shown % 8) + 1} of 8`, { timeout: 3000 })
   })
 
   test('it holds still for a user who prefers reduced motion', async ({ browser }) => {

@@ -9,9 +9,10 @@
  *    (the logged-in screens render in the browser). dist/prerendered.json lists the pages.
  *
  * What a prerendered page asks of the network before it paints is only its HTML: the stylesheet is
- * inlined, and the app's script is requested once the page has painted, instead of competing with
- * the page for the first round trips. Until then the page is plain HTML whose links
- * work; then the app hydrates it and takes over navigation. app.html keeps the usual tags.
+ * inlined, and the app's script is requested by scripts/page-boot.mjs — after the first paint for a
+ * logged-in vendor, at the first sign of use for a visitor — instead of competing with the page for
+ * the first round trips. Until then the page is plain HTML whose links work; then the app hydrates
+ * it and takes over navigation. app.html keeps the usual tags.
  *
  * A page that cannot be rendered fails the build: a public page never silently falls back.
  */
@@ -19,6 +20,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
+import { bootPage } from './page-boot.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const dist = path.join(root, 'dist')
@@ -56,7 +58,7 @@ function moveHeadTags(html) {
   return { body, headTags }
 }
 
-/** The template's stylesheet inlined, and its module script started after `load` with no preloads. */
+/** The template's stylesheet inlined, and its module script started by scripts/page-boot.mjs, with no preloads. */
 function paintFirst(template) {
   const stylesheet = template.match(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/)
   const entry = template.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/)
@@ -66,24 +68,8 @@ function paintFirst(template) {
     /\/\*# sourceMappingURL=[^*]*\*\//,
     '',
   )
-  const start = [
-    '<script type="module">',
-    // Runs once the HTML is parsed; the app's code is requested once the page's first contentful
-    // paint has happened (or after a second where paints do not come, as in a background tab).
-    'let started = false',
-    `const start = () => started || ((started = true), import(${JSON.stringify(entry[1])}))`,
-    'try {',
-    '  new PerformanceObserver((list, observer) => {',
-    "    if (list.getEntriesByName('first-contentful-paint').length === 0) return",
-    '    observer.disconnect()',
-    '    setTimeout(start)',
-    "  }).observe({ type: 'paint', buffered: true })",
-    '} catch {',
-    '  start()',
-    '}',
-    'setTimeout(start, 1000)',
-    '</script>',
-  ].join('\n      ')
+  // The page's own few lines (scripts/page-boot.mjs): they start the app at the right moment.
+  const start = `<script type="module">(${bootPage})(() => import(${JSON.stringify(entry[1])}))</script>`
   return template
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(stylesheet[0], () => `<style>${css}</style>`)

@@ -37,6 +37,27 @@ describe('prerendered public pages', () => {
     expect(html).toContain('href="/portfolio-manager?portfolio=device-portfolio"')
   })
 
+  it('gives the hero to the stylesheet until the app hydrates it: every image and name in its turn', async () => {
+    const { html } = await renderPage('/')
+    const figure = /<figure [^>]*data-slot="hero-carousel"[^>]*>([\s\S]*?)<\/figure>/.exec(html)
+    expect(figure?.[0]).toContain('data-autoplay=""')
+    const inner = figure?.[1] ?? ''
+    const slots = (tag: string) =>
+      [
+        ...inner.matchAll(
+          new RegExp(`<${tag} [^>]*data-hero-slot="(\\d)"[^>]*style="--hero-slot:(\\d)"`, 'g'),
+        ),
+      ].map((match) => [match[1], match[2]])
+    const turn = ['0', '1', '2', '3', '4', '5', '6', '7'].map((slot) => [slot, slot])
+    expect(slots('img')).toEqual(turn)
+    // Each name (shown one at a time), and each dot's wide mark.
+    expect(slots('span')).toEqual([...turn, ...turn])
+    // Screen readers get the first image's name, as the turning is not announced.
+    expect(inner).toMatch(
+      /<span class="sr-only">Wi-Fi router<span class="sr-only">, image 1 of 8<\/span><\/span>/,
+    )
+  })
+
   it('refuses to prerender a path that redirects', async () => {
     const { problem } = await renderPage('/no-such-page')
     expect(problem).toBe('it redirects to /')

@@ -20,6 +20,9 @@ export async function startApp(container: HTMLElement) {
     // The route tree then renders as it did at build time (no client-only Suspense boundaries).
     router.ssr = { manifest: undefined }
     await router.load()
+    // From here React answers events itself (replaying those that reach a part not yet hydrated):
+    // the page's boot script (scripts/page-boot.mjs) stops holding button presses for it.
+    document.documentElement.setAttribute('data-hydrating', '')
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread until the whole page is hydrated: the page stays responsive meanwhile.
     startTransition(() => {

@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/select'
 import { Textarea, type TextareaProps } from '@/components/ui/textarea'
 import { TimeInput } from '@/components/ui/time-input'
+import { useTextTypedEarly } from '@/lib/use-text-typed-early'
 import {
   fieldContext,
   firstErrorMessage,
@@ -60,6 +61,7 @@ function TextField({
 }: TextFieldProps) {
   const field = useFieldContext<string>()
   const error = useFieldError(givenError)
+  const ref = useTextTypedEarly<HTMLInputElement>(field.state.value ?? '', field.handleChange)
   return (
     <Field
       invalid={error !== undefined}
@@ -69,6 +71,7 @@ function TextField({
     >
       <FieldLabel>{label}</FieldLabel>
       <Input
+        ref={ref}
         name={field.name}
         value={field.state.value ?? ''}
         onChange={(event) => field.handleChange(event.target.value)}
@@ -94,10 +97,12 @@ function TextareaField({
 }: TextareaFieldProps) {
   const field = useFieldContext<string>()
   const error = useFieldError(givenError)
+  const ref = useTextTypedEarly<HTMLTextAreaElement>(field.state.value ?? '', field.handleChange)
   return (
     <Field invalid={error !== undefined} required={required ?? false} className={className}>
       <FieldLabel>{label}</FieldLabel>
       <Textarea
+        ref={ref}
         name={field.name}
         value={field.state.value ?? ''}
         onChange={(event) => field.handleChange(event.target.value)}

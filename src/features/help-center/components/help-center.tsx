@@ -4,6 +4,7 @@ import * as React from 'react'
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
+import { useTextTypedEarly } from '@/lib/use-text-typed-early'
 import { cn } from '@/lib/utils'
 import { countTopics, filterHelpTopics } from '@/features/help-center/model/filter-help-topics'
 import { HELP_GROUPS, type HelpGroup } from '@/features/help-center/model/help-topics'
@@ -29,13 +30,8 @@ function HelpCenter({ defaultQuery = '', groups = HELP_GROUPS, className, ...pro
   const searching = deferredQuery.trim() !== ''
   const count = countTopics(shown)
   const inputId = React.useId()
-  const inputRef = React.useRef<HTMLInputElement>(null)
-
-  React.useEffect(() => {
-    // On the prerendered page a visitor may type before the app has hydrated it: keep that text.
-    const typed = inputRef.current?.value ?? ''
-    if (typed !== '') setQuery(typed)
-  }, [])
+  // On the prerendered page a visitor may type before the app has hydrated it: keep that text.
+  const inputRef = useTextTypedEarly<HTMLInputElement>(query, setQuery)
 
   return (
     <div data-slot="help-center" className={cn('flex flex-col gap-6', className)} {...props}>

@@ -7,9 +7,13 @@ import {
   type ProductImage,
 } from '@/features/marketing/components/product-images'
 import { HERO_INTERVAL_MS } from '@/features/marketing/model/home-content'
-import { clampIndex, type Clock, nextIndex, realClock } from '@/features/marketing/model/rotation'
+import { clampIndex, type Clock, indexAfter, nextIndex, realClock } from '@/features/marketing/model/rotation'
+import { useHydrated } from '@/lib/use-hydrated'
 import { usePrefersReducedMotion } from '@/lib/use-reduced-motion'
 import { cn } from '@/lib/utils'
+
+/** What the stylesheet's `hero-*` animations are made for (src/styles.css). */
+const STYLESHEET_TURN = { images: 8, intervalMs: 1200 }
 
 type HeroCarouselProps = {
   images?: readonly ProductImage[]
@@ -26,6 +30,11 @@ type HeroCarouselProps = {
  * The home page's product image, changing every 1200 ms across 8 images (spec §1). It does not
  * move for users who ask for reduced motion, nor while the pointer or keyboard focus is on it, and
  * the Pause button stops it for good (WCAG 2.2.2). Dots pick an image; the caption names it.
+ *
+ * A prerendered page turns before the app has hydrated it (a visitor's page may never load the
+ * app: scripts/page-boot.mjs): the HTML carries every caption and each part's place in the turn
+ * (`--hero-slot`), and the stylesheet's `hero-*` animations show one after another (styles.css,
+ * not for reduced motion). On hydration React takes over at the image the stylesheet is showing.
  */
 function HeroCarousel({
   images = HERO_IMAGES,
@@ -39,6 +48,20 @@ function HeroCarousel({
   const [held, setHeld] = React.useState({ hover: false, focus: false })
   const reducedMotion = usePrefersReducedMotion()
   const rotating = !paused && !reducedMotion && !held.hover && !held.focus && images.length > 1
+  // While the HTML is made and hydrated: the stylesheet turns it (the HTML needs every caption).
+  // styles.css turns 8 images at 1200 ms (spec §1, §9), the only rotation the pages prerender.
+  const byStylesheet =
+    !useHydrated() && images.length === STYLESHEET_TURN.images && intervalMs === STYLESHEET_TURN.intervalMs
+  const figureRef = React.useRef<HTMLElement>(null)
+
+  React.useLayoutEffect(() => {
+    // Hydrating a page the stylesheet has been turning: go on from the image it shows now.
+    const animation = figureRef.current?.querySelector('[data-hero-slot]')?.getAnimations?.()[0]
+    const elapsed = Number(animation?.currentTime ?? Number.NaN)
+    if (animation && Number.isFinite(elapsed)) setIndex(indexAfter(elapsed, intervalMs, images.length))
+    // Once, at the first render in the browser: later renders are React's own rotation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   React.useEffect(() => {
     if (!rotating) return
@@ -50,10 +73,12 @@ function HeroCarousel({
 
   return (
     <figure
+      ref={figureRef}
       aria-roledescription="carousel"
       aria-label="Devices we certify"
       data-slot="hero-carousel"
       data-rotating={rotating}
+      data-autoplay={byStylesheet ? '' : undefined}
       className={cn('flex flex-col items-center gap-3', className)}
       onPointerEnter={() => setHeld((state) => ({ ...state, hover: true }))}
       onPointerLeave={() => setHeld((state) => ({ ...state, hover: false }))}
@@ -77,6 +102,7 @@ function HeroCarousel({
             // The first picture is what the page paints first; the others follow without hurry.
             fetchPriority={position === 0 ? 'high' : 'low'}
             decoding={position === 0 ? 'sync' : 'async'}
+            {...slotProps(byStylesheet, position)}
             className={cn(
               'absolute inset-0 size-full object-contain transition-opacity duration-500 ease-out',
               position === index ? 'opacity-100' : 'opacity-0',
@@ -90,8 +116,26 @@ function HeroCarousel({
         aria-live={rotating ? 'off' : 'polite'}
         className="text-small font-semibold text-ink-muted"
       >
-        {current?.name}
-        <span className="sr-only">{`, image ${index + 1} of ${images.length}`}</span>
+        {byStylesheet ? (
+          <>
+            {/* Every name, one shown at a time by the stylesheet; screen readers get the first
+                image's, as the rotation is not announced while it turns by itself. */}
+            <span aria-hidden="true" className="grid">
+              {images.map((image, position) => (
+                <span
+                  key={image.id}
+                  {...slotProps(true, position)}
+                  className={cn('col-start-1 row-start-1', position === index ? 'opacity-100' : 'opacity-0')}
+                >
+                  {image.name}
+                </span>
+              ))}
+            </span>
+            {current ? <span className="sr-only">{captionOf(current, index, images.length)}</span> : null}
+          </>
+        ) : (
+          current && captionOf(current, index, images.length)
+        )}
       </figcaption>
       <div className="flex items-center gap-3">
         <button
@@ -114,21 +158,51 @@ function HeroCarousel({
               aria-label={`Show ${image.name}, image ${position + 1} of ${images.length}`}
               aria-current={position === index ? 'true' : undefined}
               onClick={() => setIndex(position)}
-              className="group flex size-6 cursor-pointer items-center justify-center rounded-full focus-visible:focus-ring"
+              className="group relative flex size-6 cursor-pointer items-center justify-center rounded-full focus-visible:focus-ring"
             >
               <span
                 aria-hidden="true"
                 className={cn(
                   'block h-2 rounded-full transition-all',
-                  position === index ? 'w-5 bg-brand-700' : 'w-2 bg-line-strong group-hover:bg-ink-subtle',
+                  position === index && !byStylesheet
+                    ? 'w-5 bg-brand-700'
+                    : 'w-2 bg-line-strong group-hover:bg-ink-subtle',
                 )}
               />
+              {byStylesheet ? (
+                // The stylesheet shows the current image's wide dot over its small one.
+                <span
+                  aria-hidden="true"
+                  {...slotProps(true, position)}
+                  className={cn(
+                    'absolute h-2 w-5 rounded-full bg-brand-700',
+                    position === index ? 'opacity-100' : 'opacity-0',
+                  )}
+                />
+              ) : null}
             </button>
           ))}
         </div>
       </div>
     </figure>
   )
+}
+
+/** The image's name, and for screen readers its place among the others. */
+function captionOf(image: ProductImage, position: number, count: number) {
+  return (
+    <>
+      {image.name}
+      <span className="sr-only">{`, image ${position + 1} of ${count}`}</span>
+    </>
+  )
+}
+
+/** A part's place in the stylesheet's turn (styles.css `hero-*`), while it is the one turning. */
+function slotProps(byStylesheet: boolean, position: number) {
+  return byStylesheet
+    ? { 'data-hero-slot': position, style: { '--hero-slot': position } as React.CSSProperties }
+    : {}
 }
 
 export { HeroCarousel }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { clampIndex, manualClock, nextIndex } from '@/features/marketing/model/rotation'
+import { clampIndex, indexAfter, manualClock, nextIndex } from '@/features/marketing/model/rotation'
 
 describe('hero rotation', () => {
   it.each([
@@ -39,5 +39,20 @@ describe('hero rotation', () => {
     clock.advance(5000)
     expect(tick).toHaveBeenCalledTimes(3)
     expect(clock.running).toBe(0)
+  })
+
+  it.each([
+    [0, 0],
+    [1199, 0],
+    [1200, 1],
+    [8399, 6],
+    [8400, 7],
+    [9599, 7],
+    [9600, 0],
+    [12_000, 2],
+    [-5, 0],
+    [Number.NaN, 0],
+  ])('%d ms after the first image, the rotation shows image %i', (elapsed, index) => {
+    expect(indexAfter(elapsed, 1200, 8)).toBe(index)
   })
 })

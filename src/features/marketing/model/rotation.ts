@@ -50,3 +50,12 @@ export function clampIndex(index: number, count: number): number {
   if (count <= 0 || !Number.isFinite(index)) return 0
   return Math.min(Math.max(Math.trunc(index), 0), count - 1)
 }
+
+/**
+ * The image showing `elapsedMs` after the rotation began at the first one (the stylesheet's
+ * rotation of a page not yet hydrated hands over to React at this image).
+ */
+export function indexAfter(elapsedMs: number, intervalMs: number, count: number): number {
+  if (count <= 0 || intervalMs <= 0 || !Number.isFinite(elapsedMs) || elapsedMs < 0) return 0
+  return Math.floor(elapsedMs / intervalMs) % count
+}
