@@ -27,7 +27,8 @@ const dist = path.join(root, 'dist')
 const serverOut = path.join(root, '.prerender')
 
 const started = performance.now()
-await build({ root, logLevel: 'warn' })
+// The manifest says which files each module became: the pages' boot preloads the app's (below).
+await build({ root, logLevel: 'warn', build: { manifest: true } })
 await build({
   root,
   logLevel: 'warn',
@@ -58,7 +59,7 @@ function moveHeadTags(html) {
   return { body, headTags }
 }
 
-/** The template's stylesheet inlined, and its module script started by scripts/page-boot.mjs, with no preloads. */
+/** The template's stylesheet inlined, with no preloads; `<!--page-boot-->` where the module script was. */
 function paintFirst(template) {
   const stylesheet = template.match(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/)
   const entry = template.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/)
@@ -68,21 +69,65 @@ function paintFirst(template) {
     /\/\*# sourceMappingURL=[^*]*\*\//,
     '',
   )
-  // The page's own few lines (scripts/page-boot.mjs): they start the app at the right moment.
-  const start = `<script type="module">(${bootPage})(() => import(${JSON.stringify(entry[1])}))</script>`
-  return template
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(stylesheet[0], () => `<style>${css}</style>`)
-    .replace(entry[0], () => start)
+  return {
+    entry: entry[1],
+    template: template
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace(stylesheet[0], () => `<style>${css}</style>`)
+      .replace(entry[0], () => '<!--page-boot-->'),
+  }
 }
-const pageTemplate = paintFirst(template)
+const painted = paintFirst(template)
+
+/*
+ * What a page's boot preloads when the app starts (scripts/page-boot.mjs): the files of the steps
+ * src/main.tsx imports one after another, and of the routes the page matched, less what the entry
+ * brings itself. Without it each step would cost a round trip before the next could be fetched.
+ */
+const manifestFile = path.join(dist, '.vite', 'manifest.json')
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'))
+rmSync(path.dirname(manifestFile), { recursive: true, force: true })
+/** A module's file and every file it imports statically, as manifest keys. */
+function withImports(key, found = new Set()) {
+  if (found.has(key) || !manifest[key]) return found
+  found.add(key)
+  for (const imported of manifest[key].imports ?? []) withImports(imported, found)
+  return found
+}
+const entryChunk = manifest['index.html']
+if (!entryChunk || `/${entryChunk.file}` !== painted.entry)
+  throw new Error('The build manifest does not name the entry dist/index.html starts.')
+const withEntry = withImports('index.html')
+const appSteps = new Set((entryChunk.dynamicImports ?? []).flatMap((key) => [...withImports(key)]))
+/** The code-split component of a route (TanStack Router's file naming: /_data/login → _data.login.tsx). */
+function routeComponentKey(routeId) {
+  const name = routeId.replace(/^\//, '').replace(/\/$/, '/index').replaceAll('/', '.') || 'index'
+  return `src/routes/${name}.tsx?tsr-split=component`
+}
+function preloadOf(routeIds) {
+  const keys = new Set(appSteps)
+  for (const routeId of routeIds) {
+    if (routeId === '__root__') continue
+    const key = routeComponentKey(routeId)
+    if (!manifest[key]) throw new Error(`The build manifest has no code for route ${routeId} (${key}).`)
+    for (const found of withImports(key)) keys.add(found)
+  }
+  return [...keys].filter((key) => !withEntry.has(key)).map((key) => `/${manifest[key].file}`)
+}
+
+/** The page's few lines of boot (scripts/page-boot.mjs): they start the app at the right moment. */
+function bootScript(preload) {
+  return `<script type="module">(${bootPage})(() => import(${JSON.stringify(painted.entry)}), window, ${JSON.stringify(preload)})</script>`
+}
 
 const pages = []
 for (const pagePath of PRERENDERED_PATHS) {
-  const { html, problem } = await renderPage(pagePath)
+  const { html, problem, routeIds } = await renderPage(pagePath)
   if (problem) throw new Error(`${pagePath} cannot be prerendered: ${problem}.`)
   const { body, headTags } = moveHeadTags(html)
-  let page = pageTemplate.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
+  let page = painted.template
+    .replace('<!--page-boot-->', () => bootScript(preloadOf(routeIds)))
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
   for (const tag of headTags) {
     if (tag.startsWith('<title>')) page = page.replace(/<title>[^<]*<\/title>/, () => tag)
     else if (tag.startsWith('<meta')) page = page.replace(/<meta\s+name="description"[^>]*>/, () => tag)

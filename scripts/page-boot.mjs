@@ -19,10 +19,15 @@
  * hydrated, or hydrates it first. Text typed into a field meanwhile stays in it, and the field
  * hands it to the app when it hydrates (src/lib/use-text-typed-early.ts).
  *
+ * When it starts, the app's code comes in steps with pauses between them (src/main.tsx) and then
+ * the page's route code: `preload` names those files, fetched at once, in parallel, so that the
+ * steps wait for no further round trip.
+ *
  * @param {() => unknown} load starts the app (import() of its entry)
  * @param {Window & typeof globalThis} [win]
+ * @param {readonly string[]} [preload] the app's and the page's module files (scripts/build.mjs)
  */
-export function bootPage(load, win = window) {
+export function bootPage(load, win = window, preload = []) {
   const html = win.document.documentElement
   const intents = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll']
   let started = false
@@ -30,6 +35,12 @@ export function bootPage(load, win = window) {
     if (started) return
     started = true
     for (const type of intents) win.removeEventListener(type, start, true)
+    for (const href of preload) {
+      const link = win.document.createElement('link')
+      link.rel = 'modulepreload'
+      link.href = href
+      win.document.head.append(link)
+    }
     load()
   }
 

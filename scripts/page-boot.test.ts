@@ -10,10 +10,10 @@ import { bootPage } from './page-boot.mjs'
 const html = document.documentElement
 
 /** Boots a page at `url`; every listener bootPage adds is removed after the test. */
-function boot(url = '/') {
+function boot(url = '/', preload: string[] = []) {
   window.history.replaceState(null, '', url)
   const load = vi.fn()
-  bootPage(load, window)
+  bootPage(load, window, preload)
   return load
 }
 
@@ -60,6 +60,23 @@ describe('when the app is requested', () => {
       expect(load).toHaveBeenCalledTimes(1)
     },
   )
+
+  it('with the app’s files preloaded, all at once, before its entry is imported', () => {
+    const preloaded = () =>
+      [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+        link.getAttribute('href'),
+      )
+    const files = ['/assets/client-1.js', '/assets/esm-2.js', '/assets/start-app-3.js']
+    const load = vi.fn(() => expect(preloaded()).toEqual(files))
+    window.history.replaceState(null, '', '/')
+    bootPage(load, window, files)
+    expect(preloaded()).toEqual([])
+    window.dispatchEvent(new Event('keydown'))
+    window.dispatchEvent(new Event('scroll'))
+    expect(load).toHaveBeenCalledTimes(1)
+    expect(preloaded()).toEqual(files)
+    for (const link of document.head.querySelectorAll('link')) link.remove()
+  })
 
   it('for a visitor who only looks, never', () => {
     vi.useFakeTimers()

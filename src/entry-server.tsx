@@ -16,8 +16,13 @@ type ServerOutcome = {
   redirect?: { options?: { to?: string; href?: string } }
 }
 
-/** The page's HTML, or why it cannot be prerendered (a redirect, a failed route). */
-export async function renderPage(url: string): Promise<{ html: string; problem: string | null }> {
+/**
+ * The page's HTML, or why it cannot be prerendered (a redirect, a failed route), and the routes it
+ * matched (their code is what the browser needs to hydrate it).
+ */
+export async function renderPage(
+  url: string,
+): Promise<{ html: string; problem: string | null; routeIds: string[] }> {
   const queryClient = createQueryClient()
   const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [url] }) })
   await router.load()
@@ -38,7 +43,7 @@ export async function renderPage(url: string): Promise<{ html: string; problem: 
         : failed
           ? `route ${failed.routeId} ended as ${failed.status}`
           : null
-  return { html, problem }
+  return { html, problem, routeIds: router.state.matches.map((match) => match.routeId) }
 }
 
 export { PRERENDERED_PATHS }
