@@ -22,6 +22,7 @@ import { endpointUrl } from '@/mocks/handlers'
 import { scenarios } from '@/mocks/scenarios'
 import { ACCOUNT, FIXTURE_CODE, loader, pendingReset, RESET_ID, settle } from './forgot-password-flow'
 import { expectToast, liveToasts } from '../support/toasts'
+import { CheckMailForm } from '@/features/auth/components/check-mail-form'
 
 /*
  * /check-mail in the real route tree (spec §2, §4, §5, §8, §9): the emailed code and a new
@@ -30,6 +31,7 @@ import { expectToast, liveToasts } from '../support/toasts'
  */
 const meta = preview.meta({
   title: 'Auth/Check mail',
+  component: CheckMailForm,
   parameters: { layout: 'fullscreen', router: { app: true, url: '/check-mail' }, clock: 'manual' },
   beforeEach: () => {
     return pendingReset()

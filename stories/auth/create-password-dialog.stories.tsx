@@ -14,6 +14,7 @@ import { INVALID_CODE_MESSAGE } from '@/contract/server-messages'
 import { callEndpoint } from '@/lib/call-endpoint'
 import { readPendingRegistration, removePendingRegistration, writePendingRegistration } from '@/lib/storage'
 import { scenarios } from '@/mocks/scenarios'
+import { CreatePasswordDialog } from '@/features/auth/components/create-password-dialog'
 
 /**
  * The Create Password dialog (spec §2, §4, §5, §8) on the registration screen of a vendor who has
@@ -59,6 +60,7 @@ async function justRegistered() {
 
 const meta = preview.meta({
   title: 'Auth/Create password dialog',
+  subcomponents: { CreatePasswordDialog },
   parameters: { layout: 'fullscreen', router: { app: true, url: '/create-profile/register' } },
   beforeEach: justRegistered,
   render: () => <></>,

@@ -1,9 +1,11 @@
 import preview from '#.storybook/preview'
 import { expect, within } from 'storybook/test'
+import { CreateProfilePage } from '@/features/auth/components/create-profile-page'
 
 /** /create-profile in the real route tree (spec §2): what a vendor profile gives, what it asks for, and Register. */
 const meta = preview.meta({
   title: 'Auth/Create profile',
+  component: CreateProfilePage,
   parameters: { layout: 'fullscreen', router: { app: true, url: '/create-profile' } },
   render: () => <></>,
 })

@@ -10,6 +10,7 @@ import { endpointUrl } from '@/mocks/handlers'
 import { scenarios } from '@/mocks/scenarios'
 import { ACCOUNT, FIXTURE_CODE, loader, settle } from './forgot-password-flow'
 import { expectToast, liveToasts } from '../support/toasts'
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form'
 
 /*
  * /forgot-password in the real route tree (spec §2, §4, §5, §8, §9): the e-mail address, a loader
@@ -18,6 +19,7 @@ import { expectToast, liveToasts } from '../support/toasts'
  */
 const meta = preview.meta({
   title: 'Auth/Forgot password',
+  component: ForgotPasswordForm,
   parameters: { layout: 'fullscreen', router: { app: true, url: '/forgot-password' }, clock: 'manual' },
   beforeEach: () => {
     // The answer a SUCCESS stores for /check-mail must not leak into the next story.

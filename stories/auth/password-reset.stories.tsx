@@ -1,9 +1,11 @@
 import preview from '#.storybook/preview'
 import { expect } from 'storybook/test'
+import { PasswordResetPage } from '@/features/auth/components/password-reset-page'
 
 /** /password-reset in the real route tree (spec §2): the end of the forgot flow, and the way back to login. */
 const meta = preview.meta({
   title: 'Auth/Password reset',
+  component: PasswordResetPage,
   parameters: { layout: 'fullscreen', router: { app: true, url: '/password-reset' } },
   render: () => <></>,
 })

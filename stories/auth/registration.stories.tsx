@@ -23,6 +23,8 @@ import { ACCOUNT_EXISTS_MESSAGE, registrationSuccessMessage } from '@/contract/s
 import { readPendingRegistration, removePendingRegistration, writePendingRegistration } from '@/lib/storage'
 import { endpointUrl } from '@/mocks/handlers'
 import { scenarios } from '@/mocks/scenarios'
+import { RegistrationForm } from '@/features/auth/components/registration-form'
+import { OwnToaster } from '@/features/auth/components/registration-toasts'
 
 /**
  * The registration screen (spec §2, §4, §5, §8) in the real route tree: each field's messages as
@@ -48,6 +50,8 @@ function withoutPendingRegistration() {
 
 const meta = preview.meta({
   title: 'Auth/Registration',
+  component: RegistrationForm,
+  subcomponents: { OwnToaster },
   parameters: { layout: 'fullscreen', router: { app: true, url: '/create-profile/register' } },
   beforeEach: withoutPendingRegistration,
   render: () => <></>,
