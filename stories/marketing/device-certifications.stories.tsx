@@ -1,12 +1,15 @@
 import preview from '#.storybook/preview'
 import { expect, waitFor, within } from 'storybook/test'
 import { DeviceCertifications, INTRO_ID } from '@/features/marketing/components/device-certifications'
+import { DisclosureCard } from '@/features/marketing/components/disclosure-card'
 import { CERTIFICATION_CLASSES } from '@/features/marketing/model/device-certifications'
 
 /** The device certifications page (spec §2): Read More on the text and on each device-class card. */
 const meta = preview.meta({
   title: 'Marketing/Device certifications',
   component: DeviceCertifications,
+  // Each expandable card is the shared Learn more / Read More card.
+  subcomponents: { DisclosureCard },
   parameters: { layout: 'padded' },
 })
 
