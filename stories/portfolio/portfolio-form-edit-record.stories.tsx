@@ -61,11 +61,11 @@ const meta = preview.meta({
 /** The bodies that reached the server in the story that records them. */
 const sent: unknown[] = []
 
-/** A section shown read-only as submitted: its View heading, no icons to change its mode. */
+/** A section the edit does not change: its View heading, no icons to change its mode. */
 async function expectLockedView(canvas: Parameters<typeof section>[0], number: SectionNumber) {
   const region = within(section(canvas, number))
   await expect(region.getByRole('heading', { level: 3 })).toHaveTextContent('View')
-  await expect(region.getByText('As submitted, not changed here')).toBeVisible()
+  await expect(region.getByText('Not changed by this edit')).toBeVisible()
   await expect(region.queryByRole('button', { name: `Edit ${SECTION_TITLES[number]}` })).toBeNull()
   await expect(region.queryByRole('button', { name: `View ${SECTION_TITLES[number]}` })).toBeNull()
   await expect(region.queryByRole('textbox')).toBeNull()
@@ -268,7 +268,7 @@ export const RecordNoLongerSubmitted = meta.story({
     )
     const panel = heading.closest('section') as HTMLElement
     await expect(panel).toHaveTextContent(ONLY_SUBMITTED_EDITABLE_MESSAGE)
-    await expect(panel).toHaveTextContent('Lightspan FX-8 (Nokia) is In Progress')
+    await expect(panel).toHaveTextContent('Lightspan FX-8 (Nokia) is now In Progress.')
     await expect(canvas.queryByRole('form', { name: 'Portfolio form' })).toBeNull()
     await userEvent.click(within(panel).getByRole('link', { name: 'Back to the dashboard' }))
     await expect(

@@ -170,8 +170,8 @@ export function PortfolioForm({ authData, focusSection, recordId }: PortfolioFor
       <RecordNotEditable title="This device record can no longer be edited">
         <p>{ONLY_SUBMITTED_EDITABLE_MESSAGE}</p>
         <p>
-          {record.deviceName} ({record.vendor}) is {statusWords(record.status)}: its certification has
-          started, and its results describe the device as it was submitted.
+          {record.deviceName} ({record.vendor}) is now {statusWords(record.status)}. A record whose
+          certification has started keeps the device details it was certified with.
         </p>
       </RecordNotEditable>
     )

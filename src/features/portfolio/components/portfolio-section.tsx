@@ -78,7 +78,7 @@ function PortfolioSection({
             </p>
           </div>
           {modeLocked ? (
-            <p className="text-small text-ink-muted">As submitted, not changed here</p>
+            <p className="text-small text-ink-muted">Not changed by this edit</p>
           ) : (
             <div role="group" aria-label={`${title}: mode`} className="flex items-center gap-1">
               <Button
