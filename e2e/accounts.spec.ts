@@ -24,6 +24,9 @@ async function choose(page: Page, label: string | RegExp, option: string) {
 }
 
 test('register → create password with the mailed code → log in → log out', async ({ page, request }) => {
+  // The 2 s and 5 s waits of spec §4 and a full registration form: past the default 30 s when the
+  // other journeys run beside it on a 2-core machine.
+  test.setTimeout(60_000)
   const emailId = uniqueEmail('register')
   await openPage(page, '/create-profile')
   await page.getByRole('link', { name: 'Register' }).click()

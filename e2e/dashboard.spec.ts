@@ -214,3 +214,58 @@ test('Start Certify → Certified or Validation Failure → results, certificate
   await expect(row(page, doomed.deviceName)).toHaveCount(0)
   await expect(cardCount(page, 'Submitted')).toHaveText('0')
 })
+
+test('Edit of a Submitted record: the form opens it, Submit updates it in place, the dashboard shows it', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const emailId = uniqueEmail(`edit-${testInfo.project.name}`)
+  await createAccount(request, { emailId, password: 'Edit#2026xy' })
+  await openPage(page, '/login')
+  await logInWithForm(page, { emailId, password: 'Edit#2026xy' })
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
+
+  // A device name, type and class typed as new at submit: catalogue entries afterwards.
+  const suffix = testInfo.project.name === 'phone' ? 'P' : 'D'
+  const device = {
+    deviceName: `Edit Mesh ${suffix}${Date.now().toString(36).slice(-4)}`,
+    deviceType: 'Mesh Node',
+    productClass: 'Wi-Fi 7 Mesh',
+    baseFirmwareVersion: '1.4.2',
+  }
+  await submitDevice(page, device)
+
+  await page.goto('/dashboard')
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  await expect(row(page, device.deviceName)).toContainText('1.4.2')
+  const menu = await openMenu(page, device.deviceName)
+  await menu.getByRole('menuitem', { name: 'Edit' }).click()
+
+  await expect(page).toHaveURL(/\/portfolio\?record=[^&]+$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'PORTFOLIO FORM' })).toBeVisible()
+  const deviceSection = page.getByRole('region', { name: /^Device Portfolio/ })
+  // The saved name shows as the choice, not as 'Add New Device Name'.
+  await expect(deviceSection.getByRole('combobox', { name: /^Device name/ })).toHaveText(device.deviceName)
+  await expect(deviceSection.getByRole('combobox', { name: /^Device type/ })).toHaveText(device.deviceType)
+  await expect(deviceSection.getByRole('combobox', { name: /^Product class/ })).toHaveText(
+    device.productClass,
+  )
+  await expect(deviceSection.getByRole('textbox', { name: /^New device name/ })).toHaveCount(0)
+  const firmware = deviceSection.getByRole('textbox', { name: /^Base firmware version/ })
+  await expect(firmware).toHaveValue('1.4.2')
+  // The organization and line of business are shown as submitted, not as fields.
+  await expect(page.getByRole('region', { name: /^Portfolio Manager/ }).getByRole('textbox')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0)
+
+  await firmware.fill('1.5.0')
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('Device details updated successfully').first()).toBeVisible()
+
+  // Back to the dashboard (not home) after 2 s, the row with the new firmware.
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 10_000 })
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(row(page, device.deviceName)).toHaveCount(1)
+  await expect(row(page, device.deviceName)).toContainText('1.5.0')
+  await expect(cardCount(page, 'Submitted')).toHaveText('1')
+})

@@ -39,6 +39,9 @@ test('a new vendor saves each section, reloads, submits, and starts a second por
   page,
   request,
 }) => {
+  // Two submits with their 2 s redirects, a reload and three section saves: ≈ 20 s alone on a
+  // 2-core machine, past the default 30 s when the other journeys run beside it.
+  test.setTimeout(60_000)
   const emailId = uniqueEmail('portfolio')
   await createAccount(request, { emailId, password: 'Folio#2026x', firstName: 'Ada', lastName: 'Lovelace' })
   await openPage(page, '/login')

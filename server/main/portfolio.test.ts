@@ -7,18 +7,27 @@ import {
   ORGANIZATION_SECTION_SAVED_MESSAGE,
   PLEASE_SUBMIT_FORM_MESSAGE,
 } from '@/contract/messages'
-import { savedPortfolioSchema, type SavePayload, type SubmitPayload } from '@/contract/portfolio'
+import {
+  recordDetailsSchema,
+  savedPortfolioSchema,
+  type SavePayload,
+  type SubmitPayload,
+} from '@/contract/portfolio'
 import { recordListAnswerSchema } from '@/contract/records'
 import {
   ALREADY_SUBMITTED_MESSAGE,
   COMMENT_ADDED_MESSAGE,
   COMMENT_EMPTY_MESSAGE,
   FORBIDDEN_MESSAGE,
+  INVALID_REQUEST_MESSAGE,
+  MISSING_TOKEN_MESSAGE,
   NOT_SIGNED_IN_MESSAGE,
   ONLY_SUBMITTED_DELETABLE_MESSAGE,
+  ONLY_SUBMITTED_EDITABLE_MESSAGE,
   PORTFOLIO_SUBMITTED_MESSAGE,
   RECORD_DELETED_MESSAGE,
   RECORD_NOT_FOUND_MESSAGE,
+  RECORD_UPDATED_MESSAGE,
 } from '@/contract/server-messages'
 import {
   createVendor as createTestVendor,
@@ -491,5 +500,217 @@ describe('repeated reads (server/main/answer-cache.ts)', () => {
 
     expect((await listRecords(vendor))[0]).toMatchObject({ status: 'Completed', isCertified: 'CERTIFIED-OK' })
     expect((await getPortfolio(vendor)).registrationDetails).toMatchObject({ organization: 'Outside Optics' })
+  })
+})
+
+describe('editing a submitted record (docs/decisions/0012)', () => {
+  let owner: Vendor
+  let stranger: Vendor
+  let recordId: string
+
+  const recordOf = (vendor: Vendor, portfolioManagerId: string) =>
+    vendor.browser.post('/api/portfoliomanager/record/get', {
+      vendorUserId: vendor.browser.vendorUserId,
+      portfolioManagerId,
+    })
+
+  const updateOf = (vendor: Vendor, portfolioManagerId: string, values: Record<string, unknown> = {}) =>
+    vendor.browser.post('/api/portfoliomanager/record/update', {
+      ...device,
+      portfolioManagerId,
+      vendorUserId: vendor.browser.vendorUserId,
+      ...values,
+    })
+
+  async function details(vendor: Vendor, portfolioManagerId: string) {
+    const response = await recordOf(vendor, portfolioManagerId)
+    expect(response.status).toBe(200)
+    return v.parse(recordDetailsSchema, await response.json())
+  }
+
+  beforeAll(async () => {
+    owner = await createVendor('editor@example.com', 'Editor')
+    stranger = await createVendor('stranger@example.com', 'Stranger')
+    const submitted = await owner.browser.post('/api/portfoliomanager/create', submitPayload(owner))
+    expect(submitted.status).toBe(200)
+    const [record] = await listRecords(owner)
+    recordId = record?.portfolioManagerId ?? ''
+    expect(recordId).toBeTruthy()
+  }, 30_000)
+
+  it('reads its own record with the device details the form needs', async () => {
+    const response = await recordOf(owner, recordId)
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    const record = v.parse(recordDetailsSchema, await response.json())
+    expect(record).toEqual({
+      portfolioManagerId: recordId,
+      organizationName: organization.organizationName,
+      businessDomain: 'Wireline,Wireless',
+      ...device,
+      creationTime: (await listRecords(owner))[0]?.creationTime,
+      createdBy: 'Editor Tester',
+      status: 'Submitted',
+      isCertified: '',
+    })
+  })
+
+  it('updates the device details in place: one record, same id, the list shows the new values', async () => {
+    const [before] = await listRecords(owner)
+    // A new device name: its type and class are new under it too, as the form's cascade makes them.
+    const changes = {
+      deviceName: 'Editor Mesh E1',
+      deviceType: 'Mesh Node',
+      productClass: 'Wi-Fi 7 Mesh',
+      baseFirmwareVersion: '2.0.1',
+      devicesToBeCertified: '1',
+      deviceNumberList: ['SN900'],
+      yearOfManufacturing: '2024',
+      isEngBuildAvailable: 'No',
+    }
+    const response = await answer(await updateOf(owner, recordId, changes))
+    expect(response).toEqual({ status: 200, body: { message: RECORD_UPDATED_MESSAGE } })
+
+    const list = await listRecords(owner)
+    expect(list).toHaveLength(1)
+    expect(list[0]).toEqual({
+      ...before,
+      deviceName: 'Editor Mesh E1',
+      deviceType: 'Mesh Node',
+      productClass: 'Wi-Fi 7 Mesh',
+      baseFirmwareVersion: '2.0.1',
+    })
+    expect(await details(owner, recordId)).toMatchObject({ ...device, ...changes, status: 'Submitted' })
+
+    // A new name joins the catalogue as on submit, so the form's cascade offers it afterwards.
+    const catalogue = (await (
+      await fetch(
+        `${test.portal.mainUrl}/api/portfoliomanager/get-vendor-devicename-devicetype-productclass-list`,
+      )
+    ).json()) as { deviceNameList: unknown[]; deviceTypeList: unknown[] }
+    expect(catalogue.deviceNameList).toContainEqual({ vendor: 'Nokia', deviceName: 'Editor Mesh E1' })
+    expect(catalogue.deviceTypeList).toContainEqual({ deviceName: 'Editor Mesh E1', deviceType: 'Mesh Node' })
+
+    // The same update again changes nothing and says the same.
+    expect(await answer(await updateOf(owner, recordId, changes))).toEqual({
+      status: 200,
+      body: { message: RECORD_UPDATED_MESSAGE },
+    })
+    expect(await listRecords(owner)).toHaveLength(1)
+  })
+
+  it("refuses another vendor's vendorUserId (403) and treats another vendor's record as missing (404)", async () => {
+    const before = await details(owner, recordId)
+    const asOwner = { vendorUserId: owner.browser.vendorUserId }
+    expect(
+      await answer(
+        await stranger.browser.post('/api/portfoliomanager/record/get', {
+          ...asOwner,
+          portfolioManagerId: recordId,
+        }),
+      ),
+    ).toEqual({ status: 403, body: { message: FORBIDDEN_MESSAGE } })
+    expect(
+      await answer(
+        await stranger.browser.post('/api/portfoliomanager/record/update', {
+          ...device,
+          ...asOwner,
+          portfolioManagerId: recordId,
+        }),
+      ),
+    ).toEqual({ status: 403, body: { message: FORBIDDEN_MESSAGE } })
+
+    const notFound = { status: 404, body: { message: RECORD_NOT_FOUND_MESSAGE } }
+    expect(await answer(await recordOf(stranger, recordId))).toEqual(notFound)
+    expect(await answer(await updateOf(stranger, recordId, { baseFirmwareVersion: '9.9.9' }))).toEqual(
+      notFound,
+    )
+    expect(await details(owner, recordId)).toEqual(before)
+  })
+
+  it('answers 404 for an unknown record', async () => {
+    const notFound = { status: 404, body: { message: RECORD_NOT_FOUND_MESSAGE } }
+    expect(await answer(await recordOf(owner, 'no-such-record'))).toEqual(notFound)
+    expect(await answer(await updateOf(owner, 'no-such-record'))).toEqual(notFound)
+  })
+
+  it('refuses a body that breaks the device rules with 400 and the message, and changes nothing', async () => {
+    const before = await details(owner, recordId)
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [
+        { baseFirmwareVersion: '1.2a' },
+        'Base firmware version: Please enter only numbers and periods (e.g., 1.0.0)',
+      ],
+      [{ deviceName: '' }, 'Device name: This field is required'],
+      [{ isEngBuildAvailable: '' }, 'Engineering build: This field is required'],
+      [
+        { devicesToBeCertified: '2', deviceNumberList: ['SN1'] },
+        'Device serial numbers: The count of device serial number must match the number of devices added',
+      ],
+      [
+        { deviceNumberList: ['SN1', 'SN 2'], devicesToBeCertified: '2' },
+        'Device serial number 2: Only letters and numbers are allowed',
+      ],
+      [{ deviceName: 'A'.repeat(16) }, 'New device name: Device Name must be at most 15 characters long.'],
+      [
+        { yearOfManufacturing: '1989' },
+        'Year of manufacturing: Year must be between 1990 and ' + new Date().getFullYear(),
+      ],
+      // Outside the contract's shape: the general message.
+      [{ deviceNumberList: ['A', 'B', 'C', 'D'] }, INVALID_REQUEST_MESSAGE],
+      [{ portfolioManagerId: 7 }, INVALID_REQUEST_MESSAGE],
+    ]
+    for (const [values, message] of cases) {
+      expect(await answer(await updateOf(owner, recordId, values)), JSON.stringify(values)).toEqual({
+        status: 400,
+        body: { message },
+      })
+    }
+    const missing = await owner.browser.post('/api/portfoliomanager/record/update', {
+      portfolioManagerId: recordId,
+      vendorUserId: owner.browser.vendorUserId,
+    })
+    expect(await answer(missing)).toEqual({ status: 400, body: { message: INVALID_REQUEST_MESSAGE } })
+    expect(await details(owner, recordId)).toEqual(before)
+  })
+
+  it.each(['InProgress', 'Maintenance', 'Completed'] as const)(
+    'reads a record in status %s but refuses to update it (409), leaving it as it was',
+    async (status) => {
+      const submitted = await owner.browser.post('/api/portfoliomanager/create', submitPayload(owner))
+      expect(submitted.status).toBe(200)
+      const [newest] = await listRecords(owner)
+      const id = newest?.portfolioManagerId ?? ''
+      await test.database.db
+        .updateTable('device_records')
+        .set({ status, is_certified: status === 'Completed' ? 'CERTIFIED-OK' : '' })
+        .where('portfolio_manager_id', '=', id)
+        .execute()
+      const before = await details(owner, id)
+      expect(before.status).toBe(status)
+
+      expect(await answer(await updateOf(owner, id, { baseFirmwareVersion: '9.9.9' }))).toEqual({
+        status: 409,
+        body: { message: ONLY_SUBMITTED_EDITABLE_MESSAGE },
+      })
+      expect(await details(owner, id)).toEqual(before)
+      expect(
+        (await listRecords(owner)).find((row) => row.portfolioManagerId === id)?.baseFirmwareVersion,
+      ).toBe(device.baseFirmwareVersion)
+    },
+  )
+
+  it('needs a session (401) and, for the update, the Token header (403)', async () => {
+    const visitor = await newBrowser(test.portal)
+    const anonymous = await visitor.post('/api/portfoliomanager/record/get', {
+      vendorUserId: owner.browser.vendorUserId,
+      portfolioManagerId: recordId,
+    })
+    expect(await answer(anonymous)).toEqual({ status: 401, body: { message: NOT_SIGNED_IN_MESSAGE } })
+
+    const withoutToken = await owner.browser.call('/api/portfoliomanager/record/update', {
+      body: { ...device, portfolioManagerId: recordId, vendorUserId: owner.browser.vendorUserId },
+      token: false,
+    })
+    expect(await answer(withoutToken)).toEqual({ status: 403, body: { message: MISSING_TOKEN_MESSAGE } })
   })
 })

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { authDataSchema, registrationPayloadSchema } from '@/contract/auth'
 import { addCommentPayloadSchema } from '@/contract/certification'
 import { endpointPath, endpoints } from '@/contract/endpoints'
-import { savedPortfolioSchema, submitPayloadSchema } from '@/contract/portfolio'
+import {
+  recordDetailsSchema,
+  SAVE_SECTION_FIELDS,
+  savedPortfolioSchema,
+  submitPayloadSchema,
+  updateRecordPayloadSchema,
+} from '@/contract/portfolio'
 import { deviceRecordSchema } from '@/contract/records'
 
 const table = Object.entries(endpoints)
@@ -29,6 +35,21 @@ describe('endpoint table', () => {
         'POST /run-tests',
       ]),
     )
+  })
+
+  it('has the calls added for editing a submitted record (docs/decisions/0012)', () => {
+    expect(endpoints.getRecord).toMatchObject({
+      service: 'main',
+      method: 'POST',
+      path: '/api/portfoliomanager/record/get',
+      addedBy: 'architecture',
+    })
+    expect(endpoints.updateRecord).toMatchObject({
+      service: 'main',
+      method: 'POST',
+      path: '/api/portfoliomanager/record/update',
+      addedBy: 'architecture',
+    })
   })
 
   it('names each call once', () => {
@@ -203,5 +224,50 @@ describe('schemas', () => {
     expect(
       v.safeParse(addCommentPayloadSchema, { portfolioManagerId: 'pm-1', text: 'x'.repeat(500) }).success,
     ).toBe(true)
+  })
+
+  const deviceSection = {
+    vendor: 'Nokia',
+    deviceName: 'Beacon 6',
+    deviceType: 'Wi-Fi Mesh Device',
+    productClass: 'Wi-Fi 6 Mesh',
+    devicesToBeCertified: '1',
+    deviceNumberList: ['BN6A0001'],
+    baseFirmwareVersion: '3.4.12',
+    yearOfManufacturing: '2025',
+    isEngBuildAvailable: 'Yes',
+  }
+
+  it('updates a record with the fields of the device section, no more', () => {
+    const ids = ['portfolioManagerId', 'vendorUserId']
+    const fields = Object.keys(updateRecordPayloadSchema.entries).filter((key) => !ids.includes(key))
+    expect(fields.sort()).toEqual([...SAVE_SECTION_FIELDS[3]].sort())
+    const payload = { ...deviceSection, portfolioManagerId: 'pm-1', vendorUserId: 'v-1' }
+    expect(v.parse(updateRecordPayloadSchema, { ...payload, businessDomain: 'Wireline' })).toEqual(payload)
+    expect(v.safeParse(updateRecordPayloadSchema, { ...payload, portfolioManagerId: '' }).success).toBe(false)
+    expect(v.safeParse(updateRecordPayloadSchema, { ...payload, isEngBuildAvailable: 'Maybe' }).success).toBe(
+      false,
+    )
+    expect(
+      v.safeParse(updateRecordPayloadSchema, { ...payload, deviceNumberList: ['A', 'B', 'C', 'D'] }).success,
+    ).toBe(false)
+    const { vendorUserId: _vendorUserId, ...withoutVendor } = payload
+    expect(v.safeParse(updateRecordPayloadSchema, withoutVendor).success).toBe(false)
+  })
+
+  it('reads one record with its device details', () => {
+    const record = v.parse(recordDetailsSchema, {
+      ...deviceSection,
+      portfolioManagerId: 'pm-1',
+      organizationName: 'Nokia Solutions',
+      businessDomain: 'Wireless',
+      creationTime: '2026-11-02T10:15:00Z',
+      createdBy: 'Priya Sharma',
+      status: 'Submitted',
+      isCertified: null,
+    })
+    expect(record.isCertified).toBe('')
+    expect(record.deviceNumberList).toEqual(['BN6A0001'])
+    expect(v.safeParse(recordDetailsSchema, { ...record, deviceNumberList: 'BN6A0001' }).success).toBe(false)
   })
 })

@@ -32,7 +32,10 @@ export type Endpoint = {
   answerType: 'json' | 'text'
   cookies: boolean
   token: boolean
-  /** Added by ARCHITECTURE.md rather than named in spec §7. */
+  /**
+   * Not named in spec §7: added by ARCHITECTURE.md's decisions or by one of this repository's
+   * (docs/decisions/0005 lists them).
+   */
   addedBy?: 'architecture'
 }
 
@@ -163,6 +166,26 @@ export const endpoints = {
     request: records.deleteRecordPayloadSchema,
     answer: messageAnswerSchema,
     answerType: 'json',
+  },
+  /** Edit on the dashboard: one submitted record, read for the form (docs/decisions/0012). */
+  getRecord: {
+    ...main,
+    method: 'POST',
+    path: '/api/portfoliomanager/record/get',
+    request: portfolio.recordDetailsPayloadSchema,
+    answer: portfolio.recordDetailsSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  /** The form's Submit in edit mode: the record's device details changed in place, while Submitted. */
+  updateRecord: {
+    ...main,
+    method: 'POST',
+    path: '/api/portfoliomanager/record/update',
+    request: portfolio.updateRecordPayloadSchema,
+    answer: messageAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
   },
   listComments: {
     ...main,

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { idSchema, text, yesNoSchema } from '@/contract/common'
+import { idSchema, text, textOrEmptySchema, yesNoSchema } from '@/contract/common'
 
 /* The portfolio: get, save (draft) and create (submit). Spec §3, §4 and §7. */
 
@@ -149,3 +149,66 @@ export const savedPortfolioSchema = v.looseObject({
   registrationDetails: v.optional(v.nullable(registrationDetailsSchema)),
 })
 export type SavedPortfolio = v.InferOutput<typeof savedPortfolioSchema>
+
+/*
+ * Editing a submitted record (docs/decisions/0012): the dashboard's Edit opens one record in the
+ * form, and its Submit changes that record in place, only while it is Submitted. Two calls added
+ * beside spec §7; vendorUserId must be the session's (403), and a record of another vendor
+ * answers 404 as if it did not exist.
+ */
+
+/** POST /api/portfoliomanager/record/get: one of the vendor's records, by its id. */
+export const recordDetailsPayloadSchema = v.object({
+  vendorUserId: idSchema,
+  portfolioManagerId: idSchema,
+})
+export type RecordDetailsPayload = v.InferOutput<typeof recordDetailsPayloadSchema>
+
+/**
+ * The answer of POST /api/portfoliomanager/record/get: what device_records stores of one submitted
+ * request, in the payload's naming (spec §3): the device section's fields, the organization name
+ * and the business domain it was submitted with, and the dashboard row's own fields. The status
+ * says whether the record can still be edited (only while Submitted).
+ */
+export const recordDetailsSchema = v.looseObject({
+  portfolioManagerId: v.string(),
+  organizationName: v.string(),
+  businessDomain: v.string(),
+  vendor: v.string(),
+  deviceName: v.string(),
+  deviceType: v.string(),
+  productClass: v.string(),
+  devicesToBeCertified: v.string(),
+  deviceNumberList: v.array(v.string()),
+  baseFirmwareVersion: v.string(),
+  yearOfManufacturing: v.string(),
+  isEngBuildAvailable: v.string(),
+  /** ISO 8601 date and time. */
+  creationTime: v.string(),
+  createdBy: v.string(),
+  /** One of RECORD_STATUSES (src/contract/records.ts), read as text. */
+  status: v.string(),
+  isCertified: textOrEmptySchema,
+})
+export type RecordDetails = v.InferOutput<typeof recordDetailsSchema>
+
+/**
+ * POST /api/portfoliomanager/record/update: the device section of a Submitted record, sent as
+ * submit sends it (SAVE_SECTION_FIELDS[3], same renames and bounds) and checked by the same rules
+ * as a submit of that section; 'Add New ...' values join the catalogue as on submit. The
+ * organization and line of business of a submitted record are not changed by this call.
+ */
+export const updateRecordPayloadSchema = v.object({
+  portfolioManagerId: idSchema,
+  vendor: portfolioPayloadEntries.vendor,
+  deviceName: portfolioPayloadEntries.deviceName,
+  deviceType: portfolioPayloadEntries.deviceType,
+  productClass: portfolioPayloadEntries.productClass,
+  devicesToBeCertified: portfolioPayloadEntries.devicesToBeCertified,
+  deviceNumberList: portfolioPayloadEntries.deviceNumberList,
+  baseFirmwareVersion: portfolioPayloadEntries.baseFirmwareVersion,
+  yearOfManufacturing: portfolioPayloadEntries.yearOfManufacturing,
+  isEngBuildAvailable: portfolioPayloadEntries.isEngBuildAvailable,
+  vendorUserId: idSchema,
+})
+export type UpdateRecordPayload = v.InferOutput<typeof updateRecordPayloadSchema>

@@ -4,6 +4,8 @@ import { addCommentPayloadSchema } from '@/contract/certification'
 import {
   COMMENT_EMPTY_MESSAGE,
   INVALID_REQUEST_MESSAGE,
+  ONLY_SUBMITTED_EDITABLE_MESSAGE,
+  RECORD_UPDATED_MESSAGE,
   refusedRequestMessage,
 } from '@/contract/server-messages'
 
@@ -21,5 +23,15 @@ describe('refusedRequestMessage', () => {
     expect(refusedRequestMessage(parsed.issues?.[0]?.message)).toBe(INVALID_REQUEST_MESSAGE)
     expect(refusedRequestMessage(undefined)).toBe(INVALID_REQUEST_MESSAGE)
     expect(INVALID_REQUEST_MESSAGE).toBe('The request is not valid.')
+  })
+})
+
+describe('editing a submitted record (docs/decisions/0012)', () => {
+  it('answers an update with the words of the other outcomes of spec §8', () => {
+    expect(RECORD_UPDATED_MESSAGE).toBe('Device details updated successfully')
+  })
+
+  it('refuses a record past Submitted as delete does', () => {
+    expect(ONLY_SUBMITTED_EDITABLE_MESSAGE).toBe('Only a record in status Submitted can be edited.')
   })
 })

@@ -7,6 +7,8 @@ export const queryKeys = {
   catalogue: () => ['catalogue'] as const,
   portfolio: (vendorUserId: string) => ['portfolio', vendorUserId] as const,
   records: (vendorUserId: string) => ['records', vendorUserId] as const,
+  /** One submitted record with its device details, which the dashboard's Edit opens in the form. */
+  record: (portfolioManagerId: string) => ['record', portfolioManagerId] as const,
   runs: (portfolioManagerId: string) => ['runs', portfolioManagerId] as const,
   runResults: (runId: string) => ['run-results', runId] as const,
   comments: (portfolioManagerId: string) => ['comments', portfolioManagerId] as const,

@@ -244,6 +244,63 @@ describe('records and certification', () => {
     expect(ids).not.toContain(submitted?.portfolioManagerId)
   })
 
+  it('reads one record with its device details and updates it while Submitted (decision 0012)', async () => {
+    const submitted = world.records.find((record) => record.status === 'Submitted')
+    const id = submitted?.portfolioManagerId
+    const read = await post(`${MAIN}/api/portfoliomanager/record/get`, {
+      vendorUserId: 'v-nokia',
+      portfolioManagerId: id,
+    })
+    expect(read.status).toBe(200)
+    expect(read.json).toMatchObject({
+      ...submitted,
+      organizationName: 'Nokia Solutions and Networks',
+      devicesToBeCertified: '1',
+      deviceNumberList: ['SN0001A'],
+    })
+    const update = {
+      vendorUserId: 'v-nokia',
+      portfolioManagerId: id,
+      vendor: 'Nokia',
+      deviceName: 'Beacon 6',
+      deviceType: 'Wi-Fi Mesh Device',
+      productClass: 'Wi-Fi 6 Mesh',
+      devicesToBeCertified: '2',
+      deviceNumberList: ['SN1', 'SN2'],
+      baseFirmwareVersion: '9.1.0',
+      yearOfManufacturing: '2025',
+      isEngBuildAvailable: 'Yes',
+    }
+    const updated = await post(`${MAIN}/api/portfoliomanager/record/update`, update)
+    expect(updated.json).toEqual({ message: 'Device details updated successfully' })
+    const again = await post(`${MAIN}/api/portfoliomanager/record/get`, {
+      vendorUserId: 'v-nokia',
+      portfolioManagerId: id,
+    })
+    expect(again.json).toMatchObject({ baseFirmwareVersion: '9.1.0', deviceNumberList: ['SN1', 'SN2'] })
+
+    const completed = world.records.find((record) => record.status === 'Completed')
+    const refused = await post(`${MAIN}/api/portfoliomanager/record/update`, {
+      ...update,
+      portfolioManagerId: completed?.portfolioManagerId,
+    })
+    expect(refused).toMatchObject({
+      status: 409,
+      json: { message: 'Only a record in status Submitted can be edited.' },
+    })
+    const missing = await post(`${MAIN}/api/portfoliomanager/record/get`, {
+      vendorUserId: 'v-nokia',
+      portfolioManagerId: 'pm-none',
+    })
+    expect(missing.status).toBe(404)
+    // Another vendor's record is missing too.
+    const foreign = await post(`${MAIN}/api/portfoliomanager/record/get`, {
+      vendorUserId: 'v-zyxel',
+      portfolioManagerId: id,
+    })
+    expect(foreign.status).toBe(404)
+  })
+
   it('starts a run for a Submitted record, once', async () => {
     const submitted = world.records.find((record) => record.status === 'Submitted')
     const payload = { vendor_user_id: 'v-nokia', portfolio_manager_id: submitted?.portfolioManagerId }

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { type Endpoint, endpoints } from '@/contract/endpoints'
 import { SAVE_SECTION_MESSAGES } from '@/contract/messages'
 import {
+  type RecordDetails,
   SAVE_SECTION_FIELDS,
   type SavePayload,
   type SavedPortfolio,
@@ -62,6 +63,13 @@ function draftFields(payload: SavePayload | SubmitPayload, section: 0 | 1 | 2 | 
       ? [...SAVE_SECTION_FIELDS[1], ...SAVE_SECTION_FIELDS[2], ...SAVE_SECTION_FIELDS[3]]
       : SAVE_SECTION_FIELDS[section]
   return Object.fromEntries(names.map((name) => [name, payload[name]])) as Partial<SavedPortfolio>
+}
+
+/** A vendor's own record (another vendor's is missing, as on the server), or undefined. */
+function ownRecord(vendor: MockVendor, portfolioManagerId: string) {
+  return world.records.find(
+    (record) => record.portfolioManagerId === portfolioManagerId && record.createdBy === vendor.authData.name,
+  )
 }
 
 const e = endpoints
@@ -220,8 +228,16 @@ export const handlers: RequestHandler[] = [
       return HttpResponse.json({ message: said.ALREADY_SUBMITTED_MESSAGE }, { status: 409 })
     }
     if (draftId !== null) world.submittedDrafts.add(draftId)
+    const portfolioManagerId = nextId('pm')
+    world.recordExtras.set(portfolioManagerId, {
+      organizationName: payload.organizationName,
+      devicesToBeCertified: payload.devicesToBeCertified,
+      deviceNumberList: payload.deviceNumberList.filter((serial) => serial !== ''),
+      yearOfManufacturing: payload.yearOfManufacturing,
+      isEngBuildAvailable: payload.isEngBuildAvailable,
+    })
     world.records.unshift({
-      portfolioManagerId: nextId('pm'),
+      portfolioManagerId,
       vendor: payload.vendor,
       deviceName: payload.deviceName,
       deviceType: payload.deviceType,
@@ -270,6 +286,47 @@ export const handlers: RequestHandler[] = [
     }
     world.records.splice(index, 1)
     return HttpResponse.json({ message: said.RECORD_DELETED_MESSAGE })
+  }),
+
+  http.post(endpointUrl(e.getRecord), async ({ request }) => {
+    const body = await readBody(request, e.getRecord.request)
+    if (!body.ok) return body.response
+    const vendor = vendorById(body.value.vendorUserId)
+    if (!vendor) return forbidden()
+    const record = ownRecord(vendor, body.value.portfolioManagerId)
+    if (!record) return HttpResponse.json({ message: said.RECORD_NOT_FOUND_MESSAGE }, { status: 404 })
+    const extras = world.recordExtras.get(record.portfolioManagerId)
+    return HttpResponse.json({
+      ...record,
+      organizationName: extras?.organizationName ?? '',
+      devicesToBeCertified: extras?.devicesToBeCertified ?? '',
+      deviceNumberList: extras?.deviceNumberList ?? [],
+      yearOfManufacturing: extras?.yearOfManufacturing ?? '',
+      isEngBuildAvailable: extras?.isEngBuildAvailable ?? '',
+    } satisfies RecordDetails)
+  }),
+
+  http.post(endpointUrl(e.updateRecord), async ({ request }) => {
+    const body = await readBody(request, e.updateRecord.request)
+    if (!body.ok) return body.response
+    const vendor = vendorById(body.value.vendorUserId)
+    if (!vendor) return forbidden()
+    const record = ownRecord(vendor, body.value.portfolioManagerId)
+    if (!record) return HttpResponse.json({ message: said.RECORD_NOT_FOUND_MESSAGE }, { status: 404 })
+    if (record.status !== 'Submitted') {
+      return HttpResponse.json({ message: said.ONLY_SUBMITTED_EDITABLE_MESSAGE }, { status: 409 })
+    }
+    const { vendor: maker, deviceName, deviceType, productClass, baseFirmwareVersion } = body.value
+    Object.assign(record, { vendor: maker, deviceName, deviceType, productClass, baseFirmwareVersion })
+    const extras = world.recordExtras.get(record.portfolioManagerId)
+    world.recordExtras.set(record.portfolioManagerId, {
+      organizationName: extras?.organizationName ?? '',
+      devicesToBeCertified: body.value.devicesToBeCertified,
+      deviceNumberList: body.value.deviceNumberList.filter((serial) => serial !== ''),
+      yearOfManufacturing: body.value.yearOfManufacturing,
+      isEngBuildAvailable: body.value.isEngBuildAvailable,
+    })
+    return HttpResponse.json({ message: said.RECORD_UPDATED_MESSAGE })
   }),
 
   http.post(endpointUrl(e.listComments), async ({ request }) => {

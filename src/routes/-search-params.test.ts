@@ -4,9 +4,11 @@ import type { PortfolioType } from '@/contract/portfolio-types'
 import {
   dashboardSearchSchema,
   loginSearchSchema,
+  portfolioFormSearchSchema,
   portfolioSearchSchema,
   rootSearchSchema,
   type DashboardSearch,
+  type PortfolioFormSearch,
   type PortfolioSearch,
 } from '@/routes/-search-params'
 
@@ -25,6 +27,29 @@ describe('portfolio search parameter', () => {
   )
   it('is typed as one of the three portfolio types', () => {
     expectTypeOf<PortfolioSearch['portfolio']>().toEqualTypeOf<PortfolioType | undefined>()
+  })
+})
+
+describe('record search parameter of /portfolio (docs/decisions/0012)', () => {
+  it('keeps a record id beside the section', () => {
+    expect(v.parse(portfolioFormSearchSchema, { record: 'pm-0001', portfolio: 'device-portfolio' })).toEqual({
+      record: 'pm-0001',
+      portfolio: 'device-portfolio',
+    })
+    expect(v.parse(portfolioFormSearchSchema, { record: ' 5f0c-7e ' }).record).toBe('5f0c-7e')
+  })
+  it('turns a numeric id the router parsed as JSON back into text', () => {
+    expect(v.parse(portfolioFormSearchSchema, { record: 1234 }).record).toBe('1234')
+  })
+  it.each([[''], ['   '], ['x'.repeat(65)], [null], [{ id: 'pm-1' }]])(
+    'drops %j instead of failing the page',
+    (record) => {
+      expect(v.parse(portfolioFormSearchSchema, { record }).record).toBeUndefined()
+    },
+  )
+  it('is not a parameter of /portfolio-manager', () => {
+    expect(Object.keys(portfolioSearchSchema.entries)).toEqual(['portfolio'])
+    expectTypeOf<PortfolioFormSearch['record']>().toEqualTypeOf<string | undefined>()
   })
 })
 

@@ -26,6 +26,16 @@ export const portfolioSearchSchema = v.object({
   portfolio: v.fallback(v.optional(portfolioTypeSchema), undefined),
 })
 
+/**
+ * /portfolio: the section to scroll to, and `record`, the id of a submitted record the dashboard's
+ * Edit opens in the form (docs/decisions/0012). An id is text of 1 to 64 characters, as the
+ * contract's ids; anything else is dropped and the form opens as usual.
+ */
+export const portfolioFormSearchSchema = v.object({
+  ...portfolioSearchSchema.entries,
+  record: v.fallback(v.optional(v.pipe(text(64), v.nonEmpty())), undefined),
+})
+
 /** /login: where the visitor came from, for example create-portfolio. */
 export const loginSearchSchema = v.object({
   from: v.fallback(v.optional(text(100)), undefined),
@@ -38,5 +48,6 @@ export const dashboardSearchSchema = v.object({
 
 export type RootSearch = v.InferOutput<typeof rootSearchSchema>
 export type PortfolioSearch = v.InferOutput<typeof portfolioSearchSchema>
+export type PortfolioFormSearch = v.InferOutput<typeof portfolioFormSearchSchema>
 export type LoginSearch = v.InferOutput<typeof loginSearchSchema>
 export type DashboardSearch = v.InferOutput<typeof dashboardSearchSchema>

@@ -3,24 +3,36 @@ import { PageShell } from '@/components/layout/page-shell'
 import { PortfolioForm } from '@/features/portfolio/components/portfolio-form'
 import { useAuthView } from '@/lib/use-auth-data'
 import { requireLogin } from '@/routes/-require-login'
-import { portfolioSearchSchema } from '@/routes/-search-params'
+import { portfolioFormSearchSchema } from '@/routes/-search-params'
 
 export const Route = createFileRoute('/_data/portfolio')({
   staticData: { requiresLogin: true },
   beforeLoad: requireLogin,
-  validateSearch: portfolioSearchSchema,
+  validateSearch: portfolioFormSearchSchema,
   component: PortfolioScreen,
 })
 
 function PortfolioScreen() {
-  const { portfolio } = Route.useSearch()
+  const { portfolio, record } = Route.useSearch()
   const auth = useAuthView()
   return (
     <PageShell
       title="PORTFOLIO FORM"
-      lead="Your organization, line of business and device portfolio: save a section or the whole draft at any time, submit when complete."
+      lead={
+        record
+          ? 'The device details of a submitted record: change them and submit, before its certification starts.'
+          : 'Your organization, line of business and device portfolio: save a section or the whole draft at any time, submit when complete.'
+      }
     >
-      {auth.status === 'member' ? <PortfolioForm authData={auth.authData} focusSection={portfolio} /> : null}
+      {auth.status === 'member' ? (
+        // A new form for another record (or none): nothing typed for one record carries over.
+        <PortfolioForm
+          key={record ?? ''}
+          authData={auth.authData}
+          focusSection={portfolio}
+          recordId={record}
+        />
+      ) : null}
     </PageShell>
   )
 }

@@ -35,8 +35,8 @@ import {
 /**
  * The actions of the row menu (spec §2, §4, §8; decision 8) against the mocked services, each
  * closing the menu: Start Certify ('Device testcase updated successfully!', the list read again,
- * the new run shown), a refused Start Certify (no message), Edit (the portfolio form's device
- * section), Delete confirmed (the server's message, the row gone), kept, and refused (the
+ * the new run shown), a refused Start Certify (no message), Edit (the record opened in the
+ * portfolio form, `?record=<id>`), Delete confirmed (the server's message, the row gone), kept, and refused (the
  * server's message as an error), Email Certificate (the server's message) and its refusal, and
  * Download Results (a JSON file of the run's per-case results).
  */
@@ -49,6 +49,9 @@ const meta = preview.meta({
 })
 
 const { submitted, submittedToo, inProgress, certified, validationFailure } = WORLD
+
+/** The bodies of the record reads the Edit story saw. */
+const recordReads: unknown[] = []
 
 /**
  * Start Certify on a Submitted record: the button is busy, then the toast; the list is read again
@@ -124,10 +127,20 @@ export const StartCertifyRefused = meta.story({
   },
 })
 
-/** Edit opens the record in the portfolio form, at its device section. */
+/**
+ * Edit opens the record in the portfolio form (`/portfolio?record=<id>`, decision 0012): the form
+ * reads that record and shows its device details, ready to change.
+ */
 export const Edit = meta.story({
   beforeEach({ msw }) {
-    msw.use(answerWorldRecords(submitted.id))
+    recordReads.length = 0
+    msw.use(
+      answerWorldRecords(submitted.id),
+      http.post(endpointUrl(endpoints.getRecord), async ({ request }) => {
+        recordReads.push(await request.clone().json())
+        return undefined
+      }),
+    )
   },
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
@@ -135,9 +148,18 @@ export const Edit = meta.story({
     await expect(
       await canvas.findByRole('heading', { level: 1, name: 'PORTFOLIO FORM' }, { timeout: 10_000 }),
     ).toBeVisible()
+    const device = await canvas.findByRole('region', { name: 'Device Portfolio' }, { timeout: 10_000 })
+    await expect(device).toBeVisible()
+    await expect(recordReads).toEqual([{ vendorUserId: 'v-nokia', portfolioManagerId: submitted.id }])
     await expect(
-      await canvas.findByRole('region', { name: 'Device Portfolio' }, { timeout: 10_000 }),
-    ).toBeVisible()
+      await canvas.findByRole('note', { name: 'Editing a submitted record' }, { timeout: 5000 }),
+    ).toHaveTextContent(`${submitted.name} (Nokia)`)
+    await expect(within(device).getByRole('combobox', { name: 'Device name' })).toHaveTextContent(
+      submitted.name,
+    )
+    await waitFor(() =>
+      expect(within(device).getByRole('combobox', { name: 'Device manufacturer' })).toHaveFocus(),
+    )
   },
 })
 

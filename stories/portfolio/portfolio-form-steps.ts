@@ -103,7 +103,10 @@ export const deviceFields = (canvas: Canvas) => {
     firmware: region.getByRole('textbox', { name: 'Base firmware version' }),
     year: region.getByRole('textbox', { name: 'Year of manufacturing' }),
     engBuild: region.getByRole('combobox', { name: 'Engineering build available' }),
-    save: region.getByRole('button', { name: 'Save Device Portfolio' }),
+    // Looked up when asked for: a submitted record being edited has no section Save.
+    get save() {
+      return region.getByRole('button', { name: 'Save Device Portfolio' })
+    },
   }
 }
 
@@ -151,7 +154,10 @@ export async function expectNoMessage(control: HTMLElement) {
 }
 
 /** Records the bodies that reach an endpoint; the fixture world answers as usual. */
-export function recordBodies(name: 'savePortfolio' | 'submitPortfolio', into: unknown[]) {
+export function recordBodies(
+  name: 'savePortfolio' | 'submitPortfolio' | 'getRecord' | 'updateRecord',
+  into: unknown[],
+) {
   into.length = 0
   return http.post(endpointUrl(endpoints[name]), async ({ request }) => {
     into.push(await request.clone().json())

@@ -10,14 +10,18 @@ import {
 } from '@/contract/certification'
 import { NO_UPDATES_MESSAGE, SAVE_SECTION_MESSAGES } from '@/contract/messages'
 import {
+  recordDetailsPayloadSchema,
   SAVE_SECTION_FIELDS,
   savePayloadSchema,
   submitPayloadSchema,
+  updateRecordPayloadSchema,
   vendorUserIdPayloadSchema,
+  type RecordDetails,
   type SavedPortfolio,
   type SavePayload,
   type SaveSection,
   type SubmitPayload,
+  type UpdateRecordPayload,
 } from '@/contract/portfolio'
 import { deleteRecordPayloadSchema, type DeviceRecord, type RecordListAnswer } from '@/contract/records'
 import {
@@ -25,9 +29,11 @@ import {
   COMMENT_ADDED_MESSAGE,
   NOT_SIGNED_IN_MESSAGE,
   ONLY_SUBMITTED_DELETABLE_MESSAGE,
+  ONLY_SUBMITTED_EDITABLE_MESSAGE,
   PORTFOLIO_SUBMITTED_MESSAGE,
   RECORD_DELETED_MESSAGE,
   RECORD_NOT_FOUND_MESSAGE,
+  RECORD_UPDATED_MESSAGE,
 } from '@/contract/server-messages'
 import {
   ADD_NEW_DEVICE_NAME,
@@ -48,7 +54,8 @@ import { answerFromCache } from '../answer-cache.ts'
 
 /*
  * The portfolio (spec §3, §4, §7): get, save by section, create (submit), list and delete of
- * device records, and the comments on a record (ARCHITECTURE.md decision 8). Mounted under /api.
+ * device records, reading and updating one Submitted record (docs/decisions/0012), and the comments
+ * on a record (ARCHITECTURE.md decision 8). Mounted under /api.
  * Every call needs the vendor's session; a vendorUserId in the body must be the session's own
  * (requireVendor), and a record of another vendor answers 404 as if it did not exist.
  *
@@ -144,6 +151,9 @@ const splitList = (value: string) =>
     .map((item) => item.trim())
     .filter((item) => item !== '')
 
+/** The device values the catalogue is asked about. */
+type CatalogueValues = Pick<SubmitPayload, 'vendor' | 'deviceName' | 'deviceType' | 'productClass'>
+
 /** Which device values are new to the catalogue: those came from an 'Add New ...' option. */
 type NewInCatalogue = { vendor: boolean; deviceName: boolean; deviceType: boolean; productClass: boolean }
 
@@ -158,7 +168,7 @@ const NOTHING_NEW: NewInCatalogue = {
  * Looks the device values up in the catalogue (ignoring case), each under its parent as the
  * cascades of spec §4 offer them. A blank value is not new: the required rule speaks for it.
  */
-async function newInCatalogue(db: Kysely<Database>, p: SavePayload | SubmitPayload): Promise<NewInCatalogue> {
+async function newInCatalogue(db: Kysely<Database>, p: CatalogueValues): Promise<NewInCatalogue> {
   const result = await sql<{
     vendor: boolean
     device_name: boolean
@@ -489,7 +499,7 @@ portfolioRoutes.post('/portfoliomanager/create', requireVendor, jsonBody(submitP
 async function addToCatalogue(
   trx: Transaction<Database>,
   accountId: string,
-  p: SubmitPayload,
+  p: CatalogueValues,
   fresh: NewInCatalogue,
 ) {
   if (fresh.vendor) {
@@ -606,6 +616,136 @@ portfolioRoutes.post(
       .executeTakeFirst()
     if (!deleted) return c.json({ message: ONLY_SUBMITTED_DELETABLE_MESSAGE }, 409)
     return c.json({ message: RECORD_DELETED_MESSAGE })
+  },
+)
+
+/* ------------------------------------------------------ one submitted record: read and update */
+
+/** The columns of one record that the form's edit mode reads (record/get). */
+const RECORD_DETAIL_COLUMNS = [
+  'portfolio_manager_id',
+  'organization_name',
+  'business_domain',
+  'vendor',
+  'device_name',
+  'device_type',
+  'product_class',
+  'devices_to_be_certified',
+  'device_number_list',
+  'base_firmware_version',
+  'year_of_manufacturing',
+  'is_eng_build_available',
+  'creation_time',
+  'created_by',
+  'status',
+  'is_certified',
+] as const
+
+/**
+ * One of the vendor's records with its device details, in any status: the form opens a Submitted
+ * one for editing and tells why it cannot open any other. Another vendor's record is missing (404),
+ * as for delete; a vendorUserId that is not the session's is refused before (requireVendor, 403).
+ */
+portfolioRoutes.post(
+  '/portfoliomanager/record/get',
+  requireVendor,
+  jsonBody(recordDetailsPayloadSchema),
+  async (c) => {
+    const { db } = c.var.services
+    const row = await db
+      .selectFrom('device_records')
+      .select(RECORD_DETAIL_COLUMNS)
+      .where('portfolio_manager_id', '=', c.var.body.portfolioManagerId)
+      .where('account_id', '=', c.var.accountId)
+      .executeTakeFirst()
+    if (!row) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
+    const answer: RecordDetails = {
+      portfolioManagerId: row.portfolio_manager_id,
+      organizationName: row.organization_name,
+      businessDomain: row.business_domain,
+      vendor: row.vendor,
+      deviceName: row.device_name,
+      deviceType: row.device_type,
+      productClass: row.product_class,
+      devicesToBeCertified: row.devices_to_be_certified,
+      deviceNumberList: row.device_number_list,
+      baseFirmwareVersion: row.base_firmware_version,
+      yearOfManufacturing: row.year_of_manufacturing,
+      isEngBuildAvailable: row.is_eng_build_available,
+      creationTime: row.creation_time.toISOString(),
+      createdBy: row.created_by,
+      status: row.status,
+      isCertified: row.is_certified,
+    }
+    c.header('Cache-Control', 'no-store')
+    return c.json(answer)
+  },
+)
+
+/** The organization and line of business an update leaves alone, blank for the form's rules. */
+const BLANK_ORGANIZATION = Object.fromEntries(
+  [...SECTION_FIELDS[1], ...SECTION_FIELDS[2]].map((field) => [field, '']),
+) as Pick<SubmitPayload, (typeof SECTION_FIELDS)[1 | 2][number]>
+
+/**
+ * The form's submit rules for the device section alone: the update is a submit of that section,
+ * so its fields are all required and follow their formats, and a value new to the catalogue is an
+ * 'Add New ...' choice with its length rule.
+ */
+function deviceSectionProblem(payload: UpdateRecordPayload, fresh: NewInCatalogue): string | undefined {
+  const asSubmit: SubmitPayload = { ...BLANK_ORGANIZATION, ...payload, savedPortfolioManagerId: null }
+  return firstProblem(pickSectionErrors(validatePortfolioOnSubmit(toFormValues(asSubmit, fresh)), 3))
+}
+
+/**
+ * The device section of a Submitted record, changed in place (the record keeps its id, creation
+ * time, organization and line of business). A record that has left Submitted — a run started,
+ * waits in maintenance or ended — is refused with 409 and left as it is: its results describe the
+ * device as it was submitted. The data version rises with the row (migration 0002's trigger; the
+ * write watch on PGlite), so the next list and get answers are built again.
+ */
+portfolioRoutes.post(
+  '/portfoliomanager/record/update',
+  requireVendor,
+  jsonBody(updateRecordPayloadSchema),
+  async (c) => {
+    const { db } = c.var.services
+    const accountId = c.var.accountId
+    const payload = c.var.body
+    const record = await ownRecord(db, accountId, payload.portfolioManagerId)
+    if (!record) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
+    if (record.status !== 'Submitted') return c.json({ message: ONLY_SUBMITTED_EDITABLE_MESSAGE }, 409)
+
+    const fresh = await newInCatalogue(db, payload)
+    const problem = deviceSectionProblem(payload, fresh)
+    if (problem) return c.json({ message: problem }, 400)
+
+    const updated = await db.transaction().execute(async (trx) => {
+      // Guarded in SQL too: a run started in the meantime keeps the device it was started for.
+      const row = await trx
+        .updateTable('device_records')
+        .set({
+          vendor: payload.vendor,
+          device_name: payload.deviceName,
+          device_type: payload.deviceType,
+          product_class: payload.productClass,
+          devices_to_be_certified: payload.devicesToBeCertified,
+          device_number_list: payload.deviceNumberList.filter((serial) => serial !== ''),
+          base_firmware_version: payload.baseFirmwareVersion,
+          year_of_manufacturing: payload.yearOfManufacturing,
+          is_eng_build_available: payload.isEngBuildAvailable,
+        })
+        .where('portfolio_manager_id', '=', payload.portfolioManagerId)
+        .where('account_id', '=', accountId)
+        .where('status', '=', 'Submitted')
+        .returning('portfolio_manager_id')
+        .executeTakeFirst()
+      if (!row) return false
+      await addToCatalogue(trx, accountId, payload, fresh)
+      return true
+    })
+    if (!updated) return c.json({ message: ONLY_SUBMITTED_EDITABLE_MESSAGE }, 409)
+    return c.json({ message: RECORD_UPDATED_MESSAGE })
   },
 )
 

@@ -123,7 +123,8 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
         })
         return
       case 'Edit':
-        void navigate({ to: '/portfolio', search: { portfolio: 'device-portfolio' } })
+        // The record opens in the portfolio form, its device section ready to change (decision 0012).
+        void navigate({ to: '/portfolio', search: { record: record.portfolioManagerId } })
         return
       case 'Delete':
         setDeleting(record)

@@ -1,6 +1,6 @@
 import { useStore } from '@tanstack/react-form'
-import { useQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { Plus, Trash2 } from 'lucide-react'
 import * as React from 'react'
 import { toast } from 'sonner'
@@ -25,8 +25,9 @@ import {
   NO_UPDATES_MESSAGE,
   SAVE_SECTION_MESSAGES,
 } from '@/contract/messages'
-import type { SaveSection, SavedPortfolio } from '@/contract/portfolio'
+import type { RecordDetails, SaveSection, SavedPortfolio } from '@/contract/portfolio'
 import { PORTFOLIO_TYPES, type PortfolioType } from '@/contract/portfolio-types'
+import { ONLY_SUBMITTED_EDITABLE_MESSAGE } from '@/contract/server-messages'
 import { ENG_BUILD_OPTIONS, LINES_OF_BUSINESS, WEEKDAYS } from '@/contract/validation/fields'
 import {
   ADD_NEW_DEVICE_NAME,
@@ -43,8 +44,10 @@ import {
 } from '@/contract/validation/portfolio-form'
 import { catalogueQueryOptions } from '@/features/portfolio/api/catalogue'
 import { portfolioQueryOptions } from '@/features/portfolio/api/get-portfolio'
+import { recordQueryOptions } from '@/features/portfolio/api/get-record'
 import { useSavePortfolioMutation } from '@/features/portfolio/api/save-portfolio'
 import { useSubmitPortfolioMutation } from '@/features/portfolio/api/submit-portfolio'
+import { useUpdateRecordMutation } from '@/features/portfolio/api/update-record'
 import { PortfolioSection, SectionSummary } from '@/features/portfolio/components/portfolio-section'
 import {
   chooseDeviceName,
@@ -55,9 +58,11 @@ import {
   productClassOptions,
 } from '@/features/portfolio/model/catalogue-cascade'
 import {
+  recordToFormValues,
   savedPortfolioToFormValues,
   toSavePayload,
   toSubmitPayload,
+  toUpdateRecordPayload,
 } from '@/features/portfolio/model/portfolio-payload'
 import {
   authDataAfterSave,
@@ -67,16 +72,23 @@ import {
   initialSectionModes,
   modesAfterSave,
   PORTFOLIO_SECTIONS,
+  RECORD_EDIT_MODES,
+  RECORD_EDIT_SECTION,
   type SectionMode,
   type SectionModes,
 } from '@/features/portfolio/model/portfolio-state'
 import { addressQueryOptions } from '@/lib/address-query'
 import { ApiNetworkError } from '@/lib/api-client'
+import { ApiAnswerError } from '@/lib/call-endpoint'
 import { useTimeout } from '@/lib/clock'
 import { getSupportEmail } from '@/lib/config'
+import { queryKeys } from '@/lib/query-keys'
 import { writeAuthData } from '@/lib/storage'
 
-/** Spec §4, §9: after a successful submit the vendor returns home 2 s later. */
+/**
+ * Spec §4, §9: after a successful submit the vendor returns home 2 s later. The update of a
+ * submitted record waits as long, then returns to the dashboard it came from (decision 0012).
+ */
 export const SUBMIT_REDIRECT_MS = 2000
 
 /** The section of each portfolio type (the `portfolio` search value and the section's anchor). */
@@ -123,35 +135,69 @@ type PortfolioFormProps = {
   authData: AuthData
   /** The section to scroll to (the `portfolio` search parameter). */
   focusSection?: PortfolioType | undefined
+  /**
+   * A submitted record to edit (the `record` search parameter, docs/decisions/0012): its device
+   * section opens for changes and Submit updates that record.
+   */
+  recordId?: string | undefined
 }
 
 /**
  * /portfolio (spec §2, §3, §4, §5, §8): loads the vendor's saved portfolio, the device catalogue
- * and the country list, then shows the form over them; until then a loading overlay blocks it.
+ * and the country list (and the record being edited, if any), then shows the form over them; until
+ * then a loading overlay blocks it.
  */
-export function PortfolioForm({ authData, focusSection }: PortfolioFormProps) {
+export function PortfolioForm({ authData, focusSection, recordId }: PortfolioFormProps) {
   const vendorUserId = authData.vendorUserId || undefined
   const savedQuery = useQuery(portfolioQueryOptions(vendorUserId))
   const catalogueQuery = useQuery(catalogueQueryOptions())
   const countriesQuery = useQuery(addressQueryOptions())
+  // Without a vendorUserId the form loads no data (spec §4), the record neither.
+  const editing = recordId !== undefined && vendorUserId !== undefined
+  const recordQuery = useQuery(recordQueryOptions(vendorUserId, editing ? recordId : undefined))
+  const record = editing ? recordQuery.data : undefined
 
-  const ready = (!vendorUserId || savedQuery.isSuccess) && catalogueQuery.isSuccess
-  const failed = savedQuery.isError || catalogueQuery.isError
+  if (editing && recordQuery.error instanceof ApiAnswerError && recordQuery.error.status === 404) {
+    return (
+      <RecordNotEditable title="This device record was not found">
+        <p>{recordQuery.error.message}</p>
+        <p>It may have been deleted. Your dashboard lists the records you can edit.</p>
+      </RecordNotEditable>
+    )
+  }
+  if (record && record.status !== 'Submitted') {
+    return (
+      <RecordNotEditable title="This device record can no longer be edited">
+        <p>{ONLY_SUBMITTED_EDITABLE_MESSAGE}</p>
+        <p>
+          {record.deviceName} ({record.vendor}) is now {statusWords(record.status)}. A record whose
+          certification has started keeps the device details it was certified with.
+        </p>
+      </RecordNotEditable>
+    )
+  }
+
+  const ready =
+    (!vendorUserId || savedQuery.isSuccess) && catalogueQuery.isSuccess && (!editing || recordQuery.isSuccess)
+  const failed = savedQuery.isError || catalogueQuery.isError || (editing && recordQuery.isError)
   if (failed) {
     return (
       <div
         role="alert"
         className="flex flex-col items-start gap-3 rounded-card border border-danger/30 bg-danger/5 p-6"
       >
-        <p className="text-body font-semibold text-ink">Your portfolio could not be loaded.</p>
+        <p className="text-body font-semibold text-ink">
+          {editing ? 'This device record could not be loaded.' : 'Your portfolio could not be loaded.'}
+        </p>
         <p className="text-small text-ink-muted">
-          {(savedQuery.error ?? catalogueQuery.error)?.message ?? 'Please try again.'}
+          {(savedQuery.error ?? catalogueQuery.error ?? recordQuery.error)?.message ?? 'Please try again.'}
         </p>
         <Button
           variant="outline"
           onClick={() => {
             void savedQuery.refetch()
             void catalogueQuery.refetch()
+            if (editing) void recordQuery.refetch()
           }}
         >
           Try again
@@ -161,7 +207,7 @@ export function PortfolioForm({ authData, focusSection }: PortfolioFormProps) {
   }
   if (!ready) {
     return (
-      <LoadingOverlay loading label="Loading your portfolio…">
+      <LoadingOverlay loading label={editing ? 'Loading the device record…' : 'Loading your portfolio…'}>
         <div className="flex flex-col gap-4" aria-hidden="true">
           {PORTFOLIO_SECTIONS.map((section) => (
             <div key={section} className="h-28 rounded-card border border-line bg-surface-muted" />
@@ -177,7 +223,35 @@ export function PortfolioForm({ authData, focusSection }: PortfolioFormProps) {
       catalogue={catalogueQuery.data}
       countries={countriesQuery.data?.countryDetailsList ?? []}
       focusSection={focusSection}
+      record={record ?? null}
     />
+  )
+}
+
+/** Spec §4's statuses in the dashboard's words. */
+function statusWords(status: string): string {
+  if (status === 'InProgress') return 'In Progress'
+  return status
+}
+
+/**
+ * Instead of the form, when the record asked for cannot be edited: unknown, another vendor's, or
+ * past Submitted. Says why, and leads back to the dashboard.
+ */
+function RecordNotEditable({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section
+      aria-labelledby="record-not-editable-title"
+      className="flex flex-col items-start gap-3 rounded-card border border-line bg-surface-muted p-6"
+    >
+      <h2 id="record-not-editable-title" className="text-heading text-ink">
+        {title}
+      </h2>
+      <div className="flex flex-col gap-1 text-body text-ink-muted">{children}</div>
+      <Button asChild variant="outline">
+        <Link to="/dashboard">Back to the dashboard</Link>
+      </Button>
+    </section>
   )
 }
 
@@ -187,24 +261,39 @@ type EditorProps = {
   catalogue: CatalogueAnswer
   countries: ReadonlyArray<CountryDetail>
   focusSection?: PortfolioType | undefined
+  /** The submitted record being edited, or null for the usual form. */
+  record: RecordDetails | null
 }
 
-function startingValues(saved: SavedPortfolio | null, catalogue: CatalogueAnswer, authData: AuthData) {
-  const values = savedPortfolioToFormValues(saved, catalogue)
+function startingValues(
+  saved: SavedPortfolio | null,
+  catalogue: CatalogueAnswer,
+  authData: AuthData,
+  record: RecordDetails | null,
+) {
+  const opened = savedPortfolioToFormValues(saved, catalogue)
   // The email is read-only: without a saved one it is the account's.
-  return values.email ? values : { ...values, email: authData.emailId }
+  const values = opened.email ? opened : { ...opened, email: authData.emailId }
+  return record ? recordToFormValues(values, record) : values
 }
 
-function PortfolioEditor({ authData, saved, catalogue, countries, focusSection }: EditorProps) {
+const DEVICE_SECTION_ID = TYPE_OF_SECTION[RECORD_EDIT_SECTION]
+
+function PortfolioEditor({ authData, saved, catalogue, countries, focusSection, record }: EditorProps) {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const savePortfolio = useSavePortfolioMutation()
   const submitPortfolio = useSubmitPortfolioMutation()
-  const [modes, setModes] = React.useState<SectionModes>(() => initialSectionModes(saved))
+  const updateRecord = useUpdateRecordMutation()
+  const editing = record !== null
+  const [modes, setModes] = React.useState<SectionModes>(() =>
+    editing ? RECORD_EDIT_MODES : initialSectionModes(saved),
+  )
   const [open, setOpen] = React.useState<Record<SectionNumber, boolean>>({ 1: true, 2: true, 3: true })
   const [shown, setShown] = React.useState<Shown>(null)
   const [submitted, setSubmitted] = React.useState(false)
 
-  const form = usePortfolioForm(startingValues(saved, catalogue, authData))
+  const form = usePortfolioForm(startingValues(saved, catalogue, authData, record))
 
   // The last saved copy, for the no-change warning (spec §4); it follows the reloaded data.
   const lastSaved = React.useMemo(
@@ -215,20 +304,24 @@ function PortfolioEditor({ authData, saved, catalogue, countries, focusSection }
   const errors = useStore(form.store, (state) => visibleErrors(state.values, shown))
   const errorOf = (path: PortfolioFieldPath) => errors[path]
 
-  const sending = savePortfolio.isPending || submitPortfolio.isPending
+  const sending = savePortfolio.isPending || submitPortfolio.isPending || updateRecord.isPending
 
   useTimeout(
     () => {
-      void navigate({ to: '/' })
+      void navigate({ to: editing ? '/dashboard' : '/' })
     },
     submitted ? SUBMIT_REDIRECT_MS : null,
   )
 
-  // Spec §2: the `portfolio` search value scrolls to its section once the form is there.
+  // Spec §2: the `portfolio` search value scrolls to its section once the form is there. A record
+  // being edited opens at its device section, its first field focused.
+  const scrollTo = editing ? DEVICE_SECTION_ID : focusSection
   React.useEffect(() => {
-    if (!focusSection) return
-    document.getElementById(focusSection)?.scrollIntoView({ block: 'start' })
-  }, [focusSection])
+    if (!scrollTo) return
+    const target = document.getElementById(scrollTo)
+    target?.scrollIntoView({ block: 'start' })
+    if (editing) target?.querySelector<HTMLElement>('[role="combobox"]')?.focus({ preventScroll: true })
+  }, [scrollTo, editing])
 
   const revealErrors = (found: PortfolioFieldErrors) => {
     const sections = new Set(Object.keys(found).map((path) => portfolioSectionOf(path as PortfolioFieldPath)))
@@ -275,7 +368,43 @@ function PortfolioEditor({ authData, saved, catalogue, countries, focusSection }
     writeAuthData(authDataAfterSave(authData))
   }
 
+  /** Submit in edit mode: the device section's rules, then the record updated in place. */
+  const update = async (editedRecord: RecordDetails) => {
+    const values = form.state.values
+    const found = pickSectionErrors(validatePortfolioOnSubmit(values), RECORD_EDIT_SECTION)
+    setShown({ check: 'submit', section: RECORD_EDIT_SECTION })
+    if (Object.keys(found).length > 0) {
+      revealErrors(found)
+      return
+    }
+    const { portfolioManagerId } = editedRecord
+    let answer
+    try {
+      answer = await updateRecord.mutateAsync(
+        toUpdateRecordPayload(values, { vendorUserId: authData.vendorUserId, portfolioManagerId }),
+      )
+    } catch (error) {
+      if (error instanceof ApiNetworkError) {
+        console.error('Device details not updated: the main service could not be reached.')
+        return
+      }
+      toast.error(error instanceof Error ? error.message : String(error))
+      // The record is gone or its certification has started: read it again, and the screen says so.
+      if (error instanceof ApiAnswerError && (error.status === 404 || error.status === 409)) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.record(portfolioManagerId) })
+      }
+      return
+    }
+    toast.success(answer.message)
+    setShown(null)
+    setSubmitted(true)
+  }
+
   const submit = async () => {
+    if (record) {
+      await update(record)
+      return
+    }
     const values = form.state.values
     const found = validatePortfolioOnSubmit(values)
     setShown({ check: 'submit', section: 0 })
@@ -313,14 +442,22 @@ function PortfolioEditor({ authData, saved, catalogue, countries, focusSection }
     onModeChange: (mode: SectionMode) => setMode(section, mode),
     open: open[section],
     onOpenChange: (next: boolean) => setOpen((current) => ({ ...current, [section]: next })),
-    onSave: () => void save(section),
-    saveDisabled: sending || submitted,
+    // Editing a submitted record: no drafts are saved, and only its device section changes.
+    ...(editing
+      ? { modeLocked: section !== RECORD_EDIT_SECTION }
+      : { onSave: () => void save(section), saveDisabled: sending || submitted }),
   })
 
   return (
     <LoadingOverlay
       loading={sending}
-      label={submitPortfolio.isPending ? 'Submitting your portfolio…' : 'Saving…'}
+      label={
+        updateRecord.isPending
+          ? 'Updating the device record…'
+          : submitPortfolio.isPending
+            ? 'Submitting your portfolio…'
+            : 'Saving…'
+      }
     >
       <form
         id={FORM_ID}
@@ -332,6 +469,19 @@ function PortfolioEditor({ authData, saved, catalogue, countries, focusSection }
           void submit()
         }}
       >
+        {record ? (
+          <div
+            role="note"
+            aria-label="Editing a submitted record"
+            className="rounded-card border border-brand-200 bg-brand-50 px-4 py-3 text-body text-ink sm:px-6"
+          >
+            <p>
+              <strong className="font-semibold">Editing a submitted device:</strong> {record.deviceName} (
+              {record.vendor}), submitted by {record.createdBy}. Change its device details below and submit
+              them; the organization and line of business stay as they were submitted.
+            </p>
+          </div>
+        ) : null}
         <PortfolioSection {...sectionProps(1)}>
           {modes[1] === 'create' ? (
             <OrganizationFields form={form} countries={countries} errorOf={errorOf} />
@@ -370,12 +520,18 @@ function PortfolioEditor({ authData, saved, catalogue, countries, focusSection }
         </PortfolioSection>
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-line bg-surface/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-card sm:border">
-          <Button variant="ghost" onClick={() => void navigate({ to: '/' })} disabled={sending}>
+          <Button
+            variant="ghost"
+            onClick={() => void navigate({ to: editing ? '/dashboard' : '/' })}
+            disabled={sending}
+          >
             Cancel
           </Button>
-          <Button variant="outline" onClick={() => void save(0)} disabled={sending || submitted}>
-            Save
-          </Button>
+          {editing ? null : (
+            <Button variant="outline" onClick={() => void save(0)} disabled={sending || submitted}>
+              Save
+            </Button>
+          )}
           <Button type="submit" disabled={sending || submitted}>
             Submit
           </Button>
@@ -388,8 +544,10 @@ function PortfolioEditor({ authData, saved, catalogue, countries, focusSection }
 /** The messages to show: none until Save or Submit, then the rules of that check (spec §5). */
 function visibleErrors(values: PortfolioFormValues, shown: Shown): PortfolioFieldErrors {
   if (!shown) return NO_ERRORS
-  if (shown.check === 'submit') return validatePortfolioOnSubmit(values)
-  return pickSectionErrors(validatePortfolioOnSave(values), shown.section)
+  // A submit checks every section (0), or only the device section of a record being edited.
+  const errors =
+    shown.check === 'submit' ? validatePortfolioOnSubmit(values) : validatePortfolioOnSave(values)
+  return pickSectionErrors(errors, shown.section)
 }
 const NO_ERRORS: PortfolioFieldErrors = {}
 
@@ -620,7 +778,7 @@ function DeviceFields({ form, catalogue, errorOf }: FieldsProps & { catalogue: C
           <field.SelectField
             label="Device manufacturer"
             placeholder="Select a manufacturer"
-            options={catalogue.vendorList.map(OPTION)}
+            options={withCurrent(catalogue.vendorList, vendor).map(OPTION)}
             onValueChange={(chosen) => apply(chooseManufacturer(chosen))}
             required
             error={errorOf('deviceManufacture')}
@@ -633,7 +791,9 @@ function DeviceFields({ form, catalogue, errorOf }: FieldsProps & { catalogue: C
             <field.SelectField
               label="Device name"
               placeholder={vendor === '' ? 'Choose a manufacturer first' : 'Select a device name'}
-              options={withoutAddNew(deviceNameOptions(catalogue, vendor), ADD_NEW_DEVICE_NAME).map(OPTION)}
+              options={withSaved(deviceNameOptions(catalogue, vendor), deviceName, ADD_NEW_DEVICE_NAME).map(
+                OPTION,
+              )}
               addNewOption={vendor === '' ? undefined : OPTION(ADD_NEW_DEVICE_NAME)}
               disabled={vendor === ''}
               onValueChange={(chosen) => apply(chooseDeviceName(chosen))}
@@ -656,9 +816,11 @@ function DeviceFields({ form, catalogue, errorOf }: FieldsProps & { catalogue: C
             <field.SelectField
               label="Device type"
               placeholder={deviceName === '' ? 'Choose a device name first' : 'Select a device type'}
-              options={withoutAddNew(deviceTypeOptions(catalogue, deviceName), ADD_NEW_DEVICE_TYPE).map(
-                OPTION,
-              )}
+              options={withSaved(
+                deviceTypeOptions(catalogue, deviceName),
+                deviceType,
+                ADD_NEW_DEVICE_TYPE,
+              ).map(OPTION)}
               addNewOption={deviceName === '' ? undefined : OPTION(ADD_NEW_DEVICE_TYPE)}
               disabled={deviceName === ''}
               onValueChange={(chosen) => apply(chooseDeviceType(chosen))}
@@ -679,9 +841,11 @@ function DeviceFields({ form, catalogue, errorOf }: FieldsProps & { catalogue: C
             <field.SelectField
               label="Product class"
               placeholder={deviceType === '' ? 'Choose a device type first' : 'Select a product class'}
-              options={withoutAddNew(productClassOptions(catalogue, deviceType), ADD_NEW_PRODUCT_CLASS).map(
-                OPTION,
-              )}
+              options={withSaved(
+                productClassOptions(catalogue, deviceType),
+                productClass,
+                ADD_NEW_PRODUCT_CLASS,
+              ).map(OPTION)}
               addNewOption={deviceType === '' ? undefined : OPTION(ADD_NEW_PRODUCT_CLASS)}
               disabled={deviceType === ''}
               onValueChange={() => form.setFieldValue('newProductClass', '')}
@@ -813,9 +977,16 @@ function DeviceFields({ form, catalogue, errorOf }: FieldsProps & { catalogue: C
   )
 }
 
-/** The cascade lists end with their 'Add New …' option, which the select shows apart. */
-function withoutAddNew(options: ReadonlyArray<string>, addNew: string): string[] {
-  return options.filter((option) => option !== addNew)
+/**
+ * A cascade list without its closing 'Add New …' option, which the select shows apart, and with
+ * the chosen value even when the list does not hold it: a submitted record's name typed as new
+ * joined the catalogue, but the catalogue may have been read before it did.
+ */
+function withSaved(options: ReadonlyArray<string>, chosen: string, addNew: string): string[] {
+  return withCurrent(
+    options.filter((option) => option !== addNew),
+    chosen === addNew ? '' : chosen,
+  )
 }
 
 function DeviceSummary({ form }: { form: PortfolioFormApi }) {

@@ -14,6 +14,11 @@ type PortfolioSectionProps = {
   onModeChange: (mode: SectionMode) => void
   open: boolean
   onOpenChange: (open: boolean) => void
+  /**
+   * The mode stays as it is: no icons to change it, a note instead (the organization and line of
+   * business of a submitted record being edited, which the update does not change).
+   */
+  modeLocked?: boolean
   /** The section's own Save (spec §4: save section 1, 2 or 3), shown in create mode. */
   onSave?: () => void
   saveDisabled?: boolean
@@ -32,6 +37,7 @@ function PortfolioSection({
   onModeChange,
   open,
   onOpenChange,
+  modeLocked = false,
   onSave,
   saveDisabled,
   children,
@@ -71,36 +77,40 @@ function PortfolioSection({
               {description}
             </p>
           </div>
-          <div role="group" aria-label={`${title}: mode`} className="flex items-center gap-1">
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              aria-label={`Edit ${title}`}
-              title="Create"
-              aria-pressed={mode === 'create'}
-              className={cn(mode === 'create' && 'bg-brand-100 text-brand-900 hover:bg-brand-100')}
-              onClick={() => {
-                onModeChange('create')
-                onOpenChange(true)
-              }}
-            >
-              <Pencil aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              aria-label={`View ${title}`}
-              title="View"
-              aria-pressed={mode === 'view'}
-              className={cn(mode === 'view' && 'bg-brand-100 text-brand-900 hover:bg-brand-100')}
-              onClick={() => {
-                onModeChange('view')
-                onOpenChange(true)
-              }}
-            >
-              <Eye aria-hidden="true" />
-            </Button>
-          </div>
+          {modeLocked ? (
+            <p className="text-small text-ink-muted">Not changed by this edit</p>
+          ) : (
+            <div role="group" aria-label={`${title}: mode`} className="flex items-center gap-1">
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Edit ${title}`}
+                title="Create"
+                aria-pressed={mode === 'create'}
+                className={cn(mode === 'create' && 'bg-brand-100 text-brand-900 hover:bg-brand-100')}
+                onClick={() => {
+                  onModeChange('create')
+                  onOpenChange(true)
+                }}
+              >
+                <Pencil aria-hidden="true" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`View ${title}`}
+                title="View"
+                aria-pressed={mode === 'view'}
+                className={cn(mode === 'view' && 'bg-brand-100 text-brand-900 hover:bg-brand-100')}
+                onClick={() => {
+                  onModeChange('view')
+                  onOpenChange(true)
+                }}
+              >
+                <Eye aria-hidden="true" />
+              </Button>
+            </div>
+          )}
         </div>
         <CollapsibleContent>
           <div className="flex flex-col gap-5 px-4 py-5 sm:px-6">

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { CatalogueAnswer } from '@/contract/catalogue'
-import type { SavedPortfolio } from '@/contract/portfolio'
+import type { RecordDetails, SavedPortfolio } from '@/contract/portfolio'
 import { emptyPortfolioFormValues, type PortfolioFormValues } from '@/contract/validation/portfolio-form'
 import {
+  recordToFormValues,
   savedPortfolioToFormValues,
   toSavePayload,
   toSubmitPayload,
+  toUpdateRecordPayload,
 } from '@/features/portfolio/model/portfolio-payload'
 
 const filled: PortfolioFormValues = {
@@ -193,5 +195,93 @@ describe('savedPortfolioToFormValues', () => {
 
   it('starts empty without an answer', () => {
     expect(savedPortfolioToFormValues(null)).toEqual(emptyPortfolioFormValues)
+  })
+})
+
+describe('editing a submitted record (docs/decisions/0012)', () => {
+  const record: RecordDetails = {
+    portfolioManagerId: 'pm-7',
+    organizationName: 'Nokia Networks',
+    businessDomain: 'Wireless',
+    vendor: 'Nokia',
+    deviceName: 'Beacon 24',
+    deviceType: 'Mesh Node',
+    productClass: 'Wi-Fi 7 Mesh',
+    devicesToBeCertified: '2',
+    deviceNumberList: ['BN24A0001', 'BN24A0002'],
+    baseFirmwareVersion: '1.0.3',
+    yearOfManufacturing: '2026',
+    isEngBuildAvailable: 'No',
+    creationTime: '2026-11-02T10:15:00Z',
+    createdBy: 'Priya Sharma',
+    status: 'Submitted',
+    isCertified: '',
+  }
+
+  it('opens the record: its device values as plain choices, its organization name and business domain', () => {
+    expect(recordToFormValues(filled, record)).toEqual({
+      ...filled,
+      organizationName: 'Nokia Networks',
+      businessDomain: ['Wireless'],
+      deviceManufacture: 'Nokia',
+      // Names typed as new at submit are catalogue entries now: no 'Add New …' choice.
+      deviceName: 'Beacon 24',
+      addNewDeviceName: '',
+      deviceType: 'Mesh Node',
+      newDeviceType: '',
+      productClass: 'Wi-Fi 7 Mesh',
+      newProductClass: '',
+      deviceToBecertified: '2',
+      deviceNumberList: ['BN24A0001', 'BN24A0002'],
+      baseFirmwareVersion: '1.0.3',
+      yearOfManufacturing: '2026',
+      engBuild: 'No',
+    })
+  })
+
+  it('keeps one blank serial row, the base organization name when the record has none, and no odd engBuild', () => {
+    const values = recordToFormValues(filled, {
+      ...record,
+      organizationName: '',
+      deviceNumberList: [],
+      isEngBuildAvailable: 'Maybe',
+    })
+    expect(values.organizationName).toBe('Nokia Solutions')
+    expect(values.deviceNumberList).toEqual([''])
+    expect(values.engBuild).toBe('')
+  })
+
+  it('sends the device section as submit does, with the record id, and nothing else', () => {
+    expect(toUpdateRecordPayload(filled, { vendorUserId: 'v-nokia', portfolioManagerId: 'pm-7' })).toEqual({
+      portfolioManagerId: 'pm-7',
+      vendor: 'Nokia',
+      deviceName: 'Beacon 24',
+      deviceType: 'Wi-Fi Mesh Device',
+      productClass: 'Wi-Fi 7 Mesh',
+      devicesToBeCertified: '2',
+      deviceNumberList: ['BN24A0001', 'BN24A0002'],
+      baseFirmwareVersion: '1.0.3',
+      yearOfManufacturing: '2026',
+      isEngBuildAvailable: 'Yes',
+      vendorUserId: 'v-nokia',
+    })
+  })
+
+  it('sends back an unchanged record as it came', () => {
+    const values = recordToFormValues(emptyPortfolioFormValues, record)
+    const { portfolioManagerId, vendor, deviceName, deviceType, productClass } = record
+    expect(toUpdateRecordPayload(values, { vendorUserId: 'v-nokia', portfolioManagerId })).toEqual({
+      portfolioManagerId,
+      vendor,
+      deviceName,
+      deviceType,
+      productClass,
+      devicesToBeCertified: record.devicesToBeCertified,
+      deviceNumberList: record.deviceNumberList,
+      baseFirmwareVersion: record.baseFirmwareVersion,
+      yearOfManufacturing: record.yearOfManufacturing,
+      isEngBuildAvailable: record.isEngBuildAvailable,
+      vendorUserId: 'v-nokia',
+    })
   })
 })

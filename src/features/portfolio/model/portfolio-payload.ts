@@ -1,5 +1,13 @@
 import type { CatalogueAnswer } from '@/contract/catalogue'
-import type { SavePayload, SaveSection, SavedPortfolio, SubmitPayload } from '@/contract/portfolio'
+import {
+  type RecordDetails,
+  SAVE_SECTION_FIELDS,
+  type SavePayload,
+  type SaveSection,
+  type SavedPortfolio,
+  type SubmitPayload,
+  type UpdateRecordPayload,
+} from '@/contract/portfolio'
 import {
   ADD_NEW_DEVICE_NAME,
   ADD_NEW_DEVICE_TYPE,
@@ -163,6 +171,53 @@ export function savedPortfolioToFormValues(
     deviceNumberList: serials.length > 0 ? [...serials] : [''],
     baseFirmwareVersion: text(saved.baseFirmwareVersion),
     yearOfManufacturing: text(saved.yearOfManufacturing),
+    engBuild,
+  }
+}
+
+/**
+ * The update of a submitted record (docs/decisions/0012): the device section's fields as submit
+ * sends them, with the record's id and vendorUserId.
+ */
+export function toUpdateRecordPayload(
+  values: PortfolioFormValues,
+  { vendorUserId, portfolioManagerId }: { vendorUserId: string; portfolioManagerId: string },
+): UpdateRecordPayload {
+  const fields = payloadFields(values, vendorUserId)
+  const device = Object.fromEntries(SAVE_SECTION_FIELDS[3].map((field) => [field, fields[field]])) as Pick<
+    UpdateRecordPayload,
+    (typeof SAVE_SECTION_FIELDS)[3][number]
+  >
+  return { portfolioManagerId, ...device, vendorUserId }
+}
+
+/**
+ * The form's values for editing a submitted record: the organization and contact as the form
+ * would open them (`base`, from the get answer), with the organization name and the business
+ * domain the record was submitted with, and the device section from the record. The record's
+ * device values are catalogue entries since its submit ('Add New …' values joined the catalogue),
+ * so each is a plain choice, never an 'Add New …' one.
+ */
+export function recordToFormValues(base: PortfolioFormValues, record: RecordDetails): PortfolioFormValues {
+  const engBuild =
+    record.isEngBuildAvailable === 'Yes' || record.isEngBuildAvailable === 'No'
+      ? record.isEngBuildAvailable
+      : ''
+  return {
+    ...base,
+    organizationName: record.organizationName || base.organizationName,
+    businessDomain: splitList(record.businessDomain, LINES_OF_BUSINESS),
+    deviceManufacture: record.vendor,
+    deviceName: record.deviceName,
+    addNewDeviceName: '',
+    deviceType: record.deviceType,
+    newDeviceType: '',
+    productClass: record.productClass,
+    newProductClass: '',
+    deviceToBecertified: record.devicesToBeCertified,
+    deviceNumberList: record.deviceNumberList.length > 0 ? [...record.deviceNumberList] : [''],
+    baseFirmwareVersion: record.baseFirmwareVersion,
+    yearOfManufacturing: record.yearOfManufacturing,
     engBuild,
   }
 }

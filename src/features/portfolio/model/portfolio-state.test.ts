@@ -9,6 +9,7 @@ import {
   hasSavedDraft,
   initialSectionModes,
   modesAfterSave,
+  RECORD_EDIT_MODES,
 } from '@/features/portfolio/model/portfolio-state'
 
 const flags = (savedOrSubmitted: 'YES' | 'NO', submitted: 'YES' | 'NO') =>
@@ -98,5 +99,11 @@ describe('the stored flags (spec §4)', () => {
       isPortfolioManagerSubmittedDataExists: 'YES',
       isPortfolioManagerSavedOrSubmittedDataExists: 'YES',
     })
+  })
+})
+
+describe('editing a submitted record (docs/decisions/0012)', () => {
+  it('opens the device section for changes and the others read-only', () => {
+    expect(RECORD_EDIT_MODES).toEqual({ 1: 'view', 2: 'view', 3: 'create' })
   })
 })

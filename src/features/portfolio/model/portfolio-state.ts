@@ -27,6 +27,15 @@ export function initialSectionModes(saved: SavedPortfolio | null | undefined): S
   return { 1: mode, 2: mode, 3: mode }
 }
 
+/**
+ * Editing a submitted record (docs/decisions/0012): its device section open for changes; the
+ * organization and line of business read-only, since the update does not change them.
+ */
+export const RECORD_EDIT_MODES: SectionModes = { 1: 'view', 2: 'view', 3: 'create' }
+
+/** The sections an edit of a submitted record may change: the device section only. */
+export const RECORD_EDIT_SECTION = 3 satisfies PortfolioSection
+
 /** After a save: the saved section (every section for 0) shows read-only. */
 export function modesAfterSave(modes: SectionModes, section: SaveSection): SectionModes {
   if (section === 0) return { 1: 'view', 2: 'view', 3: 'view' }

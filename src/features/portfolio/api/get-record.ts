@@ -1,0 +1,23 @@
+import { queryOptions, skipToken } from '@tanstack/react-query'
+import { requestEndpoint } from '@/lib/call-endpoint'
+import { queryKeys } from '@/lib/query-keys'
+
+/**
+ * POST /api/portfoliomanager/record/get: one submitted record with its device details, for the
+ * form's edit mode (docs/decisions/0012). Read afresh each time the form opens it: its status
+ * decides whether it can still be edited.
+ */
+export const recordQueryOptions = (
+  vendorUserId: string | undefined,
+  portfolioManagerId: string | undefined,
+) =>
+  queryOptions({
+    queryKey: queryKeys.record(portfolioManagerId ?? ''),
+    queryFn:
+      vendorUserId && portfolioManagerId
+        ? ({ signal }) => requestEndpoint('getRecord', { vendorUserId, portfolioManagerId }, { signal })
+        : skipToken,
+    staleTime: 0,
+    // An unknown record is not found again by asking twice.
+    retry: false,
+  })
