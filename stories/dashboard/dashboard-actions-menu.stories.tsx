@@ -16,6 +16,7 @@ import {
   type UserEvent,
   VALIDATION_FAILURE,
 } from './dashboard-steps'
+import { RecordActionsMenu } from '@/features/dashboard/components/record-actions-menu'
 
 /**
  * The row's actions menu (spec §2, §4 "Menu rules") for each status and result: which items are
@@ -26,6 +27,8 @@ import {
 
 const meta = preview.meta({
   title: 'Dashboard/Actions menu',
+  // The menu of each row, at the screen's own rules.
+  subcomponents: { RecordActionsMenu },
   parameters: dashboardAt(),
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,

@@ -12,6 +12,7 @@ import {
   expectBar,
   VALIDATION_FAILURE,
 } from './dashboard-steps'
+import { RecordsTable } from '@/features/dashboard/components/records-table'
 
 /**
  * The Status column's progress bar (spec §4 "Progress bar", §9) for each status and isCertified,
@@ -23,6 +24,8 @@ import {
 
 const meta = preview.meta({
   title: 'Dashboard/Progress bar',
+  // The Status column of the records table.
+  subcomponents: { RecordsTable },
   parameters: dashboardAt(),
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,

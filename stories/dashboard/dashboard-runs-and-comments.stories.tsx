@@ -17,6 +17,8 @@ import {
   type UserEvent,
   WORLD,
 } from './dashboard-steps'
+import { RunDetails } from '@/features/certification/components/run-details'
+import { CommentsDialog } from '@/features/certification/components/comments-dialog'
 
 /**
  * A record's certification run under the table (decision 7), shown when its row is selected:
@@ -27,6 +29,8 @@ import {
 
 const meta = preview.meta({
   title: 'Dashboard/Runs and comments',
+  // What the dashboard shows of a record's run, and its comments.
+  subcomponents: { RunDetails, CommentsDialog },
   parameters: dashboardAt(),
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,

@@ -26,6 +26,12 @@ import {
   tableRows,
   VALIDATION_FAILURE,
 } from './dashboard-steps'
+import {
+  DashboardFilterBar,
+  DashboardSearch,
+  StatusLegend,
+  SummaryCards,
+} from '@/features/dashboard/components/dashboard-controls'
 
 /**
  * The certification dashboard (spec §2 "Dashboard", §4, §8, §9) in the real route tree, logged in
@@ -37,6 +43,8 @@ import {
 
 const meta = preview.meta({
   title: 'Dashboard/Dashboard screen',
+  // The screen's controls above the table.
+  subcomponents: { DashboardFilterBar, DashboardSearch, StatusLegend, SummaryCards },
   parameters: dashboardAt(),
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,

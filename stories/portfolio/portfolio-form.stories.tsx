@@ -16,6 +16,7 @@ import {
   summaryValue,
   ZYXEL,
 } from './portfolio-form-steps'
+import { PortfolioSection } from '@/features/portfolio/components/portfolio-section'
 
 /**
  * The portfolio form (spec §2, §3, §4) in the real route tree, for each fixture vendor: loading,
@@ -26,6 +27,8 @@ import {
 
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form',
+  // Each of the three collapsible sections.
+  subcomponents: { PortfolioSection },
   parameters: { layout: 'fullscreen', router: { app: true, url: '/portfolio' } },
   beforeEach: loggedInAs('v-zyxel'),
   render: () => <></>,
