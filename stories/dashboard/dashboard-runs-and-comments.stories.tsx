@@ -208,7 +208,8 @@ export const CommentEmpty = meta.story({
     await dashboardReady(canvas)
     await chooseAction(canvas, userEvent, certified.name, 'Add Comments')
     const dialog = await screen.findByRole('dialog', { name: 'Comments' })
-    await expect(await within(dialog).findByText('No comments yet.')).toBeVisible()
+    // Visible once the dialog's opening fade has begun (opacity 0 at its very start).
+    await waitFor(() => expect(within(dialog).getByText('No comments yet.')).toBeVisible())
     const field = within(dialog).getByRole('textbox', { name: 'New comment' })
     await userEvent.type(field, '   ')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add comment' }))
