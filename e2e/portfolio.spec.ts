@@ -11,9 +11,18 @@ import { openPage } from './live'
 const HOME_HEADING = 'Certify your telecom devices, from first form to certificate'
 
 /** Picks an option of a Radix select: open the list, click the option. */
+/**
+ * Opens a select and picks an option, until the list has closed on it. The catalogue is shared by
+ * the journeys running beside this one: a list read again while open (a name another journey
+ * added) can move the option under the click, which then picks nothing; pick it again then.
+ */
 async function choose(scope: Page | Locator, page: Page, label: string | RegExp, option: string) {
-  await scope.getByRole('combobox', { name: label }).click()
-  await page.getByRole('option', { name: option, exact: true }).click()
+  const select = scope.getByRole('combobox', { name: label })
+  await expect(async () => {
+    if ((await select.getAttribute('aria-expanded')) !== 'true') await select.click()
+    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 5000 })
+    await expect(select).toHaveAttribute('aria-expanded', 'false', { timeout: 2000 })
+  }).toPass({ timeout: 20_000 })
 }
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: new RegExp(`^${title}`) })
