@@ -3,7 +3,7 @@ import { expect, screen, type UserEventObject, waitFor, within } from 'storybook
 import type { CertificationRun, TestCase } from '@/contract/certification'
 import { endpoints } from '@/contract/endpoints'
 import { CERTIFIED_OK, type DeviceRecord, VALIDATION_FAILURE } from '@/contract/records'
-import { world } from '@/mocks/fixtures/world'
+import { TEST_PLAN, world } from '@/mocks/fixtures/world'
 import { endpointUrl } from '@/mocks/handlers'
 
 /*
@@ -236,17 +236,6 @@ export async function expectCardCounts(canvas: Canvas, counts: Record<string, nu
       expect([label, cardCount(canvas, label)]).toEqual([label, count])
   })
 }
-
-const TEST_PLAN = [
-  'Boot and provisioning',
-  'Firmware upgrade and rollback',
-  'Wi-Fi throughput 2.4 GHz',
-  'Wi-Fi throughput 5 GHz',
-  'DFS channel switching',
-  'TR-069 data model',
-  'IPv6 dual stack',
-  'Security baseline',
-]
 
 /** A run of the eight-case plan with `passed` cases passed, the next running, the rest pending. */
 export function runInProgress(portfolioManagerId: string, passed: number): CertificationRun {
