@@ -19,7 +19,10 @@ describe('import boundaries', () => {
     ['server/main/x.ts', "import { cn } from '@/lib/utils'"],
     ['server/main/x.ts', "import { cn } from '../../src/lib/utils'"],
     ['src/lib/x.ts', "import { world } from '@/mocks/fixtures/world'"],
-    ['src/features/dashboard/model/x.ts', "import { cn } from '@/features/portfolio/model/best-time'"],
+    [
+      'src/features/dashboard/model/x.ts',
+      "import { chooseManufacturer } from '@/features/portfolio/model/catalogue-cascade'",
+    ],
     ['src/features/dashboard/model/x.ts', "import { handlers } from '@/mocks/handlers'"],
   ])('%s may not: %s', async (file, code) => {
     expect(await restricted(file, code)).not.toEqual([])

@@ -63,7 +63,7 @@ import {
   toSavePayload,
   toSubmitPayload,
   toUpdateRecordPayload,
-} from '@/features/portfolio/model/portfolio-payload'
+} from '@/contract/portfolio-payload'
 import {
   authDataAfterSave,
   authDataAfterSubmit,

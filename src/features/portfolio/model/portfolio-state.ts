@@ -1,7 +1,7 @@
 import type { AuthData } from '@/contract/auth'
 import { SAVE_SECTION_FIELDS, type SaveSection, type SavedPortfolio } from '@/contract/portfolio'
 import type { PortfolioFormValues, PortfolioSection } from '@/contract/validation/portfolio-form'
-import { toSavePayload } from '@/features/portfolio/model/portfolio-payload'
+import { toSavePayload } from '@/contract/portfolio-payload'
 
 /*
  * The portfolio's states and transitions (spec §4): a saved draft, the section modes, the no-change

@@ -16,7 +16,7 @@ import {
   type PortfolioFormValues,
 } from '@/contract/validation/portfolio-form'
 import { LINES_OF_BUSINESS, WEEKDAYS } from '@/contract/validation/fields'
-import { toTwelveHourTime, toTwentyFourHourTime } from '@/features/portfolio/model/best-time'
+import { toTwelveHourTime, toTwentyFourHourTime } from '@/contract/best-time'
 
 /*
  * Form values ↔ payloads (spec §3): the renames, the joined lists, the 12-hour best time, the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toTwelveHourTime, toTwentyFourHourTime } from '@/features/portfolio/model/best-time'
+import { toTwelveHourTime, toTwentyFourHourTime } from '@/contract/best-time'
 
 describe('toTwelveHourTime (payload)', () => {
   it.each([

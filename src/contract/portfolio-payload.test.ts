@@ -8,7 +8,7 @@ import {
   toSavePayload,
   toSubmitPayload,
   toUpdateRecordPayload,
-} from '@/features/portfolio/model/portfolio-payload'
+} from '@/contract/portfolio-payload'
 
 const filled: PortfolioFormValues = {
   organizationName: 'Nokia Solutions',
