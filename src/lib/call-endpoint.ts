@@ -1,4 +1,5 @@
 import type * as v from 'valibot'
+import { STATUS_SUCCESS } from '@/contract/common'
 import { endpointPath, type EndpointName, endpoints } from '@/contract/endpoints'
 import { type ApiResult, certificationService, mainService } from '@/lib/api-client'
 
@@ -64,4 +65,13 @@ export async function requestEndpoint<N extends EndpointName>(
   options?: CallOptions,
 ): Promise<EndpointAnswer<N>> {
   return dataOrThrow(await callEndpoint(name, input, options))
+}
+
+/**
+ * The registration and password calls answer 200 with a status (spec §7, §8): anything but
+ * SUCCESS is a failure, told with the answer's message like any other.
+ */
+export function successOrThrow<T extends { status: string; message: string }>(answer: T): T {
+  if (answer.status !== STATUS_SUCCESS) throw new ApiAnswerError(answer.message, 200)
+  return answer
 }
