@@ -17,12 +17,13 @@ import { Route as DeviceCertificationsRouteImport } from './routes/device-certif
 import { Route as HelpCenterRouteImport } from './routes/help-center'
 import { Route as PasswordResetRouteImport } from './routes/password-reset'
 import { Route as PortfolioManagerRouteImport } from './routes/portfolio-manager'
+import { Route as DataVendorRouteImport } from './routes/_data._vendor'
 import { Route as DataCheckMailRouteImport } from './routes/_data.check-mail'
-import { Route as DataDashboardRouteImport } from './routes/_data.dashboard'
 import { Route as DataForgotPasswordRouteImport } from './routes/_data.forgot-password'
 import { Route as DataLoginRouteImport } from './routes/_data.login'
-import { Route as DataPortfolioRouteImport } from './routes/_data.portfolio'
 import { Route as CreateProfileIndexRouteImport } from './routes/create-profile.index'
+import { Route as DataVendorDashboardRouteImport } from './routes/_data._vendor.dashboard'
+import { Route as DataVendorPortfolioRouteImport } from './routes/_data._vendor.portfolio'
 import { Route as DataCreateProfileRegisterRouteImport } from './routes/_data.create-profile.register'
 
 const IndexRoute = IndexRouteImport.update({
@@ -64,14 +65,13 @@ const PortfolioManagerRoute = PortfolioManagerRouteImport.update({
   path: '/portfolio-manager',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DataVendorRoute = DataVendorRouteImport.update({
+  id: '/_vendor',
+  getParentRoute: () => DataRoute,
+} as any)
 const DataCheckMailRoute = DataCheckMailRouteImport.update({
   id: '/check-mail',
   path: '/check-mail',
-  getParentRoute: () => DataRoute,
-} as any)
-const DataDashboardRoute = DataDashboardRouteImport.update({
-  id: '/dashboard',
-  path: '/dashboard',
   getParentRoute: () => DataRoute,
 } as any)
 const DataForgotPasswordRoute = DataForgotPasswordRouteImport.update({
@@ -84,15 +84,20 @@ const DataLoginRoute = DataLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => DataRoute,
 } as any)
-const DataPortfolioRoute = DataPortfolioRouteImport.update({
-  id: '/portfolio',
-  path: '/portfolio',
-  getParentRoute: () => DataRoute,
-} as any)
 const CreateProfileIndexRoute = CreateProfileIndexRouteImport.update({
   id: '/create-profile/',
   path: '/create-profile/',
   getParentRoute: () => rootRouteImport,
+} as any)
+const DataVendorDashboardRoute = DataVendorDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => DataVendorRoute,
+} as any)
+const DataVendorPortfolioRoute = DataVendorPortfolioRouteImport.update({
+  id: '/portfolio',
+  path: '/portfolio',
+  getParentRoute: () => DataVendorRoute,
 } as any)
 const DataCreateProfileRegisterRoute =
   DataCreateProfileRegisterRouteImport.update({
@@ -110,11 +115,11 @@ export interface FileRoutesByFullPath {
   '/password-reset': typeof PasswordResetRoute
   '/portfolio-manager': typeof PortfolioManagerRoute
   '/check-mail': typeof DataCheckMailRoute
-  '/dashboard': typeof DataDashboardRoute
   '/forgot-password': typeof DataForgotPasswordRoute
   '/login': typeof DataLoginRoute
-  '/portfolio': typeof DataPortfolioRoute
   '/create-profile/': typeof CreateProfileIndexRoute
+  '/dashboard': typeof DataVendorDashboardRoute
+  '/portfolio': typeof DataVendorPortfolioRoute
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
 }
 export interface FileRoutesByTo {
@@ -126,11 +131,11 @@ export interface FileRoutesByTo {
   '/password-reset': typeof PasswordResetRoute
   '/portfolio-manager': typeof PortfolioManagerRoute
   '/check-mail': typeof DataCheckMailRoute
-  '/dashboard': typeof DataDashboardRoute
   '/forgot-password': typeof DataForgotPasswordRoute
   '/login': typeof DataLoginRoute
-  '/portfolio': typeof DataPortfolioRoute
   '/create-profile': typeof CreateProfileIndexRoute
+  '/dashboard': typeof DataVendorDashboardRoute
+  '/portfolio': typeof DataVendorPortfolioRoute
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
 }
 export interface FileRoutesById {
@@ -143,12 +148,13 @@ export interface FileRoutesById {
   '/help-center': typeof HelpCenterRoute
   '/password-reset': typeof PasswordResetRoute
   '/portfolio-manager': typeof PortfolioManagerRoute
+  '/_data/_vendor': typeof DataVendorRouteWithChildren
   '/_data/check-mail': typeof DataCheckMailRoute
-  '/_data/dashboard': typeof DataDashboardRoute
   '/_data/forgot-password': typeof DataForgotPasswordRoute
   '/_data/login': typeof DataLoginRoute
-  '/_data/portfolio': typeof DataPortfolioRoute
   '/create-profile/': typeof CreateProfileIndexRoute
+  '/_data/_vendor/dashboard': typeof DataVendorDashboardRoute
+  '/_data/_vendor/portfolio': typeof DataVendorPortfolioRoute
   '/_data/create-profile/register': typeof DataCreateProfileRegisterRoute
 }
 export interface FileRouteTypes {
@@ -162,11 +168,11 @@ export interface FileRouteTypes {
     | '/password-reset'
     | '/portfolio-manager'
     | '/check-mail'
-    | '/dashboard'
     | '/forgot-password'
     | '/login'
-    | '/portfolio'
     | '/create-profile/'
+    | '/dashboard'
+    | '/portfolio'
     | '/create-profile/register'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -178,11 +184,11 @@ export interface FileRouteTypes {
     | '/password-reset'
     | '/portfolio-manager'
     | '/check-mail'
-    | '/dashboard'
     | '/forgot-password'
     | '/login'
-    | '/portfolio'
     | '/create-profile'
+    | '/dashboard'
+    | '/portfolio'
     | '/create-profile/register'
   id:
     | '__root__'
@@ -194,12 +200,13 @@ export interface FileRouteTypes {
     | '/help-center'
     | '/password-reset'
     | '/portfolio-manager'
+    | '/_data/_vendor'
     | '/_data/check-mail'
-    | '/_data/dashboard'
     | '/_data/forgot-password'
     | '/_data/login'
-    | '/_data/portfolio'
     | '/create-profile/'
+    | '/_data/_vendor/dashboard'
+    | '/_data/_vendor/portfolio'
     | '/_data/create-profile/register'
   fileRoutesById: FileRoutesById
 }
@@ -273,18 +280,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortfolioManagerRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_data/_vendor': {
+      id: '/_data/_vendor'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof DataVendorRouteImport
+      parentRoute: typeof DataRoute
+    }
     '/_data/check-mail': {
       id: '/_data/check-mail'
       path: '/check-mail'
       fullPath: '/check-mail'
       preLoaderRoute: typeof DataCheckMailRouteImport
-      parentRoute: typeof DataRoute
-    }
-    '/_data/dashboard': {
-      id: '/_data/dashboard'
-      path: '/dashboard'
-      fullPath: '/dashboard'
-      preLoaderRoute: typeof DataDashboardRouteImport
       parentRoute: typeof DataRoute
     }
     '/_data/forgot-password': {
@@ -301,19 +308,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataLoginRouteImport
       parentRoute: typeof DataRoute
     }
-    '/_data/portfolio': {
-      id: '/_data/portfolio'
-      path: '/portfolio'
-      fullPath: '/portfolio'
-      preLoaderRoute: typeof DataPortfolioRouteImport
-      parentRoute: typeof DataRoute
-    }
     '/create-profile/': {
       id: '/create-profile/'
       path: '/create-profile'
       fullPath: '/create-profile/'
       preLoaderRoute: typeof CreateProfileIndexRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_data/_vendor/dashboard': {
+      id: '/_data/_vendor/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof DataVendorDashboardRouteImport
+      parentRoute: typeof DataVendorRoute
+    }
+    '/_data/_vendor/portfolio': {
+      id: '/_data/_vendor/portfolio'
+      path: '/portfolio'
+      fullPath: '/portfolio'
+      preLoaderRoute: typeof DataVendorPortfolioRouteImport
+      parentRoute: typeof DataVendorRoute
     }
     '/_data/create-profile/register': {
       id: '/_data/create-profile/register'
@@ -325,21 +339,33 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface DataVendorRouteChildren {
+  DataVendorDashboardRoute: typeof DataVendorDashboardRoute
+  DataVendorPortfolioRoute: typeof DataVendorPortfolioRoute
+}
+
+const DataVendorRouteChildren: DataVendorRouteChildren = {
+  DataVendorDashboardRoute: DataVendorDashboardRoute,
+  DataVendorPortfolioRoute: DataVendorPortfolioRoute,
+}
+
+const DataVendorRouteWithChildren = DataVendorRoute._addFileChildren(
+  DataVendorRouteChildren,
+)
+
 interface DataRouteChildren {
+  DataVendorRoute: typeof DataVendorRouteWithChildren
   DataCheckMailRoute: typeof DataCheckMailRoute
-  DataDashboardRoute: typeof DataDashboardRoute
   DataForgotPasswordRoute: typeof DataForgotPasswordRoute
   DataLoginRoute: typeof DataLoginRoute
-  DataPortfolioRoute: typeof DataPortfolioRoute
   DataCreateProfileRegisterRoute: typeof DataCreateProfileRegisterRoute
 }
 
 const DataRouteChildren: DataRouteChildren = {
+  DataVendorRoute: DataVendorRouteWithChildren,
   DataCheckMailRoute: DataCheckMailRoute,
-  DataDashboardRoute: DataDashboardRoute,
   DataForgotPasswordRoute: DataForgotPasswordRoute,
   DataLoginRoute: DataLoginRoute,
-  DataPortfolioRoute: DataPortfolioRoute,
   DataCreateProfileRegisterRoute: DataCreateProfileRegisterRoute,
 }
 

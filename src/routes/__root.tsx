@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
 import * as React from 'react'
 import { RootLayout } from '@/components/layout/root-layout'
 import { useLogout } from '@/features/auth/api/use-logout'
@@ -17,15 +17,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function Root() {
   const logout = useLogout()
-  const navigate = useNavigate()
   const auth = useAuthView()
   const { goto } = Route.useSearch()
-  const { onDataScreen, onProtectedScreen } = useRouterState({
-    select: (state) => ({
-      onDataScreen: state.matches.some((match) => match.routeId === '/_data'),
-      onProtectedScreen: state.matches.some((match) => match.staticData.requiresLogin === true),
-    }),
-    structuralSharing: true,
+  const onDataScreen = useRouterState({
+    select: (state) => state.matches.some((match) => match.routeId === '/_data'),
   })
 
   // Toasts come from the screens that call the server (under the `_data` layout): the container
@@ -37,11 +32,6 @@ function Root() {
   React.useEffect(() => {
     if (goto) writeGoto(goto)
   }, [goto])
-
-  // Logged out in another tab, or the session ended there: a protected screen is left at once.
-  React.useEffect(() => {
-    if (auth.status === 'visitor' && onProtectedScreen) void navigate({ to: '/login', replace: true })
-  }, [auth.status, onProtectedScreen, navigate])
 
   return (
     <RootLayout onLogout={logout} toasts={toasts}>

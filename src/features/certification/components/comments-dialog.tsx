@@ -15,6 +15,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { COMMENT_MAX_LENGTH } from '@/contract/certification'
 import { COMMENT_EMPTY_MESSAGE } from '@/contract/server-messages'
 import { commentsQueryOptions, useAddCommentMutation } from '@/features/certification/api/comments'
+import { answerOrNull } from '@/lib/api-failure'
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
@@ -55,14 +56,13 @@ function CommentsBody({ record }: { record: { portfolioManagerId: string; device
       setError(COMMENT_EMPTY_MESSAGE)
       return
     }
-    try {
-      const answer = await addComment.mutateAsync({ portfolioManagerId: record.portfolioManagerId, text })
-      toast.success(answer.message)
-      setText('')
-      setError(undefined)
-    } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : String(failure))
-    }
+    const answer = await answerOrNull(
+      addComment.mutateAsync({ portfolioManagerId: record.portfolioManagerId, text }),
+    )
+    if (!answer) return
+    toast.success(answer.message)
+    setText('')
+    setError(undefined)
   }
 
   const comments = commentsQuery.data ?? []

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { CircleCheck, CircleDashed, CircleX, FileText, LoaderCircle, MinusCircle } from 'lucide-react'
-import type * as React from 'react'
+import * as React from 'react'
 import type { CertificationRun, TestCase, TestCaseState } from '@/contract/certification'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { runsQueryOptions } from '@/features/certification/api/list-runs'
@@ -38,15 +38,18 @@ type RunDetailsProps = {
   vendorUserId: string
   portfolioManagerId: string
   deviceName: string
+  /** Called when the run followed here ends: the dashboard reads its list again. */
+  onRunEnded?: (() => void) | undefined
 }
 
 /**
  * A record's latest certification run (decision 7): its test cases with their state and log
  * lines, read again every 2 s while the run is in progress.
  */
-function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetailsProps) {
+function RunDetails({ vendorUserId, portfolioManagerId, deviceName, onRunEnded }: RunDetailsProps) {
   const runsQuery = useQuery(runsQueryOptions(vendorUserId, portfolioManagerId))
   const run = runsQuery.data?.runs[0]
+  useRunEnded(run, onRunEnded)
   return (
     <section
       aria-labelledby="run-details-title"
@@ -93,6 +96,33 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
       ) : null}
     </section>
   )
+}
+
+const isRunning = (run: CertificationRun) => run.status === 'InProgress' || run.status === 'Maintenance'
+
+/**
+ * Calls `onEnded` once when the run seen running is seen ended, so that the row's bar and the
+ * cards show the result without the sync icon. Only the shown record is followed: polling the
+ * whole list would re-read 100,000 rows.
+ */
+function useRunEnded(run: CertificationRun | undefined, onEnded: (() => void) | undefined) {
+  const running = run ? isRunning(run) : false
+  // The run last seen, and the last run seen to end.
+  const [seen, setSeen] = React.useState<{ runId: string; running: boolean; ended: string | null } | null>(
+    null,
+  )
+  if (run && (seen?.runId !== run.runId || seen.running !== running)) {
+    const justEnded = seen?.runId === run.runId && seen.running && !running
+    setSeen({ runId: run.runId, running, ended: justEnded ? run.runId : (seen?.ended ?? null) })
+  }
+  const ended = seen?.ended ?? null
+  const latestOnEnded = React.useRef(onEnded)
+  React.useLayoutEffect(() => {
+    latestOnEnded.current = onEnded
+  })
+  React.useEffect(() => {
+    if (ended) latestOnEnded.current?.()
+  }, [ended])
 }
 
 function TestCaseRow({ test }: { test: TestCase }) {

@@ -1,20 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageShell } from '@/components/layout/page-shell'
 import { PortfolioForm } from '@/features/portfolio/components/portfolio-form'
-import { useAuthView } from '@/lib/use-auth-data'
-import { requireLogin } from '@/routes/-require-login'
 import { portfolioFormSearchSchema } from '@/routes/-search-params'
+import { useVendorAuthData } from '@/routes/-vendor'
 
-export const Route = createFileRoute('/_data/portfolio')({
-  staticData: { requiresLogin: true },
-  beforeLoad: requireLogin,
+export const Route = createFileRoute('/_data/_vendor/portfolio')({
   validateSearch: portfolioFormSearchSchema,
   component: PortfolioScreen,
 })
 
 function PortfolioScreen() {
   const { portfolio, record } = Route.useSearch()
-  const auth = useAuthView()
+  const authData = useVendorAuthData()
   return (
     <PageShell
       title="PORTFOLIO FORM"
@@ -24,15 +21,8 @@ function PortfolioScreen() {
           : 'Your organization, line of business and device portfolio: save a section or the whole draft at any time, submit when complete.'
       }
     >
-      {auth.status === 'member' ? (
-        // A new form for another record (or none): nothing typed for one record carries over.
-        <PortfolioForm
-          key={record ?? ''}
-          authData={auth.authData}
-          focusSection={portfolio}
-          recordId={record}
-        />
-      ) : null}
+      {/* A new form for another record (or none): nothing typed for one record carries over. */}
+      <PortfolioForm key={record ?? ''} authData={authData} focusSection={portfolio} recordId={record} />
     </PageShell>
   )
 }

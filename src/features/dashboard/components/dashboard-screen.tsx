@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import * as React from 'react'
 import { toast } from 'sonner'
@@ -13,17 +12,9 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
-import type { AuthData } from '@/contract/auth'
-import { CERTIFY_STARTED_MESSAGE, NO_DATA_MESSAGE } from '@/contract/messages'
+import { NO_DATA_MESSAGE } from '@/contract/messages'
 import type { DeviceRecord } from '@/contract/records'
-import { runsQueryOptions } from '@/features/certification/api/list-runs'
-import { runResultsQueryOptions } from '@/features/certification/api/run-results'
-import { useRunTestsMutation } from '@/features/certification/api/run-tests'
-import { useEmailCertificateMutation } from '@/features/certification/api/email-certificate'
-import { CommentsDialog } from '@/features/certification/components/comments-dialog'
-import { RunDetails } from '@/features/certification/components/run-details'
 import { useDeleteRecordMutation } from '@/features/dashboard/api/delete-record'
-import { recordsQueryOptions } from '@/features/dashboard/api/list-records'
 import {
   DashboardFilterBar,
   DashboardSearch,
@@ -38,26 +29,58 @@ import {
   searchIndex,
 } from '@/features/dashboard/model/dashboard-filters'
 import { summaryCardCounts } from '@/features/dashboard/model/record-status'
-import { ApiNetworkError } from '@/lib/api-client'
+import { answerOrNull } from '@/lib/api-failure'
 
 const NO_RECORDS: DeviceRecord[] = []
 const NO_INDEX: string[] = []
-const DOWNLOAD_URL_LIFETIME_MS = 60_000
 
-type DashboardScreenProps = { authData: AuthData; search?: string | undefined }
+/** The record actions that belong to the certification service; the route hands them in. */
+export type RecordCertificationActions = {
+  startCertify(record: DeviceRecord): Promise<void>
+  emailCertificate(record: DeviceRecord): Promise<void>
+  downloadResults(record: DeviceRecord): Promise<void>
+}
+
+type DashboardScreenProps = {
+  vendorUserId: string
+  /** The vendor's records; null while they load or when they could not be read. */
+  records: ReadonlyArray<DeviceRecord> | null
+  /** The list is on its way (the route's pending state): the frame shows, the table busy. */
+  loading?: boolean
+  /** The list could not be read (or read again): the reason, and a way to try again. */
+  failure?: { message: string; retry: () => void } | null
+  /** The sync icon: reads the list again. */
+  onReload: () => void
+  reloading: boolean
+  /** The `search` parameter (the header's search box fills it). */
+  search?: string | undefined
+  certification: RecordCertificationActions
+  /** The selected record's latest run; `onRunEnded` reads the list again when it ends. */
+  renderRunDetails: (record: DeviceRecord, onRunEnded: () => void) => React.ReactNode
+  /** The Add Comments dialog for `record` (null: closed). */
+  renderComments: (record: DeviceRecord | null, onClose: () => void) => React.ReactNode
+}
 
 /**
  * /dashboard (spec §2, §4, §8): the vendor's device records with filters, search, the summary
  * cards and the legend, the table and its actions; the selected row's latest run under the table.
- * The dashboard and certification features meet here, in the app's own layer.
+ * What the certification service does (runs, results, certificates, comments) comes in as props,
+ * so that this feature does not import another.
  */
-export function DashboardScreen({ authData, search: searchParam }: DashboardScreenProps) {
-  const vendorUserId = authData.vendorUserId
+export function DashboardScreen({
+  vendorUserId,
+  records,
+  loading = false,
+  failure = null,
+  onReload,
+  reloading,
+  search: searchParam,
+  certification,
+  renderRunDetails,
+  renderComments,
+}: DashboardScreenProps) {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const recordsQuery = useQuery(recordsQueryOptions(vendorUserId))
-  const rows = recordsQuery.data ?? NO_RECORDS
-
+  const rows = records ?? NO_RECORDS
   const [filters, setFilters] = React.useState<DashboardFilters>({})
   const [search, setSearch] = React.useState(searchParam ?? '')
   // The header's search opens this page with a new parameter: it replaces what was typed here.
@@ -80,14 +103,11 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
 
   const [selectedId, setSelectedId] = React.useState<string | null>(null)
   const selected = rows.find((row) => row.portfolioManagerId === selectedId) ?? null
-  useReloadWhenRunEnds(vendorUserId, selectedId, recordsQuery.refetch)
   const [busyIds, setBusyIds] = React.useState<ReadonlySet<string>>(new Set())
   const [commentsFor, setCommentsFor] = React.useState<DeviceRecord | null>(null)
   const [deleting, setDeleting] = React.useState<DeviceRecord | null>(null)
 
-  const runTests = useRunTestsMutation()
   const deleteRecord = useDeleteRecordMutation(vendorUserId)
-  const emailCertificate = useEmailCertificateMutation()
 
   const whileBusy = async (record: DeviceRecord, work: () => Promise<void>) => {
     const id = record.portfolioManagerId
@@ -103,24 +123,11 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
     }
   }
 
-  const payloadOf = (record: DeviceRecord) => ({
-    vendor_user_id: vendorUserId,
-    portfolio_manager_id: record.portfolioManagerId,
-  })
-
   const onAction = (action: RecordAction, record: DeviceRecord) => {
     switch (action) {
       case 'Start Certify':
         setSelectedId(record.portfolioManagerId)
-        void whileBusy(record, async () => {
-          try {
-            await runTests.mutateAsync(payloadOf(record))
-            toast.success(CERTIFY_STARTED_MESSAGE)
-          } catch (error) {
-            // Spec §8: a refused Start Certify shows no message; it is logged.
-            console.error(`Start Certify refused (${error instanceof Error ? error.name : 'error'}).`)
-          }
-        })
+        void whileBusy(record, () => certification.startCertify(record))
         return
       case 'Edit':
         // The record opens in the portfolio form, its device section ready to change (decision 0012).
@@ -130,46 +137,13 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
         setDeleting(record)
         return
       case 'Download Results':
-        void downloadResults(record)
+        void certification.downloadResults(record)
         return
       case 'Add Comments':
         setCommentsFor(record)
         return
       case 'Email Certificate':
-        void whileBusy(record, async () => {
-          try {
-            const answer = await emailCertificate.mutateAsync(payloadOf(record))
-            toast.success(answer.message)
-          } catch (error) {
-            toast.error(error instanceof Error ? error.message : String(error))
-          }
-        })
-    }
-  }
-
-  /** Download Results (decision 8): the latest finished run's per-test-case results as a JSON file. */
-  const downloadResults = async (record: DeviceRecord) => {
-    try {
-      const { runs } = await queryClient.fetchQuery(runsQueryOptions(vendorUserId, record.portfolioManagerId))
-      // Only a finished run has results: a run still going would be answered 'not found'.
-      const run = runs.find((candidate) => candidate.status === 'Completed' && candidate.finishedAt)
-      if (!run) {
-        toast.error('This device has no finished certification run yet.')
-        return
-      }
-      const results = await queryClient.fetchQuery(runResultsQueryOptions(run.runId))
-      const file = new Blob([JSON.stringify(results, null, 2)], { type: 'application/json' })
-      const href = URL.createObjectURL(file)
-      const link = document.createElement('a')
-      link.href = href
-      link.download = `results-${safeFileName(record.deviceName)}-${run.runId}.json`
-      link.click()
-      // Revoked at once, the address can be gone before the browser has read the file.
-      setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS)
-    } catch (error) {
-      if (error instanceof ApiNetworkError)
-        console.error('Download Results: the certification service could not be reached.')
-      else toast.error(error instanceof Error ? error.message : String(error))
+        void whileBusy(record, () => certification.emailCertificate(record))
     }
   }
 
@@ -186,19 +160,14 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
     (record: DeviceRecord) => setSelectedId(record.portfolioManagerId),
     [],
   )
-  const { refetch } = recordsQuery
-  const reload = React.useCallback(() => void refetch(), [refetch])
 
   const confirmDelete = (record: DeviceRecord) => {
     setDeleting(null)
     void whileBusy(record, async () => {
-      try {
-        const answer = await deleteRecord.mutateAsync(record.portfolioManagerId)
-        toast.success(answer.message)
-        if (selectedId === record.portfolioManagerId) setSelectedId(null)
-      } catch (error) {
-        toast.error(error instanceof Error ? error.message : String(error))
-      }
+      const answer = await answerOrNull(deleteRecord.mutateAsync(record.portfolioManagerId))
+      if (!answer) return
+      toast.success(answer.message)
+      if (selectedId === record.portfolioManagerId) setSelectedId(null)
     })
   }
 
@@ -209,28 +178,28 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
         <DashboardSearch
           search={search}
           onSearchChange={setSearch}
-          onReload={reload}
-          reloading={recordsQuery.isFetching}
+          onReload={onReload}
+          reloading={reloading}
         />
         <DashboardFilterBar rows={rows} filters={filters} onFiltersChange={setFilters} />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <StatusLegend />
         <p className="text-small text-ink-muted" role="status">
-          {recordsQuery.isPending
+          {loading
             ? 'Loading records…'
             : `${visible.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} records`}
         </p>
       </div>
-      {recordsQuery.isError ? (
+      {failure ? (
         <div
           role="alert"
           className="flex flex-wrap items-center gap-3 rounded-card border border-danger/30 bg-danger/5 p-4"
         >
           <p className="flex-1 text-small font-semibold text-ink">
-            The records could not be loaded. {recordsQuery.error.message}
+            The records could not be loaded. {failure.message}
           </p>
-          <Button variant="outline" onClick={() => void recordsQuery.refetch()}>
+          <Button variant="outline" onClick={failure.retry}>
             Try again
           </Button>
         </div>
@@ -241,25 +210,15 @@ export function DashboardScreen({ authData, search: searchParam }: DashboardScre
         onSelect={selectRecord}
         onAction={stableOnAction}
         busyIds={busyIds}
-        busy={recordsQuery.isPending}
+        busy={loading}
         // 'No data available' says the vendor has no such records: not while they are on their way,
         // nor when they could not be read.
         emptyMessage={
-          recordsQuery.isPending
-            ? 'Loading records…'
-            : recordsQuery.isError && !recordsQuery.data
-              ? 'The records are not available.'
-              : NO_DATA_MESSAGE
+          loading ? 'Loading records…' : records === null ? 'The records are not available.' : NO_DATA_MESSAGE
         }
       />
-      {selected ? (
-        <RunDetails
-          vendorUserId={vendorUserId}
-          portfolioManagerId={selected.portfolioManagerId}
-          deviceName={selected.deviceName}
-        />
-      ) : null}
-      <CommentsDialog record={commentsFor} onClose={() => setCommentsFor(null)} />
+      {selected ? renderRunDetails(selected, onReload) : null}
+      {renderComments(commentsFor, () => setCommentsFor(null))}
       <AlertDialog
         open={deleting !== null}
         onOpenChange={(open) => {
@@ -309,34 +268,4 @@ function useSearchIndex(rows: ReadonlyArray<DeviceRecord>, needed: boolean): Rea
     if (built?.rows === rows) return built.index
     return needed ? searchIndex(rows, formatCreationTime) : NO_INDEX
   }, [built, rows, needed])
-}
-
-/**
- * The selected row's run is followed (its details re-read every 2 s while it runs); when it ends,
- * the list is read again, so the row's bar and the cards show the result without the sync icon.
- * Only the selected record is followed: polling the whole list would re-read 100,000 rows.
- */
-function useReloadWhenRunEnds(vendorUserId: string, selectedId: string | null, reload: () => unknown) {
-  const runsQuery = useQuery({
-    ...runsQueryOptions(vendorUserId, selectedId ?? ''),
-    enabled: selectedId !== null,
-  })
-  const latest = runsQuery.data?.runs[0]
-  const running = latest?.status === 'InProgress' || latest?.status === 'Maintenance'
-  // The run last seen, and the last run seen to end (which the list is then read again for).
-  const [seen, setSeen] = React.useState<{ runId: string; running: boolean; ended: string | null } | null>(
-    null,
-  )
-  if (latest && (seen?.runId !== latest.runId || seen.running !== running)) {
-    const justEnded = seen?.runId === latest.runId && seen.running && !running
-    setSeen({ runId: latest.runId, running, ended: justEnded ? latest.runId : (seen?.ended ?? null) })
-  }
-  const ended = seen?.ended ?? null
-  React.useEffect(() => {
-    if (ended) void reload()
-  }, [ended, reload])
-}
-
-function safeFileName(name: string) {
-  return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'device'
 }

@@ -1,0 +1,56 @@
+import { toast } from 'sonner'
+import { CERTIFY_STARTED_MESSAGE } from '@/contract/messages'
+import { useDownloadResultsMutation } from '@/features/certification/api/download-results'
+import { useEmailCertificateMutation } from '@/features/certification/api/email-certificate'
+import { useRunTestsMutation } from '@/features/certification/api/run-tests'
+import { answerOrNull } from '@/lib/api-failure'
+
+const DOWNLOAD_URL_LIFETIME_MS = 60_000
+
+type CertifiedRecord = { portfolioManagerId: string; deviceName: string }
+
+/**
+ * The dashboard's certification actions on a record (spec §4, §8, decision 8), with what follows
+ * a success; failures are told by the query client (src/lib/api-failure.ts). The dashboard is given
+ * these by its route: it does not import this feature.
+ */
+export function useRecordCertification(vendorUserId: string) {
+  const runTests = useRunTestsMutation()
+  const emailCertificate = useEmailCertificateMutation()
+  const downloadResults = useDownloadResultsMutation()
+  const payloadOf = (record: CertifiedRecord) => ({
+    vendor_user_id: vendorUserId,
+    portfolio_manager_id: record.portfolioManagerId,
+  })
+
+  return {
+    async startCertify(record: CertifiedRecord) {
+      if (await answerOrNull(runTests.mutateAsync(payloadOf(record)))) toast.success(CERTIFY_STARTED_MESSAGE)
+    },
+    async emailCertificate(record: CertifiedRecord) {
+      const answer = await answerOrNull(emailCertificate.mutateAsync(payloadOf(record)))
+      if (answer) toast.success(answer.message)
+    },
+    /** Download Results: the latest finished run's per-test-case results as a JSON file. */
+    async downloadResults(record: CertifiedRecord) {
+      const results = await answerOrNull(
+        downloadResults.mutateAsync({ vendorUserId, portfolioManagerId: record.portfolioManagerId }),
+      )
+      if (!results) return
+      const file = new Blob([JSON.stringify(results, null, 2)], { type: 'application/json' })
+      const href = URL.createObjectURL(file)
+      const link = document.createElement('a')
+      link.href = href
+      link.download = `results-${safeFileName(record.deviceName)}-${results.runId}.json`
+      link.click()
+      // Revoked at once, the address can be gone before the browser has read the file.
+      setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS)
+    },
+  }
+}
+
+export type RecordCertification = ReturnType<typeof useRecordCertification>
+
+function safeFileName(name: string) {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'device'
+}

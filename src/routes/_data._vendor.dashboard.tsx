@@ -1,0 +1,91 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, type ErrorComponentProps, useRouter } from '@tanstack/react-router'
+import * as React from 'react'
+import { PageShell } from '@/components/layout/page-shell'
+import { CommentsDialog } from '@/features/certification/components/comments-dialog'
+import { RunDetails } from '@/features/certification/components/run-details'
+import { useRecordCertification } from '@/features/certification/components/use-record-certification'
+import { recordsQueryOptions } from '@/features/dashboard/api/list-records'
+import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen'
+import { dashboardSearchSchema } from '@/routes/-search-params'
+
+export const Route = createFileRoute('/_data/_vendor/dashboard')({
+  validateSearch: dashboardSearchSchema,
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(recordsQueryOptions(context.authData.vendorUserId)),
+  // The screen's frame shows at once while the records load, as long as it takes (spec §4's
+  // overlay-free dashboard): not after the router's default second, nor for its minimum.
+  pendingMs: 0,
+  pendingMinMs: 0,
+  pendingComponent: () => <DashboardPage records={null} loading />,
+  errorComponent: DashboardError,
+  component: DashboardRoute,
+})
+
+function DashboardRoute() {
+  const { vendorUserId } = Route.useRouteContext({ select: (context) => context.authData })
+  const { data, isError, error, isFetching, refetch } = useSuspenseQuery(recordsQueryOptions(vendorUserId))
+  const reload = React.useCallback(() => void refetch(), [refetch])
+  // A failed read again keeps the rows and says so.
+  const failure = isError ? { message: error.message, retry: reload } : null
+  return <DashboardPage records={data} failure={failure} onReload={reload} reloading={isFetching} />
+}
+
+/** The records could not be read: the screen's frame with the reason and Try again (the loader again). */
+function DashboardError({ error }: ErrorComponentProps) {
+  const router = useRouter()
+  const retry = React.useCallback(() => void router.invalidate(), [router])
+  const message = error instanceof Error ? error.message : String(error)
+  return <DashboardPage records={null} failure={{ message, retry }} />
+}
+
+type DashboardPageProps = Pick<React.ComponentProps<typeof DashboardScreen>, 'records'> &
+  Partial<
+    Pick<React.ComponentProps<typeof DashboardScreen>, 'loading' | 'failure' | 'onReload' | 'reloading'>
+  >
+
+const noReload = () => undefined
+
+/**
+ * The page and its screen, also while the records load and when they fail, with what the
+ * certification feature brings: its actions, the run details and the comments.
+ */
+function DashboardPage({
+  records,
+  loading = false,
+  failure = null,
+  onReload,
+  reloading = false,
+}: DashboardPageProps) {
+  const { vendorUserId } = Route.useRouteContext({ select: (context) => context.authData })
+  const { search } = Route.useSearch()
+  const certification = useRecordCertification(vendorUserId)
+  return (
+    <PageShell
+      title="Dashboard"
+      lead="Every device you submitted, its certification status and its runs."
+      // Ten columns: the dashboard takes the width of a large screen.
+      className="max-w-7xl"
+    >
+      <DashboardScreen
+        vendorUserId={vendorUserId}
+        records={records}
+        loading={loading}
+        failure={failure}
+        onReload={onReload ?? noReload}
+        reloading={reloading}
+        search={search}
+        certification={certification}
+        renderRunDetails={(record, onRunEnded) => (
+          <RunDetails
+            vendorUserId={vendorUserId}
+            portfolioManagerId={record.portfolioManagerId}
+            deviceName={record.deviceName}
+            onRunEnded={onRunEnded}
+          />
+        )}
+        renderComments={(record, onClose) => <CommentsDialog record={record} onClose={onClose} />}
+      />
+    </PageShell>
+  )
+}
