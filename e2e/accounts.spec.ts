@@ -184,3 +184,21 @@ test('idle for five minutes: the warning counts down from 60, then the session e
   await expect(page).toHaveURL(/\/login$/)
   expect(await page.evaluate(() => localStorage.getItem('AUTH_DATA'))).toBeNull()
 })
+
+test('Logout in another tab leaves the dashboard open in this one for /login', async ({ page, context }) => {
+  await page.goto('/login')
+  await logInWithForm(page, DEMO)
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
+  await page.goto('/dashboard')
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+
+  const other = await context.newPage()
+  await other.goto('/contact-us')
+  await other.getByRole('button', { name: /profile/i }).click()
+  await other.getByRole('button', { name: 'Logout' }).click()
+  await expect(other.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+
+  // The first tab was not touched: it leaves the protected screen by itself.
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+})
