@@ -32,6 +32,7 @@ import {
   StatusLegend,
   SummaryCards,
 } from '@/features/dashboard/components/dashboard-controls'
+import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen'
 
 /**
  * The certification dashboard (spec §2 "Dashboard", §4, §8, §9) in the real route tree, logged in
@@ -43,8 +44,14 @@ import {
 
 const meta = preview.meta({
   title: 'Dashboard/Dashboard screen',
-  // The screen's controls above the table.
-  subcomponents: { DashboardFilterBar, DashboardSearch, StatusLegend, SummaryCards },
+  // The screen the route renders, and its controls above the table.
+  subcomponents: {
+    DashboardScreen,
+    DashboardFilterBar,
+    DashboardSearch,
+    StatusLegend,
+    SummaryCards,
+  },
   parameters: dashboardAt(),
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
