@@ -1,6 +1,11 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { deviceRecordSchema, recordListAnswerSchema } from '@/contract/records'
+import {
+  deviceRecordSchema,
+  recordListAnswerSchema,
+  recordStatusName,
+  type RecordStatusName,
+} from '@/contract/records'
 
 /*
  * The list answer is checked by one plain loop (a vendor may have 100,000 records); it must accept
@@ -60,5 +65,43 @@ describe('the list answer', () => {
     expect(v.safeParse(recordListAnswerSchema, { portfolioManagerSubmittedDetailsList: {} }).success).toBe(
       false,
     )
+  })
+})
+
+// Every status (the four of spec §4, an unknown one, none) × every isCertified value.
+const cases: [status: string, isCertified: string, card: RecordStatusName | null][] = [
+  ['Submitted', 'CERTIFIED-OK', 'Submitted'],
+  ['Submitted', 'Validation failure', 'Submitted'],
+  ['Submitted', '', 'Submitted'],
+  ['InProgress', 'CERTIFIED-OK', 'In Progress'],
+  ['InProgress', 'Validation failure', 'In Progress'],
+  ['InProgress', '', 'In Progress'],
+  ['Completed', 'CERTIFIED-OK', 'Certified'],
+  ['Completed', 'Validation failure', 'Validation Failure'],
+  ['Completed', '', null],
+  ['Maintenance', 'CERTIFIED-OK', 'Maintenance'],
+  ['Maintenance', 'Validation failure', 'Maintenance'],
+  ['Maintenance', '', 'Maintenance'],
+  ['Archived', 'CERTIFIED-OK', null],
+  ['Archived', 'Validation failure', null],
+  ['Archived', '', null],
+  ['', 'CERTIFIED-OK', null],
+  ['', 'Validation failure', null],
+  ['', '', null],
+]
+
+describe('recordStatusName', () => {
+  it.each(cases)('status %j with isCertified %j counts in %j', (status, isCertified, card) => {
+    expect(recordStatusName({ status, isCertified })).toBe(card)
+  })
+
+  it.each(cases)('status %j with a missing isCertified counts as with an empty one', (status) => {
+    expect(recordStatusName({ status })).toBe(recordStatusName({ status, isCertified: '' }))
+  })
+
+  it('is case-sensitive, as the services send the statuses', () => {
+    expect(recordStatusName({ status: 'completed', isCertified: 'CERTIFIED-OK' })).toBeNull()
+    expect(recordStatusName({ status: 'Completed', isCertified: 'certified-ok' })).toBeNull()
+    expect(recordStatusName({ status: 'Completed', isCertified: 'Validation Failure' })).toBeNull()
   })
 })

@@ -82,3 +82,37 @@ export type RecordListAnswer = v.InferOutput<typeof recordListAnswerSchema>
 /** POST /api/portfoliomanager/delete (Submitted records only, spec §4). */
 export const deleteRecordPayloadSchema = v.object({ portfolioManagerId: idSchema })
 export type DeleteRecordPayload = v.InferOutput<typeof deleteRecordPayloadSchema>
+
+/**
+ * A record's status in the words the portal shows (spec §2 "Dashboard", §4 "Device record status"):
+ * the five summary cards. The record's status says where it is now; its isCertified is read only
+ * once the status is Completed, because a result left over from an earlier run does not describe a
+ * run in flight.
+ */
+export type RecordStatusName =
+  'Submitted' | 'In Progress' | 'Maintenance' | 'Validation Failure' | 'Certified'
+
+/** What the status rules read of a record, so callers may pass a whole row or just these two fields. */
+export type RecordState = Pick<DeviceRecord, 'status' | 'isCertified'>
+
+/**
+ * The summary card a record counts in, or null when it counts in none: an unknown status, and a
+ * Completed record with no result (neither CERTIFIED-OK nor Validation failure), which can only
+ * come from a broken run and must not inflate the Certified or Validation Failure counts.
+ */
+export function recordStatusName(record: RecordState): RecordStatusName | null {
+  switch (record.status) {
+    case 'Submitted':
+      return 'Submitted'
+    case 'InProgress':
+      return 'In Progress'
+    case 'Maintenance':
+      return 'Maintenance'
+    case 'Completed':
+      if (record.isCertified === CERTIFIED_OK) return 'Certified'
+      if (record.isCertified === VALIDATION_FAILURE) return 'Validation Failure'
+      return null
+    default:
+      return null
+  }
+}

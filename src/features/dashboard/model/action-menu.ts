@@ -1,5 +1,5 @@
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
-import type { RecordState } from '@/features/dashboard/model/record-status'
+import type { RecordState } from '@/contract/records'
 
 /* The row's actions menu (spec §2 "Dashboard", §4 "Menu rules"). */
 

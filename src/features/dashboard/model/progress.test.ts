@@ -10,7 +10,7 @@ import {
   type Progress,
   type ProgressTone,
 } from '@/features/dashboard/model/progress'
-import { dashboardStatusOf } from '@/features/dashboard/model/record-status'
+import { recordStatusName } from '@/contract/records'
 
 const certified: Progress = { percent: 100, tone: 'certified', label: 'Certified' }
 const failed: Progress = { percent: 100, tone: 'failed', label: 'Validation Failure' }
@@ -93,7 +93,7 @@ describe('progressOf', () => {
       'Validation Failure': 'failed',
       Certified: 'certified',
     } as const
-    const card = dashboardStatusOf({ status, isCertified })
+    const card = recordStatusName({ status, isCertified })
     expect(progressOf({ status, isCertified }, 0).tone).toBe(card === null ? 'unknown' : cardTone[card])
   })
 })

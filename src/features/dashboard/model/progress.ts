@@ -1,5 +1,5 @@
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
-import type { RecordState } from '@/features/dashboard/model/record-status'
+import type { RecordState } from '@/contract/records'
 
 /*
  * The Status column's progress bar (spec §4 "Progress bar", §9). The InProgress animation is

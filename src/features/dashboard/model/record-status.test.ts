@@ -1,54 +1,14 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { ProgressTone as ProgressBarTone } from '@/components/ui/progress-bar'
 import type { StatusTone } from '@/components/ui/status-card'
+import type { RecordState } from '@/contract/records'
 import {
-  dashboardStatusOf,
   STATUS_LEGEND,
   SUMMARY_CARDS,
   summaryCardCounts,
-  type DashboardStatus,
   type LegendTone,
-  type RecordState,
   type SummaryCardTone,
 } from '@/features/dashboard/model/record-status'
-
-// Every status (the four of spec §4, an unknown one, none) × every isCertified value.
-const cases: [status: string, isCertified: string, card: DashboardStatus | null][] = [
-  ['Submitted', 'CERTIFIED-OK', 'Submitted'],
-  ['Submitted', 'Validation failure', 'Submitted'],
-  ['Submitted', '', 'Submitted'],
-  ['InProgress', 'CERTIFIED-OK', 'In Progress'],
-  ['InProgress', 'Validation failure', 'In Progress'],
-  ['InProgress', '', 'In Progress'],
-  ['Completed', 'CERTIFIED-OK', 'Certified'],
-  ['Completed', 'Validation failure', 'Validation Failure'],
-  ['Completed', '', null],
-  ['Maintenance', 'CERTIFIED-OK', 'Maintenance'],
-  ['Maintenance', 'Validation failure', 'Maintenance'],
-  ['Maintenance', '', 'Maintenance'],
-  ['Archived', 'CERTIFIED-OK', null],
-  ['Archived', 'Validation failure', null],
-  ['Archived', '', null],
-  ['', 'CERTIFIED-OK', null],
-  ['', 'Validation failure', null],
-  ['', '', null],
-]
-
-describe('dashboardStatusOf', () => {
-  it.each(cases)('status %j with isCertified %j counts in %j', (status, isCertified, card) => {
-    expect(dashboardStatusOf({ status, isCertified })).toBe(card)
-  })
-
-  it.each(cases)('status %j with a missing isCertified counts as with an empty one', (status) => {
-    expect(dashboardStatusOf({ status })).toBe(dashboardStatusOf({ status, isCertified: '' }))
-  })
-
-  it('is case-sensitive, as the services send the statuses', () => {
-    expect(dashboardStatusOf({ status: 'completed', isCertified: 'CERTIFIED-OK' })).toBeNull()
-    expect(dashboardStatusOf({ status: 'Completed', isCertified: 'certified-ok' })).toBeNull()
-    expect(dashboardStatusOf({ status: 'Completed', isCertified: 'Validation Failure' })).toBeNull()
-  })
-})
 
 describe('summaryCardCounts', () => {
   it('gives the five cards in the spec order, all zero, for no records', () => {
@@ -63,7 +23,10 @@ describe('summaryCardCounts', () => {
 
   it('counts a mixed list, leaving out unknown statuses and Completed records without a result', () => {
     const records: RecordState[] = [
-      ...cases.map(([status, isCertified]) => ({ status, isCertified })),
+      // Every status (the four of spec §4, an unknown one, none) × every isCertified value.
+      ...['Submitted', 'InProgress', 'Completed', 'Maintenance', 'Archived', ''].flatMap((status) =>
+        ['CERTIFIED-OK', 'Validation failure', ''].map((isCertified) => ({ status, isCertified })),
+      ),
       { status: 'Completed', isCertified: 'CERTIFIED-OK' },
       { status: 'Submitted', isCertified: '' },
     ]

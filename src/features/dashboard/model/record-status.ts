@@ -1,4 +1,4 @@
-import { CERTIFIED_OK, VALIDATION_FAILURE, type DeviceRecord } from '@/contract/records'
+import { type RecordState, recordStatusName, type RecordStatusName } from '@/contract/records'
 
 /*
  * Where a device record stands on the dashboard (spec §2 "Dashboard", §4 "Device record status").
@@ -7,39 +7,11 @@ import { CERTIFIED_OK, VALIDATION_FAILURE, type DeviceRecord } from '@/contract/
  * Completed, because a result left over from an earlier run does not describe a run in flight.
  */
 
-/** The five summary cards, by the names the dashboard shows. */
-export type DashboardStatus = 'Submitted' | 'In Progress' | 'Maintenance' | 'Validation Failure' | 'Certified'
-
 /** The StatusCard tone of each card (the UI's `StatusTone`; a test keeps the two equal). */
 export type SummaryCardTone = 'submitted' | 'in-progress' | 'maintenance' | 'validation-failure' | 'certified'
 
-/** What the status rules read of a record, so callers may pass a whole row or just these two fields. */
-export type RecordState = Pick<DeviceRecord, 'status' | 'isCertified'>
-
-/**
- * The summary card a record counts in, or null when it counts in none: an unknown status, and a
- * Completed record with no result (neither CERTIFIED-OK nor Validation failure), which can only
- * come from a broken run and must not inflate the Certified or Validation Failure counts.
- */
-export function dashboardStatusOf(record: RecordState): DashboardStatus | null {
-  switch (record.status) {
-    case 'Submitted':
-      return 'Submitted'
-    case 'InProgress':
-      return 'In Progress'
-    case 'Maintenance':
-      return 'Maintenance'
-    case 'Completed':
-      if (record.isCertified === CERTIFIED_OK) return 'Certified'
-      if (record.isCertified === VALIDATION_FAILURE) return 'Validation Failure'
-      return null
-    default:
-      return null
-  }
-}
-
 export interface SummaryCard {
-  card: DashboardStatus
+  card: RecordStatusName
   label: string
   tone: SummaryCardTone
 }
@@ -59,7 +31,7 @@ export const SUMMARY_CARDS: readonly SummaryCard[] = [
 
 /** Counts for the five cards in one pass, since the dashboard may hold 100,000 rows. */
 export function summaryCardCounts(records: readonly RecordState[]): SummaryCardCount[] {
-  const counts: Record<DashboardStatus, number> = {
+  const counts: Record<RecordStatusName, number> = {
     Submitted: 0,
     'In Progress': 0,
     Maintenance: 0,
@@ -67,7 +39,7 @@ export function summaryCardCounts(records: readonly RecordState[]): SummaryCardC
     Certified: 0,
   }
   for (const record of records) {
-    const card = dashboardStatusOf(record)
+    const card = recordStatusName(record)
     if (card !== null) counts[card] += 1
   }
   return SUMMARY_CARDS.map((summaryCard) => ({ ...summaryCard, count: counts[summaryCard.card] }))
