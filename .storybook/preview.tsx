@@ -1,4 +1,5 @@
 import '../src/styles.css'
+import './docs.css'
 import addonA11y from '@storybook/addon-a11y'
 import addonDocs from '@storybook/addon-docs'
 import { definePreview } from '@storybook/react-vite'
