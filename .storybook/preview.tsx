@@ -1,4 +1,5 @@
 import '../src/styles.css'
+import './docs.css'
 import addonA11y from '@storybook/addon-a11y'
 import addonDocs from '@storybook/addon-docs'
 import { definePreview } from '@storybook/react-vite'
@@ -40,7 +41,22 @@ export default definePreview({
     a11y: { test: 'error' },
     controls: { expanded: true },
     options: {
-      storySort: { order: ['Docs', ['Introduction', 'Design tokens'], 'UI', 'Layout', 'Screens', 'Flows'] },
+      // One section per folder of stories/ (Docs/Introduction describes them): the parts, then the
+      // product's areas in the order a vendor meets them, then the whole route tree.
+      storySort: {
+        order: [
+          'Docs',
+          ['Introduction', 'Design tokens'],
+          'UI',
+          'Layout',
+          'Marketing',
+          'Auth',
+          'Portfolio',
+          'Dashboard',
+          'Help center',
+          'Screens',
+        ],
+      },
     },
     viewport: {
       options: {

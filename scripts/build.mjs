@@ -15,11 +15,15 @@
  * it and takes over navigation. app.html keeps the usual tags.
  *
  * A page that cannot be rendered fails the build: a public page never silently falls back.
+ *
+ * 4. Last, dist/.build-inputs.json records the inputs as they were when the build began
+ *    (scripts/build-inputs.mjs): `npm start` skips the build while they are unchanged.
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
+import { APP_BUILD, fingerprint, writeStamp } from './build-inputs.mjs'
 import { bootPage } from './page-boot.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -27,6 +31,8 @@ const dist = path.join(root, 'dist')
 const serverOut = path.join(root, '.prerender')
 
 const started = performance.now()
+// Taken before building: a file edited during the build makes the next start build again.
+const inputs = fingerprint(root, APP_BUILD)
 // The manifest says which files each module became: the pages' boot preloads the app's (below).
 await build({ root, logLevel: 'warn', build: { manifest: true } })
 await build({
@@ -148,6 +154,7 @@ writeFileSync(
   )}\n`,
 )
 rmSync(serverOut, { recursive: true, force: true })
+writeStamp(dist, inputs)
 
 for (const page of pages)
   console.log(

@@ -98,7 +98,8 @@ if (postgresAvailable || process.env.CI) {
   console.log('\n▷ server-pg skipped: no PostgreSQL here (apt-get install postgresql, or set DATABASE_URL).')
 }
 await step('build', 'node', ['scripts/build.mjs'])
-await step('build-storybook', npx, ['storybook', 'build', '--quiet', '-o', 'storybook-static'])
+// Stamped (scripts/build-inputs.mjs): a later npm start serves it without building it again.
+await step('build-storybook', 'node', ['scripts/build-storybook.mjs'])
 
 const needsServer = only.length === 0 || only.includes('stories') || only.includes('e2e')
 let server

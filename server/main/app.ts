@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
 import type { WriteWatch } from '../db/write-watch.ts'
@@ -16,6 +16,13 @@ import { devMailboxRoutes } from './routes/dev-mailbox.ts'
 import { portfolioRoutes } from './routes/portfolio.ts'
 import { referenceDataRoutes } from './routes/reference-data.ts'
 import { sessionRoutes } from './routes/session.ts'
+
+/** The file scripts/start.mjs keeps in the Storybook's folder while it builds the Storybook. */
+export const STORYBOOK_BUILDING = '.building'
+const STORYBOOK_BUILDING_PAGE = `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="10">
+<title>Storybook: being built</title>
+<p>The Storybook is being built: npm start builds it when it is missing or older than its sources,
+which takes a few minutes. This page reloads by itself until it is there.</p>`
 
 export type MainAppOptions = Omit<MainServices, 'answers' | 'writes'> & {
   /** The database's write watch (PGlite), for the in-memory session rows; null or absent otherwise. */
@@ -85,17 +92,21 @@ export function createMainApp({
   if (mailer.mode === 'outbox') app.route('/', devMailboxRoutes)
 
   app.get('/storybook', (c) => c.redirect('/storybook/', 301))
-  if (existsSync(storybookDir)) {
-    app.use(
-      '/storybook/*',
-      serveStatic({
-        root: storybookDir,
-        rewriteRequestPath: (requestPath) => requestPath.replace(/^\/storybook/, ''),
-      }),
-    )
-  }
+  // Looked for at each request: npm start serves the app while it builds a missing or stale
+  // Storybook, with STORYBOOK_BUILDING in the folder meanwhile (scripts/start.mjs).
+  let storybookFiles: MiddlewareHandler | undefined
+  app.use('/storybook/*', (c, next) => {
+    if (!existsSync(storybookDir)) return next()
+    storybookFiles ??= serveStatic({
+      root: storybookDir,
+      rewriteRequestPath: (requestPath) => requestPath.replace(/^\/storybook/, ''),
+    })
+    return storybookFiles(c, next)
+  })
   app.get('/storybook/*', (c) =>
-    c.text('The Storybook has not been built: run npm run build-storybook.', 404),
+    existsSync(path.join(storybookDir, STORYBOOK_BUILDING))
+      ? c.html(STORYBOOK_BUILDING_PAGE, 503, { 'Retry-After': '10' })
+      : c.text('The Storybook has not been built: run npm run build-storybook.', 404),
   )
 
   app.use('*', async (c, next) => {
