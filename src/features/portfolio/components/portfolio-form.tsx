@@ -1,5 +1,6 @@
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useRouterState } from '@tanstack/react-router'
 import * as React from 'react'
+import { flushSync } from 'react-dom'
 import { toast } from 'sonner'
 import { useAppForm } from '@/components/form/form-kit'
 import { Button } from '@/components/ui/button'
@@ -138,17 +139,20 @@ export function PortfolioForm({
   /** The sections with messages open in create mode; the first field with one takes focus (spec §4). */
   const revealErrors = (errors: PortfolioFieldErrors) => {
     const sections = sectionsWithErrors(errors)
-    setModes((current) => {
-      const next = { ...current }
-      for (const section of sections) next[section] = 'create'
-      return next
+    // The check ran after the press's event had ended: the sections render their fields now, so
+    // that the field to focus is there.
+    flushSync(() => {
+      setModes((current) => {
+        const next = { ...current }
+        for (const section of sections) next[section] = 'create'
+        return next
+      })
+      setOpen((current) => {
+        const next = { ...current }
+        for (const section of sections) next[section] = true
+        return next
+      })
     })
-    setOpen((current) => {
-      const next = { ...current }
-      for (const section of sections) next[section] = true
-      return next
-    })
-    // After the sections have rendered their fields.
     requestAnimationFrame(() => {
       document.getElementById(FORM_ID)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
     })
@@ -217,14 +221,18 @@ export function PortfolioForm({
   )
 
   // Spec §2: the `portfolio` search value scrolls to its section once the form is there. A record
-  // being edited opens at its device section, its first field focused.
+  // being edited opens at its device section, its first field focused. Once the router is idle:
+  // after a navigation it puts the window back at the top when it has rendered the new screen.
   const scrollTo = editing ? typeOfSection(RECORD_EDIT_SECTION) : focusSection
+  const routerIdle = useRouterState({ select: (state) => state.status === 'idle' })
+  const scrolledTo = React.useRef<string | undefined>(undefined)
   React.useEffect(() => {
-    if (!scrollTo) return
+    if (!scrollTo || !routerIdle || scrolledTo.current === scrollTo) return
+    scrolledTo.current = scrollTo
     const target = document.getElementById(scrollTo)
     target?.scrollIntoView({ block: 'start' })
     if (editing) target?.querySelector<HTMLElement>('[role="combobox"]')?.focus({ preventScroll: true })
-  }, [scrollTo, editing])
+  }, [scrollTo, routerIdle, editing])
 
   const setMode = (section: SectionNumber, mode: SectionMode) =>
     setModes((current) => ({ ...current, [section]: mode }))
