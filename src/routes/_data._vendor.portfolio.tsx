@@ -1,17 +1,45 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { useQueryErrorResetBoundary } from '@tanstack/react-query'
+import { createFileRoute, type ErrorComponentProps, useRouter } from '@tanstack/react-router'
+import * as React from 'react'
 import { PageShell } from '@/components/layout/page-shell'
-import { PortfolioForm } from '@/features/portfolio/components/portfolio-form'
+import { catalogueQueryOptions } from '@/features/portfolio/api/catalogue'
+import { portfolioQueryOptions } from '@/features/portfolio/api/get-portfolio'
+import { recordQueryOptions } from '@/features/portfolio/api/get-record'
+import {
+  PortfolioFormLoadFailed,
+  PortfolioFormPending,
+} from '@/features/portfolio/components/portfolio-form-states'
+import { PortfolioScreen } from '@/features/portfolio/components/portfolio-screen'
+import { addressQueryOptions } from '@/lib/address-query'
 import { portfolioFormSearchSchema } from '@/routes/-search-params'
 import { useVendorAuthData } from '@/routes/-vendor'
 
 export const Route = createFileRoute('/_data/_vendor/portfolio')({
   validateSearch: portfolioFormSearchSchema,
-  component: PortfolioScreen,
+  loaderDeps: ({ search }) => ({ record: search.record }),
+  loader: async ({ context: { queryClient, authData }, deps: { record } }) => {
+    // The _vendor layout lets only a vendor with a vendorUserId here (spec §4: without one the
+    // form loads no data).
+    const { vendorUserId } = authData
+    // The country list is for the country-code and country selects: the form does not wait for it.
+    void queryClient.prefetchQuery(addressQueryOptions())
+    await Promise.all([
+      queryClient.ensureQueryData(portfolioQueryOptions(vendorUserId)),
+      queryClient.ensureQueryData(catalogueQueryOptions()),
+      record ? queryClient.ensureQueryData(recordQueryOptions(vendorUserId, record)) : undefined,
+    ])
+  },
+  // The loading overlay shows at once, and goes as soon as the data is there.
+  pendingMs: 0,
+  pendingMinMs: 0,
+  pendingComponent: PortfolioPending,
+  errorComponent: PortfolioLoadError,
+  component: Portfolio,
 })
 
-function PortfolioScreen() {
-  const { portfolio, record } = Route.useSearch()
-  const authData = useVendorAuthData()
+/** The page around the form, its loading state and its error: the heading, and a lead per mode. */
+function PortfolioPage({ children }: { children?: React.ReactNode }) {
+  const { record } = Route.useSearch()
   return (
     <PageShell
       title="PORTFOLIO FORM"
@@ -21,8 +49,44 @@ function PortfolioScreen() {
           : 'Your organization, line of business and device portfolio: save a section or the whole draft at any time, submit when complete.'
       }
     >
-      {/* A new form for another record (or none): nothing typed for one record carries over. */}
-      <PortfolioForm key={record ?? ''} authData={authData} focusSection={portfolio} recordId={record} />
+      {children}
     </PageShell>
+  )
+}
+
+function Portfolio() {
+  const { portfolio, record } = Route.useSearch()
+  const authData = useVendorAuthData()
+  return (
+    <PortfolioPage>
+      {/* A new form for another record (or none): nothing typed for one record carries over. */}
+      <PortfolioScreen key={record ?? ''} authData={authData} focusSection={portfolio} recordId={record} />
+    </PortfolioPage>
+  )
+}
+
+function PortfolioPending() {
+  const { record } = Route.useSearch()
+  return (
+    <PortfolioPage>
+      <PortfolioFormPending editing={record !== undefined} />
+    </PortfolioPage>
+  )
+}
+
+function PortfolioLoadError({ error }: ErrorComponentProps) {
+  const { record } = Route.useSearch()
+  const router = useRouter()
+  const queryErrorReset = useQueryErrorResetBoundary()
+  // A read that failed inside the screen is tried again too, not served from the failed cache.
+  React.useEffect(() => queryErrorReset.reset(), [queryErrorReset])
+  return (
+    <PortfolioPage>
+      <PortfolioFormLoadFailed
+        editing={record !== undefined}
+        error={error}
+        onRetry={() => void router.invalidate()}
+      />
+    </PortfolioPage>
   )
 }

@@ -1,7 +1,7 @@
 import preview from '#.storybook/preview'
 import { expect, waitFor } from 'storybook/test'
 import { ENG_BUILD_YES_HINT, engBuildNoHint } from '@/contract/messages'
-import { sshSecretText } from '@/features/portfolio/components/portfolio-form'
+import { sshSecretText } from '@/features/portfolio/components/device-section'
 import { catalogueFixture } from '@/mocks/fixtures/catalogue'
 import { loggedInAs } from '../support/session'
 import {

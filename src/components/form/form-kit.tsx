@@ -35,32 +35,20 @@ type FieldFrameProps = {
   hint?: React.ReactNode
   required?: boolean
   className?: string
-  /**
-   * A message the form works out itself (the portfolio form checks the whole form on Save and
-   * Submit); it takes the place of the field's own validators' message.
-   */
-  error?: string | undefined
 }
 
-function useFieldError(given: string | undefined) {
+/** The field's first message, from its own validators or the form's (`{ fields }`). */
+function useFieldError() {
   const field = useFieldContext<unknown>()
-  return given ?? firstErrorMessage(field.state.meta.errors)
+  return firstErrorMessage(field.state.meta.errors)
 }
 
 type TextFieldProps = FieldFrameProps &
   Omit<InputProps, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'name' | 'required'>
 
-function TextField({
-  label,
-  hint,
-  required,
-  className,
-  error: givenError,
-  disabled,
-  ...inputProps
-}: TextFieldProps) {
+function TextField({ label, hint, required, className, disabled, ...inputProps }: TextFieldProps) {
   const field = useFieldContext<string>()
-  const error = useFieldError(givenError)
+  const error = useFieldError()
   const ref = useTextTypedEarly<HTMLInputElement>(field.state.value ?? '', field.handleChange)
   return (
     <Field
@@ -87,16 +75,9 @@ function TextField({
 type TextareaFieldProps = FieldFrameProps &
   Omit<TextareaProps, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'name' | 'required'>
 
-function TextareaField({
-  label,
-  hint,
-  required,
-  className,
-  error: givenError,
-  ...textareaProps
-}: TextareaFieldProps) {
+function TextareaField({ label, hint, required, className, ...textareaProps }: TextareaFieldProps) {
   const field = useFieldContext<string>()
-  const error = useFieldError(givenError)
+  const error = useFieldError()
   const ref = useTextTypedEarly<HTMLTextAreaElement>(field.state.value ?? '', field.handleChange)
   return (
     <Field invalid={error !== undefined} required={required ?? false} className={className}>
@@ -132,7 +113,6 @@ function SelectField({
   hint,
   required,
   className,
-  error: givenError,
   options,
   placeholder,
   addNewOption,
@@ -140,7 +120,7 @@ function SelectField({
   onValueChange,
 }: SelectFieldProps) {
   const field = useFieldContext<string>()
-  const error = useFieldError(givenError)
+  const error = useFieldError()
   return (
     <Field
       invalid={error !== undefined}
@@ -191,16 +171,9 @@ function chosenLabel(value: string | undefined, options: ReadonlyArray<Option>, 
 
 type CheckboxFieldProps = FieldFrameProps & { disabled?: boolean }
 
-function CheckboxField({
-  label,
-  hint,
-  required,
-  className,
-  error: givenError,
-  disabled,
-}: CheckboxFieldProps) {
+function CheckboxField({ label, hint, required, className, disabled }: CheckboxFieldProps) {
   const field = useFieldContext<boolean>()
-  const error = useFieldError(givenError)
+  const error = useFieldError()
   return (
     <Field
       orientation="horizontal"
@@ -230,18 +203,9 @@ type ChipGroupFieldProps = FieldFrameProps & {
   disabled?: boolean
 }
 
-function ChipGroupField({
-  label,
-  hint,
-  required,
-  className,
-  error: givenError,
-  options,
-  shape,
-  disabled,
-}: ChipGroupFieldProps) {
+function ChipGroupField({ label, hint, required, className, options, shape, disabled }: ChipGroupFieldProps) {
   const field = useFieldContext<string[]>()
-  const error = useFieldError(givenError)
+  const error = useFieldError()
   return (
     <Field
       invalid={error !== undefined}
@@ -277,17 +241,9 @@ function ChipGroupField({
 
 type TimeFieldProps = FieldFrameProps & { disabled?: boolean; readOnly?: boolean }
 
-function TimeField({
-  label,
-  hint,
-  required,
-  className,
-  error: givenError,
-  disabled,
-  readOnly,
-}: TimeFieldProps) {
+function TimeField({ label, hint, required, className, disabled, readOnly }: TimeFieldProps) {
   const field = useFieldContext<string>()
-  const error = useFieldError(givenError)
+  const error = useFieldError()
   return (
     <Field
       invalid={error !== undefined}

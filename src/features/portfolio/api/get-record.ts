@@ -1,4 +1,4 @@
-import { queryOptions, skipToken } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { requestEndpoint } from '@/lib/call-endpoint'
 import { queryKeys } from '@/lib/query-keys'
 
@@ -7,16 +7,10 @@ import { queryKeys } from '@/lib/query-keys'
  * form's edit mode (docs/decisions/0012). Read afresh each time the form opens it: its status
  * decides whether it can still be edited.
  */
-export const recordQueryOptions = (
-  vendorUserId: string | undefined,
-  portfolioManagerId: string | undefined,
-) =>
+export const recordQueryOptions = (vendorUserId: string, portfolioManagerId: string) =>
   queryOptions({
-    queryKey: queryKeys.record(portfolioManagerId ?? ''),
-    queryFn:
-      vendorUserId && portfolioManagerId
-        ? ({ signal }) => requestEndpoint('getRecord', { vendorUserId, portfolioManagerId }, { signal })
-        : skipToken,
+    queryKey: queryKeys.record(portfolioManagerId),
+    queryFn: ({ signal }) => requestEndpoint('getRecord', { vendorUserId, portfolioManagerId }, { signal }),
     staleTime: 0,
     // An unknown record is not found again by asking twice.
     retry: false,

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { UpdateRecordPayload } from '@/contract/portfolio'
-import { requestEndpoint } from '@/lib/call-endpoint'
+import { ApiAnswerError, requestEndpoint } from '@/lib/call-endpoint'
 import { queryKeys } from '@/lib/query-keys'
 
 /**
  * POST /api/portfoliomanager/record/update: the form's Submit in edit mode changes the record in
  * place (docs/decisions/0012). The dashboard's list and the record are read again afterwards, and
- * the catalogue too, since an 'Add New …' value has joined it.
+ * the catalogue too, since an 'Add New …' value has joined it. A refusal is told by the query
+ * client (src/lib/api-failure.ts); a record gone (404) or past Submitted (409) is read again, and
+ * the screen then says why it can no longer be edited.
  */
 export function useUpdateRecordMutation() {
   const queryClient = useQueryClient()
@@ -18,6 +20,11 @@ export function useUpdateRecordMutation() {
         queryClient.invalidateQueries({ queryKey: queryKeys.record(payload.portfolioManagerId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.catalogue() }),
       ])
+    },
+    onError: (error, payload) => {
+      if (error instanceof ApiAnswerError && (error.status === 404 || error.status === 409)) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.record(payload.portfolioManagerId) })
+      }
     },
   })
 }

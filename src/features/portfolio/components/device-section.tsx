@@ -1,0 +1,218 @@
+import { useStore } from '@tanstack/react-form'
+import { withForm } from '@/components/form/form-kit'
+import type { CatalogueAnswer } from '@/contract/catalogue'
+import { ENG_BUILD_YES_HINT, engBuildNoHint } from '@/contract/messages'
+import { ENG_BUILD_OPTIONS } from '@/contract/validation/fields'
+import {
+  ADD_NEW_DEVICE_NAME,
+  ADD_NEW_DEVICE_TYPE,
+  ADD_NEW_PRODUCT_CLASS,
+  type PortfolioFormValues,
+} from '@/contract/validation/portfolio-form'
+import { SectionSummary } from '@/features/portfolio/components/portfolio-section'
+import { SerialNumberList } from '@/features/portfolio/components/serial-number-list'
+import {
+  chooseDeviceName,
+  chooseDeviceType,
+  chooseManufacturer,
+  deviceNameOptions,
+  deviceTypeOptions,
+  productClassOptions,
+} from '@/features/portfolio/model/catalogue-cascade'
+import { withCurrent, withSaved } from '@/features/portfolio/model/choices'
+import { portfolioFormOptions } from '@/features/portfolio/model/portfolio-form-options'
+import { getSupportEmail } from '@/lib/config'
+
+/*
+ * Section 3, Device Portfolio (spec §2, §3): the manufacturer → name → type → class cascade with
+ * its 'Add New …' values, the device count and serial numbers, firmware, year and engineering
+ * build; and its read-only view.
+ */
+
+/**
+ * The text shown for {secret} in the SSH hint (spec §2): where the credentials go, which is not
+ * this form — they are sent to the support address.
+ */
+export const sshSecretText = () => `send them to ${getSupportEmail()}, never in this form`
+
+const OPTION = (value: string) => ({ value, label: value })
+const ENG_BUILD_SELECT = ENG_BUILD_OPTIONS.map(OPTION)
+
+export const DeviceFields = withForm({
+  ...portfolioFormOptions,
+  props: { catalogue: {} as CatalogueAnswer },
+  render: function DeviceFields({ form, catalogue }) {
+    const vendor = useStore(form.store, (state) => state.values.deviceManufacture)
+    const deviceName = useStore(form.store, (state) => state.values.deviceName)
+    const deviceType = useStore(form.store, (state) => state.values.deviceType)
+    const productClass = useStore(form.store, (state) => state.values.productClass)
+    const engBuild = useStore(form.store, (state) => state.values.engBuild)
+
+    const apply = (fields: Partial<PortfolioFormValues>) => {
+      for (const [name, value] of Object.entries(fields) as Array<[keyof PortfolioFormValues, string]>) {
+        form.setFieldValue(name, value)
+      }
+    }
+
+    return (
+      <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">
+        <form.AppField name="deviceManufacture">
+          {(field) => (
+            <field.SelectField
+              label="Device manufacturer"
+              placeholder="Select a manufacturer"
+              options={withCurrent(catalogue.vendorList, vendor).map(OPTION)}
+              onValueChange={(chosen) => apply(chooseManufacturer(chosen))}
+              required
+            />
+          )}
+        </form.AppField>
+        <div className="flex flex-col gap-4">
+          <form.AppField name="deviceName">
+            {(field) => (
+              <field.SelectField
+                label="Device name"
+                placeholder={vendor === '' ? 'Choose a manufacturer first' : 'Select a device name'}
+                options={withSaved(deviceNameOptions(catalogue, vendor), deviceName, ADD_NEW_DEVICE_NAME).map(
+                  OPTION,
+                )}
+                addNewOption={vendor === '' ? undefined : OPTION(ADD_NEW_DEVICE_NAME)}
+                disabled={vendor === ''}
+                onValueChange={(chosen) => apply(chooseDeviceName(chosen))}
+                required
+              />
+            )}
+          </form.AppField>
+          {deviceName === ADD_NEW_DEVICE_NAME ? (
+            <form.AppField name="addNewDeviceName">
+              {(field) => <field.TextField label="New device name" required />}
+            </form.AppField>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-4">
+          <form.AppField name="deviceType">
+            {(field) => (
+              <field.SelectField
+                label="Device type"
+                placeholder={deviceName === '' ? 'Choose a device name first' : 'Select a device type'}
+                options={withSaved(
+                  deviceTypeOptions(catalogue, deviceName),
+                  deviceType,
+                  ADD_NEW_DEVICE_TYPE,
+                ).map(OPTION)}
+                addNewOption={deviceName === '' ? undefined : OPTION(ADD_NEW_DEVICE_TYPE)}
+                disabled={deviceName === ''}
+                onValueChange={(chosen) => apply(chooseDeviceType(chosen))}
+                required
+              />
+            )}
+          </form.AppField>
+          {deviceType === ADD_NEW_DEVICE_TYPE ? (
+            <form.AppField name="newDeviceType">
+              {(field) => <field.TextField label="New device type" required />}
+            </form.AppField>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-4">
+          <form.AppField name="productClass">
+            {(field) => (
+              <field.SelectField
+                label="Product class"
+                placeholder={deviceType === '' ? 'Choose a device type first' : 'Select a product class'}
+                options={withSaved(
+                  productClassOptions(catalogue, deviceType),
+                  productClass,
+                  ADD_NEW_PRODUCT_CLASS,
+                ).map(OPTION)}
+                addNewOption={deviceType === '' ? undefined : OPTION(ADD_NEW_PRODUCT_CLASS)}
+                disabled={deviceType === ''}
+                onValueChange={() => form.setFieldValue('newProductClass', '')}
+                required
+              />
+            )}
+          </form.AppField>
+          {productClass === ADD_NEW_PRODUCT_CLASS ? (
+            <form.AppField name="newProductClass">
+              {(field) => <field.TextField label="New product class" required />}
+            </form.AppField>
+          ) : null}
+        </div>
+        <form.AppField name="deviceToBecertified">
+          {(field) => (
+            <field.TextField
+              label="Devices to be certified"
+              inputMode="numeric"
+              hint="Up to 3 devices here; for more, send the serial numbers by e-mail."
+              required
+            />
+          )}
+        </form.AppField>
+        <SerialNumberList form={form} />
+        <form.AppField name="baseFirmwareVersion">
+          {(field) => <field.TextField label="Base firmware version" placeholder="1.0.0" required />}
+        </form.AppField>
+        <form.AppField name="yearOfManufacturing">
+          {(field) => (
+            <field.TextField label="Year of manufacturing" inputMode="numeric" placeholder="2025" required />
+          )}
+        </form.AppField>
+        <form.AppField name="engBuild">
+          {(field) => (
+            <field.SelectField
+              label="Engineering build available"
+              placeholder="Yes or No"
+              options={ENG_BUILD_SELECT}
+              hint={
+                engBuild === 'Yes'
+                  ? ENG_BUILD_YES_HINT
+                  : engBuild === 'No'
+                    ? engBuildNoHint(sshSecretText())
+                    : undefined
+              }
+              required
+            />
+          )}
+        </form.AppField>
+      </div>
+    )
+  },
+})
+
+/** The device section's read-only view: each field with its value, new names in place of 'Add New …'. */
+export const DeviceSummary = withForm({
+  ...portfolioFormOptions,
+  render: function DeviceSummary({ form }) {
+    return (
+      <form.Subscribe selector={(state) => state.values}>
+        {(values) => (
+          <SectionSummary
+            items={[
+              { label: 'Device manufacturer', value: values.deviceManufacture },
+              {
+                label: 'Device name',
+                value:
+                  values.deviceName === ADD_NEW_DEVICE_NAME ? values.addNewDeviceName : values.deviceName,
+              },
+              {
+                label: 'Device type',
+                value: values.deviceType === ADD_NEW_DEVICE_TYPE ? values.newDeviceType : values.deviceType,
+              },
+              {
+                label: 'Product class',
+                value:
+                  values.productClass === ADD_NEW_PRODUCT_CLASS
+                    ? values.newProductClass
+                    : values.productClass,
+              },
+              { label: 'Devices to be certified', value: values.deviceToBecertified },
+              { label: 'Device serial numbers', value: values.deviceNumberList.filter(Boolean).join(', ') },
+              { label: 'Base firmware version', value: values.baseFirmwareVersion },
+              { label: 'Year of manufacturing', value: values.yearOfManufacturing },
+              { label: 'Engineering build available', value: values.engBuild },
+            ]}
+          />
+        )}
+      </form.Subscribe>
+    )
+  },
+})

@@ -1,0 +1,190 @@
+import { useStore } from '@tanstack/react-form'
+import { useQuery } from '@tanstack/react-query'
+import { CountryCodeSelect } from '@/components/form/country-code-select'
+import { firstErrorMessage } from '@/components/form/form-context'
+import { withForm } from '@/components/form/form-kit'
+import { Field, FieldError, FieldLabel } from '@/components/ui/field'
+import type { CountryDetail } from '@/contract/address'
+import {
+  type AddressFields,
+  chooseCountry,
+  chooseState,
+  cityOptions,
+  stateOptions,
+} from '@/contract/address-cascade'
+import { WEEKDAYS } from '@/contract/validation/fields'
+import { SectionSummary } from '@/features/portfolio/components/portfolio-section'
+import { inOrder, withCurrent } from '@/features/portfolio/model/choices'
+import { portfolioFormOptions } from '@/features/portfolio/model/portfolio-form-options'
+import { addressQueryOptions } from '@/lib/address-query'
+
+/*
+ * Section 1, Portfolio Manager (spec §2, §3): the organization and its contact, with the country
+ * → state → city cascade and the country code; and its read-only view.
+ */
+
+const OPTION = (value: string) => ({ value, label: value })
+const DAY_OPTIONS = WEEKDAYS.map((day) => ({ value: day, label: day.charAt(0), srLabel: day }))
+
+export const OrganizationFields = withForm({
+  ...portfolioFormOptions,
+  props: { countries: [] as ReadonlyArray<CountryDetail> },
+  render: function OrganizationFields({ form, countries }) {
+    const country = useStore(form.store, (state) => state.values.country)
+    const chosenState = useStore(form.store, (state) => state.values.state)
+    const city = useStore(form.store, (state) => state.values.city)
+    const countryCode = useStore(form.store, (state) => state.values.countryCode)
+    const placesQuery = useQuery({ ...addressQueryOptions(country), enabled: country !== '' })
+    const states = placesQuery.data ? stateOptions(placesQuery.data, country) : []
+    const cities = placesQuery.data ? cityOptions(placesQuery.data, chosenState) : []
+
+    const applyAddress = (fields: Partial<AddressFields>) => {
+      for (const [name, value] of Object.entries(fields) as Array<[keyof AddressFields, string]>) {
+        form.setFieldValue(name, value)
+      }
+    }
+
+    return (
+      <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">
+        <form.AppField name="organizationName">
+          {(field) => <field.TextField label="Organization name" autoComplete="organization" required />}
+        </form.AppField>
+        <form.AppField name="businessContactName">
+          {(field) => <field.TextField label="Business contact name" autoComplete="name" required />}
+        </form.AppField>
+        <form.AppField name="descAboutOrganization">
+          {(field) => (
+            <field.TextareaField
+              label="About the organization"
+              hint="At most 300 characters."
+              className="sm:col-span-2"
+              rows={3}
+              required
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="email">
+          {(field) => <field.TextField label="Email" type="email" readOnly required />}
+        </form.AppField>
+        <form.AppField name="countryCode">
+          {(field) => {
+            const error = firstErrorMessage(field.state.meta.errors)
+            return (
+              <Field invalid={error !== undefined} required>
+                <FieldLabel>Country code</FieldLabel>
+                <CountryCodeSelect
+                  name={field.name}
+                  countries={countries}
+                  countryCode={countryCode}
+                  country={country}
+                  onChooseCountry={(chosen) => applyAddress(chooseCountry(countries, chosen))}
+                  onClose={field.handleBlur}
+                />
+                <FieldError>{error}</FieldError>
+              </Field>
+            )
+          }}
+        </form.AppField>
+        <form.AppField name="phoneNumber">
+          {(field) => (
+            <field.TextField
+              label="Phone number"
+              type="tel"
+              autoComplete="tel-national"
+              disabled={countryCode === ''}
+              hint={countryCode === '' ? 'Choose a country code first.' : undefined}
+              required
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="bestTimeToReach">
+          {(field) => <field.TimeField label="Best time to reach" required />}
+        </form.AppField>
+        <form.AppField name="days">
+          {(field) => (
+            <field.ChipGroupField label="Days to reach" shape="letter" options={DAY_OPTIONS} required />
+          )}
+        </form.AppField>
+        <form.AppField name="address">
+          {(field) => (
+            <field.TextareaField
+              label="Address"
+              hint="At most 200 characters."
+              className="sm:col-span-2"
+              rows={2}
+              autoComplete="street-address"
+              required
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="country">
+          {(field) => (
+            <field.SelectField
+              label="Country"
+              placeholder="Select a country"
+              options={countries.map((item) => OPTION(item.country))}
+              onValueChange={(chosen) => applyAddress(chooseCountry(countries, chosen))}
+              required
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="state">
+          {(field) => (
+            <field.SelectField
+              label="State"
+              placeholder={country === '' ? 'Choose a country first' : 'Select a state'}
+              options={withCurrent(states, chosenState).map(OPTION)}
+              disabled={country === ''}
+              onValueChange={(chosen) => applyAddress(chooseState(chosen))}
+              required
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="city">
+          {(field) => (
+            <field.SelectField
+              label="City"
+              placeholder={chosenState === '' ? 'Choose a state first' : 'Select a city'}
+              options={withCurrent(cities, city).map(OPTION)}
+              disabled={chosenState === ''}
+              required
+            />
+          )}
+        </form.AppField>
+      </div>
+    )
+  },
+})
+
+/** The organization section's read-only view. */
+export const OrganizationSummary = withForm({
+  ...portfolioFormOptions,
+  render: function OrganizationSummary({ form }) {
+    return (
+      <form.Subscribe selector={(state) => state.values}>
+        {(values) => (
+          <SectionSummary
+            items={[
+              { label: 'Organization name', value: values.organizationName },
+              { label: 'Business contact name', value: values.businessContactName },
+              { label: 'About the organization', value: values.descAboutOrganization },
+              { label: 'Email', value: values.email },
+              {
+                label: 'Phone number',
+                value: values.phoneNumber ? `${values.countryCode} ${values.phoneNumber}`.trim() : '',
+              },
+              { label: 'Best time to reach', value: values.bestTimeToReach },
+              // In the week's order, whatever order they were picked in (as the payload sends them).
+              { label: 'Days to reach', value: inOrder(values.days, WEEKDAYS) },
+              { label: 'Address', value: values.address },
+              {
+                label: 'City, state, country',
+                value: [values.city, values.state, values.country].filter(Boolean).join(', '),
+              },
+            ]}
+          />
+        )}
+      </form.Subscribe>
+    )
+  },
+})

@@ -1,0 +1,57 @@
+import type * as React from 'react'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import type { CountryDetail } from '@/contract/address'
+import type { AuthData } from '@/contract/auth'
+import type { PortfolioType } from '@/contract/portfolio-types'
+import { catalogueQueryOptions } from '@/features/portfolio/api/catalogue'
+import { portfolioQueryOptions } from '@/features/portfolio/api/get-portfolio'
+import { recordQueryOptions } from '@/features/portfolio/api/get-record'
+import { PortfolioForm } from '@/features/portfolio/components/portfolio-form'
+import {
+  isNotFound,
+  RecordNotFound,
+  RecordPastSubmitted,
+} from '@/features/portfolio/components/portfolio-form-states'
+import { addressQueryOptions } from '@/lib/address-query'
+
+type PortfolioScreenProps = {
+  authData: AuthData
+  /** The section to scroll to (the `portfolio` search parameter). */
+  focusSection?: PortfolioType | undefined
+  /**
+   * A submitted record to edit (the `record` search parameter, docs/decisions/0012): its device
+   * section opens for changes and Submit updates that record.
+   */
+  recordId?: string | undefined
+}
+
+const NO_COUNTRIES: ReadonlyArray<CountryDetail> = []
+
+/**
+ * /portfolio (spec §2): the form over the vendor's saved portfolio and the device catalogue (and
+ * the record being edited), which the route has loaded; the country list follows when it comes.
+ */
+export function PortfolioScreen({ authData, focusSection, recordId }: PortfolioScreenProps) {
+  const { data: saved } = useSuspenseQuery(portfolioQueryOptions(authData.vendorUserId))
+  const { data: catalogue } = useSuspenseQuery(catalogueQueryOptions())
+  const countries = useQuery(addressQueryOptions()).data?.countryDetailsList ?? NO_COUNTRIES
+  const loaded = { authData, saved, catalogue, countries }
+  if (recordId !== undefined) return <RecordEditScreen {...loaded} recordId={recordId} />
+  return <PortfolioForm {...loaded} focusSection={focusSection} record={null} />
+}
+
+type RecordEditScreenProps = Omit<React.ComponentProps<typeof PortfolioForm>, 'record'> & {
+  recordId: string
+}
+
+/**
+ * The form in edit mode, or why the record cannot be edited: gone (404), or its certification has
+ * started. Both can also come to light at Submit, when the update reads the record again.
+ */
+function RecordEditScreen({ recordId, ...loaded }: RecordEditScreenProps) {
+  const recordQuery = useSuspenseQuery(recordQueryOptions(loaded.authData.vendorUserId, recordId))
+  if (isNotFound(recordQuery.error)) return <RecordNotFound message={recordQuery.error.message} />
+  const record = recordQuery.data
+  if (record.status !== 'Submitted') return <RecordPastSubmitted record={record} />
+  return <PortfolioForm {...loaded} record={record} />
+}
