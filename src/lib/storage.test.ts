@@ -10,6 +10,9 @@ import {
   isLoggedIn,
   readAuthData,
   readGoto,
+  readLastActivity,
+  readPendingPasswordReset,
+  readPendingRegistration,
   readRememberedUserId,
   readToken,
   removeAuthData,
@@ -19,6 +22,9 @@ import {
   subscribeToStorage,
   writeAuthData,
   writeGoto,
+  writeLastActivity,
+  writePendingPasswordReset,
+  writePendingRegistration,
   writeRememberedUserId,
   writeToken,
 } from '@/lib/storage'
@@ -111,6 +117,33 @@ describe('corrupt AUTH_DATA', () => {
     },
   )
 
+  it.each([
+    ['an object without the login fields', { foo: 'bar' }],
+    ['a login answer without its vendorUserId', { ...vendor, vendorUserId: undefined }],
+    ['a numeric vendorUserId', { ...vendor, vendorUserId: 1001 }],
+    ['a flag that is neither YES nor NO', { ...vendor, isPortfolioManagerPreviousReqSaved: 'MAYBE' }],
+  ])("reads %s (not the contract's login answer) as absent and removes it", (_what, stored) => {
+    localStorage.setItem('AUTH_DATA', JSON.stringify(stored))
+    expect(readAuthData()).toBeNull()
+    expect(getAuthDataSnapshot()).toBeNull()
+    expect(isLoggedIn(getAuthDataSnapshot())).toBe(false)
+    expect(localStorage.getItem('AUTH_DATA')).toBeNull()
+  })
+
+  it('tells no listener when it drops a foreign item (a read may happen during render)', () => {
+    const listener = vi.fn()
+    const unsubscribe = subscribeToStorage(listener)
+    localStorage.setItem('AUTH_DATA', JSON.stringify({ name: 'Not a login' }))
+    expect(readAuthData()).toBeNull()
+    expect(listener).not.toHaveBeenCalled()
+    unsubscribe()
+  })
+
+  it('keeps fields a newer server adds to the login answer', () => {
+    writeAuthData({ ...vendor, region: 'APAC' })
+    expect(readAuthData()).toEqual({ ...vendor, region: 'APAC' })
+  })
+
   it('does not disturb the other items', () => {
     localStorage.setItem('AUTH_DATA', '{oops')
     writeToken('tok-1')
@@ -202,6 +235,71 @@ describe('clearSession (logout, spec §2)', () => {
     expect(sessionStorage.length).toBe(0)
     expect(readRememberedUserId()).toBe('asha.rao@netgear-labs.example')
     expect(readGoto()).toBe('/dashboard')
+  })
+})
+
+describe('the pending password flows (session storage)', () => {
+  it('keep the whole answer under their key names and read back what the flow needs', () => {
+    writePendingRegistration({ id: 'R-1', emailId: 'asha.rao@netgear-labs.example', status: 'SUCCESS' })
+    expect(JSON.parse(sessionStorage.getItem('REGISTRATION_DATA') ?? '')).toEqual({
+      id: 'R-1',
+      emailId: 'asha.rao@netgear-labs.example',
+      status: 'SUCCESS',
+    })
+    expect(readPendingRegistration()).toEqual({ id: 'R-1', emailId: 'asha.rao@netgear-labs.example' })
+
+    writePendingPasswordReset({ id: 'F-1', message: 'Code sent' })
+    expect(sessionStorage.getItem('FORGOT_PASSWORD_DATA')).not.toBeNull()
+    expect(readPendingPasswordReset()).toEqual({ id: 'F-1' })
+  })
+
+  it('read a numeric id as text', () => {
+    sessionStorage.setItem('REGISTRATION_DATA', JSON.stringify({ id: 42, emailId: 'a@b.example' }))
+    expect(readPendingRegistration()).toEqual({ id: '42', emailId: 'a@b.example' })
+  })
+
+  it.each(['{oops', '[]', '{"id":"","emailId":"a@b.example"}', '{"id":"R-1"}', '{"emailId":"a@b.example"}'])(
+    'read %j as no pending registration',
+    (raw) => {
+      sessionStorage.setItem('REGISTRATION_DATA', raw)
+      expect(readPendingRegistration()).toBeNull()
+    },
+  )
+
+  it('give the same object while the stored item is unchanged', () => {
+    writePendingPasswordReset({ id: 'F-1', emailId: 'a@b.example' })
+    const first = readPendingPasswordReset()
+    expect(readPendingPasswordReset()).toBe(first)
+    writePendingPasswordReset({ id: 'F-2', emailId: 'a@b.example' })
+    expect(readPendingPasswordReset()).not.toBe(first)
+    expect(readPendingPasswordReset()).toEqual({ id: 'F-2', emailId: 'a@b.example' })
+  })
+
+  it('are cleared by a logout', () => {
+    writePendingRegistration({ id: 'R-1', emailId: 'a@b.example' })
+    writePendingPasswordReset({ id: 'F-1' })
+    clearSession()
+    expect(readPendingRegistration()).toBeNull()
+    expect(readPendingPasswordReset()).toBeNull()
+  })
+})
+
+describe('the last activity shared by the tabs', () => {
+  it('holds a time, tells no listener, and a logout removes it', () => {
+    const listener = vi.fn()
+    const unsubscribe = subscribeToStorage(listener)
+    writeLastActivity(1_700_000_000_000)
+    expect(localStorage.getItem('LAST_ACTIVITY')).toBe('1700000000000')
+    expect(readLastActivity()).toBe(1_700_000_000_000)
+    expect(listener).not.toHaveBeenCalled()
+    clearSession()
+    expect(readLastActivity()).toBeNull()
+    unsubscribe()
+  })
+
+  it.each(['', '0', '-5', 'soon', 'Infinity'])('reads %j as no activity', (raw) => {
+    localStorage.setItem('LAST_ACTIVITY', raw)
+    expect(readLastActivity()).toBeNull()
   })
 })
 

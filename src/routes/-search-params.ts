@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { portfolioTypeSchema } from '@/contract/portfolio-types'
+import { gotoPathSchema } from '@/lib/login-params'
 
 /*
  * Search parameters of the routes (spec §2, ARCHITECTURE.md "Front end"). A value that does not
@@ -13,10 +14,8 @@ const text = (max: number) =>
 
 /**
  * `goto` is read at start and honoured after login: only a path of this site is accepted
- * (a leading '/', not '//' nor '/\'), so the parameter cannot send a user to another host.
+ * (src/lib/login-params.ts), so the parameter cannot send a user to another host.
  */
-export const gotoPathSchema = v.pipe(v.string(), v.regex(/^\/(?![/\\])/), v.maxLength(2048))
-
 export const rootSearchSchema = v.object({
   goto: v.fallback(v.optional(gotoPathSchema), undefined),
 })

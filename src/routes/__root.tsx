@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
 import * as React from 'react'
 import { RootLayout } from '@/components/layout/root-layout'
-import { useLogout } from '@/features/auth/api/use-logout'
+import { useLogout } from '@/features/auth/api/logout'
 import type { RouterContext } from '@/router'
 import { rootSearchSchema } from '@/routes/-search-params'
 import { writeGoto } from '@/lib/storage'

@@ -195,8 +195,11 @@ export const NetworkFailure = meta.story({
   },
   play: async ({ canvas, userEvent }) => {
     const { code, reset } = await fillAndSend(canvas, userEvent)
+    // Told in one place (src/lib/api-failure.ts): the service, the method and the path only.
     await waitFor(() =>
-      expect(consoleError).toHaveBeenCalledWith('Reset password: the request failed.', 'ApiNetworkError'),
+      expect(consoleError).toHaveBeenCalledWith(
+        'The main service could not be reached for POST /api/registration/reset-password.',
+      ),
     )
     await waitFor(() => expect(loader()).toBeNull())
     // Neither the code nor the password reaches the log.

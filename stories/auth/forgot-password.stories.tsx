@@ -176,8 +176,11 @@ export const NetworkFailure = meta.story({
     await userEvent.type(email, ACCOUNT)
     await userEvent.click(sendCode)
 
+    // Told in one place (src/lib/api-failure.ts): the service, the method and the path only.
     await waitFor(() =>
-      expect(consoleError).toHaveBeenCalledWith('Forgot password: the request failed.', 'ApiNetworkError'),
+      expect(consoleError).toHaveBeenCalledWith(
+        'The main service could not be reached for POST /api/registration/forget-password.',
+      ),
     )
     await waitFor(() => expect(loader()).toBeNull())
     // The log names no address.

@@ -1,17 +1,17 @@
 import preview from '#.storybook/preview'
+import { storyClock } from '#.storybook/clock'
 import { expect, waitFor, within } from 'storybook/test'
 import { HeroCarousel } from '@/features/marketing/components/hero-carousel'
 import { HERO_IMAGES } from '@/features/marketing/components/product-images'
-import { manualClock } from '@/features/marketing/model/rotation'
 
 /**
- * The home page's product image (spec §1, §9: every 1200 ms across 8 images). Each story has its
- * own manual clock: nothing moves until the play function advances it.
+ * The home page's product image (spec §1, §9: every 1200 ms across 8 images). Each story runs on
+ * a manual clock (src/lib/clock.tsx): nothing moves until the play function advances it.
  */
 const meta = preview.meta({
   title: 'Marketing/Hero carousel',
   component: HeroCarousel,
-  parameters: { layout: 'centered' },
+  parameters: { layout: 'centered', clock: 'manual' },
 })
 
 const currentImage = (canvasElement: HTMLElement) => within(canvasElement).getByRole('img')
@@ -23,7 +23,7 @@ const expectImage = (canvasElement: HTMLElement, position: number) =>
 const at = (position: number) =>
   meta.story({
     name: `Image ${position + 1} of 8`,
-    args: { startAt: position, clock: manualClock() },
+    args: { startAt: position },
     play: async ({ canvasElement, canvas }) => {
       const image = HERO_IMAGES[position]!
       await expectImage(canvasElement, position)
@@ -44,10 +44,9 @@ export const Image8 = at(7)
 
 /** The image changes at 1200 ms, not at 1199, and comes back to the first after the eighth. */
 export const RotatesEvery1200ms = meta.story({
-  args: { clock: manualClock() },
-  play: async ({ canvasElement, args, step }) => {
-    const clock = args.clock as ReturnType<typeof manualClock>
-    await waitFor(() => expect(clock.running).toBe(1))
+  play: async ({ canvasElement, step }) => {
+    const clock = storyClock()
+    await waitFor(() => expect(clock.pending).toBe(1))
     await step('1199 ms: still the first', async () => {
       clock.advance(1199)
       await expectImage(canvasElement, 0)
@@ -65,21 +64,20 @@ export const RotatesEvery1200ms = meta.story({
 
 /** Pause stops the rotation (WCAG 2.2.2) and announces the image; Play starts it again. */
 export const Paused = meta.story({
-  args: { clock: manualClock() },
-  play: async ({ canvas, canvasElement, args, userEvent }) => {
-    const clock = args.clock as ReturnType<typeof manualClock>
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const clock = storyClock()
     await userEvent.click(canvas.getByRole('button', { name: 'Pause the rotation' }))
     // The pointer rests on the carousel after the click, which also holds it: move it away.
     await userEvent.unhover(canvasElement.querySelector('figure')!)
     ;(canvas.getByRole('button', { name: 'Play the rotation' }) as HTMLElement).blur()
-    await expect(clock.running).toBe(0)
+    await expect(clock.pending).toBe(0)
     clock.advance(5000)
     await expectImage(canvasElement, 0)
     await expect(canvasElement.querySelector('figcaption')).toHaveAttribute('aria-live', 'polite')
     await userEvent.click(canvas.getByRole('button', { name: 'Play the rotation' }))
     await userEvent.unhover(canvasElement.querySelector('figure')!)
     ;(canvas.getByRole('button', { name: 'Pause the rotation' }) as HTMLElement).blur()
-    await waitFor(() => expect(clock.running).toBe(1))
+    await waitFor(() => expect(clock.pending).toBe(1))
     clock.advance(1200)
     await expectImage(canvasElement, 1)
   },
@@ -87,15 +85,14 @@ export const Paused = meta.story({
 
 /** A dot shows its image at once; while keyboard focus is in the carousel it holds still. */
 export const ChooseAnImage = meta.story({
-  args: { clock: manualClock() },
-  play: async ({ canvas, canvasElement, args, userEvent }) => {
-    const clock = args.clock as ReturnType<typeof manualClock>
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const clock = storyClock()
     const dot = canvas.getByRole('button', { name: 'Show OLT, image 6 of 8' })
     dot.focus()
     await userEvent.keyboard('{Enter}')
     await expectImage(canvasElement, 5)
     await expect(canvas.getByText('OLT')).toBeVisible()
-    await expect(clock.running).toBe(0)
+    await expect(clock.pending).toBe(0)
     clock.advance(3600)
     await expectImage(canvasElement, 5)
   },

@@ -2,15 +2,14 @@ import preview from '#.storybook/preview'
 import { expect, waitFor, within } from 'storybook/test'
 import { HomePage } from '@/features/marketing/components/home-page'
 import { BENEFITS, DEVICE_CLASS_STORIES } from '@/features/marketing/model/home-content'
-import { manualClock } from '@/features/marketing/model/rotation'
 import { loggedInAs, loggedOut } from '../support/session'
 
 /** The home page (spec §1, §2): hero, the nine benefits, the portfolio cards and a Learn more per device class. */
 const meta = preview.meta({
   title: 'Marketing/Home page',
   component: HomePage,
-  args: { heroClock: manualClock() },
-  parameters: { layout: 'fullscreen' },
+  // The hero stays on its first image: nothing moves the story's manual clock.
+  parameters: { layout: 'fullscreen', clock: 'manual' },
   beforeEach: loggedOut,
 })
 

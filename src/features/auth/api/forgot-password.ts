@@ -1,10 +1,14 @@
 import { useMutation } from '@tanstack/react-query'
 import type { ForgotPasswordPayload } from '@/contract/auth'
-import { callEndpoint } from '@/lib/call-endpoint'
+import { requestEndpoint, successOrThrow } from '@/lib/call-endpoint'
 
-/** POST /api/registration/forget-password: the answer's status says success; its id goes to the reset. */
+/**
+ * POST /api/registration/forget-password: status SUCCESS says the code went out, and its id goes
+ * to the reset. Any other status is a failure told with the answer's message (spec §8).
+ */
 export function useForgotPasswordMutation() {
   return useMutation({
-    mutationFn: (payload: ForgotPasswordPayload) => callEndpoint('forgotPassword', payload),
+    mutationFn: async (payload: ForgotPasswordPayload) =>
+      successOrThrow(await requestEndpoint('forgotPassword', payload)),
   })
 }

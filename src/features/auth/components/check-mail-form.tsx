@@ -2,7 +2,6 @@ import { useStore } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { MailQuestion } from 'lucide-react'
 import * as React from 'react'
-import { toast } from 'sonner'
 import * as v from 'valibot'
 import { useAppForm } from '@/components/form/form-kit'
 import { Button } from '@/components/ui/button'
@@ -18,6 +17,7 @@ import {
   PASSWORD_FLOW_REDIRECT_MS,
   usePendingPasswordReset,
 } from '@/features/auth/components/forgot-password-flow'
+import { answerOrNull, showToast } from '@/lib/api-failure'
 import { useTimeout } from '@/lib/clock'
 import { type PendingPasswordReset, removePendingPasswordReset } from '@/lib/storage'
 
@@ -53,21 +53,14 @@ function CheckMailForm() {
     defaultValues: emptyResetPasswordFormValues,
     onSubmit: async ({ value }: { value: ResetPasswordFormValues }) => {
       if (pending === null) return
-      try {
-        const result = await resetPassword.mutateAsync({ ...value, id: pending.id })
-        if (result.ok && result.data.status === 'SUCCESS') {
-          toast.success(result.data.message)
-          // The code is spent: coming back here must not offer a form that cannot work.
-          removePendingPasswordReset()
-          setCompleted(pending)
-        } else {
-          toast.error(result.ok ? result.data.message : result.message)
-        }
-      } catch (error) {
-        // Spec §8: a network failure is logged only. The error's name says what failed; the code
-        // and the passwords stay out of the log.
-        console.error('Reset password: the request failed.', error instanceof Error ? error.name : 'unknown')
-      }
+      // Spec §8: any other answer is told as a toast with its message, and a network failure is
+      // logged only (src/lib/api-failure.ts); either way the page and the pending reset stay.
+      const answer = await answerOrNull(resetPassword.mutateAsync({ ...value, id: pending.id }))
+      if (answer === null) return
+      void showToast('success', answer.message)
+      // The code is spent: coming back here must not offer a form that cannot work.
+      removePendingPasswordReset()
+      setCompleted(pending)
     },
   })
   const valid = useStore(form.store, (state) => v.is(resetPasswordFormSchema, state.values))

@@ -24,12 +24,11 @@ import {
   otpSchema,
 } from '@/contract/validation/password'
 import { useChangePasswordMutation } from '@/features/auth/api/change-password'
-import { OwnToaster, showToast } from '@/features/auth/components/registration-toasts'
+import { OwnToaster } from '@/features/auth/components/registration-toasts'
+import { CREATE_PASSWORD_TOASTER_ID } from '@/features/auth/model/toasters'
+import { answerOrNull, showToast } from '@/lib/api-failure'
 import { useTimeout } from '@/lib/clock'
 import { type PendingRegistration, readPendingRegistration, removePendingRegistration } from '@/lib/storage'
-
-/** The dialog's own toast container (spec §8): outside the dialog everything is inert. */
-export const CREATE_PASSWORD_TOASTER_ID = 'create-password'
 
 /** Spec §9: after the password is created the flow returns home 5 s later. */
 export const HOME_AFTER_PASSWORD_CREATED_MS = 5000
@@ -43,10 +42,6 @@ type CreatePasswordDialogProps = {
   onPasswordCreated?: () => void
   /** Where focus goes when the dialog closes; the dialog opens without a trigger of its own. */
   returnFocusTo?: React.RefObject<HTMLElement | null>
-}
-
-function failureOf(error: unknown) {
-  return error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error'
 }
 
 /**
@@ -87,29 +82,23 @@ function CreatePasswordDialog({
         console.error('Create password not sent (no pending registration).')
         return
       }
-      let result: Awaited<ReturnType<typeof changePassword.mutateAsync>>
-      try {
-        result = await changePassword.mutateAsync({
+      // Spec §8: a refused password is told in the dialog's toast container (the mutation's meta;
+      // the plain-text answer is the message), and a request that gets no answer is logged only;
+      // either way the dialog stays as it was.
+      const answer = await answerOrNull(
+        changePassword.mutateAsync({
           otp: value.otp.trim(),
           emailId: pending.emailId,
           password: value.password,
           confirmPassword: value.confirmPassword,
           id: pending.id,
-        })
-      } catch (error) {
-        // Spec §8: a request that gets no answer is logged only; the dialog stays as it was.
-        console.error(`Create password not sent (${failureOf(error)}).`)
-        return
-      }
-      if (result.ok) {
-        removePendingRegistration()
-        setCreated(true)
-        onPasswordCreated?.()
-        void showToast('success', PASSWORD_CREATED_MESSAGE, { toasterId: CREATE_PASSWORD_TOASTER_ID })
-      } else {
-        // The answer is plain text (spec §7), which the client hands over as the message.
-        void showToast('error', result.message, { toasterId: CREATE_PASSWORD_TOASTER_ID })
-      }
+        }),
+      )
+      if (answer === null) return
+      removePendingRegistration()
+      setCreated(true)
+      onPasswordCreated?.()
+      void showToast('success', PASSWORD_CREATED_MESSAGE, { toasterId: CREATE_PASSWORD_TOASTER_ID })
     },
   })
 

@@ -5,17 +5,8 @@ import { type PendingPasswordReset, readPendingPasswordReset } from '@/lib/stora
 export const PASSWORD_FLOW_REDIRECT_MS = 2000
 
 // Session storage belongs to this tab and only this flow writes the item, so there is nothing to
-// listen to: the snapshot is read again on each render.
+// listen to: the snapshot is read again on each render (the same object while the item is unchanged).
 const noSubscription = () => () => {}
-
-let cached: PendingPasswordReset | null = null
-
-/** The same object while the stored item says the same, as useSyncExternalStore requires. */
-function pendingResetSnapshot(): PendingPasswordReset | null {
-  const stored = readPendingPasswordReset()
-  if (stored?.id !== cached?.id || stored?.emailId !== cached?.emailId) cached = stored
-  return cached
-}
 
 /*
  * The prerendered /check-mail is the page of someone who opens it directly, with no reset pending
@@ -29,7 +20,7 @@ const serverSnapshot = (): PendingPasswordReset | null => null
 export function usePendingPasswordReset(): PendingPasswordReset | null {
   return useSyncExternalStore<PendingPasswordReset | null>(
     noSubscription,
-    pendingResetSnapshot,
+    readPendingPasswordReset,
     serverSnapshot,
   )
 }

@@ -1,7 +1,6 @@
 import { useStore } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import * as React from 'react'
-import { toast } from 'sonner'
 import * as v from 'valibot'
 import { useAppForm } from '@/components/form/form-kit'
 import { FullScreenLoader } from '@/components/ui/full-screen-loader'
@@ -13,6 +12,7 @@ import {
 import { useForgotPasswordMutation } from '@/features/auth/api/forgot-password'
 import { AuthCard } from '@/features/auth/components/auth-card'
 import { PASSWORD_FLOW_REDIRECT_MS } from '@/features/auth/components/forgot-password-flow'
+import { answerOrNull, showToast } from '@/lib/api-failure'
 import { useTimeout } from '@/lib/clock'
 import { writePendingPasswordReset } from '@/lib/storage'
 
@@ -33,20 +33,13 @@ function ForgotPasswordForm() {
     defaultValues: emptyForgotPasswordFormValues,
     onSubmit: async ({ value }: { value: ForgotPasswordFormValues }) => {
       const emailId = value.email
-      try {
-        const result = await forgotPassword.mutateAsync({ emailId })
-        if (result.ok && result.data.status === 'SUCCESS') {
-          if (result.data.id) writePendingPasswordReset({ ...result.data, id: result.data.id, emailId })
-          toast.success(result.data.message)
-          setCodeSent(true)
-        } else {
-          toast.error(result.ok ? result.data.message : result.message)
-        }
-      } catch (error) {
-        // Spec §8: a network failure is logged only. The error's name says what failed; the
-        // address stays out of the log.
-        console.error('Forgot password: the request failed.', error instanceof Error ? error.name : 'unknown')
-      }
+      // Spec §8: any other answer is told as a toast with its message, and a network failure is
+      // logged only (src/lib/api-failure.ts); either way the page stays as it was.
+      const answer = await answerOrNull(forgotPassword.mutateAsync({ emailId }))
+      if (answer === null) return
+      if (answer.id) writePendingPasswordReset({ ...answer, id: answer.id, emailId })
+      void showToast('success', answer.message)
+      setCodeSent(true)
     },
   })
   const valid = useStore(form.store, (state) => v.is(forgotPasswordFormSchema, state.values))

@@ -17,7 +17,6 @@ import {
   cityOptions,
   stateOptions,
 } from '@/contract/address-cascade'
-import { STATUS_SUCCESS } from '@/contract/common'
 import { firstMessage, LINES_OF_BUSINESS } from '@/contract/validation/fields'
 import {
   citySchema,
@@ -39,14 +38,13 @@ import {
 import { useRegisterMutation } from '@/features/auth/api/register'
 import { AuthCard } from '@/features/auth/components/auth-card'
 import { CreatePasswordDialog } from '@/features/auth/components/create-password-dialog'
-import { OwnToaster, showToast } from '@/features/auth/components/registration-toasts'
+import { OwnToaster } from '@/features/auth/components/registration-toasts'
 import { toRegistrationPayload } from '@/features/auth/model/registration-payload'
+import { REGISTRATION_TOASTER_ID } from '@/features/auth/model/toasters'
 import { addressQueryOptions } from '@/lib/address-query'
+import { answerOrNull, showToast } from '@/lib/api-failure'
 import { useTimeout } from '@/lib/clock'
 import { type PendingRegistration, readPendingRegistration, writePendingRegistration } from '@/lib/storage'
-
-/** The registration screen's own toast container (spec §8). */
-export const REGISTRATION_TOASTER_ID = 'registration'
 
 /** Spec §9: the success toast lasts 2 s, and the Create Password dialog opens 2 s after success. */
 export const REGISTRATION_SUCCESS_TOAST_MS = 2000
@@ -59,24 +57,12 @@ const sectionLegendClasses = 'mb-4 text-small font-semibold tracking-wide text-i
 const LOB_OPTIONS = LINES_OF_BUSINESS.map((line) => ({ value: line, label: line }))
 
 /*
- * The pending registration as useSyncExternalStore reads it: the same object while the stored
- * text is the same, and none on the server, which cannot know this tab's session storage. Only
+ * The pending registration as useSyncExternalStore reads it (the same object while the stored
+ * text is the same), and none on the server, which cannot know this tab's session storage. Only
  * this screen changes it, and it keeps what it wrote in its own state, so nothing to subscribe to.
  */
-let lastStored: { text: string; registration: PendingRegistration | null } | null = null
-function storedRegistration() {
-  const registration = readPendingRegistration()
-  const text = JSON.stringify(registration)
-  if (lastStored?.text !== text) lastStored = { text, registration }
-  return lastStored.registration
-}
 const noStoredRegistration = () => null
 const subscribeToNothing = () => () => {}
-
-/** What a failed request says in the log: never the form's values, which are personal data. */
-function failureOf(error: unknown) {
-  return error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error'
-}
 
 /**
  * /create-profile/register (spec §2, §4, §5): the vendor's details, organization, lines of
@@ -91,7 +77,7 @@ function RegistrationForm() {
 
   // A registration this tab made earlier (the page was reloaded, or the vendor came back to it)
   // until this page registers or creates the password itself; then what it knows wins.
-  const stored = React.useSyncExternalStore(subscribeToNothing, storedRegistration, noStoredRegistration)
+  const stored = React.useSyncExternalStore(subscribeToNothing, readPendingRegistration, noStoredRegistration)
   const [known, setKnown] = React.useState<PendingRegistration | null | undefined>(undefined)
   const registration = known === undefined ? stored : known
 
@@ -122,33 +108,19 @@ function RegistrationForm() {
     },
     onSubmit: async ({ value }) => {
       const payload = toRegistrationPayload(value)
-      let result: Awaited<ReturnType<typeof register.mutateAsync>>
-      try {
-        result = await register.mutateAsync(payload)
-      } catch (error) {
-        // Spec §8: a request that gets no answer is logged only; the form stays as it was.
-        console.error(`Registration not sent (${failureOf(error)}).`)
-        return
-      }
-      if (result.ok && result.data.status === STATUS_SUCCESS) {
-        const answer = {
-          ...result.data,
-          id: result.data.id ?? '',
-          emailId: result.data.emailId ?? payload.emailId,
-        }
-        writePendingRegistration(answer)
-        // Where session storage is unavailable, the answer in memory still finishes the flow.
-        setKnown(readPendingRegistration() ?? { id: answer.id, emailId: answer.emailId })
-        void showToast('success', result.data.message, {
-          toasterId: REGISTRATION_TOASTER_ID,
-          duration: REGISTRATION_SUCCESS_TOAST_MS,
-        })
-        setDialogDue((due) => (due ?? 0) + 1)
-      } else {
-        void showToast('error', result.ok ? result.data.message : result.message, {
-          toasterId: REGISTRATION_TOASTER_ID,
-        })
-      }
+      // Spec §8: a failure is told in this screen's toast container (the mutation's meta), and a
+      // request that gets no answer is logged only; either way the form stays as it was.
+      const answer = await answerOrNull(register.mutateAsync(payload))
+      if (answer === null) return
+      const registration = { ...answer, id: answer.id ?? '', emailId: answer.emailId ?? payload.emailId }
+      writePendingRegistration(registration)
+      // Where session storage is unavailable, the answer in memory still finishes the flow.
+      setKnown(readPendingRegistration() ?? { id: registration.id, emailId: registration.emailId })
+      void showToast('success', answer.message, {
+        toasterId: REGISTRATION_TOASTER_ID,
+        duration: REGISTRATION_SUCCESS_TOAST_MS,
+      })
+      setDialogDue((due) => (due ?? 0) + 1)
     },
   })
 

@@ -1,12 +1,12 @@
 import * as React from 'react'
-import type { ExternalToast } from 'sonner'
 import { useHydrated } from '@/lib/use-hydrated'
 
 /*
  * The registration screen and the Create Password dialog each have a toast container of their
- * own (spec §8). sonner injects a stylesheet when it loads (docs/decisions/0008), and the
- * registration page is prerendered: its containers and the toast calls load sonner once the page
- * is live, the same module the layout's container uses.
+ * own (spec §8; the ids are in features/auth/model/toasters.ts). sonner injects a stylesheet when
+ * it loads (docs/decisions/0008), and the registration page is prerendered: its containers load
+ * sonner once the page is live, the same module the layout's container uses, and the toasts come
+ * through the lazy `showToast` of src/lib/api-failure.ts.
  */
 
 const Toaster = React.lazy(() =>
@@ -27,12 +27,4 @@ function OwnToaster({ id, label }: { id: string; label: string }) {
   )
 }
 
-type ToastKind = 'success' | 'error'
-
-/** Shows `message` in the container `toasterId`. */
-async function showToast(kind: ToastKind, message: string, options: ExternalToast & { toasterId: string }) {
-  const { toast } = await import('sonner')
-  toast[kind](message, options)
-}
-
-export { OwnToaster, showToast }
+export { OwnToaster }

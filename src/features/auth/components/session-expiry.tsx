@@ -19,11 +19,12 @@ import {
   secondsLeft as secondsLeftAt,
   warningDueAt,
 } from '@/features/auth/model/session-timing'
+import { type RenewOutcome, renewServerSession } from '@/features/auth/api/keep-session-alive'
+import { endSession } from '@/features/auth/api/logout'
 import { useClock } from '@/lib/clock'
-import { clearSession, readLastActivity, writeLastActivity } from '@/lib/storage'
+import { readLastActivity, writeLastActivity } from '@/lib/storage'
 
-/** What renewing the server session came to: the session is over only when the server says so. */
-export type RenewOutcome = 'renewed' | 'ended' | 'unreachable'
+export type { RenewOutcome }
 
 type SessionExpiryOptions = {
   /** Continue session and the background renewals (POST keep-alive). */
@@ -194,33 +195,19 @@ export function SessionExpiry({ renew, expire, logout }: SessionExpiryProps) {
   return <SessionExpiryDialog secondsLeft={secondsLeft} onContinue={continueSession} onLogout={logout} />
 }
 
-/** Asks the main service to renew the session (decision 4): 401 means it is already over. */
-async function renewServerSession(): Promise<RenewOutcome> {
-  try {
-    const { callEndpoint } = await import('@/lib/call-endpoint')
-    const result = await callEndpoint('keepSessionAlive', undefined)
-    if (result.ok) return 'renewed'
-    return result.status === 401 ? 'ended' : 'unreachable'
-  } catch {
-    return 'unreachable'
-  }
-}
-
 /**
- * Spec §4: Logout, or reaching the end, clears the login data, goes to /login and reloads — a
- * fresh page, so nothing of the vendor's data stays in memory. The server is told on the way.
+ * Spec §4: Logout, or reaching the end, ends the session (the one logout, which clears the login
+ * data and tells the server), then loads /login afresh, so nothing of the vendor's data stays in
+ * memory. The server has a second to hear it; the vendor is not kept waiting on a slow network.
  */
-function endSession() {
-  clearSession()
-  const told = import('@/lib/call-endpoint')
-    .then(({ callEndpoint }) => callEndpoint('logout', undefined))
-    .catch(() => undefined)
-  // The server has a second to hear it; the vendor is not kept waiting on a slow network.
+function endSessionAndReload() {
   const patience = new Promise((resolve) => setTimeout(resolve, 1000))
-  void Promise.race([told, patience]).then(() => window.location.assign('/login'))
+  void Promise.race([endSession(), patience]).then(() => window.location.assign('/login'))
 }
 
 /** The logged-in vendor's session timer with the real server calls (loaded by the root route). */
 export default function VendorSession() {
-  return <SessionExpiry renew={renewServerSession} expire={endSession} logout={endSession} />
+  return (
+    <SessionExpiry renew={renewServerSession} expire={endSessionAndReload} logout={endSessionAndReload} />
+  )
 }

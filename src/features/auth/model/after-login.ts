@@ -1,11 +1,11 @@
+import { FROM_CREATE_PORTFOLIO } from '@/lib/login-params'
+
 /*
  * Where a vendor lands after logging in (spec §2, §4): the goto path stored at start (or by a
  * protected page that sent them to /login), else the home page. A visitor who came from the
  * portfolio manager's Create Portfolio button (/login?from=create-portfolio) and has no stored
  * goto lands on the portfolio form they were trying to open (docs/decisions/0009).
  */
-
-export const FROM_CREATE_PORTFOLIO = 'create-portfolio'
 
 export function pathAfterLogin({ goto, from }: { goto: string | null; from: string | undefined }): string {
   // Never back to the login screen itself, which would look like a failed login.

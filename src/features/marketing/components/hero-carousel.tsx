@@ -7,7 +7,8 @@ import {
   type ProductImage,
 } from '@/features/marketing/components/product-images'
 import { HERO_INTERVAL_MS } from '@/features/marketing/model/home-content'
-import { clampIndex, type Clock, indexAfter, nextIndex, realClock } from '@/features/marketing/model/rotation'
+import { clampIndex, indexAfter, nextIndex } from '@/features/marketing/model/rotation'
+import { useClock } from '@/lib/clock'
 import { useHydrated } from '@/lib/use-hydrated'
 import { usePrefersReducedMotion } from '@/lib/use-reduced-motion'
 import { cn } from '@/lib/utils'
@@ -21,8 +22,6 @@ type HeroCarouselProps = {
   startAt?: number
   /** Spec §9: 1200 ms. */
   intervalMs?: number
-  /** What drives the rotation: the real timer, or a manual clock in stories and tests. */
-  clock?: Clock
   className?: string
 }
 
@@ -40,9 +39,10 @@ function HeroCarousel({
   images = HERO_IMAGES,
   startAt = 0,
   intervalMs = HERO_INTERVAL_MS,
-  clock = realClock,
   className,
 }: HeroCarouselProps) {
+  // What drives the rotation: the real clock, or the manual one of a story (src/lib/clock.tsx).
+  const clock = useClock()
   const [index, setIndex] = React.useState(() => clampIndex(startAt, images.length))
   const [paused, setPaused] = React.useState(false)
   const [held, setHeld] = React.useState({ hover: false, focus: false })

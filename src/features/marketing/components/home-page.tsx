@@ -32,7 +32,6 @@ import {
   PORTFOLIO_CARDS,
   portfolioCardTarget,
 } from '@/features/marketing/model/home-content'
-import type { Clock } from '@/features/marketing/model/rotation'
 import { useAuthView } from '@/lib/use-auth-data'
 import { cn } from '@/lib/utils'
 
@@ -67,16 +66,15 @@ const PORTFOLIO_ICONS: Record<PortfolioType, LucideIcon> = {
 type HomePageProps = React.ComponentProps<'div'> & {
   /** Device classes whose Learn more is open at first (stories). */
   defaultOpen?: readonly string[]
-  /** The hero's first image and clock (stories). */
+  /** The hero's first image (stories). */
   heroStartAt?: number
-  heroClock?: Clock
 }
 
 /**
  * The home page (spec §1, §2): sections home (hero and the nine benefits), portfolio-manager
  * (the three portfolio cards) and device-certifications (a Learn more per device class).
  */
-function HomePage({ defaultOpen = [], heroStartAt, heroClock, className, ...props }: HomePageProps) {
+function HomePage({ defaultOpen = [], heroStartAt, className, ...props }: HomePageProps) {
   return (
     <div data-slot="home-page" className={cn('flex flex-col', className)} {...props}>
       <title>Device Certification Portal · Certify your telecom devices</title>
@@ -108,10 +106,7 @@ function HomePage({ defaultOpen = [], heroStartAt, heroClock, className, ...prop
                 </Button>
               </div>
             </div>
-            <HeroCarousel
-              {...(heroStartAt === undefined ? {} : { startAt: heroStartAt })}
-              {...(heroClock ? { clock: heroClock } : {})}
-            />
+            <HeroCarousel {...(heroStartAt === undefined ? {} : { startAt: heroStartAt })} />
           </div>
         </div>
 

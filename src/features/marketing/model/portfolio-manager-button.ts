@@ -1,16 +1,14 @@
 import type { AuthData } from '@/contract/auth'
 import { LOGIN_SUCCESS_MESSAGE } from '@/contract/messages'
+import { FROM_CREATE_PORTFOLIO } from '@/lib/login-params'
 
 /* The main button of the portfolio manager landing (spec §2 "Portfolio manager landing"). */
 
 export type PortfolioManagerButtonLabel = 'Add New Portfolio' | 'View Portfolio' | 'Create Portfolio'
 
-/** The /login `from` value that says the visitor came to create a portfolio. */
-export const CREATE_PORTFOLIO_FROM = 'create-portfolio'
-
 export type PortfolioManagerButton =
   | { label: PortfolioManagerButtonLabel; to: '/portfolio'; search: Record<never, never> }
-  | { label: PortfolioManagerButtonLabel; to: '/login'; search: { from: typeof CREATE_PORTFOLIO_FROM } }
+  | { label: PortfolioManagerButtonLabel; to: '/login'; search: { from: typeof FROM_CREATE_PORTFOLIO } }
 
 /** What the button reads of the stored login answer; null when nobody is logged in. */
 export type PortfolioManagerAuth = Pick<
@@ -23,7 +21,7 @@ export function portfolioManagerButton(authData: PortfolioManagerAuth | null): P
   // The spec keys the target on the stored message, not on the mere presence of auth data.
   return authData?.message === LOGIN_SUCCESS_MESSAGE
     ? { label, to: '/portfolio', search: {} }
-    : { label, to: '/login', search: { from: CREATE_PORTFOLIO_FROM } }
+    : { label, to: '/login', search: { from: FROM_CREATE_PORTFOLIO } }
 }
 
 function buttonLabel(authData: PortfolioManagerAuth | null): PortfolioManagerButtonLabel {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { clampIndex, indexAfter, manualClock, nextIndex } from '@/features/marketing/model/rotation'
+import { clampIndex, indexAfter, nextIndex } from '@/features/marketing/model/rotation'
+import { createManualClock } from '@/lib/clock'
 
 describe('hero rotation', () => {
   it.each([
@@ -25,7 +26,7 @@ describe('hero rotation', () => {
   })
 
   it('a manual clock ticks at 1200 ms, not at 1199, and stops when told', () => {
-    const clock = manualClock()
+    const clock = createManualClock()
     const tick = vi.fn()
     const stop = clock.every(1200, tick)
     clock.advance(1199)
@@ -34,11 +35,11 @@ describe('hero rotation', () => {
     expect(tick).toHaveBeenCalledTimes(1)
     clock.advance(2400)
     expect(tick).toHaveBeenCalledTimes(3)
-    expect(clock.running).toBe(1)
+    expect(clock.pending).toBe(1)
     stop()
     clock.advance(5000)
     expect(tick).toHaveBeenCalledTimes(3)
-    expect(clock.running).toBe(0)
+    expect(clock.pending).toBe(0)
   })
 
   it.each([
