@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button'
 import { LoadingOverlay } from '@/components/ui/loading-overlay'
 import type { RecordDetails } from '@/contract/portfolio'
 import { ONLY_SUBMITTED_EDITABLE_MESSAGE } from '@/contract/server-messages'
+import { recordStatusName } from '@/contract/records'
 import { PORTFOLIO_SECTIONS } from '@/features/portfolio/model/portfolio-state'
-import { statusWords } from '@/features/portfolio/model/record-status'
 import { ApiAnswerError } from '@/lib/call-endpoint'
 
 /*
@@ -70,8 +70,8 @@ export function RecordPastSubmitted({ record }: { record: RecordDetails }) {
     <RecordNotEditable title="This device record can no longer be edited">
       <p>{ONLY_SUBMITTED_EDITABLE_MESSAGE}</p>
       <p>
-        {record.deviceName} ({record.vendor}) is now {statusWords(record.status)}. A record whose
-        certification has started keeps the device details it was certified with.
+        {record.deviceName} ({record.vendor}) is now {recordStatusName(record) ?? record.status}. A record
+        whose certification has started keeps the device details it was certified with.
       </p>
     </RecordNotEditable>
   )
