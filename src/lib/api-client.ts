@@ -11,12 +11,14 @@ import {
 import { readToken, writeToken } from '@/lib/storage'
 
 /*
- * The one fetch wrapper for both services of spec §7.
+ * The one fetch wrapper for both services of spec §7, the transport under requestEndpoint
+ * (src/lib/call-endpoint.ts), through which every call is made.
  *
- * A non-2xx answer is a result, not an exception: screens show the server's `message` (spec §8),
- * so `{ ok: false, message }` is ordinary data for them. Exceptions are kept for what a screen
- * cannot show: the network failing (ApiNetworkError, spec §8 "logged only") and a 2xx answer that
- * breaks the contract (ApiContractError).
+ * Here a non-2xx answer is a result, `{ ok: false, status, message }` with the server's message
+ * (spec §8) already read from JSON or text; requestEndpoint turns it into ApiAnswerError for the
+ * one error model (src/lib/api-failure.ts). What no answer can say is thrown here: the network
+ * failing (ApiNetworkError, spec §8 "logged only") and a 2xx answer that breaks the contract
+ * (ApiContractError).
  *
  * Nothing here logs: request bodies carry passwords and personal data, headers carry the token.
  */

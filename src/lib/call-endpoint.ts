@@ -5,7 +5,8 @@ import { type ApiResult, certificationService, mainService } from '@/lib/api-cli
 
 /*
  * Calls an endpoint of the contract's table by name: the right service, method, path, body or
- * query, answer schema and answer type, typed from the table. The features' api/ files call this.
+ * query, answer schema and answer type, typed from the table. The features' api/ files call
+ * `requestEndpoint`, which gives the answer's data or throws (docs/decisions/0014).
  */
 
 type Table = typeof endpoints
