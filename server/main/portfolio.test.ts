@@ -192,7 +192,7 @@ describe('the portfolio of one vendor, from nothing to a submitted record', () =
     )
     expect(await answer(serial)).toEqual({
       status: 400,
-      body: { message: 'Device serial number 2: Only letters and numbers are allowed' },
+      body: { message: 'Serial number 2: Only letters and numbers are allowed' },
     })
     expect((await getPortfolio(asha)).vendor).toBe('')
   })
@@ -641,14 +641,14 @@ describe('editing a submitted record (docs/decisions/0012)', () => {
         'Base firmware version: Please enter only numbers and periods (e.g., 1.0.0)',
       ],
       [{ deviceName: '' }, 'Device name: This field is required'],
-      [{ isEngBuildAvailable: '' }, 'Engineering build: This field is required'],
+      [{ isEngBuildAvailable: '' }, 'Engineering build available: This field is required'],
       [
         { devicesToBeCertified: '2', deviceNumberList: ['SN1'] },
         'Device serial numbers: The count of device serial number must match the number of devices added',
       ],
       [
         { deviceNumberList: ['SN1', 'SN 2'], devicesToBeCertified: '2' },
-        'Device serial number 2: Only letters and numbers are allowed',
+        'Serial number 2: Only letters and numbers are allowed',
       ],
       [{ deviceName: 'A'.repeat(16) }, 'New device name: Device Name must be at most 15 characters long.'],
       [
