@@ -1,4 +1,4 @@
-import { HttpResponse, type RequestHandler } from 'msw'
+import { type HttpHandler, HttpResponse } from 'msw'
 import { SAVE_SECTION_MESSAGES } from '@/contract/messages'
 import {
   type RecordDetails,
@@ -58,7 +58,7 @@ function ownRecord(vendor: MockVendor, portfolioManagerId: string) {
   )
 }
 
-export const handlers: RequestHandler[] = [
+export const handlers: HttpHandler[] = [
   mockEndpoint('token', () => HttpResponse.text('SUCCESS', { headers: { Token: FIXTURE_TOKEN } })),
   // The fixture certification service answers on any host and port: the page keeps its default.
   mockEndpoint('portalConfig', () => HttpResponse.json({ certificationServicePort: null })),
