@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addCommentAnswerSchema, commentListAnswerSchema } from '@/contract/certification'
+import { blankSavePayload } from '@/contract/fixtures/payloads'
 import {
   DEVICE_SECTION_SAVED_MESSAGE,
   NO_UPDATES_MESSAGE,
@@ -62,41 +63,8 @@ const createVendor = (email: string, firstName: string) => createTestVendor(test
 const organization = TEST_ORGANIZATION
 const device = TEST_DEVICE
 
-const blank: Omit<SavePayload, 'vendorUserId' | 'saveSection'> = {
-  organizationName: '',
-  description: '',
-  businessContactName: '',
-  emailId: '',
-  countryCode: '',
-  phoneNumber: '',
-  bestTimeToReach: '',
-  days: '',
-  address: '',
-  country: '',
-  state: '',
-  city: '',
-  businessDomain: '',
-  vendor: '',
-  deviceName: '',
-  deviceType: '',
-  productClass: '',
-  devicesToBeCertified: '',
-  deviceNumberList: [],
-  baseFirmwareVersion: '',
-  yearOfManufacturing: '',
-  isEngBuildAvailable: '',
-}
-
-const savePayload = (
-  vendor: Vendor,
-  saveSection: SavePayload['saveSection'],
-  values: Partial<SavePayload>,
-) => ({
-  ...blank,
-  ...values,
-  vendorUserId: vendor.browser.vendorUserId,
-  saveSection,
-})
+const savePayload = (vendor: Vendor, saveSection: SavePayload['saveSection'], values: Partial<SavePayload>) =>
+  blankSavePayload(vendor.browser.vendorUserId, saveSection, values)
 
 const submitPayload = (vendor: Vendor, values: Partial<SubmitPayload> = {}) =>
   submitPayloadFor(vendor.browser.vendorUserId, values)
