@@ -133,13 +133,6 @@ vendorRoute(recordRoutes, 'getRecord', async (c) => {
  * device as it was submitted. The data version rises with the row (migration 0002's trigger; the
  * write watch on PGlite), so the next list and get answers are built again.
  */
-/**
- * The device section of a Submitted record, changed in place (the record keeps its id, creation
- * time, organization and line of business). A record that has left Submitted — a run started,
- * waits in maintenance or ended — is refused with 409 and left as it is: its results describe the
- * device as it was submitted. The data version rises with the row (migration 0002's trigger; the
- * write watch on PGlite), so the next list and get answers are built again.
- */
 vendorRoute(recordRoutes, 'updateRecord', async (c) => {
   const { db } = c.var.services
   const accountId = c.var.accountId
