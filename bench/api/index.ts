@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { TOKEN_HEADER } from '@/contract/auth'
+import { blankSavePayload } from '@/contract/fixtures/payloads'
 import { openDatabase } from '../../server/db/database.ts'
 import { hashPassword } from '../../server/db/passwords.ts'
 import { SESSION_COOKIE } from '../../server/main/security/session-token.ts'
@@ -203,32 +204,22 @@ async function main() {
     }
     const vendorBody = JSON.stringify({ vendorUserId: session.vendorUserId })
     const organization = (description: string) =>
-      JSON.stringify({
-        vendorUserId: session.vendorUserId,
-        saveSection: 1,
-        organizationName: 'Bench Networks',
-        description,
-        businessContactName: 'Bench Vendor',
-        emailId: EMAIL,
-        countryCode: '+91',
-        phoneNumber: '98450 12345',
-        bestTimeToReach: '10:30 AM',
-        days: 'Monday,Wednesday',
-        address: '1 Bench Road',
-        country: 'India',
-        state: 'Karnataka',
-        city: 'Bengaluru',
-        businessDomain: '',
-        vendor: '',
-        deviceName: '',
-        deviceType: '',
-        productClass: '',
-        devicesToBeCertified: '',
-        deviceNumberList: [],
-        baseFirmwareVersion: '',
-        yearOfManufacturing: '',
-        isEngBuildAvailable: '',
-      })
+      JSON.stringify(
+        blankSavePayload(session.vendorUserId, 1, {
+          organizationName: 'Bench Networks',
+          description,
+          businessContactName: 'Bench Vendor',
+          emailId: EMAIL,
+          countryCode: '+91',
+          phoneNumber: '98450 12345',
+          bestTimeToReach: '10:30 AM',
+          days: 'Monday,Wednesday',
+          address: '1 Bench Road',
+          country: 'India',
+          state: 'Karnataka',
+          city: 'Bengaluru',
+        }),
+      )
     const cases: Case[] = [
       { name: 'static file (floor)', path: '/favicon.svg', method: 'GET' },
       { name: 'get', path: '/api/portfoliomanager/get', method: 'POST', body: () => vendorBody },

@@ -5,11 +5,6 @@ import { createMiddleware } from 'hono/factory'
 import { secureHeaders } from 'hono/secure-headers'
 import type { Kysely } from 'kysely'
 import * as v from 'valibot'
-import {
-  emailCertificatePayloadSchema,
-  runListQuerySchema,
-  runTestsPayloadSchema,
-} from '@/contract/certification'
 import { endpoints, RUN_REPORT_PATH } from '@/contract/endpoints'
 import { CERTIFIED_OK } from '@/contract/records'
 import {
@@ -119,7 +114,7 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
   })
   app.use('*', limitBodySize, refuseForeignPosts(isPortalOrigin), requireVendorSession)
 
-  app.post(endpoints.runTests.path, jsonBody(runTestsPayloadSchema), async (c) => {
+  app.post(endpoints.runTests.path, jsonBody(endpoints.runTests.request), async (c) => {
     const body = c.var.body
     if (body.vendor_user_id !== c.var.accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
     const result = await c.var.services.executor.startRun({
@@ -132,7 +127,7 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
   })
 
   app.get(endpoints.listRuns.path, async (c) => {
-    const query = v.safeParse(runListQuerySchema, {
+    const query = v.safeParse(endpoints.listRuns.request, {
       vendor_user_id: c.req.query('vendor_user_id'),
       portfolio_manager_id: c.req.query('portfolio_manager_id'),
     })
@@ -172,7 +167,7 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
     return c.html(runReportHtml(rows))
   })
 
-  app.post(endpoints.emailCertificate.path, jsonBody(emailCertificatePayloadSchema), async (c) => {
+  app.post(endpoints.emailCertificate.path, jsonBody(endpoints.emailCertificate.request), async (c) => {
     const body = c.var.body
     if (body.vendor_user_id !== c.var.accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
     const { db, mailer } = c.var.services

@@ -12,9 +12,13 @@ import { handleError } from './middleware/errors.ts'
 import { limitBodySize } from './middleware/json-body.ts'
 import { loadSession } from './middleware/session.ts'
 import { accountRoutes } from './routes/accounts.ts'
+import { catalogueRoutes } from './routes/catalogue.ts'
+import { commentRoutes } from './routes/comments.ts'
 import { devMailboxRoutes } from './routes/dev-mailbox.ts'
-import { portfolioRoutes } from './routes/portfolio.ts'
+import { draftRoutes } from './routes/drafts.ts'
+import { recordRoutes } from './routes/records.ts'
 import { referenceDataRoutes } from './routes/reference-data.ts'
+import { route } from './routes/route.ts'
 import { sessionRoutes } from './routes/session.ts'
 
 /** The file scripts/start.mjs keeps in the Storybook's folder while it builds the Storybook. */
@@ -44,8 +48,8 @@ export type MainAppOptions = Omit<MainServices, 'answers' | 'writes'> & {
  * back to the empty app page (app.html) so that the client router decides what a path shows.
  *
  * Every /api/ call goes through, in order: the body size limit, the session (idle expiry), and
- * the CSRF guard for anything but GET; the routes then validate their body with the contract and
- * protected ones add requireVendor (server/main/middleware/require-vendor.ts).
+ * the CSRF guard for anything but GET; the routes, registered from the endpoint table, then read
+ * their body with the endpoint's schema and protected ones add requireVendor (routes/route.ts).
  */
 export function createMainApp({
   distDir,
@@ -78,12 +82,20 @@ export function createMainApp({
   })
 
   app.use('/api/*', limitBodySize, loadSession, requireToken)
-  app.route('/api', sessionRoutes)
-  app.route('/api', accountRoutes)
-  app.route('/api', referenceDataRoutes)
-  app.route('/api', portfolioRoutes)
+  // Every call's method and path come from the endpoint table (routes/route.ts, decision 0005).
+  for (const routes of [
+    sessionRoutes,
+    accountRoutes,
+    referenceDataRoutes,
+    catalogueRoutes,
+    draftRoutes,
+    recordRoutes,
+    commentRoutes,
+  ]) {
+    app.route('/', routes)
+  }
   // Where the page finds the certification service: this process knows its port (decision 0010).
-  app.get('/api/portal-config', (c) => {
+  route(app, 'portalConfig', (c) => {
     c.header('Cache-Control', 'no-store')
     return c.json({ certificationServicePort: certificationServicePort() })
   })

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addCommentAnswerSchema, commentListAnswerSchema } from '@/contract/certification'
+import { blankSavePayload } from '@/contract/fixtures/payloads'
 import {
   DEVICE_SECTION_SAVED_MESSAGE,
   NO_UPDATES_MESSAGE,
@@ -62,41 +63,8 @@ const createVendor = (email: string, firstName: string) => createTestVendor(test
 const organization = TEST_ORGANIZATION
 const device = TEST_DEVICE
 
-const blank: Omit<SavePayload, 'vendorUserId' | 'saveSection'> = {
-  organizationName: '',
-  description: '',
-  businessContactName: '',
-  emailId: '',
-  countryCode: '',
-  phoneNumber: '',
-  bestTimeToReach: '',
-  days: '',
-  address: '',
-  country: '',
-  state: '',
-  city: '',
-  businessDomain: '',
-  vendor: '',
-  deviceName: '',
-  deviceType: '',
-  productClass: '',
-  devicesToBeCertified: '',
-  deviceNumberList: [],
-  baseFirmwareVersion: '',
-  yearOfManufacturing: '',
-  isEngBuildAvailable: '',
-}
-
-const savePayload = (
-  vendor: Vendor,
-  saveSection: SavePayload['saveSection'],
-  values: Partial<SavePayload>,
-) => ({
-  ...blank,
-  ...values,
-  vendorUserId: vendor.browser.vendorUserId,
-  saveSection,
-})
+const savePayload = (vendor: Vendor, saveSection: SavePayload['saveSection'], values: Partial<SavePayload>) =>
+  blankSavePayload(vendor.browser.vendorUserId, saveSection, values)
 
 const submitPayload = (vendor: Vendor, values: Partial<SubmitPayload> = {}) =>
   submitPayloadFor(vendor.browser.vendorUserId, values)
@@ -192,7 +160,7 @@ describe('the portfolio of one vendor, from nothing to a submitted record', () =
     )
     expect(await answer(serial)).toEqual({
       status: 400,
-      body: { message: 'Device serial number 2: Only letters and numbers are allowed' },
+      body: { message: 'Serial number 2: Only letters and numbers are allowed' },
     })
     expect((await getPortfolio(asha)).vendor).toBe('')
   })
@@ -641,14 +609,14 @@ describe('editing a submitted record (docs/decisions/0012)', () => {
         'Base firmware version: Please enter only numbers and periods (e.g., 1.0.0)',
       ],
       [{ deviceName: '' }, 'Device name: This field is required'],
-      [{ isEngBuildAvailable: '' }, 'Engineering build: This field is required'],
+      [{ isEngBuildAvailable: '' }, 'Engineering build available: This field is required'],
       [
         { devicesToBeCertified: '2', deviceNumberList: ['SN1'] },
         'Device serial numbers: The count of device serial number must match the number of devices added',
       ],
       [
         { deviceNumberList: ['SN1', 'SN 2'], devicesToBeCertified: '2' },
-        'Device serial number 2: Only letters and numbers are allowed',
+        'Serial number 2: Only letters and numbers are allowed',
       ],
       [{ deviceName: 'A'.repeat(16) }, 'New device name: Device Name must be at most 15 characters long.'],
       [

@@ -4,7 +4,7 @@ import path from 'node:path'
 import * as v from 'valibot'
 import { expect } from 'vitest'
 import { authDataSchema, TOKEN_HEADER } from '@/contract/auth'
-import type { SubmitPayload } from '@/contract/portfolio'
+import { EXAMPLE_DEVICE, EXAMPLE_ORGANIZATION, submittedDevicePayload } from '@/contract/fixtures/payloads'
 import { simulatedLab, type CertificationHarness } from '../cert/harness.ts'
 import type { OpenDatabaseOptions } from '../db/database.ts'
 import { hashPassword } from '../db/passwords.ts'
@@ -190,47 +190,13 @@ export async function createVendor(
   return { id, email, browser }
 }
 
-/* Portfolio values that pass every rule of spec §5. */
+/* Portfolio values that pass every rule of spec §5: the shared payload fixture (src/contract/fixtures). */
 
-export const TEST_ORGANIZATION = {
-  organizationName: 'Asha Networks',
-  description: 'Fibre and Wi-Fi equipment',
-  businessContactName: 'Asha Rao',
-  emailId: 'asha@example.com',
-  countryCode: '+91',
-  phoneNumber: '98450 12345',
-  bestTimeToReach: '09:30 AM',
-  days: 'Monday,Thursday',
-  address: '12 MG Road',
-  country: 'India',
-  state: 'Karnataka',
-  city: 'Bengaluru',
-}
-
-export const TEST_DEVICE = {
-  vendor: 'Nokia',
-  deviceName: 'Beacon 6',
-  deviceType: 'Wi-Fi Mesh Device',
-  productClass: 'Wi-Fi 6 Mesh',
-  devicesToBeCertified: '2',
-  deviceNumberList: ['SN001', 'SN002'],
-  baseFirmwareVersion: '1.2.3',
-  yearOfManufacturing: '2023',
-  isEngBuildAvailable: 'Yes' as const,
-}
+export const TEST_ORGANIZATION = EXAMPLE_ORGANIZATION
+export const TEST_DEVICE = EXAMPLE_DEVICE
 
 /** The submit payload of a complete portfolio for `vendorUserId`, with `values` on top. */
-export const submitPayloadFor = (
-  vendorUserId: string,
-  values: Partial<SubmitPayload> = {},
-): SubmitPayload => ({
-  ...TEST_ORGANIZATION,
-  businessDomain: 'Wireline,Wireless',
-  ...TEST_DEVICE,
-  savedPortfolioManagerId: null,
-  ...values,
-  vendorUserId,
-})
+export const submitPayloadFor = submittedDevicePayload
 
 /**
  * A lab harness whose cases wait until the test lets them finish (or the service stops), so a

@@ -175,6 +175,74 @@ export function savedPortfolioToFormValues(
   }
 }
 
+/* ------------------------------------------------------------------- payload → form values */
+
+/** Which device values of a payload are new to the catalogue: each stands for an 'Add New ...' choice. */
+export type NewInCatalogue = Record<'vendor' | 'deviceName' | 'deviceType' | 'productClass', boolean>
+
+/** Every device value is a catalogue entry. */
+export const NOTHING_NEW: NewInCatalogue = {
+  vendor: false,
+  deviceName: false,
+  deviceType: false,
+  productClass: false,
+}
+
+/** The fields of a save or submit payload that come from the form (not the call's own ids). */
+export type PortfolioPayloadFields = Omit<SavePayload, 'vendorUserId' | 'saveSection'>
+
+const TWELVE_HOUR_TIME = /^\d{1,2}:[0-5]\d\s*[AaPp][Mm]$/
+
+/**
+ * The payload back in the form's names and shapes (spec §3 read backwards), so that the form's own
+ * rules (validation/portfolio-form.ts) can judge a payload. Unlike savedPortfolioToFormValues, it
+ * keeps what the form could not have sent — a best time that is not 'hh:mm AM', a day or line of
+ * business that is not one of the list, serial numbers as sent — so that the rules refuse it rather
+ * than let it pass unseen. A device value new to the catalogue (`fresh`) stands for the 'Add New ...'
+ * option with the value typed beside it.
+ */
+export function payloadToFormValues(
+  p: PortfolioPayloadFields,
+  fresh: NewInCatalogue = NOTHING_NEW,
+): PortfolioFormValues {
+  const time = p.bestTimeToReach
+  return {
+    organizationName: p.organizationName,
+    descAboutOrganization: p.description,
+    businessContactName: p.businessContactName,
+    email: p.emailId,
+    countryCode: p.countryCode,
+    phoneNumber: p.phoneNumber,
+    bestTimeToReach: (TWELVE_HOUR_TIME.test(time.trim()) && toTwentyFourHourTime(time)) || time,
+    days: splitEvery(p.days),
+    address: p.address,
+    country: p.country,
+    state: p.state,
+    city: p.city,
+    businessDomain: splitEvery(p.businessDomain),
+    deviceManufacture: p.vendor,
+    deviceName: fresh.deviceName ? ADD_NEW_DEVICE_NAME : p.deviceName,
+    addNewDeviceName: fresh.deviceName ? p.deviceName : '',
+    deviceType: fresh.deviceType ? ADD_NEW_DEVICE_TYPE : p.deviceType,
+    newDeviceType: fresh.deviceType ? p.deviceType : '',
+    productClass: fresh.productClass ? ADD_NEW_PRODUCT_CLASS : p.productClass,
+    newProductClass: fresh.productClass ? p.productClass : '',
+    deviceToBecertified: p.devicesToBeCertified,
+    deviceNumberList: p.deviceNumberList,
+    baseFirmwareVersion: p.baseFirmwareVersion,
+    yearOfManufacturing: p.yearOfManufacturing,
+    engBuild: p.isEngBuildAvailable,
+  }
+}
+
+/** Every non-blank item of a comma-joined list, as sent: unknown items stay for the rules to refuse. */
+function splitEvery(value: string) {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+}
+
 /**
  * The update of a submitted record (docs/decisions/0012): the device section's fields as submit
  * sends them, with the record's id and vendorUserId.

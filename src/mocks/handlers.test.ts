@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { type EndpointName, endpoints } from '@/contract/endpoints'
+import { blankSavePayload, EXAMPLE_DEVICE, submittedDevicePayload } from '@/contract/fixtures/payloads'
 import { SAVE_SECTION_MESSAGES } from '@/contract/messages'
-import { ALREADY_SUBMITTED_MESSAGE } from '@/contract/server-messages'
+import { ALREADY_SUBMITTED_MESSAGE, FORBIDDEN_MESSAGE } from '@/contract/server-messages'
 import { CERTIFIED_OK, RECORD_STATUSES, VALIDATION_FAILURE } from '@/contract/records'
 import { FIXTURE_PASSWORD, world } from '@/mocks/fixtures/world'
+import { endpointUrl, handlers } from '@/mocks/handlers'
 import { scenarios } from '@/mocks/scenarios'
 import { startFixtureServer } from '@/test/fixture-server'
 
@@ -149,32 +152,23 @@ describe('portfolio', () => {
   })
 
   it('saves one section with its message and returns it on the next read', async () => {
-    const saved = await post(`${MAIN}/api/portfoliomanager/save`, {
-      organizationName: 'Zyxel Communications',
-      description: 'Broadband CPE',
-      businessContactName: 'Anna Virtanen',
-      emailId: 'anna.virtanen@zyxel.com',
-      countryCode: '+358',
-      phoneNumber: '40 123 4567',
-      bestTimeToReach: '02:15 PM',
-      days: 'Tuesday',
-      address: 'Espoo',
-      country: 'Finland',
-      state: 'Uusimaa',
-      city: 'Espoo',
-      businessDomain: '',
-      vendor: '',
-      deviceName: '',
-      deviceType: '',
-      productClass: '',
-      devicesToBeCertified: '',
-      deviceNumberList: [],
-      baseFirmwareVersion: '',
-      yearOfManufacturing: '',
-      isEngBuildAvailable: '',
-      vendorUserId: 'v-zyxel',
-      saveSection: 1,
-    })
+    const saved = await post(
+      `${MAIN}/api/portfoliomanager/save`,
+      blankSavePayload('v-zyxel', 1, {
+        organizationName: 'Zyxel Communications',
+        description: 'Broadband CPE',
+        businessContactName: 'Anna Virtanen',
+        emailId: 'anna.virtanen@zyxel.com',
+        countryCode: '+358',
+        phoneNumber: '40 123 4567',
+        bestTimeToReach: '02:15 PM',
+        days: 'Tuesday',
+        address: 'Espoo',
+        country: 'Finland',
+        state: 'Uusimaa',
+        city: 'Espoo',
+      }),
+    )
     expect(saved.json).toEqual({ message: SAVE_SECTION_MESSAGES[1] })
     expect(SAVE_SECTION_MESSAGES[1]).toBe('Organization portfolio manager details saved successfully')
     const answer = await post(`${MAIN}/api/portfoliomanager/get`, { vendorUserId: 'v-zyxel' })
@@ -187,7 +181,7 @@ describe('portfolio', () => {
   })
 
   it('makes one record per saved draft, as the server does', async () => {
-    const submit = {
+    const submit = submittedDevicePayload('v-sagemcom', {
       organizationName: 'Sagemcom',
       description: 'Gateways',
       businessContactName: 'Marc Dubois',
@@ -210,9 +204,8 @@ describe('portfolio', () => {
       baseFirmwareVersion: '1.0.0',
       yearOfManufacturing: '2024',
       isEngBuildAvailable: 'Yes',
-      vendorUserId: 'v-sagemcom',
       savedPortfolioManagerId: 'pm-draft-sagemcom',
-    }
+    })
     const records = world.records.length
     expect((await post(`${MAIN}/api/portfoliomanager/create`, submit)).status).toBe(200)
     const again = await post(`${MAIN}/api/portfoliomanager/create`, submit)
@@ -222,6 +215,42 @@ describe('portfolio', () => {
 
   it('refuses to read an unknown vendor', async () => {
     expect((await post(`${MAIN}/api/portfoliomanager/get`, { vendorUserId: 'v-nobody' })).status).toBe(403)
+  })
+
+  it('refuses a payload that breaks the portfolio rules with the server’s exact message, and keeps nothing', async () => {
+    const before = structuredClone(world.vendors.find((vendor) => vendor.authData.vendorUserId === 'v-zyxel'))
+    const serial = await post(
+      `${MAIN}/api/portfoliomanager/save`,
+      blankSavePayload('v-zyxel', 3, { ...EXAMPLE_DEVICE, deviceNumberList: ['SN001', 'SN 2'] }),
+    )
+    expect(serial).toMatchObject({
+      status: 400,
+      json: { message: 'Serial number 2: Only letters and numbers are allowed' },
+    })
+    const records = world.records.length
+    const missing = await post(
+      `${MAIN}/api/portfoliomanager/create`,
+      submittedDevicePayload('v-zyxel', { baseFirmwareVersion: '' }),
+    )
+    expect(missing).toMatchObject({
+      status: 400,
+      json: { message: 'Base firmware version: This field is required' },
+    })
+    const tooLong = await post(
+      `${MAIN}/api/portfoliomanager/create`,
+      submittedDevicePayload('v-zyxel', { deviceName: 'A'.repeat(16) }),
+    )
+    expect(tooLong).toMatchObject({
+      status: 400,
+      json: { message: 'New device name: Device Name must be at most 15 characters long.' },
+    })
+    expect(world.records).toHaveLength(records)
+    expect(world.vendors.find((vendor) => vendor.authData.vendorUserId === 'v-zyxel')).toEqual(before)
+  })
+
+  it('submits a complete portfolio that passes the rules', async () => {
+    const submitted = await post(`${MAIN}/api/portfoliomanager/create`, submittedDevicePayload('v-zyxel'))
+    expect(submitted).toMatchObject({ status: 200, json: { message: 'Portfolio submitted successfully' } })
   })
 })
 
@@ -288,6 +317,14 @@ describe('records and certification', () => {
       status: 409,
       json: { message: 'Only a record in status Submitted can be edited.' },
     })
+    const engBuild = await post(`${MAIN}/api/portfoliomanager/record/update`, {
+      ...update,
+      isEngBuildAvailable: '',
+    })
+    expect(engBuild).toMatchObject({
+      status: 400,
+      json: { message: 'Engineering build available: This field is required' },
+    })
     const missing = await post(`${MAIN}/api/portfoliomanager/record/get`, {
       vendorUserId: 'v-nokia',
       portfolioManagerId: 'pm-none',
@@ -307,6 +344,21 @@ describe('records and certification', () => {
     expect((await post(`${CERT}/run-tests`, payload)).status).toBe(200)
     expect(submitted?.status).toBe('InProgress')
     expect((await post(`${CERT}/run-tests`, payload)).status).toBe(409)
+  })
+
+  it('refuses a vendor the world does not hold with the server’s 403, on both services', async () => {
+    const submitted = world.records.find((record) => record.status === 'Submitted')
+    const run = await post(`${CERT}/run-tests`, {
+      vendor_user_id: 'v-nobody',
+      portfolio_manager_id: submitted?.portfolioManagerId,
+    })
+    expect(run).toMatchObject({ status: 403, json: { message: FORBIDDEN_MESSAGE } })
+    expect(submitted?.status).toBe('Submitted')
+    const runs = await fetch(`${CERT}/runs?vendor_user_id=v-nobody&portfolio_manager_id=pm-0009`)
+    expect(runs.status).toBe(403)
+    expect(await runs.json()).toEqual({ message: FORBIDDEN_MESSAGE })
+    const list = await post(`${MAIN}/api/portfoliomanager/list`, { vendorUserId: 'v-nobody' })
+    expect(list).toMatchObject({ status: 403, json: { message: FORBIDDEN_MESSAGE } })
   })
 
   it('mails a certificate only for CERTIFIED-OK', async () => {
@@ -331,6 +383,19 @@ describe('records and certification', () => {
     })
     const list = await post(`${MAIN}/api/portfoliomanager/comments/list`, { portfolioManagerId: 'pm-0009' })
     expect((list.json.comments as Array<{ text: string }>)[0]?.text).toBe('Rerun please')
+  })
+})
+
+describe('the handlers', () => {
+  it('answer every call of the endpoint table, at its method and path', () => {
+    const answered = new Set(
+      handlers.map((handler) => `${String(handler.info.method)} ${String(handler.info.path)}`),
+    )
+    for (const name of Object.keys(endpoints) as EndpointName[]) {
+      const endpoint = endpoints[name]
+      expect(answered, name).toContain(`${endpoint.method} ${endpointUrl(endpoint)}`)
+    }
+    expect(handlers).toHaveLength(Object.keys(endpoints).length)
   })
 })
 

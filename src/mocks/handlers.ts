@@ -1,6 +1,4 @@
-import { http, HttpResponse, type RequestHandler } from 'msw'
-import * as v from 'valibot'
-import { type Endpoint, endpoints } from '@/contract/endpoints'
+import { type HttpHandler, HttpResponse } from 'msw'
 import { SAVE_SECTION_MESSAGES } from '@/contract/messages'
 import {
   type RecordDetails,
@@ -9,47 +7,35 @@ import {
   type SavedPortfolio,
   type SubmitPayload,
 } from '@/contract/portfolio'
+import {
+  newInCatalogue,
+  portfolioPayloadProblem,
+  type PortfolioPayloadCheck,
+} from '@/contract/portfolio-rules'
 import { CERTIFIED_OK } from '@/contract/records'
 import * as said from '@/contract/server-messages'
 import { addressFixture } from '@/mocks/fixtures/address'
 import { catalogueFixture } from '@/mocks/fixtures/catalogue'
 import { FIXTURE_NOW, type MockVendor, world } from '@/mocks/fixtures/world'
+import { answer, FIXTURE_TOKEN, mockEndpoint, vendorEndpoint } from '@/mocks/mock-endpoint'
+
+export { endpointUrl, FIXTURE_TOKEN } from '@/mocks/mock-endpoint'
 
 /*
- * MSW handlers for every call of the endpoint table, answering from the fixture world. Request
- * bodies are validated with the contract's schemas: a bad request gets a 400 with a message and
- * changes nothing, as the real server does. Main-service calls match their /api/ path on any
- * origin; certification calls match their path on any host (the service runs on port 7600).
+ * MSW handlers for every call of the endpoint table, answering from the fixture world. Each is made
+ * by mockEndpoint (mock-endpoint.ts), which reads the input with the endpoint's schema and answers
+ * a bad request or an unknown vendor as the services do; a save, submit or record update also
+ * passes the services' portfolio rules. A refused request changes nothing.
  */
 
-/** The session token the fixture bootstrap hands out. */
-export const FIXTURE_TOKEN = 'fixture-session-token'
-
-export function endpointUrl(endpoint: Pick<Endpoint, 'service' | 'path'>) {
-  return `*${endpoint.path}`
-}
-
-const badRequest = (message = said.INVALID_REQUEST_MESSAGE) => HttpResponse.json({ message }, { status: 400 })
-const forbidden = () => HttpResponse.json({ message: said.FORBIDDEN_MESSAGE }, { status: 403 })
-
-async function readBody<S extends v.GenericSchema>(
-  request: Request,
-  schema: S,
-): Promise<{ ok: true; value: v.InferOutput<S> } | { ok: false; response: Response }> {
-  let json: unknown
-  try {
-    json = await request.json()
-  } catch {
-    return { ok: false, response: badRequest() }
-  }
-  const parsed = v.safeParse(schema, json)
-  if (!parsed.success)
-    return { ok: false, response: badRequest(said.refusedRequestMessage(parsed.issues[0]?.message)) }
-  return { ok: true, value: parsed.output }
-}
-
-function vendorById(vendorUserId: string): MockVendor | undefined {
-  return world.vendors.find((vendor) => vendor.authData.vendorUserId === vendorUserId)
+/**
+ * The portfolio rules the main service applies to a save, submit or record update
+ * (src/contract/portfolio-rules.ts), with the fixture catalogue saying which device values are
+ * new: the 400 the server would answer, or undefined.
+ */
+function portfolioRefusal(check: PortfolioPayloadCheck) {
+  const problem = portfolioPayloadProblem(check, newInCatalogue(check.payload, catalogueFixture()))
+  return problem === undefined ? undefined : answer(problem, 400)
 }
 
 function nextId(prefix: string) {
@@ -72,45 +58,34 @@ function ownRecord(vendor: MockVendor, portfolioManagerId: string) {
   )
 }
 
-const e = endpoints
-
-export const handlers: RequestHandler[] = [
-  http.get(endpointUrl(e.token), () => HttpResponse.text('SUCCESS', { headers: { Token: FIXTURE_TOKEN } })),
+export const handlers: HttpHandler[] = [
+  mockEndpoint('token', () => HttpResponse.text('SUCCESS', { headers: { Token: FIXTURE_TOKEN } })),
   // The fixture certification service answers on any host and port: the page keeps its default.
-  http.get(endpointUrl(e.portalConfig), () => HttpResponse.json({ certificationServicePort: null })),
+  mockEndpoint('portalConfig', () => HttpResponse.json({ certificationServicePort: null })),
 
-  http.get(endpointUrl(e.addressData), ({ request }) => {
-    const country = new URL(request.url).searchParams.get('country') ?? undefined
-    return HttpResponse.json(addressFixture(country))
-  }),
+  mockEndpoint('addressData', ({ body }) => HttpResponse.json(addressFixture(body.country))),
 
-  http.post(endpointUrl(e.login), async ({ request }) => {
-    const body = await readBody(request, e.login.request)
-    if (!body.ok) return body.response
+  mockEndpoint('login', ({ body }) => {
     const vendor = world.vendors.find(
       (candidate) =>
-        candidate.authData.emailId.toLowerCase() === body.value.emailId.toLowerCase() &&
-        candidate.password === body.value.password,
+        candidate.authData.emailId.toLowerCase() === body.emailId.toLowerCase() &&
+        candidate.password === body.password,
     )
-    if (!vendor) return HttpResponse.json({ message: said.INVALID_LOGIN_MESSAGE }, { status: 401 })
+    if (!vendor) return answer(said.INVALID_LOGIN_MESSAGE, 401)
     return HttpResponse.json(vendor.authData)
   }),
 
-  http.post(endpointUrl(e.logout), () => HttpResponse.json({ message: said.LOGGED_OUT_MESSAGE })),
-  http.post(endpointUrl(e.keepSessionAlive), () =>
-    HttpResponse.json({ message: said.SESSION_RENEWED_MESSAGE }),
-  ),
+  mockEndpoint('logout', () => answer(said.LOGGED_OUT_MESSAGE)),
+  mockEndpoint('keepSessionAlive', () => answer(said.SESSION_RENEWED_MESSAGE)),
 
-  http.post(endpointUrl(e.register), async ({ request }) => {
-    const body = await readBody(request, e.register.request)
-    if (!body.ok) return body.response
-    const emailId = body.value.emailId
+  mockEndpoint('register', ({ body }) => {
+    const emailId = body.emailId
     if (world.vendors.some((vendor) => vendor.authData.emailId.toLowerCase() === emailId.toLowerCase())) {
       return HttpResponse.json({ status: 'FAILURE', message: said.ACCOUNT_EXISTS_MESSAGE })
     }
     const id = nextId('acct')
     world.pendingAccounts.set(id, emailId)
-    const { firstName, lastName, organization, countryCode, phoneNumber, country, state, city } = body.value
+    const { firstName, lastName, organization, countryCode, phoneNumber, country, state, city } = body
     const name = `${firstName} ${lastName}`
     world.vendors.push({
       authData: {
@@ -136,24 +111,20 @@ export const handlers: RequestHandler[] = [
     })
   }),
 
-  http.post(endpointUrl(e.changePassword), async ({ request }) => {
-    const body = await readBody(request, e.changePassword.request)
-    if (!body.ok) return body.response
-    const emailId = world.pendingAccounts.get(body.value.id)
+  mockEndpoint('changePassword', ({ body }) => {
+    const emailId = world.pendingAccounts.get(body.id)
     const vendor = world.vendors.find((candidate) => candidate.authData.emailId === emailId)
-    if (!vendor || emailId !== body.value.emailId || body.value.otp !== world.code) {
+    if (!vendor || emailId !== body.emailId || body.otp !== world.code) {
       return HttpResponse.text(said.INVALID_CODE_MESSAGE, { status: 400 })
     }
-    vendor.password = body.value.password
-    world.pendingAccounts.delete(body.value.id)
+    vendor.password = body.password
+    world.pendingAccounts.delete(body.id)
     return HttpResponse.text(said.PASSWORD_SAVED_MESSAGE)
   }),
 
-  http.post(endpointUrl(e.forgotPassword), async ({ request }) => {
-    const body = await readBody(request, e.forgotPassword.request)
-    if (!body.ok) return body.response
+  mockEndpoint('forgotPassword', ({ body }) => {
     const vendor = world.vendors.find(
-      (candidate) => candidate.authData.emailId.toLowerCase() === body.value.emailId.toLowerCase(),
+      (candidate) => candidate.authData.emailId.toLowerCase() === body.emailId.toLowerCase(),
     )
     if (!vendor) return HttpResponse.json({ status: 'FAILURE', message: said.UNKNOWN_ACCOUNT_MESSAGE })
     const id = nextId('reset')
@@ -165,26 +136,20 @@ export const handlers: RequestHandler[] = [
     })
   }),
 
-  http.post(endpointUrl(e.resetPassword), async ({ request }) => {
-    const body = await readBody(request, e.resetPassword.request)
-    if (!body.ok) return body.response
-    const emailId = world.passwordResets.get(body.value.id)
+  mockEndpoint('resetPassword', ({ body }) => {
+    const emailId = world.passwordResets.get(body.id)
     const vendor = world.vendors.find((candidate) => candidate.authData.emailId === emailId)
-    if (!vendor || body.value.otp !== world.code) {
+    if (!vendor || body.otp !== world.code) {
       return HttpResponse.json({ status: 'FAILURE', message: said.INVALID_CODE_MESSAGE })
     }
-    vendor.password = body.value.password
-    world.passwordResets.delete(body.value.id)
+    vendor.password = body.password
+    world.passwordResets.delete(body.id)
     return HttpResponse.json({ status: 'SUCCESS', message: said.PASSWORD_RESET_MESSAGE })
   }),
 
-  http.get(endpointUrl(e.catalogue), () => HttpResponse.json(catalogueFixture())),
+  mockEndpoint('catalogue', () => HttpResponse.json(catalogueFixture())),
 
-  http.post(endpointUrl(e.getPortfolio), async ({ request }) => {
-    const body = await readBody(request, e.getPortfolio.request)
-    if (!body.ok) return body.response
-    const vendor = vendorById(body.value.vendorUserId)
-    if (!vendor) return forbidden()
+  vendorEndpoint('getPortfolio', ({ vendor }) => {
     if (vendor.portfolio)
       return HttpResponse.json({ ...vendor.portfolio, registrationDetails: vendor.registration })
     return HttpResponse.json({
@@ -195,16 +160,14 @@ export const handlers: RequestHandler[] = [
     } satisfies SavedPortfolio)
   }),
 
-  http.post(endpointUrl(e.savePortfolio), async ({ request }) => {
-    const body = await readBody(request, e.savePortfolio.request)
-    if (!body.ok) return body.response
-    const vendor = vendorById(body.value.vendorUserId)
-    if (!vendor) return forbidden()
+  vendorEndpoint('savePortfolio', ({ body, vendor }) => {
+    const refused = portfolioRefusal({ call: 'save', payload: body })
+    if (refused) return refused
     const savedPortfolioManagerId =
       vendor.portfolio?.portfolioManagerSavedDetails?.savedPortfolioManagerId ?? nextId('pm-draft')
     vendor.portfolio = {
       ...(vendor.portfolio?.isPortfolioManagerReqSubmitted === 'NO' ? vendor.portfolio : {}),
-      ...draftFields(body.value, body.value.saveSection),
+      ...draftFields(body, body.saveSection),
       isPortfolioManagerSavedOrSubmittedDataExists: 'YES',
       isPortfolioManagerReqSubmitted: 'NO',
       portfolioManagerSavedDetails: { savedPortfolioManagerId },
@@ -214,18 +177,15 @@ export const handlers: RequestHandler[] = [
       isPortfolioManagerPreviousReqSaved: 'YES',
       isPortfolioManagerSavedOrSubmittedDataExists: 'YES',
     }
-    return HttpResponse.json({ message: SAVE_SECTION_MESSAGES[body.value.saveSection] })
+    return HttpResponse.json({ message: SAVE_SECTION_MESSAGES[body.saveSection] })
   }),
 
-  http.post(endpointUrl(e.submitPortfolio), async ({ request }) => {
-    const body = await readBody(request, e.submitPortfolio.request)
-    if (!body.ok) return body.response
-    const vendor = vendorById(body.value.vendorUserId)
-    if (!vendor) return forbidden()
-    const payload = body.value
+  vendorEndpoint('submitPortfolio', ({ body: payload, vendor }) => {
+    const refused = portfolioRefusal({ call: 'submit', payload })
+    if (refused) return refused
     const draftId = payload.savedPortfolioManagerId
     if (draftId !== null && world.submittedDrafts.has(draftId)) {
-      return HttpResponse.json({ message: said.ALREADY_SUBMITTED_MESSAGE }, { status: 409 })
+      return answer(said.ALREADY_SUBMITTED_MESSAGE, 409)
     }
     if (draftId !== null) world.submittedDrafts.add(draftId)
     const portfolioManagerId = nextId('pm')
@@ -261,40 +221,28 @@ export const handlers: RequestHandler[] = [
       isPortfolioManagerSavedOrSubmittedDataExists: 'YES',
       isPortfolioManagerSubmittedDataExists: 'YES',
     }
-    return HttpResponse.json({ message: said.PORTFOLIO_SUBMITTED_MESSAGE })
+    return answer(said.PORTFOLIO_SUBMITTED_MESSAGE)
   }),
 
-  http.post(endpointUrl(e.listRecords), async ({ request }) => {
-    const body = await readBody(request, e.listRecords.request)
-    if (!body.ok) return body.response
-    const vendor = vendorById(body.value.vendorUserId)
-    if (!vendor) return forbidden()
+  vendorEndpoint('listRecords', ({ vendor }) => {
     const list = world.records.filter((record) => record.createdBy === vendor.authData.name)
     return HttpResponse.json({ portfolioManagerSubmittedDetailsList: list })
   }),
 
-  http.post(endpointUrl(e.deleteRecord), async ({ request }) => {
-    const body = await readBody(request, e.deleteRecord.request)
-    if (!body.ok) return body.response
-    const index = world.records.findIndex(
-      (record) => record.portfolioManagerId === body.value.portfolioManagerId,
-    )
+  mockEndpoint('deleteRecord', ({ body }) => {
+    const index = world.records.findIndex((record) => record.portfolioManagerId === body.portfolioManagerId)
     const record = world.records[index]
-    if (!record) return HttpResponse.json({ message: said.RECORD_NOT_FOUND_MESSAGE }, { status: 404 })
+    if (!record) return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
     if (record.status !== 'Submitted') {
-      return HttpResponse.json({ message: said.ONLY_SUBMITTED_DELETABLE_MESSAGE }, { status: 409 })
+      return answer(said.ONLY_SUBMITTED_DELETABLE_MESSAGE, 409)
     }
     world.records.splice(index, 1)
-    return HttpResponse.json({ message: said.RECORD_DELETED_MESSAGE })
+    return answer(said.RECORD_DELETED_MESSAGE)
   }),
 
-  http.post(endpointUrl(e.getRecord), async ({ request }) => {
-    const body = await readBody(request, e.getRecord.request)
-    if (!body.ok) return body.response
-    const vendor = vendorById(body.value.vendorUserId)
-    if (!vendor) return forbidden()
-    const record = ownRecord(vendor, body.value.portfolioManagerId)
-    if (!record) return HttpResponse.json({ message: said.RECORD_NOT_FOUND_MESSAGE }, { status: 404 })
+  vendorEndpoint('getRecord', ({ body, vendor }) => {
+    const record = ownRecord(vendor, body.portfolioManagerId)
+    if (!record) return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
     const extras = world.recordExtras.get(record.portfolioManagerId)
     return HttpResponse.json({
       ...record,
@@ -306,61 +254,53 @@ export const handlers: RequestHandler[] = [
     } satisfies RecordDetails)
   }),
 
-  http.post(endpointUrl(e.updateRecord), async ({ request }) => {
-    const body = await readBody(request, e.updateRecord.request)
-    if (!body.ok) return body.response
-    const vendor = vendorById(body.value.vendorUserId)
-    if (!vendor) return forbidden()
-    const record = ownRecord(vendor, body.value.portfolioManagerId)
-    if (!record) return HttpResponse.json({ message: said.RECORD_NOT_FOUND_MESSAGE }, { status: 404 })
+  vendorEndpoint('updateRecord', ({ body, vendor }) => {
+    const record = ownRecord(vendor, body.portfolioManagerId)
+    if (!record) return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
     if (record.status !== 'Submitted') {
-      return HttpResponse.json({ message: said.ONLY_SUBMITTED_EDITABLE_MESSAGE }, { status: 409 })
+      return answer(said.ONLY_SUBMITTED_EDITABLE_MESSAGE, 409)
     }
-    const { vendor: maker, deviceName, deviceType, productClass, baseFirmwareVersion } = body.value
+    const refused = portfolioRefusal({ call: 'update', payload: body })
+    if (refused) return refused
+    const { vendor: maker, deviceName, deviceType, productClass, baseFirmwareVersion } = body
     Object.assign(record, { vendor: maker, deviceName, deviceType, productClass, baseFirmwareVersion })
     const extras = world.recordExtras.get(record.portfolioManagerId)
     world.recordExtras.set(record.portfolioManagerId, {
       organizationName: extras?.organizationName ?? '',
-      devicesToBeCertified: body.value.devicesToBeCertified,
-      deviceNumberList: body.value.deviceNumberList.filter((serial) => serial !== ''),
-      yearOfManufacturing: body.value.yearOfManufacturing,
-      isEngBuildAvailable: body.value.isEngBuildAvailable,
+      devicesToBeCertified: body.devicesToBeCertified,
+      deviceNumberList: body.deviceNumberList.filter((serial) => serial !== ''),
+      yearOfManufacturing: body.yearOfManufacturing,
+      isEngBuildAvailable: body.isEngBuildAvailable,
     })
-    return HttpResponse.json({ message: said.RECORD_UPDATED_MESSAGE })
+    return answer(said.RECORD_UPDATED_MESSAGE)
   }),
 
-  http.post(endpointUrl(e.listComments), async ({ request }) => {
-    const body = await readBody(request, e.listComments.request)
-    if (!body.ok) return body.response
+  mockEndpoint('listComments', ({ body }) => {
     const comments = world.comments
-      .filter((comment) => comment.portfolioManagerId === body.value.portfolioManagerId)
+      .filter((comment) => comment.portfolioManagerId === body.portfolioManagerId)
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     return HttpResponse.json({ comments })
   }),
 
-  http.post(endpointUrl(e.addComment), async ({ request }) => {
-    const body = await readBody(request, e.addComment.request)
-    if (!body.ok) return body.response
+  mockEndpoint('addComment', ({ body }) => {
     const comment = {
       commentId: nextId('c'),
-      portfolioManagerId: body.value.portfolioManagerId,
+      portfolioManagerId: body.portfolioManagerId,
       author: 'Priya Sharma (Nokia)',
-      text: body.value.text,
+      text: body.text,
       createdAt: FIXTURE_NOW.toISOString(),
     }
     world.comments.push(comment)
     return HttpResponse.json({ message: said.COMMENT_ADDED_MESSAGE, comment })
   }),
 
-  http.post(endpointUrl(e.runTests), async ({ request }) => {
-    const body = await readBody(request, e.runTests.request)
-    if (!body.ok) return body.response
+  mockEndpoint('runTests', ({ body }) => {
     const record = world.records.find(
-      (candidate) => candidate.portfolioManagerId === body.value.portfolio_manager_id,
+      (candidate) => candidate.portfolioManagerId === body.portfolio_manager_id,
     )
-    if (!record) return HttpResponse.json({ message: said.RECORD_NOT_FOUND_MESSAGE }, { status: 404 })
+    if (!record) return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
     if (record.status === 'InProgress' || record.status === 'Maintenance') {
-      return HttpResponse.json({ message: said.RUN_ALREADY_ACTIVE_MESSAGE }, { status: 409 })
+      return answer(said.RUN_ALREADY_ACTIVE_MESSAGE, 409)
     }
     record.status = 'InProgress'
     record.isCertified = ''
@@ -375,20 +315,19 @@ export const handlers: RequestHandler[] = [
         { name: 'Boot and provisioning', state: 'running', log: ['Boot and provisioning: started'] },
       ],
     })
-    return HttpResponse.json({ message: said.RUN_STARTED_MESSAGE })
+    return answer(said.RUN_STARTED_MESSAGE)
   }),
 
-  http.get(endpointUrl(e.listRuns), ({ request }) => {
-    const id = new URL(request.url).searchParams.get('portfolio_manager_id')
-    if (!id) return badRequest()
+  vendorEndpoint('listRuns', ({ body }) => {
+    const id = body.portfolio_manager_id
     return HttpResponse.json({ runs: world.runs.filter((run) => run.portfolioManagerId === id) })
   }),
 
-  http.get(endpointUrl(e.runResults), ({ params }) => {
+  mockEndpoint('runResults', ({ params }) => {
     const run = world.runs.find((candidate) => candidate.runId === params.runId)
     const record = world.records.find((candidate) => candidate.portfolioManagerId === run?.portfolioManagerId)
     if (!run || !record || !run.finishedAt) {
-      return HttpResponse.json({ message: said.RECORD_NOT_FOUND_MESSAGE }, { status: 404 })
+      return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
     }
     return HttpResponse.json({
       runId: run.runId,
@@ -405,18 +344,14 @@ export const handlers: RequestHandler[] = [
     })
   }),
 
-  http.post(endpointUrl(e.emailCertificate), async ({ request }) => {
-    const body = await readBody(request, e.emailCertificate.request)
-    if (!body.ok) return body.response
-    const vendor = vendorById(body.value.vendor_user_id)
-    if (!vendor) return forbidden()
+  vendorEndpoint('emailCertificate', ({ body, vendor }) => {
     const record = world.records.find(
-      (candidate) => candidate.portfolioManagerId === body.value.portfolio_manager_id,
+      (candidate) => candidate.portfolioManagerId === body.portfolio_manager_id,
     )
-    if (!record) return HttpResponse.json({ message: said.RECORD_NOT_FOUND_MESSAGE }, { status: 404 })
+    if (!record) return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
     if (record.isCertified !== CERTIFIED_OK) {
-      return HttpResponse.json({ message: said.NOT_CERTIFIED_MESSAGE }, { status: 409 })
+      return answer(said.NOT_CERTIFIED_MESSAGE, 409)
     }
-    return HttpResponse.json({ message: said.certificateSentMessage(vendor.authData.emailId) })
+    return answer(said.certificateSentMessage(vendor.authData.emailId))
   }),
 ]

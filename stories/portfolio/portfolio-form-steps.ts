@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { expect, screen, type UserEventObject, waitFor, within } from 'storybook/test'
 import { endpoints } from '@/contract/endpoints'
+import { BLANK_DEVICE_FIELDS } from '@/contract/fixtures/payloads'
 import { endpointUrl } from '@/mocks/handlers'
 
 /*
@@ -256,14 +257,4 @@ export const ZYXEL_DEVICE_PAYLOAD = {
 } as const
 
 /** The blank device fields as a save sends them before the device section is filled. */
-export const BLANK_DEVICE_PAYLOAD = {
-  vendor: '',
-  deviceName: '',
-  deviceType: '',
-  productClass: '',
-  devicesToBeCertified: '',
-  deviceNumberList: [],
-  baseFirmwareVersion: '',
-  yearOfManufacturing: '',
-  isEngBuildAvailable: '',
-} as const
+export const BLANK_DEVICE_PAYLOAD = BLANK_DEVICE_FIELDS

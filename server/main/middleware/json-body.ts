@@ -37,3 +37,16 @@ export function jsonBody<S extends v.GenericSchema>(schema: S) {
     await next()
   })
 }
+
+/**
+ * Checks the query parameters of a GET with `schema`, as jsonBody checks a body; the handler reads
+ * the result as `c.var.body`.
+ */
+export function queryInput<S extends v.GenericSchema>(schema: S) {
+  return createMiddleware<{ Variables: { body: v.InferOutput<S> } }>(async (c, next) => {
+    const parsed = v.safeParse(schema, c.req.query())
+    if (!parsed.success) return c.json({ message: refusedRequestMessage(parsed.issues[0]?.message) }, 400)
+    c.set('body', parsed.output)
+    await next()
+  })
+}

@@ -1,14 +1,7 @@
 import { Hono } from 'hono'
 import { sql, type Kysely } from 'kysely'
 import * as v from 'valibot'
-import {
-  changePasswordPayloadSchema,
-  forgotPasswordPayloadSchema,
-  loginPayloadSchema,
-  registrationPayloadSchema,
-  resetPasswordPayloadSchema,
-  type AuthData,
-} from '@/contract/auth'
+import { type AuthData } from '@/contract/auth'
 import { STATUS_SUCCESS } from '@/contract/common'
 import { LOGIN_SUCCESS_MESSAGE, PASSWORDS_DO_NOT_MATCH_MESSAGE } from '@/contract/messages'
 import {
@@ -28,7 +21,6 @@ import { registrationFormSchema } from '@/contract/validation/registration'
 import { isUniqueViolation, type Database, type OneTimeCodePurpose } from '../../db/database.ts'
 import { hashPassword, verifyPassword } from '../../db/passwords.ts'
 import { remoteAddress, type MainEnv, type MainServices } from '../middleware/context.ts'
-import { jsonBody } from '../middleware/json-body.ts'
 import { rotateSession } from '../middleware/session.ts'
 import {
   checkCode,
@@ -37,10 +29,11 @@ import {
   generateCode,
   hashCode,
 } from '../security/one-time-code.ts'
+import { route } from './route.ts'
 
 /*
  * Accounts (spec §3, §4, §7; ARCHITECTURE.md decisions 2 and 3): login, registration, the Create
- * Password dialog, and forgot/reset password. Mounted under /api.
+ * Password dialog, and forgot/reset password. Paths from the endpoint table (route.ts).
  *
  * Answers follow spec §7 and the contract: a rule that fails answers 400 with the rule's message;
  * "this account exists" and "no such account" are answers of the flow (200, status FAILURE).
@@ -61,7 +54,7 @@ export const RESET_CODES_PER_WINDOW = 5
 
 const emailKey = (emailId: string) => emailId.trim().toLowerCase()
 
-accountRoutes.post('/login', jsonBody(loginPayloadSchema), async (c) => {
+route(accountRoutes, 'login', async (c) => {
   const { db } = c.var.services
   const { emailId, password } = c.var.body
   const session = c.var.session
@@ -143,7 +136,7 @@ export async function portfolioFlags(db: Kysely<Database>, accountId: string) {
 
 /* ----------------------------------------------------------------------------- registration */
 
-accountRoutes.post('/registration/create', jsonBody(registrationPayloadSchema), async (c) => {
+route(accountRoutes, 'register', async (c) => {
   const { db, mailer, secret } = c.var.services
   const body = c.var.body
   // The registration form's own rules, applied to the payload's names (spec §3, §5).
@@ -221,7 +214,7 @@ accountRoutes.post('/registration/create', jsonBody(registrationPayloadSchema), 
 })
 
 /** The Create Password dialog: answers text (spec §7). */
-accountRoutes.post('/registration/change-password', jsonBody(changePasswordPayloadSchema), async (c) => {
+route(accountRoutes, 'changePassword', async (c) => {
   const { db } = c.var.services
   const { otp, emailId, password, confirmPassword, id } = c.var.body
   const problem = passwordProblem(password, confirmPassword)
@@ -252,7 +245,7 @@ accountRoutes.post('/registration/change-password', jsonBody(changePasswordPaylo
 
 /* -------------------------------------------------------------------------- forgot password */
 
-accountRoutes.post('/registration/forget-password', jsonBody(forgotPasswordPayloadSchema), async (c) => {
+route(accountRoutes, 'forgotPassword', async (c) => {
   const { db, mailer, secret } = c.var.services
   const account = await db
     .selectFrom('vendor_accounts')
@@ -284,7 +277,7 @@ accountRoutes.post('/registration/forget-password', jsonBody(forgotPasswordPaylo
   return c.json({ status: STATUS_SUCCESS, message: codeSentMessage(account.email), id: issued.id })
 })
 
-accountRoutes.post('/registration/reset-password', jsonBody(resetPasswordPayloadSchema), async (c) => {
+route(accountRoutes, 'resetPassword', async (c) => {
   const { db } = c.var.services
   const { otp, password, confirmPassword, id } = c.var.body
   // The reset page only asks for three filled fields (spec §5); the server still holds the new

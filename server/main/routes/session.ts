@@ -8,10 +8,11 @@ import {
 import type { MainEnv } from '../middleware/context.ts'
 import { endVendorSession, startSession, touchSession } from '../middleware/session.ts'
 import { newToken, tokenDigest } from '../security/session-token.ts'
+import { route } from './route.ts'
 
 /*
  * The session calls (ARCHITECTURE.md decisions 1 and 4): the Token bootstrap, Logout and
- * Continue session. Mounted under /api.
+ * Continue session. Paths from the endpoint table (route.ts).
  */
 
 export const sessionRoutes = new Hono<MainEnv>()
@@ -21,7 +22,7 @@ export const sessionRoutes = new Hono<MainEnv>()
  * is stored, so a reused session gets a new Token; the client keeps one TOKEN in local storage
  * for all its tabs, so the newest one is the one every tab sends.
  */
-sessionRoutes.get('/token', async (c) => {
+route(sessionRoutes, 'token', async (c) => {
   const { db } = c.var.services
   const token = newToken()
   const csrfTokenHash = tokenDigest(token)
@@ -41,14 +42,14 @@ sessionRoutes.get('/token', async (c) => {
 })
 
 /** Ends the vendor's session on the server; the page keeps a visitor's session and its Token. */
-sessionRoutes.post('/logout', async (c) => {
+route(sessionRoutes, 'logout', async (c) => {
   const session = c.var.session
   if (session?.accountId) await endVendorSession(c, c.var.services.db, session)
   return c.json({ message: LOGGED_OUT_MESSAGE })
 })
 
 /** Continue session: the idle clock restarts; a session already over stays over. */
-sessionRoutes.post('/session/keep-alive', async (c) => {
+route(sessionRoutes, 'keepSessionAlive', async (c) => {
   const session = c.var.session
   if (!session?.accountId) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
   await touchSession(c.var.services.db, session.id, session.accountId)

@@ -1,0 +1,81 @@
+import { Hono } from 'hono'
+import type { AddCommentAnswer, Comment, CommentListAnswer } from '@/contract/certification'
+import {
+  COMMENT_ADDED_MESSAGE,
+  NOT_SIGNED_IN_MESSAGE,
+  RECORD_NOT_FOUND_MESSAGE,
+} from '@/contract/server-messages'
+import type { MainEnv } from '../middleware/context.ts'
+import { ownRecord } from '../store/records.ts'
+import { vendorRoute } from './route.ts'
+
+/*
+ * The comments on a device record (ARCHITECTURE.md decision 8): list, newest first, and add. The
+ * record must be the vendor's own (another vendor's answers 404, as if it did not exist).
+ */
+
+export const commentRoutes = new Hono<MainEnv>()
+
+type CommentRow = {
+  comment_id: string
+  portfolio_manager_id: string
+  author: string
+  text: string
+  created_at: Date
+}
+
+const toComment = (row: CommentRow): Comment => ({
+  commentId: row.comment_id,
+  portfolioManagerId: row.portfolio_manager_id,
+  author: row.author,
+  text: row.text,
+  createdAt: row.created_at.toISOString(),
+})
+
+const COMMENT_COLUMNS = ['comment_id', 'portfolio_manager_id', 'author', 'text', 'created_at'] as const
+
+vendorRoute(commentRoutes, 'listComments', async (c) => {
+  const { db } = c.var.services
+  const { portfolioManagerId } = c.var.body
+  if (!(await ownRecord(db, c.var.accountId, portfolioManagerId))) {
+    return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
+  }
+  const rows = await db
+    .selectFrom('comments')
+    .select(COMMENT_COLUMNS)
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('comment_id', 'desc')
+    .execute()
+  const answer: CommentListAnswer = { comments: rows.map(toComment) }
+  c.header('Cache-Control', 'no-store')
+  return c.json(answer)
+})
+
+vendorRoute(commentRoutes, 'addComment', async (c) => {
+  const { db } = c.var.services
+  const accountId = c.var.accountId
+  const { portfolioManagerId, text } = c.var.body
+  if (!(await ownRecord(db, accountId, portfolioManagerId))) {
+    return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
+  }
+  const account = await db
+    .selectFrom('vendor_accounts')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', accountId)
+    .executeTakeFirst()
+  if (!account) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
+  const row = await db
+    .insertInto('comments')
+    .values({
+      portfolio_manager_id: portfolioManagerId,
+      account_id: accountId,
+      author: `${account.first_name} ${account.last_name}`,
+      text,
+      created_at: new Date(),
+    })
+    .returning(COMMENT_COLUMNS)
+    .executeTakeFirstOrThrow()
+  const answer: AddCommentAnswer = { message: COMMENT_ADDED_MESSAGE, comment: toComment(row) }
+  return c.json(answer)
+})

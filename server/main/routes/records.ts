@@ -1,0 +1,174 @@
+import { Hono } from 'hono'
+import type { RecordDetails } from '@/contract/portfolio'
+import { portfolioPayloadProblem } from '@/contract/portfolio-rules'
+import type { DeviceRecord, RecordListAnswer } from '@/contract/records'
+import {
+  ONLY_SUBMITTED_DELETABLE_MESSAGE,
+  ONLY_SUBMITTED_EDITABLE_MESSAGE,
+  RECORD_DELETED_MESSAGE,
+  RECORD_NOT_FOUND_MESSAGE,
+  RECORD_UPDATED_MESSAGE,
+} from '@/contract/server-messages'
+import { answerFromCache } from '../answer-cache.ts'
+import type { MainEnv } from '../middleware/context.ts'
+import { addToCatalogue, newInCatalogue } from '../store/catalogue.ts'
+import { ownRecord, RECORD_DETAIL_COLUMNS } from '../store/records.ts'
+import { vendorRoute } from './route.ts'
+
+/*
+ * The vendor's device records (spec §4, §7): the dashboard's list, delete, and reading and updating
+ * one Submitted record (docs/decisions/0012). Every call needs the vendor's session, and a
+ * vendorUserId in the body must be the session's own (vendorRoute); a record of another vendor
+ * answers 404 as if it did not exist.
+ */
+
+export const recordRoutes = new Hono<MainEnv>()
+
+/* ------------------------------------------------------------------------- list and delete */
+
+vendorRoute(recordRoutes, 'listRecords', (c) => {
+  const { db } = c.var.services
+  const accountId = c.var.accountId
+  return answerFromCache(c, `list:${accountId}`, async () => {
+    const rows = await db
+      .selectFrom('device_records')
+      .select([
+        'portfolio_manager_id',
+        'vendor',
+        'device_name',
+        'device_type',
+        'product_class',
+        'base_firmware_version',
+        'business_domain',
+        'creation_time',
+        'created_by',
+        'status',
+        'is_certified',
+      ])
+      .where('account_id', '=', accountId)
+      .orderBy('creation_time', 'desc')
+      .orderBy('portfolio_manager_id', 'desc')
+      .execute()
+    const list: DeviceRecord[] = rows.map((row) => ({
+      portfolioManagerId: row.portfolio_manager_id,
+      vendor: row.vendor,
+      deviceName: row.device_name,
+      deviceType: row.device_type,
+      productClass: row.product_class,
+      baseFirmwareVersion: row.base_firmware_version,
+      businessDomain: row.business_domain,
+      creationTime: row.creation_time.toISOString(),
+      createdBy: row.created_by,
+      status: row.status,
+      isCertified: row.is_certified,
+    }))
+    const answer: RecordListAnswer = { portfolioManagerSubmittedDetailsList: list }
+    return answer
+  })
+})
+
+vendorRoute(recordRoutes, 'deleteRecord', async (c) => {
+  const { db } = c.var.services
+  const accountId = c.var.accountId
+  const { portfolioManagerId } = c.var.body
+  const record = await ownRecord(db, accountId, portfolioManagerId)
+  if (!record) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
+  if (record.status !== 'Submitted') return c.json({ message: ONLY_SUBMITTED_DELETABLE_MESSAGE }, 409)
+  // Guarded in SQL too: a run started in the meantime keeps its record.
+  const deleted = await db
+    .deleteFrom('device_records')
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'Submitted')
+    .returning('portfolio_manager_id')
+    .executeTakeFirst()
+  if (!deleted) return c.json({ message: ONLY_SUBMITTED_DELETABLE_MESSAGE }, 409)
+  return c.json({ message: RECORD_DELETED_MESSAGE })
+})
+
+/* ------------------------------------------------------ one submitted record: read and update */
+
+/**
+ * One of the vendor's records with its device details, in any status: the form opens a Submitted
+ * one for editing and tells why it cannot open any other. Another vendor's record is missing (404),
+ * as for delete; a vendorUserId that is not the session's is refused before (requireVendor, 403).
+ */
+vendorRoute(recordRoutes, 'getRecord', async (c) => {
+  const { db } = c.var.services
+  const row = await db
+    .selectFrom('device_records')
+    .select(RECORD_DETAIL_COLUMNS)
+    .where('portfolio_manager_id', '=', c.var.body.portfolioManagerId)
+    .where('account_id', '=', c.var.accountId)
+    .executeTakeFirst()
+  if (!row) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
+  const answer: RecordDetails = {
+    portfolioManagerId: row.portfolio_manager_id,
+    organizationName: row.organization_name,
+    businessDomain: row.business_domain,
+    vendor: row.vendor,
+    deviceName: row.device_name,
+    deviceType: row.device_type,
+    productClass: row.product_class,
+    devicesToBeCertified: row.devices_to_be_certified,
+    deviceNumberList: row.device_number_list,
+    baseFirmwareVersion: row.base_firmware_version,
+    yearOfManufacturing: row.year_of_manufacturing,
+    isEngBuildAvailable: row.is_eng_build_available,
+    creationTime: row.creation_time.toISOString(),
+    createdBy: row.created_by,
+    status: row.status,
+    isCertified: row.is_certified,
+  }
+  c.header('Cache-Control', 'no-store')
+  return c.json(answer)
+})
+
+/**
+ * The device section of a Submitted record, changed in place (the record keeps its id, creation
+ * time, organization and line of business). It passes the portfolio rules of an update — a submit
+ * of the device section alone, a value new to the catalogue being an 'Add New ...' choice with its
+ * length rule — or is refused with 400. A record that has left Submitted — a run started,
+ * waits in maintenance or ended — is refused with 409 and left as it is: its results describe the
+ * device as it was submitted. The data version rises with the row (migration 0002's trigger; the
+ * write watch on PGlite), so the next list and get answers are built again.
+ */
+vendorRoute(recordRoutes, 'updateRecord', async (c) => {
+  const { db } = c.var.services
+  const accountId = c.var.accountId
+  const payload = c.var.body
+  const record = await ownRecord(db, accountId, payload.portfolioManagerId)
+  if (!record) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
+  if (record.status !== 'Submitted') return c.json({ message: ONLY_SUBMITTED_EDITABLE_MESSAGE }, 409)
+
+  const fresh = await newInCatalogue(db, payload)
+  const problem = portfolioPayloadProblem({ call: 'update', payload }, fresh)
+  if (problem) return c.json({ message: problem }, 400)
+
+  const updated = await db.transaction().execute(async (trx) => {
+    // Guarded in SQL too: a run started in the meantime keeps the device it was started for.
+    const row = await trx
+      .updateTable('device_records')
+      .set({
+        vendor: payload.vendor,
+        device_name: payload.deviceName,
+        device_type: payload.deviceType,
+        product_class: payload.productClass,
+        devices_to_be_certified: payload.devicesToBeCertified,
+        device_number_list: payload.deviceNumberList.filter((serial) => serial !== ''),
+        base_firmware_version: payload.baseFirmwareVersion,
+        year_of_manufacturing: payload.yearOfManufacturing,
+        is_eng_build_available: payload.isEngBuildAvailable,
+      })
+      .where('portfolio_manager_id', '=', payload.portfolioManagerId)
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'Submitted')
+      .returning('portfolio_manager_id')
+      .executeTakeFirst()
+    if (!row) return false
+    await addToCatalogue(trx, accountId, payload, fresh)
+    return true
+  })
+  if (!updated) return c.json({ message: ONLY_SUBMITTED_EDITABLE_MESSAGE }, 409)
+  return c.json({ message: RECORD_UPDATED_MESSAGE })
+})

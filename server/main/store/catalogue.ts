@@ -1,0 +1,86 @@
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { NewInCatalogue } from '@/contract/portfolio-payload'
+import type { CatalogueValues } from '@/contract/portfolio-rules'
+import type { Database } from '../../db/database.ts'
+
+/*
+ * The device catalogue's tables as the portfolio calls use them: which device values of a payload
+ * are new (they came from an 'Add New ...' option, and the portfolio rules hold them to their own
+ * length rule), and adding them once the payload is written (spec §3).
+ */
+
+/**
+ * Looks the device values up in the catalogue (ignoring case), each under its parent as the
+ * cascades of spec §4 offer them. A blank value is not new: the required rule speaks for it.
+ */
+export async function newInCatalogue(db: Kysely<Database>, p: CatalogueValues): Promise<NewInCatalogue> {
+  const result = await sql<{
+    vendor: boolean
+    device_name: boolean
+    device_type: boolean
+    product_class: boolean
+  }>`
+    select
+      exists(select 1 from catalogue_vendors where lower(vendor) = lower(${p.vendor})) as vendor,
+      exists(select 1 from catalogue_device_names
+        where lower(vendor) = lower(${p.vendor}) and lower(device_name) = lower(${p.deviceName})) as device_name,
+      exists(select 1 from catalogue_device_types
+        where lower(device_name) = lower(${p.deviceName}) and lower(device_type) = lower(${p.deviceType})) as device_type,
+      exists(select 1 from catalogue_product_classes
+        where lower(device_type) = lower(${p.deviceType}) and lower(product_class) = lower(${p.productClass})) as product_class
+  `.execute(db)
+  const known = result.rows[0]
+  const isNew = (value: string, found: boolean | undefined) => value.trim() !== '' && found !== true
+  return {
+    vendor: isNew(p.vendor, known?.vendor),
+    deviceName: isNew(p.deviceName, known?.device_name),
+    deviceType: isNew(p.deviceType, known?.device_type),
+    productClass: isNew(p.productClass, known?.product_class),
+  }
+}
+
+/**
+ * 'Add New ...' values join the catalogue, so that later choices offer them (spec §3). Idempotent:
+ * the unique indexes ignore case and a value already there is left as it is.
+ */
+export async function addToCatalogue(
+  trx: Transaction<Database>,
+  accountId: string,
+  p: CatalogueValues,
+  fresh: NewInCatalogue,
+) {
+  if (fresh.vendor) {
+    await trx
+      .insertInto('catalogue_vendors')
+      .values({ vendor: p.vendor })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+  }
+  if (fresh.deviceName) {
+    // Device names hang on the vendor as the catalogue spells it.
+    const vendor = await trx
+      .selectFrom('catalogue_vendors')
+      .select('vendor')
+      .where(sql<string>`lower(vendor)`, '=', p.vendor.toLowerCase())
+      .executeTakeFirst()
+    await trx
+      .insertInto('catalogue_device_names')
+      .values({ vendor: vendor?.vendor ?? p.vendor, device_name: p.deviceName, added_by: accountId })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+  }
+  if (fresh.deviceType) {
+    await trx
+      .insertInto('catalogue_device_types')
+      .values({ device_name: p.deviceName, device_type: p.deviceType, added_by: accountId })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+  }
+  if (fresh.productClass) {
+    await trx
+      .insertInto('catalogue_product_classes')
+      .values({ device_type: p.deviceType, product_class: p.productClass, added_by: accountId })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+  }
+}
