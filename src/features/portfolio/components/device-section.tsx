@@ -1,3 +1,4 @@
+import { PORTFOLIO_FIELD_LABELS as LABELS } from '@/contract/portfolio-labels'
 import { useStore } from '@tanstack/react-form'
 import { withForm } from '@/components/form/form-kit'
 import type { CatalogueAnswer } from '@/contract/catalogue'
@@ -59,7 +60,7 @@ export const DeviceFields = withForm({
         <form.AppField name="deviceManufacture">
           {(field) => (
             <field.SelectField
-              label="Device manufacturer"
+              label={LABELS.deviceManufacture}
               placeholder="Select a manufacturer"
               options={withCurrent(catalogue.vendorList, vendor).map(OPTION)}
               onValueChange={(chosen) => apply(chooseManufacturer(chosen))}
@@ -71,7 +72,7 @@ export const DeviceFields = withForm({
           <form.AppField name="deviceName">
             {(field) => (
               <field.SelectField
-                label="Device name"
+                label={LABELS.deviceName}
                 placeholder={vendor === '' ? 'Choose a manufacturer first' : 'Select a device name'}
                 options={withSaved(deviceNameOptions(catalogue, vendor), deviceName, ADD_NEW_DEVICE_NAME).map(
                   OPTION,
@@ -85,7 +86,7 @@ export const DeviceFields = withForm({
           </form.AppField>
           {deviceName === ADD_NEW_DEVICE_NAME ? (
             <form.AppField name="addNewDeviceName">
-              {(field) => <field.TextField label="New device name" required />}
+              {(field) => <field.TextField label={LABELS.addNewDeviceName} required />}
             </form.AppField>
           ) : null}
         </div>
@@ -93,7 +94,7 @@ export const DeviceFields = withForm({
           <form.AppField name="deviceType">
             {(field) => (
               <field.SelectField
-                label="Device type"
+                label={LABELS.deviceType}
                 placeholder={deviceName === '' ? 'Choose a device name first' : 'Select a device type'}
                 options={withSaved(
                   deviceTypeOptions(catalogue, deviceName),
@@ -109,7 +110,7 @@ export const DeviceFields = withForm({
           </form.AppField>
           {deviceType === ADD_NEW_DEVICE_TYPE ? (
             <form.AppField name="newDeviceType">
-              {(field) => <field.TextField label="New device type" required />}
+              {(field) => <field.TextField label={LABELS.newDeviceType} required />}
             </form.AppField>
           ) : null}
         </div>
@@ -117,7 +118,7 @@ export const DeviceFields = withForm({
           <form.AppField name="productClass">
             {(field) => (
               <field.SelectField
-                label="Product class"
+                label={LABELS.productClass}
                 placeholder={deviceType === '' ? 'Choose a device type first' : 'Select a product class'}
                 options={withSaved(
                   productClassOptions(catalogue, deviceType),
@@ -133,14 +134,14 @@ export const DeviceFields = withForm({
           </form.AppField>
           {productClass === ADD_NEW_PRODUCT_CLASS ? (
             <form.AppField name="newProductClass">
-              {(field) => <field.TextField label="New product class" required />}
+              {(field) => <field.TextField label={LABELS.newProductClass} required />}
             </form.AppField>
           ) : null}
         </div>
         <form.AppField name="deviceToBecertified">
           {(field) => (
             <field.TextField
-              label="Devices to be certified"
+              label={LABELS.deviceToBecertified}
               inputMode="numeric"
               hint="Up to 3 devices here; for more, send the serial numbers by e-mail."
               required
@@ -149,17 +150,22 @@ export const DeviceFields = withForm({
         </form.AppField>
         <SerialNumberList form={form} />
         <form.AppField name="baseFirmwareVersion">
-          {(field) => <field.TextField label="Base firmware version" placeholder="1.0.0" required />}
+          {(field) => <field.TextField label={LABELS.baseFirmwareVersion} placeholder="1.0.0" required />}
         </form.AppField>
         <form.AppField name="yearOfManufacturing">
           {(field) => (
-            <field.TextField label="Year of manufacturing" inputMode="numeric" placeholder="2025" required />
+            <field.TextField
+              label={LABELS.yearOfManufacturing}
+              inputMode="numeric"
+              placeholder="2025"
+              required
+            />
           )}
         </form.AppField>
         <form.AppField name="engBuild">
           {(field) => (
             <field.SelectField
-              label="Engineering build available"
+              label={LABELS.engBuild}
               placeholder="Yes or No"
               options={ENG_BUILD_SELECT}
               hint={
@@ -187,28 +193,28 @@ export const DeviceSummary = withForm({
         {(values) => (
           <SectionSummary
             items={[
-              { label: 'Device manufacturer', value: values.deviceManufacture },
+              { label: LABELS.deviceManufacture, value: values.deviceManufacture },
               {
-                label: 'Device name',
+                label: LABELS.deviceName,
                 value:
                   values.deviceName === ADD_NEW_DEVICE_NAME ? values.addNewDeviceName : values.deviceName,
               },
               {
-                label: 'Device type',
+                label: LABELS.deviceType,
                 value: values.deviceType === ADD_NEW_DEVICE_TYPE ? values.newDeviceType : values.deviceType,
               },
               {
-                label: 'Product class',
+                label: LABELS.productClass,
                 value:
                   values.productClass === ADD_NEW_PRODUCT_CLASS
                     ? values.newProductClass
                     : values.productClass,
               },
-              { label: 'Devices to be certified', value: values.deviceToBecertified },
-              { label: 'Device serial numbers', value: values.deviceNumberList.filter(Boolean).join(', ') },
-              { label: 'Base firmware version', value: values.baseFirmwareVersion },
-              { label: 'Year of manufacturing', value: values.yearOfManufacturing },
-              { label: 'Engineering build available', value: values.engBuild },
+              { label: LABELS.deviceToBecertified, value: values.deviceToBecertified },
+              { label: LABELS.deviceNumberList, value: values.deviceNumberList.filter(Boolean).join(', ') },
+              { label: LABELS.baseFirmwareVersion, value: values.baseFirmwareVersion },
+              { label: LABELS.yearOfManufacturing, value: values.yearOfManufacturing },
+              { label: LABELS.engBuild, value: values.engBuild },
             ]}
           />
         )}

@@ -1,3 +1,4 @@
+import { PORTFOLIO_FIELD_LABELS as LABELS } from '@/contract/portfolio-labels'
 import { withForm } from '@/components/form/form-kit'
 import { LINES_OF_BUSINESS } from '@/contract/validation/fields'
 import { SectionSummary } from '@/features/portfolio/components/portfolio-section'
@@ -13,7 +14,7 @@ export const LineOfBusinessFields = withForm({
   render: function LineOfBusinessFields({ form }) {
     return (
       <form.AppField name="businessDomain">
-        {(field) => <field.ChipGroupField label="Business domain" options={LOB_OPTIONS} required />}
+        {(field) => <field.ChipGroupField label={LABELS.businessDomain} options={LOB_OPTIONS} required />}
       </form.AppField>
     )
   },
@@ -26,7 +27,9 @@ export const LineOfBusinessSummary = withForm({
     return (
       <form.Subscribe selector={(state) => state.values.businessDomain}>
         {(domain) => (
-          <SectionSummary items={[{ label: 'Business domain', value: inOrder(domain, LINES_OF_BUSINESS) }]} />
+          <SectionSummary
+            items={[{ label: LABELS.businessDomain, value: inOrder(domain, LINES_OF_BUSINESS) }]}
+          />
         )}
       </form.Subscribe>
     )

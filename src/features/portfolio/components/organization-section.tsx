@@ -1,3 +1,4 @@
+import { PORTFOLIO_FIELD_LABELS as LABELS } from '@/contract/portfolio-labels'
 import { useStore } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
 import { CountryCodeSelect } from '@/components/form/country-code-select'
@@ -47,15 +48,17 @@ export const OrganizationFields = withForm({
     return (
       <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">
         <form.AppField name="organizationName">
-          {(field) => <field.TextField label="Organization name" autoComplete="organization" required />}
+          {(field) => (
+            <field.TextField label={LABELS.organizationName} autoComplete="organization" required />
+          )}
         </form.AppField>
         <form.AppField name="businessContactName">
-          {(field) => <field.TextField label="Business contact name" autoComplete="name" required />}
+          {(field) => <field.TextField label={LABELS.businessContactName} autoComplete="name" required />}
         </form.AppField>
         <form.AppField name="descAboutOrganization">
           {(field) => (
             <field.TextareaField
-              label="About the organization"
+              label={LABELS.descAboutOrganization}
               hint="At most 300 characters."
               className="sm:col-span-2"
               rows={3}
@@ -64,14 +67,14 @@ export const OrganizationFields = withForm({
           )}
         </form.AppField>
         <form.AppField name="email">
-          {(field) => <field.TextField label="Email" type="email" readOnly required />}
+          {(field) => <field.TextField label={LABELS.email} type="email" readOnly required />}
         </form.AppField>
         <form.AppField name="countryCode">
           {(field) => {
             const error = firstErrorMessage(field.state.meta.errors)
             return (
               <Field invalid={error !== undefined} required>
-                <FieldLabel>Country code</FieldLabel>
+                <FieldLabel>{LABELS.countryCode}</FieldLabel>
                 <CountryCodeSelect
                   name={field.name}
                   countries={countries}
@@ -88,7 +91,7 @@ export const OrganizationFields = withForm({
         <form.AppField name="phoneNumber">
           {(field) => (
             <field.TextField
-              label="Phone number"
+              label={LABELS.phoneNumber}
               type="tel"
               autoComplete="tel-national"
               disabled={countryCode === ''}
@@ -98,17 +101,17 @@ export const OrganizationFields = withForm({
           )}
         </form.AppField>
         <form.AppField name="bestTimeToReach">
-          {(field) => <field.TimeField label="Best time to reach" required />}
+          {(field) => <field.TimeField label={LABELS.bestTimeToReach} required />}
         </form.AppField>
         <form.AppField name="days">
           {(field) => (
-            <field.ChipGroupField label="Days to reach" shape="letter" options={DAY_OPTIONS} required />
+            <field.ChipGroupField label={LABELS.days} shape="letter" options={DAY_OPTIONS} required />
           )}
         </form.AppField>
         <form.AppField name="address">
           {(field) => (
             <field.TextareaField
-              label="Address"
+              label={LABELS.address}
               hint="At most 200 characters."
               className="sm:col-span-2"
               rows={2}
@@ -120,7 +123,7 @@ export const OrganizationFields = withForm({
         <form.AppField name="country">
           {(field) => (
             <field.SelectField
-              label="Country"
+              label={LABELS.country}
               placeholder="Select a country"
               options={countries.map((item) => OPTION(item.country))}
               onValueChange={(chosen) => applyAddress(chooseCountry(countries, chosen))}
@@ -131,7 +134,7 @@ export const OrganizationFields = withForm({
         <form.AppField name="state">
           {(field) => (
             <field.SelectField
-              label="State"
+              label={LABELS.state}
               placeholder={country === '' ? 'Choose a country first' : 'Select a state'}
               options={withCurrent(states, chosenState).map(OPTION)}
               disabled={country === ''}
@@ -143,7 +146,7 @@ export const OrganizationFields = withForm({
         <form.AppField name="city">
           {(field) => (
             <field.SelectField
-              label="City"
+              label={LABELS.city}
               placeholder={chosenState === '' ? 'Choose a state first' : 'Select a city'}
               options={withCurrent(cities, city).map(OPTION)}
               disabled={chosenState === ''}
@@ -165,18 +168,18 @@ export const OrganizationSummary = withForm({
         {(values) => (
           <SectionSummary
             items={[
-              { label: 'Organization name', value: values.organizationName },
-              { label: 'Business contact name', value: values.businessContactName },
-              { label: 'About the organization', value: values.descAboutOrganization },
-              { label: 'Email', value: values.email },
+              { label: LABELS.organizationName, value: values.organizationName },
+              { label: LABELS.businessContactName, value: values.businessContactName },
+              { label: LABELS.descAboutOrganization, value: values.descAboutOrganization },
+              { label: LABELS.email, value: values.email },
               {
-                label: 'Phone number',
+                label: LABELS.phoneNumber,
                 value: values.phoneNumber ? `${values.countryCode} ${values.phoneNumber}`.trim() : '',
               },
-              { label: 'Best time to reach', value: values.bestTimeToReach },
+              { label: LABELS.bestTimeToReach, value: values.bestTimeToReach },
               // In the week's order, whatever order they were picked in (as the payload sends them).
-              { label: 'Days to reach', value: inOrder(values.days, WEEKDAYS) },
-              { label: 'Address', value: values.address },
+              { label: LABELS.days, value: inOrder(values.days, WEEKDAYS) },
+              { label: LABELS.address, value: values.address },
               {
                 label: 'City, state, country',
                 value: [values.city, values.state, values.country].filter(Boolean).join(', '),

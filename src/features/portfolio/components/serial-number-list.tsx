@@ -1,3 +1,4 @@
+import { serialNumberLabel } from '@/contract/portfolio-labels'
 import { useStore } from '@tanstack/react-form'
 import { Plus, Trash2 } from 'lucide-react'
 import { firstErrorMessage } from '@/components/form/form-context'
@@ -42,7 +43,7 @@ export const SerialNumberList = withForm({
                   <form.AppField name={`deviceNumberList[${index}]`}>
                     {(field) => (
                       <field.TextField
-                        label={`Serial number ${index + 1}`}
+                        label={serialNumberLabel(index)}
                         className="flex-1"
                         autoComplete="off"
                         // The rows do not match the count: each row is told, and the first takes
