@@ -1,8 +1,8 @@
-import { PORTFOLIO_FIELD_LABELS as LABELS } from '@/contract/portfolio-labels'
 import { useStore } from '@tanstack/react-form'
 import { withForm } from '@/components/form/form-kit'
 import type { CatalogueAnswer } from '@/contract/catalogue'
 import { ENG_BUILD_YES_HINT, engBuildNoHint } from '@/contract/messages'
+import { PORTFOLIO_FIELD_LABELS as LABELS } from '@/contract/portfolio-labels'
 import { ENG_BUILD_OPTIONS } from '@/contract/validation/fields'
 import {
   ADD_NEW_DEVICE_NAME,

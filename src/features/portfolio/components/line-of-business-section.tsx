@@ -1,5 +1,5 @@
-import { PORTFOLIO_FIELD_LABELS as LABELS } from '@/contract/portfolio-labels'
 import { withForm } from '@/components/form/form-kit'
+import { PORTFOLIO_FIELD_LABELS as LABELS } from '@/contract/portfolio-labels'
 import { LINES_OF_BUSINESS } from '@/contract/validation/fields'
 import { SectionSummary } from '@/features/portfolio/components/portfolio-section'
 import { inOrder } from '@/features/portfolio/model/choices'

@@ -1,4 +1,3 @@
-import { PORTFOLIO_FIELD_LABELS as LABELS } from '@/contract/portfolio-labels'
 import { useStore } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
 import { CountryCodeSelect } from '@/components/form/country-code-select'
@@ -13,6 +12,7 @@ import {
   cityOptions,
   stateOptions,
 } from '@/contract/address-cascade'
+import { PORTFOLIO_FIELD_LABELS as LABELS } from '@/contract/portfolio-labels'
 import { WEEKDAYS } from '@/contract/validation/fields'
 import { SectionSummary } from '@/features/portfolio/components/portfolio-section'
 import { inOrder, withCurrent } from '@/features/portfolio/model/choices'

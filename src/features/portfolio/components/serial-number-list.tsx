@@ -1,10 +1,10 @@
-import { serialNumberLabel } from '@/contract/portfolio-labels'
 import { useStore } from '@tanstack/react-form'
 import { Plus, Trash2 } from 'lucide-react'
 import { firstErrorMessage } from '@/components/form/form-context'
 import { withForm } from '@/components/form/form-kit'
 import { Button } from '@/components/ui/button'
 import { FieldError } from '@/components/ui/field'
+import { serialNumberLabel } from '@/contract/portfolio-labels'
 import { serialRowLimit } from '@/features/portfolio/model/choices'
 import { portfolioFormOptions } from '@/features/portfolio/model/portfolio-form-options'
 
