@@ -108,7 +108,7 @@ export function createMainApp({
   // Storybook, with STORYBOOK_BUILDING in the folder meanwhile (scripts/start.mjs).
   let storybookFiles: MiddlewareHandler | undefined
   app.use('/storybook/*', (c, next) => {
-    if (!existsSync(storybookDir)) return next()
+    if (!existsSync(storybookDir) || hasDotSegment(c.req.path)) return next()
     storybookFiles ??= serveStatic({
       root: storybookDir,
       rewriteRequestPath: (requestPath) => requestPath.replace(/^\/storybook/, ''),
@@ -128,7 +128,8 @@ export function createMainApp({
     const immutable = c.req.path.startsWith('/assets/') && c.res.status === 200
     c.res.headers.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
   })
-  app.use('*', serveStatic({ root: distDir }))
+  const appFiles = serveStatic({ root: distDir })
+  app.use('*', (c, next) => (hasDotSegment(c.req.path) ? next() : appFiles(c, next)))
 
   app.get('*', (c) => {
     const appFile = appPage()
@@ -139,4 +140,12 @@ export function createMainApp({
   })
 
   return app
+}
+
+/**
+ * A path with a part that starts with a dot names no file of the built app or Storybook: their
+ * build stamps (.build-inputs.json, .building) stay unserved.
+ */
+function hasDotSegment(requestPath: string) {
+  return requestPath.split('/').some((part) => part.startsWith('.'))
 }

@@ -64,3 +64,18 @@ describe('main service: a Storybook built after the start', () => {
     expect(await response.text()).toContain('new storybook')
   })
 })
+
+describe('main service: build stamps', () => {
+  it('serves no file whose path has a part starting with a dot', async () => {
+    mkdirSync(storybookDir)
+    writeFileSync(path.join(storybookDir, 'index.html'), '<title>storybook</title>')
+    writeFileSync(path.join(storybookDir, '.build-inputs.json'), '{"inputs":"storybook"}')
+    const stamp = await app.request('/storybook/.build-inputs.json')
+    expect(stamp.status).toBe(404)
+    expect(await stamp.text()).not.toContain('inputs')
+    // The app's own stamp: the path is no file, so the app page answers it.
+    writeFileSync(path.join(path.dirname(storybookDir), 'dist', '.build-inputs.json'), '{"inputs":"app"}')
+    const appStamp = await app.request('/.build-inputs.json')
+    expect(await appStamp.text()).toContain('<title>app</title>')
+  })
+})
