@@ -15,7 +15,7 @@ import {
   NOT_SIGNED_IN_MESSAGE,
   RECORD_NOT_FOUND_MESSAGE,
 } from '@/contract/server-messages'
-import type { Database, DeviceRow } from '../db/database.ts'
+import type { Database, DeviceRow } from '../db/schema.ts'
 import type { Mailer } from '../main/mailer.ts'
 import { attachmentDisposition, fileNamePart } from '../main/file-names.ts'
 import { handleError } from '../main/middleware/errors.ts'

@@ -1,5 +1,5 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
-import type { CertificationRunRow, DeviceRow, RunTestCaseRow } from '../db/database.ts'
+import type { CertificationRunRow, DeviceRow, RunTestCaseRow } from '../db/schema.ts'
 import { fileNamePart } from '../main/file-names.ts'
 
 /*

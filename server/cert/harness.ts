@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import type { DeviceRow } from '../db/database.ts'
+import type { DeviceRow } from '../db/schema.ts'
 import { BOOT_AND_PROVISIONING, FIRMWARE_UPGRADE_AND_ROLLBACK } from './test-plans.ts'
 
 /*

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { certificationRunSchema, runResultsSchema } from '@/contract/certification'
-import type { CertificationRunRow, DeviceRow, RunTestCaseRow } from '../db/database.ts'
+import type { CertificationRunRow, DeviceRow, RunTestCaseRow } from '../db/schema.ts'
 import { certificationRunResult, escapeHtml, runReportHtml, runResults, type RunRows } from './results.ts'
 
 const SCRIPT = '<script>alert("x")</script>'

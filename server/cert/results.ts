@@ -1,6 +1,6 @@
 import type { CertificationRun, RunResults, TestCase } from '@/contract/certification'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
-import type { CertificationRunRow, DeviceRow, RunTestCaseRow } from '../db/database.ts'
+import type { CertificationRunRow, DeviceRow, RunTestCaseRow } from '../db/schema.ts'
 
 /*
  * Download Results (ARCHITECTURE.md decision 8): a run's per-test-case results as the contract's

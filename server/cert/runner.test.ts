@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Insertable } from 'kysely'
-import type { DeviceRecordsTable } from '../db/database.ts'
+import type { DeviceRecordsTable } from '../db/schema.ts'
 import { openTestDatabase, type TestDatabase } from '../db/test-database.ts'
 import { simulatedLab, type CertificationHarness } from './harness.ts'
 import {

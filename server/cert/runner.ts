@@ -7,13 +7,8 @@ import {
   RUN_STARTED_MESSAGE,
 } from '@/contract/server-messages'
 import { CERTIFIED_OK, VALIDATION_FAILURE, type RecordStatus } from '@/contract/records'
-import {
-  isUniqueViolation,
-  type CertificationRunRow,
-  type Database,
-  type DeviceRow,
-  type RunTestCaseRow,
-} from '../db/database.ts'
+import { isUniqueViolation } from '../db/database.ts'
+import type { CertificationRunRow, Database, DeviceRow, RunTestCaseRow } from '../db/schema.ts'
 import { pause, type CaseOutcome, type CertificationHarness } from './harness.ts'
 import { testPlanFor } from './test-plans.ts'
 

@@ -6,7 +6,7 @@ import { CATALOGUE_MODELS, DEVICE_TYPES, PRODUCT_CLASSES } from '@/contract/cata
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { loginEmailSchema } from '@/contract/validation/login'
 import { newPasswordSchema } from '@/contract/validation/password'
-import type { Database } from './database.ts'
+import type { Database } from './schema.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 
 /*

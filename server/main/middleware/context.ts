@@ -1,7 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/database.ts'
+import type { Database } from '../../db/schema.ts'
 import type { WriteWatch } from '../../db/write-watch.ts'
 import type { AnswerCache } from '../answer-cache.ts'
 import type { Mailer } from '../mailer.ts'

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { CompiledQuery, Kysely, Transaction } from 'kysely'
-import type { Database } from '../../db/database.ts'
+import type { Database } from '../../db/schema.ts'
 import type { WriteWatch } from '../../db/write-watch.ts'
 import {
   isSessionExpired,

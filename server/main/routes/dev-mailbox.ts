@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { html } from 'hono/html'
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/database.ts'
+import type { Database } from '../../db/schema.ts'
 import { attachmentDisposition } from '../file-names.ts'
 import type { Mail } from '../mailer.ts'
 import { remoteAddress, type MainEnv } from '../middleware/context.ts'

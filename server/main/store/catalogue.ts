@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { NewInCatalogue } from '@/contract/portfolio-payload'
 import type { CatalogueValues } from '@/contract/portfolio-rules'
-import type { Database } from '../../db/database.ts'
+import type { Database } from '../../db/schema.ts'
 
 /*
  * The device catalogue's tables as the portfolio calls use them: which device values of a payload

@@ -7,7 +7,7 @@ import {
   type SubmitPayload,
 } from '@/contract/portfolio'
 import type { NewInCatalogue } from '@/contract/portfolio-payload'
-import type { Database, PortfolioDraftsTable } from '../../db/database.ts'
+import type { Database, PortfolioDraftsTable } from '../../db/schema.ts'
 import { addToCatalogue } from './catalogue.ts'
 
 /*

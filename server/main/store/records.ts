@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../../db/database.ts'
+import type { Database } from '../../db/schema.ts'
 
 /* The vendor's device records (device_records) as the record calls read them. */
 

@@ -1,0 +1,268 @@
+import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely'
+import type { TestCaseState } from '@/contract/certification'
+import type { RecordStatus } from '@/contract/records'
+
+/*
+ * The tables of the portal's database as Kysely sees them. Tables and columns are snake_case and
+ * the interfaces use the same names (no name-mapping plugin), so raw `sql` and the query builder
+ * read alike.
+ *
+ * Both drivers read timestamptz as Date, text[] as string[], jsonb as parsed JSON and bigint
+ * (e.g. count(*)) as number. Write jsonb as a JSON string (JSON.stringify): node-postgres would
+ * otherwise send a JS array as a PostgreSQL array.
+ */
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>
+type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+type Time = ColumnType<Date, Date | string, Date | string>
+type TextList = ColumnType<string[], string[] | undefined, string[]>
+type CertificationResult = '' | 'CERTIFIED-OK' | 'Validation failure'
+
+export interface SeedRunsTable {
+  name: string
+  version: string
+  applied_at: CreatedAt
+}
+
+export interface VendorAccountsTable {
+  id: Generated<string>
+  /** As the vendor typed it. */
+  email: string
+  /** lower(email), computed by the database: look accounts up with `email_key = lower(…)`. */
+  email_key: GeneratedAlways<string>
+  first_name: string
+  last_name: string
+  organization: string
+  /** 'Wireline', 'Wireless' or 'Wireline,Wireless'. */
+  lob: string
+  phone_number: string
+  country_code: string
+  country: string
+  state: string
+  city: string
+  /** Null until the Create Password dialog sets it; such an account cannot log in. */
+  password_hash: string | null
+  password_changed_at: NullableTime
+  created_at: CreatedAt
+  /** Raised by triggers on every change of the account's portfolio data (migration 0002). */
+  data_version: ColumnType<number, never, never>
+}
+
+export type OneTimeCodePurpose = 'create-password' | 'reset-password'
+
+export interface OneTimeCodesTable {
+  id: Generated<string>
+  account_id: string
+  purpose: OneTimeCodePurpose
+  code_hash: string
+  expires_at: Time
+  attempts: Generated<number>
+  used_at: NullableTime
+  created_at: CreatedAt
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the session token; the token itself is only in the cookie. */
+  id: string
+  /** Null for a visitor's session before login. */
+  account_id: string | null
+  csrf_token_hash: string | null
+  created_at: CreatedAt
+  last_seen_at: CreatedAt
+  expires_at: Time
+}
+
+export interface LoginAttemptsTable {
+  id: GeneratedAlways<number>
+  /** e.g. 'account:<email_key>' or 'address:<ip>'. */
+  key: string
+  attempted_at: CreatedAt
+}
+
+/** Draft text fields default to '' in the database, so a section save may leave the others out. */
+type DraftText = ColumnType<string, string | undefined, string>
+
+export interface PortfolioDraftsTable {
+  account_id: string
+  saved_portfolio_manager_id: Generated<string>
+  organization_name: DraftText
+  description: DraftText
+  business_contact_name: DraftText
+  email_id: DraftText
+  country_code: DraftText
+  phone_number: DraftText
+  best_time_to_reach: DraftText
+  days: DraftText
+  address: DraftText
+  country: DraftText
+  state: DraftText
+  city: DraftText
+  business_domain: DraftText
+  vendor: DraftText
+  device_name: DraftText
+  device_type: DraftText
+  product_class: DraftText
+  devices_to_be_certified: DraftText
+  device_number_list: TextList
+  base_firmware_version: DraftText
+  year_of_manufacturing: DraftText
+  is_eng_build_available: DraftText
+  /** True once the draft was submitted; the next save starts a new draft. */
+  is_submitted: ColumnType<boolean, boolean | undefined, boolean>
+  created_at: CreatedAt
+  updated_at: CreatedAt
+}
+
+export interface DeviceRecordsTable {
+  portfolio_manager_id: Generated<string>
+  account_id: string
+  organization_name: DraftText
+  vendor: string
+  device_name: string
+  device_type: string
+  product_class: string
+  base_firmware_version: string
+  business_domain: string
+  devices_to_be_certified: DraftText
+  device_number_list: TextList
+  year_of_manufacturing: DraftText
+  is_eng_build_available: DraftText
+  creation_time: CreatedAt
+  /** The vendor user's name at submission. */
+  created_by: string
+  status: ColumnType<RecordStatus, RecordStatus | undefined, RecordStatus>
+  is_certified: ColumnType<CertificationResult, CertificationResult | undefined, CertificationResult>
+  /** The savedPortfolioManagerId the submit named; one record per draft (migration 0004). */
+  submitted_from_draft: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+export interface CatalogueVendorsTable {
+  vendor: string
+  created_at: CreatedAt
+}
+
+export interface CatalogueDeviceNamesTable {
+  vendor: string
+  device_name: string
+  /** The vendor account that chose 'Add New Device Name', or null for the seeded catalogue. */
+  added_by: string | null
+  created_at: CreatedAt
+}
+
+export interface CatalogueDeviceTypesTable {
+  device_name: string
+  device_type: string
+  added_by: string | null
+  created_at: CreatedAt
+}
+
+export interface CatalogueProductClassesTable {
+  device_type: string
+  product_class: string
+  added_by: string | null
+  created_at: CreatedAt
+}
+
+export interface CountriesTable {
+  /** ISO 3166-1 alpha-2. */
+  country_code: string
+  name: string
+  /** '+91', '+1-684' (see server/db/seed.ts for the normalisation). */
+  calling_code: string
+}
+
+export interface StatesTable {
+  country_code: string
+  state_code: string
+  name: string
+}
+
+export interface CitiesTable {
+  country_code: string
+  state_code: string
+  name: string
+}
+
+export interface CertificationRunsTable {
+  run_id: Generated<string>
+  portfolio_manager_id: string
+  status: ColumnType<RecordStatus, RecordStatus | undefined, RecordStatus>
+  is_certified: ColumnType<CertificationResult, CertificationResult | undefined, CertificationResult>
+  /** Which harness ran it, e.g. 'simulated-lab' or 'command'. */
+  harness: string
+  /** Why a run ended without a verdict (e.g. the server stopped during it). */
+  failure_reason: string | null
+  started_at: CreatedAt
+  finished_at: NullableTime
+  /** The executor (one per process) running it now, while lease_expires_at is ahead (migration 0003). */
+  lease_owner: string | null
+  lease_expires_at: NullableTime
+}
+
+export interface RunTestCasesTable {
+  run_id: string
+  /** Order of the case in the test plan, from 0. */
+  position: number
+  name: string
+  state: ColumnType<TestCaseState, TestCaseState | undefined, TestCaseState>
+  started_at: NullableTime
+  finished_at: NullableTime
+  log: TextList
+}
+
+export interface CommentsTable {
+  comment_id: Generated<string>
+  portfolio_manager_id: string
+  account_id: string
+  author: string
+  text: string
+  created_at: CreatedAt
+}
+
+export type MailAttachment = {
+  filename: string
+  contentType: string
+  /** base64 */
+  content: string
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>
+  to_address: string
+  subject: string
+  text_body: string
+  html_body: string | null
+  /** Write with JSON.stringify(attachments). */
+  attachments: ColumnType<MailAttachment[] | null, string | null | undefined, string | null>
+  created_at: CreatedAt
+  sent_at: NullableTime
+  /** Write order (migration 0005). */
+  seq: GeneratedAlways<number>
+}
+
+export interface Database {
+  seed_runs: SeedRunsTable
+  vendor_accounts: VendorAccountsTable
+  one_time_codes: OneTimeCodesTable
+  sessions: SessionsTable
+  login_attempts: LoginAttemptsTable
+  portfolio_drafts: PortfolioDraftsTable
+  device_records: DeviceRecordsTable
+  catalogue_vendors: CatalogueVendorsTable
+  catalogue_device_names: CatalogueDeviceNamesTable
+  catalogue_device_types: CatalogueDeviceTypesTable
+  catalogue_product_classes: CatalogueProductClassesTable
+  countries: CountriesTable
+  states: StatesTable
+  cities: CitiesTable
+  certification_runs: CertificationRunsTable
+  run_test_cases: RunTestCasesTable
+  comments: CommentsTable
+  mail_outbox: MailOutboxTable
+}
+
+export type VendorAccount = Selectable<VendorAccountsTable>
+export type PortfolioDraft = Selectable<PortfolioDraftsTable>
+export type DeviceRow = Selectable<DeviceRecordsTable>
+export type CertificationRunRow = Selectable<CertificationRunsTable>
+export type RunTestCaseRow = Selectable<RunTestCasesTable>
