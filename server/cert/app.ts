@@ -24,7 +24,8 @@ import { TOUCH_INTERVAL_MS, touchSession } from '../main/middleware/session.ts'
 import { isSessionExpired, SESSION_COOKIE, tokenDigest } from '../main/security/session-token.ts'
 import { certificateFileName, certificateNumber, certificatePdf } from './certificate.ts'
 import { certificationRunResult, runReportHtml, runResults } from './results.ts'
-import { loadRun, type RunExecutor } from './runner.ts'
+import { loadRun } from './run-store.ts'
+import type { RunExecutor } from './runner.ts'
 
 /*
  * The certification service (CERT_PORT, 7600): start a run, follow a record's runs, download a

@@ -8,10 +8,10 @@ import {
   INTERRUPTED_RUN_REASON,
   RESTARTED_CASE_NOTE,
   createRunExecutor,
-  loadRun,
   type RunExecutor,
   type RunExecutorOptions,
 } from './runner.ts'
+import { loadRun } from './run-store.ts'
 import { FIRMWARE_UPGRADE_AND_ROLLBACK, testPlanFor } from './test-plans.ts'
 
 let database: TestDatabase

@@ -6,10 +6,17 @@ import {
   RUN_ALREADY_ACTIVE_MESSAGE,
   RUN_STARTED_MESSAGE,
 } from '@/contract/server-messages'
-import { CERTIFIED_OK, VALIDATION_FAILURE, type RecordStatus } from '@/contract/records'
 import { isUniqueViolation } from '../db/database.ts'
-import type { CertificationRunRow, Database, DeviceRow, RunTestCaseRow } from '../db/schema.ts'
+import type { Database, DeviceRow, RunTestCaseRow } from '../db/schema.ts'
 import { pause, type CaseOutcome, type CertificationHarness } from './harness.ts'
+import {
+  ACTIVE_STATUSES,
+  type ActiveStatus,
+  endInterruptedRun,
+  finishRun,
+  isActive,
+  setActiveStatus,
+} from './run-store.ts'
 import { testPlanFor } from './test-plans.ts'
 
 /*
@@ -45,9 +52,6 @@ import { testPlanFor } from './test-plans.ts'
  * On PGlite every multi-row change uses `trx` only inside its transaction (see pglite-dialect.ts).
  */
 
-export const ACTIVE_STATUSES = ['InProgress', 'Maintenance'] as const satisfies readonly RecordStatus[]
-type ActiveStatus = (typeof ACTIVE_STATUSES)[number]
-
 export const DEFAULT_MAINTENANCE_POLL_MS = 5000
 /** How long a run stays this executor's without a renewal; renewed every third of it. */
 export const DEFAULT_LEASE_MS = 30_000
@@ -57,7 +61,6 @@ export const HARNESS_CHANGED_REASON =
   'The run was interrupted by a restart of the certification service, and the lab harness that started it is no longer configured.'
 export const RESTARTED_CASE_NOTE =
   'The certification service restarted during this case; the case runs again.'
-export const SKIPPED_CASE_NOTE = 'Not run: the run was interrupted.'
 
 export type StartRunInput = { portfolioManagerId: string; accountId: string }
 
@@ -190,7 +193,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
     while (!signal.aborted && !lost.has(runId)) {
       const wanted: ActiveStatus = maintenance() ? 'Maintenance' : 'InProgress'
       if (wanted !== status) {
-        if (!(await setActiveStatus(runId, record.portfolio_manager_id, wanted))) return
+        if (!(await setActiveStatus(db, runId, record.portfolio_manager_id, wanted))) return
         status = wanted
       }
       if (status === 'Maintenance') {
@@ -206,7 +209,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
         .orderBy('position')
         .executeTakeFirst()
       if (!next) {
-        await finishRun(runId, record.portfolio_manager_id)
+        await finishRun(db, runId, record.portfolio_manager_id)
         return
       }
 
@@ -252,74 +255,6 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
   }
 
   /** Moves an active run and its record between InProgress and Maintenance; false when the run is no longer active. */
-  async function setActiveStatus(runId: string, portfolioManagerId: string, status: ActiveStatus) {
-    return db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('certification_runs')
-        .set({ status })
-        .where('run_id', '=', runId)
-        .where('status', 'in', ACTIVE_STATUSES)
-        .executeTakeFirst()
-      if (updated.numUpdatedRows === 0n) return false
-      await trx
-        .updateTable('device_records')
-        .set({ status })
-        .where('portfolio_manager_id', '=', portfolioManagerId)
-        .execute()
-      return true
-    })
-  }
-
-  async function finishRun(runId: string, portfolioManagerId: string) {
-    await db.transaction().execute(async (trx) => {
-      const failed = await trx
-        .selectFrom('run_test_cases')
-        .select('position')
-        .where('run_id', '=', runId)
-        .where('state', '=', 'failed')
-        .executeTakeFirst()
-      const isCertified = failed ? VALIDATION_FAILURE : CERTIFIED_OK
-      const updated = await trx
-        .updateTable('certification_runs')
-        .set({ status: 'Completed', is_certified: isCertified, finished_at: new Date() })
-        .where('run_id', '=', runId)
-        .where('status', 'in', ACTIVE_STATUSES)
-        .executeTakeFirst()
-      if (updated.numUpdatedRows === 0n) return
-      await trx
-        .updateTable('device_records')
-        .set({ status: 'Completed', is_certified: isCertified })
-        .where('portfolio_manager_id', '=', portfolioManagerId)
-        .execute()
-    })
-  }
-
-  async function endInterruptedRun(run: CertificationRunRow, reason: string) {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('run_test_cases')
-        .set({ state: 'skipped', finished_at: null, log: [SKIPPED_CASE_NOTE] })
-        .where('run_id', '=', run.run_id)
-        .where('state', 'in', ['pending', 'running'])
-        .execute()
-      await trx
-        .updateTable('certification_runs')
-        .set({
-          status: 'Completed',
-          is_certified: VALIDATION_FAILURE,
-          failure_reason: reason,
-          finished_at: new Date(),
-        })
-        .where('run_id', '=', run.run_id)
-        .execute()
-      await trx
-        .updateTable('device_records')
-        .set({ status: 'Completed', is_certified: VALIDATION_FAILURE })
-        .where('portfolio_manager_id', '=', run.portfolio_manager_id)
-        .execute()
-    })
-  }
-
   const executor: RunExecutor = {
     async startRun({ portfolioManagerId, accountId }) {
       let result: StartRunResult
@@ -386,6 +321,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
         if (executing.has(run.run_id)) continue
         if (options.onRestart === 'end' || run.harness !== harness.name) {
           await endInterruptedRun(
+            db,
             run,
             run.harness === harness.name ? INTERRUPTED_RUN_REASON : HARNESS_CHANGED_REASON,
           )
@@ -423,31 +359,4 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
     },
   }
   return executor
-}
-
-function isActive(status: RecordStatus): status is ActiveStatus {
-  return (ACTIVE_STATUSES as readonly string[]).includes(status)
-}
-
-/** A run with its record and cases, for results and the report; undefined when unknown. */
-export async function loadRun(db: Kysely<Database>, runId: string) {
-  const run = await db
-    .selectFrom('certification_runs')
-    .selectAll()
-    .where('run_id', '=', runId)
-    .executeTakeFirst()
-  if (!run) return undefined
-  const record = await db
-    .selectFrom('device_records')
-    .selectAll()
-    .where('portfolio_manager_id', '=', run.portfolio_manager_id)
-    .executeTakeFirst()
-  if (!record) return undefined
-  const testCases = await db
-    .selectFrom('run_test_cases')
-    .selectAll()
-    .where('run_id', '=', runId)
-    .orderBy('position')
-    .execute()
-  return { record, run, testCases }
 }
