@@ -4,7 +4,7 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
 import { databaseOptionsFromEnv, openDatabase, type OpenDatabaseOptions } from './database.ts'
-import { DEFAULT_DEMO_EMAIL, DEFAULT_DEMO_PASSWORD, demoAccountFromEnv } from './seed.ts'
+import { DEFAULT_DEMO_EMAIL, DEFAULT_DEMO_PASSWORD, demoAccountFromEnv } from './seed-demo.ts'
 import { dropSchema, testsUsePostgres } from './test-database.ts'
 
 /*

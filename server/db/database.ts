@@ -11,7 +11,8 @@ import { outboxOrderMigration } from './migrations/0005-outbox-order.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
-import { demoAccountFromEnv, runSeeds, type SeedOptions, type SeedReport } from './seed.ts'
+import { demoAccountFromEnv } from './seed-demo.ts'
+import { runSeeds, type SeedOptions, type SeedReport } from './seed.ts'
 
 /*
  * The portal's storage: embedded PGlite in DATA_DIR when DATABASE_URL is unset, PostgreSQL when
