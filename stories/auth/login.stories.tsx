@@ -24,6 +24,7 @@ import { endpointUrl } from '@/mocks/handlers'
 import { FIXTURE_PASSWORD } from '@/mocks/fixtures/world'
 import { scenarios } from '@/mocks/scenarios'
 import { expectToast } from '../support/toasts'
+import { expectPageHeading } from '../support/page'
 
 /**
  * The login screen (spec §2, §4, §5, §8) in the real route tree: messages while typing, paste
@@ -189,7 +190,7 @@ export const SuccessRemembersUser = meta.story({
     await userEvent.type(password, FIXTURE_PASSWORD)
     await userEvent.click(remember)
     await userEvent.click(login)
-    await expect(await canvas.findByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
+    await expectPageHeading(canvas, HOME_HEADING)
     await expect(sent).toEqual([{ emailId: NOKIA_EMAIL, password: FIXTURE_PASSWORD }])
     await expect(readAuthData()).toMatchObject({
       emailId: NOKIA_EMAIL,
@@ -228,7 +229,7 @@ export const ProtectedPageThenBack = meta.story({
     await userEvent.type(email, NOKIA_EMAIL)
     await userEvent.type(password, FIXTURE_PASSWORD)
     await userEvent.click(login)
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    await expectPageHeading(canvas, 'Dashboard')
     await expect(readGoto()).toBeNull()
   },
 })
@@ -243,7 +244,7 @@ export const FromCreatePortfolio = meta.story({
     await userEvent.type(email, NOKIA_EMAIL)
     await userEvent.type(password, FIXTURE_PASSWORD)
     await userEvent.click(login)
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'PORTFOLIO FORM' })).toBeVisible()
+    await expectPageHeading(canvas, 'PORTFOLIO FORM')
   },
 })
 
@@ -281,7 +282,7 @@ export const PhoneByKeyboard = meta.story({
     await userEvent.tab()
     await expect(login).toHaveFocus()
     await userEvent.keyboard('{Enter}')
-    await expect(await canvas.findByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
+    await expectPageHeading(canvas, HOME_HEADING)
     await expect(readRememberedUserId()).toBe(NOKIA_EMAIL)
   },
 })

@@ -1,6 +1,7 @@
 import preview from '#.storybook/preview'
 import { expect, within } from 'storybook/test'
 import { loggedInAs, loggedOut } from '../support/session'
+import { expectPageHeading } from '../support/page'
 
 /** The real route tree in a memory-history router: each route of spec §2 at its URL. */
 const meta = preview.meta({
@@ -79,7 +80,7 @@ export const HeaderSearchOpensDashboard = meta.story({
     await canvas.findByRole('heading', { level: 1, name: HOME_HEADING })
     const search = within(canvas.getByRole('banner')).getByRole('searchbox', { name: 'Search devices' })
     await userEvent.type(search, '  Deco X50 {Enter}')
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    await expectPageHeading(canvas, 'Dashboard')
     const nav = canvas.getByRole('navigation', { name: 'Main' })
     await expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
     // The field shows what the dashboard searches for.
@@ -96,7 +97,7 @@ export const LoggedInCardOpensPortfolioForm = meta.story({
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('heading', { level: 1, name: HOME_HEADING })
     await userEvent.click(canvas.getByRole('link', { name: /Device portfolio/ }))
-    await expect(await canvas.findByRole('heading', { level: 1, name: 'PORTFOLIO FORM' })).toBeVisible()
+    await expectPageHeading(canvas, 'PORTFOLIO FORM')
   },
 })
 
