@@ -32,16 +32,19 @@ export async function startApp(container: HTMLElement) {
         },
       })
     })
+    startSession()
   } else {
+    // A screen rendered in the browser may load its data at once (a route loader): the Token
+    // request goes first, and the loader's calls wait for it instead of racing it.
+    startSession()
     createRoot(container).render(app)
   }
-  startSession()
 }
 
 /**
- * Spec §7, decision 1: at start the app fetches the session's Token (GET /api/token). It runs once
- * the page is live, off the way of its first paint and hydration; a call that needs the Token
- * before it has arrived waits for it (lib/api-client).
+ * Spec §7, decision 1: at start the app fetches the session's Token (GET /api/token). On a
+ * prerendered page it runs once the page is live, off the way of its first paint and hydration; a
+ * call that needs the Token before it has arrived waits for it (lib/api-client).
  */
 function startSession() {
   void import('@/lib/api-client')

@@ -126,6 +126,25 @@ describe('main service calls (spec §7)', () => {
     expect(received[2]?.headers.get('Token')).toBe('tok-new')
   })
 
+  it('wait for a Token request on its way (the start-up bootstrap) rather than send the old Token', async () => {
+    writeToken('tok-old')
+    server.use(
+      http.get('http://localhost:3000/api/token', async ({ request }) => {
+        await record(request)
+        await delay(20)
+        return HttpResponse.text('SUCCESS', { headers: { Token: 'tok-rotated' } })
+      }),
+    )
+    const started = bootstrapSession()
+    await mainService.post('/api/login', credentials)
+    await expect(started).resolves.toBe(true)
+    expect(received.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
+      'GET /api/token',
+      'POST /api/login',
+    ])
+    expect(received[1]?.headers.get('Token')).toBe('tok-rotated')
+  })
+
   it('leave the Token header out when no token can be had, and still make the call', async () => {
     server.use(http.get('http://localhost:3000/api/token', () => HttpResponse.error()))
     const result = await mainService.post('/api/login', credentials)

@@ -154,7 +154,12 @@ async function call(
 ): Promise<ApiResult<unknown>> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
   const guarded = service.sendsToken && method !== 'GET'
-  if (guarded && !readToken()) await refreshSessionToken().catch(() => false)
+  if (guarded) {
+    // A Token request on its way (the start-up bootstrap, a renewal) replaces the stored Token:
+    // sending the old one meanwhile would be refused and sent again.
+    if (tokenRequest) await tokenRequest.catch(() => false)
+    else if (!readToken()) await refreshSessionToken().catch(() => false)
+  }
   const result = await callOnce(service, path, options, method)
   if (guarded && !result.ok && result.status === 403 && result.message === MISSING_TOKEN_MESSAGE) {
     const renewed = await refreshSessionToken().catch(() => false)
