@@ -197,9 +197,11 @@ test('Logout in another tab leaves the dashboard open in this one for /login', a
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
 
   const other = await context.newPage()
-  await other.goto('/contact-us')
-  await other.getByRole('button', { name: /profile/i }).click()
-  await other.getByRole('button', { name: 'Logout' }).click()
+  await openPage(other, '/contact-us')
+  await other.getByRole('button', { name: 'Profile' }).click()
+  const profile = other.getByRole('dialog', { name: 'Profile' })
+  await expect(profile).toContainText(DEMO.emailId)
+  await profile.getByRole('button', { name: 'Logout' }).click()
   await expect(other.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
 
   // The first tab was not touched: it leaves the protected screen by itself.
