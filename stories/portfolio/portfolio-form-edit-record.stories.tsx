@@ -27,6 +27,7 @@ import {
   type SectionNumber,
   summaryValue,
 } from './portfolio-form-steps'
+import { RecordNotFound, RecordPastSubmitted } from '@/features/portfolio/components/portfolio-form-states'
 
 /**
  * Editing a submitted record (docs/decisions/0012): `/portfolio?record=<id>`, as the dashboard's
@@ -53,6 +54,8 @@ const RECORD = {
 
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form edit a submitted record',
+  // What shows instead of the form when the record cannot be edited.
+  subcomponents: { RecordNotFound, RecordPastSubmitted },
   parameters: { layout: 'fullscreen', router: { app: true, url: `/portfolio?record=${RECORD.id}` } },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,

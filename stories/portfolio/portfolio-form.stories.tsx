@@ -16,7 +16,20 @@ import {
   summaryValue,
   ZYXEL,
 } from './portfolio-form-steps'
+import { DeviceFields, DeviceSummary } from '@/features/portfolio/components/device-section'
+import {
+  LineOfBusinessFields,
+  LineOfBusinessSummary,
+} from '@/features/portfolio/components/line-of-business-section'
+import { OrganizationFields, OrganizationSummary } from '@/features/portfolio/components/organization-section'
+import { PortfolioForm } from '@/features/portfolio/components/portfolio-form'
+import {
+  PortfolioFormLoadFailed,
+  PortfolioFormPending,
+} from '@/features/portfolio/components/portfolio-form-states'
+import { PortfolioScreen } from '@/features/portfolio/components/portfolio-screen'
 import { PortfolioSection } from '@/features/portfolio/components/portfolio-section'
+import { SerialNumberList } from '@/features/portfolio/components/serial-number-list'
 
 /**
  * The portfolio form (spec §2, §3, §4) in the real route tree, for each fixture vendor: loading,
@@ -27,8 +40,22 @@ import { PortfolioSection } from '@/features/portfolio/components/portfolio-sect
 
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form',
-  // Each of the three collapsible sections.
-  subcomponents: { PortfolioSection },
+  // The screen the route renders, the form, its loading and failed states, and each of the three
+  // collapsible sections with its fields (withForm sub-forms) and read-only view.
+  subcomponents: {
+    PortfolioScreen,
+    PortfolioForm,
+    PortfolioFormPending,
+    PortfolioFormLoadFailed,
+    PortfolioSection,
+    OrganizationFields,
+    OrganizationSummary,
+    LineOfBusinessFields,
+    LineOfBusinessSummary,
+    DeviceFields,
+    DeviceSummary,
+    SerialNumberList,
+  },
   parameters: { layout: 'fullscreen', router: { app: true, url: '/portfolio' } },
   beforeEach: loggedInAs('v-zyxel'),
   render: () => <></>,
