@@ -6,10 +6,17 @@ import { definePreview } from '@storybook/react-vite'
 import addonMsw from 'msw-storybook-addon'
 import { setupWorker } from 'msw/browser'
 import { toast } from 'sonner'
+import { configure } from 'storybook/test'
 import { resetWorld } from '@/mocks/fixtures/world'
 import { handlers } from '@/mocks/handlers'
 import { withClock } from './clock'
 import { withQueryClient, withRouter } from './decorators'
+
+// findBy* and waitFor wait up to 3 s (Testing Library's default is 1 s): a story's first
+// navigation loads its route's code and data, and on the 2-core CI machine, with the test-runner's
+// two browsers beside the server, that took over a second in otherwise passing runs. A story that
+// expects something to stay away still says so with queryBy* at the instant it checks.
+configure({ asyncUtilTimeout: 3000 })
 
 export default definePreview({
   addons: [
