@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { createAccount, logInWithForm, uniqueEmail } from './accounts'
 import { openPage } from './live'
+import { choose } from './select'
 
 /*
  * The portfolio form against the real server (issue 7): a new vendor saves each section, finds
@@ -9,25 +10,6 @@ import { openPage } from './live'
  */
 
 const HOME_HEADING = 'Certify your telecom devices, from first form to certificate'
-
-/** Picks an option of a Radix select: open the list, click the option. */
-/**
- * Opens a select and picks an option, until the list has closed on it. The catalogue is shared by
- * the journeys running beside this one: a list read again while open (a name another journey
- * added) can move the option under the click, which then picks nothing; pick it again then. While
- * the list is open the rest of the page is hidden from assistive technology (Radix), the select
- * too: whether it is open is read from the list itself.
- */
-async function choose(scope: Page | Locator, page: Page, label: string | RegExp, option: string) {
-  const select = scope.getByRole('combobox', { name: label })
-  const list = page.getByRole('listbox')
-  await expect(async () => {
-    if (!(await list.isVisible())) await select.click()
-    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 5000 })
-    await expect(list).toBeHidden({ timeout: 2000 })
-  }).toPass({ timeout: 20_000 })
-  await expect(select).toHaveAttribute('aria-expanded', 'false')
-}
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: new RegExp(`^${title}`) })
 

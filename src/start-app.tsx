@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { startSession } from '@/lib/session-start'
 import { createAppRouter } from '@/router'
 
 /** Renders the portal into #root: hydrates a prerendered page, or renders an empty one. */
@@ -32,25 +33,11 @@ export async function startApp(container: HTMLElement) {
         },
       })
     })
-    startSession()
+    void startSession()
   } else {
     // A screen rendered in the browser may load its data at once (a route loader): the Token
     // request goes first, and the loader's calls wait for it instead of racing it.
-    startSession()
+    void startSession()
     createRoot(container).render(app)
   }
-}
-
-/**
- * Spec §7, decision 1: at start the app fetches the session's Token (GET /api/token). On a
- * prerendered page it runs once the page is live, off the way of its first paint and hydration; a
- * call that needs the Token before it has arrived waits for it (lib/api-client).
- */
-function startSession() {
-  void import('@/lib/api-client')
-    .then(({ bootstrapSession }) => bootstrapSession())
-    .catch(() => {
-      // Spec §8: logged only. The next call that needs a Token asks again.
-      console.warn('The session could not be started: the main service did not answer.')
-    })
 }

@@ -12,6 +12,7 @@ import {
   mainService,
 } from '@/lib/api-client'
 import { MISSING_TOKEN_MESSAGE } from '@/contract/server-messages'
+import { startSession } from '@/lib/session-start'
 import { readToken, writeToken } from '@/lib/storage'
 
 /** What the server saw of each request, for asserting headers and bodies. */
@@ -138,6 +139,26 @@ describe('main service calls (spec §7)', () => {
     const started = bootstrapSession()
     await mainService.post('/api/login', credentials)
     await expect(started).resolves.toBe(true)
+    expect(received.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
+      'GET /api/token',
+      'POST /api/login',
+    ])
+    expect(received[1]?.headers.get('Token')).toBe('tok-rotated')
+  })
+
+  it('wait for the start-up Token request from the instant the app starts it (issue 16)', async () => {
+    // A full load of /dashboard: the app starts the session, and the route's loader calls at once,
+    // while the API client the start-up request needs is still being loaded.
+    writeToken('tok-old')
+    server.use(
+      http.get('http://localhost:3000/api/token', async ({ request }) => {
+        await record(request)
+        return HttpResponse.text('SUCCESS', { headers: { Token: 'tok-rotated' } })
+      }),
+    )
+    const started = startSession()
+    await mainService.post('/api/login', credentials)
+    await started
     expect(received.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
       'GET /api/token',
       'POST /api/login',

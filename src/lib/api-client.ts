@@ -8,6 +8,7 @@ import {
   isCertificationServiceConfigured,
   setCertificationServicePort,
 } from '@/lib/config'
+import { sessionStarting } from '@/lib/session-start'
 import { readToken, writeToken } from '@/lib/storage'
 
 /*
@@ -156,7 +157,10 @@ async function call(
   const guarded = service.sendsToken && method !== 'GET'
   if (guarded) {
     // A Token request on its way (the start-up bootstrap, a renewal) replaces the stored Token:
-    // sending the old one meanwhile would be refused and sent again.
+    // sending the old one meanwhile would be refused and sent again. The start-up request counts
+    // from the instant the app starts it, before this module has even loaded for it.
+    const starting = sessionStarting()
+    if (starting) await starting
     if (tokenRequest) await tokenRequest.catch(() => false)
     else if (!readToken()) await refreshSessionToken().catch(() => false)
   }
