@@ -113,7 +113,9 @@ test('a protected page while logged out → /login → back to it after login; L
 }) => {
   await page.goto('/dashboard?search=ONT')
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
-  await expect(page).toHaveURL(/\/login$/)
+  // The way back is in the login's address, not in storage (docs/decisions/0019).
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%3Fsearch%3DONT$/)
+  expect(await page.evaluate(() => localStorage.getItem('goto'))).toBeNull()
   await logInWithForm(page, DEMO)
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
   await expect(page).toHaveURL(/\/dashboard\?search=ONT$/)
@@ -126,6 +128,25 @@ test('a protected page while logged out → /login → back to it after login; L
   // The server ended the session too: the protected page asks for a login again.
   await page.goto('/portfolio')
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+})
+
+test('a protected page left for registration: a later login from /login lands home', async ({
+  page,
+  request,
+}) => {
+  // A visitor opens the dashboard, is sent to /login, and registers instead of logging in.
+  await page.goto('/dashboard')
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+  await page.getByRole('link', { name: 'Register' }).click()
+  await expect(page).toHaveURL(/\/create-profile$/)
+  const emailId = uniqueEmail('later-login')
+  await createAccount(request, { emailId, password: 'Later#2026x' })
+
+  // Later, a login of their own from the login page: nothing of the dashboard visit is left.
+  await openPage(page, '/login')
+  await logInWithForm(page, { emailId, password: 'Later#2026x' })
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
 })
 
 test('goto read at start is followed after login', async ({ page }) => {

@@ -39,7 +39,7 @@ for (const [path, title] of ROUTES) {
 for (const path of ['/portfolio?portfolio=organization-portfolio', '/dashboard?search=ONT']) {
   test(`${path} while logged out shows the login`, async ({ page }) => {
     await openPage(page, path)
-    await expect(page).toHaveURL(/\/login$/)
+    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
   })
 }

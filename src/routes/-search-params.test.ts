@@ -71,6 +71,12 @@ describe('search and from parameters', () => {
     expect(v.parse(dashboardSearchSchema, { search: 123 })).toEqual({ search: '123' })
     expect(v.parse(loginSearchSchema, { from: 'create-portfolio' })).toEqual({ from: 'create-portfolio' })
   })
+  it('keeps a redirect path of this site and drops one that leads off it', () => {
+    expect(v.parse(loginSearchSchema, { redirect: '/dashboard?search=ONT' })).toEqual({
+      redirect: '/dashboard?search=ONT',
+    })
+    expect(v.parse(loginSearchSchema, { redirect: '//evil.example' })).toEqual({ redirect: undefined })
+  })
   it('drops a search longer than 200 characters', () => {
     expect(v.parse(dashboardSearchSchema, { search: 'x'.repeat(200) }).search).toHaveLength(200)
     expect(v.parse(dashboardSearchSchema, { search: 'x'.repeat(201) })).toEqual({ search: undefined })

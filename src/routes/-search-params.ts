@@ -35,9 +35,14 @@ export const portfolioFormSearchSchema = v.object({
   record: v.fallback(v.optional(v.pipe(text(64), v.nonEmpty())), undefined),
 })
 
-/** /login: where the visitor came from, for example create-portfolio. */
+/**
+ * /login: where the visitor came from, for example create-portfolio, and `redirect`, the path of
+ * the protected page that sent them here, followed after this login (docs/decisions/0019): only a
+ * path of this site, the goto rule.
+ */
 export const loginSearchSchema = v.object({
   from: v.fallback(v.optional(text(100)), undefined),
+  redirect: v.fallback(v.optional(gotoPathSchema), undefined),
 })
 
 /** /dashboard: the free-text search, also filled by the header search box. */

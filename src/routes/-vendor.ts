@@ -1,18 +1,20 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
 import type { AuthData } from '@/contract/auth'
-import { isLoggedIn, readAuthData, writeGoto } from '@/lib/storage'
+import { isLoggedIn, readAuthData } from '@/lib/storage'
 import { useAuthView } from '@/lib/use-auth-data'
 
 /**
  * The one guard of the routes that need a login (spec §2), the `beforeLoad` of the `_vendor`
  * layout: without stored login data the vendor is sent to /login, and the address they asked for
- * is stored as goto, so that the login brings them back. Its answer is the routes' context.
+ * goes with them in the login's address (`/login?redirect=/dashboard`), so that this login brings
+ * them back. Nothing is stored: a visitor who leaves the login page for another one does not land
+ * on the protected page at some later, unrelated login (docs/decisions/0019). Its answer is the
+ * routes' context.
  */
 export function requireLogin({ location }: { location: ParsedLocation }): { authData: AuthData } {
   const authData = readAuthData()
   if (isLoggedIn(authData)) return { authData }
-  writeGoto(location.href)
-  throw redirect({ to: '/login', replace: true })
+  throw redirect({ to: '/login', search: { redirect: location.href }, replace: true })
 }
 
 /**

@@ -8,6 +8,6 @@ export const Route = createFileRoute('/_data/login')({
 })
 
 function LoginScreen() {
-  const { from } = Route.useSearch()
-  return <LoginForm from={from} />
+  const { from, redirect } = Route.useSearch()
+  return <LoginForm from={from} redirect={redirect} />
 }

@@ -32,7 +32,7 @@ type Failure = { message: string; attempt: number }
  * filled and valid; a refused login shows the server's message, which clears with the password
  * 6 s later, the email staying for the next try.
  */
-function LoginForm({ from }: { from?: string | undefined }) {
+function LoginForm({ from, redirect }: { from?: string | undefined; redirect?: string | undefined }) {
   const navigate = useNavigate()
   const login = useLoginMutation()
   const [failure, setFailure] = React.useState<Failure | null>(null)
@@ -57,7 +57,7 @@ function LoginForm({ from }: { from?: string | undefined }) {
       writeAuthData(authData)
       if (value.remember) writeRememberedUserId(value.email)
       else removeRememberedUserId()
-      const target = pathAfterLogin({ goto: readGoto(), from })
+      const target = pathAfterLogin({ redirect, goto: readGoto(), from })
       removeGoto()
       await navigate({ href: target, replace: true })
     },

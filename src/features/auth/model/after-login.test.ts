@@ -12,6 +12,11 @@ describe('pathAfterLogin', () => {
     [{ goto: '/login', from: undefined }, '/'],
     [{ goto: '/login?from=create-portfolio', from: undefined }, '/'],
     [{ goto: '/login-help', from: undefined }, '/login-help'],
+    // The protected page that sent the visitor to this login comes first (docs/decisions/0019).
+    [{ redirect: '/dashboard?search=ONT', goto: null, from: undefined }, '/dashboard?search=ONT'],
+    [{ redirect: '/dashboard', goto: '/portfolio', from: 'create-portfolio' }, '/dashboard'],
+    [{ redirect: '/login', goto: '/portfolio', from: undefined }, '/portfolio'],
+    [{ redirect: undefined, goto: null, from: undefined }, '/'],
   ])('%j → %s', (input, expected) => {
     expect(pathAfterLogin(input)).toBe(expected)
   })

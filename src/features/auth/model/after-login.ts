@@ -1,15 +1,27 @@
 import { FROM_CREATE_PORTFOLIO } from '@/lib/login-params'
 
 /*
- * Where a vendor lands after logging in (spec §2, §4): the goto path stored at start (or by a
- * protected page that sent them to /login), else the home page. A visitor who came from the
- * portfolio manager's Create Portfolio button (/login?from=create-portfolio) and has no stored
- * goto lands on the portfolio form they were trying to open (docs/decisions/0009).
+ * Where a vendor lands after logging in (spec §2, §4): the protected page that sent them to this
+ * login (its path is in the login's address, /login?redirect=…: docs/decisions/0019), else the goto
+ * path stored at start, else the home page. A visitor who came from the portfolio manager's Create
+ * Portfolio button (/login?from=create-portfolio) and has no stored goto lands on the portfolio
+ * form they were trying to open (docs/decisions/0009).
  */
 
-export function pathAfterLogin({ goto, from }: { goto: string | null; from: string | undefined }): string {
+export function pathAfterLogin({
+  redirect,
+  goto,
+  from,
+}: {
+  redirect?: string | undefined
+  goto: string | null
+  from: string | undefined
+}): string {
   // Never back to the login screen itself, which would look like a failed login.
-  if (goto && !/^\/login(?:[/?#]|$)/.test(goto)) return goto
+  const notLogin = (path: string | null | undefined): path is string =>
+    Boolean(path) && !/^\/login(?:[/?#]|$)/.test(path ?? '')
+  if (notLogin(redirect)) return redirect
+  if (notLogin(goto)) return goto
   if (from === FROM_CREATE_PORTFOLIO) return '/portfolio'
   return '/'
 }
