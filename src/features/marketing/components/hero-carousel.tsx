@@ -7,7 +7,7 @@ import {
   type ProductImage,
 } from '@/features/marketing/components/product-images'
 import { HERO_INTERVAL_MS } from '@/features/marketing/model/home-content'
-import { clampIndex, indexAfter, nextIndex } from '@/features/marketing/model/rotation'
+import { clampIndex, indexAfter } from '@/features/marketing/model/rotation'
 import { useClock } from '@/lib/clock'
 import { useHydrated } from '@/lib/use-hydrated'
 import { usePrefersReducedMotion } from '@/lib/use-reduced-motion'
@@ -15,6 +15,11 @@ import { cn } from '@/lib/utils'
 
 /** What the stylesheet's `hero-*` animations are made for (src/styles.css). */
 const STYLESHEET_TURN = { images: 8, intervalMs: 1200 }
+/**
+ * How long before its turn an image fades in (and the one before it out), as in the stylesheet's
+ * `hero-fade`: the picture and the name shown are the same whether the stylesheet or React turns.
+ */
+const FADE_MS = 500
 
 type HeroCarouselProps = {
   images?: readonly ProductImage[]
@@ -33,7 +38,10 @@ type HeroCarouselProps = {
  * A prerendered page turns before the app has hydrated it (a visitor's page may never load the
  * app: scripts/page-boot.mjs): the HTML carries every caption and each part's place in the turn
  * (`--hero-slot`), and the stylesheet's `hero-*` animations show one after another (styles.css,
- * not for reduced motion). On hydration React takes over at the image the stylesheet is showing.
+ * not for reduced motion). On hydration React takes over at the image and in the phase the
+ * stylesheet is showing: the rotation keeps one time origin (when the first image's turn began),
+ * each turn comes at origin + n × interval, and the picture fades as the stylesheet's does, so the
+ * handover neither holds an image longer nor steps back (issue 16).
  */
 function HeroCarousel({
   images = HERO_IMAGES,
@@ -53,21 +61,55 @@ function HeroCarousel({
   const byStylesheet =
     !useHydrated() && images.length === STYLESHEET_TURN.images && intervalMs === STYLESHEET_TURN.intervalMs
   const figureRef = React.useRef<HTMLElement>(null)
+  // When the first image's turn began, on the clock, while it turns; null while it holds still.
+  const origin = React.useRef<number | null>(null)
+  // The picture showing: the next one from FADE_MS before its turn, while it turns.
+  const [fadingTo, setFadingTo] = React.useState<number | null>(null)
+  const indexNow = React.useRef(index)
+  React.useLayoutEffect(() => {
+    indexNow.current = index
+  })
 
   React.useLayoutEffect(() => {
-    // Hydrating a page the stylesheet has been turning: go on from the image it shows now.
+    // Hydrating a page the stylesheet has been turning: go on from the image it shows now, in the
+    // same phase (its animations started when the first image's turn began).
     const animation = figureRef.current?.querySelector('[data-hero-slot]')?.getAnimations?.()[0]
     const elapsed = Number(animation?.currentTime ?? Number.NaN)
-    if (animation && Number.isFinite(elapsed)) setIndex(indexAfter(elapsed, intervalMs, images.length))
+    if (!animation || !Number.isFinite(elapsed)) return
+    origin.current = clock.now() - elapsed
+    setIndex(indexAfter(elapsed, intervalMs, images.length))
     // Once, at the first render in the browser: later renders are React's own rotation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   React.useEffect(() => {
-    if (!rotating) return
-    return clock.every(intervalMs, () => setIndex((current) => nextIndex(current, images.length)))
+    if (!rotating) {
+      origin.current = null
+      return
+    }
+    // Going on (after a pause, a hover, a chosen dot): the current image gets a whole turn.
+    const start = origin.current ?? clock.now() - indexNow.current * intervalMs
+    origin.current = start
+    const fade = Math.min(FADE_MS, intervalMs / 2)
+    let cancel = () => {}
+    const step = () => {
+      const elapsed = clock.now() - start
+      setIndex(indexAfter(elapsed, intervalMs, images.length))
+      setFadingTo(indexAfter(elapsed + fade, intervalMs, images.length))
+      // The next moment something changes: the next picture's fade, else the next turn.
+      const intoTurn = ((elapsed % intervalMs) + intervalMs) % intervalMs
+      const toFade = intervalMs - fade - intoTurn
+      cancel = clock.after(toFade > 0 ? toFade : intervalMs - intoTurn, step)
+    }
+    step()
+    return () => {
+      cancel()
+      // Held still, the picture is the current image's; going on, step() fades afresh.
+      setFadingTo(null)
+    }
   }, [rotating, clock, intervalMs, images.length])
 
+  const shown = rotating && fadingTo !== null ? fadingTo : index
   const current = images[index] ?? images[0]
   const captionId = React.useId()
 
@@ -104,8 +146,8 @@ function HeroCarousel({
             decoding={position === 0 ? 'sync' : 'async'}
             {...slotProps(byStylesheet, position)}
             className={cn(
-              'absolute inset-0 size-full object-contain transition-opacity duration-500 ease-out',
-              position === index ? 'opacity-100' : 'opacity-0',
+              'absolute inset-0 size-full object-contain transition-opacity duration-500 ease-linear',
+              position === shown ? 'opacity-100' : 'opacity-0',
             )}
           />
         ))}
