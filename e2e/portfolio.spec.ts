@@ -163,6 +163,10 @@ test('Submit with empty fields shows every message and focuses the first', async
   await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
   await page.goto('/portfolio?portfolio=device-portfolio')
   await expect(page.getByRole('heading', { level: 1, name: 'PORTFOLIO FORM' })).toBeVisible()
+  // Spec §2, §9: the jump to the section stops exactly 54 px below the top, under the header.
+  await expect
+    .poll(async () => Math.round((await section(page, 'Device Portfolio').boundingBox())?.y ?? -1))
+    .toBe(54)
   await page.getByRole('button', { name: 'Submit' }).click()
   await expect(page.getByText('This field is required').first()).toBeVisible()
   await expect(page.getByRole('textbox', { name: /^About the organization/ })).toBeFocused()

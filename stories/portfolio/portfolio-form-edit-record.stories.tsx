@@ -110,8 +110,8 @@ export const EditModeLoaded = meta.story({
     await waitFor(() => expect(device.manufacturer).toHaveFocus())
     await waitFor(() => {
       const top = section(canvas, 3).getBoundingClientRect().top
-      expect(top).toBeGreaterThanOrEqual(0)
-      expect(top).toBeLessThanOrEqual(120)
+      // Spec §2, §9: the header's scroll offset, exactly 54 px (issue 16).
+      expect(Math.round(top)).toBe(54)
     })
 
     await expectLockedView(canvas, 1)

@@ -314,8 +314,8 @@ export const ScrollsToDeviceSection = meta.story({
     const device = section(canvas, 3)
     await waitFor(() => {
       const top = device.getBoundingClientRect().top
-      expect(top).toBeGreaterThanOrEqual(0)
-      expect(top).toBeLessThanOrEqual(120)
+      // Spec §2, §9: the header's scroll offset, exactly 54 px (issue 16).
+      expect(Math.round(top)).toBe(54)
     })
     await expect(window.scrollY).toBeGreaterThan(0)
   },
@@ -328,8 +328,8 @@ export const ScrollsToLineOfBusiness = meta.story({
     await formReady(canvas)
     await waitFor(() => {
       const top = section(canvas, 2).getBoundingClientRect().top
-      expect(top).toBeGreaterThanOrEqual(0)
-      expect(top).toBeLessThanOrEqual(120)
+      // Spec §2, §9: the header's scroll offset, exactly 54 px (issue 16).
+      expect(Math.round(top)).toBe(54)
     })
   },
 })

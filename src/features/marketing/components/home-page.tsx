@@ -78,7 +78,7 @@ function HomePage({ defaultOpen = [], heroStartAt, className, ...props }: HomePa
   return (
     <div data-slot="home-page" className={cn('flex flex-col', className)} {...props}>
       <title>Device Certification Portal · Certify your telecom devices</title>
-      <section id="home" aria-labelledby="page-title" className="scroll-mt-header-offset">
+      <section id="home" aria-labelledby="page-title">
         <div className="bg-gradient-to-b from-brand-50 via-surface-muted to-surface-muted">
           <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.1fr_1fr] lg:py-16">
             <div className="flex flex-col gap-5">
@@ -145,7 +145,7 @@ function HomePage({ defaultOpen = [], heroStartAt, className, ...props }: HomePa
       <section
         id="portfolio-manager"
         aria-labelledby="portfolio-manager-title"
-        className="scroll-mt-header-offset border-y border-line bg-surface"
+        className="border-y border-line bg-surface"
       >
         <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-12 sm:px-6">
           <div className="flex max-w-2xl flex-col gap-2">
@@ -164,7 +164,7 @@ function HomePage({ defaultOpen = [], heroStartAt, className, ...props }: HomePa
       <section
         id="device-certifications"
         aria-labelledby="device-certifications-title"
-        className="mx-auto flex w-full max-w-6xl scroll-mt-header-offset flex-col gap-6 px-4 py-12 sm:px-6"
+        className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-12 sm:px-6"
       >
         <div className="flex max-w-2xl flex-col gap-2">
           <h2 id="device-certifications-title" className="text-title text-ink">

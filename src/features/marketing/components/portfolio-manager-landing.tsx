@@ -60,7 +60,7 @@ function PortfolioManagerLanding({
   React.useEffect(() => {
     if (!portfolio) return
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
-    // scroll-margin-top keeps the section 54 px below the top, clear of the sticky header.
+    // The page's scroll-padding-top (styles.css) keeps the section 54 px below the top, clear of the sticky header.
     document
       .getElementById(portfolio)
       ?.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' })
@@ -94,7 +94,7 @@ function PortfolioManagerLanding({
                 <DisclosureCard
                   id={explanation.type}
                   data-marked={marked === explanation.type ? true : undefined}
-                  className="scroll-mt-header-offset transition-shadow data-[marked]:ring-2 data-[marked]:ring-brand-500"
+                  className="transition-shadow data-[marked]:ring-2 data-[marked]:ring-brand-500"
                   titleId={`${explanation.type}-title`}
                   heading={
                     <>

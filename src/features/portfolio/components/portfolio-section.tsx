@@ -51,8 +51,9 @@ function PortfolioSection({
         aria-labelledby={headingId}
         data-slot="portfolio-section"
         data-mode={mode}
-        // The header is 54 px tall and sticky: a jump to the section stops below it (spec §2, §9).
-        className="scroll-mt-[54px] rounded-card border border-line bg-surface shadow-card"
+        // The header is 54 px tall and sticky: a jump to the section stops below it (spec §2, §9),
+        // by the page's scroll-padding-top (styles.css); a scroll margin here would add to it.
+        className="rounded-card border border-line bg-surface shadow-card"
       >
         <div className="flex flex-wrap items-center gap-3 border-b border-line px-4 py-3 sm:px-6">
           {/* The section's title is a heading (under the page's h1) holding its fold toggle. */}
