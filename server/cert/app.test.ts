@@ -411,37 +411,61 @@ describe('who may call the certification service', () => {
       await answer(
         await asha.browser.cert('/run-tests', { body, headers: { 'Content-Type': 'text/plain' } }),
       ),
-    ).toEqual({ status: 415, body: { message: JSON_REQUIRED_MESSAGE } })
+    ).toEqual({ status: 415, body: { message: JSON_REQUIRED_MESSAGE, field: 'body' } })
     expect(await runs(asha, id)).toEqual([])
     expect(await recordOf(asha, id)).toMatchObject({ status: 'Submitted' })
   })
 })
 
 describe('bad input', () => {
-  it('gets a 400 JSON message and changes nothing', async () => {
+  it('gets a 400 (413 when too large) naming the field and the rule, and changes nothing', async () => {
     const id = await submitDevice(asha)
     const vendorUserId = asha.browser.vendorUserId
-    const bad: Array<[string, { raw?: string; body?: unknown }]> = [
-      ['malformed JSON', { raw: '{"vendor_user_id": ' }],
-      ['a missing field', { body: { vendor_user_id: vendorUserId } }],
-      ['a wrong type', { body: { vendor_user_id: vendorUserId, portfolio_manager_id: 7 } }],
-      ['an empty id', { body: { vendor_user_id: vendorUserId, portfolio_manager_id: '' } }],
+    const refused = (message: string, field: string, status = 400) => ({ status, body: { message, field } })
+    const bad: Array<[string, { raw?: string; body?: unknown }, ReturnType<typeof refused>]> = [
+      [
+        'malformed JSON',
+        { raw: '{"vendor_user_id": ' },
+        refused('The request body must be valid JSON.', 'body'),
+      ],
+      [
+        'a missing field',
+        { body: { vendor_user_id: vendorUserId } },
+        refused('Portfolio manager id is required.', 'portfolio_manager_id'),
+      ],
+      [
+        'a wrong type',
+        { body: { vendor_user_id: vendorUserId, portfolio_manager_id: 7 } },
+        refused('Portfolio manager id must be text.', 'portfolio_manager_id'),
+      ],
+      [
+        'an empty id',
+        { body: { vendor_user_id: vendorUserId, portfolio_manager_id: '' } },
+        refused('Portfolio manager id is required.', 'portfolio_manager_id'),
+      ],
       [
         'an id past 64 characters',
         { body: { vendor_user_id: vendorUserId, portfolio_manager_id: 'x'.repeat(65) } },
+        refused('Portfolio manager id must be at most 64 characters.', 'portfolio_manager_id'),
+      ],
+      [
+        'a NUL character in an id',
+        { body: { vendor_user_id: vendorUserId, portfolio_manager_id: 'pm\u0000' } },
+        refused(
+          'Portfolio manager id must not contain control characters or invisible formatting characters.',
+          'portfolio_manager_id',
+        ),
       ],
       [
         'a huge body',
         { body: { vendor_user_id: vendorUserId, portfolio_manager_id: id, pad: 'x'.repeat(200_000) } },
+        refused('The request body must be at most 100 KB.', 'body', 413),
       ],
-      ['an array', { body: [vendorUserId, id] }],
+      ['an array', { body: [vendorUserId, id] }, refused('The request body must be a JSON object.', 'body')],
     ]
     for (const path of ['/run-tests', '/certificates/email']) {
-      for (const [what, input] of bad) {
-        expect(await answer(await asha.browser.cert(path, input)), `${path}: ${what}`).toEqual({
-          status: 400,
-          body: { message: INVALID_REQUEST_MESSAGE },
-        })
+      for (const [what, input, expected] of bad) {
+        expect(await answer(await asha.browser.cert(path, input)), `${path}: ${what}`).toEqual(expected)
       }
     }
     for (const query of ['', `?vendor_user_id=${vendorUserId}`, `?portfolio_manager_id=${id}`]) {

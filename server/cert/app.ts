@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely'
 import * as v from 'valibot'
 import { endpoints, RUN_REPORT_PATH } from '@/contract/endpoints'
 import { CERTIFIED_OK } from '@/contract/records'
+import { BODY_FIELD, isJsonContentType } from '@/contract/refusals'
 import {
   certificateSentMessage,
   FORBIDDEN_MESSAGE,
@@ -233,8 +234,10 @@ function refuseForeignPosts(isPortalOrigin: CertAppOptions['isPortalOrigin']) {
       if (origin !== undefined && !isPortalOrigin(origin, c)) {
         return c.json({ message: WRONG_ORIGIN_MESSAGE }, 403)
       }
-      const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase()
-      if (type !== 'application/json') return c.json({ message: JSON_REQUIRED_MESSAGE }, 415)
+      // Read as the main service reads a body (src/contract/refusals.ts, decision 0015).
+      if (!isJsonContentType(c.req.header('Content-Type'))) {
+        return c.json({ message: JSON_REQUIRED_MESSAGE, field: BODY_FIELD }, 415)
+      }
     }
     await next()
   })

@@ -43,6 +43,7 @@ const TABLES = [
   'seed_runs',
   'sessions',
   'states',
+  'submit_answers',
   'vendor_accounts',
 ]
 

@@ -240,6 +240,16 @@ export interface MailOutboxTable {
   seq: GeneratedAlways<number>
 }
 
+/** A submit's answer under its Idempotency-Key (migration 0006). */
+export interface SubmitAnswersTable {
+  account_id: string
+  idempotency_key: string
+  status: number
+  /** Write with JSON.stringify(answer). */
+  answer: ColumnType<unknown, string, string>
+  created_at: CreatedAt
+}
+
 export interface Database {
   seed_runs: SeedRunsTable
   vendor_accounts: VendorAccountsTable
@@ -259,6 +269,7 @@ export interface Database {
   run_test_cases: RunTestCasesTable
   comments: CommentsTable
   mail_outbox: MailOutboxTable
+  submit_answers: SubmitAnswersTable
 }
 
 export type VendorAccount = Selectable<VendorAccountsTable>

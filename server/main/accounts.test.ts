@@ -7,7 +7,6 @@ import {
   ACCOUNT_EXISTS_MESSAGE,
   INVALID_CODE_MESSAGE,
   INVALID_LOGIN_MESSAGE,
-  INVALID_REQUEST_MESSAGE,
   LOGGED_OUT_MESSAGE,
   NOT_SIGNED_IN_MESSAGE,
   PASSWORD_RESET_MESSAGE,
@@ -258,7 +257,8 @@ describe('registration and the Create Password dialog', () => {
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({
       status: 'FAILURE',
-      message: 'Must exactly match the Email field.',
+      message: 'Re-enter email: Must exactly match the Email field.',
+      field: 'reEnteredEmailId',
     })
   })
 
@@ -457,23 +457,118 @@ describe('sessions', () => {
 })
 
 describe('bad input', () => {
+  const CONTROL = 'must not contain control characters or invisible formatting characters.'
+
   it.each([
-    ['malformed JSON', '{"firstName": "Asha",'],
-    ['wrong types', JSON.stringify({ ...registration('types@example.com'), firstName: 42 })],
-    ['a missing field', JSON.stringify({ ...registration('missing@example.com'), city: undefined })],
+    [
+      'malformed JSON',
+      '{"firstName": "Asha",',
+      400,
+      { status: 'FAILURE', message: 'The request body must be valid JSON.', field: 'body' },
+    ],
+    [
+      'not an object',
+      '["Asha"]',
+      400,
+      { status: 'FAILURE', message: 'The request body must be a JSON object.', field: 'body' },
+    ],
+    [
+      'wrong types',
+      JSON.stringify({ ...registration('types@example.com'), firstName: 42 }),
+      400,
+      { status: 'FAILURE', message: 'First name must be text.', field: 'firstName' },
+    ],
+    [
+      'a missing field',
+      JSON.stringify({ ...registration('missing@example.com'), city: undefined }),
+      400,
+      { status: 'FAILURE', message: 'City is required.', field: 'city' },
+    ],
+    [
+      'a field over its length',
+      JSON.stringify({ ...registration('long@example.com'), organization: 'x'.repeat(51) }),
+      400,
+      { status: 'FAILURE', message: 'Organization must be at most 50 characters.', field: 'organization' },
+    ],
+    [
+      'a NUL character',
+      JSON.stringify({ ...registration('nul@example.com'), lastName: 'Te\u0000ster' }),
+      400,
+      { status: 'FAILURE', message: `Last name ${CONTROL}`, field: 'lastName' },
+    ],
     [
       'a body over 100 KB',
       JSON.stringify({ ...registration('huge@example.com'), city: 'x'.repeat(120_000) }),
+      413,
+      { message: 'The request body must be at most 100 KB.', field: 'body' },
     ],
-  ])('%s: 400 with a JSON message, nothing written', async (_case, raw) => {
+  ])('%s: refused with the field and the rule, nothing written', async (_case, raw, status, body) => {
     const browser = await newBrowser()
     const before = { accounts: await rowCount('vendor_accounts'), codes: await rowCount('one_time_codes') }
     const response = await browser.call('/api/registration/create', { raw })
-    expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({ message: INVALID_REQUEST_MESSAGE })
+    expect(response.status).toBe(status)
+    expect(await response.json()).toEqual(body)
     expect({ accounts: await rowCount('vendor_accounts'), codes: await rowCount('one_time_codes') }).toEqual(
       before,
     )
+  })
+
+  it('refuses NUL and other control characters in the login with 400 naming the field', async () => {
+    const browser = await newBrowser()
+    for (const [body, expected] of [
+      [
+        { emailId: 'a\u0000b@example.com', password: 'x' },
+        { message: `Email ${CONTROL}`, field: 'emailId' },
+      ],
+      [
+        { emailId: 'demo.tester@example.com', password: 'pass\u0000word' },
+        { message: 'Password must not contain the NUL character.', field: 'password' },
+      ],
+      [
+        { emailId: 7, password: 'x' },
+        { message: 'Email must be text.', field: 'emailId' },
+      ],
+      [{ password: 'x' }, { message: 'Email is required.', field: 'emailId' }],
+    ] as const) {
+      const response = await browser.call('/api/login', { body })
+      expect(response.status, JSON.stringify(body)).toBe(400)
+      expect(await response.json()).toEqual(expected)
+    }
+  })
+
+  it('answers a refused change-password as text with the field in X-Field (spec §7)', async () => {
+    const browser = await newBrowser()
+    const response = await browser.call('/api/registration/change-password', {
+      body: { otp: '123456', emailId: 'x@example.com', password: 'a', confirmPassword: 'a' },
+    })
+    expect(response.status).toBe(400)
+    expect(response.headers.get('X-Field')).toBe('id')
+    expect(await response.text()).toBe('Request id is required.')
+  })
+
+  it('refuses a body not sent as JSON with 415, and reads application/json; charset=utf-8', async () => {
+    const browser = await newBrowser()
+    const body = JSON.stringify({ emailId: 'nobody@example.com', password: 'Wrong#Pass1' })
+    for (const contentType of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/json; charset=latin1',
+    ]) {
+      const response = await browser.call('/api/login', {
+        raw: body,
+        headers: { 'Content-Type': contentType },
+      })
+      expect(response.status, contentType).toBe(415)
+      expect(await response.json()).toEqual({
+        message: 'The request body must be sent as JSON (Content-Type: application/json).',
+        field: 'body',
+      })
+    }
+    const utf8 = await browser.call('/api/login', {
+      raw: body,
+      headers: { 'Content-Type': 'application/json; charset=UTF-8' },
+    })
+    expect(utf8.status).toBe(401)
   })
 
   it('stores SQL-looking and script-like text verbatim', async () => {

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { catalogueAnswerSchema } from '@/contract/catalogue'
 import { addCommentAnswerSchema, commentListAnswerSchema } from '@/contract/certification'
-import { blankSavePayload } from '@/contract/fixtures/payloads'
+import { blankSavePayload, specLiteralSavePayload } from '@/contract/fixtures/payloads'
 import {
   DEVICE_SECTION_SAVED_MESSAGE,
   NO_UPDATES_MESSAGE,
@@ -20,7 +21,6 @@ import {
   COMMENT_ADDED_MESSAGE,
   COMMENT_EMPTY_MESSAGE,
   FORBIDDEN_MESSAGE,
-  INVALID_REQUEST_MESSAGE,
   MISSING_TOKEN_MESSAGE,
   NOT_SIGNED_IN_MESSAGE,
   ONLY_SUBMITTED_DELETABLE_MESSAGE,
@@ -29,6 +29,7 @@ import {
   RECORD_DELETED_MESSAGE,
   RECORD_NOT_FOUND_MESSAGE,
   RECORD_UPDATED_MESSAGE,
+  UNKNOWN_DRAFT_MESSAGE,
 } from '@/contract/server-messages'
 import {
   createVendor as createTestVendor,
@@ -87,6 +88,17 @@ async function listRecords(vendor: Vendor) {
 
 async function answer(response: Response) {
   return { status: response.status, body: (await response.json()) as { message: string } }
+}
+
+type Browser = Vendor['browser']
+
+async function catalogueOf(browser: Browser) {
+  const response = await browser.call(
+    '/api/portfoliomanager/get-vendor-devicename-devicetype-productclass-list',
+    { method: 'GET' },
+  )
+  expect(response.status).toBe(200)
+  return v.parse(catalogueAnswerSchema, await response.json())
 }
 
 let asha: Vendor
@@ -160,7 +172,7 @@ describe('the portfolio of one vendor, from nothing to a submitted record', () =
     )
     expect(await answer(serial)).toEqual({
       status: 400,
-      body: { message: 'Serial number 2: Only letters and numbers are allowed' },
+      body: { message: 'Serial number 2: Only letters and numbers are allowed', field: 'deviceNumberList' },
     })
     expect((await getPortfolio(asha)).vendor).toBe('')
   })
@@ -183,8 +195,10 @@ describe('the portfolio of one vendor, from nothing to a submitted record', () =
         submitPayload(asha, { baseFirmwareVersion: '' }),
       ),
     )
-    expect(response.status).toBe(400)
-    expect(response.body.message).toMatch(/firmware/i)
+    expect(response).toEqual({
+      status: 400,
+      body: { message: 'Base firmware version: This field is required', field: 'baseFirmwareVersion' },
+    })
     expect(await listRecords(asha)).toEqual([])
   })
 
@@ -224,17 +238,26 @@ describe('the portfolio of one vendor, from nothing to a submitted record', () =
     expect(auth.isPortfolioManagerSubmittedDataExists).toBe('YES')
     expect(auth.isPortfolioManagerSavedOrSubmittedDataExists).toBe('YES')
 
-    const catalogue = (await (
-      await fetch(
-        `${test.portal.mainUrl}/api/portfoliomanager/get-vendor-devicename-devicetype-productclass-list`,
-      )
-    ).json()) as { deviceNameList: unknown[]; deviceTypeList: unknown[]; productClassList: unknown[] }
+    // The new names are Asha's own: her catalogue lists them, a visitor's and Ravi's do not.
+    const catalogue = await catalogueOf(asha.browser)
     expect(catalogue.deviceNameList).toContainEqual({ vendor: 'Nokia', deviceName: 'Asha Mesh X1' })
     expect(catalogue.deviceTypeList).toContainEqual({ deviceName: 'Asha Mesh X1', deviceType: 'Mesh Node' })
     expect(catalogue.productClassList).toContainEqual({
       deviceType: 'Mesh Node',
       productClass: 'Wi-Fi 7 Mesh',
     })
+    for (const other of [await newBrowser(test.portal), ravi.browser]) {
+      const theirs = await catalogueOf(other)
+      expect(JSON.stringify(theirs)).not.toContain('Asha Mesh X1')
+      expect(theirs.deviceTypeList).not.toContainEqual({
+        deviceName: 'Asha Mesh X1',
+        deviceType: 'Mesh Node',
+      })
+      expect(theirs.productClassList).not.toContainEqual({
+        deviceType: 'Mesh Node',
+        productClass: 'Wi-Fi 7 Mesh',
+      })
+    }
 
     // Another request (no saved draft this time) with the same new names leaves the catalogue as it is.
     const second = await asha.browser.post('/api/portfoliomanager/create', {
@@ -375,7 +398,10 @@ describe('records, comments and other vendors', () => {
       portfolioManagerId: id,
       text: '  ',
     })
-    expect(await answer(empty)).toEqual({ status: 400, body: { message: COMMENT_EMPTY_MESSAGE } })
+    expect(await answer(empty)).toEqual({
+      status: 400,
+      body: { message: COMMENT_EMPTY_MESSAGE, field: 'text' },
+    })
   })
 
   it('stores SQL-looking and script-like draft text verbatim', async () => {
@@ -412,12 +438,15 @@ describe('records, comments and other vendors', () => {
     expect(anonymous).toEqual({ status: 401, body: { message: NOT_SIGNED_IN_MESSAGE } })
   })
 
-  it('answers 400 for a malformed body', async () => {
+  it('answers 400 for a malformed body, naming the field and the rule', async () => {
     const response = await ravi.browser.post('/api/portfoliomanager/save', {
       ...savePayload(ravi, 1, organization),
       saveSection: 7,
     })
-    expect(response.status).toBe(400)
+    expect(await answer(response)).toEqual({
+      status: 400,
+      body: { message: 'Save section must be 0, 1, 2 or 3.', field: 'saveSection' },
+    })
   })
 })
 
@@ -549,12 +578,8 @@ describe('editing a submitted record (docs/decisions/0012)', () => {
     })
     expect(await details(owner, recordId)).toMatchObject({ ...device, ...changes, status: 'Submitted' })
 
-    // A new name joins the catalogue as on submit, so the form's cascade offers it afterwards.
-    const catalogue = (await (
-      await fetch(
-        `${test.portal.mainUrl}/api/portfoliomanager/get-vendor-devicename-devicetype-productclass-list`,
-      )
-    ).json()) as { deviceNameList: unknown[]; deviceTypeList: unknown[] }
+    // A new name joins the owner's catalogue as on submit, so the form's cascade offers it afterwards.
+    const catalogue = await catalogueOf(owner.browser)
     expect(catalogue.deviceNameList).toContainEqual({ vendor: 'Nokia', deviceName: 'Editor Mesh E1' })
     expect(catalogue.deviceTypeList).toContainEqual({ deviceName: 'Editor Mesh E1', deviceType: 'Mesh Node' })
 
@@ -603,41 +628,65 @@ describe('editing a submitted record (docs/decisions/0012)', () => {
 
   it('refuses a body that breaks the device rules with 400 and the message, and changes nothing', async () => {
     const before = await details(owner, recordId)
-    const cases: Array<[Record<string, unknown>, string]> = [
+    const cases: Array<[Record<string, unknown>, string, string]> = [
       [
         { baseFirmwareVersion: '1.2a' },
         'Base firmware version: Please enter only numbers and periods (e.g., 1.0.0)',
+        'baseFirmwareVersion',
       ],
-      [{ deviceName: '' }, 'Device name: This field is required'],
-      [{ isEngBuildAvailable: '' }, 'Engineering build available: This field is required'],
+      [{ deviceName: '' }, 'Device name: This field is required', 'deviceName'],
+      [
+        { isEngBuildAvailable: '' },
+        'Engineering build available: This field is required',
+        'isEngBuildAvailable',
+      ],
       [
         { devicesToBeCertified: '2', deviceNumberList: ['SN1'] },
         'Device serial numbers: The count of device serial number must match the number of devices added',
+        'deviceNumberList',
       ],
       [
         { deviceNumberList: ['SN1', 'SN 2'], devicesToBeCertified: '2' },
         'Serial number 2: Only letters and numbers are allowed',
+        'deviceNumberList',
       ],
-      [{ deviceName: 'A'.repeat(16) }, 'New device name: Device Name must be at most 15 characters long.'],
+      [
+        { deviceName: 'A'.repeat(16) },
+        'New device name: Device Name must be at most 15 characters long.',
+        'deviceName',
+      ],
       [
         { yearOfManufacturing: '1989' },
         'Year of manufacturing: Year must be between 1990 and ' + new Date().getFullYear(),
+        'yearOfManufacturing',
       ],
-      // Outside the contract's shape: the general message.
-      [{ deviceNumberList: ['A', 'B', 'C', 'D'] }, INVALID_REQUEST_MESSAGE],
-      [{ portfolioManagerId: 7 }, INVALID_REQUEST_MESSAGE],
+      [
+        { vendor: 'Acme Unlisted' },
+        'Device manufacturer: Please choose a manufacturer from the list.',
+        'vendor',
+      ],
+      // Outside the contract's shape: the field's label and the contract's rule.
+      [
+        { deviceNumberList: ['A', 'B', 'C', 'D'] },
+        'Device serial numbers must have at most 3 entries.',
+        'deviceNumberList',
+      ],
+      [{ portfolioManagerId: 7 }, 'Portfolio manager id must be text.', 'portfolioManagerId'],
     ]
-    for (const [values, message] of cases) {
+    for (const [values, message, field] of cases) {
       expect(await answer(await updateOf(owner, recordId, values)), JSON.stringify(values)).toEqual({
         status: 400,
-        body: { message },
+        body: { message, field },
       })
     }
     const missing = await owner.browser.post('/api/portfoliomanager/record/update', {
       portfolioManagerId: recordId,
       vendorUserId: owner.browser.vendorUserId,
     })
-    expect(await answer(missing)).toEqual({ status: 400, body: { message: INVALID_REQUEST_MESSAGE } })
+    expect(await answer(missing)).toEqual({
+      status: 400,
+      body: { message: 'Device manufacturer is required.', field: 'vendor' },
+    })
     expect(await details(owner, recordId)).toEqual(before)
   })
 
@@ -680,5 +729,172 @@ describe('editing a submitted record (docs/decisions/0012)', () => {
       token: false,
     })
     expect(await answer(withoutToken)).toEqual({ status: 403, body: { message: MISSING_TOKEN_MESSAGE } })
+  })
+})
+
+describe('input rules (docs/decisions/0015)', () => {
+  let vendor: Vendor
+  const CONTROL = 'must not contain control characters or invisible formatting characters.'
+
+  beforeAll(async () => {
+    vendor = await createVendor('rules@example.com', 'Rules')
+  }, 30_000)
+
+  it('refuses control and invisible characters with 400 naming the field, and writes nothing', async () => {
+    const cases: Array<[Partial<SubmitPayload>, string, string]> = [
+      [{ organizationName: 'Asha\u0000Networks' }, `Organization name ${CONTROL}`, 'organizationName'],
+      [{ city: 'Benga\u202eluru' }, `City ${CONTROL}`, 'city'],
+      [{ vendor: 'No\ufeffkia' }, `Device manufacturer ${CONTROL}`, 'vendor'],
+      [{ deviceNumberList: ['SN001', 'SN\u0000002'] }, `Serial number 2 ${CONTROL}`, 'deviceNumberList'],
+      [{ address: '12 MG Road\u0000' }, `Address ${CONTROL}`, 'address'],
+      [{ deviceName: 'Beacon\u200b6' }, `Device name ${CONTROL}`, 'deviceName'],
+    ]
+    for (const [values, message, field] of cases) {
+      const response = await vendor.browser.post(
+        '/api/portfoliomanager/create',
+        submitPayload(vendor, values),
+      )
+      expect(await answer(response), JSON.stringify(values)).toEqual({
+        status: 400,
+        body: { message, field },
+      })
+    }
+    expect(await listRecords(vendor)).toEqual([])
+  })
+
+  it('takes line breaks where the form has a textarea, and stores names normalised', async () => {
+    const values = {
+      ...organization,
+      organizationName: '  Cafe\u0301 Networks ',
+      description: 'Fibre\nand Wi-Fi\r\nequipment',
+      address: '12 MG Road\nBengaluru',
+    }
+    expect(
+      (await vendor.browser.post('/api/portfoliomanager/save', savePayload(vendor, 1, values))).status,
+    ).toBe(200)
+    expect(await getPortfolio(vendor)).toMatchObject({
+      organizationName: 'Caf\u00e9 Networks',
+      description: 'Fibre\nand Wi-Fi\r\nequipment',
+      address: '12 MG Road\nBengaluru',
+    })
+  })
+
+  it("refuses a vendor the catalogue does not list (no 'Add New' vendor), even behind a byte-order mark", async () => {
+    const refusal = {
+      status: 400,
+      body: { message: 'Device manufacturer: Please choose a manufacturer from the list.', field: 'vendor' },
+    }
+    const submit = await vendor.browser.post(
+      '/api/portfoliomanager/create',
+      submitPayload(vendor, { vendor: '\ufeffAcme Unlisted' }),
+    )
+    expect(await answer(submit)).toEqual(refusal)
+    const save = await vendor.browser.post(
+      '/api/portfoliomanager/save',
+      savePayload(vendor, 3, { ...device, vendor: 'Acme Unlisted' }),
+    )
+    expect(await answer(save)).toEqual(refusal)
+    expect(await listRecords(vendor)).toEqual([])
+    const rows = await test.database.db
+      .selectFrom('catalogue_vendors')
+      .select('vendor')
+      .where('vendor', 'like', '%Acme%')
+      .execute()
+    expect(rows).toEqual([])
+  })
+
+  it("accepts spec §3's save payload as written: no saveSection saves every section", async () => {
+    const payload = specLiteralSavePayload(vendor.browser.vendorUserId)
+    expect('saveSection' in payload).toBe(false)
+    const response = await vendor.browser.post('/api/portfoliomanager/save', payload)
+    expect(await answer(response)).toEqual({ status: 200, body: { message: PLEASE_SUBMIT_FORM_MESSAGE } })
+    const { vendorUserId: _ignored, ...fields } = payload
+    expect(await getPortfolio(vendor)).toMatchObject(fields)
+  })
+
+  it('accepts every phone number spec §5 allows, however it is formatted', async () => {
+    const phoneNumber = '(1) 2-3-4-5-6-7-8-9-0-1-2-3'
+    const response = await vendor.browser.post(
+      '/api/portfoliomanager/save',
+      savePayload(vendor, 1, { ...organization, phoneNumber }),
+    )
+    expect(response.status).toBe(200)
+    expect((await getPortfolio(vendor)).phoneNumber).toBe(phoneNumber)
+  })
+
+  it('refuses a savedPortfolioManagerId that names no draft of the caller', async () => {
+    const expected = {
+      status: 400,
+      body: { message: UNKNOWN_DRAFT_MESSAGE, field: 'savedPortfolioManagerId' },
+    }
+    const madeUp = await vendor.browser.post(
+      '/api/portfoliomanager/create',
+      submitPayload(vendor, { savedPortfolioManagerId: 'made-up-draft-id' }),
+    )
+    expect(await answer(madeUp)).toEqual(expected)
+    // Another vendor's open draft is not the caller's either.
+    const theirs = (await getPortfolio(vendor)).portfolioManagerSavedDetails?.savedPortfolioManagerId ?? ''
+    expect(theirs).toBeTruthy()
+    const stranger = await createVendor('stranger-rules@example.com', 'Stranger')
+    const foreign = await stranger.browser.post(
+      '/api/portfoliomanager/create',
+      submitPayload(stranger, { savedPortfolioManagerId: theirs }),
+    )
+    expect(await answer(foreign)).toEqual(expected)
+    expect(await listRecords(vendor)).toEqual([])
+    expect(await listRecords(stranger)).toEqual([])
+  })
+
+  it('answers 50 concurrent submits with one Idempotency-Key once: one record, the same answer', async () => {
+    const presser = await createVendor('presser@example.com', 'Presser')
+    const key = '9b2f4c1e-7d3a-4e5b-8c6d-1a2b3c4d5e6f'
+    const payload = submitPayload(presser)
+    const submit = () =>
+      presser.browser.call('/api/portfoliomanager/create', {
+        body: payload,
+        headers: { 'Idempotency-Key': key },
+      })
+    const answers = await Promise.all(Array.from({ length: 50 }, submit))
+    for (const response of answers) {
+      expect(await answer(response)).toEqual({ status: 200, body: { message: PORTFOLIO_SUBMITTED_MESSAGE } })
+    }
+    expect(await listRecords(presser)).toHaveLength(1)
+    // Later, the same press again: the same answer, nothing new.
+    expect(await answer(await submit())).toEqual({
+      status: 200,
+      body: { message: PORTFOLIO_SUBMITTED_MESSAGE },
+    })
+    expect(await listRecords(presser)).toHaveLength(1)
+    // A new press is a new request.
+    const next = await presser.browser.call('/api/portfoliomanager/create', {
+      body: payload,
+      headers: { 'Idempotency-Key': 'a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d' },
+    })
+    expect(next.status).toBe(200)
+    expect(await listRecords(presser)).toHaveLength(2)
+    // The key is the caller's: another vendor's press with the same key is its own.
+    const other = await createVendor('other-presser@example.com', 'Other')
+    const theirs = await other.browser.call('/api/portfoliomanager/create', {
+      body: submitPayload(other),
+      headers: { 'Idempotency-Key': key },
+    })
+    expect(theirs.status).toBe(200)
+    expect(await listRecords(other)).toHaveLength(1)
+    const stored = await test.database.db.selectFrom('submit_answers').selectAll().execute()
+    expect(stored.filter((row) => row.idempotency_key === key)).toHaveLength(2)
+  })
+
+  it('refuses an Idempotency-Key that is not a key', async () => {
+    const response = await vendor.browser.call('/api/portfoliomanager/create', {
+      body: submitPayload(vendor),
+      headers: { 'Idempotency-Key': 'no' },
+    })
+    expect(await answer(response)).toEqual({
+      status: 400,
+      body: {
+        message: 'Idempotency-Key must be 8 to 128 letters, digits, hyphens or underscores (a UUID).',
+        field: 'Idempotency-Key',
+      },
+    })
   })
 })

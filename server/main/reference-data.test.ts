@@ -74,6 +74,16 @@ describe('address reference data', () => {
       `${base}/api/registration/get-country-state-city-list?country=${'x'.repeat(101)}`,
     )
     expect(tooLong.status).toBe(400)
+    expect(await tooLong.json()).toEqual({
+      message: 'Country must be at most 100 characters.',
+      field: 'country',
+    })
+    const control = await fetch(`${base}/api/registration/get-country-state-city-list?country=In%00dia`)
+    expect(control.status).toBe(400)
+    expect(await control.json()).toEqual({
+      message: 'Country must not contain control characters or invisible formatting characters.',
+      field: 'country',
+    })
   })
 })
 

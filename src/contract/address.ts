@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { text } from '@/contract/common'
+import { nameText } from '@/contract/common'
 
 /*
  * Address reference data (spec §3, ARCHITECTURE.md decision 9). Every country with its calling
@@ -21,7 +21,7 @@ export type StateItem = v.InferOutput<typeof stateItemSchema>
 export const cityItemSchema = v.looseObject({ state: v.string(), city: v.string() })
 export type CityItem = v.InferOutput<typeof cityItemSchema>
 
-export const addressQuerySchema = v.object({ country: v.optional(text(100)) })
+export const addressQuerySchema = v.object({ country: v.optional(nameText(100)) })
 export type AddressQuery = v.InferOutput<typeof addressQuerySchema>
 
 export const addressAnswerSchema = v.looseObject({

@@ -1,5 +1,13 @@
 import * as v from 'valibot'
-import { idSchema, statusAnswerSchema, text, yesNoSchema } from '@/contract/common'
+import {
+  idSchema,
+  nameText,
+  passwordText,
+  PHONE_NUMBER_MAX_LENGTH,
+  statusAnswerSchema,
+  text,
+  yesNoSchema,
+} from '@/contract/common'
 
 /* Accounts, registration and passwords: spec §3 (entities) and §7 (calls). */
 
@@ -10,7 +18,7 @@ export const TOKEN_HEADER = 'Token'
 /** POST /api/login */
 export const loginPayloadSchema = v.object({
   emailId: text(254),
-  password: text(128),
+  password: passwordText(128),
 })
 export type LoginPayload = v.InferOutput<typeof loginPayloadSchema>
 
@@ -33,18 +41,18 @@ export type AuthData = v.InferOutput<typeof authDataSchema>
  * place of email and reEnterEmail, and lob comma-joined (spec §3).
  */
 export const registrationPayloadSchema = v.object({
-  firstName: text(50),
-  lastName: text(50),
+  firstName: nameText(50),
+  lastName: nameText(50),
   emailId: text(254),
   reEnteredEmailId: text(254),
-  organization: text(50),
+  organization: nameText(50),
   /** 'Wireline', 'Wireless' or 'Wireline,Wireless'. */
   lob: text(20),
-  phoneNumber: text(20),
+  phoneNumber: text(PHONE_NUMBER_MAX_LENGTH),
   countryCode: text(8),
-  country: text(100),
-  state: text(100),
-  city: text(100),
+  country: nameText(100),
+  state: nameText(100),
+  city: nameText(100),
 })
 export type RegistrationPayload = v.InferOutput<typeof registrationPayloadSchema>
 
@@ -64,8 +72,8 @@ export type RegistrationAnswer = v.InferOutput<typeof registrationAnswerSchema>
 export const changePasswordPayloadSchema = v.object({
   otp: text(32),
   emailId: text(254),
-  password: text(128),
-  confirmPassword: text(128),
+  password: passwordText(128),
+  confirmPassword: passwordText(128),
   id: idSchema,
 })
 export type ChangePasswordPayload = v.InferOutput<typeof changePasswordPayloadSchema>
@@ -84,8 +92,8 @@ export type ForgotPasswordAnswer = v.InferOutput<typeof forgotPasswordAnswerSche
 /** POST /api/registration/reset-password (the /check-mail page). */
 export const resetPasswordPayloadSchema = v.object({
   otp: text(32),
-  password: text(128),
-  confirmPassword: text(128),
+  password: passwordText(128),
+  confirmPassword: passwordText(128),
   id: idSchema,
 })
 export type ResetPasswordPayload = v.InferOutput<typeof resetPasswordPayloadSchema>

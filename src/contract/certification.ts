@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { idSchema, textOrEmptySchema } from '@/contract/common'
+import { CONTROL_CHARACTER_RULE, idSchema, isCleanMultiline, textOrEmptySchema } from '@/contract/common'
 import { COMMENT_EMPTY_MESSAGE } from '@/contract/server-messages'
 
 /*
@@ -91,7 +91,14 @@ export type CommentListAnswer = v.InferOutput<typeof commentListAnswerSchema>
 /** POST /api/portfoliomanager/comments/add */
 export const addCommentPayloadSchema = v.object({
   portfolioManagerId: idSchema,
-  text: v.pipe(v.string(), v.trim(), v.nonEmpty(COMMENT_EMPTY_MESSAGE), v.maxLength(COMMENT_MAX_LENGTH)),
+  text: v.pipe(
+    v.string(),
+    v.normalize('NFC'),
+    v.trim(),
+    v.nonEmpty(COMMENT_EMPTY_MESSAGE),
+    v.check(isCleanMultiline, CONTROL_CHARACTER_RULE),
+    v.maxLength(COMMENT_MAX_LENGTH),
+  ),
 })
 export type AddCommentPayload = v.InferOutput<typeof addCommentPayloadSchema>
 export const addCommentAnswerSchema = v.looseObject({ message: v.string(), comment: commentSchema })

@@ -107,26 +107,47 @@ describe('portfolioPayloadProblem', () => {
       call === 'save'
         ? portfolioPayloadProblem({ call, payload: blankSavePayload('v-1', 0, values) }, NOTHING_NEW, YEAR)
         : portfolioPayloadProblem({ call, payload: submittedDevicePayload('v-1', values) }, NOTHING_NEW, YEAR)
-    expect(problem('submit', { baseFirmwareVersion: '' })).toBe(
-      `Base firmware version: ${FIELD_REQUIRED_MESSAGE}`,
-    )
-    expect(problem('submit', { isEngBuildAvailable: '' })).toBe(
-      `Engineering build available: ${FIELD_REQUIRED_MESSAGE}`,
-    )
-    expect(problem('save', { days: 'Funday' })).toMatch(/^Days to reach: /)
-    expect(problem('save', { devicesToBeCertified: '2', deviceNumberList: ['SN1', 'SN 2'] })).toBe(
-      'Serial number 2: Only letters and numbers are allowed',
-    )
-    expect(problem('save', { yearOfManufacturing: '1989' })).toBe(
-      'Year of manufacturing: Year must be between 1990 and 2026',
-    )
+    expect(problem('submit', { baseFirmwareVersion: '' })).toEqual({
+      message: `Base firmware version: ${FIELD_REQUIRED_MESSAGE}`,
+      field: 'baseFirmwareVersion',
+    })
+    expect(problem('submit', { isEngBuildAvailable: '' })).toEqual({
+      message: `Engineering build available: ${FIELD_REQUIRED_MESSAGE}`,
+      field: 'isEngBuildAvailable',
+    })
+    expect(problem('save', { days: 'Funday' })?.message).toMatch(/^Days to reach: /)
+    expect(problem('save', { devicesToBeCertified: '2', deviceNumberList: ['SN1', 'SN 2'] })).toEqual({
+      message: 'Serial number 2: Only letters and numbers are allowed',
+      field: 'deviceNumberList',
+    })
+    expect(problem('save', { yearOfManufacturing: '1989' })).toEqual({
+      message: 'Year of manufacturing: Year must be between 1990 and 2026',
+      field: 'yearOfManufacturing',
+    })
+    expect(problem('submit', { devicesToBeCertified: 'x' })?.field).toBe('devicesToBeCertified')
+    expect(problem('submit', { description: '' })?.field).toBe('description')
+  })
+
+  it('refuses a vendor the catalogue does not list, and lets a draft leave it blank', () => {
+    const unknown = submittedDevicePayload('v-1', { vendor: 'Acme' })
+    expect(
+      portfolioPayloadProblem({ call: 'submit', payload: unknown }, newInCatalogue(unknown, catalogue), YEAR),
+    ).toEqual({
+      message: 'Device manufacturer: Please choose a manufacturer from the list.',
+      field: 'vendor',
+    })
+    const blank = blankSavePayload('v-1', 3, { vendor: '' })
+    expect(
+      portfolioPayloadProblem({ call: 'save', payload: blank }, newInCatalogue(blank, catalogue), YEAR),
+    ).toBeUndefined()
   })
 
   it('judges a save by its section only', () => {
     const payload = blankSavePayload('v-1', 1, { ...EXAMPLE_ORGANIZATION, yearOfManufacturing: '1989' })
     expect(portfolioPayloadProblem({ call: 'save', payload }, NOTHING_NEW, YEAR)).toBeUndefined()
     expect(
-      portfolioPayloadProblem({ call: 'save', payload: { ...payload, saveSection: 3 } }, NOTHING_NEW, YEAR),
+      portfolioPayloadProblem({ call: 'save', payload: { ...payload, saveSection: 3 } }, NOTHING_NEW, YEAR)
+        ?.message,
     ).toMatch(/^Year of manufacturing: /)
   })
 
@@ -146,6 +167,9 @@ describe('portfolioPayloadProblem', () => {
         newInCatalogue(longName, catalogue),
         YEAR,
       ),
-    ).toBe('New device name: Device Name must be at most 15 characters long.')
+    ).toEqual({
+      message: 'New device name: Device Name must be at most 15 characters long.',
+      field: 'deviceName',
+    })
   })
 })

@@ -5,18 +5,20 @@ import {
   type SubmitPayload,
   type UpdateRecordPayload,
 } from '@/contract/portfolio'
-import { portfolioFieldLabel } from '@/contract/portfolio-labels'
+import { PORTFOLIO_FIELD_LABELS, portfolioFieldLabel } from '@/contract/portfolio-labels'
 import {
   NOTHING_NEW,
   payloadToFormValues,
   type NewInCatalogue,
   type PortfolioPayloadFields,
 } from '@/contract/portfolio-payload'
+import type { Refusal } from '@/contract/refusals'
 import {
   pickSectionErrors,
   validatePortfolioOnSave,
   validatePortfolioOnSubmit,
   type PortfolioFieldErrors,
+  type PortfolioFieldName,
   type PortfolioFieldPath,
 } from '@/contract/validation/portfolio-form'
 
@@ -61,26 +63,61 @@ function errorsOf(check: PortfolioPayloadCheck, fresh: NewInCatalogue, currentYe
   }
 }
 
-/** The first error as one message naming its field: 'Serial number 2: Only letters and numbers are allowed'. */
-export function firstPortfolioProblem(errors: PortfolioFieldErrors): string | undefined {
+/** The payload key (spec §3) of each form field whose name differs in the payload. */
+const PAYLOAD_KEYS: Partial<Record<PortfolioFieldName, keyof PortfolioPayloadFields>> = {
+  descAboutOrganization: 'description',
+  email: 'emailId',
+  deviceManufacture: 'vendor',
+  addNewDeviceName: 'deviceName',
+  newDeviceType: 'deviceType',
+  newProductClass: 'productClass',
+  deviceToBecertified: 'devicesToBeCertified',
+  engBuild: 'isEngBuildAvailable',
+}
+
+/** The payload key a form field's error concerns ('deviceNumberList[1]' → 'deviceNumberList'). */
+export function payloadKeyOf(path: PortfolioFieldPath): string {
+  const name = path.replace(/\[\d+\]$/, '') as PortfolioFieldName
+  return PAYLOAD_KEYS[name] ?? name
+}
+
+/**
+ * The first error as a refusal: one message naming its field with the form's label and the
+ * payload key it concerns ('Serial number 2: Only letters and numbers are allowed',
+ * field 'deviceNumberList').
+ */
+export function firstPortfolioProblem(errors: PortfolioFieldErrors): Refusal | undefined {
   for (const [path, message] of Object.entries(errors)) {
-    if (message !== undefined) return `${portfolioFieldLabel(path as PortfolioFieldPath)}: ${message}`
+    if (message !== undefined) {
+      const fieldPath = path as PortfolioFieldPath
+      return { message: `${portfolioFieldLabel(fieldPath)}: ${message}`, field: payloadKeyOf(fieldPath) }
+    }
   }
   return undefined
 }
 
+/** A vendor the catalogue does not list: spec §3 offers the vendorList only, with no 'Add New'. */
+export const UNKNOWN_VENDOR_REFUSAL: Refusal = {
+  message: `${PORTFOLIO_FIELD_LABELS.deviceManufacture}: Please choose a manufacturer from the list.`,
+  field: 'vendor',
+}
+
 /**
- * What is wrong with a save, submit or record-update payload by the form's rules, as the message a
+ * What is wrong with a save, submit or record-update payload by the form's rules, as the refusal a
  * 400 answers; undefined when the payload may be written. `fresh` says which device values are new
- * to the catalogue ('Add New ...' values, held to their own length rule); the server reads it from
- * its catalogue tables, the mocks with newInCatalogue below.
+ * to the catalogue ('Add New ...' values, held to their own length rule; a vendor the catalogue
+ * does not list is refused); the server reads it from its catalogue tables, the mocks with
+ * newInCatalogue below.
  */
 export function portfolioPayloadProblem(
   check: PortfolioPayloadCheck,
   fresh: NewInCatalogue = NOTHING_NEW,
   currentYear: number = new Date().getFullYear(),
-): string | undefined {
-  return firstPortfolioProblem(errorsOf(check, fresh, currentYear))
+): Refusal | undefined {
+  return (
+    firstPortfolioProblem(errorsOf(check, fresh, currentYear)) ??
+    (fresh.vendor ? UNKNOWN_VENDOR_REFUSAL : undefined)
+  )
 }
 
 /** The device values the catalogue is asked about. */

@@ -1,5 +1,13 @@
 import * as v from 'valibot'
-import { idSchema, text, textOrEmptySchema, yesNoSchema } from '@/contract/common'
+import {
+  idSchema,
+  multilineText,
+  nameText,
+  PHONE_NUMBER_MAX_LENGTH,
+  text,
+  textOrEmptySchema,
+  yesNoSchema,
+} from '@/contract/common'
 
 /* The portfolio: get, save (draft) and create (submit). Spec §3, §4 and §7. */
 
@@ -24,26 +32,27 @@ export type SaveSection = v.InferOutput<typeof saveSectionSchema>
  * values in place of the 'Add New ...' option, empty serial numbers dropped, and vendorUserId.
  */
 const portfolioPayloadEntries = {
-  organizationName: text(50),
-  description: text(300),
-  businessContactName: text(50),
+  organizationName: nameText(50),
+  description: multilineText(300),
+  businessContactName: nameText(50),
   emailId: text(254),
   countryCode: text(8),
-  phoneNumber: text(20),
+  /** Formatted as typed: 7 to 13 digits with spaces, hyphens, parentheses (spec §5; the cap is the contract's). */
+  phoneNumber: text(PHONE_NUMBER_MAX_LENGTH),
   /** 'hh:mm AM' / 'hh:mm PM', or '' when not set. */
   bestTimeToReach: text(8),
   /** Comma-joined weekday names, e.g. 'Monday,Thursday'. */
   days: text(80),
-  address: text(200),
-  country: text(100),
-  state: text(100),
-  city: text(100),
+  address: multilineText(200),
+  country: nameText(100),
+  state: nameText(100),
+  city: nameText(100),
   /** 'Wireline', 'Wireless' or 'Wireline,Wireless'. */
   businessDomain: text(20),
-  vendor: text(100),
-  deviceName: text(100),
-  deviceType: text(100),
-  productClass: text(100),
+  vendor: nameText(100),
+  deviceName: nameText(100),
+  deviceType: nameText(100),
+  productClass: nameText(100),
   /** The device count as text, '0' to '3'. */
   devicesToBeCertified: text(3),
   deviceNumberList: v.pipe(v.array(text(26)), v.maxLength(3)),
@@ -87,7 +96,8 @@ export const SAVE_SECTION_FIELDS = {
 /** POST /api/portfoliomanager/save */
 export const savePayloadSchema = v.object({
   ...portfolioPayloadEntries,
-  saveSection: saveSectionSchema,
+  /** Not in spec §3's payload: a save without it saves every section, as section 0. */
+  saveSection: v.optional(saveSectionSchema, 0),
 })
 export type SavePayload = v.InferOutput<typeof savePayloadSchema>
 
@@ -97,6 +107,17 @@ export const submitPayloadSchema = v.object({
   savedPortfolioManagerId: v.nullable(idSchema),
 })
 export type SubmitPayload = v.InferOutput<typeof submitPayloadSchema>
+
+/**
+ * Submit's idempotency key (docs/decisions/0015): the page sends a new UUID with each press of
+ * Submit, and the same one when it retries that press; the main service answers a repeat with the
+ * first answer and writes nothing.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
+/** A key: 8 to 128 letters, digits, hyphens or underscores (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/
+export const INVALID_IDEMPOTENCY_KEY_MESSAGE =
+  'Idempotency-Key must be 8 to 128 letters, digits, hyphens or underscores (a UUID).'
 
 /** The registration details that prefill the form when nothing is saved or submitted (spec §3). */
 export const registrationDetailsSchema = v.looseObject({

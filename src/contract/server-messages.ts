@@ -17,6 +17,9 @@ export const UNKNOWN_ACCOUNT_MESSAGE = 'No account exists for this email id.'
 export const PASSWORD_RESET_MESSAGE = 'Your password has been reset. Please sign in with your new password.'
 export const PORTFOLIO_SUBMITTED_MESSAGE = 'Portfolio submitted successfully'
 export const ALREADY_SUBMITTED_MESSAGE = 'This portfolio has already been submitted.'
+/** A submit whose savedPortfolioManagerId names no draft of the caller's (field savedPortfolioManagerId). */
+export const UNKNOWN_DRAFT_MESSAGE =
+  'Saved portfolio manager id names no saved portfolio of yours. Please reload the form and submit again.'
 export const RECORD_DELETED_MESSAGE = 'Device record deleted successfully'
 export const ONLY_SUBMITTED_DELETABLE_MESSAGE = 'Only a record in status Submitted can be deleted.'
 export const RECORD_UPDATED_MESSAGE = 'Device details updated successfully'
@@ -34,26 +37,8 @@ export const LOGGED_OUT_MESSAGE = 'You have been logged out.'
 export const SESSION_RENEWED_MESSAGE = 'Your session has been renewed.'
 /** The CSRF guard's answer (403) to a state-changing call without the session's Token (decision 1). */
 export const MISSING_TOKEN_MESSAGE = 'This page has expired. Please reload it and try again.'
-export const INVALID_REQUEST_MESSAGE = 'The request is not valid.'
-
-const SPOKEN = new Set<string>([
-  INVALID_LOGIN_MESSAGE,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-  ACCOUNT_EXISTS_MESSAGE,
-  INVALID_CODE_MESSAGE,
-  UNKNOWN_ACCOUNT_MESSAGE,
-  ONLY_SUBMITTED_DELETABLE_MESSAGE,
-  RECORD_NOT_FOUND_MESSAGE,
-  FORBIDDEN_MESSAGE,
-  COMMENT_EMPTY_MESSAGE,
-  NOT_CERTIFIED_MESSAGE,
-])
-
 /**
- * What a service answers for a body its schema refused: the schema's own words when they are one
- * of the messages above (e.g. "Please write a comment."), else the general INVALID_REQUEST_MESSAGE
- * — never a validation library's English, which is not written for vendors.
+ * The general refusal, kept for the certification service's query refusals. Input refusals of the
+ * main service name their field and rule instead ({ message, field }: src/contract/refusals.ts).
  */
-export function refusedRequestMessage(issueMessage: string | undefined): string {
-  return issueMessage !== undefined && SPOKEN.has(issueMessage) ? issueMessage : INVALID_REQUEST_MESSAGE
-}
+export const INVALID_REQUEST_MESSAGE = 'The request is not valid.'

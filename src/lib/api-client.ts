@@ -48,6 +48,8 @@ export interface ApiCallOptions {
    * docs/decisions/0006 for the certification service); set this only for a call that must differ.
    */
   credentials?: RequestCredentials
+  /** Headers a call adds to the JSON headers (e.g. submit's Idempotency-Key). */
+  headers?: Record<string, string>
 }
 
 export type ApiResult<T> =
@@ -180,7 +182,11 @@ async function callOnce(
 ): Promise<ApiResult<unknown>> {
   const responseType = options.responseType ?? 'json'
 
-  const headers = new Headers({ 'Content-Type': 'application/json', Accept: 'application/json' })
+  const headers = new Headers({
+    ...options.headers,
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+  })
   const token = service.sendsToken ? readToken() : null
   if (token) headers.set(TOKEN_HEADER, token)
 

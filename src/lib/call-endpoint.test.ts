@@ -25,6 +25,21 @@ describe('callEndpoint', () => {
     server.events.removeAllListeners()
   })
 
+  it('adds the headers a call asks for, and keeps the JSON Content-Type', async () => {
+    let seen: Headers | undefined
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.endsWith('/api/login')) seen = request.headers
+    })
+    await callEndpoint(
+      'login',
+      { emailId: 'priya.sharma@nokia.com', password: FIXTURE_PASSWORD },
+      { headers: { 'Idempotency-Key': 'k-12345678', 'Content-Type': 'text/plain' } },
+    )
+    expect(seen?.get('Idempotency-Key')).toBe('k-12345678')
+    expect(seen?.get('Content-Type')).toBe('application/json')
+    server.events.removeAllListeners()
+  })
+
   it('sends a GET call’s input as query parameters', async () => {
     const data = await requestEndpoint('addressData', { country: 'India' })
     expect(data.stateList.map((item) => item.state)).toContain('Karnataka')

@@ -21,12 +21,17 @@ export type EndpointAnswer<N extends EndpointName> = Table[N]['answer'] extends 
   ? v.InferOutput<Table[N]['answer']>
   : string
 
-export type CallOptions = { signal?: AbortSignal; params?: Record<string, string> }
+export type CallOptions = {
+  signal?: AbortSignal
+  params?: Record<string, string>
+  /** Headers the call adds (submit's Idempotency-Key). */
+  headers?: Record<string, string>
+}
 
 export async function callEndpoint<N extends EndpointName>(
   name: N,
   input: EndpointInput<N>,
-  { signal, params }: CallOptions = {},
+  { signal, params, headers }: CallOptions = {},
 ): Promise<ApiResult<EndpointAnswer<N>>> {
   const endpoint: (typeof endpoints)[EndpointName] = endpoints[name]
   const client = endpoint.service === 'main' ? mainService : certificationService
@@ -35,6 +40,7 @@ export async function callEndpoint<N extends EndpointName>(
     responseType: endpoint.answerType,
     ...(endpoint.answer ? { schema: endpoint.answer } : {}),
     ...(signal ? { signal } : {}),
+    ...(headers ? { headers } : {}),
   }
   const result =
     endpoint.method === 'GET'

@@ -4,7 +4,10 @@
  */
 export const queryKeys = {
   address: (country: string | undefined) => ['address', country ?? null] as const,
+  /** Every vendor's catalogue (for invalidation); catalogueOf is one vendor's. */
   catalogue: () => ['catalogue'] as const,
+  /** The catalogue as one vendor sees it: the seeded names and that vendor's own additions. */
+  catalogueOf: (vendorUserId: string) => ['catalogue', vendorUserId] as const,
   portfolio: (vendorUserId: string) => ['portfolio', vendorUserId] as const,
   records: (vendorUserId: string) => ['records', vendorUserId] as const,
   /** One submitted record with its device details, which the dashboard's Edit opens in the form. */

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { type EndpointName, endpoints } from '@/contract/endpoints'
 import { blankSavePayload, EXAMPLE_DEVICE, submittedDevicePayload } from '@/contract/fixtures/payloads'
 import { SAVE_SECTION_MESSAGES } from '@/contract/messages'
-import { ALREADY_SUBMITTED_MESSAGE, FORBIDDEN_MESSAGE } from '@/contract/server-messages'
+import {
+  ALREADY_SUBMITTED_MESSAGE,
+  FORBIDDEN_MESSAGE,
+  UNKNOWN_DRAFT_MESSAGE,
+} from '@/contract/server-messages'
 import { CERTIFIED_OK, RECORD_STATUSES, VALIDATION_FAILURE } from '@/contract/records'
 import { FIXTURE_PASSWORD, world } from '@/mocks/fixtures/world'
 import { endpointUrl, handlers } from '@/mocks/handlers'
@@ -59,10 +63,27 @@ describe('accounts', () => {
     expect(wrong.json).toEqual({ message: 'Invalid email id or password.' })
   })
 
-  it('answers a malformed body with 400 and a message, never a 500', async () => {
+  it('answers a malformed body with 400 naming the field and the rule, as the server does', async () => {
     const response = await post(`${MAIN}/api/login`, { emailId: 42 })
-    expect(response.status).toBe(400)
-    expect(typeof response.json.message).toBe('string')
+    expect(response).toMatchObject({
+      status: 400,
+      json: { message: 'Email must be text.', field: 'emailId' },
+    })
+    const nul = await post(`${MAIN}/api/login`, { emailId: 'a\u0000b@example.com', password: 'x' })
+    expect(nul.json).toEqual({
+      message: 'Email must not contain control characters or invisible formatting characters.',
+      field: 'emailId',
+    })
+    const text = await fetch(`${MAIN}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: '{}',
+    })
+    expect(text.status).toBe(415)
+    expect(await text.json()).toEqual({
+      message: 'The request body must be sent as JSON (Content-Type: application/json).',
+      field: 'body',
+    })
   })
 
   it('registers, creates the password with the code, then signs in', async () => {
@@ -225,7 +246,7 @@ describe('portfolio', () => {
     )
     expect(serial).toMatchObject({
       status: 400,
-      json: { message: 'Serial number 2: Only letters and numbers are allowed' },
+      json: { message: 'Serial number 2: Only letters and numbers are allowed', field: 'deviceNumberList' },
     })
     const records = world.records.length
     const missing = await post(
@@ -234,7 +255,7 @@ describe('portfolio', () => {
     )
     expect(missing).toMatchObject({
       status: 400,
-      json: { message: 'Base firmware version: This field is required' },
+      json: { message: 'Base firmware version: This field is required', field: 'baseFirmwareVersion' },
     })
     const tooLong = await post(
       `${MAIN}/api/portfoliomanager/create`,
@@ -242,10 +263,38 @@ describe('portfolio', () => {
     )
     expect(tooLong).toMatchObject({
       status: 400,
-      json: { message: 'New device name: Device Name must be at most 15 characters long.' },
+      json: {
+        message: 'New device name: Device Name must be at most 15 characters long.',
+        field: 'deviceName',
+      },
     })
     expect(world.records).toHaveLength(records)
     expect(world.vendors.find((vendor) => vendor.authData.vendorUserId === 'v-zyxel')).toEqual(before)
+  })
+
+  it('answers a repeated Idempotency-Key with the first answer, and refuses an unknown draft id', async () => {
+    const records = world.records.length
+    const press = (key: string) =>
+      fetch(`${MAIN}/api/portfoliomanager/create`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body: JSON.stringify(submittedDevicePayload('v-zyxel')),
+      })
+    const key = '0f7c1f3e-2b8a-4c1d-9e6f-5a4b3c2d1e0f'
+    for (const response of await Promise.all([press(key), press(key), press(key)])) {
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({ message: 'Portfolio submitted successfully' })
+    }
+    expect(world.records).toHaveLength(records + 1)
+    const unknown = await post(
+      `${MAIN}/api/portfoliomanager/create`,
+      submittedDevicePayload('v-zyxel', { savedPortfolioManagerId: 'pm-made-up' }),
+    )
+    expect(unknown).toMatchObject({
+      status: 400,
+      json: { message: UNKNOWN_DRAFT_MESSAGE, field: 'savedPortfolioManagerId' },
+    })
+    expect(world.records).toHaveLength(records + 1)
   })
 
   it('submits a complete portfolio that passes the rules', async () => {
@@ -323,7 +372,7 @@ describe('records and certification', () => {
     })
     expect(engBuild).toMatchObject({
       status: 400,
-      json: { message: 'Engineering build available: This field is required' },
+      json: { message: 'Engineering build available: This field is required', field: 'isEngBuildAvailable' },
     })
     const missing = await post(`${MAIN}/api/portfoliomanager/record/get`, {
       vendorUserId: 'v-nokia',

@@ -6,6 +6,7 @@ import {
   type SavePayload,
   type SavedPortfolio,
   type SubmitPayload,
+  IDEMPOTENCY_KEY_HEADER,
 } from '@/contract/portfolio'
 import {
   newInCatalogue,
@@ -17,7 +18,7 @@ import * as said from '@/contract/server-messages'
 import { addressFixture } from '@/mocks/fixtures/address'
 import { catalogueFixture } from '@/mocks/fixtures/catalogue'
 import { FIXTURE_NOW, type MockVendor, world } from '@/mocks/fixtures/world'
-import { answer, FIXTURE_TOKEN, mockEndpoint, vendorEndpoint } from '@/mocks/mock-endpoint'
+import { answer, badRequest, FIXTURE_TOKEN, mockEndpoint, vendorEndpoint } from '@/mocks/mock-endpoint'
 
 export { endpointUrl, FIXTURE_TOKEN } from '@/mocks/mock-endpoint'
 
@@ -35,7 +36,7 @@ export { endpointUrl, FIXTURE_TOKEN } from '@/mocks/mock-endpoint'
  */
 function portfolioRefusal(check: PortfolioPayloadCheck) {
   const problem = portfolioPayloadProblem(check, newInCatalogue(check.payload, catalogueFixture()))
-  return problem === undefined ? undefined : answer(problem, 400)
+  return problem === undefined ? undefined : badRequest(problem)
 }
 
 function nextId(prefix: string) {
@@ -180,13 +181,26 @@ export const handlers: HttpHandler[] = [
     return HttpResponse.json({ message: SAVE_SECTION_MESSAGES[body.saveSection] })
   }),
 
-  vendorEndpoint('submitPortfolio', ({ body: payload, vendor }) => {
+  vendorEndpoint('submitPortfolio', ({ body: payload, vendor, request }) => {
+    // A repeat of one press of Submit gets the first answer and changes nothing (decision 0015).
+    const key = request.headers.get(IDEMPOTENCY_KEY_HEADER)
+    const answerKey = key === null ? undefined : `${vendor.authData.vendorUserId} ${key}`
+    const earlier = answerKey === undefined ? undefined : world.submitAnswers.get(answerKey)
+    if (earlier) return HttpResponse.json(earlier)
     const refused = portfolioRefusal({ call: 'submit', payload })
     if (refused) return refused
     const draftId = payload.savedPortfolioManagerId
     if (draftId !== null && world.submittedDrafts.has(draftId)) {
       return answer(said.ALREADY_SUBMITTED_MESSAGE, 409)
     }
+    if (
+      draftId !== null &&
+      vendor.portfolio?.portfolioManagerSavedDetails?.savedPortfolioManagerId !== draftId
+    ) {
+      return badRequest({ message: said.UNKNOWN_DRAFT_MESSAGE, field: 'savedPortfolioManagerId' })
+    }
+    if (answerKey !== undefined)
+      world.submitAnswers.set(answerKey, { message: said.PORTFOLIO_SUBMITTED_MESSAGE })
     if (draftId !== null) world.submittedDrafts.add(draftId)
     const portfolioManagerId = nextId('pm')
     world.recordExtras.set(portfolioManagerId, {

@@ -1,6 +1,18 @@
 import { http, HttpResponse, type PathParams } from 'msw'
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import { type Endpoint, type EndpointName, endpoints } from '@/contract/endpoints'
+import {
+  BODY_FIELD,
+  FIELD_HEADER,
+  isJsonContentType,
+  NOT_JSON_MESSAGE,
+  NOT_SENT_AS_JSON_MESSAGE,
+  readInput,
+  type Refusal,
+  refusalBody,
+  type RefusalForm,
+  refusalFormOf,
+} from '@/contract/refusals'
 import * as said from '@/contract/server-messages'
 import { type MockVendor, world } from '@/mocks/fixtures/world'
 
@@ -9,8 +21,8 @@ import { type MockVendor, world } from '@/mocks/fixtures/world'
  * matches the endpoint's method and path from the table, reads its input — the JSON body of a POST,
  * the query of a GET — with the endpoint's request schema, and answers as the services do before
  * the handler runs:
- *   - a body that is not JSON, or that the schema refuses: 400 with the services' message
- *     (refusedRequestMessage);
+ *   - a body not sent as JSON (415), not JSON, or that the schema refuses (400): the services'
+ *     refusal, `{ message, field }` (src/contract/refusals.ts);
  *   - for a call that names its vendor (vendorUserId, or vendor_user_id on the certification
  *     service): the fixture world has no session, so the named vendor stands for the signed-in one;
  *     a vendor id the world does not hold answers 403 with the server's FORBIDDEN_MESSAGE, as the
@@ -26,8 +38,11 @@ export function endpointUrl(endpoint: Pick<Endpoint, 'service' | 'path'>) {
   return `*${endpoint.path}`
 }
 
-export const badRequest = (message = said.INVALID_REQUEST_MESSAGE) =>
-  HttpResponse.json({ message }, { status: 400 })
+/** An input refusal as the services answer it: `{ message, field }` (docs/decisions/0015). */
+export const badRequest = (refusal: Refusal, form: RefusalForm = {}, status = 400) =>
+  form.asText
+    ? HttpResponse.text(refusal.message, { status, headers: { [FIELD_HEADER]: refusal.field } })
+    : HttpResponse.json(refusalBody(refusal, form), { status })
 
 /** A JSON answer with the services' `{ message }` shape. */
 export const answer = (message: string, status = 200) => HttpResponse.json({ message }, { status })
@@ -57,15 +72,19 @@ function claimedVendor(raw: unknown): { claimed: boolean; id: unknown } {
   return { claimed: false, id: undefined }
 }
 
-async function readInput(
+async function readRaw(
   endpoint: Endpoint,
   request: Request,
+  form: RefusalForm,
 ): Promise<{ raw: unknown } | { refused: Response }> {
   if (endpoint.method === 'GET') return { raw: Object.fromEntries(new URL(request.url).searchParams) }
+  if (!isJsonContentType(request.headers.get('Content-Type') ?? undefined)) {
+    return { refused: badRequest({ message: NOT_SENT_AS_JSON_MESSAGE, field: BODY_FIELD }, form, 415) }
+  }
   try {
     return { raw: await request.json() }
   } catch {
-    return { refused: badRequest() }
+    return { refused: badRequest({ message: NOT_JSON_MESSAGE, field: BODY_FIELD }, form) }
   }
 }
 
@@ -79,14 +98,15 @@ export function mockEndpoint<N extends EndpointName>(
     if (endpoint.request === null) {
       return resolve({ body: undefined as Input<N>, vendor: undefined, request, params })
     }
-    const input = await readInput(endpoint, request)
+    const form = endpoint.method === 'GET' ? {} : refusalFormOf(name)
+    const input = await readRaw(endpoint, request, form)
     if ('refused' in input) return input.refused
     const claim = claimedVendor(input.raw)
     const vendor = claim.claimed ? vendorById(claim.id) : undefined
     if (claim.claimed && !vendor) return answer(said.FORBIDDEN_MESSAGE, 403)
-    const parsed = v.safeParse(endpoint.request, input.raw)
-    if (!parsed.success) return badRequest(said.refusedRequestMessage(parsed.issues[0]?.message))
-    return resolve({ body: parsed.output as Input<N>, vendor, request, params })
+    const read = readInput(endpoint.request, input.raw, form.labels)
+    if ('refused' in read) return badRequest(read.refused, form)
+    return resolve({ body: read.output as Input<N>, vendor, request, params })
   })
 }
 

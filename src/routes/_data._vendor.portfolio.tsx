@@ -25,7 +25,7 @@ export const Route = createFileRoute('/_data/_vendor/portfolio')({
     void queryClient.prefetchQuery(addressQueryOptions())
     await Promise.all([
       queryClient.ensureQueryData(portfolioQueryOptions(vendorUserId)),
-      queryClient.ensureQueryData(catalogueQueryOptions()),
+      queryClient.ensureQueryData(catalogueQueryOptions(vendorUserId)),
       record ? queryClient.ensureQueryData(recordQueryOptions(vendorUserId, record)) : undefined,
     ])
   },

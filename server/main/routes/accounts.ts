@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { type AuthData } from '@/contract/auth'
 import { STATUS_SUCCESS } from '@/contract/common'
 import { LOGIN_SUCCESS_MESSAGE, PASSWORDS_DO_NOT_MATCH_MESSAGE } from '@/contract/messages'
+import { registrationRuleRefusal } from '@/contract/refusals'
 import {
   ACCOUNT_EXISTS_MESSAGE,
   codeSentMessage,
@@ -158,7 +159,7 @@ route(accountRoutes, 'register', async (c) => {
     city: body.city.trim(),
   }
   const checked = v.safeParse(registrationFormSchema, form)
-  if (!checked.success) return c.json({ status: FAILURE, message: checked.issues[0].message }, 400)
+  if (!checked.success) return c.json({ status: FAILURE, ...registrationRuleRefusal(checked.issues) }, 400)
 
   const exists = await db
     .selectFrom('vendor_accounts')

@@ -141,9 +141,9 @@ vendorRoute(recordRoutes, 'updateRecord', async (c) => {
   if (!record) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
   if (record.status !== 'Submitted') return c.json({ message: ONLY_SUBMITTED_EDITABLE_MESSAGE }, 409)
 
-  const fresh = await newInCatalogue(db, payload)
+  const fresh = await newInCatalogue(db, payload, c.var.accountId)
   const problem = portfolioPayloadProblem({ call: 'update', payload }, fresh)
-  if (problem) return c.json({ message: problem }, 400)
+  if (problem) return c.json(problem, 400)
 
   const updated = await db.transaction().execute(async (trx) => {
     // Guarded in SQL too: a run started in the meantime keeps the device it was started for.

@@ -2,6 +2,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono'
 import type * as v from 'valibot'
 import { type EndpointName, endpoints } from '@/contract/endpoints'
 import type { MainEnv } from '../middleware/context.ts'
+import { refusalFormOf } from '@/contract/refusals'
 import { jsonBody, queryInput } from '../middleware/json-body.ts'
 import { requireVendor } from '../middleware/require-vendor.ts'
 
@@ -48,7 +49,9 @@ function register(
   const endpoint = endpoints[name]
   const schema: v.GenericSchema | null = endpoint.request
   const input: MiddlewareHandler[] =
-    schema === null ? [] : [endpoint.method === 'GET' ? queryInput(schema) : jsonBody(schema)]
+    schema === null
+      ? []
+      : [endpoint.method === 'GET' ? queryInput(schema) : jsonBody(schema, refusalFormOf(name))]
   const chain: MiddlewareHandler[] = [...middleware, ...input, handler]
   app.on(endpoint.method, endpoint.path, ...(chain as [MiddlewareHandler, ...MiddlewareHandler[]]))
 }

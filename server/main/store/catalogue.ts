@@ -10,10 +10,16 @@ import type { Database } from '../../db/schema.ts'
  */
 
 /**
- * Looks the device values up in the catalogue (ignoring case), each under its parent as the
- * cascades of spec §4 offer them. A blank value is not new: the required rule speaks for it.
+ * Looks the device values up in the catalogue as `accountId` sees it (ignoring case): the seeded
+ * names and the account's own additions, each under its parent as the cascades of spec §4 offer
+ * them. A blank value is not new: the required rule speaks for it. A vendor is new when the
+ * catalogue does not list it, and the portfolio rules refuse it (spec §3 has no 'Add New' vendor).
  */
-export async function newInCatalogue(db: Kysely<Database>, p: CatalogueValues): Promise<NewInCatalogue> {
+export async function newInCatalogue(
+  db: Kysely<Database>,
+  p: CatalogueValues,
+  accountId: string,
+): Promise<NewInCatalogue> {
   const result = await sql<{
     vendor: boolean
     device_name: boolean
@@ -23,11 +29,14 @@ export async function newInCatalogue(db: Kysely<Database>, p: CatalogueValues): 
     select
       exists(select 1 from catalogue_vendors where lower(vendor) = lower(${p.vendor})) as vendor,
       exists(select 1 from catalogue_device_names
-        where lower(vendor) = lower(${p.vendor}) and lower(device_name) = lower(${p.deviceName})) as device_name,
+        where lower(vendor) = lower(${p.vendor}) and lower(device_name) = lower(${p.deviceName})
+          and (added_by is null or added_by = ${accountId})) as device_name,
       exists(select 1 from catalogue_device_types
-        where lower(device_name) = lower(${p.deviceName}) and lower(device_type) = lower(${p.deviceType})) as device_type,
+        where lower(device_name) = lower(${p.deviceName}) and lower(device_type) = lower(${p.deviceType})
+          and (added_by is null or added_by = ${accountId})) as device_type,
       exists(select 1 from catalogue_product_classes
-        where lower(device_type) = lower(${p.deviceType}) and lower(product_class) = lower(${p.productClass})) as product_class
+        where lower(device_type) = lower(${p.deviceType}) and lower(product_class) = lower(${p.productClass})
+          and (added_by is null or added_by = ${accountId})) as product_class
   `.execute(db)
   const known = result.rows[0]
   const isNew = (value: string, found: boolean | undefined) => value.trim() !== '' && found !== true
@@ -40,8 +49,9 @@ export async function newInCatalogue(db: Kysely<Database>, p: CatalogueValues): 
 }
 
 /**
- * 'Add New ...' values join the catalogue, so that later choices offer them (spec §3). Idempotent:
- * the unique indexes ignore case and a value already there is left as it is.
+ * 'Add New ...' values join the catalogue as the account's own (added_by), so that its later
+ * choices offer them (spec §3); other vendors and visitors do not see them. Idempotent: the unique
+ * indexes ignore case and a value the account already added is left as it is (migration 0006).
  */
 export async function addToCatalogue(
   trx: Transaction<Database>,
@@ -49,13 +59,7 @@ export async function addToCatalogue(
   p: CatalogueValues,
   fresh: NewInCatalogue,
 ) {
-  if (fresh.vendor) {
-    await trx
-      .insertInto('catalogue_vendors')
-      .values({ vendor: p.vendor })
-      .onConflict((oc) => oc.doNothing())
-      .execute()
-  }
+  // A vendor is never added: the portfolio rules refuse one the catalogue does not list.
   if (fresh.deviceName) {
     // Device names hang on the vendor as the catalogue spells it.
     const vendor = await trx

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Kysely, Updateable } from 'kysely'
+import type { Kysely, Transaction, Updateable } from 'kysely'
 import {
   SAVE_SECTION_FIELDS,
   type SavePayload,
@@ -165,63 +165,90 @@ export async function saveDraft(
   })
 }
 
+/** What a submit writes, and for whom. */
+export type SubmitWrite = {
+  accountId: string
+  createdBy: string
+  payload: SubmitPayload
+  fresh: NewInCatalogue
+}
+
 /**
  * A submit, in one transaction: the device record (status Submitted; at most one per saved draft,
  * as the unique index device_records_one_per_draft refuses a second), the draft keeping the
  * submitted values, and the 'Add New ...' values in the catalogue.
  */
-export async function submitPortfolio(
-  db: Kysely<Database>,
-  {
-    accountId,
-    createdBy,
-    payload,
-    fresh,
-  }: {
-    accountId: string
-    createdBy: string
-    payload: SubmitPayload
-    fresh: NewInCatalogue
-  },
+export async function submitPortfolio(db: Kysely<Database>, submit: SubmitWrite) {
+  await db.transaction().execute((trx) => writeSubmit(trx, submit))
+}
+
+/** A submit's writes, inside the caller's transaction (see submitPortfolio). */
+export async function writeSubmit(
+  trx: Transaction<Database>,
+  { accountId, createdBy, payload, fresh }: SubmitWrite,
 ) {
   const values = draftValues(payload, ALL_FIELDS)
   const serials = payload.deviceNumberList.filter((serial) => serial !== '')
-  await db.transaction().execute(async (trx) => {
-    const now = new Date()
-    await trx
-      .insertInto('device_records')
-      .values({
-        account_id: accountId,
-        organization_name: payload.organizationName,
-        vendor: payload.vendor,
-        device_name: payload.deviceName,
-        device_type: payload.deviceType,
-        product_class: payload.productClass,
-        base_firmware_version: payload.baseFirmwareVersion,
-        business_domain: payload.businessDomain,
-        devices_to_be_certified: payload.devicesToBeCertified,
-        device_number_list: serials,
-        year_of_manufacturing: payload.yearOfManufacturing,
-        is_eng_build_available: payload.isEngBuildAvailable,
-        creation_time: now,
-        created_by: createdBy,
-        status: 'Submitted',
-        is_certified: '',
-        submitted_from_draft: payload.savedPortfolioManagerId,
-      })
-      .execute()
-    // The draft keeps the submitted request; its saved id no longer names a draft.
-    const submitted = {
-      ...(values as Updateable<PortfolioDraftsTable>),
-      saved_portfolio_manager_id: randomUUID(),
-      is_submitted: true,
-      updated_at: now,
-    }
-    await trx
-      .insertInto('portfolio_drafts')
-      .values({ account_id: accountId, ...submitted, created_at: now })
-      .onConflict((oc) => oc.column('account_id').doUpdateSet(submitted))
-      .execute()
-    await addToCatalogue(trx, accountId, payload, fresh)
-  })
+  const now = new Date()
+  await trx
+    .insertInto('device_records')
+    .values({
+      account_id: accountId,
+      organization_name: payload.organizationName,
+      vendor: payload.vendor,
+      device_name: payload.deviceName,
+      device_type: payload.deviceType,
+      product_class: payload.productClass,
+      base_firmware_version: payload.baseFirmwareVersion,
+      business_domain: payload.businessDomain,
+      devices_to_be_certified: payload.devicesToBeCertified,
+      device_number_list: serials,
+      year_of_manufacturing: payload.yearOfManufacturing,
+      is_eng_build_available: payload.isEngBuildAvailable,
+      creation_time: now,
+      created_by: createdBy,
+      status: 'Submitted',
+      is_certified: '',
+      submitted_from_draft: payload.savedPortfolioManagerId,
+    })
+    .execute()
+  // The draft keeps the submitted request; its saved id no longer names a draft.
+  const submitted = {
+    ...(values as Updateable<PortfolioDraftsTable>),
+    saved_portfolio_manager_id: randomUUID(),
+    is_submitted: true,
+    updated_at: now,
+  }
+  await trx
+    .insertInto('portfolio_drafts')
+    .values({ account_id: accountId, ...submitted, created_at: now })
+    .onConflict((oc) => oc.column('account_id').doUpdateSet(submitted))
+    .execute()
+  await addToCatalogue(trx, accountId, payload, fresh)
+}
+
+/**
+ * Whether `savedPortfolioManagerId` names the account's open draft ('open'), a draft of the
+ * account already submitted ('submitted'), or nothing of the account's ('unknown').
+ */
+export async function draftState(
+  db: Kysely<Database>,
+  accountId: string,
+  savedPortfolioManagerId: string,
+): Promise<'open' | 'submitted' | 'unknown'> {
+  const open = await db
+    .selectFrom('portfolio_drafts')
+    .select('account_id')
+    .where('account_id', '=', accountId)
+    .where('saved_portfolio_manager_id', '=', savedPortfolioManagerId)
+    .where('is_submitted', '=', false)
+    .executeTakeFirst()
+  if (open) return 'open'
+  const record = await db
+    .selectFrom('device_records')
+    .select('portfolio_manager_id')
+    .where('account_id', '=', accountId)
+    .where('submitted_from_draft', '=', savedPortfolioManagerId)
+    .executeTakeFirst()
+  return record ? 'submitted' : 'unknown'
 }

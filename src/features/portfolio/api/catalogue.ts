@@ -2,10 +2,15 @@ import { queryOptions } from '@tanstack/react-query'
 import { requestEndpoint } from '@/lib/call-endpoint'
 import { queryKeys } from '@/lib/query-keys'
 
-/** The device catalogue for the manufacturer → name → type → class cascade; reference data, kept an hour. */
-export const catalogueQueryOptions = () =>
+/**
+ * The device catalogue for the manufacturer → name → type → class cascade; reference data, kept an
+ * hour. The server answers the seeded catalogue plus the signed-in vendor's own 'Add New …' names
+ * (docs/decisions/0015), so the cache is kept per vendor: another vendor signing in in this tab
+ * does not see them.
+ */
+export const catalogueQueryOptions = (vendorUserId: string) =>
   queryOptions({
-    queryKey: queryKeys.catalogue(),
+    queryKey: queryKeys.catalogueOf(vendorUserId),
     queryFn: ({ signal }) => requestEndpoint('catalogue', undefined, { signal }),
     staleTime: 60 * 60 * 1000,
   })

@@ -33,7 +33,7 @@ const NO_COUNTRIES: ReadonlyArray<CountryDetail> = []
  */
 export function PortfolioScreen({ authData, focusSection, recordId }: PortfolioScreenProps) {
   const { data: saved } = useSuspenseQuery(portfolioQueryOptions(authData.vendorUserId))
-  const { data: catalogue } = useSuspenseQuery(catalogueQueryOptions())
+  const { data: catalogue } = useSuspenseQuery(catalogueQueryOptions(authData.vendorUserId))
   const countries = useQuery(addressQueryOptions()).data?.countryDetailsList ?? NO_COUNTRIES
   const loaded = { authData, saved, catalogue, countries }
   if (recordId !== undefined) return <RecordEditScreen {...loaded} recordId={recordId} />
