@@ -120,18 +120,19 @@ const lines = [
   demo
     ? `Demo vendor: ${demo.email} / ${demo.password}`
     : `No demo vendor (${process.env.DEMO_ACCOUNT ? 'DEMO_ACCOUNT=0' : `the server listens on ${hostname}, beyond loopback; DEMO_ACCOUNT=1 turns it on`}).${lockedDemo ? ' The one an earlier start seeded now has a random password.' : ''}`,
-  mailer.mode === 'smtp'
-    ? 'Mail is sent over SMTP_URL.'
+  // Without SMTP and without the mailbox, a warning below says where mail is kept.
+  ...(mailer.mode === 'smtp'
+    ? ['Mail is sent over SMTP_URL.']
     : conveniences.devMailbox
-      ? `Mail goes to the development mailbox: ${mailboxUrl}`
-      : 'Mail is kept in the database table mail_outbox (no SMTP_URL, development mailbox off).',
+      ? [`Mail goes to the development mailbox: ${mailboxUrl}`]
+      : []),
   ...(resumed.length ? [`Resumed ${resumed.length} certification run(s) left going by the last stop.`] : []),
   ...(ended.length ? [`Ended ${ended.length} interrupted certification run(s) as failed.`] : []),
 ]
 for (const line of lines) console.log(line)
 for (const warning of conveniences.warnings) {
   console.warn(warning)
-  log.warn({ hostname }, warning)
+  log.warn({ host: hostname }, warning)
 }
 
 let stopping = false
