@@ -132,6 +132,7 @@ export function pagePolicy({
     const host = cspHost(new URL(c.req.url).hostname)
     const certSource = host ? `${host}:${certificationServicePort() ?? DEFAULT_CERT_PORT}` : null
     const headers = new Headers(c.res.headers)
+    headers.delete('Content-Length') // the body is sent again from its text
     headers.set(
       'Content-Security-Policy',
       contentSecurityPolicy({
