@@ -204,7 +204,10 @@ describe('Download Results', () => {
     const report = await asha.browser.cert(`/runs/${runId}/results.html`, { method: 'GET' })
     expect(report.status).toBe(200)
     expect(report.headers.get('Content-Type')).toMatch(/^text\/html/)
-    expect(report.headers.get('Content-Security-Policy')).toContain("default-src 'none'")
+    expect(report.headers.get('Content-Security-Policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    )
+    expect(report.headers.get('Permissions-Policy')).toContain('camera=()')
     expect(report.headers.get('Content-Disposition')).toBeNull()
     const html = await report.text()
     expect(html).toContain('Beacon &#60;6&#62; &#34;X&#34;')

@@ -173,7 +173,7 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
     // The report is inert: no scripts, no external resources, nothing to frame.
     c.header(
       'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     )
     return c.html(runReportHtml(rows))
   })
