@@ -436,42 +436,6 @@ describe('who may call the certification service', () => {
 })
 
 describe('bad input', () => {
-  it('gets a 400 JSON message and changes nothing', async () => {
-    const id = await submitDevice(asha)
-    const vendorUserId = asha.browser.vendorUserId
-    const bad: Array<[string, { raw?: string; body?: unknown }]> = [
-      ['malformed JSON', { raw: '{"vendor_user_id": ' }],
-      ['a missing field', { body: { vendor_user_id: vendorUserId } }],
-      ['a wrong type', { body: { vendor_user_id: vendorUserId, portfolio_manager_id: 7 } }],
-      ['an empty id', { body: { vendor_user_id: vendorUserId, portfolio_manager_id: '' } }],
-      [
-        'an id past 64 characters',
-        { body: { vendor_user_id: vendorUserId, portfolio_manager_id: 'x'.repeat(65) } },
-      ],
-      [
-        'a huge body',
-        { body: { vendor_user_id: vendorUserId, portfolio_manager_id: id, pad: 'x'.repeat(200_000) } },
-      ],
-      ['an array', { body: [vendorUserId, id] }],
-    ]
-    for (const path of ['/run-tests', '/certificates/email']) {
-      for (const [what, input] of bad) {
-        expect(await answer(await asha.browser.cert(path, input)), `${path}: ${what}`).toEqual({
-          status: 400,
-          body: { message: INVALID_REQUEST_MESSAGE },
-        })
-      }
-    }
-    for (const query of ['', `?vendor_user_id=${vendorUserId}`, `?portfolio_manager_id=${id}`]) {
-      expect(await answer(await asha.browser.cert(`/runs${query}`, { method: 'GET' })), query).toEqual({
-        status: 400,
-        body: { message: INVALID_REQUEST_MESSAGE },
-      })
-    }
-    expect(await runs(asha, id)).toEqual([])
-    expect(await recordOf(asha, id)).toMatchObject({ status: 'Submitted' })
-  })
-
   it('answers a NUL, another control character or a broken character in an id with a JSON 404, never a 500', async () => {
     const id = await submitDevice(asha)
     const vendorUserId = asha.browser.vendorUserId
@@ -509,6 +473,42 @@ describe('bad input', () => {
       expect(await response.json(), path).toEqual({ message: NO_ATTACHMENT_MESSAGE })
     }
     expect(await runs(asha, id)).toEqual([])
+  })
+
+  it('gets a 400 JSON message and changes nothing', async () => {
+    const id = await submitDevice(asha)
+    const vendorUserId = asha.browser.vendorUserId
+    const bad: Array<[string, { raw?: string; body?: unknown }]> = [
+      ['malformed JSON', { raw: '{"vendor_user_id": ' }],
+      ['a missing field', { body: { vendor_user_id: vendorUserId } }],
+      ['a wrong type', { body: { vendor_user_id: vendorUserId, portfolio_manager_id: 7 } }],
+      ['an empty id', { body: { vendor_user_id: vendorUserId, portfolio_manager_id: '' } }],
+      [
+        'an id past 64 characters',
+        { body: { vendor_user_id: vendorUserId, portfolio_manager_id: 'x'.repeat(65) } },
+      ],
+      [
+        'a huge body',
+        { body: { vendor_user_id: vendorUserId, portfolio_manager_id: id, pad: 'x'.repeat(200_000) } },
+      ],
+      ['an array', { body: [vendorUserId, id] }],
+    ]
+    for (const path of ['/run-tests', '/certificates/email']) {
+      for (const [what, input] of bad) {
+        expect(await answer(await asha.browser.cert(path, input)), `${path}: ${what}`).toEqual({
+          status: 400,
+          body: { message: INVALID_REQUEST_MESSAGE },
+        })
+      }
+    }
+    for (const query of ['', `?vendor_user_id=${vendorUserId}`, `?portfolio_manager_id=${id}`]) {
+      expect(await answer(await asha.browser.cert(`/runs${query}`, { method: 'GET' })), query).toEqual({
+        status: 400,
+        body: { message: INVALID_REQUEST_MESSAGE },
+      })
+    }
+    expect(await runs(asha, id)).toEqual([])
+    expect(await recordOf(asha, id)).toMatchObject({ status: 'Submitted' })
   })
 
   it('treats SQL-looking and script-like ids as plain text', async () => {
