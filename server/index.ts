@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url'
 import { harnessFromEnv } from './cert/harness.ts'
 import { maintenanceFromEnv } from './cert/runner.ts'
 import { databaseOptionsFromEnv, openDatabase } from './db/database.ts'
+import { demoAccountFromEnv, lockDemoAccount } from './db/seed-demo.ts'
+import { developmentConveniences } from './development.ts'
+import { log } from './log.ts'
 import { createMailer } from './main/mailer.ts'
 import { MAILBOX_PATH, writeToOutbox } from './main/routes/dev-mailbox.ts'
 import { startPortal } from './portal.ts'
@@ -17,10 +20,16 @@ import { startPortal } from './portal.ts'
  * Environment: MAIN_PORT (7700), CERT_PORT (7600), HOST (127.0.0.1), PORTAL_ORIGIN (further
  * browser origins allowed to call the certification service, comma-separated), CERT_CASE_MS,
  * CERT_MAINTENANCE, CERT_HARNESS_COMMAND and CERT_CASE_TIMEOUT_MS (server/cert/harness.ts), DATA_DIR (./data), DATABASE_URL, DEMO_EMAIL,
- * DEMO_PASSWORD, SMTP_URL and MAIL_FROM (without SMTP_URL mail goes to the development mailbox),
+ * DEMO_PASSWORD, SMTP_URL and MAIL_FROM (without SMTP_URL mail goes to the outbox),
+ * DEMO_ACCOUNT and DEV_MAILBOX (1/0: the demo vendor and the development mailbox; by default on
+ * when HOST is loopback, off otherwise — server/development.ts), LOG_LEVEL (server/log.ts),
  * SESSION_SECRET (keys the hashes of mailed codes; without it a secret is made once and kept in
  * DATA_DIR/server-secret — set it when several processes share one PostgreSQL), DIST_DIR and
  * STORYBOOK_DIR.
+ *
+ * The lines below (where the portal is, the demo vendor, where mail goes, warnings) are printed
+ * as plain text for the person who started it; everything the server logs while it runs is JSON
+ * lines through server/log.ts (docs/decisions/0017).
  */
 
 const DEFAULT_MAIN_PORT = 7700
@@ -63,14 +72,28 @@ const certPort = portFrom('CERT_PORT', process.env.CERT_PORT, DEFAULT_CERT_PORT)
 const hostname = process.env.HOST || '127.0.0.1'
 const origin = `http://${hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname}:${mainPort}`
 const mailboxUrl = `${origin}${MAILBOX_PATH}`
+const conveniences = developmentConveniences({ env: process.env, hostname })
 
-const database = await openDatabase(databaseOptionsFromEnv(process.env))
+const database = await openDatabase(
+  databaseOptionsFromEnv(process.env, { demoAccount: conveniences.demoAccount }),
+)
+// The demo vendor is off: one an earlier start seeded keeps no published password.
+const configuredDemo = (() => {
+  try {
+    return demoAccountFromEnv(process.env)
+  } catch {
+    return null // DEMO_EMAIL or DEMO_PASSWORD not valid: nothing that could log in was seeded with them.
+  }
+})()
+const lockedDemo =
+  !conveniences.demoAccount && configuredDemo !== null && (await lockDemoAccount(database.db, configuredDemo))
 const mailer = createMailer({
   smtpUrl: process.env.SMTP_URL,
   from: process.env.MAIL_FROM,
   outbox: writeToOutbox(database.db),
-  mailboxUrl,
+  ...(conveniences.devMailbox ? { mailboxUrl } : {}),
 })
+const certServiceUrl = process.env.VITE_CERT_API_URL?.trim()
 const harness = harnessFromEnv(process.env)
 
 const portal = await startPortal({
@@ -85,6 +108,8 @@ const portal = await startPortal({
   mainPort,
   certPort,
   portalOrigins: (process.env.PORTAL_ORIGIN ?? '').split(',').filter((value) => value.trim() !== ''),
+  devMailbox: conveniences.devMailbox,
+  connectSources: certServiceUrl ? [certServiceUrl] : [],
 })
 
 const demo = database.seeded.demoAccount
@@ -92,14 +117,23 @@ const { resumed, ended } = portal.restart
 const lines = [
   `Certification portal: ${portal.mainUrl}/ (${database.engine})`,
   `Certification service: ${portal.certUrl}/ (lab harness: ${harness.name}${maintenanceFromEnv(process.env)() ? ', in maintenance' : ''})`,
-  demo ? `Demo vendor: ${demo.email} / ${demo.password}` : 'No demo vendor (seeding it is turned off).',
-  mailer.mode === 'outbox'
-    ? `Mail goes to the development mailbox: ${mailboxUrl}`
-    : 'Mail is sent over SMTP_URL.',
+  demo
+    ? `Demo vendor: ${demo.email} / ${demo.password}`
+    : `No demo vendor (${process.env.DEMO_ACCOUNT ? 'DEMO_ACCOUNT=0' : `the server listens on ${hostname}, beyond loopback; DEMO_ACCOUNT=1 turns it on`}).${lockedDemo ? ' The one an earlier start seeded now has a random password.' : ''}`,
+  // Without SMTP and without the mailbox, a warning below says where mail is kept.
+  ...(mailer.mode === 'smtp'
+    ? ['Mail is sent over SMTP_URL.']
+    : conveniences.devMailbox
+      ? [`Mail goes to the development mailbox: ${mailboxUrl}`]
+      : []),
   ...(resumed.length ? [`Resumed ${resumed.length} certification run(s) left going by the last stop.`] : []),
   ...(ended.length ? [`Ended ${ended.length} interrupted certification run(s) as failed.`] : []),
 ]
 for (const line of lines) console.log(line)
+for (const warning of conveniences.warnings) {
+  console.warn(warning)
+  log.warn({ host: hostname }, warning)
+}
 
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -109,7 +143,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     portal
       .close()
       .then(() => database.close())
-      .catch((error: unknown) => console.error('Stopping the portal failed:', error))
+      .catch((error: unknown) => log.error({ err: error }, 'stopping the portal failed'))
       .finally(() => process.exit(0))
   })
 }

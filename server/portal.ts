@@ -34,6 +34,10 @@ export type PortalOptions = {
   certPort: number
   /** Further browser origins allowed to call the certification service (PORTAL_ORIGIN). */
   portalOrigins?: readonly string[]
+  /** Whether /dev/mailbox is served (outbox mode only; server/development.ts). Default false. */
+  devMailbox?: boolean
+  /** Further origins the pages may call besides their own and the certification service (CSP connect-src). */
+  connectSources?: readonly string[]
   /** What happens to runs a previous process left going: resumed (default) or ended. */
   onRestart?: 'resume' | 'end'
 }
@@ -70,6 +74,8 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     mailer: options.mailer,
     secret: options.secret,
     writes: options.writes ?? null,
+    devMailbox: options.devMailbox ?? false,
+    connectSources: options.connectSources ?? [],
   })
   const main = await listen(mainApp.fetch, options.mainPort, hostname)
   let cert: ServerType

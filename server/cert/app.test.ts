@@ -12,7 +12,7 @@ import {
   RUN_ALREADY_ACTIVE_MESSAGE,
   RUN_STARTED_MESSAGE,
 } from '@/contract/server-messages'
-import { readOutbox } from '../main/routes/dev-mailbox.ts'
+import { NO_ATTACHMENT_MESSAGE, readOutbox } from '../main/routes/dev-mailbox.ts'
 import { SESSION_IDLE_MS } from '../main/security/session-token.ts'
 import {
   createVendor,
@@ -204,7 +204,10 @@ describe('Download Results', () => {
     const report = await asha.browser.cert(`/runs/${runId}/results.html`, { method: 'GET' })
     expect(report.status).toBe(200)
     expect(report.headers.get('Content-Type')).toMatch(/^text\/html/)
-    expect(report.headers.get('Content-Security-Policy')).toContain("default-src 'none'")
+    expect(report.headers.get('Content-Security-Policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    )
+    expect(report.headers.get('Permissions-Policy')).toContain('camera=()')
     expect(report.headers.get('Content-Disposition')).toBeNull()
     const html = await report.text()
     expect(html).toContain('Beacon &#60;6&#62; &#34;X&#34;')
@@ -309,14 +312,29 @@ describe('who may call the certification service', () => {
     expect(await readOutbox(test.database.db)).toHaveLength(mails)
   })
 
-  it("answers 403 to another vendor, naming Asha's id or his own", async () => {
-    for (const vendorUserId of [asha.browser.vendorUserId, ravi.browser.vendorUserId]) {
-      for (const [path, method, body] of everyCall(vendorUserId)) {
-        expect(await answer(await ravi.browser.cert(path, { method, body })), `${method} ${path}`).toEqual({
-          status: 403,
-          body: { message: FORBIDDEN_MESSAGE },
-        })
-      }
+  it("answers 403 to another vendor who names Asha's vendor id", async () => {
+    for (const [path, method, body] of everyCall(asha.browser.vendorUserId)) {
+      // The results name no vendor id: they are answered as for an unknown run (next test).
+      if (path.startsWith('/runs/')) continue
+      expect(await answer(await ravi.browser.cert(path, { method, body })), `${method} ${path}`).toEqual({
+        status: 403,
+        body: { message: FORBIDDEN_MESSAGE },
+      })
+    }
+    await unchanged()
+  })
+
+  it("answers another vendor's record or run exactly as an unknown one: 404, telling no ids", async () => {
+    const unknown = {
+      record: { status: 404, body: { message: RECORD_NOT_FOUND_MESSAGE } },
+      run: { status: 404, body: { message: RUN_NOT_FOUND_MESSAGE } },
+    }
+    for (const [path, method, body] of everyCall(ravi.browser.vendorUserId)) {
+      const response = await ravi.browser.cert(path, { method, body })
+      expect(await answer(response), `${method} ${path}`).toEqual(
+        path.startsWith('/runs/') ? unknown.run : unknown.record,
+      )
+      expect(response.headers.get('Cache-Control')).toBe('no-store')
     }
     await unchanged()
   })
@@ -418,6 +436,45 @@ describe('who may call the certification service', () => {
 })
 
 describe('bad input', () => {
+  it('answers a NUL, another control character or a broken character in an id with a JSON 404, never a 500', async () => {
+    const id = await submitDevice(asha)
+    const vendorUserId = asha.browser.vendorUserId
+    const badIds = ['\u0000', `${id}\u0000`, 'a\nb', '\u007f', '\ud800', 'x'.repeat(65)]
+    /** A lone surrogate has no UTF-8 form: its path carries the bytes of one instead. */
+    const inPath = (value: string) => (value === '\ud800' ? '%ED%A0%80' : encodeURIComponent(value))
+    for (const bad of badIds) {
+      for (const path of [`/runs/${inPath(bad)}/results.json`, `/runs/${inPath(bad)}/results.html`]) {
+        expect(await answer(await asha.browser.cert(path, { method: 'GET' })), `${path}`).toEqual({
+          status: 404,
+          body: { message: RUN_NOT_FOUND_MESSAGE },
+        })
+      }
+      if (bad.length > 64) continue // the contract's 64-character limit answers 400 (previous test)
+      const notFound = { status: 404, body: { message: RECORD_NOT_FOUND_MESSAGE } }
+      expect(await answer(await startRun(asha, bad)), JSON.stringify(bad)).toEqual(notFound)
+      expect(await answer(await emailCertificate(asha, bad)), JSON.stringify(bad)).toEqual(notFound)
+      const query = new URLSearchParams({ vendor_user_id: vendorUserId, portfolio_manager_id: bad })
+      expect(await answer(await asha.browser.cert(`/runs?${query}`, { method: 'GET' }))).toEqual(notFound)
+    }
+    // A raw %00 and malformed escapes in the path itself.
+    for (const path of ['/runs/%00/results.json', '/runs/%E0%A4%A/results.json', '/runs/%ZZ/results.html']) {
+      const response = await asha.browser.cert(path, { method: 'GET' })
+      expect(response.status, path).toBe(404)
+      expect(await response.json(), path).toEqual({ message: RUN_NOT_FOUND_MESSAGE })
+    }
+    // The development mailbox's attachment links: same rule.
+    for (const path of [
+      '/dev/mailbox/%00/attachments/0',
+      '/dev/mailbox/x/attachments/%00',
+      '/dev/mailbox/%ED%A0%80/attachments/0',
+    ]) {
+      const response = await asha.browser.call(path, { method: 'GET' })
+      expect(response.status, path).toBe(404)
+      expect(await response.json(), path).toEqual({ message: NO_ATTACHMENT_MESSAGE })
+    }
+    expect(await runs(asha, id)).toEqual([])
+  })
+
   it('gets a 400 (413 when too large) naming the field and the rule, and changes nothing', async () => {
     const id = await submitDevice(asha)
     const vendorUserId = asha.browser.vendorUserId

@@ -18,8 +18,10 @@ import {
 } from '@/contract/server-messages'
 import type { Database, DeviceRow } from '../db/schema.ts'
 import type { Mailer } from '../main/mailer.ts'
+import { isPlainId } from '../plain-id.ts'
 import { attachmentDisposition, fileNamePart } from '../main/file-names.ts'
 import { handleError } from '../main/middleware/errors.ts'
+import { PERMISSIONS_POLICY } from '../main/page-policy.ts'
 import { jsonBody, limitBodySize } from '../main/middleware/json-body.ts'
 import { TOUCH_INTERVAL_MS, touchSession } from '../main/middleware/session.ts'
 import { isSessionExpired, SESSION_COOKIE, tokenDigest } from '../main/security/session-token.ts'
@@ -38,8 +40,12 @@ import type { RunExecutor } from './runner.ts'
  * to this service on the page's host; CORS answers the portal's origin only, with credentials.
  * The session is the main service's (sessions table): one that is idle past 300 s, logged out or
  * unknown answers 401, and a call counts as activity like any main-service call. A body's
- * vendor_user_id must be the session's account (403), and a record or run of another vendor is
- * refused with 403 as on the main service (decision 2).
+ * vendor_user_id must be the session's account (403). A record or run of another vendor is
+ * answered exactly as one that does not exist — 404 with RECORD_NOT_FOUND_MESSAGE or
+ * RUN_NOT_FOUND_MESSAGE — as the main service answers another vendor's record, so that neither
+ * service tells which ids exist (docs/decisions/0017). An id that cannot name a stored row (a NUL
+ * or another control character, past 64 characters: server/plain-id.ts) is answered the same
+ * 404 without a query.
  *
  * Cross-site request forgery: the cookie is SameSite=Lax, so another site's POST arrives without
  * it; on top, a POST must be JSON (a cross-origin JSON POST needs a CORS preflight, which other
@@ -111,7 +117,9 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
   )
   app.use('*', async (c, next) => {
     c.set('services', services)
+    // Every answer carries a vendor's data or says who may call: never stored by a cache.
     c.header('Cache-Control', 'no-store')
+    c.header('Permissions-Policy', PERMISSIONS_POLICY)
     await next()
   })
   app.use('*', limitBodySize, refuseForeignPosts(isPortalOrigin), requireVendorSession)
@@ -119,13 +127,15 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
   app.post(endpoints.runTests.path, jsonBody(endpoints.runTests.request), async (c) => {
     const body = c.var.body
     if (body.vendor_user_id !== c.var.accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
+    if (!isPlainId(body.portfolio_manager_id)) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
     const result = await c.var.services.executor.startRun({
       portfolioManagerId: body.portfolio_manager_id,
       accountId: c.var.accountId,
     })
     if (result.ok) return c.json({ message: result.message, runId: result.runId, status: result.status })
-    const status = { 'record-not-found': 404, forbidden: 403, 'already-active': 409 } as const
-    return c.json({ message: result.message }, status[result.reason])
+    if (result.reason === 'already-active') return c.json({ message: result.message }, 409)
+    // Another vendor's record is answered as an unknown one.
+    return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
   })
 
   app.get(endpoints.listRuns.path, async (c) => {
@@ -164,7 +174,7 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
     // The report is inert: no scripts, no external resources, nothing to frame.
     c.header(
       'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     )
     return c.html(runReportHtml(rows))
   })
@@ -266,30 +276,29 @@ const requireVendorSession = createMiddleware<CertEnv>(async (c, next) => {
   await next()
 })
 
-type Refused = { refused: { status: 403 | 404; message: string } }
-const refused = (status: 403 | 404, message: string): Refused => ({ refused: { status, message } })
+type Refused = { refused: { status: 404; message: string } }
+const refused = (message: string): Refused => ({ refused: { status: 404, message } })
 
-/** The record, when it exists and belongs to the signed-in vendor. */
+/** The record, when it exists and belongs to the signed-in vendor; one 404 otherwise. */
 async function ownedRecord(
   db: Kysely<Database>,
   accountId: string,
   portfolioManagerId: string,
 ): Promise<{ record: DeviceRow } | Refused> {
+  if (!isPlainId(portfolioManagerId)) return refused(RECORD_NOT_FOUND_MESSAGE)
   const record = await db
     .selectFrom('device_records')
     .selectAll()
     .where('portfolio_manager_id', '=', portfolioManagerId)
     .executeTakeFirst()
-  if (!record) return refused(404, RECORD_NOT_FOUND_MESSAGE)
-  if (record.account_id !== accountId) return refused(403, FORBIDDEN_MESSAGE)
+  if (!record || record.account_id !== accountId) return refused(RECORD_NOT_FOUND_MESSAGE)
   return { record }
 }
 
-/** The run with its record and cases, when it exists and belongs to the signed-in vendor. */
+/** The run with its record and cases, when it exists and belongs to the signed-in vendor; one 404 otherwise. */
 async function ownedRun(db: Kysely<Database>, accountId: string, runId: string) {
-  const rows = runId.length <= 64 ? await loadRun(db, runId) : undefined
-  if (!rows) return refused(404, RUN_NOT_FOUND_MESSAGE)
-  if (rows.record.account_id !== accountId) return refused(403, FORBIDDEN_MESSAGE)
+  const rows = isPlainId(runId) ? await loadRun(db, runId) : undefined
+  if (!rows || rows.record.account_id !== accountId) return refused(RUN_NOT_FOUND_MESSAGE)
   return rows
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@/contract/server-messages'
 import { isUniqueViolation } from '../db/database.ts'
 import type { Database, DeviceRow, RunTestCaseRow } from '../db/schema.ts'
+import { log } from '../log.ts'
 import { pause, type CaseOutcome, type CertificationHarness } from './harness.ts'
 import {
   ACTIVE_STATUSES,
@@ -77,7 +78,7 @@ export type RunExecutorOptions = {
   maintenancePollMs?: number
   /** What resumeRuns does with a run a previous process left: go on (default) or end it. */
   onRestart?: 'resume' | 'end'
-  /** Where errors of a run in the background go (default console.error). */
+  /** Where errors of a run in the background go (default: the server's log, server/log.ts). */
   onError?: (error: unknown, runId: string) => void
   /** The lease on the runs this executor runs (default DEFAULT_LEASE_MS). */
   leaseMs?: number
@@ -116,7 +117,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
   const onError =
     options.onError ??
     ((error: unknown, runId: string) =>
-      console.error(`Certification run ${runId} stopped on an error:`, error))
+      log.error({ runId, err: error }, 'certification run stopped on an error'))
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
   const owner = randomUUID()
   const leaseUntil = () => new Date(Date.now() + leaseMs)

@@ -60,12 +60,18 @@ export type PortalDatabase = {
   close(): Promise<void>
 }
 
-/** Reads the environment the way `npm start` is configured (DATABASE_URL, DATA_DIR, DEMO_*). */
-export function databaseOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): OpenDatabaseOptions {
+/**
+ * Reads the environment the way `npm start` is configured (DATABASE_URL, DATA_DIR, DEMO_*);
+ * `demoAccount: false` when the demo vendor is off (server/development.ts).
+ */
+export function databaseOptionsFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  { demoAccount = true }: { demoAccount?: boolean } = {},
+): OpenDatabaseOptions {
   return {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || './data',
-    seeds: { demoAccount: demoAccountFromEnv(env) },
+    seeds: { demoAccount: demoAccount ? demoAccountFromEnv(env) : false },
   }
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import * as v from 'valibot'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
@@ -9,6 +10,9 @@ import { hashPassword, verifyPassword } from './passwords.ts'
 /*
  * The demo vendor seeded at start (README, Configuration: DEMO_EMAIL, DEMO_PASSWORD): an account
  * with device records in every status and their runs, so that a new user sees a filled dashboard.
+ * It is a development convenience (server/development.ts, docs/decisions/0017): seeded only when
+ * the server listens on loopback or DEMO_ACCOUNT=1; otherwise a demo vendor an earlier start left
+ * behind is locked (lockDemoAccount), since its password is published.
  */
 
 export type DemoAccount = { email: string; password: string }
@@ -288,4 +292,28 @@ async function addFinishedRun(
       }),
     )
     .execute()
+}
+
+/**
+ * When the demo vendor is off: an account an earlier start seeded, whose password is still the
+ * published one, gets a random password nobody knows, so that it no longer logs in. Its records
+ * stay; a later start with the demo vendor on sets the published password again. True when it
+ * locked the account.
+ */
+export async function lockDemoAccount(db: Kysely<Database>, demo: DemoAccount) {
+  const existing = await db
+    .selectFrom('vendor_accounts')
+    .select(['id', 'password_hash'])
+    .where('email_key', '=', demo.email.toLowerCase())
+    .executeTakeFirst()
+  if (!existing || !(await verifyPassword(demo.password, existing.password_hash))) return false
+  await db
+    .updateTable('vendor_accounts')
+    .set({
+      password_hash: await hashPassword(randomBytes(24).toString('base64url')),
+      password_changed_at: new Date(),
+    })
+    .where('id', '=', existing.id)
+    .execute()
+  return true
 }

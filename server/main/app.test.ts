@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -5,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase, type TestDatabase } from '../db/test-database.ts'
 import { createMainApp } from './app.ts'
 import { createMailer } from './mailer.ts'
+import { MAILBOX_OFF_MESSAGE } from './routes/dev-mailbox.ts'
+import { STORYBOOK_POLICY } from './page-policy.ts'
 
 let app: ReturnType<typeof createMainApp>
 let database: TestDatabase
@@ -120,5 +123,126 @@ describe('main service: front end and Storybook', () => {
     })
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({ message: 'No API call at POST /api/nothing-here.' })
+  })
+})
+
+describe('main service: what pages may do (docs/decisions/0017)', () => {
+  const bootLine = "document.documentElement.setAttribute('data-auth', 'in')"
+  const boot = 'import("/assets/main-abc123.js")'
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+  let pages: ReturnType<typeof createMainApp>
+
+  beforeAll(() => {
+    const distDir = mkdtempSync(path.join(tmpdir(), 'portal-csp-'))
+    const storybookDir = path.join(distDir, 'storybook')
+    mkdirSync(path.join(distDir, 'login'), { recursive: true })
+    mkdirSync(storybookDir)
+    const page = (extra: string) =>
+      `<!doctype html><html><head><script>${bootLine}</script><style>body{}</style></head><body><div id="root"></div>${extra}</body></html>`
+    writeFileSync(path.join(distDir, 'index.html'), page(`<script type="module">${boot}</script>`))
+    writeFileSync(path.join(distDir, 'login', 'index.html'), page(`<script type="module">${boot}</script>`))
+    writeFileSync(
+      path.join(distDir, 'app.html'),
+      page('<script type="module" src="/assets/main-abc123.js"></script>'),
+    )
+    writeFileSync(path.join(storybookDir, 'index.html'), '<script>window.storybook = 1</script>')
+    pages = createMainApp({
+      distDir,
+      storybookDir,
+      db: database.db,
+      mailer: createMailer({ outbox: async () => {}, log: () => {} }),
+      secret: 'test-secret',
+      certificationServicePort: () => 7611,
+      connectSources: ['https://cert.example.com/api', 'javascript:alert(1)'],
+    })
+  })
+
+  const policyOf = async (url: string) => {
+    const response = await pages.request(url)
+    expect(response.status, url).toBe(200)
+    return Object.fromEntries(
+      (response.headers.get('content-security-policy') ?? '')
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name = '', ...sources]) => [name, sources]),
+    )
+  }
+
+  it.each([
+    ['http://portal.test:7700/', true],
+    ['http://portal.test:7700/login', true],
+    ['http://portal.test:7700/dashboard', false],
+  ])(
+    '%s: scripts of the portal and the inline ones of the page by hash; no unsafe-inline for scripts',
+    async (url, prerendered) => {
+      const policy = await policyOf(url)
+      expect(policy['script-src']).toEqual(
+        prerendered ? ["'self'", sha256(bootLine), sha256(boot)] : ["'self'", sha256(bootLine)],
+      )
+      expect(policy).toMatchObject({
+        'default-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'", 'portal.test:7611', 'https://cert.example.com'],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      })
+    },
+  )
+
+  it('names the certification service on the host the page was reached at, and no host that is not one', async () => {
+    expect((await policyOf('http://127.0.0.1:7700/'))['connect-src']).toContain('127.0.0.1:7611')
+    const response = await pages.request('http://portal.test/', {
+      headers: { Host: 'evil.example; script-src *' },
+    })
+    expect(response.headers.get('content-security-policy')).not.toContain('evil')
+  })
+
+  it('gives the Storybook a policy of its own (it runs inline scripts), and every answer a Permissions-Policy', async () => {
+    const storybook = await pages.request('/storybook/')
+    expect(storybook.headers.get('content-security-policy')).toBe(STORYBOOK_POLICY)
+    for (const url of ['/', '/storybook/', '/api/portal-config', '/assets/none.js', '/api/nothing']) {
+      const permissions = (await pages.request(url)).headers.get('permissions-policy') ?? ''
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'])
+        expect(permissions, url).toContain(feature)
+    }
+  })
+
+  it('answers every /api/ call no-store unless the call says otherwise', async () => {
+    expect((await pages.request('/api/nothing-here')).headers.get('cache-control')).toBe('no-store')
+    expect((await pages.request('/api/token')).headers.get('cache-control')).toBe('no-store')
+    expect((await pages.request('/api/nothing-here', { method: 'POST' })).headers.get('cache-control')).toBe(
+      'no-store',
+    )
+  })
+})
+
+describe('main service: the development mailbox', () => {
+  const withMailbox = (devMailbox: boolean | undefined, smtpUrl?: string) =>
+    createMainApp({
+      distDir: mkdtempSync(path.join(tmpdir(), 'portal-mailbox-')),
+      storybookDir: '/nonexistent',
+      db: database.db,
+      mailer: createMailer({ outbox: async () => {}, log: () => {}, ...(smtpUrl ? { smtpUrl } : {}) }),
+      secret: 'test-secret',
+      ...(devMailbox === undefined ? {} : { devMailbox }),
+    })
+
+  it('is served only when turned on, and only in outbox mode', async () => {
+    const on = await withMailbox(true).request('/dev/mailbox.json')
+    expect(on.status).toBe(200)
+    expect(on.headers.get('cache-control')).toBe('no-store')
+    expect(
+      (await withMailbox(true).request('/dev/mailbox')).headers.get('content-security-policy'),
+    ).toContain("script-src 'self';")
+    for (const app of [withMailbox(false), withMailbox(undefined), withMailbox(true, 'smtp://127.0.0.1:1')]) {
+      for (const url of ['/dev/mailbox', '/dev/mailbox.json', '/dev/mailbox/some-id/attachments/0']) {
+        const response = await app.request(url)
+        expect(response.status, url).toBe(404)
+        expect(await response.json(), url).toEqual({ message: MAILBOX_OFF_MESSAGE })
+      }
+    }
   })
 })

@@ -11,10 +11,11 @@ import { requireToken } from './middleware/csrf.ts'
 import { handleError } from './middleware/errors.ts'
 import { limitBodySize } from './middleware/json-body.ts'
 import { loadSession } from './middleware/session.ts'
+import { pagePolicy } from './page-policy.ts'
 import { accountRoutes } from './routes/accounts.ts'
 import { catalogueRoutes } from './routes/catalogue.ts'
 import { commentRoutes } from './routes/comments.ts'
-import { devMailboxRoutes } from './routes/dev-mailbox.ts'
+import { devMailboxRoutes, MAILBOX_OFF_MESSAGE, MAILBOX_PATH } from './routes/dev-mailbox.ts'
 import { draftRoutes } from './routes/drafts.ts'
 import { recordRoutes } from './routes/records.ts'
 import { referenceDataRoutes } from './routes/reference-data.ts'
@@ -40,16 +41,27 @@ export type MainAppOptions = Omit<MainServices, 'answers' | 'writes'> & {
    * is not known, and the page falls back to 7600.
    */
   certificationServicePort?: () => number | null
+  /**
+   * Whether the development mailbox is served (outbox mode only): on for a server on loopback or
+   * with DEV_MAILBOX=1 (server/development.ts). Default false.
+   */
+  devMailbox?: boolean
+  /** Further origins the pages may call (CSP connect-src): VITE_CERT_API_URL's, when set. */
+  connectSources?: readonly string[]
 }
 
 /**
- * The main service's HTTP app: the API under /api/, the development mailbox (outbox mode only),
+ * The main service's HTTP app: the API under /api/, the development mailbox (outbox mode, when
+ * turned on),
  * the built Storybook under /storybook/, and the built front end for every other path, falling
  * back to the empty app page (app.html) so that the client router decides what a path shows.
  *
  * Every /api/ call goes through, in order: the body size limit, the session (idle expiry), and
  * the CSRF guard for anything but GET; the routes, registered from the endpoint table, then read
  * their body with the endpoint's schema and protected ones add requireVendor (routes/route.ts).
+ * An /api/ answer is Cache-Control: no-store unless its route says otherwise (the public reference
+ * data and catalogue do): most carry a vendor's data. Every HTML page gets a Content-Security-Policy
+ * and every answer a Permissions-Policy (page-policy.ts, docs/decisions/0017).
  */
 export function createMainApp({
   distDir,
@@ -59,6 +71,8 @@ export function createMainApp({
   secret,
   writes = null,
   certificationServicePort = () => null,
+  devMailbox = false,
+  connectSources = [],
 }: MainAppOptions) {
   const app = new Hono<MainEnv>()
   // The build prerenders the public pages (dist/index.html, dist/<page>/index.html, served as files
@@ -79,6 +93,11 @@ export function createMainApp({
   app.use('*', async (c, next) => {
     c.set('services', services)
     await next()
+  })
+  app.use('*', pagePolicy({ certificationServicePort, connectSources }))
+  app.use('/api/*', async (c, next) => {
+    await next()
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
   })
 
   app.use('/api/*', limitBodySize, loadSession, requireToken)
@@ -101,7 +120,8 @@ export function createMainApp({
   })
   app.all('/api/*', (c) => c.json({ message: `No API call at ${c.req.method} ${c.req.path}.` }, 404))
 
-  if (mailer.mode === 'outbox') app.route('/', devMailboxRoutes)
+  if (devMailbox && mailer.mode === 'outbox') app.route('/', devMailboxRoutes)
+  else app.all(`${MAILBOX_PATH}*`, (c) => c.json({ message: MAILBOX_OFF_MESSAGE }, 404))
 
   app.get('/storybook', (c) => c.redirect('/storybook/', 301))
   // Looked for at each request: npm start serves the app while it builds a missing or stale

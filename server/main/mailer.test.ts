@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { captureLog } from '../log.ts'
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.ts'
 import { createMailer, type Mail } from './mailer.ts'
 
@@ -52,5 +53,27 @@ describe('mailer', () => {
     expect(outbox).toHaveLength(1)
     expect(lines.join('\n')).not.toContain('482913')
     expect(lines.join('\n')).toContain('http://localhost:7700/dev/mailbox')
+  })
+
+  it("writes its line to the server's log as JSON: recipient and subject as fields, no body", async () => {
+    const capture = captureLog()
+    try {
+      const mailer = createMailer({ outbox: async () => {}, mailboxUrl: 'http://localhost:7700/dev/mailbox' })
+      await mailer.send({ to: 'anna@zyxel.com', subject: 'Your 6-digit code', text: 'Your code is 482913.' })
+      const quiet = createMailer({ outbox: async () => {} })
+      await quiet.send({ to: 'anna@zyxel.com', subject: 'Your 6-digit code', text: 'Your code is 482913.' })
+      expect(capture.text()).not.toContain('482913')
+      expect(capture.entries()).toMatchObject([
+        {
+          level: 30,
+          to: 'anna@zyxel.com',
+          subject: 'Your 6-digit code',
+          mailbox: 'http://localhost:7700/dev/mailbox',
+        },
+        { level: 30, to: 'anna@zyxel.com', msg: expect.stringContaining('mail_outbox') },
+      ])
+    } finally {
+      capture.restore()
+    }
   })
 })

@@ -1,10 +1,12 @@
 import nodemailer from 'nodemailer'
+import { log as serverLog } from '../log.ts'
 
 /*
  * Mail (ARCHITECTURE.md "Mail"): nodemailer over SMTP_URL when it is set, sent from MAIL_FROM;
  * otherwise every mail goes to the outbox in the database, readable at the development mailbox
  * page, so a new vendor can register without a mail server. The console says that a mail was
- * written and where to read it — never its body, which holds codes.
+ * written and where to read it — never its body, which holds codes. That line goes to the
+ * server's log (server/log.ts): one JSON line with the recipient and the subject as fields.
  */
 
 export type MailAttachment = { filename: string; contentType: string; content: Buffer }
@@ -29,15 +31,16 @@ export function createMailer({
   smtpUrl,
   from = DEFAULT_MAIL_FROM,
   outbox,
-  log = (line: string) => console.log(line),
+  log = (message, fields) => serverLog.info(fields, message),
   mailboxUrl,
 }: {
   smtpUrl?: string | undefined
   from?: string | undefined
   /** Stores a mail in the development mailbox. */
   outbox: (mail: Mail) => Promise<void>
-  log?: (line: string) => void
-  /** Where the development mailbox can be read, for the console line. */
+  /** Where the "mail written" line goes (default: the server's log); never given the mail's body. */
+  log?: (message: string, fields: { to: string; subject: string; mailbox?: string }) => void
+  /** Where the development mailbox can be read, for the log line; absent when it is not served. */
   mailboxUrl?: string
 }): Mailer {
   if (!smtpUrl) {
@@ -46,7 +49,10 @@ export function createMailer({
       async send(mail) {
         await outbox(mail)
         log(
-          `Mail to ${mail.to}: “${mail.subject}” is in the development mailbox${mailboxUrl ? ` (${mailboxUrl})` : ''}.`,
+          mailboxUrl
+            ? `Mail to ${mail.to}: “${mail.subject}” is in the development mailbox (${mailboxUrl}).`
+            : `Mail to ${mail.to}: “${mail.subject}” is kept in the outbox (table mail_outbox); the development mailbox is off (DEV_MAILBOX=1 serves it).`,
+          { to: mail.to, subject: mail.subject, ...(mailboxUrl ? { mailbox: mailboxUrl } : {}) },
         )
       },
     }
@@ -63,6 +69,7 @@ export function createMailer({
         ...(mail.html ? { html: mail.html } : {}),
         ...(mail.attachments ? { attachments: mail.attachments } : {}),
       })
+      log(`Mail to ${mail.to}: “${mail.subject}” sent over SMTP.`, { to: mail.to, subject: mail.subject })
     },
   }
 }

@@ -30,6 +30,7 @@ beforeAll(async () => {
     db: database.db,
     mailer,
     secret: 'reference-data-test-secret',
+    devMailbox: true,
   })
   await new Promise<void>((resolve) => {
     server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve())

@@ -60,6 +60,8 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     ...(options.maintenancePollMs !== undefined ? { maintenancePollMs: options.maintenancePollMs } : {}),
     ...(options.onRestart ? { onRestart: options.onRestart } : {}),
     ...(options.portalOrigins ? { portalOrigins: options.portalOrigins } : {}),
+    // The suites read codes and attachments there; the test portal listens on loopback only.
+    devMailbox: true,
     distDir: mkdtempSync(path.join(tmpdir(), 'portal-dist-')),
     storybookDir: path.join(tmpdir(), 'no-storybook-here'),
     mainPort: 0,

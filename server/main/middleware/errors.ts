@@ -1,10 +1,12 @@
 import type { ErrorHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { log } from '../../log.ts'
 
 /*
- * The last resort: an error no handler expected answers 500 with a plain message. The log names
- * the call and the error (its stack), never the request's body, cookies or headers — they hold
- * passwords, codes and tokens.
+ * The last resort: an error no handler expected answers 500 with a plain message. The log line
+ * (server/log.ts: one JSON object) names the call — its method and path as fields, so that a path
+ * holding an encoded newline stays inside its line — and the error with its stack; never the
+ * request's body, query, cookies or headers: they hold passwords, codes and tokens.
  */
 
 export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.'
@@ -14,6 +16,13 @@ export const handleError: ErrorHandler = (error, c) => {
     const status = error.status
     return c.json({ message: status >= 500 ? UNEXPECTED_ERROR_MESSAGE : error.message }, status)
   }
-  console.error(`${c.req.method} ${c.req.path} failed:`, error instanceof Error ? error.stack : String(error))
+  log.error(
+    {
+      method: c.req.method,
+      path: c.req.path,
+      err: error instanceof Error ? error : new Error(String(error)),
+    },
+    'request failed',
+  )
   return c.json({ message: UNEXPECTED_ERROR_MESSAGE }, 500)
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { html } from 'hono/html'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { isPlainId } from '../../plain-id.ts'
 import { attachmentDisposition } from '../file-names.ts'
 import type { Mail } from '../mailer.ts'
 import { remoteAddress, type MainEnv } from '../middleware/context.ts'
@@ -9,11 +10,17 @@ import { remoteAddress, type MainEnv } from '../middleware/context.ts'
 /*
  * The development mailbox (ARCHITECTURE.md "Mail"): without SMTP_URL every mail is kept in
  * mail_outbox, and /dev/mailbox shows it, newest first, so that a vendor can register without a
- * mail server. It holds codes that open accounts, so it is mounted only in outbox mode and
- * answers only callers on this machine (loopback).
+ * mail server. It holds codes that open accounts, so it is mounted only in outbox mode, only when
+ * the server listens on loopback or DEV_MAILBOX=1 (server/development.ts, docs/decisions/0017), and
+ * answers only callers on this machine (loopback). A mail id or attachment number that cannot name
+ * a stored one (a NUL, a control character, past 64 characters) is a 404 without a query.
  */
 
 export const MAILBOX_PATH = '/dev/mailbox'
+export const NO_ATTACHMENT_MESSAGE = 'No such attachment.'
+/** The answer at /dev/mailbox when it is not served. */
+export const MAILBOX_OFF_MESSAGE =
+  'The development mailbox is off: mail is sent over SMTP_URL, or the server listens beyond this machine (DEV_MAILBOX=1 turns it on).'
 const MAILBOX_SIZE = 100
 
 /** The mailer's outbox: stores a mail in mail_outbox. */
@@ -89,14 +96,16 @@ devMailboxRoutes.use('/dev/*', async (c, next) => {
 devMailboxRoutes.get(`${MAILBOX_PATH}.json`, async (c) => c.json(await readOutbox(c.var.services.db)))
 
 devMailboxRoutes.get(`${MAILBOX_PATH}/:mailId/attachments/:index`, async (c) => {
-  const index = Number(c.req.param('index'))
+  const mailId = c.req.param('mailId')
+  const index = c.req.param('index')
+  if (!isPlainId(mailId) || !/^\d{1,4}$/.test(index)) return c.json({ message: NO_ATTACHMENT_MESSAGE }, 404)
   const row = await c.var.services.db
     .selectFrom('mail_outbox')
     .select('attachments')
-    .where('id', '=', c.req.param('mailId').slice(0, 64))
+    .where('id', '=', mailId)
     .executeTakeFirst()
-  const attachment = Number.isInteger(index) ? row?.attachments?.[index] : undefined
-  if (!attachment) return c.text('No such attachment.', 404)
+  const attachment = row?.attachments?.[Number(index)]
+  if (!attachment) return c.json({ message: NO_ATTACHMENT_MESSAGE }, 404)
   return c.body(Buffer.from(attachment.content, 'base64'), 200, {
     'Content-Type': attachment.contentType,
     'Content-Disposition': attachmentDisposition(attachment.filename),
