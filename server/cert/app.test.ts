@@ -5,7 +5,6 @@ import { CERTIFIED_OK, recordListAnswerSchema, VALIDATION_FAILURE } from '@/cont
 import {
   certificateSentMessage,
   FORBIDDEN_MESSAGE,
-  INVALID_REQUEST_MESSAGE,
   NOT_CERTIFIED_MESSAGE,
   NOT_SIGNED_IN_MESSAGE,
   RECORD_NOT_FOUND_MESSAGE,
@@ -436,7 +435,7 @@ describe('who may call the certification service', () => {
 })
 
 describe('bad input', () => {
-  it('answers a NUL, another control character or a broken character in an id with a JSON 404, never a 500', async () => {
+  it('answers a NUL, another control character or a broken character in an id with a JSON 404 in a path and a 400 naming the field in a body, never a 500', async () => {
     const id = await submitDevice(asha)
     const vendorUserId = asha.browser.vendorUserId
     const badIds = ['\u0000', `${id}\u0000`, 'a\nb', '\u007f', '\ud800', 'x'.repeat(65)]
@@ -450,11 +449,25 @@ describe('bad input', () => {
         })
       }
       if (bad.length > 64) continue // the contract's 64-character limit answers 400 (previous test)
-      const notFound = { status: 404, body: { message: RECORD_NOT_FOUND_MESSAGE } }
-      expect(await answer(await startRun(asha, bad)), JSON.stringify(bad)).toEqual(notFound)
-      expect(await answer(await emailCertificate(asha, bad)), JSON.stringify(bad)).toEqual(notFound)
+      // In a body or a query, the id is refused by the contract's text rule, naming its field.
+      const refused = {
+        status: 400,
+        body: {
+          message:
+            bad === '\ud800'
+              ? 'Portfolio manager id must not contain a broken character.'
+              : 'Portfolio manager id must not contain control characters or invisible formatting characters.',
+          field: 'portfolio_manager_id',
+        },
+      }
+      expect(await answer(await startRun(asha, bad)), JSON.stringify(bad)).toEqual(refused)
+      expect(await answer(await emailCertificate(asha, bad)), JSON.stringify(bad)).toEqual(refused)
       const query = new URLSearchParams({ vendor_user_id: vendorUserId, portfolio_manager_id: bad })
-      expect(await answer(await asha.browser.cert(`/runs?${query}`, { method: 'GET' }))).toEqual(notFound)
+      // URLSearchParams writes a lone surrogate as U+FFFD: a well-formed id no record has.
+      const notFound = { status: 404, body: { message: RECORD_NOT_FOUND_MESSAGE } }
+      expect(await answer(await asha.browser.cert(`/runs?${query}`, { method: 'GET' }))).toEqual(
+        bad === '\ud800' ? notFound : refused,
+      )
     }
     // A raw %00 and malformed escapes in the path itself.
     for (const path of ['/runs/%00/results.json', '/runs/%E0%A4%A/results.json', '/runs/%ZZ/results.html']) {
@@ -525,11 +538,17 @@ describe('bad input', () => {
         expect(await answer(await asha.browser.cert(path, input)), `${path}: ${what}`).toEqual(expected)
       }
     }
-    for (const query of ['', `?vendor_user_id=${vendorUserId}`, `?portfolio_manager_id=${id}`]) {
-      expect(await answer(await asha.browser.cert(`/runs${query}`, { method: 'GET' })), query).toEqual({
-        status: 400,
-        body: { message: INVALID_REQUEST_MESSAGE },
-      })
+    for (const [query, expected] of [
+      ['', refused('Vendor user id is required.', 'vendor_user_id')],
+      [
+        `?vendor_user_id=${vendorUserId}`,
+        refused('Portfolio manager id is required.', 'portfolio_manager_id'),
+      ],
+      [`?portfolio_manager_id=${id}`, refused('Vendor user id is required.', 'vendor_user_id')],
+    ] as const) {
+      expect(await answer(await asha.browser.cert(`/runs${query}`, { method: 'GET' })), query).toEqual(
+        expected,
+      )
     }
     expect(await runs(asha, id)).toEqual([])
     expect(await recordOf(asha, id)).toMatchObject({ status: 'Submitted' })

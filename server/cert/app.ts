@@ -4,14 +4,12 @@ import { cors } from 'hono/cors'
 import { createMiddleware } from 'hono/factory'
 import { secureHeaders } from 'hono/secure-headers'
 import type { Kysely } from 'kysely'
-import * as v from 'valibot'
 import { endpoints, RUN_REPORT_PATH } from '@/contract/endpoints'
 import { CERTIFIED_OK } from '@/contract/records'
-import { BODY_FIELD, isJsonContentType } from '@/contract/refusals'
+import { BODY_FIELD, isJsonContentType, readInput } from '@/contract/refusals'
 import {
   certificateSentMessage,
   FORBIDDEN_MESSAGE,
-  INVALID_REQUEST_MESSAGE,
   NOT_CERTIFIED_MESSAGE,
   NOT_SIGNED_IN_MESSAGE,
   RECORD_NOT_FOUND_MESSAGE,
@@ -139,11 +137,11 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
   })
 
   app.get(endpoints.listRuns.path, async (c) => {
-    const query = v.safeParse(endpoints.listRuns.request, {
+    const query = readInput(endpoints.listRuns.request, {
       vendor_user_id: c.req.query('vendor_user_id'),
       portfolio_manager_id: c.req.query('portfolio_manager_id'),
     })
-    if (!query.success) return c.json({ message: INVALID_REQUEST_MESSAGE }, 400)
+    if ('refused' in query) return c.json(query.refused, 400)
     if (query.output.vendor_user_id !== c.var.accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
     const { db } = c.var.services
     const owned = await ownedRecord(db, c.var.accountId, query.output.portfolio_manager_id)

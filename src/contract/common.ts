@@ -27,6 +27,8 @@ export type YesNo = v.InferOutput<typeof yesNoSchema>
 
 /** The rule a text with a forbidden character breaks, as the refusal words it after the label. */
 export const CONTROL_CHARACTER_RULE = 'must not contain control characters or invisible formatting characters'
+/** The rule a text with a lone surrogate breaks (JSON can carry one; no UTF-8 text can). */
+export const BROKEN_CHARACTER_RULE = 'must not contain a broken character'
 /** The rule a password with NUL breaks. */
 export const NUL_CHARACTER_RULE = 'must not contain the NUL character'
 
@@ -37,6 +39,10 @@ const MULTILINE_FORBIDDEN =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u200b\u202a-\u202e\u2066-\u2069\ufeff]/u
 /* eslint-enable no-control-regex */
 
+/** Whether a text holds no lone surrogate ('\ud800' in JSON): PostgreSQL would store U+FFFD for it. */
+export const isWellFormed = (value: string) => !/\p{Cs}/u.test(value)
+const wellFormed = v.check(isWellFormed, BROKEN_CHARACTER_RULE)
+
 /** Whether a single-line text holds none of the characters a text input refuses. */
 export const isCleanLine = (value: string) => !SINGLE_LINE_FORBIDDEN.test(value)
 /** As isCleanLine, for a textarea's text: line feeds, carriage returns, tabs and ZWNJ/ZWJ pass. */
@@ -44,12 +50,13 @@ export const isCleanMultiline = (value: string) => !MULTILINE_FORBIDDEN.test(val
 
 /** Bounded single-line text for request fields; the format rules live in src/contract/validation. */
 export const text = (max: number) =>
-  v.pipe(v.string(), v.check(isCleanLine, CONTROL_CHARACTER_RULE), v.maxLength(max))
+  v.pipe(v.string(), wellFormed, v.check(isCleanLine, CONTROL_CHARACTER_RULE), v.maxLength(max))
 
 /** A name (organization, person, place, device): NFC-normalised and trimmed, then as `text`. */
 export const nameText = (max: number) =>
   v.pipe(
     v.string(),
+    wellFormed,
     v.normalize('NFC'),
     v.trim(),
     v.check(isCleanLine, CONTROL_CHARACTER_RULE),
@@ -58,7 +65,7 @@ export const nameText = (max: number) =>
 
 /** Text of a textarea (descriptions, addresses, comments): as `text`, but line breaks and tabs pass. */
 export const multilineText = (max: number) =>
-  v.pipe(v.string(), v.check(isCleanMultiline, CONTROL_CHARACTER_RULE), v.maxLength(max))
+  v.pipe(v.string(), wellFormed, v.check(isCleanMultiline, CONTROL_CHARACTER_RULE), v.maxLength(max))
 
 /** A password as typed: nothing normalised or trimmed away, only NUL refused. */
 export const passwordText = (max: number) =>
@@ -81,6 +88,7 @@ export const PHONE_NUMBER_MAX_LENGTH = 40
 export const idSchema = v.pipe(
   v.string(),
   v.nonEmpty(),
+  wellFormed,
   v.check(isCleanLine, CONTROL_CHARACTER_RULE),
   v.maxLength(64),
 )

@@ -37,8 +37,3 @@ export const LOGGED_OUT_MESSAGE = 'You have been logged out.'
 export const SESSION_RENEWED_MESSAGE = 'Your session has been renewed.'
 /** The CSRF guard's answer (403) to a state-changing call without the session's Token (decision 1). */
 export const MISSING_TOKEN_MESSAGE = 'This page has expired. Please reload it and try again.'
-/**
- * The general refusal, kept for the certification service's query refusals. Input refusals of the
- * main service name their field and rule instead ({ message, field }: src/contract/refusals.ts).
- */
-export const INVALID_REQUEST_MESSAGE = 'The request is not valid.'
