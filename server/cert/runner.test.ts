@@ -417,7 +417,11 @@ describe('several processes (leases and owner locks)', () => {
 
     const diedAt = Date.now()
     await first.abandon()
-    await waitFor(async () => (await run(runId)).status === 'Completed', 'the run taken up and completed', 8000)
+    await waitFor(
+      async () => (await run(runId)).status === 'Completed',
+      'the run taken up and completed',
+      8000,
+    )
     const tookMs = Date.now() - diedAt
     expect(tookMs).toBeLessThanOrEqual(5000)
     expect((await run(runId)).lease_owner).not.toBe(owner)

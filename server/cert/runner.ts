@@ -503,7 +503,9 @@ function ownerLock({
     })
     await connection.connect()
     // The lock's connection alone must not keep a process alive.
-    ;(connection as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.()
+    ;(
+      connection as unknown as { connection?: { stream?: { unref?: () => void } } }
+    ).connection?.stream?.unref?.()
     const { rows } = await connection.query<{ locked: boolean }>(
       'select pg_try_advisory_lock($1, hashtext($2)) as locked',
       [OWNER_LOCK_SPACE, owner],
@@ -519,9 +521,7 @@ function ownerLock({
 
   async function take() {
     if (mode === 'none' || ended) return
-    const { version } = await db
-      .selectNoFrom(sql<string>`version()`.as('version'))
-      .executeTakeFirstOrThrow()
+    const { version } = await db.selectNoFrom(sql<string>`version()`.as('version')).executeTakeFirstOrThrow()
     engine = version.includes('PGlite') ? 'pglite' : 'postgres'
     if (engine === 'pglite') {
       const { locked } = await db
