@@ -162,6 +162,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
   })
   let renewals: NodeJS.Timeout | undefined
   let renewing: Promise<void> | undefined
+  let abandoned = false
 
   /**
    * Every checkMs: keeps the owner lock, renews this executor's leases, notes the lost ones, and
@@ -396,6 +397,8 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
     },
 
     async stop() {
+      // A process that died releases nothing afterwards.
+      if (abandoned) return
       controller.abort()
       clearInterval(renewals)
       await Promise.all([...executing.values(), renewing])
@@ -413,6 +416,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
     },
 
     async abandon() {
+      abandoned = true
       controller.abort()
       clearInterval(renewals)
       await Promise.all([...executing.values(), renewing])
