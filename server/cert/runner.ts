@@ -420,7 +420,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
       controller.abort()
       clearInterval(renewals)
       await Promise.all([...executing.values(), renewing])
-      await lock.drop()
+      await lock.release()
     },
 
     holdsOwnerLock: () => lock.held(),
@@ -463,10 +463,11 @@ type OwnerLock = {
   inUse(): boolean
   /** Takes the lock again after a lost connection. */
   check(): Promise<void>
-  /** Lets the lock go (a stop). */
+  /**
+   * Lets the lock go, for good: at a stop, and at abandon() as the end of a dying process's
+   * session would (on PGlite the session lives on in this process, so it unlocks).
+   */
   release(): Promise<void>
-  /** Lets the lock go as a session that ends with its process (a crash). */
-  drop(): Promise<void>
 }
 
 function ownerLock({
@@ -582,13 +583,6 @@ function ownerLock({
       ended = true
       if (!taking) return
       await taking
-      await letGo()
-    },
-    async drop() {
-      ended = true
-      if (!taking) return
-      await taking
-      // On PGlite the session lives on in this process: unlocking is what ending it would do.
       await letGo()
     },
   }
