@@ -358,8 +358,76 @@ describe('a restart during a run', () => {
   })
 })
 
-describe('several processes (leases)', () => {
-  it('leaves alone a run another process executes, and takes it up once that lease lapses', async () => {
+describe('several processes (leases and owner locks)', () => {
+  /** A run of `first` with a case in the middle, as a crash would find it. */
+  async function runningRun(first: RunExecutor) {
+    const accountId = await addAccount()
+    const id = await addRecord(accountId)
+    const runId = await startOk(first, id, accountId)
+    await waitFor(async () => (await cases(runId)).some((row) => row.state === 'running'), 'a running case')
+    const { lease_owner: owner } = await run(runId)
+    return { id, runId, owner }
+  }
+
+  it('holds an owner lock while it lives, and lets it go when it stops', async () => {
+    const runner = executor()
+    await runner.resumeRuns()
+    expect(runner.holdsOwnerLock()).toBe(true)
+    await runner.stop()
+    expect(runner.holdsOwnerLock()).toBe(false)
+  })
+
+  it('never takes a run whose executor lives, even past its lease', async () => {
+    const first = executor({ harness: simulatedLab({ caseMs: 60_000 }) })
+    const { runId, owner } = await runningRun(first)
+    // Its lease lapsed (an executor that lives but stalls), yet its owner lock still stands.
+    const other = executor({ checkMs: 20 })
+    expect(await other.resumeRuns()).toEqual({ resumed: [], ended: [] })
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(await run(runId)).toMatchObject({ status: 'InProgress', lease_owner: owner })
+    expect((await cases(runId)).filter((row) => row.state === 'running')).toHaveLength(1)
+  })
+
+  it('resumes at once, at the next start, a run whose executor died without releasing its lease', async () => {
+    const first = executor({ harness: simulatedLab({ caseMs: 60_000 }) })
+    const { id, runId, owner } = await runningRun(first)
+    // kill -9: nothing released, the lease still live for 30 s.
+    await first.abandon()
+    const stranded = await run(runId)
+    expect(stranded).toMatchObject({ status: 'InProgress', lease_owner: owner })
+    expect(stranded.lease_expires_at?.getTime()).toBeGreaterThan(Date.now() + 20_000)
+
+    const restartedAt = Date.now()
+    const second = executor()
+    expect(await second.resumeRuns()).toEqual({ resumed: [runId], ended: [] })
+    const resumedAfterMs = Date.now() - restartedAt
+    expect(resumedAfterMs).toBeLessThan(5000)
+    await second.settled(runId)
+    expect(await record(id)).toEqual({ status: 'Completed', is_certified: 'CERTIFIED-OK' })
+    expect((await cases(runId)).every((row) => row.state === 'passed')).toBe(true)
+  })
+
+  it('a live executor takes up, within 5 s, the runs of one that died (default check interval)', async () => {
+    const survivor = executor()
+    await survivor.resumeRuns()
+    const first = executor({ harness: simulatedLab({ caseMs: 60_000 }) })
+    const { runId, owner } = await runningRun(first)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect((await run(runId)).lease_owner).toBe(owner)
+
+    const diedAt = Date.now()
+    await first.abandon()
+    await waitFor(
+      async () => (await run(runId)).status === 'Completed',
+      'the run taken up and completed',
+      8000,
+    )
+    const tookMs = Date.now() - diedAt
+    expect(tookMs).toBeLessThanOrEqual(5000)
+    expect((await run(runId)).lease_owner).not.toBe(owner)
+  }, 15_000)
+
+  it('without owner locks, leaves alone a run with a live lease, and takes it up once that lease lapses', async () => {
     const accountId = await addAccount()
     const id = await addRecord(accountId)
     // As another process executing this run would leave the row: its lease is live.
@@ -379,8 +447,9 @@ describe('several processes (leases)', () => {
       .values({ run_id: runId, position: 0, name: 'Boot and provisioning' })
       .execute()
 
-    const here = executor({ leaseMs: 60 })
+    const here = executor({ leaseMs: 60, ownerLock: 'none' })
     expect(await here.resumeRuns()).toEqual({ resumed: [], ended: [] })
+    expect(here.holdsOwnerLock()).toBe(false)
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect((await run(runId)).status).toBe('InProgress')
     expect((await cases(runId))[0]?.state).toBe('pending')

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
+import pg from 'pg'
 import {
   FORBIDDEN_MESSAGE,
   RECORD_NOT_FOUND_MESSAGE,
@@ -35,11 +36,17 @@ import { testPlanFor } from './test-plans.ts'
  * One run at a time per record: the partial unique index certification_runs_one_active refuses a
  * second InProgress/Maintenance run, even one started by another process at the same instant.
  *
- * Processes: the executor that runs a run holds a lease on it (lease_owner, lease_expires_at),
- * renewed every leaseMs/3. A process that stops releases its leases; one that dies lets them
- * lapse. resumeRuns() claims, in one UPDATE, only active runs without a live lease — at start,
- * and again on every renewal — so a run is never executed by two processes at once, and a run of
- * a process that died is taken up by a live one within leaseMs.
+ * Processes (docs/decisions/0018): the executor that runs a run holds a lease on it (lease_owner,
+ * lease_expires_at), renewed every check (DEFAULT_CHECK_MS). Each executor also holds a
+ * session-level advisory lock on its lease owner id for as long as it lives — on PGlite through
+ * the one session of this process, on PostgreSQL on a dedicated connection of its own — and
+ * PostgreSQL drops that lock the moment the session ends: a process that dies (kill -9 closes
+ * its socket) or a PGlite that is no longer open holds none. resumeRuns() claims, in one UPDATE,
+ * the active runs whose lease was released, has lapsed, or whose owner holds no lock (pg_locks) —
+ * at start, and again on every check — so a run of a process that died is taken up at the next
+ * start or by a live process within DEFAULT_CHECK_MS, and a run whose executor lives is never
+ * taken. The lease's expiry stays as the fallback for an executor that lives but is stuck, and
+ * for an executor that could not take its lock (then only leases count, as before).
  *
  * Restarts: a process that stops leaves its runs InProgress/Maintenance. `resumeRuns()` at the
  * next start takes them up again from the first unfinished case (a case cut off in the middle
@@ -54,8 +61,12 @@ import { testPlanFor } from './test-plans.ts'
  */
 
 export const DEFAULT_MAINTENANCE_POLL_MS = 5000
-/** How long a run stays this executor's without a renewal; renewed every third of it. */
+/** How long a run stays this executor's without a renewal, even when its owner lock looks held. */
 export const DEFAULT_LEASE_MS = 30_000
+/** How often an executor renews its leases and looks for runs whose executor is gone. */
+export const DEFAULT_CHECK_MS = 2000
+/** The first key of every owner lock (pg_advisory_lock(int4, int4)); the second is hashtext(owner). */
+export const OWNER_LOCK_SPACE = 0x43455254 // 'CERT'
 
 export const INTERRUPTED_RUN_REASON = 'The run was interrupted by a restart of the certification service.'
 export const HARNESS_CHANGED_REASON =
@@ -82,6 +93,16 @@ export type RunExecutorOptions = {
   onError?: (error: unknown, runId: string) => void
   /** The lease on the runs this executor runs (default DEFAULT_LEASE_MS). */
   leaseMs?: number
+  /** How often leases are renewed and runs of gone executors looked for (default DEFAULT_CHECK_MS). */
+  checkMs?: number
+  /**
+   * Where this executor holds its owner lock (docs/decisions/0018). 'auto' (default): PGlite's
+   * own session, or on PostgreSQL a dedicated connection to `ownerLockUrl` (default DATABASE_URL).
+   * 'none': leases only — a run of a process that died waits for its lease to lapse.
+   */
+  ownerLock?: 'auto' | 'none'
+  /** PostgreSQL only: the database for the owner lock's connection (default DATABASE_URL). */
+  ownerLockUrl?: string
 }
 
 export type ResumeReport = { resumed: string[]; ended: string[] }
@@ -102,6 +123,13 @@ export interface RunExecutor {
    * next process (or of another one running now).
    */
   stop(): Promise<void>
+  /**
+   * Stops as a process that dies would (kill -9): the loops end, no lease is released, and the
+   * owner lock goes as a closed session's does. For tests of crashes.
+   */
+  abandon(): Promise<void>
+  /** Whether the owner lock is held, i.e. other executors can tell that this one lives. */
+  holdsOwnerLock(): boolean
 }
 
 /** CERT_MAINTENANCE=1, read each time so a test or an operator tool may change it. */
@@ -119,45 +147,55 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
     ((error: unknown, runId: string) =>
       log.error({ runId, err: error }, 'certification run stopped on an error'))
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
+  const checkMs = Math.max(10, Math.min(options.checkMs ?? DEFAULT_CHECK_MS, Math.floor(leaseMs / 3)))
   const owner = randomUUID()
   const leaseUntil = () => new Date(Date.now() + leaseMs)
   const controller = new AbortController()
   const executing = new Map<string, Promise<void>>()
   /** Runs whose lease another executor took (this one stalled past it): they stop after the case. */
   const lost = new Set<string>()
+  const lock = ownerLock({
+    db,
+    owner,
+    mode: options.ownerLock ?? 'auto',
+    url: options.ownerLockUrl ?? process.env.DATABASE_URL,
+    onError: (error) => onError(error, 'owner lock'),
+  })
   let renewals: NodeJS.Timeout | undefined
   let renewing: Promise<void> | undefined
+  let abandoned = false
 
-  /** Renews this executor's leases, notes the lost ones, and takes up runs nobody executes. */
+  /**
+   * Every checkMs: keeps the owner lock, renews this executor's leases, notes the lost ones, and
+   * takes up runs nobody executes.
+   */
   function keepLeases() {
     if (renewals || controller.signal.aborted) return
-    renewals = setInterval(
-      () => {
-        if (renewing || controller.signal.aborted) return
-        renewing = (async () => {
-          const ids = [...executing.keys()]
-          if (ids.length > 0) {
-            const kept = await db
-              .updateTable('certification_runs')
-              .set({ lease_expires_at: leaseUntil() })
-              .where('run_id', 'in', ids)
-              .where('lease_owner', '=', owner)
-              .returning('run_id')
-              .execute()
-            const keptIds = new Set(kept.map((row) => row.run_id))
-            for (const id of ids) if (!keptIds.has(id)) lost.add(id)
-          }
-          await executor.resumeRuns()
-        })()
-          .catch((error: unknown) => {
-            if (!controller.signal.aborted) onError(error, 'lease renewal')
-          })
-          .finally(() => {
-            renewing = undefined
-          })
-      },
-      Math.max(10, Math.floor(leaseMs / 3)),
-    )
+    renewals = setInterval(() => {
+      if (renewing || controller.signal.aborted) return
+      renewing = (async () => {
+        await lock.check()
+        const ids = [...executing.keys()]
+        if (ids.length > 0) {
+          const kept = await db
+            .updateTable('certification_runs')
+            .set({ lease_expires_at: leaseUntil() })
+            .where('run_id', 'in', ids)
+            .where('lease_owner', '=', owner)
+            .returning('run_id')
+            .execute()
+          const keptIds = new Set(kept.map((row) => row.run_id))
+          for (const id of ids) if (!keptIds.has(id)) lost.add(id)
+        }
+        await executor.resumeRuns()
+      })()
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted) onError(error, 'lease renewal')
+        })
+        .finally(() => {
+          renewing = undefined
+        })
+    }, checkMs)
     renewals.unref()
   }
 
@@ -258,6 +296,9 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
   /** Moves an active run and its record between InProgress and Maintenance; false when the run is no longer active. */
   const executor: RunExecutor = {
     async startRun({ portfolioManagerId, accountId }) {
+      // Other executors must see this one live before it writes a lease.
+      await lock.ready()
+      keepLeases()
       let result: StartRunResult
       try {
         result = await db.transaction().execute(async (trx): Promise<StartRunResult> => {
@@ -307,14 +348,24 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
     async resumeRuns() {
       const report: ResumeReport = { resumed: [], ended: [] }
       if (controller.signal.aborted) return report
+      await lock.ready()
       keepLeases()
-      // Claiming is one statement: of two processes looking at once, one gets each run.
+      // Claiming is one statement: of two processes looking at once, one gets each run. A run is
+      // free when its lease was released or lapsed, or (owner locks in use) its owner is gone.
       const now = new Date()
       const claimed = await db
         .updateTable('certification_runs')
         .set({ lease_owner: owner, lease_expires_at: leaseUntil() })
         .where('status', 'in', ACTIVE_STATUSES)
-        .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
+        .where((eb) =>
+          eb.or([
+            eb('lease_expires_at', 'is', null),
+            eb('lease_expires_at', '<=', now),
+            ...(lock.inUse()
+              ? [sql<boolean>`not exists (${ownerLockRows(sql.ref('certification_runs.lease_owner'))})`]
+              : []),
+          ]),
+        )
         .returningAll()
         .execute()
       const runs = claimed.sort((a, b) => a.started_at.getTime() - b.started_at.getTime())
@@ -347,17 +398,194 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
     },
 
     async stop() {
+      // A process that died releases nothing afterwards.
+      if (abandoned) return
       controller.abort()
       clearInterval(renewals)
       await Promise.all([...executing.values(), renewing])
-      // Released, so that the next process takes the runs up at once instead of after the lease.
-      await db
-        .updateTable('certification_runs')
-        .set({ lease_expires_at: null })
-        .where('lease_owner', '=', owner)
-        .where('status', 'in', ACTIVE_STATUSES)
-        .execute()
+      try {
+        // Released, so that the next process takes the runs up at once.
+        await db
+          .updateTable('certification_runs')
+          .set({ lease_expires_at: null })
+          .where('lease_owner', '=', owner)
+          .where('status', 'in', ACTIVE_STATUSES)
+          .execute()
+      } finally {
+        await lock.release()
+      }
     },
+
+    async abandon() {
+      abandoned = true
+      controller.abort()
+      clearInterval(renewals)
+      await Promise.all([...executing.values(), renewing])
+      await lock.release()
+    },
+
+    holdsOwnerLock: () => lock.held(),
   }
   return executor
+}
+
+/*
+ * The owner lock (docs/decisions/0018): pg_advisory_lock(OWNER_LOCK_SPACE, hashtext(owner)), held
+ * by a session that lives exactly as long as the executor. PostgreSQL releases a session's
+ * advisory locks when the session ends, however it ends, so "the owner's lock is not in pg_locks"
+ * means "the owner is gone".
+ *
+ * - PGlite: one process owns the database and has its one session; the lock is taken through it
+ *   and let go at stop. A PGlite opened again (a restart) has none of the old locks.
+ * - PostgreSQL: the lock needs a session of its own, so a dedicated connection (not the pool's,
+ *   whose idle connections come and go) to ownerLockUrl, DATABASE_URL by default. It is checked
+ *   at start to be the same database as the pool's (the lock must show in the pool's pg_locks);
+ *   if not, or without a URL, owner locks are not used and only leases count. A connection that
+ *   breaks is made again at the next check; meanwhile other executors may take this one's runs,
+ *   and its renewal then finds them lost and lets them go after the case at hand.
+ */
+
+/** The pg_locks rows of the owner lock of `owner` (an SQL expression), in this database. */
+function ownerLockRows(owner: ReturnType<typeof sql.ref> | ReturnType<typeof sql.val>) {
+  return sql`select 1 from pg_catalog.pg_locks l
+    where l.locktype = 'advisory' and l.granted
+      and l.classid = ${sql.lit(OWNER_LOCK_SPACE)}::oid
+      and l.objid = (hashtext(${owner})::bigint & 4294967295)::oid
+      and l.objsubid = 2
+      and l.database = (select oid from pg_catalog.pg_database where datname = current_database())`
+}
+
+type OwnerLock = {
+  /** Resolves once the lock is taken, or known not to be (never rejects). */
+  ready(): Promise<void>
+  /** Whether the lock is held now. */
+  held(): boolean
+  /** Whether runs are judged by their owners' locks (the lock could be taken and seen). */
+  inUse(): boolean
+  /** Takes the lock again after a lost connection. */
+  check(): Promise<void>
+  /**
+   * Lets the lock go, for good: at a stop, and at abandon() as the end of a dying process's
+   * session would (on PGlite the session lives on in this process, so it unlocks).
+   */
+  release(): Promise<void>
+}
+
+function ownerLock({
+  db,
+  owner,
+  mode,
+  url,
+  onError,
+}: {
+  db: Kysely<Database>
+  owner: string
+  mode: 'auto' | 'none'
+  url: string | undefined
+  onError: (error: unknown) => void
+}): OwnerLock {
+  let taking: Promise<void> | undefined
+  let engine: 'pglite' | 'postgres' | undefined
+  let held = false
+  let inUse = false
+  let ended = false
+  let client: pg.Client | undefined
+
+  const visible = async () => {
+    const row = await db
+      .selectNoFrom(sql<boolean>`exists (${ownerLockRows(sql.val(owner))})`.as('held'))
+      .executeTakeFirstOrThrow()
+    return row.held
+  }
+
+  async function connect(connectionString: string) {
+    const connection = new pg.Client({ connectionString, keepAlive: true })
+    connection.on('error', () => {
+      // The session, and with it the lock, is gone; check() connects again.
+      if (client === connection) {
+        held = false
+        client = undefined
+      }
+    })
+    await connection.connect()
+    // The lock's connection alone must not keep a process alive.
+    ;(
+      connection as unknown as { connection?: { stream?: { unref?: () => void } } }
+    ).connection?.stream?.unref?.()
+    const { rows } = await connection.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock($1, hashtext($2)) as locked',
+      [OWNER_LOCK_SPACE, owner],
+    )
+    if (ended || !rows[0]?.locked) {
+      await connection.end().catch(() => {})
+      if (!ended) throw new Error('The owner lock is held by another session (a hash collision).')
+      return
+    }
+    client = connection
+    held = true
+  }
+
+  async function take() {
+    if (mode === 'none' || ended) return
+    const { version } = await db.selectNoFrom(sql<string>`version()`.as('version')).executeTakeFirstOrThrow()
+    engine = version.includes('PGlite') ? 'pglite' : 'postgres'
+    if (engine === 'pglite') {
+      const { locked } = await db
+        .selectNoFrom(
+          sql<boolean>`pg_try_advisory_lock(${sql.lit(OWNER_LOCK_SPACE)}, hashtext(${owner}))`.as('locked'),
+        )
+        .executeTakeFirstOrThrow()
+      held = locked
+    } else {
+      if (!url) return
+      await connect(url)
+    }
+    // Same database as the pool's: only then can the pool's pg_locks tell whether owners live.
+    if (held && (await visible())) {
+      inUse = true
+    } else if (held) {
+      await letGo()
+      onError(new Error('The owner lock is not visible from the database the runs are in; leases only.'))
+    }
+  }
+
+  async function letGo() {
+    held = false
+    if (engine === 'pglite') {
+      await db
+        .selectNoFrom(
+          sql<boolean>`pg_advisory_unlock(${sql.lit(OWNER_LOCK_SPACE)}, hashtext(${owner}))`.as('unlocked'),
+        )
+        .execute()
+    } else if (client) {
+      const connection = client
+      client = undefined
+      await connection.end().catch(() => {})
+    }
+  }
+
+  const lock: OwnerLock = {
+    ready() {
+      taking ??= take().catch((error: unknown) => onError(error))
+      return taking
+    },
+    held: () => held,
+    inUse: () => inUse,
+    async check() {
+      await lock.ready()
+      if (!inUse || held || ended || engine !== 'postgres' || !url) return
+      try {
+        await connect(url)
+      } catch (error) {
+        onError(error)
+      }
+    },
+    async release() {
+      ended = true
+      if (!taking) return
+      await taking
+      await letGo()
+    },
+  }
+  return lock
 }

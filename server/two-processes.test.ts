@@ -1,0 +1,256 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { blankSavePayload } from '@/contract/fixtures/payloads'
+import { savedPortfolioSchema } from '@/contract/portfolio'
+import { recordListAnswerSchema } from '@/contract/records'
+import { NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
+import { openDatabase } from './db/database.ts'
+import { testsUsePostgres, type TestDatabase } from './db/test-database.ts'
+import {
+  Browser,
+  createVendor,
+  gatedHarness,
+  startTestPortal,
+  submitPayloadFor,
+  TEST_ORGANIZATION,
+  type TestPortal,
+  type TestVendor,
+} from './test/portal.ts'
+
+/*
+ * Several portal processes on one PostgreSQL (issue 16; docs/decisions/0018): two whole portals —
+ * main service and certification service each — over one schema, each with its own connection
+ * pool, as two processes behind a load balancer would be. One browser's calls go to either.
+ * Only under npm run test:pg: with PGlite one process owns the database, so there is nothing to
+ * share.
+ */
+
+const NAME = 'shared-lab'
+
+let a: TestPortal
+let b: TestPortal
+/** Each process's lab: it counts the cases it was handed ("executed by exactly one process"). */
+let gateA: ReturnType<typeof gatedHarness>
+let gateB: ReturnType<typeof gatedHarness>
+
+describe.skipIf(!testsUsePostgres())('two portal processes on one PostgreSQL', () => {
+  beforeAll(async () => {
+    gateA = gatedHarness(NAME)
+    gateB = gatedHarness(NAME)
+    a = await startTestPortal({ harness: gateA.harness, seeds: { addresses: false, demoAccount: false } })
+    const schema = a.database.schema
+    const databaseUrl = process.env.DATABASE_URL
+    if (!schema || !databaseUrl) throw new Error('Runs on PostgreSQL only.')
+    // The second process: its own pool on the same schema (the schema is dropped with the first).
+    const second = await openDatabase({
+      databaseUrl,
+      schema,
+      seeds: { catalogue: false, addresses: false, demoAccount: false },
+    })
+    const database: TestDatabase = { ...second, schema }
+    b = await startTestPortal({ database, harness: gateB.harness })
+    expect(a.database.writes).toBeNull()
+    expect(b.database.writes).toBeNull()
+  }, 60_000)
+
+  afterAll(async () => {
+    gateA?.openAll()
+    gateB?.openAll()
+    await b?.close()
+    // Last: closing the first database drops the schema.
+    await a?.close()
+  })
+
+  /** One browser whose calls a load balancer sends to either process. */
+  class Balanced {
+    constructor(private readonly from: Browser) {}
+    get vendorUserId() {
+      return this.from.vendorUserId
+    }
+    private via(portal: TestPortal) {
+      const browser = new Browser(portal.portal)
+      browser.cookie = this.from.cookie
+      browser.token = this.from.token
+      browser.vendorUserId = this.from.vendorUserId
+      return browser
+    }
+    private async sync(browser: Browser, response: Response) {
+      this.from.cookie = browser.cookie
+      this.from.token = browser.token
+      return response
+    }
+    async post(portal: TestPortal, path: string, body: unknown) {
+      const browser = this.via(portal)
+      return this.sync(browser, await browser.post(path, body))
+    }
+    async cert(portal: TestPortal, path: string, body: unknown) {
+      const browser = this.via(portal)
+      return this.sync(browser, await browser.cert(path, { body }))
+    }
+  }
+
+  let vendorNumber = 0
+  async function vendorLoggedInThroughA() {
+    vendorNumber += 1
+    const vendor: TestVendor = await createVendor(a, `two${vendorNumber}@example.com`, `Two${vendorNumber}`)
+    return new Balanced(vendor.browser)
+  }
+
+  const getPortfolio = (browser: Balanced, portal: TestPortal) =>
+    browser.post(portal, '/api/portfoliomanager/get', { vendorUserId: browser.vendorUserId })
+
+  async function submitRecord(browser: Balanced) {
+    const created = await browser.post(
+      a,
+      '/api/portfoliomanager/create',
+      submitPayloadFor(browser.vendorUserId),
+    )
+    expect(created.status, await created.clone().text()).toBe(200)
+    const list = await browser.post(a, '/api/portfoliomanager/list', { vendorUserId: browser.vendorUserId })
+    const records = v.parse(recordListAnswerSchema, await list.json()).portfolioManagerSubmittedDetailsList
+    const record = records[0]
+    if (!record) throw new Error('The submit made no record.')
+    return record.portfolioManagerId
+  }
+
+  const runsOf = (portfolioManagerId: string) =>
+    b.database.db
+      .selectFrom('certification_runs')
+      .selectAll()
+      .where('portfolio_manager_id', '=', portfolioManagerId)
+      .execute()
+
+  async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 10_000) {
+    const deadline = Date.now() + timeoutMs
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+
+  describe('sessions', () => {
+    it('a login through A works through B', async () => {
+      const browser = await vendorLoggedInThroughA()
+      expect((await getPortfolio(browser, b)).status).toBe(200)
+    })
+
+    it('a logout through B is refused through A at once', async () => {
+      const browser = await vendorLoggedInThroughA()
+      // A has seen (and, on PGlite, would have remembered) the session first.
+      expect((await getPortfolio(browser, a)).status).toBe(200)
+      expect((await browser.post(b, '/api/logout', {})).status).toBe(200)
+      const refused = await getPortfolio(browser, a)
+      expect(refused.status).toBe(401)
+      expect(await refused.json()).toEqual({ message: NOT_SIGNED_IN_MESSAGE })
+    })
+
+    it('a session idle past its limit, ended through A, is refused through B', async () => {
+      const browser = await vendorLoggedInThroughA()
+      const session = () => a.database.db.selectFrom('sessions').select(['id', 'account_id'])
+      expect((await getPortfolio(browser, b)).status).toBe(200)
+      const before = await session().where('account_id', '=', browser.vendorUserId).execute()
+      expect(before).toHaveLength(1)
+      await a.database.db
+        .updateTable('sessions')
+        .set({ last_seen_at: new Date(Date.now() - 301_000) })
+        .where('account_id', '=', browser.vendorUserId)
+        .execute()
+      expect((await getPortfolio(browser, a)).status).toBe(401)
+      expect(await session().where('account_id', '=', browser.vendorUserId).execute()).toEqual([])
+      expect((await getPortfolio(browser, b)).status).toBe(401)
+    })
+  })
+
+  describe('the answer cache', () => {
+    it('a save through A is seen by a get through B at once', async () => {
+      const browser = await vendorLoggedInThroughA()
+      // B builds and keeps its answer first.
+      const first = v.parse(savedPortfolioSchema, await (await getPortfolio(browser, b)).json())
+      expect(first.portfolioManagerSavedDetails).toBeNull()
+      const saved = await browser.post(
+        a,
+        '/api/portfoliomanager/save',
+        blankSavePayload(browser.vendorUserId, 1, {
+          ...TEST_ORGANIZATION,
+          organizationName: 'Saved Through A',
+        }),
+      )
+      expect(saved.status, await saved.clone().text()).toBe(200)
+      const after = v.parse(savedPortfolioSchema, await (await getPortfolio(browser, b)).json())
+      expect(after.organizationName).toBe('Saved Through A')
+    })
+  })
+
+  describe('runs', () => {
+    it('run-tests for one record through A and B at once makes exactly one run, run by one process', async () => {
+      const browser = await vendorLoggedInThroughA()
+      const id = await submitRecord(browser)
+      const body = { vendor_user_id: browser.vendorUserId, portfolio_manager_id: id }
+      const startedA = gateA.started()
+      const startedB = gateB.started()
+      const answers = await Promise.all([
+        browser.cert(a, '/run-tests', body),
+        browser.cert(b, '/run-tests', body),
+      ])
+      expect(answers.map((response) => response.status).sort()).toEqual([200, 409])
+      const runs = await runsOf(id)
+      expect(runs).toHaveLength(1)
+      const ranBy = answers[0]?.status === 200 ? 'a' : 'b'
+      // Its executor goes on with it; the other process leaves it alone past its checks.
+      await waitFor(
+        async () => gateA.started() + gateB.started() > startedA + startedB,
+        'the first case handed to the lab',
+      )
+      await new Promise((resolve) => setTimeout(resolve, 2500))
+      expect(gateA.started() - startedA).toBe(ranBy === 'a' ? 1 : 0)
+      expect(gateB.started() - startedB).toBe(ranBy === 'b' ? 1 : 0)
+      expect((await runsOf(id))[0]?.lease_owner).toBe(runs[0]?.lease_owner)
+      // Let this run finish.
+      const gate = ranBy === 'a' ? gateA : gateB
+      while ((await runsOf(id))[0]?.status === 'InProgress') {
+        gate.next()
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      expect((await runsOf(id))[0]).toMatchObject({ status: 'Completed', is_certified: 'CERTIFIED-OK' })
+    }, 30_000)
+
+    it('a run whose process dies (kill -9) is finished by the other within 5 s; no run stays active', async () => {
+      const browser = await vendorLoggedInThroughA()
+      const id = await submitRecord(browser)
+      const startedA = gateA.started()
+      const startedB = gateB.started()
+      const started = await browser.cert(a, '/run-tests', {
+        vendor_user_id: browser.vendorUserId,
+        portfolio_manager_id: id,
+      })
+      expect(started.status).toBe(200)
+      await waitFor(async () => gateA.started() > startedA, 'the first case handed to A’s lab')
+      const [before] = await runsOf(id)
+      expect(before?.lease_expires_at?.getTime()).toBeGreaterThan(Date.now() + 20_000)
+
+      // A dies: its executor stops where it is, releasing nothing, and its connections close.
+      gateB.openAll()
+      const diedAt = Date.now()
+      await a.portal.executor.abandon()
+      await a.database.db.destroy()
+
+      await waitFor(
+        async () => (await runsOf(id))[0]?.status === 'Completed',
+        'the run finished by B',
+        10_000,
+      )
+      const tookMs = Date.now() - diedAt
+      expect(tookMs).toBeLessThanOrEqual(5000)
+      const [after] = await runsOf(id)
+      expect(after).toMatchObject({ status: 'Completed', is_certified: 'CERTIFIED-OK' })
+      expect(after?.lease_owner).not.toBe(before?.lease_owner)
+      expect(gateB.started()).toBeGreaterThan(startedB)
+      const active = await b.database.db
+        .selectFrom('certification_runs')
+        .select('run_id')
+        .where('status', 'in', ['InProgress', 'Maintenance'])
+        .execute()
+      expect(active).toEqual([])
+    }, 30_000)
+  })
+})
