@@ -8,6 +8,7 @@ import { dataVersionMigration } from './migrations/0002-data-version.ts'
 import { runLeasesMigration } from './migrations/0003-run-leases.ts'
 import { oneRecordPerDraftMigration } from './migrations/0004-one-record-per-draft.ts'
 import { outboxOrderMigration } from './migrations/0005-outbox-order.ts'
+import { rateLimitsMigration } from './migrations/0007-rate-limits.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0003-run-leases': runLeasesMigration,
   '0004-one-record-per-draft': oneRecordPerDraftMigration,
   '0005-outbox-order': outboxOrderMigration,
+  '0007-rate-limits': rateLimitsMigration,
 }
 
 export type OpenDatabaseOptions = {
