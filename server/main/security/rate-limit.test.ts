@@ -50,14 +50,15 @@ async function passTime(key: string, ms: number) {
 
 describe('growing delays', () => {
   it('are none for the free counts, then double per count up to the cap', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((count) => delayAfter(count, LOGIN_PAIR_POLICY) / MINUTE)).toEqual([
-      0, 0, 0, 0, 1, 2, 4, 8, 15, 15,
-    ])
+    expect(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((count) => delayAfter(count, LOGIN_PAIR_POLICY) / MINUTE),
+    ).toEqual([0, 0, 0, 0, 1, 2, 4, 8, 15, 15])
   })
 
   it('let the free counts pass, then refuse with the wait until it is over', async () => {
     const key = 'test:delays'
-    for (let i = 0; i < 3; i += 1) expect(await countAttempt(database.db, key, delays)).toEqual({ allowed: true })
+    for (let i = 0; i < 3; i += 1)
+      expect(await countAttempt(database.db, key, delays)).toEqual({ allowed: true })
     const first = await countAttempt(database.db, key, delays)
     expect(first.allowed).toBe(false)
     expect(first.allowed === false && first.retryAfterSeconds).toBeGreaterThan(55)
