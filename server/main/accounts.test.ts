@@ -334,6 +334,31 @@ describe('login', { timeout: 30_000 }, () => {
     expect((await home.attemptLogin(email, NEW_PASSWORD)).status).toBe(200)
   })
 
+  it('reads the client address from X-Forwarded-For only with TRUST_PROXY=1, and then its last entry', async () => {
+    const email = await vendorWithPassword('proxied@example.com')
+    const browser = await newBrowser()
+    const from = (forwarded: string) => ({ 'X-Forwarded-For': forwarded })
+    const tryFrom = (forwarded: string, password = 'Wrong#Pass1') =>
+      browser.call('/api/login', { body: { emailId: email, password }, headers: from(forwarded) })
+    // Without the setting a forged header changes nothing: all of these come from 127.0.0.1.
+    for (let attempt = 0; attempt < LOGIN_PAIR_POLICY.free; attempt += 1) {
+      expect((await tryFrom(`203.0.113.${attempt}`)).status).toBe(401)
+    }
+    await expectWait(await tryFrom('203.0.113.99', NEW_PASSWORD), 55, 60)
+
+    process.env.TRUST_PROXY = '1'
+    try {
+      // Behind the proxy: the entry it appended names the client; what the client sent before it does not.
+      for (let attempt = 0; attempt < LOGIN_PAIR_POLICY.free; attempt += 1) {
+        expect((await tryFrom(`198.51.100.${attempt}, 192.0.2.7`)).status).toBe(401)
+      }
+      await expectWait(await tryFrom('198.51.100.99, 192.0.2.7', NEW_PASSWORD), 55, 60)
+      expect((await tryFrom('192.0.2.7, 192.0.2.8', NEW_PASSWORD)).status).toBe(200)
+    } finally {
+      delete process.env.TRUST_PROXY
+    }
+  })
+
   it('shares its counts between two portal processes over one database', async () => {
     const email = await vendorWithPassword('two.portals@example.com')
     // Under npm run test:pg the second portal has a connection pool of its own; PGlite in memory
