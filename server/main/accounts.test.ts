@@ -499,7 +499,9 @@ describe('registration and the Create Password dialog', { timeout: 30_000 }, () 
     const first = await register(browser, 'lost.mail@example.com')
     const firstCode = await codeMailedTo('lost.mail@example.com')
     const again = await register(browser, 'lost.mail@example.com')
-    expect(again.id).toBe(first.id)
+    // A fresh id, as for an address with a password: the same id coming back would tell them apart.
+    expect(again.id).toMatch(UUID)
+    expect(again.id).not.toBe(first.id)
     const secondCode = await codeMailedTo('lost.mail@example.com')
     expect(await mailsTo('lost.mail@example.com')).toHaveLength(2)
     const create = (otp: string) =>
@@ -514,6 +516,18 @@ describe('registration and the Create Password dialog', { timeout: 30_000 }, () 
       })
     if (firstCode !== secondCode) expect((await create(firstCode)).status).toBe(400)
     expect((await create(secondCode)).status).toBe(200)
+    expect((await browser.attemptLogin('lost.mail@example.com', NEW_PASSWORD)).status).toBe(200)
+  })
+
+  it('answers a fresh id for every registration of an address, whether or not it has an account', async () => {
+    const browser = await newBrowser()
+    const ids = async (email: string) => [
+      (await register(browser, email)).id,
+      (await register(browser, email)).id,
+    ]
+    const [newFirst, newSecond] = await ids('twice.new@example.com')
+    const [takenFirst, takenSecond] = await ids(DEMO.email)
+    expect(new Set([newFirst, newSecond, takenFirst, takenSecond]).size).toBe(4)
   })
 
   it('applies the registration rules with their messages', async () => {

@@ -256,34 +256,36 @@ function accountByEmail(db: Kysely<Database>, email: string): Promise<ExistingAc
  * A registration of an address that has an account answers like a new one (docs/decisions/0016);
  * what differs is the mail, which only the address's owner reads. An account still without a
  * password gets a new create-password code (its details stay as first registered), so a vendor
- * who lost the first mail can simply register again; the answer's id is then the account's. An
- * account with a password gets a notice instead of a code, and the answer an id that names
- * nothing (a random UUID, like the ids of accounts), so the Create Password dialog fails as for a
- * wrong code. Returns the id to answer.
+ * who lost the first mail can simply register again; an account with a password gets a notice
+ * instead of a code. Either way the answer's id is a fresh random UUID, like a new account's id:
+ * were it the account's, registering an address twice would tell by the same id coming back
+ * whether the address had an account with a password. The Create Password dialog finds the code
+ * by the address, so the new code works with that id; after a notice, any code is wrong.
  */
 async function registeredAgain({ db, mailer, secret }: MainServices, account: ExistingAccount) {
   const pending = account.password_hash === null
-  if (!(await mayMail(db, account.email))) {
-    hashCode(generateCode(), secret)
-    return pending ? account.id : randomUUID()
-  }
-  if (pending) {
+  if (pending && (await mayMail(db, account.email))) {
     const issued = await db
       .transaction()
       .execute((trx) => issueCode(trx, secret, account.id, 'create-password'))
     await mailer.send(codeMail(account.email, account.first_name, issued.code, 'create-password'))
-    return account.id
+  } else if (!pending && (await mayMail(db, account.email))) {
+    // The same keyed-hash work as a new registration's code.
+    hashCode(generateCode(), secret)
+    await mailer.send(registeredAgainMail(account.email, account.first_name))
   }
-  // The same keyed-hash work as a new registration's code, so the answer takes about as long.
-  hashCode(generateCode(), secret)
-  await mailer.send(registeredAgainMail(account.email, account.first_name))
   return randomUUID()
 }
 
-/** The Create Password dialog: answers text (spec §7). */
+/**
+ * The Create Password dialog: answers text (spec §7). The code is the newest create-password code
+ * of the address's account. The payload's id (spec §3) is not needed to find it: a repeated
+ * registration answers a fresh id each time (registeredAgain), and the id, known to whoever
+ * registered, would add nothing to the code that only the address's owner reads.
+ */
 route(accountRoutes, 'changePassword', async (c) => {
   const { db } = c.var.services
-  const { otp, emailId, password, confirmPassword, id } = c.var.body
+  const { otp, emailId, password, confirmPassword } = c.var.body
   const problem = passwordProblem(password, confirmPassword)
   if (problem) return c.text(problem, 400)
 
@@ -298,7 +300,6 @@ route(accountRoutes, 'changePassword', async (c) => {
       'one_time_codes.attempts',
       'one_time_codes.used_at',
     ])
-    .where('vendor_accounts.id', '=', id)
     .where('vendor_accounts.email_key', '=', emailKey(emailId))
     .where('one_time_codes.purpose', '=', 'create-password')
     .orderBy('one_time_codes.created_at', 'desc')
