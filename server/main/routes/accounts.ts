@@ -38,7 +38,7 @@ import {
   LOGIN_ACCOUNT_POLICY,
   LOGIN_ADDRESS_POLICY,
   LOGIN_PAIR_POLICY,
-  MAIL_CLIENT_POLICY,
+  mailClientPolicy,
   MAIL_RECIPIENT_POLICY,
   recordLoginSuccess,
   type Refusal,
@@ -178,7 +178,7 @@ route(accountRoutes, 'register', async (c) => {
 
   // Calls that send mail are limited per client address (the answer 429 tells nothing about the
   // e-mail address: every address counts alike).
-  const mailing = await countAttempt(db, limitKey.mailClient(remoteAddress(c)), MAIL_CLIENT_POLICY)
+  const mailing = await countAttempt(db, limitKey.mailClient(remoteAddress(c)), mailClientPolicy())
   if (!mailing.allowed) return tooMany(c, mailing, { status: FAILURE })
   // The same answer whether or not the address has an account, with the address as typed, and
   // not before ANSWER_FLOOR_MS: a new account is a few more writes than a notice.
@@ -315,7 +315,7 @@ route(accountRoutes, 'changePassword', async (c) => {
 
 route(accountRoutes, 'forgotPassword', async (c) => {
   const { db, mailer, secret } = c.var.services
-  const mailing = await countAttempt(db, limitKey.mailClient(remoteAddress(c)), MAIL_CLIENT_POLICY)
+  const mailing = await countAttempt(db, limitKey.mailClient(remoteAddress(c)), mailClientPolicy())
   if (!mailing.allowed) return tooMany(c, mailing, { status: FAILURE })
 
   // One answer for every address (docs/decisions/0016): the address as typed, and an id that is a

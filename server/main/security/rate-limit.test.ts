@@ -5,6 +5,8 @@ import {
   countAttempt,
   delayAfter,
   LOGIN_PAIR_POLICY,
+  MAIL_CLIENT_POLICY,
+  mailClientPolicy,
   type DelayPolicy,
   type WindowPolicy,
 } from './rate-limit.ts'
@@ -115,5 +117,18 @@ describe('a window', () => {
     expect(refused.allowed === false && refused.retryAfterSeconds).toBeLessThanOrEqual(600)
     await passTime(key, 10 * MINUTE)
     expect(await countAttempt(database.db, key, window)).toEqual({ allowed: true })
+  })
+})
+
+describe('the mail-call limit per address', () => {
+  it('is 10 per 15 minutes unless MAIL_CALLS_PER_IP is a positive whole number', () => {
+    expect(mailClientPolicy({})).toEqual({ kind: 'window', limit: 10, windowMs: 15 * MINUTE })
+    expect(mailClientPolicy({ MAIL_CALLS_PER_IP: '1000' })).toEqual({
+      ...MAIL_CLIENT_POLICY,
+      limit: 1000,
+    })
+    for (const odd of ['0', '-3', '2.5', 'many', '']) {
+      expect(mailClientPolicy({ MAIL_CALLS_PER_IP: odd })).toBe(MAIL_CLIENT_POLICY)
+    }
   })
 })

@@ -55,6 +55,15 @@ export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * MINUTE
 /** Calls that send mail (registration, forgot password) from one client address. */
 export const MAIL_CLIENT_POLICY: WindowPolicy = { kind: 'window', limit: 10, windowMs: 15 * MINUTE }
 
+/**
+ * MAIL_CLIENT_POLICY with MAIL_CALLS_PER_IP from the environment when it is a positive whole
+ * number: the journeys register many vendors from one address, and so may a test lab.
+ */
+export function mailClientPolicy(env: NodeJS.ProcessEnv = process.env): WindowPolicy {
+  const limit = Number(env.MAIL_CALLS_PER_IP)
+  return Number.isInteger(limit) && limit > 0 ? { ...MAIL_CLIENT_POLICY, limit } : MAIL_CLIENT_POLICY
+}
+
 /** Mails to one recipient; past it the call answers as usual but sends nothing. */
 export const MAIL_RECIPIENT_POLICY: WindowPolicy = { kind: 'window', limit: 5, windowMs: 10 * MINUTE }
 
