@@ -4,6 +4,7 @@ import {
   blockedNow,
   countAttempt,
   delayAfter,
+  forgetOldCounts,
   LOGIN_PAIR_POLICY,
   MAIL_CLIENT_POLICY,
   mailClientPolicy,
@@ -130,5 +131,33 @@ describe('the mail-call limit per address', () => {
     for (const odd of ['0', '-3', '2.5', 'many', '']) {
       expect(mailClientPolicy({ MAIL_CALLS_PER_IP: odd })).toBe(MAIL_CLIENT_POLICY)
     }
+  })
+})
+
+describe('old counts', () => {
+  it('are dropped after a quiet day, unless blocked or a recent success marks a known address', async () => {
+    const dayAgo = new Date(Date.now() - 25 * 60 * MINUTE)
+    await database.db
+      .insertInto('rate_limits')
+      .values([
+        { key: 'test:old', count: 3, last_counted_at: dayAgo },
+        { key: 'test:old-known', count: 0, last_counted_at: dayAgo, succeeded_at: new Date() },
+        {
+          key: 'test:old-blocked',
+          count: 9,
+          last_counted_at: dayAgo,
+          blocked_until: new Date(Date.now() + MINUTE),
+        },
+        { key: 'test:recent', count: 1 },
+      ])
+      .execute()
+    await forgetOldCounts(database.db)
+    const kept = await database.db
+      .selectFrom('rate_limits')
+      .select('key')
+      .where('key', 'in', ['test:old', 'test:old-known', 'test:old-blocked', 'test:recent'])
+      .orderBy('key')
+      .execute()
+    expect(kept.map((row) => row.key)).toEqual(['test:old-blocked', 'test:old-known', 'test:recent'])
   })
 })
