@@ -9,6 +9,7 @@ import { runLeasesMigration } from './migrations/0003-run-leases.ts'
 import { oneRecordPerDraftMigration } from './migrations/0004-one-record-per-draft.ts'
 import { outboxOrderMigration } from './migrations/0005-outbox-order.ts'
 import { inputRulesMigration } from './migrations/0006-input-rules.ts'
+import { rateLimitsMigration } from './migrations/0007-rate-limits.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0004-one-record-per-draft': oneRecordPerDraftMigration,
   '0005-outbox-order': outboxOrderMigration,
   '0006-input-rules': inputRulesMigration,
+  '0007-rate-limits': rateLimitsMigration,
 }
 
 export type OpenDatabaseOptions = {

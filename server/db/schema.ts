@@ -72,11 +72,19 @@ export interface SessionsTable {
   expires_at: Time
 }
 
-export interface LoginAttemptsTable {
-  id: GeneratedAlways<number>
-  /** e.g. 'account:<email_key>' or 'address:<ip>'. */
+/**
+ * A counter of the login and mail limits (migration 0007, server/main/security/rate-limit.ts),
+ * one row per key such as 'login-pair:<account>|<address>' or 'mail-client:<address>'.
+ */
+export interface RateLimitsTable {
   key: string
-  attempted_at: CreatedAt
+  count: ColumnType<number, number | undefined, number>
+  window_started_at: CreatedAt
+  last_counted_at: CreatedAt
+  /** Until when the key is refused; null when it is not. */
+  blocked_until: NullableTime
+  /** A login pair's last success: the account-wide cap spares an address its owner logs in from. */
+  succeeded_at: NullableTime
 }
 
 /** Draft text fields default to '' in the database, so a section save may leave the others out. */
@@ -255,7 +263,7 @@ export interface Database {
   vendor_accounts: VendorAccountsTable
   one_time_codes: OneTimeCodesTable
   sessions: SessionsTable
-  login_attempts: LoginAttemptsTable
+  rate_limits: RateLimitsTable
   portfolio_drafts: PortfolioDraftsTable
   device_records: DeviceRecordsTable
   catalogue_vendors: CatalogueVendorsTable

@@ -5,15 +5,18 @@
  */
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid email id or password.'
+/**
+ * A login, registration or forgot-password call over its limit (429, with the wait in Retry-After;
+ * docs/decisions/0016). No account answer says whether an address has an account: registration of
+ * a taken address and forgot-password for an unknown one answer as any other.
+ */
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.'
-export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email id already exists. Please sign in.'
 export const registrationSuccessMessage = (emailId: string) =>
   `Registration successful. We have sent a 6-digit code to ${emailId}.`
 export const INVALID_CODE_MESSAGE =
   'The code is wrong or has expired. Please check the 6-digit code we sent you.'
 export const PASSWORD_SAVED_MESSAGE = 'Password created successfully'
 export const codeSentMessage = (emailId: string) => `We have sent a 6-digit code to ${emailId}.`
-export const UNKNOWN_ACCOUNT_MESSAGE = 'No account exists for this email id.'
 export const PASSWORD_RESET_MESSAGE = 'Your password has been reset. Please sign in with your new password.'
 export const PORTFOLIO_SUBMITTED_MESSAGE = 'Portfolio submitted successfully'
 export const ALREADY_SUBMITTED_MESSAGE = 'This portfolio has already been submitted.'

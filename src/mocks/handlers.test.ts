@@ -127,7 +127,7 @@ describe('accounts', () => {
     expect((await login('lena.berg@avm.de', 'Lena#2026x')).status).toBe(200)
   })
 
-  it('refuses to register an e-mail that already has an account', async () => {
+  it('answers an e-mail that already has an account like a new one; its code is then wrong', async () => {
     const response = await post(`${MAIN}/api/registration/create`, {
       firstName: 'Priya',
       lastName: 'Sharma',
@@ -142,8 +142,38 @@ describe('accounts', () => {
       city: 'Bengaluru',
     })
     expect(response.json).toEqual({
+      status: 'SUCCESS',
+      message: 'Registration successful. We have sent a 6-digit code to priya.sharma@nokia.com.',
+      id: expect.any(String),
+      emailId: 'priya.sharma@nokia.com',
+    })
+    const dialog = await post(`${MAIN}/api/registration/change-password`, {
+      otp: world.code,
+      emailId: 'priya.sharma@nokia.com',
+      password: 'Priya#2026x',
+      confirmPassword: 'Priya#2026x',
+      id: String(response.json.id),
+    })
+    expect(dialog.status).toBe(400)
+    expect(dialog.text).toBe('The code is wrong or has expired. Please check the 6-digit code we sent you.')
+  })
+
+  it('answers an e-mail without an account like a known one; its code is then wrong', async () => {
+    const forgot = await post(`${MAIN}/api/registration/forget-password`, { emailId: 'nobody@example.com' })
+    expect(forgot.json).toEqual({
+      status: 'SUCCESS',
+      message: 'We have sent a 6-digit code to nobody@example.com.',
+      id: expect.any(String),
+    })
+    const reset = await post(`${MAIN}/api/registration/reset-password`, {
+      otp: world.code,
+      password: 'Nobody#2027y',
+      confirmPassword: 'Nobody#2027y',
+      id: String(forgot.json.id),
+    })
+    expect(reset.json).toEqual({
       status: 'FAILURE',
-      message: 'An account with this email id already exists. Please sign in.',
+      message: 'The code is wrong or has expired. Please check the 6-digit code we sent you.',
     })
   })
 

@@ -81,10 +81,17 @@ export const handlers: HttpHandler[] = [
 
   mockEndpoint('register', ({ body }) => {
     const emailId = body.emailId
-    if (world.vendors.some((vendor) => vendor.authData.emailId.toLowerCase() === emailId.toLowerCase())) {
-      return HttpResponse.json({ status: 'FAILURE', message: said.ACCOUNT_EXISTS_MESSAGE })
-    }
     const id = nextId('acct')
+    // A taken address answers like a new one (the server mails its owner a notice instead of a
+    // code); the id names no pending account, so the Create Password dialog fails as for a wrong code.
+    if (world.vendors.some((vendor) => vendor.authData.emailId.toLowerCase() === emailId.toLowerCase())) {
+      return HttpResponse.json({
+        status: 'SUCCESS',
+        message: said.registrationSuccessMessage(emailId),
+        id,
+        emailId,
+      })
+    }
     world.pendingAccounts.set(id, emailId)
     const { firstName, lastName, organization, countryCode, phoneNumber, country, state, city } = body
     const name = `${firstName} ${lastName}`
@@ -127,14 +134,11 @@ export const handlers: HttpHandler[] = [
     const vendor = world.vendors.find(
       (candidate) => candidate.authData.emailId.toLowerCase() === body.emailId.toLowerCase(),
     )
-    if (!vendor) return HttpResponse.json({ status: 'FAILURE', message: said.UNKNOWN_ACCOUNT_MESSAGE })
+    // Known or not, the same answer with the address as typed (the server mails an unknown address
+    // that it has no account); an unknown address's id names no reset, so the code is then wrong.
     const id = nextId('reset')
-    world.passwordResets.set(id, vendor.authData.emailId)
-    return HttpResponse.json({
-      status: 'SUCCESS',
-      message: said.codeSentMessage(vendor.authData.emailId),
-      id,
-    })
+    if (vendor) world.passwordResets.set(id, vendor.authData.emailId)
+    return HttpResponse.json({ status: 'SUCCESS', message: said.codeSentMessage(body.emailId.trim()), id })
   }),
 
   mockEndpoint('resetPassword', ({ body }) => {

@@ -4,7 +4,7 @@ import { http } from 'msw'
 import { expect, type MockInstance, screen, spyOn, waitFor, type within } from 'storybook/test'
 import { endpoints } from '@/contract/endpoints'
 import { EMAIL_FORMAT_MESSAGE, EMAIL_REQUIRED_MESSAGE } from '@/contract/messages'
-import { codeSentMessage, PASSWORD_RESET_MESSAGE, UNKNOWN_ACCOUNT_MESSAGE } from '@/contract/server-messages'
+import { codeSentMessage, PASSWORD_RESET_MESSAGE } from '@/contract/server-messages'
 import { readPendingPasswordReset, removePendingPasswordReset } from '@/lib/storage'
 import { endpointUrl } from '@/mocks/handlers'
 import { scenarios } from '@/mocks/scenarios'
@@ -15,7 +15,8 @@ import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-f
 /*
  * /forgot-password in the real route tree (spec §2, §4, §5, §8, §9): the e-mail address, a loader
  * while the request is pending, the answer's message as a toast, and /check-mail 2 s after a
- * SUCCESS. Priya Sharma (Nokia) has an account in the fixture world; nobody@example.com has not.
+ * SUCCESS. Priya Sharma (Nokia) has an account in the fixture world; nobody@example.com has not,
+ * and is answered alike (docs/decisions/0016).
  */
 const meta = preview.meta({
   title: 'Auth/Forgot password',
@@ -122,22 +123,28 @@ export const CodeSent = meta.story({
   },
 })
 
-/** An address without an account: the server's FAILURE message as an error toast; the loader goes, the page stays. */
+/**
+ * An address without an account (docs/decisions/0016): the same answer as for a known one — the
+ * success toast, the answer stored, /check-mail at 2 s — so the page tells nobody which addresses
+ * have accounts; the server mails the address that it has no account, and the reset page finds
+ * any code wrong.
+ */
 export const UnknownAccount = meta.story({
   play: async ({ canvas, userEvent }) => {
     const { email, sendCode } = await screenReady(canvas)
     await userEvent.type(email, 'nobody@example.com')
     await userEvent.click(sendCode)
 
-    await expectToast(UNKNOWN_ACCOUNT_MESSAGE, 'error')
+    await expectToast(codeSentMessage('nobody@example.com'), 'success')
     await waitFor(() => expect(loader()).toBeNull())
-    await expect(readPendingPasswordReset()).toBeNull()
+    await expect(readPendingPasswordReset()).toEqual({
+      id: expect.any(String),
+      emailId: 'nobody@example.com',
+    })
     storyClock().advance(2000)
     await settle()
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible()
-    // The address stays, to correct it and try again.
-    await expect(email).toHaveValue('nobody@example.com')
-    await expect(sendCode).toBeEnabled()
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Check your mail' })).toBeVisible()
+    await expect(canvas.getByText('nobody@example.com')).toBeVisible()
   },
 })
 

@@ -19,7 +19,7 @@ import {
   RE_ENTER_EMAIL_MISMATCH_MESSAGE,
   STATE_REQUIRED_MESSAGE,
 } from '@/contract/messages'
-import { ACCOUNT_EXISTS_MESSAGE, registrationSuccessMessage } from '@/contract/server-messages'
+import { INVALID_CODE_MESSAGE, registrationSuccessMessage } from '@/contract/server-messages'
 import { readPendingRegistration, removePendingRegistration, writePendingRegistration } from '@/lib/storage'
 import { endpointUrl } from '@/mocks/handlers'
 import { scenarios } from '@/mocks/scenarios'
@@ -35,7 +35,7 @@ import { OwnToaster } from '@/features/auth/components/registration-toasts'
 
 const HEADING = 'Register your organization'
 const NEW_EMAIL = 'ravi.kumar@acme-broadband.com'
-/** A vendor of the fixture world: registering this address again is refused. */
+/** A vendor of the fixture world: registering this address again answers as for a new one. */
 const EXISTING_EMAIL = 'priya.sharma@nokia.com'
 
 /** The bodies that reached POST registration/create in the story that records them. */
@@ -498,18 +498,39 @@ export const SuccessOpensCreatePassword = meta.story({
   },
 })
 
-/** An address that already has an account: the server's message as an error; the form stays. */
+/**
+ * An address that already has an account (docs/decisions/0016): the same success as for a new
+ * address, so the screen tells nobody which addresses have accounts; the server mails the owner a
+ * notice instead of a code, and a code typed into the dialog is then wrong.
+ */
 export const ExistingEmail = meta.story({
   parameters: { clock: 'manual' },
   play: async ({ canvas, userEvent }) => {
     const form = await fillRegistration(canvas, userEvent, EXISTING_EMAIL)
     await waitFor(() => expect(form.register).toBeEnabled())
     await userEvent.click(form.register)
-    await expectToast(ACCOUNT_EXISTS_MESSAGE, 'error')
-    storyClock().advance(5000)
-    await expect(screen.queryByRole('dialog', { name: 'Create your password' })).toBeNull()
-    await expect(form.email).toHaveValue(EXISTING_EMAIL)
-    await expect(readPendingRegistration()).toBeNull()
+    await expectToast(registrationSuccessMessage(EXISTING_EMAIL), 'success')
+    await expect(readPendingRegistration()).toEqual({ id: expect.any(String), emailId: EXISTING_EMAIL })
+
+    storyClock().advance(2000)
+    const dialog = await screen.findByRole('dialog', { name: 'Create your password' })
+    const scope = within(dialog)
+    const code = scope.getByRole('textbox', { name: '6-Digit code' })
+    await waitFor(() => expect(code).toHaveFocus())
+    await userEvent.type(code, '123456')
+    await userEvent.type(scope.getByLabelText(/^Password/), 'Fresh#Pass2026')
+    await userEvent.type(scope.getByLabelText(/^Confirm password/), 'Fresh#Pass2026')
+    const submit = scope.getByRole('button', { name: 'Create password' })
+    await waitFor(() => expect(submit).toBeEnabled())
+    await userEvent.click(submit)
+    const toasts = await scope.findByRole(
+      'region',
+      { name: /^Create password notifications/ },
+      { timeout: 5000 },
+    )
+    const message = await within(toasts).findByText(INVALID_CODE_MESSAGE, {}, { timeout: 5000 })
+    await expect(message.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error')
+    await expect(dialog).toBeVisible()
   },
 })
 

@@ -39,10 +39,18 @@ export type MainEnv = {
 }
 
 /**
- * The caller's address for the login rate limit. Requests made without a socket (app.request in
- * tests) share one key, which only makes their limit stricter.
+ * The caller's address, for the login and mail limits (docs/decisions/0016) and the development
+ * mailbox's loopback check: the socket's peer. Behind a reverse proxy every request comes from
+ * the proxy, so with TRUST_PROXY=1 the address is the last entry of X-Forwarded-For — the one the
+ * proxy itself appended; entries before it are whatever the client sent and are never read. Set
+ * it only when a proxy that appends X-Forwarded-For is the one way in. Requests made without a
+ * socket (app.request in tests) share one key, which only makes their limit stricter.
  */
-export function remoteAddress(c: Context): string {
+export function remoteAddress(c: Context, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.TRUST_PROXY === '1') {
+    const forwarded = c.req.header('X-Forwarded-For')?.split(',').at(-1)?.trim()
+    if (forwarded) return forwarded
+  }
   try {
     return getConnInfo(c).remote.address ?? 'unknown'
   } catch {

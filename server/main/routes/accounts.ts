@@ -1,4 +1,5 @@
-import { Hono } from 'hono'
+import { randomUUID } from 'node:crypto'
+import { type Context, Hono } from 'hono'
 import { sql, type Kysely } from 'kysely'
 import * as v from 'valibot'
 import { type AuthData } from '@/contract/auth'
@@ -6,7 +7,6 @@ import { STATUS_SUCCESS } from '@/contract/common'
 import { LOGIN_SUCCESS_MESSAGE, PASSWORDS_DO_NOT_MATCH_MESSAGE } from '@/contract/messages'
 import { registrationRuleRefusal } from '@/contract/refusals'
 import {
-  ACCOUNT_EXISTS_MESSAGE,
   codeSentMessage,
   INVALID_CODE_MESSAGE,
   INVALID_LOGIN_MESSAGE,
@@ -14,7 +14,6 @@ import {
   PASSWORD_SAVED_MESSAGE,
   registrationSuccessMessage,
   TOO_MANY_ATTEMPTS_MESSAGE,
-  UNKNOWN_ACCOUNT_MESSAGE,
 } from '@/contract/server-messages'
 import { firstMessage } from '@/contract/validation/fields'
 import { newPasswordSchema } from '@/contract/validation/password'
@@ -31,14 +30,31 @@ import {
   generateCode,
   hashCode,
 } from '../security/one-time-code.ts'
+import {
+  blockedNow,
+  countAttempt,
+  forgetOldCounts,
+  isKnownPair,
+  limitKey,
+  LOGIN_ACCOUNT_POLICY,
+  LOGIN_ADDRESS_POLICY,
+  LOGIN_PAIR_POLICY,
+  mailClientPolicy,
+  MAIL_RECIPIENT_POLICY,
+  recordLoginSuccess,
+  type Refusal,
+} from '../security/rate-limit.ts'
 import { route } from './route.ts'
 
 /*
  * Accounts (spec §3, §4, §7; ARCHITECTURE.md decisions 2 and 3): login, registration, the Create
  * Password dialog, and forgot/reset password. Paths from the endpoint table (route.ts).
  *
- * Answers follow spec §7 and the contract: a rule that fails answers 400 with the rule's message;
- * "this account exists" and "no such account" are answers of the flow (200, status FAILURE).
+ * Answers follow spec §7 and the contract: a rule that fails answers 400 with the rule's message.
+ * No answer tells whether an address has an account (docs/decisions/0016): registration of a taken
+ * address and forgot-password for an unknown one answer exactly as for any other address, and
+ * the mail tells the address's owner what happened. Logins and the calls that send mail are
+ * limited in the database (server/main/security/rate-limit.ts): 429 with Retry-After.
  */
 
 export const accountRoutes = new Hono<MainEnv>()
@@ -47,14 +63,13 @@ const FAILURE = 'FAILURE'
 
 /* ------------------------------------------------------------------------------------ login */
 
-/** Login failures allowed per window: per account (guessing one password) and per address (many). */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000
-export const LOGIN_FAILURES_PER_ACCOUNT = 5
-export const LOGIN_FAILURES_PER_ADDRESS = 20
-/** Forgot-password codes mailed to one account within a code's lifetime (10 minutes). */
-export const RESET_CODES_PER_WINDOW = 5
-
 const emailKey = (emailId: string) => emailId.trim().toLowerCase()
+
+/** 429 with the wait in Retry-After (seconds), in the body shape of the call. */
+function tooMany(c: Context, verdict: Refusal, body: object) {
+  c.header('Retry-After', String(verdict.retryAfterSeconds))
+  return c.json({ ...body, message: TOO_MANY_ATTEMPTS_MESSAGE }, 429)
+}
 
 route(accountRoutes, 'login', async (c) => {
   const { db } = c.var.services
@@ -63,22 +78,25 @@ route(accountRoutes, 'login', async (c) => {
   // The CSRF guard lets no POST through without a session; this only satisfies the types.
   if (!session) return c.json({ message: INVALID_LOGIN_MESSAGE }, 401)
 
-  const keys = { account: `account:${emailKey(emailId)}`, address: `address:${remoteAddress(c)}` }
-  const since = new Date(Date.now() - LOGIN_WINDOW_MS)
-  const failures = await db
-    .selectFrom('login_attempts')
-    .select(['key', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('key', 'in', [keys.account, keys.address])
-    .where('attempted_at', '>', since)
-    .groupBy('key')
-    .execute()
-  const failuresOf = (key: string) => Number(failures.find((row) => row.key === key)?.count ?? 0)
-  if (
-    failuresOf(keys.account) >= LOGIN_FAILURES_PER_ACCOUNT ||
-    failuresOf(keys.address) >= LOGIN_FAILURES_PER_ADDRESS
-  ) {
-    return c.json({ message: TOO_MANY_ATTEMPTS_MESSAGE }, 429)
+  // Limits (docs/decisions/0016): per account-and-address pair, so that nobody can lock the real
+  // vendor out from elsewhere; per address across accounts (spraying); per account from all
+  // addresses (a distributed attack), which spares an address the account logged in from lately.
+  const address = remoteAddress(c)
+  const key = emailKey(emailId)
+  const keys = {
+    pair: limitKey.loginPair(key, address),
+    address: limitKey.loginAddress(address),
+    account: limitKey.loginAccount(key),
   }
+  // A pair that logged in lately knew the password: spraying from its address or a distributed
+  // attack on its account does not hold it back (its own pair limit still does).
+  const known = await isKnownPair(db, keys.pair)
+  const blocked = known ? undefined : await blockedNow(db, [keys.address, keys.account])
+  if (blocked) return tooMany(c, blocked, {})
+  // The pair's try is counted before the password is checked, in one statement that refuses it
+  // while the pair waits: parallel guesses queue on the row instead of passing together.
+  const pair = await countAttempt(db, keys.pair, LOGIN_PAIR_POLICY)
+  if (!pair.allowed) return tooMany(c, pair, {})
 
   const account = await db
     .selectFrom('vendor_accounts')
@@ -89,15 +107,13 @@ route(accountRoutes, 'login', async (c) => {
   // answer time does not tell which accounts exist.
   const passwordMatches = await verifyPassword(password, account?.password_hash)
   if (!account || !passwordMatches) {
-    await db.deleteFrom('login_attempts').where('attempted_at', '<=', since).execute()
-    await db
-      .insertInto('login_attempts')
-      .values([{ key: keys.account }, { key: keys.address }])
-      .execute()
+    await countAttempt(db, keys.address, LOGIN_ADDRESS_POLICY, { gate: false })
+    await countAttempt(db, keys.account, LOGIN_ACCOUNT_POLICY, { gate: false })
+    await forgetOldCounts(db)
     return c.json({ message: INVALID_LOGIN_MESSAGE }, 401)
   }
 
-  await db.deleteFrom('login_attempts').where('key', '=', keys.account).execute()
+  await recordLoginSuccess(db, keys.pair)
   await rotateSession(c, db, session, account.id)
   const answer: AuthData = {
     name: `${account.first_name} ${account.last_name}`,
@@ -161,12 +177,25 @@ route(accountRoutes, 'register', async (c) => {
   const checked = v.safeParse(registrationFormSchema, form)
   if (!checked.success) return c.json({ status: FAILURE, ...registrationRuleRefusal(checked.issues) }, 400)
 
-  const exists = await db
-    .selectFrom('vendor_accounts')
-    .select('id')
-    .where('email_key', '=', emailKey(form.email))
-    .executeTakeFirst()
-  if (exists) return c.json({ status: FAILURE, message: ACCOUNT_EXISTS_MESSAGE })
+  // Calls that send mail are limited per client address (the answer 429 tells nothing about the
+  // e-mail address: every address counts alike).
+  const mailing = await countAttempt(db, limitKey.mailClient(remoteAddress(c)), mailClientPolicy())
+  if (!mailing.allowed) return tooMany(c, mailing, { status: FAILURE })
+  // The same answer whether or not the address has an account, with the address as typed, and
+  // not before ANSWER_FLOOR_MS: a new account is a few more writes than a notice.
+  const started = performance.now()
+  const registered = async (id: string) => {
+    await answerFloor(started)
+    return c.json({
+      status: STATUS_SUCCESS,
+      message: registrationSuccessMessage(form.email),
+      id,
+      emailId: form.email,
+    })
+  }
+
+  const existing = await accountByEmail(db, form.email)
+  if (existing) return registered(await registeredAgain(c.var.services, existing))
 
   let created: { accountId: string; code: string }
   try {
@@ -192,33 +221,72 @@ route(accountRoutes, 'register', async (c) => {
       return { accountId: account.id, code }
     })
   } catch (error) {
-    // Two registrations of one e-mail at once: the second loses on the unique index.
+    // Two registrations of one e-mail at once: the second loses on the unique index, and is then
+    // a registration of a taken address like any other.
     if (isUniqueViolation(error, 'vendor_accounts_email_key_unique')) {
-      return c.json({ status: FAILURE, message: ACCOUNT_EXISTS_MESSAGE })
+      const winner = await accountByEmail(db, form.email)
+      if (winner) return registered(await registeredAgain(c.var.services, winner))
     }
     throw error
   }
 
-  try {
-    await mailer.send(codeMail(form.email, form.firstName, created.code, 'create-password'))
-  } catch (error) {
-    // Without its code the account could never get a password: take it back, so that the
-    // vendor can simply register again once mail works.
-    await db.deleteFrom('vendor_accounts').where('id', '=', created.accountId).execute()
-    throw error
+  if (await mayMail(db, form.email)) {
+    try {
+      await mailer.send(codeMail(form.email, form.firstName, created.code, 'create-password'))
+    } catch (error) {
+      // Without its code the account could never get a password: take it back, so that the
+      // vendor can simply register again once mail works.
+      await db.deleteFrom('vendor_accounts').where('id', '=', created.accountId).execute()
+      throw error
+    }
   }
-  return c.json({
-    status: STATUS_SUCCESS,
-    message: registrationSuccessMessage(form.email),
-    id: created.accountId,
-    emailId: form.email,
-  })
+  return registered(created.accountId)
 })
 
-/** The Create Password dialog: answers text (spec §7). */
+type ExistingAccount = { id: string; email: string; first_name: string; password_hash: string | null }
+
+function accountByEmail(db: Kysely<Database>, email: string): Promise<ExistingAccount | undefined> {
+  return db
+    .selectFrom('vendor_accounts')
+    .select(['id', 'email', 'first_name', 'password_hash'])
+    .where('email_key', '=', emailKey(email))
+    .executeTakeFirst()
+}
+
+/**
+ * A registration of an address that has an account answers like a new one (docs/decisions/0016);
+ * what differs is the mail, which only the address's owner reads. An account still without a
+ * password gets a new create-password code (its details stay as first registered), so a vendor
+ * who lost the first mail can simply register again; an account with a password gets a notice
+ * instead of a code. Either way the answer's id is a fresh random UUID, like a new account's id:
+ * were it the account's, registering an address twice would tell by the same id coming back
+ * whether the address had an account with a password. The Create Password dialog finds the code
+ * by the address, so the new code works with that id; after a notice, any code is wrong.
+ */
+async function registeredAgain({ db, mailer, secret }: MainServices, account: ExistingAccount) {
+  const pending = account.password_hash === null
+  if (pending && (await mayMail(db, account.email))) {
+    const issued = await db
+      .transaction()
+      .execute((trx) => issueCode(trx, secret, account.id, 'create-password'))
+    await mailer.send(codeMail(account.email, account.first_name, issued.code, 'create-password'))
+  } else if (!pending && (await mayMail(db, account.email))) {
+    // The same keyed-hash work as a new registration's code.
+    hashCode(generateCode(), secret)
+    await mailer.send(registeredAgainMail(account.email, account.first_name))
+  }
+  return randomUUID()
+}
+
+/**
+ * The Create Password dialog: answers text (spec §7). The code is the newest create-password code
+ * of the address's account. The payload's id (spec §3) is not needed to find it: a repeated
+ * registration answers a fresh id each time (registeredAgain), and the id, known to whoever
+ * registered, would add nothing to the code that only the address's owner reads.
+ */
 route(accountRoutes, 'changePassword', async (c) => {
   const { db } = c.var.services
-  const { otp, emailId, password, confirmPassword, id } = c.var.body
+  const { otp, emailId, password, confirmPassword } = c.var.body
   const problem = passwordProblem(password, confirmPassword)
   if (problem) return c.text(problem, 400)
 
@@ -233,7 +301,6 @@ route(accountRoutes, 'changePassword', async (c) => {
       'one_time_codes.attempts',
       'one_time_codes.used_at',
     ])
-    .where('vendor_accounts.id', '=', id)
     .where('vendor_accounts.email_key', '=', emailKey(emailId))
     .where('one_time_codes.purpose', '=', 'create-password')
     .orderBy('one_time_codes.created_at', 'desc')
@@ -249,23 +316,29 @@ route(accountRoutes, 'changePassword', async (c) => {
 
 route(accountRoutes, 'forgotPassword', async (c) => {
   const { db, mailer, secret } = c.var.services
-  const account = await db
-    .selectFrom('vendor_accounts')
-    .select(['id', 'email', 'first_name'])
-    .where('email_key', '=', emailKey(c.var.body.emailId))
-    .executeTakeFirst()
-  if (!account) return c.json({ status: FAILURE, message: UNKNOWN_ACCOUNT_MESSAGE })
+  const mailing = await countAttempt(db, limitKey.mailClient(remoteAddress(c)), mailClientPolicy())
+  if (!mailing.allowed) return tooMany(c, mailing, { status: FAILURE })
 
-  // Nobody may flood a vendor's mailbox: a few codes per account per code lifetime.
-  const { sent } = await db
-    .selectFrom('one_time_codes')
-    .select((eb) => eb.fn.countAll<number>().as('sent'))
-    .where('account_id', '=', account.id)
-    .where('purpose', '=', 'reset-password')
-    .where('created_at', '>', new Date(Date.now() - CODE_TTL_MS))
-    .executeTakeFirstOrThrow()
-  if (Number(sent) >= RESET_CODES_PER_WINDOW) {
-    return c.json({ status: FAILURE, message: TOO_MANY_ATTEMPTS_MESSAGE }, 429)
+  // One answer for every address (docs/decisions/0016): the address as typed, and an id that is a
+  // stored code's for an account and a random UUID otherwise (the reset page then finds no code
+  // and says the code is wrong). The id names the code: the reset page sends it back.
+  const typed = c.var.body.emailId.trim()
+  const started = performance.now()
+  const sent = async (id: string) => {
+    await answerFloor(started)
+    return c.json({ status: STATUS_SUCCESS, message: codeSentMessage(typed), id })
+  }
+  const account = await accountByEmail(db, typed)
+  // Nobody may flood a mailbox: past a few mails per recipient, nothing more is sent for a while.
+  if (!(await mayMail(db, typed))) {
+    hashCode(generateCode(), secret)
+    return sent(randomUUID())
+  }
+  if (!account) {
+    // Same keyed-hash work as issuing a code, and a mail that tells the owner of the address.
+    hashCode(generateCode(), secret)
+    await mailer.send(noAccountMail(typed))
+    return sent(randomUUID())
   }
 
   const issued = await db.transaction().execute((trx) => issueCode(trx, secret, account.id, 'reset-password'))
@@ -275,8 +348,7 @@ route(accountRoutes, 'forgotPassword', async (c) => {
     await db.deleteFrom('one_time_codes').where('id', '=', issued.id).execute()
     throw error
   }
-  // The id names this code: the reset page sends it back with the code and the new password.
-  return c.json({ status: STATUS_SUCCESS, message: codeSentMessage(account.email), id: issued.id })
+  return sent(issued.id)
 })
 
 route(accountRoutes, 'resetPassword', async (c) => {
@@ -399,6 +471,24 @@ async function redeemCode(
   })
 }
 
+/**
+ * Registration and forgot-password answer no sooner than this after the limits let them through:
+ * the paths for an address with and without an account differ by a few writes (a new account and
+ * its code, or a code), tens of milliseconds at most, which the floor hides. The mail, sent on
+ * every path, takes the same time on each.
+ */
+export const ANSWER_FLOOR_MS = 200
+
+async function answerFloor(started: number) {
+  const left = started + ANSWER_FLOOR_MS - performance.now()
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left))
+}
+
+/** Whether one more mail may go to this recipient now (MAIL_RECIPIENT_POLICY); counts it if so. */
+async function mayMail(db: Kysely<Database>, email: string) {
+  return (await countAttempt(db, limitKey.mailRecipient(emailKey(email)), MAIL_RECIPIENT_POLICY)).allowed
+}
+
 /** The mail with a code. The code is in the body only; the console names the mail, never its body. */
 function codeMail(to: string, firstName: string, code: string, purpose: OneTimeCodePurpose) {
   const minutes = CODE_TTL_MS / 60_000
@@ -419,4 +509,31 @@ function codeMail(to: string, firstName: string, code: string, purpose: OneTimeC
       : 'If you did not ask for a new password, you can ignore this mail; your password stays as it is.',
   ].join('\n')
   return { to, subject, text }
+}
+
+/** To an account's owner when someone registers with the account's address again. */
+function registeredAgainMail(to: string, firstName: string) {
+  const text = [
+    `Hello ${firstName},`,
+    '',
+    'Someone tried to register for the Device Certification Portal with this e-mail address, which already has an account.',
+    'No new account was made, and your password stays as it is.',
+    '',
+    'If it was you, sign in with your password, or use Forgot Password on the sign-in page to set a new one.',
+    'If it was not you, you can ignore this mail.',
+  ].join('\n')
+  return { to, subject: 'Someone tried to register with your address', text }
+}
+
+/** To an address without an account when someone asks for a password reset for it. */
+function noAccountMail(to: string) {
+  const text = [
+    'Hello,',
+    '',
+    'Someone asked to reset the password of a Device Certification Portal account for this e-mail address, but no account uses this address.',
+    '',
+    'If you meant to register, use Sign Up on the portal. If you have an account under another address, ask for the code with that address.',
+    'If you did not ask for this, you can ignore this mail.',
+  ].join('\n')
+  return { to, subject: 'Password reset requested for an address without an account', text }
 }
