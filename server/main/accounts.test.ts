@@ -564,6 +564,7 @@ describe('registration and the Create Password dialog', { timeout: 30_000 }, () 
       body: { otp: code, emailId: answer.emailId, password: 'weak', confirmPassword: 'weak', id: answer.id },
     })
     expect(weak.status).toBe(400)
+    expect(weak.headers.get('X-Field')).toBe('password')
     expect(await weak.text()).toBe(PASSWORD_RULES_MESSAGE)
   })
 
@@ -626,7 +627,11 @@ describe('forgot and reset password', { timeout: 30_000 }, () => {
     const mismatch = await browser.call('/api/registration/reset-password', {
       body: { otp: code, password: NEW_PASSWORD, confirmPassword: 'Other#Pass2026', id: answer.id },
     })
-    expect(await mismatch.json()).toEqual({ status: 'FAILURE', message: 'Passwords do not match.' })
+    expect(await mismatch.json()).toEqual({
+      status: 'FAILURE',
+      message: 'Passwords do not match.',
+      field: 'confirmPassword',
+    })
 
     const reset = await browser.call('/api/registration/reset-password', {
       body: { otp: code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, id: answer.id },

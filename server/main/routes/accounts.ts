@@ -5,7 +5,7 @@ import * as v from 'valibot'
 import { type AuthData } from '@/contract/auth'
 import { STATUS_SUCCESS } from '@/contract/common'
 import { LOGIN_SUCCESS_MESSAGE, PASSWORDS_DO_NOT_MATCH_MESSAGE } from '@/contract/messages'
-import { registrationRuleRefusal } from '@/contract/refusals'
+import { FIELD_HEADER, type Refusal as InputRefusal, registrationRuleRefusal } from '@/contract/refusals'
 import {
   codeSentMessage,
   INVALID_CODE_MESSAGE,
@@ -288,7 +288,7 @@ route(accountRoutes, 'changePassword', async (c) => {
   const { db } = c.var.services
   const { otp, emailId, password, confirmPassword } = c.var.body
   const problem = passwordProblem(password, confirmPassword)
-  if (problem) return c.text(problem, 400)
+  if (problem) return c.text(problem.message, 400, { [FIELD_HEADER]: problem.field })
 
   const code = await db
     .selectFrom('one_time_codes')
@@ -357,7 +357,7 @@ route(accountRoutes, 'resetPassword', async (c) => {
   // The reset page only asks for three filled fields (spec §5); the server still holds the new
   // password to the password rules.
   const problem = passwordProblem(password, confirmPassword)
-  if (problem) return c.json({ status: FAILURE, message: problem }, 400)
+  if (problem) return c.json({ status: FAILURE, ...problem }, 400)
 
   const code = await db
     .selectFrom('one_time_codes')
@@ -373,11 +373,13 @@ route(accountRoutes, 'resetPassword', async (c) => {
 
 /* --------------------------------------------------------------------------- codes and mail */
 
-function passwordProblem(password: string, confirmPassword: string) {
-  return (
-    firstMessage(newPasswordSchema, password) ??
-    (confirmPassword === password ? undefined : PASSWORDS_DO_NOT_MATCH_MESSAGE)
-  )
+/** The password rule the new password breaks (spec §5), with the field it concerns, or undefined. */
+function passwordProblem(password: string, confirmPassword: string): InputRefusal | undefined {
+  const rule = firstMessage(newPasswordSchema, password)
+  if (rule !== undefined) return { message: rule, field: 'password' }
+  return confirmPassword === password
+    ? undefined
+    : { message: PASSWORDS_DO_NOT_MATCH_MESSAGE, field: 'confirmPassword' }
 }
 
 /**
