@@ -121,6 +121,9 @@ if (needsServer) {
       DATABASE_URL: '',
       // The simulated lab, paced fast: a journey's certification run ends in a second or two.
       CERT_CASE_MS: process.env.CERT_CASE_MS ?? '100',
+      // Every journey registers from 127.0.0.1: the per-address cap on mail-sending calls (10 per
+      // 15 minutes, docs/decisions/0016) would refuse the eleventh (playwright.config.ts does the same).
+      MAIL_CALLS_PER_IP: '1000',
     },
     detached: true,
   })

@@ -12,6 +12,7 @@ import {
 import { world } from '@/mocks/fixtures/world'
 import { endpointUrl } from '@/mocks/handlers'
 import { answerWorldRecords } from '../dashboard/dashboard-steps'
+import { expectPageHeading } from '../support/page'
 import { loggedInAs } from '../support/session'
 import { expectToast, liveToasts } from '../support/toasts'
 import {
@@ -217,9 +218,7 @@ export const CancelReturnsToDashboard = meta.story({
     await formReady(canvas)
     await retype(userEvent, deviceFields(canvas).firmware, '7.7.7')
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }))
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 10_000 }),
-    ).toBeVisible()
+    await expectPageHeading(canvas, 'Dashboard', 10_000)
     await expect(sent).toEqual([])
   },
 })
