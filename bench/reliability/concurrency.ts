@@ -80,7 +80,10 @@ export async function concurrency(deployment: Deployment, figures: Figures, scal
     const answers = await Promise.all(
       Array.from({ length: sameTime }, async () =>
         count(
-          await vendor.submit({ savedPortfolioManagerId: draftId, deviceNumberList: ['SAME1'] }, { headers }),
+          await vendor.submit(
+            { savedPortfolioManagerId: draftId, deviceNumberList: ['SAME1', 'SAME2'] },
+            { headers },
+          ),
         ),
       ),
     )

@@ -18,7 +18,9 @@ import { countAnswer, printTable, type Figures } from './figures.ts'
  */
 
 const STUCK_S = 15
-const RESUME_WAIT_S = Number(process.env.RELIABILITY_RESUME_WAIT_S ?? 45)
+const RESUME_WAIT_S = Number(
+  process.env.RELIABILITY_RESUME_WAIT_S ?? (process.argv.includes('--quick') ? 20 : 45),
+)
 const WRITERS = 6
 const SUBMITTERS = 2
 

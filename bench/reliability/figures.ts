@@ -8,6 +8,8 @@ export type Figures = {
   wrongRefusals: number
   matrixCells: number
   serverErrors: number
+  /** Requests that got no answer at all (the connection closed or reset, twice). */
+  unanswered: number
   requests: number
   refusedStateChanges: number
   bodyErrors: number
@@ -32,6 +34,7 @@ export function newFigures(): Figures {
     wrongRefusals: 0,
     matrixCells: 0,
     serverErrors: 0,
+    unanswered: 0,
     requests: 0,
     refusedStateChanges: 0,
     bodyErrors: 0,
@@ -49,10 +52,11 @@ export function newFigures(): Figures {
   }
 }
 
-/** Counts an answer of any section: requests, and 5xx (or no answer at all). */
+/** Counts an answer of any section: requests, 5xx, and requests that got no answer at all. */
 export function countAnswer(figures: Figures, answer: Answer) {
   figures.requests += 1
-  if (answer.failed || answer.status >= 500) figures.serverErrors += 1
+  if (answer.failed) figures.unanswered += 1
+  else if (answer.status >= 500) figures.serverErrors += 1
 }
 
 /** Whether a 4xx names the field it is about: JSON `{ message, field }`, or text with X-Field. */

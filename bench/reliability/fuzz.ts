@@ -120,6 +120,7 @@ type Row = {
   name: string
   payloads: number
   serverErrors: number
+  unanswered: number
   bodyErrors: number
   notNaming: number
   stateChanges: number
@@ -157,13 +158,22 @@ export async function badInput(deployment: Deployment, figures: Figures, count: 
   const rows: Row[] = []
   let seed = 16
   for (const name of names) {
+    const endpointStarted = Date.now()
     const endpoint = endpoints[name] as Endpoint
     const schema = endpoint.request as (v.GenericSchema & { type: string }) | null
     const payloads = fc.sample(
       badPayloads(schema as Parameters<typeof badPayloads>[0], baseFor(name, vendor, recordId, spareId)),
       { numRuns: count, seed: (seed += 1) },
     )
-    const row: Row = { name, payloads: 0, serverErrors: 0, bodyErrors: 0, notNaming: 0, stateChanges: 0 }
+    const row: Row = {
+      name,
+      payloads: 0,
+      serverErrors: 0,
+      unanswered: 0,
+      bodyErrors: 0,
+      notNaming: 0,
+      stateChanges: 0,
+    }
     const browser = PUBLIC.has(name) ? anonymous : vendor
     let before = await snapshot(vendor, recordId)
     for (let start = 0; start < payloads.length; start += BATCH) {
@@ -177,7 +187,11 @@ export async function badInput(deployment: Deployment, figures: Figures, count: 
             : await browser.cert(endpoint.path, options)
         countAnswer(figures, answer)
         row.payloads += 1
-        if (answer.failed || answer.status >= 500) {
+        if (answer.failed) {
+          row.unanswered += 1
+          if (row.unanswered <= 1)
+            figures.notes.push(`no answer: ${name} ${payload.kind} (${payload.body.length} bytes)`)
+        } else if (answer.status >= 500) {
           row.serverErrors += 1
           if (row.serverErrors <= 2) {
             figures.notes.push(
@@ -199,6 +213,8 @@ export async function badInput(deployment: Deployment, figures: Figures, count: 
       before = after
     }
     rows.push(row)
+    if (process.env.RELIABILITY_VERBOSE)
+      console.log(`  ${name}: ${row.payloads} payloads in ${Date.now() - endpointStarted} ms`)
   }
 
   // GET paths and queries of both services.
@@ -206,6 +222,7 @@ export async function badInput(deployment: Deployment, figures: Figures, count: 
     name: 'GET paths and queries',
     payloads: 0,
     serverErrors: 0,
+    unanswered: 0,
     bodyErrors: 0,
     notNaming: 0,
     stateChanges: 0,
@@ -229,7 +246,8 @@ export async function badInput(deployment: Deployment, figures: Figures, count: 
         : await vendor.cert(path, { method: 'GET' })
     countAnswer(figures, answer)
     getRow.payloads += 1
-    if (answer.failed || answer.status >= 500) {
+    if (answer.failed) getRow.unanswered += 1
+    else if (answer.status >= 500) {
       getRow.serverErrors += 1
       if (getRow.serverErrors <= 3)
         figures.notes.push(`5xx: GET ${service} ${path.slice(0, 80)} → ${answer.status}`)

@@ -49,6 +49,13 @@ const quick = args.has('--quick')
 const strict = args.has('--strict')
 const PAYLOADS = Number(process.env.RELIABILITY_PAYLOADS ?? (quick ? 20 : 1000))
 const TRIALS = Number(process.env.RELIABILITY_CRASH_TRIALS ?? (quick ? 1 : 20))
+/** --sections=matrix,input,crashes,concurrency picks sections (while working on one). */
+const SECTIONS = new Set(
+  (
+    process.argv.find((arg) => arg.startsWith('--sections='))?.slice('--sections='.length) ??
+    'matrix,input,crashes,concurrency'
+  ).split(','),
+)
 
 /** Section 5's own checks: what two processes on one database must share. */
 async function crossProcess(deployment: Deployment, figures: Figures) {
@@ -140,20 +147,25 @@ async function measure(backend: Backend, start: () => Promise<Deployment>) {
   console.log(`\n## ${backend}${quick ? ' (quick form)' : ''}`)
   if (quick) {
     await withDeployment(start, async (deployment) => {
-      await authorisationMatrix(deployment, figures)
+      if (SECTIONS.has('matrix')) await authorisationMatrix(deployment, figures)
       if (deployment.nodes.length > 1) await crossProcess(deployment, figures)
-      await concurrency(deployment, figures, 0.2)
-      await crashes(deployment, figures, TRIALS)
-      await badInput(deployment, figures, PAYLOADS)
+      if (SECTIONS.has('concurrency')) await concurrency(deployment, figures, 0.2)
+      if (SECTIONS.has('crashes')) await crashes(deployment, figures, TRIALS)
+      if (SECTIONS.has('input')) await badInput(deployment, figures, PAYLOADS)
     })
   } else {
-    await withDeployment(start, (deployment) => authorisationMatrix(deployment, figures))
-    await withDeployment(start, (deployment) => badInput(deployment, figures, PAYLOADS))
-    await withDeployment(start, (deployment) => crashes(deployment, figures, TRIALS))
-    await withDeployment(start, async (deployment) => {
-      if (deployment.nodes.length > 1) await crossProcess(deployment, figures)
-      await concurrency(deployment, figures)
-    })
+    if (SECTIONS.has('matrix'))
+      await withDeployment(start, (deployment) => authorisationMatrix(deployment, figures))
+    if (SECTIONS.has('input'))
+      await withDeployment(start, (deployment) => badInput(deployment, figures, PAYLOADS))
+    if (SECTIONS.has('crashes'))
+      await withDeployment(start, (deployment) => crashes(deployment, figures, TRIALS))
+    if (SECTIONS.has('concurrency')) {
+      await withDeployment(start, async (deployment) => {
+        if (deployment.nodes.length > 1) await crossProcess(deployment, figures)
+        await concurrency(deployment, figures)
+      })
+    }
   }
   console.log(`\n${backend}: ${((Date.now() - began) / 1000).toFixed(0)} s`)
   return figures
@@ -166,7 +178,7 @@ console.log(
 )
 const results = new Map<Backend, Figures>()
 if (!args.has('--postgres-only')) results.set('PGlite', await measure('PGlite', startPglite))
-if (!args.has('--pglite-only') && !quick) {
+if (!args.has('--pglite-only') && (!quick || args.has('--postgres-only'))) {
   let cluster: PostgresCluster | undefined
   try {
     cluster = await startCluster()
@@ -197,6 +209,7 @@ printTable(
     ['forbidden changes by non-owners', ...column((f) => f.forbiddenChanges)],
     ['wrong refusal status (not 401/403/404)', ...column((f) => `${f.wrongRefusals} of ${f.matrixCells}`)],
     ['5xx', ...column((f) => `${f.serverErrors} of ${f.requests}`)],
+    ['requests without an answer (connection closed)', ...column((f) => f.unanswered)],
     ['state changes from refused input', ...column((f) => f.refusedStateChanges)],
     [
       'body errors naming a field',
