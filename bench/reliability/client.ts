@@ -89,18 +89,21 @@ export class Browser {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', ...extra }
     if (this.cookie) headers.Cookie = this.cookie
     if (token && this.token) headers[TOKEN_HEADER] = this.token
+    const payload = method === 'POST' ? (raw ?? JSON.stringify(body ?? {})) : undefined
     let response: { status: number; headers: Headers; text: string }
     try {
-      response = await httpRequest(
-        url,
-        method,
-        headers,
-        method === 'POST' ? (raw ?? JSON.stringify(body ?? {})) : undefined,
-        timeoutMs,
-      )
+      response = await httpRequest(url, method, headers, payload, timeoutMs)
     } catch {
-      return { status: 0, contentType: '', headers: new Headers(), text: '', json: undefined, failed: true }
+      // Once more on a connection of its own (a kept-alive one may have been closed under it).
+      try {
+        response = await httpRequest(url, method, headers, payload, timeoutMs, false)
+      } catch {
+        return { status: 0, contentType: '', headers: new Headers(), text: '', json: undefined, failed: true }
+      }
     }
+    // A Token in the answer replaces the stored one, as the client's does.
+    const newToken = response.headers.get(TOKEN_HEADER)
+    if (newToken) this.token = newToken
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';')
       const [name, value = ''] = pair.split('=')
@@ -223,9 +226,10 @@ function httpRequest(
   headers: Record<string, string>,
   body: string | undefined,
   timeoutMs: number,
+  keepAlive = true,
 ) {
   return new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
-    const request = http.request(url, { method, headers })
+    const request = http.request(url, { method, headers, ...(keepAlive ? {} : { agent: false }) })
     request.setTimeout(timeoutMs, () => request.destroy(new Error('timed out')))
     request.on('response', (response) => {
       const chunks: Buffer[] = []
