@@ -264,18 +264,19 @@ export async function badInput(deployment: Deployment, figures: Figures, count: 
   const total = (key: keyof Omit<Row, 'name'>) => rows.reduce((sum, row) => sum + row[key], 0)
   console.log(`\n### 2. Bad input (${deployment.backend}): ${count} payloads per POST endpoint`)
   printTable(
-    ['endpoint', 'payloads', '5xx', 'body errors', 'not naming a field', 'state changes'],
+    ['endpoint', 'payloads', '5xx', 'no answer', 'body errors', 'not naming a field', 'state changes'],
     rows.map((row) => [
       row.name,
       row.payloads,
       row.serverErrors,
+      row.unanswered,
       row.bodyErrors,
       row.notNaming,
       row.stateChanges,
     ]),
   )
   console.log(
-    `Summary: ${total('payloads')} requests, ${total('serverErrors')} 5xx, ` +
+    `Summary: ${total('payloads')} requests, ${total('serverErrors')} 5xx, ${total('unanswered')} without an answer, ` +
       `${percent(total('bodyErrors') - total('notNaming'), total('bodyErrors'))} of ${total('bodyErrors')} body errors name a field, ` +
       `${total('stateChanges')} state changes from refused input (${((Date.now() - started) / 1000).toFixed(1)} s)`,
   )
