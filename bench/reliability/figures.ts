@@ -22,6 +22,8 @@ export type Figures = {
   unkeyedDuplicates: number
   lostUpdates: number
   resumeSeconds: number[]
+  /** Restart to answering, per mid-run trial. */
+  bootSeconds: number[]
   /** Checks of two processes on one database (PostgreSQL ×2 only): name → held. */
   crossProcess: Record<string, boolean>
   notes: string[]
@@ -47,6 +49,7 @@ export function newFigures(): Figures {
     unkeyedDuplicates: 0,
     lostUpdates: 0,
     resumeSeconds: [],
+    bootSeconds: [],
     crossProcess: {},
     notes: [],
   }

@@ -225,6 +225,10 @@ printTable(
       ...column((f) => (maxResume(f) === undefined ? '—' : `${maxResume(f)!.toFixed(1)} s`)),
     ],
     [
+      'restart to answering (max; not part of the resume)',
+      ...column((f) => (f.bootSeconds.length ? `${Math.max(...f.bootSeconds).toFixed(1)} s` : '—')),
+    ],
+    [
       'two processes: checks held',
       ...column((f) =>
         Object.keys(f.crossProcess).length === 0
