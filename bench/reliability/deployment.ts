@@ -65,7 +65,29 @@ export async function waitForAnswer(url: string, timeoutMs = 90_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`)
 }
 
+/** Every server process spawned and not yet seen to exit: killed if the suite itself is stopped. */
+const live = new Set<ChildProcess>()
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of live) {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(130)
+  })
+}
+
 function spawnNode(env: Record<string, string>, mainPort: number, certPort: number) {
+  const child = spawnServer(env, mainPort, certPort)
+  live.add(child)
+  child.once('exit', () => live.delete(child))
+  return child
+}
+
+function spawnServer(env: Record<string, string>, mainPort: number, certPort: number) {
   return spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: {
