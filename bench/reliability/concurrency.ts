@@ -91,6 +91,12 @@ export async function concurrency(deployment: Deployment, figures: Figures, scal
     const extra = Math.max(0, made - 1)
     if (counted) figures.duplicates += extra
     else figures.unkeyedDuplicates += extra
+    const statuses = new Map<number, number>()
+    for (const answer of answers) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+    const others = [...statuses].filter(([status]) => status !== 200)
+    if (others.length > 0) {
+      figures.notes.push(`${label}: ${others.map(([status, times]) => `${times} × ${status}`).join(', ')}`)
+    }
     rows.push([
       label,
       answers.filter((answer) => answer.status === 200).length,
