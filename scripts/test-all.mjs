@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check and test suite in one run, ending with a plain "N passed, N failed" line.
 // Steps: type check, lint, format check, unit and server tests (Vitest, server suites on PGlite),
-// the server suites again on PostgreSQL (scripts/test-pg.mjs), app build, Storybook build, then
+// the server suites again on PostgreSQL (scripts/test-pg.mjs), the reliability suite's quick form
+// (bench/reliability), app build, Storybook build, then
 // one portal server for the Storybook test-runner (every story's play function and axe check)
 // and the Playwright journeys. A step that is not a test suite counts as one check.
 //
@@ -97,6 +98,11 @@ if (postgresAvailable || process.env.CI) {
 } else if (only.length === 0 || only.includes('server-pg')) {
   console.log('\n▷ server-pg skipped: no PostgreSQL here (apt-get install postgresql, or set DATABASE_URL).')
 }
+// The reliability suite's quick form against the real server on PGlite (bench/reliability): the
+// authorisation matrix, a few hundred bad payloads, one kill -9, light concurrency. It prints
+// figures and counts as one check; add --strict (exit 1 on a missed target) once the figures are
+// zero (today: 5xx, fields not named, stuck runs and resume time, keyed duplicates).
+await step('reliability', npx, ['tsx', 'bench/reliability/index.ts', '--quick'])
 await step('build', 'node', ['scripts/build.mjs'])
 // Stamped (scripts/build-inputs.mjs): a later npm start serves it without building it again.
 await step('build-storybook', 'node', ['scripts/build-storybook.mjs'])
