@@ -193,7 +193,7 @@ export async function badInput(deployment: Deployment, figures: Figures, count: 
             figures.notes.push(`no answer: ${name} ${payload.kind} (${payload.body.length} bytes)`)
         } else if (answer.status >= 500) {
           row.serverErrors += 1
-          if (row.serverErrors <= 2) {
+          if (row.serverErrors <= 1) {
             figures.notes.push(
               `5xx: ${name} ${payload.kind} ${payload.body.slice(0, 80)} → ${answer.status} ${answer.text.slice(0, 80)}`,
             )

@@ -238,10 +238,16 @@ printTable(
     ],
   ],
 )
-const notes = backends.flatMap((backend) => results.get(backend)!.notes.map((note) => `${backend}: ${note}`))
+// The first examples behind the figures, up to 25 per backend.
+const notes = backends.flatMap((backend) =>
+  results
+    .get(backend)!
+    .notes.slice(0, 25)
+    .map((note) => `${backend}: ${note}`),
+)
 if (notes.length > 0) {
-  console.log('\nNotes (first 40):')
-  for (const note of notes.slice(0, 40)) console.log(`- ${note}`)
+  console.log('\nNotes (the first 25 per backend):')
+  for (const note of notes) console.log(`- ${note}`)
 }
 const missed = backends.flatMap((backend) =>
   missedTargets(results.get(backend)!).map((miss) => `${backend}: ${miss}`),
