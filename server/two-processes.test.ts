@@ -181,6 +181,22 @@ describe.skipIf(!testsUsePostgres())('two portal processes on one PostgreSQL', (
     })
   })
 
+  describe('submits', () => {
+    it('20 submits of one vendor at once through A and B all succeed (no deadlock), each a record', async () => {
+      const browser = await vendorLoggedInThroughA()
+      const payload = submitPayloadFor(browser.vendorUserId)
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          browser.post(index % 2 === 0 ? a : b, '/api/portfoliomanager/create', payload),
+        ),
+      )
+      expect(answers.map((response) => response.status)).toEqual(Array.from({ length: 20 }, () => 200))
+      const list = await browser.post(b, '/api/portfoliomanager/list', { vendorUserId: browser.vendorUserId })
+      const records = v.parse(recordListAnswerSchema, await list.json()).portfolioManagerSubmittedDetailsList
+      expect(records).toHaveLength(20)
+    })
+  })
+
   describe('runs', () => {
     it('run-tests for one record through A and B at once makes exactly one run, run by one process', async () => {
       const browser = await vendorLoggedInThroughA()

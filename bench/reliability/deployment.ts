@@ -105,7 +105,13 @@ function spawnServer(env: Record<string, string>, mainPort: number, certPort: nu
       // Server logs would drown the figures; errors still reach stderr below.
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
     },
-    stdio: ['ignore', 'ignore', process.env.RELIABILITY_SERVER_STDERR ? 'inherit' : 'ignore'],
+    // The server logs on stdout (pino JSON lines, server/log.ts) and reports start-up failures on stderr.
+    stdio: [
+      'ignore',
+      ...(process.env.RELIABILITY_SERVER_STDERR
+        ? (['inherit', 'inherit'] as const)
+        : (['ignore', 'ignore'] as const)),
+    ],
     detached: true,
   })
 }
