@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check and test suite in one run, ending with a plain "N passed, N failed" line.
 // Steps: type check, lint, format check, unit and server tests (Vitest, server suites on PGlite),
-// the server suites again on PostgreSQL (scripts/test-pg.mjs), the reliability suite's quick form
-// (bench/reliability), app build, Storybook build, then one portal server for the Storybook
-// test-runner (every story's play function and axe check) and the Playwright journeys. A step that is not a test suite counts as one check.
+// the server suites again on PostgreSQL (scripts/test-pg.mjs), app build, the reliability suite's
+// quick form (bench/reliability), Storybook build, then one portal server for the Storybook
+// test-runner (every story's play function and axe check) and the Playwright journeys. A step
+// that is not a test suite counts as one check.
 //
 // The PostgreSQL step needs Debian's postgresql package or DATABASE_URL; without either it is
 // skipped with a note on a developer's machine and fails under CI=true (.ci/run installs it).
@@ -97,12 +98,13 @@ if (postgresAvailable || process.env.CI) {
 } else if (only.length === 0 || only.includes('server-pg')) {
   console.log('\n▷ server-pg skipped: no PostgreSQL here (apt-get install postgresql, or set DATABASE_URL).')
 }
-// The reliability suite's quick form against the real server on PGlite (bench/reliability): the
+await step('build', 'node', ['scripts/build.mjs'])
+// The reliability suite's quick form against the real, built portal on PGlite (bench/reliability;
+// after the build: a path that leaves /api/, as /api/%2e%2e does, is the app's page, 503 unbuilt): the
 // authorisation matrix, a few hundred bad payloads, one kill -9, light concurrency. It prints the
 // figures and, with --strict, fails the check when a target is missed (a leak, a 5xx, a refusal
 // not naming its field, a state change from refused input, a stuck run, a lost write, a duplicate).
 await step('reliability', npx, ['tsx', 'bench/reliability/index.ts', '--quick', '--strict'])
-await step('build', 'node', ['scripts/build.mjs'])
 // Stamped (scripts/build-inputs.mjs): a later npm start serves it without building it again.
 await step('build-storybook', 'node', ['scripts/build-storybook.mjs'])
 
