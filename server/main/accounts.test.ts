@@ -558,6 +558,7 @@ describe('registration and the Create Password dialog', { timeout: 30_000 }, () 
     })
     expect(response.status).toBe(400)
     expect(response.headers.get('content-type')).toContain('text/plain')
+    expect(response.headers.get('X-Field')).toBe('otp')
     expect(await response.text()).toBe(INVALID_CODE_MESSAGE)
 
     const weak = await browser.call('/api/registration/change-password', {

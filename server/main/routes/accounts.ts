@@ -307,7 +307,7 @@ route(accountRoutes, 'changePassword', async (c) => {
     .limit(1)
     .executeTakeFirst()
   if (!code || !(await redeemCode(c.var.services, code, otp, password))) {
-    return c.text(INVALID_CODE_MESSAGE, 400)
+    return c.text(INVALID_CODE_MESSAGE, 400, { [FIELD_HEADER]: 'otp' })
   }
   return c.text(PASSWORD_SAVED_MESSAGE)
 })
