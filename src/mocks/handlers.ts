@@ -123,7 +123,7 @@ export const handlers: HttpHandler[] = [
     const emailId = world.pendingAccounts.get(body.id)
     const vendor = world.vendors.find((candidate) => candidate.authData.emailId === emailId)
     if (!vendor || emailId !== body.emailId || body.otp !== world.code) {
-      return HttpResponse.text(said.INVALID_CODE_MESSAGE, { status: 400 })
+      return HttpResponse.text(said.INVALID_CODE_MESSAGE, { status: 400, headers: { 'X-Field': 'otp' } })
     }
     vendor.password = body.password
     world.pendingAccounts.delete(body.id)
