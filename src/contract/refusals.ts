@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { type EndpointName, endpoints } from '@/contract/endpoints'
+import { PORTFOLIO_FIELD_LABELS } from '@/contract/portfolio-labels'
 import { COMMENT_EMPTY_MESSAGE } from '@/contract/server-messages'
 
 /*
@@ -47,28 +48,12 @@ export const PAYLOAD_FIELD_LABELS: Readonly<Record<string, string>> = {
   otp: '6-Digit code',
   confirmPassword: 'Confirm password',
   id: 'Request id',
-  // The portfolio form (payload names, spec §3).
-  organizationName: 'Organization name',
-  description: 'About the organization',
-  businessContactName: 'Business contact name',
-  countryCode: 'Country code',
-  phoneNumber: 'Phone number',
-  bestTimeToReach: 'Best time to reach',
-  days: 'Days to reach',
-  address: 'Address',
-  country: 'Country',
-  state: 'State',
-  city: 'City',
-  businessDomain: 'Business domain',
-  vendor: 'Device manufacturer',
-  deviceName: 'Device name',
-  deviceType: 'Device type',
-  productClass: 'Product class',
-  devicesToBeCertified: 'Devices to be certified',
-  deviceNumberList: 'Device serial numbers',
-  baseFirmwareVersion: 'Base firmware version',
-  yearOfManufacturing: 'Year of manufacturing',
-  isEngBuildAvailable: 'Engineering build available',
+  // The portfolio form's labels, and under the payload's names where spec §3 renames a field.
+  ...PORTFOLIO_FIELD_LABELS,
+  description: PORTFOLIO_FIELD_LABELS.descAboutOrganization,
+  vendor: PORTFOLIO_FIELD_LABELS.deviceManufacture,
+  devicesToBeCertified: PORTFOLIO_FIELD_LABELS.deviceToBecertified,
+  isEngBuildAvailable: PORTFOLIO_FIELD_LABELS.engBuild,
   saveSection: 'Save section',
   savedPortfolioManagerId: 'Saved portfolio manager id',
   // Ids and comments.
