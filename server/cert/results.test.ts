@@ -38,6 +38,9 @@ const run: CertificationRunRow = {
   finished_at: new Date('2025-03-02T10:01:30Z'),
   lease_owner: null,
   lease_expires_at: null,
+  attempt: 1,
+  kind: 'full',
+  started_by: 'Asha Rao',
 }
 
 const testCase = (

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { CERTIFIED_OK, VALIDATION_FAILURE, type RecordStatus } from '@/contract/records'
-import type { CertificationRunRow, Database } from '../db/schema.ts'
+import type { CertificationRunRow, Database, StoredStatus } from '../db/schema.ts'
 
 /*
  * The run executor's writes that move a run and its record together (runner.ts), and the read of
@@ -13,7 +13,7 @@ export type ActiveStatus = (typeof ACTIVE_STATUSES)[number]
 
 export const SKIPPED_CASE_NOTE = 'Not run: the run was interrupted.'
 
-export function isActive(status: RecordStatus): status is ActiveStatus {
+export function isActive(status: StoredStatus): status is ActiveStatus {
   return (ACTIVE_STATUSES as readonly string[]).includes(status)
 }
 

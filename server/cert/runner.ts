@@ -312,10 +312,17 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
           if (record.account_id !== accountId)
             return { ok: false, reason: 'forbidden', message: FORBIDDEN_MESSAGE }
           const status: ActiveStatus = maintenance() ? 'Maintenance' : 'InProgress'
+          // The record's row is locked: no other start numbers an attempt meanwhile.
+          const { last } = await trx
+            .selectFrom('certification_runs')
+            .select((eb) => eb.fn.max('attempt').as('last'))
+            .where('portfolio_manager_id', '=', portfolioManagerId)
+            .executeTakeFirstOrThrow()
           const { run_id: runId } = await trx
             .insertInto('certification_runs')
             .values({
               portfolio_manager_id: portfolioManagerId,
+              attempt: (last ?? 0) + 1,
               status,
               harness: harness.name,
               lease_owner: owner,

@@ -33,6 +33,7 @@ const TABLES = [
   'comments',
   'countries',
   'device_records',
+  'events',
   'kysely_migration',
   'kysely_migration_lock',
   'mail_outbox',
@@ -353,10 +354,11 @@ describe('constraints', () => {
     const { db } = database
     const { id } = await addAccount()
     const { portfolio_manager_id } = await addRecord(id)
+    let attempt = 0
     const startRun = (status: 'InProgress' | 'Maintenance' = 'InProgress') =>
       db
         .insertInto('certification_runs')
-        .values({ portfolio_manager_id, status, harness: 'simulated-lab' })
+        .values({ portfolio_manager_id, status, harness: 'simulated-lab', attempt: (attempt += 1) })
         .returning('run_id')
         .executeTakeFirstOrThrow()
 

@@ -10,6 +10,7 @@ import { oneRecordPerDraftMigration } from './migrations/0004-one-record-per-dra
 import { outboxOrderMigration } from './migrations/0005-outbox-order.ts'
 import { inputRulesMigration } from './migrations/0006-input-rules.ts'
 import { rateLimitsMigration } from './migrations/0007-rate-limits.ts'
+import { eventsAndAttemptsMigration } from './migrations/0008-events-and-attempts.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0005-outbox-order': outboxOrderMigration,
   '0006-input-rules': inputRulesMigration,
   '0007-rate-limits': rateLimitsMigration,
+  '0008-events-and-attempts': eventsAndAttemptsMigration,
 }
 
 export type OpenDatabaseOptions = {

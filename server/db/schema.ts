@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely'
-import type { TestCaseState } from '@/contract/certification'
+import type { CANCELLED_STATUS, RunKind, TestCaseState } from '@/contract/certification'
 import type { RecordStatus } from '@/contract/records'
 
 /*
@@ -16,6 +16,8 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 type Time = ColumnType<Date, Date | string, Date | string>
 type TextList = ColumnType<string[], string[] | undefined, string[]>
+/** Spec §4's statuses, and Cancelled for a run the vendor stopped (issue 17, migration 0008). */
+export type StoredStatus = RecordStatus | typeof CANCELLED_STATUS
 type CertificationResult = '' | 'CERTIFIED-OK' | 'Validation failure'
 
 export interface SeedRunsTable {
@@ -138,7 +140,7 @@ export interface DeviceRecordsTable {
   creation_time: CreatedAt
   /** The vendor user's name at submission. */
   created_by: string
-  status: ColumnType<RecordStatus, RecordStatus | undefined, RecordStatus>
+  status: ColumnType<StoredStatus, StoredStatus | undefined, StoredStatus>
   is_certified: ColumnType<CertificationResult, CertificationResult | undefined, CertificationResult>
   /** The savedPortfolioManagerId the submit named; one record per draft (migration 0004). */
   submitted_from_draft: ColumnType<string | null, string | null | undefined, string | null>
@@ -194,7 +196,7 @@ export interface CitiesTable {
 export interface CertificationRunsTable {
   run_id: Generated<string>
   portfolio_manager_id: string
-  status: ColumnType<RecordStatus, RecordStatus | undefined, RecordStatus>
+  status: ColumnType<StoredStatus, StoredStatus | undefined, StoredStatus>
   is_certified: ColumnType<CertificationResult, CertificationResult | undefined, CertificationResult>
   /** Which harness ran it, e.g. 'simulated-lab' or 'command'. */
   harness: string
@@ -205,6 +207,12 @@ export interface CertificationRunsTable {
   /** The executor (one per process) running it now, while lease_expires_at is ahead (migration 0003). */
   lease_owner: string | null
   lease_expires_at: NullableTime
+  /** The attempt's number among the record's runs, from 1 (migration 0008). */
+  attempt: ColumnType<number, number | undefined, number>
+  /** 'full' (Start Certify: the whole plan) or 'rerun' (the cases the latest attempt did not pass). */
+  kind: ColumnType<RunKind, RunKind | undefined, RunKind>
+  /** The name of the user who started it. */
+  started_by: DraftText
 }
 
 export interface RunTestCasesTable {
@@ -216,6 +224,18 @@ export interface RunTestCasesTable {
   started_at: NullableTime
   finished_at: NullableTime
   log: TextList
+}
+
+/** A stored live event (migration 0008, server/events): `data` is the PortalEvent without seq and at. */
+export interface EventsTable {
+  seq: GeneratedAlways<number>
+  account_id: string
+  type: string
+  portfolio_manager_id: string | null
+  run_id: string | null
+  /** Write with JSON.stringify(data). */
+  data: ColumnType<Record<string, unknown>, string, string>
+  created_at: CreatedAt
 }
 
 export interface CommentsTable {
@@ -278,6 +298,7 @@ export interface Database {
   comments: CommentsTable
   mail_outbox: MailOutboxTable
   submit_answers: SubmitAnswersTable
+  events: EventsTable
 }
 
 export type VendorAccount = Selectable<VendorAccountsTable>

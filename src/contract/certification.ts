@@ -15,6 +15,16 @@ export const runTestsPayloadSchema = v.object({
 })
 export type RunTestsPayload = v.InferOutput<typeof runTestsPayloadSchema>
 
+/** A full run of the plan (Start Certify) or a re-run of the cases that did not pass (issue 17). */
+export const RUN_KINDS = ['full', 'rerun'] as const
+export type RunKind = (typeof RUN_KINDS)[number]
+
+/**
+ * The run (and record) status of a run the vendor cancelled (issue 17): beside spec §4's four,
+ * shown as its own state; it counts in none of the five cards, and Start Certify may run again.
+ */
+export const CANCELLED_STATUS = 'Cancelled'
+
 export const TEST_CASE_STATES = ['pending', 'running', 'passed', 'failed', 'skipped'] as const
 export type TestCaseState = (typeof TEST_CASE_STATES)[number]
 
@@ -38,6 +48,16 @@ export const certificationRunSchema = v.looseObject({
   startedAt: v.string(),
   finishedAt: v.optional(v.nullable(v.string())),
   testCases: v.array(testCaseSchema),
+  /**
+   * Issue 17: the attempt's number among the record's runs (1, 2, …), whether it ran the whole
+   * plan ('full': Start Certify) or only the cases the latest attempt did not pass ('rerun'), and
+   * who started it. Optional so that an older answer still reads.
+   */
+  attempt: v.optional(v.number()),
+  kind: v.optional(v.picklist(RUN_KINDS)),
+  startedBy: v.optional(v.string()),
+  /** Why a run ended without a verdict (interrupted, cancelled), or null. */
+  failureReason: v.optional(v.nullable(v.string())),
 })
 export type CertificationRun = v.InferOutput<typeof certificationRunSchema>
 
@@ -62,8 +82,27 @@ export const runResultsSchema = v.looseObject({
   startedAt: v.string(),
   finishedAt: v.string(),
   testCases: v.array(testCaseSchema),
+  /** Issue 17: every attempt of the record up to this run, oldest first (this run last). */
+  attempts: v.optional(v.array(certificationRunSchema)),
 })
 export type RunResults = v.InferOutput<typeof runResultsSchema>
+
+/**
+ * POST /run-tests/rerun-failed (issue 17): a new attempt that runs only the cases the record's
+ * latest attempt did not pass; allowed when the record ended in Validation failure.
+ * POST /run-tests/cancel: ends the record's run in progress (or waiting in maintenance).
+ * Both take run-tests' body.
+ */
+export const rerunFailedPayloadSchema = runTestsPayloadSchema
+export const cancelRunPayloadSchema = runTestsPayloadSchema
+/** The answer of run-tests and rerun-failed. */
+export const runStartedAnswerSchema = v.looseObject({
+  message: v.string(),
+  runId: v.optional(v.string()),
+  status: v.optional(v.string()),
+  attempt: v.optional(v.number()),
+})
+export type RunStartedAnswer = v.InferOutput<typeof runStartedAnswerSchema>
 
 /** POST /certificates/email : Email Certificate mails the PDF certificate to the vendor. */
 export const emailCertificatePayloadSchema = runTestsPayloadSchema

@@ -32,6 +32,13 @@ export const FORBIDDEN_MESSAGE = "You may not read or change another vendor's da
 export const NOT_SIGNED_IN_MESSAGE = 'Your session has ended. Please sign in again.'
 export const RUN_STARTED_MESSAGE = 'Certification run started'
 export const RUN_ALREADY_ACTIVE_MESSAGE = 'A certification run is already in progress for this device.'
+export const RERUN_STARTED_MESSAGE = 'Re-run of the failed test cases started'
+export const NO_FAILED_CASES_MESSAGE = 'This device has no failed test case to run again.'
+export const RUN_CANCELLED_MESSAGE = 'Certification run cancelled'
+export const NO_ACTIVE_RUN_MESSAGE = 'This device has no certification run in progress.'
+/** The failure reason stored on a cancelled run. */
+export const runCancelledReason = (by: string) => `Cancelled by ${by}.`
+export const CANCELLED_CASE_NOTE = 'Not run: the run was cancelled.'
 export const COMMENT_ADDED_MESSAGE = 'Comment added'
 export const COMMENT_EMPTY_MESSAGE = 'Please write a comment.'
 export const certificateSentMessage = (emailId: string) => `The certificate has been sent to ${emailId}.`

@@ -1,0 +1,64 @@
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { PortalEvent } from '@/contract/events'
+import type { Database } from '../db/schema.ts'
+
+/*
+ * Writing a live event (issue 17, docs/decisions/0020). Call it inside the transaction that makes
+ * the change, last, so the event exists exactly when the change does.
+ *
+ * Order: events are read by `seq > last seen`. A sequence hands out numbers at insert, not at
+ * commit, so two transactions could commit out of order and a reader could pass over the earlier
+ * number before it commits. appendEvent therefore takes a transaction-level advisory lock
+ * (EVENTS_LOCK) before it draws its number: the lock is held until the transaction ends, so event
+ * transactions commit in seq order. The lock is taken last in the transaction, so it is held for
+ * the insert and the commit only.
+ *
+ * Waking readers: pg_notify(EVENTS_CHANNEL, seq), delivered at commit to every process that
+ * listens (PostgreSQL); in this process `onAppended` listeners are called at once (PGlite, whose
+ * one connection makes a reader's query wait until the transaction has committed).
+ */
+
+export const EVENTS_CHANNEL = 'portal_events'
+/** pg_advisory_xact_lock(EVENTS_LOCK_SPACE, 0): the first key of the lock ('EVNT'). */
+export const EVENTS_LOCK_SPACE = 0x45564e54
+
+/** An event as written: what the stream sends, without the numbering and the time it gets when stored. */
+export type NewEvent = PortalEvent extends infer T ? (T extends unknown ? Omit<Known<T>, 'seq' | 'at'> : never) : never
+/** T without the index signature of a valibot looseObject, so Omit keeps the named fields. */
+type Known<T> = { [K in keyof T as string extends K ? never : K]: T[K] }
+
+type Appended = (seq: number) => void
+const listeners = new Set<Appended>()
+
+/** Called in this process after each appendEvent's insert (before its commit). */
+export function onAppended(listener: Appended) {
+  listeners.add(listener)
+  return () => void listeners.delete(listener)
+}
+
+/**
+ * Stores `event` for the vendor `accountId` in `trx` and returns its seq. Must run in a
+ * transaction (the lock is the transaction's).
+ */
+export async function appendEvent(
+  trx: Transaction<Database> | Kysely<Database>,
+  accountId: string,
+  event: NewEvent,
+): Promise<number> {
+  await sql`select pg_advisory_xact_lock(${sql.lit(EVENTS_LOCK_SPACE)}, 0)`.execute(trx)
+  const runId = 'runId' in event ? event.runId : null
+  const { seq } = await trx
+    .insertInto('events')
+    .values({
+      account_id: accountId,
+      type: event.type,
+      portfolio_manager_id: event.portfolioManagerId,
+      run_id: runId,
+      data: JSON.stringify(event),
+    })
+    .returning('seq')
+    .executeTakeFirstOrThrow()
+  await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(seq)})`.execute(trx)
+  for (const listener of listeners) listener(seq)
+  return seq
+}

@@ -1,0 +1,153 @@
+import * as v from 'valibot'
+import { certificationRunSchema, commentSchema, TEST_CASE_STATES } from '@/contract/certification'
+import { deviceRecordSchema } from '@/contract/records'
+
+/*
+ * Live events (issue 17, docs/decisions/0020): what happens to a vendor's records and runs, as the
+ * server stores it (table `events`, one sequence number for the whole portal) and as the browser
+ * receives it on the main service's server-sent event stream GET /api/events.
+ *
+ * The stream (text/event-stream, the session cookie; no Token header: it changes nothing):
+ * - a stored event: `id: <seq>` and `data: <PortalEvent as JSON>` (the default event type,
+ *   'message'), in seq order, each once;
+ * - `event: hello` first, with StreamHello: the head seq and the vendor's active runs with their
+ *   cases and log lines, so a tab opened while a run goes shows its current case at once;
+ * - `event: reset` (StreamReset) when the Last-Event-ID the tab resumes from is older than the
+ *   stored window (or unknown): the tab reads its lists again, then follows the stream;
+ * - `event: ended` (StreamEnded) when the session has ended (logout, idle, removed): the stream
+ *   closes and the tab must not reconnect;
+ * - a comment line (`: keep-alive`) every STREAM_KEEP_ALIVE_MS so that proxies keep it open.
+ * A reconnecting EventSource sends Last-Event-ID itself; a tab may also pass ?after=<seq>.
+ */
+
+export const EVENTS_PATH = '/api/events'
+export const STREAM_KEEP_ALIVE_MS = 15_000
+/** The EventSource retry the stream announces (`retry:`), in ms. */
+export const STREAM_RETRY_MS = 2000
+
+/** A run as the events describe it: its record's state beside it, so a row updates from the event alone. */
+const recordStateSchema = v.looseObject({ status: v.string(), isCertified: v.string() })
+export type RecordStateInEvent = v.InferOutput<typeof recordStateSchema>
+
+/** Where a run stands, counted over its own cases (an attempt's, for a re-run). */
+export const runProgressSchema = v.looseObject({
+  /** Cases finished (passed, failed or skipped). */
+  done: v.number(),
+  total: v.number(),
+  passed: v.number(),
+  failed: v.number(),
+  /** The case running now, or null. */
+  currentCase: v.nullable(v.string()),
+})
+export type RunProgress = v.InferOutput<typeof runProgressSchema>
+
+const base = {
+  seq: v.number(),
+  /** ISO 8601: when the change was committed (the event written). */
+  at: v.string(),
+  portfolioManagerId: v.string(),
+}
+
+const runBase = {
+  ...base,
+  runId: v.string(),
+  attempt: v.number(),
+  progress: runProgressSchema,
+  /** The record's status and result after this event. */
+  record: recordStateSchema,
+}
+
+export const portalEventSchema = v.variant('type', [
+  /** A device record was submitted (spec §4): its dashboard row. */
+  v.looseObject({ ...base, type: v.literal('record.submitted'), row: deviceRecordSchema }),
+  /** A Submitted record was edited (decision 0012): its row now. */
+  v.looseObject({ ...base, type: v.literal('record.edited'), row: deviceRecordSchema }),
+  v.looseObject({ ...base, type: v.literal('record.deleted') }),
+  v.looseObject({ ...base, type: v.literal('comment.added'), comment: commentSchema }),
+  /** A run (attempt) started: the run with its cases, all pending. */
+  v.looseObject({ ...runBase, type: v.literal('run.started'), run: certificationRunSchema }),
+  /** InProgress ↔ Maintenance: the lab entered or left maintenance while the run waits or goes. */
+  v.looseObject({
+    ...runBase,
+    type: v.literal('run.status'),
+    status: v.picklist(['InProgress', 'Maintenance']),
+  }),
+  v.looseObject({
+    ...runBase,
+    type: v.literal('case.started'),
+    position: v.number(),
+    name: v.string(),
+    startedAt: v.string(),
+  }),
+  v.looseObject({
+    ...runBase,
+    type: v.literal('case.finished'),
+    position: v.number(),
+    name: v.string(),
+    state: v.picklist(TEST_CASE_STATES),
+    startedAt: v.nullable(v.string()),
+    finishedAt: v.nullable(v.string()),
+    /** The case's whole log, as stored. */
+    log: v.array(v.string()),
+  }),
+  /** The run ended: Completed with the run's result (the record's, after a re-run, is in `record`). */
+  v.looseObject({
+    ...runBase,
+    type: v.literal('run.finished'),
+    status: v.string(),
+    isCertified: v.string(),
+    failureReason: v.nullable(v.string()),
+    finishedAt: v.string(),
+  }),
+  /** The vendor cancelled the run: its finished cases kept, the others skipped. */
+  v.looseObject({
+    ...runBase,
+    type: v.literal('run.cancelled'),
+    finishedAt: v.string(),
+    cancelledBy: v.string(),
+  }),
+])
+export type PortalEvent = v.InferOutput<typeof portalEventSchema>
+export type PortalEventType = PortalEvent['type']
+export type PortalEventOf<T extends PortalEventType> = Extract<PortalEvent, { type: T }>
+
+export const PORTAL_EVENT_TYPES = [
+  'record.submitted',
+  'record.edited',
+  'record.deleted',
+  'comment.added',
+  'run.started',
+  'run.status',
+  'case.started',
+  'case.finished',
+  'run.finished',
+  'run.cancelled',
+] as const satisfies readonly PortalEventType[]
+
+/** `event: hello`: the stream's head and the vendor's active runs, whole. */
+export const streamHelloSchema = v.looseObject({
+  /** The last stored seq this stream has covered (the next event is after it). */
+  seq: v.number(),
+  activeRuns: v.array(certificationRunSchema),
+})
+export type StreamHello = v.InferOutput<typeof streamHelloSchema>
+
+/** `event: reset`: events were missed (beyond the stored window): read the lists again. */
+export const streamResetSchema = v.looseObject({ seq: v.number(), reason: v.string() })
+export type StreamReset = v.InferOutput<typeof streamResetSchema>
+
+/** `event: ended`: the session is over; do not reconnect. */
+export const streamEndedSchema = v.looseObject({ message: v.string() })
+export type StreamEnded = v.InferOutput<typeof streamEndedSchema>
+
+/** Parses one `data:` of a stored event; null when it is not one this client knows. */
+export function parsePortalEvent(data: string): PortalEvent | null {
+  let json: unknown
+  try {
+    json = JSON.parse(data)
+  } catch {
+    return null
+  }
+  const result = v.safeParse(portalEventSchema, json)
+  return result.success ? result.output : null
+}
