@@ -23,7 +23,11 @@ export const EVENTS_CHANNEL = 'portal_events'
 export const EVENTS_LOCK_SPACE = 0x45564e54
 
 /** An event as written: what the stream sends, without the numbering and the time it gets when stored. */
-export type NewEvent = PortalEvent extends infer T ? (T extends unknown ? Omit<Known<T>, 'seq' | 'at'> : never) : never
+export type NewEvent = PortalEvent extends infer T
+  ? T extends unknown
+    ? Omit<Known<T>, 'seq' | 'at'>
+    : never
+  : never
 /** T without the index signature of a valibot looseObject, so Omit keeps the named fields. */
 type Known<T> = { [K in keyof T as string extends K ? never : K]: T[K] }
 
