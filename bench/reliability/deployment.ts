@@ -40,8 +40,12 @@ export type Backend = 'PGlite' | 'PostgreSQL ×2'
 export type Deployment = {
   backend: Backend
   nodes: Node[]
+  /** The nodes' own environment: DATA_DIR, DATABASE_URL (empty on PGlite), what the bench added. */
+  env: Record<string, string>
   /** kill -9 of one node's process group; resolves once it has exited. */
   kill(node: Node): Promise<void>
+  /** SIGTERM to one node's process group (a clean stop); resolves once it has exited. */
+  stop(node: Node): Promise<void>
   /** Starts the node again on the same data (same ports); resolves once it answers. */
   restart(node: Node): Promise<void>
   /** Stops every process and removes the data. */
@@ -92,7 +96,6 @@ function spawnServer(env: Record<string, string>, mainPort: number, certPort: nu
     cwd: root,
     env: {
       ...process.env,
-      ...env,
       MAIN_PORT: String(mainPort),
       CERT_PORT: String(certPort),
       HOST: '127.0.0.1',
@@ -104,6 +107,8 @@ function spawnServer(env: Record<string, string>, mainPort: number, certPort: nu
       CERT_CASE_MS: String(CASE_MS),
       // Server logs would drown the figures; errors still reach stderr below.
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+      // The deployment's own: its data, and what a bench sets (e.g. bench/live's CERT_CASE_MS).
+      ...env,
     },
     // The server logs on stdout (pino JSON lines, server/log.ts) and reports start-up failures on stderr.
     stdio: [
@@ -156,8 +161,12 @@ function makeDeployment(
   const deployment: Deployment = {
     backend,
     nodes,
+    env,
     async kill(node) {
       await stopProcess(node.process, 'SIGKILL')
+    },
+    async stop(node) {
+      await stopProcess(node.process, 'SIGTERM')
     },
     async restart(node) {
       const mainPort = Number(new URL(node.base).port)
@@ -204,12 +213,15 @@ async function pgliteTemplate() {
   return folder
 }
 
+/** What a bench may add to the servers' environment (e.g. CERT_CASE_MS), over the defaults above. */
+export type DeploymentOptions = { env?: Record<string, string> }
+
 /** One portal process on a fresh PGlite data folder (a copy of the seeded template). */
-export async function startPglite(): Promise<Deployment> {
+export async function startPglite(options: DeploymentOptions = {}): Promise<Deployment> {
   const template = await pgliteTemplate()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-reliability-'))
   cpSync(template, dataDir, { recursive: true })
-  const env = { DATA_DIR: dataDir, DATABASE_URL: '' }
+  const env = { ...options.env, DATA_DIR: dataDir, DATABASE_URL: '' }
   const nodes = await startNodes(['A'], env)
   return makeDeployment('PGlite', nodes, env, async () => rmSync(dataDir, { recursive: true, force: true }))
 }
@@ -266,12 +278,16 @@ export async function dropPostgresTemplate(cluster: PostgresCluster) {
 }
 
 /** Two portal processes sharing a fresh database of `cluster` (and one SESSION_SECRET). */
-export async function startPostgresPair(cluster: PostgresCluster): Promise<Deployment> {
+export async function startPostgresPair(
+  cluster: PostgresCluster,
+  options: DeploymentOptions = {},
+): Promise<Deployment> {
   const template = await postgresTemplate(cluster)
   const name = `reliability_${randomBytes(4).toString('hex')}`
   await adminQuery(cluster, `CREATE DATABASE ${name} TEMPLATE ${template}`)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-reliability-pg-'))
   const env = {
+    ...options.env,
     DATABASE_URL: databaseUrl(cluster, name),
     DATA_DIR: dataDir,
     SESSION_SECRET: randomBytes(32).toString('base64url'),
