@@ -32,23 +32,26 @@ const STATUSES = [
 
 /** BENCH_ROWS records in the list answer's shape, varied enough for the filters and the search. */
 export function recordsAnswer(count: number): string {
-  const list = Array.from({ length: count }, (_, i) => {
-    const [status, isCertified] = STATUSES[i % STATUSES.length] as (typeof STATUSES)[number]
-    return {
-      portfolioManagerId: `pm-${i}`,
-      vendor: VENDORS[i % VENDORS.length],
-      deviceName: `Model ${(i * 7919) % 5000}`,
-      deviceType: TYPES[i % TYPES.length],
-      productClass: `Class ${i % 23}`,
-      baseFirmwareVersion: `${i % 9}.${i % 17}.${i % 31}`,
-      businessDomain: i % 3 === 0 ? 'Wireline,Wireless' : i % 2 === 0 ? 'Wireline' : 'Wireless',
-      creationTime: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
-      createdBy: `Vendor User ${i % 50}`,
-      status,
-      isCertified,
-    }
-  })
+  const list = Array.from({ length: count }, (_, i) => generatedRecord(i))
   return JSON.stringify({ portfolioManagerSubmittedDetailsList: list })
+}
+
+/** Row `i` of recordsAnswer (id `pm-<i>`; Submitted when i mod 5 = 0). */
+export function generatedRecord(i: number) {
+  const [status, isCertified] = STATUSES[i % STATUSES.length] as (typeof STATUSES)[number]
+  return {
+    portfolioManagerId: `pm-${i}`,
+    vendor: VENDORS[i % VENDORS.length] ?? '',
+    deviceName: `Model ${(i * 7919) % 5000}`,
+    deviceType: TYPES[i % TYPES.length] ?? '',
+    productClass: `Class ${i % 23}`,
+    baseFirmwareVersion: `${i % 9}.${i % 17}.${i % 31}`,
+    businessDomain: i % 3 === 0 ? 'Wireline,Wireless' : i % 2 === 0 ? 'Wireline' : 'Wireless',
+    creationTime: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
+    createdBy: `Vendor User ${i % 50}`,
+    status: status as string,
+    isCertified: isCertified as string,
+  }
 }
 
 export const median = (values: number[]) => {
