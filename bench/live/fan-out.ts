@@ -189,7 +189,9 @@ export async function fanOut(options: FanOutOptions): Promise<FanOutResult> {
       `  ${vendorCount} vendors registered, logged in, one record each: ${((Date.now() - madeAt) / 1000).toFixed(1)} s`,
     )
 
-    // 2. Memory with no stream open, then every tab's stream opened at once.
+    // 2. Memory with no stream open, then every tab's stream opened. A stream is no activity of
+    //    its session (idle after 300 s): each vendor makes a call first, as a tab that just loaded.
+    await pool(vendors, 6, (vendor) => vendor.browser.records())
     const rssBefore = await rssOfNodes(nodes)
     const deliveries: Delivery[] = []
     let received = 0
