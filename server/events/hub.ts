@@ -65,6 +65,11 @@ export type EventHubOptions = {
   maxStreamsPerAccount?: number
   /** A stream whose socket has not taken this many bytes is closed (the tab resumes later). */
   maxQueuedBytes?: number
+  /**
+   * Whether appendEvent in this process wakes the reader (default true). Off only in tests where
+   * two portals share one Node process but stand for two processes (NOTIFY alone must carry).
+   */
+  wakeOnAppend?: boolean
   /** Where the hub's errors go (default: the server's log). */
   onError?: (error: unknown, what: string) => void
 }
@@ -347,7 +352,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
       if (started) return
       lastRead = (await eventWindow(db)).head
       started = true
-      stopAppended = onAppended(() => void wake())
+      if (options.wakeOnAppend !== false) stopAppended = onAppended(() => void wake())
       const { version } = await db
         .selectNoFrom(sql<string>`version()`.as('version'))
         .executeTakeFirstOrThrow()
