@@ -24,6 +24,8 @@ import {
 } from '../test/portal.ts'
 import { SseClient } from '../test/sse.ts'
 import { appendEvent } from './append.ts'
+import { createEventHub } from './hub.ts'
+import { EventStream } from './stream.ts'
 
 /*
  * The live events' stream, GET /api/events (docs/decisions/0020), over the whole portal: what the
@@ -520,6 +522,19 @@ describe('sessions', () => {
 })
 
 describe('the hub', () => {
+  it('opens no stream before it starts or after it stops', async () => {
+    const hub = createEventHub({ db: db(), listenUrl: null })
+    const request = { accountId: 'a', sessionId: 's', after: null }
+    expect(hub.open(request)).toBe('stopped')
+    await hub.start()
+    const stream = hub.open(request)
+    expect(stream).toBeInstanceOf(EventStream)
+    await hub.stop()
+    expect(stream instanceof EventStream && stream.closed).toBe(true)
+    expect(hub.streamCount()).toBe(0)
+    expect(hub.open(request)).toBe('stopped')
+  })
+
   it('forgets a stream whose tab went away', async () => {
     const who = await vendor()
     const opened = await Promise.all([open(who), open(who), open(who)])

@@ -86,8 +86,11 @@ export interface EventHub {
   start(): Promise<void>
   /** Closes every stream (the tabs reconnect, to this process's successor or another one) and stops. */
   stop(): Promise<void>
-  /** Opens a stream for a vendor's session, or null when the vendor has maxStreamsPerAccount open here. */
-  open(request: OpenStream): EventStream | null
+  /**
+   * Opens a stream for a vendor's session; 'full' when the vendor has maxStreamsPerAccount open
+   * here, 'stopped' when the hub is not running (the process is stopping).
+   */
+  open(request: OpenStream): EventStream | 'full' | 'stopped'
   /** A session ended in this process (logout, idle): its streams get `ended` at once. */
   sessionEnded(sessionId: string): void
   /** Reads new events now (and again after a read in progress). */
@@ -200,7 +203,12 @@ export function createEventHub(options: EventHubOptions): EventHub {
       }
       client.end().catch(() => {})
       if (stopped) return
-      if (error) onError(error, 'the LISTEN connection')
+      if (error) {
+        log.warn(
+          { err: error },
+          'event hub: the LISTEN connection was lost; connecting again (the safety read covers meanwhile)',
+        )
+      }
       scheduleListen(url)
     }
     client.on('notification', () => void wake())
@@ -292,10 +300,10 @@ export function createEventHub(options: EventHubOptions): EventHub {
     stream.goLive()
   }
 
-  function open({ accountId, sessionId, after }: OpenStream): EventStream | null {
-    if (!started || stopped) throw new Error('The event hub is not running.')
+  function open({ accountId, sessionId, after }: OpenStream): EventStream | 'full' | 'stopped' {
+    if (!started || stopped) return 'stopped'
     const own = streams.get(accountId) ?? new Set<EventStream>()
-    if (own.size >= maxStreams) return null
+    if (own.size >= maxStreams) return 'full'
     const stream = new EventStream(accountId, sessionId, { onClose: remove, maxQueuedBytes })
     // Subscribed first: from now on every event read goes to it (kept aside during the catch-up).
     own.add(stream)

@@ -57,7 +57,10 @@ eventRoutes.get(EVENTS_PATH, (c) => {
   if (!hub) return c.json({ message: EVENTS_UNAVAILABLE_MESSAGE }, 503)
 
   const stream = hub.open({ accountId: session.accountId, sessionId: session.id, after: resume.after })
-  if (!stream) return c.json({ message: TOO_MANY_STREAMS_MESSAGE }, 429)
+  if (stream === 'full') return c.json({ message: TOO_MANY_STREAMS_MESSAGE }, 429)
+  // The process is stopping: the tab retries (another process, or this one's successor).
+  if (stream === 'stopped')
+    return c.json({ message: EVENTS_UNAVAILABLE_MESSAGE }, 503, { 'Retry-After': '2' })
   // Behind the node server, a tab that stops reading is cut off at the socket.
   const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing
   if (outgoing) stream.cutOff = () => outgoing.destroy()
