@@ -570,3 +570,28 @@ describe('the hub', () => {
     expect(stream.events.map((event) => event.portfolioManagerId)).toEqual(['slow-commit', 'after'])
   })
 })
+
+describe('the hub’s own timers', () => {
+  it('send keep-alive comments every keepAliveMs and end a stream whose session went idle, unasked', async () => {
+    const timed = await startTestPortal({ events: { keepAliveMs: 200 } })
+    try {
+      const who = await createVendor(timed, 'timers@example.com', 'Timers')
+      const stream = await SseClient.of(who.browser, timed.portal.mainUrl)
+      streams.push(stream)
+      await stream.until((s) => s.comments.filter((line) => line === 'keep-alive').length >= 2)
+      expect(stream.ended).toBe(false)
+      await timed.database.db
+        .updateTable('sessions')
+        .set({ last_seen_at: new Date(Date.now() - 301_000) })
+        .where('account_id', '=', who.id)
+        .execute()
+      await stream.until((s) => s.ended, 5000, 'the end of the stream')
+      expect(stream.named('ended').map((message) => JSON.parse(message.data))).toEqual([
+        { message: NOT_SIGNED_IN_MESSAGE },
+      ])
+      expect(timed.portal.events.streamCount()).toBe(0)
+    } finally {
+      await timed.close()
+    }
+  }, 30_000)
+})
