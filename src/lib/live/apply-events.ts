@@ -290,15 +290,3 @@ export function applyCommentEvents(
   }
   return comments === answer.comments ? answer : { ...answer, comments }
 }
-
-/** Drops events already applied (a seq not above the last one), keeping the rest in order. */
-export function freshEvents(events: ReadonlyArray<PortalEvent>, lastSeq: number | null) {
-  const fresh: PortalEvent[] = []
-  let last = lastSeq ?? Number.NEGATIVE_INFINITY
-  for (const event of events) {
-    if (event.seq <= last) continue
-    last = event.seq
-    fresh.push(event)
-  }
-  return fresh
-}
