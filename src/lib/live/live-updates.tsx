@@ -34,16 +34,15 @@ export function LiveUpdates({ vendorUserId, children }: { vendorUserId: string; 
   const queryClient = useQueryClient()
   const createEventSource = React.useContext(EventSourceContext)
   const clock = useClock()
-  const [client, setClient] = React.useState<LiveClient | null>(null)
+  // Made during render (it opens nothing); the stream opens in the effect, never on a server render.
+  const client = React.useMemo(
+    () => new LiveClient({ queryClient, vendorUserId, createEventSource, clock }),
+    [queryClient, vendorUserId, createEventSource, clock],
+  )
   React.useEffect(() => {
-    const live = new LiveClient({ queryClient, vendorUserId, createEventSource, clock })
-    live.start()
-    setClient(live)
-    return () => {
-      live.stop()
-      setClient(null)
-    }
-  }, [queryClient, vendorUserId, createEventSource, clock])
+    client.start()
+    return () => client.stop()
+  }, [client])
   return <LiveClientContext.Provider value={client}>{children}</LiveClientContext.Provider>
 }
 
