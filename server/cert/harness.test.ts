@@ -28,7 +28,7 @@ const RECORD: HarnessRecord = {
 }
 
 const input = (name: string, record = RECORD) => ({
-  run: { runId: 'run-1' },
+  run: { runId: 'run-1', attempt: 1 },
   testCase: { position: 0, name },
   record,
   signal: new AbortController().signal,
