@@ -389,7 +389,7 @@ export async function cancelActiveRun(
       .updateTable('run_test_cases')
       .set((eb) => ({
         state: 'skipped',
-        finished_at: eb.case().when('state', '=', 'running').then(finishedAt).else(null).end(),
+        finished_at: sql<Date | null>`case when ${eb.ref('state')} = 'running' then ${finishedAt}::timestamptz else null end`,
         log: sql<string[]>`array_append(${eb.ref('log')}, ${CANCELLED_CASE_NOTE}::text)`,
       }))
       .where('run_id', '=', run.run_id)
