@@ -290,13 +290,13 @@ describe('re-run of the failed cases', () => {
 
   it('reaches Certified by a re-run with the RETEST rule (an intermittent bench fault)', async () => {
     const accountId = await addAccount()
-    const id = await addRecord(accountId, { device_number_list: ['RETEST-0001'] })
+    const id = await addRecord(accountId, { device_number_list: ['RETEST0001'] })
     const runner = executor()
     const first = await completed(runner, id, accountId)
     expect(await record(id)).toEqual({ status: 'Completed', is_certified: 'Validation failure' })
     const failed = (await cases(first.runId)).filter((row) => row.state !== 'passed')
     expect(failed.map((row) => row.name)).toEqual([SECURITY_BASELINE])
-    expect(failed[0]?.log.at(-1)).toMatch(/^FAIL Intermittent bench fault on unit RETEST-0001/)
+    expect(failed[0]?.log.at(-1)).toMatch(/^FAIL Intermittent bench fault on unit RETEST0001/)
 
     const rerun = await completed(runner, id, accountId, 'rerun')
     expect((await cases(rerun.runId)).map((row) => [row.name, row.state])).toEqual([
@@ -734,7 +734,7 @@ describe('run events', () => {
 
   it('a re-run: its attempt number, its own cases in progress, and the record’s result at the end', async () => {
     const accountId = await addAccount()
-    const id = await addRecord(accountId, { device_number_list: ['RETEST-7'] })
+    const id = await addRecord(accountId, { device_number_list: ['RETEST7'] })
     const runner = executor()
     await completed(runner, id, accountId)
     const { runId } = await completed(runner, id, accountId, 'rerun')
@@ -880,7 +880,7 @@ describe('run events', () => {
 describe('results over attempts', () => {
   it('loadRun gives the attempts up to the run, oldest first', async () => {
     const accountId = await addAccount()
-    const id = await addRecord(accountId, { device_number_list: ['RETEST-9'] })
+    const id = await addRecord(accountId, { device_number_list: ['RETEST9'] })
     const runner = executor()
     const first = await completed(runner, id, accountId)
     const second = await completed(runner, id, accountId, 'rerun')

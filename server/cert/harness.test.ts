@@ -68,14 +68,14 @@ describe('simulated lab', () => {
   })
 
   it('fails the security baseline of a RETEST serial number in the first attempt only (rule 3)', async () => {
-    const record = { ...RECORD, device_number_list: ['ALCL1', 'retest-0042 '] }
+    const record = { ...RECORD, device_number_list: ['ALCL1', 'retest0042 '] }
     const lab = simulatedLab({ caseMs: 0 })
     expect(simulatedFailure(record, SECURITY_BASELINE, 1)).toBe(
-      'Intermittent bench fault on unit retest-0042: the TLS handshake timed out during the port scan (attempt 1). Run the failed test cases again.',
+      'Intermittent bench fault on unit retest0042: the TLS handshake timed out during the port scan (attempt 1). Run the failed test cases again.',
     )
     const first = await lab.runCase(input(SECURITY_BASELINE, record))
     expect(first.passed).toBe(false)
-    expect(first.log.at(-1)).toMatch(/^FAIL Intermittent bench fault on unit retest-0042/)
+    expect(first.log.at(-1)).toMatch(/^FAIL Intermittent bench fault on unit retest0042/)
     for (const attempt of [2, 3]) {
       expect(simulatedFailure(record, SECURITY_BASELINE, attempt)).toBeUndefined()
       const again = await lab.runCase({

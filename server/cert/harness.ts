@@ -55,7 +55,7 @@ export const DEFAULT_CASE_MS = 1500
  *     case 'Firmware upgrade and rollback' fails, in every attempt (a re-run fails it again).
  *  2. A record without any device serial number gives the lab no unit to match on the bench:
  *     the case 'Boot and provisioning' fails, in every attempt.
- *  3. A device serial number that begins with RETEST (any letter case, e.g. RETEST-0001)
+ *  3. A device serial number that begins with RETEST (any letter case, e.g. RETEST0001)
  *     simulates an intermittent bench fault: the case 'Security baseline (open ports, default
  *     credentials, TLS)' fails in the record's first attempt (attempt 1) and passes when it is
  *     run again (attempt 2 or later: a re-run of the failed cases, or a new Start Certify). So a
