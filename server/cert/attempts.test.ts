@@ -809,6 +809,31 @@ describe('run events', () => {
     expect(events.at(-1)?.type).toBe('run.finished')
   })
 
+  it('run.status Maintenance between cases when the lab enters maintenance mid-run, and InProgress when it leaves', async () => {
+    const accountId = await addAccount()
+    const id = await addRecord(accountId)
+    let inMaintenance = false
+    const runner = executor({ harness: simulatedLab({ caseMs: 20 }), maintenance: () => inMaintenance })
+    const { runId } = await start(runner, id, accountId)
+    await waitFor(async () => (await cases(runId)).some((row) => row.state === 'passed'), 'a passed case')
+    inMaintenance = true
+    await waitFor(async () => (await record(id)).status === 'Maintenance', 'status Maintenance')
+    inMaintenance = false
+    await runner.settled(runId)
+    const events = await eventsOf({ runId })
+    const statuses = events.filter((row) => row.type === 'run.status')
+    expect(statuses.map((row) => [row.data.status, row.data.record])).toEqual([
+      ['Maintenance', { status: 'Maintenance', isCertified: '' }],
+      ['InProgress', { status: 'InProgress', isCertified: '' }],
+    ])
+    // Entered between cases: the case before it had finished, none was running.
+    const entered = events.indexOf(statuses[0]!)
+    expect(events[entered - 1]?.type).toBe('case.finished')
+    expect((statuses[0]?.data.progress as { currentCase: string | null }).currentCase).toBeNull()
+    expect(events[entered + 1]).toBe(statuses[1])
+    expect(events.at(-1)?.data.record).toEqual({ status: 'Completed', isCertified: 'CERTIFIED-OK' })
+  })
+
   it('run.cancelled with who cancelled, the run as it ended and the record Cancelled', async () => {
     const accountId = await addAccount()
     const id = await addRecord(accountId)
