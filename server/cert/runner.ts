@@ -42,7 +42,9 @@ import { testPlanFor } from './test-plans.ts'
  *
  * Statuses, on the run and on its record alike (spec §4):
  *   start → InProgress (Maintenance while the lab is in maintenance), is_certified cleared;
- *   every case passed → Completed + CERTIFIED-OK; any case failed → Completed + Validation failure.
+ *   every case passed → Completed + CERTIFIED-OK; any case failed → Completed + Validation failure
+ *   (a re-run: CERTIFIED-OK when every case of the plan passed in its latest attempt, run-store.ts
+ *   planOutcome).
  * While the lab is in maintenance, a run finishes the case at hand, then waits in Maintenance
  * and polls until maintenance ends; it then goes on in InProgress.
  *
