@@ -548,6 +548,22 @@ describe('cancel', () => {
     expect((await eventsOf({ runId })).map((row) => row.type)).toEqual(['run.started', 'run.cancelled'])
   })
 
+  it('leaves a Cancelled run alone after a crash: resumeRuns takes up only active runs', async () => {
+    const accountId = await addAccount()
+    const id = await addRecord(accountId)
+    const first = executor({ harness: simulatedLab({ caseMs: 60_000 }) })
+    const { runId } = await start(first, id, accountId)
+    await waitFor(async () => (await cases(runId)).some((row) => row.state === 'running'), 'a running case')
+    // Cancelled with its lease still live, then its executor dies (kill -9).
+    expect((await executor().cancelRun({ portfolioManagerId: id, accountId })).ok).toBe(true)
+    await first.abandon()
+    const before = await snapshot(id)
+    expect(before.runs[0]?.lease_owner).not.toBeNull()
+    expect(await executor().resumeRuns()).toEqual({ resumed: [], ended: [] })
+    expect(await executor({ onRestart: 'end' }).resumeRuns()).toEqual({ resumed: [], ended: [] })
+    expect(await snapshot(id)).toEqual(before)
+  })
+
   it('is refused for an unknown record, another vendor’s, and a record without a run in progress', async () => {
     const accountId = await addAccount()
     const otherAccount = await addAccount()
