@@ -18,6 +18,7 @@ import {
   runCancelledReason,
 } from '@/contract/server-messages'
 import { NO_ATTACHMENT_MESSAGE, readOutbox } from '../main/routes/dev-mailbox.ts'
+import { openTestDatabase } from '../db/test-database.ts'
 import { SESSION_IDLE_MS } from '../main/security/session-token.ts'
 import {
   createVendor,
@@ -848,42 +849,57 @@ describe('maintenance and restarts', () => {
   })
 
   it('takes a run up again after a restart in the middle of it, re-running the cut-off case', async () => {
+    // A database of its own: the suite's portal, whose executor looks for free runs every check,
+    // must not take this run up between the stop and the restart.
+    const database = await openTestDatabase({ seeds: { addresses: false, demoAccount: false } })
     const first = gatedHarness('restart-lab')
-    const before = await startTestPortal({ database: test.database, harness: first.harness })
-    const vendor = { ...asha, browser: await newBrowser(before.portal) }
-    await vendor.browser.login(asha.email)
-    const id = await submitDevice(vendor)
-    const runId = await startedRun(vendor, id)
-    await eventually(() => first.started() === 1)
-    first.next()
-    await eventually(() => first.started() === 2)
-    await before.stop()
-
-    const stopped = await test.database.db
-      .selectFrom('run_test_cases')
-      .select(['position', 'state'])
-      .where('run_id', '=', runId)
-      .orderBy('position')
-      .execute()
-    expect(stopped.slice(0, 2)).toEqual([
-      { position: 0, state: 'passed' },
-      { position: 1, state: 'running' },
-    ])
-    expect(await recordOf(asha, id)).toMatchObject({ status: 'InProgress' })
-
-    const second = gatedHarness('restart-lab')
-    second.openAll()
-    const after = await startTestPortal({ database: test.database, harness: second.harness })
+    const before = await startTestPortal({ database, harness: first.harness })
     try {
-      expect(after.portal.restart).toEqual({ resumed: [runId], ended: [] })
-      await after.portal.executor.settled(runId)
-      expect(await recordOf(asha, id)).toMatchObject({ status: 'Completed', isCertified: CERTIFIED_OK })
-      const [run] = await runs(asha, id)
-      expect(run?.testCases[1]?.log[0]).toBe(RESTARTED_CASE_NOTE)
-      expect(run?.testCases.every((testCase) => testCase.state === 'passed')).toBe(true)
-      expect(second.started()).toBe((run?.testCases.length ?? 0) - 1)
+      const vendor = await createVendor(before, 'restart@cert-test.example', 'Restart')
+      const id = await submitDevice(vendor)
+      const runId = await startedRun(vendor, id)
+      await eventually(() => first.started() === 1)
+      first.next()
+      await eventually(() => first.started() === 2)
+      await before.stop()
+
+      const stopped = await database.db
+        .selectFrom('run_test_cases')
+        .select(['position', 'state'])
+        .where('run_id', '=', runId)
+        .orderBy('position')
+        .execute()
+      expect(stopped.slice(0, 2)).toEqual([
+        { position: 0, state: 'passed' },
+        { position: 1, state: 'running' },
+      ])
+      expect(
+        await database.db
+          .selectFrom('device_records')
+          .select('status')
+          .where('portfolio_manager_id', '=', id)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ status: 'InProgress' })
+
+      const second = gatedHarness('restart-lab')
+      second.openAll()
+      const after = await startTestPortal({ database, harness: second.harness })
+      try {
+        expect(after.portal.restart).toEqual({ resumed: [runId], ended: [] })
+        await after.portal.executor.settled(runId)
+        const again = { ...vendor, browser: await newBrowser(after.portal) }
+        await again.browser.login(vendor.email)
+        expect(await recordOf(again, id)).toMatchObject({ status: 'Completed', isCertified: CERTIFIED_OK })
+        const [run] = await runs(again, id)
+        expect(run?.testCases[1]?.log[0]).toBe(RESTARTED_CASE_NOTE)
+        expect(run?.testCases.every((testCase) => testCase.state === 'passed')).toBe(true)
+        expect(second.started()).toBe((run?.testCases.length ?? 0) - 1)
+      } finally {
+        await after.stop()
+      }
     } finally {
-      await after.stop()
+      await before.stop()
+      await database.close()
     }
-  })
+  }, 60_000)
 })
