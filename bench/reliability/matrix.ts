@@ -198,6 +198,8 @@ function cellFor(name: string, owner: Owner, caller: string): Cell {
     case 'addComment':
       return post({ portfolioManagerId: recordId, text: `Comment by ${caller}` })
     case 'runTests':
+    case 'rerunFailed':
+    case 'cancelRun':
     case 'emailCertificate':
       return post({ vendor_user_id: id, portfolio_manager_id: recordId })
     case 'listRuns':

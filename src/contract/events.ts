@@ -110,6 +110,8 @@ export const portalEventSchema = v.variant('type', [
     isCertified: v.string(),
     failureReason: v.nullable(v.string()),
     finishedAt: v.string(),
+    /** The run as it ended, with every case (an interrupted run's unfinished ones skipped). */
+    run: v.optional(certificationRunSchema),
   }),
   /** The vendor cancelled the run: its finished cases kept, the others skipped. */
   v.looseObject({
@@ -117,6 +119,8 @@ export const portalEventSchema = v.variant('type', [
     type: v.literal('run.cancelled'),
     finishedAt: v.string(),
     cancelledBy: v.string(),
+    /** The run as it ended: its cases so far kept, the running and pending ones skipped. */
+    run: v.optional(certificationRunSchema),
   }),
 ])
 export type PortalEvent = v.InferOutput<typeof portalEventSchema>
