@@ -24,20 +24,30 @@ export type SeenEvent = {
   state?: string
 }
 
-/** Keeps every stored event a page's live stream receives in window.__liveEvents (in order). */
+/**
+ * Keeps every stored event a page's live streams receive in window.__liveEvents (in order), and
+ * the seq of each `hello` (where a fresh stream starts) in window.__liveHellos.
+ */
 export async function recordLiveEvents(context: BrowserContext) {
   await context.addInitScript(() => {
     const Native = window.EventSource
     const seen: unknown[] = []
-    ;(window as unknown as { __liveEvents: unknown[] }).__liveEvents = seen
+    const hellos: number[] = []
+    Object.assign(window, { __liveEvents: seen, __liveHellos: hellos })
     window.EventSource = class extends Native {
       constructor(url: string | URL, init?: EventSourceInit) {
         super(url, init)
         this.addEventListener('message', (event) => seen.push(JSON.parse(String(event.data))))
+        this.addEventListener('hello', (event) =>
+          hellos.push((JSON.parse(String((event as MessageEvent).data)) as { seq: number }).seq),
+        )
       }
     }
   })
 }
+
+export const liveHellos = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __liveHellos: number[] }).__liveHellos)
 
 export const liveEvents = (page: Page) =>
   page.evaluate(() => (window as unknown as { __liveEvents: SeenEvent[] }).__liveEvents)
