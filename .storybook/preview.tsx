@@ -10,6 +10,7 @@ import { configure } from 'storybook/test'
 import { resetWorld } from '@/mocks/fixtures/world'
 import { handlers } from '@/mocks/handlers'
 import { withClock } from './clock'
+import { withEventStream } from './event-stream'
 import { withQueryClient, withRouter } from './decorators'
 
 // findBy* and waitFor wait up to 3 s (Testing Library's default is 1 s): a story's first
@@ -35,7 +36,7 @@ export default definePreview({
     }),
   ],
   // The last wraps the others: the clock reaches the router's screens too.
-  decorators: [withRouter, withQueryClient, withClock],
+  decorators: [withRouter, withQueryClient, withEventStream, withClock],
   // Every story starts from the same fixture world, whatever the story before it saved or deleted.
   beforeEach: () => {
     resetWorld()

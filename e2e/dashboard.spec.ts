@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { createAccount, logInWithForm, uniqueEmail } from './accounts'
+import { cardCount, openMenu, row, statusBar, submitDevice } from './devices'
 import { openPage } from './live'
 
 /*
@@ -11,62 +12,6 @@ import { openPage } from './live'
  */
 
 const HOME_HEADING = 'Certify your telecom devices, from first form to certificate'
-
-type Device = { deviceName: string; deviceType: string; productClass: string; baseFirmwareVersion: string }
-
-/** Submits a portfolio for one device over the API, as the form's Submit does. */
-async function submitDevice(page: Page, device: Device) {
-  const status = await page.evaluate(
-    async ({ deviceName, deviceType, productClass, baseFirmwareVersion }) => {
-      const authData = JSON.parse(localStorage.getItem('AUTH_DATA') ?? '{}') as {
-        vendorUserId: string
-        emailId: string
-      }
-      const answer = await fetch('/api/portfoliomanager/create', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', Token: localStorage.getItem('TOKEN') ?? '' },
-        body: JSON.stringify({
-          organizationName: 'Journey Networks',
-          description: 'Fibre and Wi-Fi gear.',
-          businessContactName: 'Ada Lovelace',
-          emailId: authData.emailId,
-          countryCode: '+91',
-          phoneNumber: '98765 43210',
-          bestTimeToReach: '09:30 AM',
-          days: 'Monday,Thursday',
-          address: '12 MG Road',
-          country: 'India',
-          state: 'Karnataka',
-          city: 'Bengaluru',
-          businessDomain: 'Wireless',
-          vendor: 'Nokia',
-          deviceName,
-          deviceType,
-          productClass,
-          devicesToBeCertified: '1',
-          deviceNumberList: [`SN${deviceName.replace(/\W/g, '')}`],
-          baseFirmwareVersion,
-          yearOfManufacturing: '2024',
-          isEngBuildAvailable: 'Yes',
-          vendorUserId: authData.vendorUserId,
-          savedPortfolioManagerId: null,
-        }),
-      })
-      return `${answer.status} ${await answer.text()}`
-    },
-    device,
-  )
-  expect(status).toMatch(/^200 /)
-}
-
-const row = (page: Page, deviceName: string) => page.getByRole('row').filter({ hasText: deviceName })
-const statusBar = (page: Page, deviceName: string) => row(page, deviceName).getByRole('progressbar')
-
-async function openMenu(page: Page, deviceName: string) {
-  await page.getByRole('button', { name: `Actions for ${deviceName}` }).click()
-  return page.getByRole('menu')
-}
 
 /** Reloads with the sync icon, as a vendor would, until the device shows this status. */
 async function waitForStatus(page: Page, deviceName: string, label: string) {
@@ -80,12 +25,6 @@ async function waitForStatus(page: Page, deviceName: string, label: string) {
     )
     .toBe(`${deviceName}: ${label}`)
 }
-
-const cardCount = (page: Page, label: string) =>
-  page
-    .locator('[data-slot="status-card"]')
-    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
-    .locator('dd')
 
 test('Start Certify → Certified or Validation Failure → results, certificate, comments, delete', async ({
   page,

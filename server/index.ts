@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { harnessFromEnv } from './cert/harness.ts'
 import { maintenanceFromEnv } from './cert/runner.ts'
 import { databaseOptionsFromEnv, openDatabase } from './db/database.ts'
+import { retentionHoursFromEnv } from './events/hub.ts'
 import { demoAccountFromEnv, lockDemoAccount } from './db/seed-demo.ts'
 import { developmentConveniences } from './development.ts'
 import { log } from './log.ts'
@@ -20,7 +21,8 @@ import { startPortal } from './portal.ts'
  * Environment: MAIN_PORT (7700), CERT_PORT (7600), HOST (127.0.0.1), PORTAL_ORIGIN (further
  * browser origins allowed to call the certification service, comma-separated), CERT_CASE_MS,
  * CERT_MAINTENANCE, CERT_HARNESS_COMMAND and CERT_CASE_TIMEOUT_MS (server/cert/harness.ts), DATA_DIR (./data), DATABASE_URL, DEMO_EMAIL,
- * DEMO_PASSWORD, SMTP_URL and MAIL_FROM (without SMTP_URL mail goes to the outbox),
+ * DEMO_PASSWORD, EVENTS_RETENTION_HOURS (how long live events are kept for tabs to resume, 24),
+ * SMTP_URL and MAIL_FROM (without SMTP_URL mail goes to the outbox),
  * DEMO_ACCOUNT and DEV_MAILBOX (1/0: the demo vendor and the development mailbox; by default on
  * when HOST is loopback, off otherwise — server/development.ts), LOG_LEVEL (server/log.ts),
  * SESSION_SECRET (keys the hashes of mailed codes; without it a secret is made once and kept in
@@ -110,6 +112,7 @@ const portal = await startPortal({
   portalOrigins: (process.env.PORTAL_ORIGIN ?? '').split(',').filter((value) => value.trim() !== ''),
   devMailbox: conveniences.devMailbox,
   connectSources: certServiceUrl ? [certServiceUrl] : [],
+  events: { retentionHours: retentionHoursFromEnv(process.env) },
 })
 
 const demo = database.seeded.demoAccount

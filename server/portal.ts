@@ -6,6 +6,7 @@ import type { CertificationHarness } from './cert/harness.ts'
 import { createRunExecutor, type ResumeReport, type RunExecutor } from './cert/runner.ts'
 import type { Database } from './db/schema.ts'
 import type { WriteWatch } from './db/write-watch.ts'
+import { createEventHub, type EventHub, type EventHubOptions } from './events/hub.ts'
 import { createMainApp } from './main/app.ts'
 import type { Mailer } from './main/mailer.ts'
 
@@ -40,6 +41,8 @@ export type PortalOptions = {
   connectSources?: readonly string[]
   /** What happens to runs a previous process left going: resumed (default) or ended. */
   onRestart?: 'resume' | 'end'
+  /** The live events' hub (docs/decisions/0020): retention, timers, LISTEN's database, the cap. */
+  events?: Omit<EventHubOptions, 'db'>
 }
 
 export type Portal = {
@@ -50,6 +53,8 @@ export type Portal = {
   executor: RunExecutor
   /** The runs taken up or ended at start. */
   restart: ResumeReport
+  /** This process's live events' hub (GET /api/events). */
+  events: EventHub
   /** Stops listening and stops executing runs (they stay active for the next start). */
   close(): Promise<void>
 }
@@ -64,6 +69,9 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     ...(options.onRestart ? { onRestart: options.onRestart } : {}),
   })
 
+  const events = createEventHub({ ...options.events, db: options.db })
+  await events.start()
+
   // Known once the certification service listens (CERT_PORT 0 picks a free port).
   let listeningCertPort: number | null = options.certPort || null
   const mainApp = createMainApp({
@@ -74,10 +82,17 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     mailer: options.mailer,
     secret: options.secret,
     writes: options.writes ?? null,
+    events,
     devMailbox: options.devMailbox ?? false,
     connectSources: options.connectSources ?? [],
   })
-  const main = await listen(mainApp.fetch, options.mainPort, hostname)
+  let main: { server: ServerType; port: number }
+  try {
+    main = await listen(mainApp.fetch, options.mainPort, hostname)
+  } catch (error) {
+    await events.stop()
+    throw error
+  }
   let cert: ServerType
   try {
     const certApp = createCertApp({
@@ -88,6 +103,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     })
     cert = (await listen(certApp.fetch, options.certPort, hostname)).server
   } catch (error) {
+    await events.stop()
     await close(main.server)
     throw error
   }
@@ -104,7 +120,10 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     certPort,
     executor,
     restart,
+    events,
     async close() {
+      // The streams first, so that their tabs see them end (and reconnect) rather than a reset.
+      await events.stop()
       await Promise.all([close(main.server), close(cert)])
       await executor.stop()
     },

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blankSavePayload } from '@/contract/fixtures/payloads'
 import { savedPortfolioSchema } from '@/contract/portfolio'
 import { recordListAnswerSchema } from '@/contract/records'
-import { NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
+import { CANCELLED_CASE_NOTE, NOT_SIGNED_IN_MESSAGE, RUN_CANCELLED_MESSAGE } from '@/contract/server-messages'
+import { DEFAULT_CHECK_MS } from './cert/runner.ts'
 import { openDatabase } from './db/database.ts'
 import { testsUsePostgres, type TestDatabase } from './db/test-database.ts'
 import {
@@ -228,6 +229,64 @@ describe.skipIf(!testsUsePostgres())('two portal processes on one PostgreSQL', (
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
       expect((await runsOf(id))[0]).toMatchObject({ status: 'Completed', is_certified: 'CERTIFIED-OK' })
+    }, 30_000)
+
+    it('a run executing in A, cancelled through B, stops in A within a lease check and A writes nothing more', async () => {
+      const browser = await vendorLoggedInThroughA()
+      const id = await submitRecord(browser)
+      const body = { vendor_user_id: browser.vendorUserId, portfolio_manager_id: id }
+      const startedA = gateA.started()
+      const startedB = gateB.started()
+      const started = await browser.cert(a, '/run-tests', body)
+      expect(started.status).toBe(200)
+      const { runId } = (await started.json()) as { runId: string }
+      await waitFor(async () => gateA.started() > startedA, 'the first case handed to A’s lab')
+      gateA.next()
+      await waitFor(async () => gateA.started() > startedA + 1, 'the second case handed to A’s lab')
+
+      const cancelledAt = Date.now()
+      const cancelled = await browser.cert(b, '/run-tests/cancel', body)
+      expect(cancelled.status).toBe(200)
+      expect(await cancelled.json()).toEqual({ message: RUN_CANCELLED_MESSAGE })
+      // A finds the run no longer its active run at its next lease check and aborts the case.
+      await a.portal.executor.settled(runId)
+      const stoppedAfterMs = Date.now() - cancelledAt
+      expect(stoppedAfterMs).toBeLessThanOrEqual(DEFAULT_CHECK_MS + 1000)
+
+      const rows = () =>
+        b.database.db
+          .selectFrom('run_test_cases')
+          .selectAll()
+          .where('run_id', '=', runId)
+          .orderBy('position')
+          .execute()
+      const events = () =>
+        b.database.db
+          .selectFrom('events')
+          .select(['seq', 'type'])
+          .where('run_id', '=', runId)
+          .orderBy('seq')
+          .execute()
+      const [run] = await runsOf(id)
+      expect(run).toMatchObject({
+        status: 'Cancelled',
+        is_certified: '',
+        failure_reason: `Cancelled by Two${vendorNumber} Tester.`,
+      })
+      const cases = await rows()
+      expect(cases[0]?.state).toBe('passed')
+      expect(cases.slice(1).every((row) => row.state === 'skipped')).toBe(true)
+      expect(cases[1]?.log).toEqual([CANCELLED_CASE_NOTE])
+      const written = await events()
+      expect(written.at(-1)?.type).toBe('run.cancelled')
+      expect(written.filter((row) => row.type === 'run.cancelled')).toHaveLength(1)
+      // Past another check: A wrote nothing more for that run, and neither process ran more of it.
+      await new Promise((resolve) => setTimeout(resolve, DEFAULT_CHECK_MS + 200))
+      expect(await rows()).toEqual(cases)
+      expect(await events()).toEqual(written)
+      expect(gateA.started()).toBe(startedA + 2)
+      expect(gateB.started()).toBe(startedB)
+      expect((await runsOf(id))[0]).toEqual(run)
     }, 30_000)
 
     it('a run whose process dies (kill -9) is finished by the other within 5 s; no run stays active', async () => {

@@ -109,6 +109,8 @@ function baseFor(name: string, vendor: Browser, recordId: string, spareId: strin
     case 'addComment':
       return { portfolioManagerId: recordId, text: 'A fuzzed comment' }
     case 'runTests':
+    case 'rerunFailed':
+    case 'cancelRun':
     case 'emailCertificate':
       return { vendor_user_id: id, portfolio_manager_id: recordId }
     default:

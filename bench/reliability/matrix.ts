@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { endpoints, endpointPath, RUN_REPORT_PATH, type Endpoint } from '@/contract/endpoints'
+import { EVENTS_PATH } from '@/contract/events'
 import {
   EXAMPLE_DEVICE,
   EXAMPLE_ORGANIZATION,
@@ -12,7 +13,8 @@ import { countAnswer, printTable, type Figures } from './figures.ts'
 
 /*
  * Section 1: the authorisation matrix, generated from the endpoint table (src/contract/endpoints.ts)
- * — every endpoint of both services, plus the run report beside results.json — × four callers:
+ * — every endpoint of both services, plus the run report beside results.json and the live event
+ * stream (GET /api/events?after=0, read for STREAM_READ_MS) — × four callers:
  * anonymous (no cookie, a fresh Token), the owner, another vendor, and a logged-out cookie (the
  * cookie and Token a browser held before it logged out). Every call carries a valid payload for
  * the OWNER's resources (the contract fixtures with the owner's ids).
@@ -131,6 +133,8 @@ function cellFor(name: string, owner: Owner, caller: string): Cell {
       service: 'certification',
       path: endpointPath(RUN_REPORT_PATH, { runId: owner.runId }),
     }
+  // Every stored event from the start: the owner's holds its records, runs and comments.
+  if (name === 'events') return { method: 'GET', service: 'main', path: `${EVENTS_PATH}?after=0` }
   const endpoint = endpoints[name as keyof typeof endpoints] as Endpoint
   const post = (body: unknown): Cell => ({
     method: 'POST',
@@ -198,6 +202,8 @@ function cellFor(name: string, owner: Owner, caller: string): Cell {
     case 'addComment':
       return post({ portfolioManagerId: recordId, text: `Comment by ${caller}` })
     case 'runTests':
+    case 'rerunFailed':
+    case 'cancelRun':
     case 'emailCertificate':
       return post({ vendor_user_id: id, portfolio_manager_id: recordId })
     case 'listRuns':
@@ -213,7 +219,48 @@ function cellFor(name: string, owner: Owner, caller: string): Cell {
   }
 }
 
+/**
+ * The live stream (GET /api/events, docs/decisions/0020) from the start of the caller's stored
+ * events: what it sends in its first STREAM_READ_MS, as one answer. A stream never ends by
+ * itself, so the read is cut there.
+ */
+const STREAM_READ_MS = 700
+
+async function readStream(browser: Browser, path: string): Promise<Answer> {
+  const controller = new AbortController()
+  const node = browser.pick()
+  const timer = setTimeout(() => controller.abort(), STREAM_READ_MS)
+  let status = 0
+  let headers = new Headers()
+  let text = ''
+  try {
+    const response = await fetch(`${node.base}${path}`, {
+      headers: browser.cookie ? { Cookie: browser.cookie } : {},
+      signal: controller.signal,
+    })
+    ;({ status, headers } = response)
+    const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader()
+    while (reader) {
+      const { value, done } = await reader.read()
+      if (done) break
+      text += value
+    }
+  } catch {
+    // Cut at STREAM_READ_MS: what came so far is the answer.
+  } finally {
+    clearTimeout(timer)
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = undefined
+  }
+  return { status, contentType: headers.get('Content-Type') ?? '', headers, text, json, failed: status === 0 }
+}
+
 async function send(browser: Browser, cell: Cell): Promise<Answer> {
+  if (cell.path.startsWith(EVENTS_PATH)) return readStream(browser, cell.path)
   const options = { method: cell.method, ...(cell.method === 'POST' ? { body: cell.body } : {}) }
   return cell.service === 'main' ? browser.call(cell.path, options) : browser.cert(cell.path, options)
 }
@@ -228,7 +275,7 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
   const leaverSession = { cookie: loggedOut.cookie, token: loggedOut.token }
   countAnswer(figures, await loggedOut.post(endpoints.logout.path, {}))
   Object.assign(loggedOut, leaverSession)
-  const names = [...Object.keys(endpoints), 'runReport']
+  const names = [...Object.keys(endpoints), 'runReport', 'events']
   const callers: Array<[string, () => Promise<Browser>]> = [
     [
       'anonymous',
@@ -273,7 +320,10 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
       }
       const endpoint =
         name === 'runReport' ? endpoints.runResults : (endpoints[name as keyof typeof endpoints] as Endpoint)
-      if (isProtected(endpoint) && !REFUSALS.has(answer.status)) {
+      // The stream of another vendor is its own (200, none of the owner's events): leaks tell.
+      const refusalExpected =
+        name === 'events' ? caller !== 'other vendor' : endpoint !== undefined && isProtected(endpoint)
+      if (refusalExpected && !REFUSALS.has(answer.status)) {
         tally.wrong += 1
         figures.notes.push(`matrix: ${caller} × ${name} answered ${answer.status} (expected 401/403/404)`)
       }

@@ -10,8 +10,15 @@ import {
   RECORD_NOT_FOUND_MESSAGE,
   RUN_ALREADY_ACTIVE_MESSAGE,
   RUN_STARTED_MESSAGE,
+  CANCELLED_CASE_NOTE,
+  NO_ACTIVE_RUN_MESSAGE,
+  NO_FAILED_CASES_MESSAGE,
+  RERUN_STARTED_MESSAGE,
+  RUN_CANCELLED_MESSAGE,
+  runCancelledReason,
 } from '@/contract/server-messages'
 import { NO_ATTACHMENT_MESSAGE, readOutbox } from '../main/routes/dev-mailbox.ts'
+import { openTestDatabase } from '../db/test-database.ts'
 import { SESSION_IDLE_MS } from '../main/security/session-token.ts'
 import {
   createVendor,
@@ -175,6 +182,233 @@ describe('a certification run through the service', () => {
   })
 })
 
+describe('re-run of the failed cases and cancel, through the service (issue 17)', () => {
+  const rerun = (
+    vendor: TestVendor,
+    portfolioManagerId: string,
+    vendorUserId = vendor.browser.vendorUserId,
+  ) =>
+    vendor.browser.cert('/run-tests/rerun-failed', {
+      body: { vendor_user_id: vendorUserId, portfolio_manager_id: portfolioManagerId },
+    })
+  const cancel = (
+    vendor: TestVendor,
+    portfolioManagerId: string,
+    vendorUserId = vendor.browser.vendorUserId,
+  ) =>
+    vendor.browser.cert('/run-tests/cancel', {
+      body: { vendor_user_id: vendorUserId, portfolio_manager_id: portfolioManagerId },
+    })
+
+  /** Everything a refused call must leave alone: the record as listed, its runs and its events. */
+  async function state(vendor: TestVendor, portfolioManagerId: string) {
+    const events = await test.database.db
+      .selectFrom('events')
+      .select(['seq', 'type'])
+      .where('portfolio_manager_id', '=', portfolioManagerId)
+      .orderBy('seq')
+      .execute()
+    return {
+      record: await recordOf(vendor, portfolioManagerId),
+      runs: await runs(vendor, portfolioManagerId),
+      events,
+    }
+  }
+
+  it('a RETEST device fails its first run and reaches Certified by a re-run; the attempts are listed and downloaded', async () => {
+    const id = await submitDevice(asha, { deviceNumberList: ['RETEST0001', 'SN002'] })
+    const first = await startedRun(asha, id)
+    await test.portal.executor.settled(first)
+    expect(await recordOf(asha, id)).toMatchObject({ status: 'Completed', isCertified: VALIDATION_FAILURE })
+
+    const started = await rerun(asha, id)
+    const body = (await started.json()) as { message: string; runId: string; status: string; attempt: number }
+    expect({ status: started.status, body }).toEqual({
+      status: 200,
+      body: {
+        message: RERUN_STARTED_MESSAGE,
+        runId: expect.any(String) as unknown,
+        status: 'InProgress',
+        attempt: 2,
+      },
+    })
+    await test.portal.executor.settled(body.runId)
+    expect(await recordOf(asha, id)).toMatchObject({ status: 'Completed', isCertified: CERTIFIED_OK })
+
+    const [second, firstListed, ...none] = await runs(asha, id)
+    expect(none).toEqual([])
+    expect(second).toMatchObject({
+      runId: body.runId,
+      attempt: 2,
+      kind: 'rerun',
+      startedBy: 'Asha Tester',
+      status: 'Completed',
+      isCertified: CERTIFIED_OK,
+      failureReason: null,
+      testCases: [{ name: 'Security baseline (open ports, default credentials, TLS)', state: 'passed' }],
+    })
+    expect(firstListed).toMatchObject({ runId: first, attempt: 1, kind: 'full', startedBy: 'Asha Tester' })
+
+    // Download Results of the latest finished run covers every attempt.
+    const json = await asha.browser.cert(`/runs/${body.runId}/results.json`, { method: 'GET' })
+    const results = v.parse(runResultsSchema, await json.json())
+    expect(results).toMatchObject({ runId: body.runId, isCertified: CERTIFIED_OK, attempt: 2, kind: 'rerun' })
+    expect(results.attempts?.map((attempt) => [attempt.attempt, attempt.kind, attempt.isCertified])).toEqual([
+      [1, 'full', VALIDATION_FAILURE],
+      [2, 'rerun', CERTIFIED_OK],
+    ])
+    expect(results.attempts?.[0]?.testCases.length).toBe(firstListed?.testCases.length)
+    const html = await (await asha.browser.cert(`/runs/${body.runId}/results.html`, { method: 'GET' })).text()
+    expect(html).toContain('Attempt 1: Full run of the plan')
+    expect(html).toContain('Attempt 2: Re-run of the failed test cases (this report)')
+    expect(html).toContain('Started by Asha Tester')
+    // The first run's report shows the attempts up to it only.
+    const firstHtml = await (await asha.browser.cert(`/runs/${first}/results.html`, { method: 'GET' })).text()
+    expect(firstHtml).toContain('Attempt 1: Full run of the plan (this report)')
+    expect(firstHtml).not.toContain('Attempt 2')
+
+    // Certified by the re-run: the certificate can be mailed.
+    expect((await emailCertificate(asha, id)).status).toBe(200)
+  })
+
+  it('a permanent failure stays Validation failure after a re-run', async () => {
+    const id = await submitDevice(asha, { baseFirmwareVersion: '0.9.4' })
+    await test.portal.executor.settled(await startedRun(asha, id))
+    const response = await rerun(asha, id)
+    expect(response.status).toBe(200)
+    const { runId } = (await response.json()) as { runId: string }
+    await test.portal.executor.settled(runId)
+    expect(await recordOf(asha, id)).toMatchObject({ status: 'Completed', isCertified: VALIDATION_FAILURE })
+    expect((await runs(asha, id))[0]?.testCases.map((testCase) => [testCase.name, testCase.state])).toEqual([
+      ['Firmware upgrade and rollback', 'failed'],
+    ])
+  })
+
+  it('refuses a re-run without failed cases, while a run goes, of another vendor or an unknown record, changing nothing', async () => {
+    const gate = gatedHarness()
+    const slow = await startTestPortal({ database: test.database, harness: gate.harness })
+    try {
+      const vendor = { ...asha, browser: await newBrowser(slow.portal) }
+      await vendor.browser.login(asha.email)
+      const submitted = await submitDevice(vendor)
+      const running = await submitDevice(vendor)
+      const runId = await startedRun(vendor, running)
+      await eventually(() => gate.started() === 1)
+      const cases = [
+        [submitted, vendor.browser.vendorUserId, vendor, 409, NO_FAILED_CASES_MESSAGE],
+        [running, vendor.browser.vendorUserId, vendor, 409, RUN_ALREADY_ACTIVE_MESSAGE],
+        [submitted, ravi.browser.vendorUserId, vendor, 403, FORBIDDEN_MESSAGE],
+        [submitted, ravi.browser.vendorUserId, ravi, 404, RECORD_NOT_FOUND_MESSAGE],
+        ['no-such-record', vendor.browser.vendorUserId, vendor, 404, RECORD_NOT_FOUND_MESSAGE],
+      ] as const
+      for (const [id, vendorUserId, caller, status, message] of cases) {
+        const before = id === 'no-such-record' ? undefined : await state(vendor, id)
+        expect(await answer(await rerun(caller, id, vendorUserId)), `${id} ${message}`).toEqual({
+          status,
+          body: { message },
+        })
+        if (before) expect(await state(vendor, id)).toEqual(before)
+      }
+      gate.openAll()
+      await slow.portal.executor.settled(runId)
+      // Certified: still nothing to re-run.
+      const before = await state(vendor, running)
+      expect(await answer(await rerun(vendor, running))).toEqual({
+        status: 409,
+        body: { message: NO_FAILED_CASES_MESSAGE },
+      })
+      expect(await state(vendor, running)).toEqual(before)
+    } finally {
+      await slow.stop()
+    }
+  })
+
+  it('cancels a run in progress: Cancelled, cases so far kept; cancel again is refused; Start Certify runs again', async () => {
+    const gate = gatedHarness()
+    const slow = await startTestPortal({ database: test.database, harness: gate.harness })
+    try {
+      const vendor = { ...asha, browser: await newBrowser(slow.portal) }
+      await vendor.browser.login(asha.email)
+      const id = await submitDevice(vendor)
+      const runId = await startedRun(vendor, id)
+      await eventually(() => gate.started() === 1)
+      gate.next()
+      await eventually(() => gate.started() === 2)
+
+      // Another vendor, or this vendor naming another's id, cannot cancel it.
+      const before = await state(vendor, id)
+      expect(await answer(await cancel(ravi, id))).toEqual({
+        status: 404,
+        body: { message: RECORD_NOT_FOUND_MESSAGE },
+      })
+      expect(await answer(await cancel(vendor, id, ravi.browser.vendorUserId))).toEqual({
+        status: 403,
+        body: { message: FORBIDDEN_MESSAGE },
+      })
+      expect(await state(vendor, id)).toEqual(before)
+
+      expect(await answer(await cancel(vendor, id))).toEqual({
+        status: 200,
+        body: { message: RUN_CANCELLED_MESSAGE },
+      })
+      await slow.portal.executor.settled(runId)
+      expect(await recordOf(vendor, id)).toMatchObject({ status: 'Cancelled', isCertified: '' })
+      const [run] = await runs(vendor, id)
+      expect(run).toMatchObject({
+        runId,
+        status: 'Cancelled',
+        isCertified: '',
+        failureReason: runCancelledReason('Asha Tester'),
+        attempt: 1,
+      })
+      expect(run?.finishedAt).toEqual(expect.any(String))
+      expect(run?.testCases[0]).toMatchObject({ state: 'passed' })
+      expect(run?.testCases.slice(1).every((testCase) => testCase.state === 'skipped')).toBe(true)
+      expect(run?.testCases[1]?.log).toEqual([CANCELLED_CASE_NOTE])
+      expect(gate.started()).toBe(2)
+
+      // Nothing left to cancel; nothing to re-run (a cancelled record starts again with Start Certify).
+      const after = await state(vendor, id)
+      expect(await answer(await cancel(vendor, id))).toEqual({
+        status: 409,
+        body: { message: NO_ACTIVE_RUN_MESSAGE },
+      })
+      expect(await answer(await rerun(vendor, id))).toEqual({
+        status: 409,
+        body: { message: NO_FAILED_CASES_MESSAGE },
+      })
+      expect(await state(vendor, id)).toEqual(after)
+
+      gate.openAll()
+      const again = await startRun(vendor, id)
+      const startedAgain = (await again.json()) as { runId: string; attempt: number }
+      expect(startedAgain.attempt).toBe(2)
+      await slow.portal.executor.settled(startedAgain.runId)
+      expect(await recordOf(vendor, id)).toMatchObject({ status: 'Completed', isCertified: CERTIFIED_OK })
+    } finally {
+      await slow.stop()
+    }
+  })
+
+  it('refuses to cancel a record without a run in progress, changing nothing', async () => {
+    const submitted = await submitDevice(asha)
+    const finished = await submitDevice(asha)
+    await test.portal.executor.settled(await startedRun(asha, finished))
+    for (const id of [submitted, finished]) {
+      const before = await state(asha, id)
+      expect(await answer(await cancel(asha, id))).toEqual({
+        status: 409,
+        body: { message: NO_ACTIVE_RUN_MESSAGE },
+      })
+      expect(await state(asha, id)).toEqual(before)
+    }
+    expect(await answer(await cancel(asha, 'no-such-record'))).toEqual({
+      status: 404,
+      body: { message: RECORD_NOT_FOUND_MESSAGE },
+    })
+  })
+})
+
 describe('Download Results', () => {
   it('gives the per-case results as JSON and as a printable report, each as a named file', async () => {
     const id = await submitDevice(asha, {
@@ -279,6 +513,8 @@ describe('who may call the certification service', () => {
   const everyCall = (vendorUserId: string) =>
     [
       ['/run-tests', 'POST', { vendor_user_id: vendorUserId, portfolio_manager_id: ashaRecord }],
+      ['/run-tests/rerun-failed', 'POST', { vendor_user_id: vendorUserId, portfolio_manager_id: ashaRecord }],
+      ['/run-tests/cancel', 'POST', { vendor_user_id: vendorUserId, portfolio_manager_id: ashaRecord }],
       [
         `/runs?${new URLSearchParams({ vendor_user_id: vendorUserId, portfolio_manager_id: ashaRecord })}`,
         'GET',
@@ -461,6 +697,13 @@ describe('bad input', () => {
         },
       }
       expect(await answer(await startRun(asha, bad)), JSON.stringify(bad)).toEqual(refused)
+      for (const path of ['/run-tests/rerun-failed', '/run-tests/cancel']) {
+        const body = { vendor_user_id: vendorUserId, portfolio_manager_id: bad }
+        expect(
+          await answer(await asha.browser.cert(path, { body })),
+          `${path} ${JSON.stringify(bad)}`,
+        ).toEqual(refused)
+      }
       expect(await answer(await emailCertificate(asha, bad)), JSON.stringify(bad)).toEqual(refused)
       const query = new URLSearchParams({ vendor_user_id: vendorUserId, portfolio_manager_id: bad })
       // URLSearchParams writes a lone surrogate as U+FFFD: a well-formed id no record has.
@@ -533,7 +776,12 @@ describe('bad input', () => {
       ],
       ['an array', { body: [vendorUserId, id] }, refused('The request body must be a JSON object.', 'body')],
     ]
-    for (const path of ['/run-tests', '/certificates/email']) {
+    for (const path of [
+      '/run-tests',
+      '/run-tests/rerun-failed',
+      '/run-tests/cancel',
+      '/certificates/email',
+    ]) {
       for (const [what, input, expected] of bad) {
         expect(await answer(await asha.browser.cert(path, input)), `${path}: ${what}`).toEqual(expected)
       }
@@ -556,10 +804,13 @@ describe('bad input', () => {
 
   it('treats SQL-looking and script-like ids as plain text', async () => {
     for (const id of ["' or '1'='1", '1; drop table certification_runs; --', '<script>alert(1)</script>']) {
-      expect(await answer(await startRun(asha, id)), id).toEqual({
-        status: 404,
-        body: { message: RECORD_NOT_FOUND_MESSAGE },
-      })
+      for (const path of ['/run-tests', '/run-tests/rerun-failed', '/run-tests/cancel']) {
+        const body = { vendor_user_id: asha.browser.vendorUserId, portfolio_manager_id: id }
+        expect(await answer(await asha.browser.cert(path, { body })), `${path} ${id}`).toEqual({
+          status: 404,
+          body: { message: RECORD_NOT_FOUND_MESSAGE },
+        })
+      }
       const path = `/runs/${encodeURIComponent(id)}/results.json`
       expect((await asha.browser.cert(path, { method: 'GET' })).status).toBe(404)
     }
@@ -598,42 +849,57 @@ describe('maintenance and restarts', () => {
   })
 
   it('takes a run up again after a restart in the middle of it, re-running the cut-off case', async () => {
+    // A database of its own: the suite's portal, whose executor looks for free runs every check,
+    // must not take this run up between the stop and the restart.
+    const database = await openTestDatabase({ seeds: { addresses: false, demoAccount: false } })
     const first = gatedHarness('restart-lab')
-    const before = await startTestPortal({ database: test.database, harness: first.harness })
-    const vendor = { ...asha, browser: await newBrowser(before.portal) }
-    await vendor.browser.login(asha.email)
-    const id = await submitDevice(vendor)
-    const runId = await startedRun(vendor, id)
-    await eventually(() => first.started() === 1)
-    first.next()
-    await eventually(() => first.started() === 2)
-    await before.stop()
-
-    const stopped = await test.database.db
-      .selectFrom('run_test_cases')
-      .select(['position', 'state'])
-      .where('run_id', '=', runId)
-      .orderBy('position')
-      .execute()
-    expect(stopped.slice(0, 2)).toEqual([
-      { position: 0, state: 'passed' },
-      { position: 1, state: 'running' },
-    ])
-    expect(await recordOf(asha, id)).toMatchObject({ status: 'InProgress' })
-
-    const second = gatedHarness('restart-lab')
-    second.openAll()
-    const after = await startTestPortal({ database: test.database, harness: second.harness })
+    const before = await startTestPortal({ database, harness: first.harness })
     try {
-      expect(after.portal.restart).toEqual({ resumed: [runId], ended: [] })
-      await after.portal.executor.settled(runId)
-      expect(await recordOf(asha, id)).toMatchObject({ status: 'Completed', isCertified: CERTIFIED_OK })
-      const [run] = await runs(asha, id)
-      expect(run?.testCases[1]?.log[0]).toBe(RESTARTED_CASE_NOTE)
-      expect(run?.testCases.every((testCase) => testCase.state === 'passed')).toBe(true)
-      expect(second.started()).toBe((run?.testCases.length ?? 0) - 1)
+      const vendor = await createVendor(before, 'restart@cert-test.example', 'Restart')
+      const id = await submitDevice(vendor)
+      const runId = await startedRun(vendor, id)
+      await eventually(() => first.started() === 1)
+      first.next()
+      await eventually(() => first.started() === 2)
+      await before.stop()
+
+      const stopped = await database.db
+        .selectFrom('run_test_cases')
+        .select(['position', 'state'])
+        .where('run_id', '=', runId)
+        .orderBy('position')
+        .execute()
+      expect(stopped.slice(0, 2)).toEqual([
+        { position: 0, state: 'passed' },
+        { position: 1, state: 'running' },
+      ])
+      expect(
+        await database.db
+          .selectFrom('device_records')
+          .select('status')
+          .where('portfolio_manager_id', '=', id)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ status: 'InProgress' })
+
+      const second = gatedHarness('restart-lab')
+      second.openAll()
+      const after = await startTestPortal({ database, harness: second.harness })
+      try {
+        expect(after.portal.restart).toEqual({ resumed: [runId], ended: [] })
+        await after.portal.executor.settled(runId)
+        const again = { ...vendor, browser: await newBrowser(after.portal) }
+        await again.browser.login(vendor.email)
+        expect(await recordOf(again, id)).toMatchObject({ status: 'Completed', isCertified: CERTIFIED_OK })
+        const [run] = await runs(again, id)
+        expect(run?.testCases[1]?.log[0]).toBe(RESTARTED_CASE_NOTE)
+        expect(run?.testCases.every((testCase) => testCase.state === 'passed')).toBe(true)
+        expect(second.started()).toBe((run?.testCases.length ?? 0) - 1)
+      } finally {
+        await after.stop()
+      }
     } finally {
-      await after.stop()
+      await before.stop()
+      await database.close()
     }
-  })
+  }, 60_000)
 })

@@ -13,6 +13,7 @@ import {
   NOT_CERTIFIED_MESSAGE,
   NOT_SIGNED_IN_MESSAGE,
   RECORD_NOT_FOUND_MESSAGE,
+  RUN_CANCELLED_MESSAGE,
 } from '@/contract/server-messages'
 import type { Database, DeviceRow } from '../db/schema.ts'
 import type { Mailer } from '../main/mailer.ts'
@@ -25,12 +26,13 @@ import { TOUCH_INTERVAL_MS, touchSession } from '../main/middleware/session.ts'
 import { isSessionExpired, SESSION_COOKIE, tokenDigest } from '../main/security/session-token.ts'
 import { certificateFileName, certificateNumber, certificatePdf } from './certificate.ts'
 import { certificationRunResult, runReportHtml, runResults } from './results.ts'
-import { loadRun } from './run-store.ts'
+import { loadRun, planOutcome } from './run-store.ts'
 import type { RunExecutor } from './runner.ts'
 
 /*
- * The certification service (CERT_PORT, 7600): start a run, follow a record's runs, download a
- * run's results, mail the certificate (spec §7 run-tests; ARCHITECTURE.md decisions 7 and 8).
+ * The certification service (CERT_PORT, 7600): start a run (Start Certify), re-run a record's
+ * failed cases and cancel a run (issue 17, docs/decisions/0021), follow a record's runs, download
+ * a run's results, mail the certificate (spec §7 run-tests; ARCHITECTURE.md decisions 7 and 8).
  *
  * Who may call it — a deliberate tightening of spec §7's "no token, no cookies"
  * (docs/decisions/0006): every call needs the owning vendor's session cookie, the same HttpOnly
@@ -130,9 +132,52 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
       portfolioManagerId: body.portfolio_manager_id,
       accountId: c.var.accountId,
     })
-    if (result.ok) return c.json({ message: result.message, runId: result.runId, status: result.status })
+    if (result.ok)
+      return c.json({
+        message: result.message,
+        runId: result.runId,
+        status: result.status,
+        attempt: result.attempt,
+      })
     if (result.reason === 'already-active') return c.json({ message: result.message }, 409)
     // Another vendor's record is answered as an unknown one.
+    return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
+  })
+
+  // Re-run failed cases (issue 17, docs/decisions/0021): a new attempt of the cases the latest
+  // attempt did not pass, for a record that ended in Validation failure.
+  app.post(endpoints.rerunFailed.path, jsonBody(endpoints.rerunFailed.request), async (c) => {
+    const body = c.var.body
+    if (body.vendor_user_id !== c.var.accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
+    if (!isPlainId(body.portfolio_manager_id)) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
+    const result = await c.var.services.executor.startRun({
+      portfolioManagerId: body.portfolio_manager_id,
+      accountId: c.var.accountId,
+      kind: 'rerun',
+    })
+    if (result.ok)
+      return c.json({
+        message: result.message,
+        runId: result.runId,
+        status: result.status,
+        attempt: result.attempt,
+      })
+    if (result.reason === 'already-active' || result.reason === 'no-failed-cases')
+      return c.json({ message: result.message }, 409)
+    return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
+  })
+
+  // Cancel the record's run in progress (or waiting in maintenance).
+  app.post(endpoints.cancelRun.path, jsonBody(endpoints.cancelRun.request), async (c) => {
+    const body = c.var.body
+    if (body.vendor_user_id !== c.var.accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
+    if (!isPlainId(body.portfolio_manager_id)) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
+    const result = await c.var.services.executor.cancelRun({
+      portfolioManagerId: body.portfolio_manager_id,
+      accountId: c.var.accountId,
+    })
+    if (result.ok) return c.json({ message: RUN_CANCELLED_MESSAGE })
+    if (result.reason === 'no-active-run') return c.json({ message: result.message }, 409)
     return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
   })
 
@@ -192,17 +237,13 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
             .where('portfolio_manager_id', '=', record.portfolio_manager_id)
             .where('status', '=', 'Completed')
             .where('is_certified', '=', CERTIFIED_OK)
-            .orderBy('finished_at', 'desc')
+            .orderBy('attempt', 'desc')
             .executeTakeFirst()
         : undefined
     if (!run) return c.json({ message: NOT_CERTIFIED_MESSAGE }, 409)
     const [testCases, account] = await Promise.all([
-      db
-        .selectFrom('run_test_cases')
-        .select(['name', 'state'])
-        .where('run_id', '=', run.run_id)
-        .orderBy('position')
-        .execute(),
+      // Every case of the plan as its latest attempt left it (a re-run ran only some of them).
+      planOutcome(db, record.portfolio_manager_id, run.attempt, run.run_id).then(({ cases }) => cases),
       db
         .selectFrom('vendor_accounts')
         .select(['email', 'first_name', 'organization'])
@@ -300,13 +341,13 @@ async function ownedRun(db: Kysely<Database>, accountId: string, runId: string) 
   return rows
 }
 
-/** A record's runs with their cases, newest first: two queries whatever the number of runs. */
+/** A record's runs (its attempts) with their cases, newest first: two queries whatever the number of runs. */
 async function recordRuns(db: Kysely<Database>, portfolioManagerId: string) {
   const runs = await db
     .selectFrom('certification_runs')
     .selectAll()
     .where('portfolio_manager_id', '=', portfolioManagerId)
-    .orderBy('started_at', 'desc')
+    .orderBy('attempt', 'desc')
     .execute()
   if (runs.length === 0) return []
   const cases = await db

@@ -28,7 +28,7 @@ const RECORD: HarnessRecord = {
 }
 
 const input = (name: string, record = RECORD) => ({
-  run: { runId: 'run-1' },
+  run: { runId: 'run-1', attempt: 1 },
   testCase: { position: 0, name },
   record,
   signal: new AbortController().signal,
@@ -63,6 +63,36 @@ describe('simulated lab', () => {
       /serial number/,
     )
     expect(simulatedFailure({ ...RECORD, device_number_list: [' '] }, BOOT_AND_PROVISIONING)).toMatch(
+      /serial/,
+    )
+  })
+
+  it('fails the security baseline of a RETEST serial number in the first attempt only (rule 3)', async () => {
+    const record = { ...RECORD, device_number_list: ['ALCL1', 'retest0042 '] }
+    const lab = simulatedLab({ caseMs: 0 })
+    expect(simulatedFailure(record, SECURITY_BASELINE, 1)).toBe(
+      'Intermittent bench fault on unit retest0042: the TLS handshake timed out during the port scan (attempt 1). Run the failed test cases again.',
+    )
+    const first = await lab.runCase(input(SECURITY_BASELINE, record))
+    expect(first.passed).toBe(false)
+    expect(first.log.at(-1)).toMatch(/^FAIL Intermittent bench fault on unit retest0042/)
+    for (const attempt of [2, 3]) {
+      expect(simulatedFailure(record, SECURITY_BASELINE, attempt)).toBeUndefined()
+      const again = await lab.runCase({
+        ...input(SECURITY_BASELINE, record),
+        run: { runId: 'run-2', attempt },
+      })
+      expect(again.passed).toBe(true)
+    }
+    // Only that case, and only for a serial number that begins with RETEST.
+    expect(simulatedFailure(record, BOOT_AND_PROVISIONING, 1)).toBeUndefined()
+    expect(
+      simulatedFailure({ ...RECORD, device_number_list: ['XRETEST1'] }, SECURITY_BASELINE, 1),
+    ).toBeUndefined()
+    // Rules 1 and 2 fail in every attempt.
+    const prerelease = { ...RECORD, base_firmware_version: '0.9.4' }
+    expect(simulatedFailure(prerelease, FIRMWARE_UPGRADE_AND_ROLLBACK, 2)).toMatch(/pre-release build/)
+    expect(simulatedFailure({ ...RECORD, device_number_list: [] }, BOOT_AND_PROVISIONING, 3)).toMatch(
       /serial/,
     )
   })
@@ -102,7 +132,7 @@ describe('command harness', () => {
       script,
       `#!/bin/sh
 echo "case: $CERT_CASE_NAME"
-echo "device: $CERT_VENDOR $CERT_DEVICE_NAME serials=$CERT_SERIAL_NUMBERS run=$CERT_RUN_ID"
+echo "device: $CERT_VENDOR $CERT_DEVICE_NAME serials=$CERT_SERIAL_NUMBERS run=$CERT_RUN_ID attempt=$CERT_ATTEMPT"
 echo "secret: [$SMTP_URL]"
 case "$CERT_CASE_NAME" in
   fail*) echo "lab: threshold missed" >&2; exit 1 ;;
@@ -128,7 +158,7 @@ exit 0
     expect(outcome.passed).toBe(true)
     expect(outcome.log).toEqual([
       'case: Boot; rm -rf / $(whoami)',
-      'device: Nokia Beacon 6 serials=ALCL12345678 run=run-1',
+      'device: Nokia Beacon 6 serials=ALCL12345678 run=run-1 attempt=1',
       // The service's own environment is not handed to the lab.
       'secret: []',
     ])

@@ -116,3 +116,69 @@ describe('the printable report', () => {
     expect(html).toContain('@media print')
   })
 })
+
+describe('results over attempts (issue 17)', () => {
+  const rerunRun: CertificationRunRow = {
+    ...run,
+    run_id: 'run-2',
+    attempt: 2,
+    kind: 'rerun',
+    started_by: `Ravi ${SCRIPT}`,
+    is_certified: 'CERTIFIED-OK',
+    started_at: new Date('2025-03-03T09:00:00Z'),
+    finished_at: new Date('2025-03-03T09:00:30Z'),
+  }
+  const rerunCases = [
+    { ...testCase(1, 'Firmware upgrade and rollback', 'passed', ['PASS']), run_id: 'run-2' },
+    { ...testCase(2, 'Band steering', 'passed', ['PASS']), run_id: 'run-2' },
+  ]
+  const attempts = [
+    { run, testCases: rows.testCases },
+    { run: rerunRun, testCases: rerunCases },
+  ]
+
+  it('results.json lists every attempt up to the run, oldest first, with its cases and logs', () => {
+    const results = runResults({ record, run: rerunRun, testCases: rerunCases, attempts })
+    expect(v.safeParse(runResultsSchema, results).success).toBe(true)
+    expect(results).toMatchObject({ runId: 'run-2', attempt: 2, kind: 'rerun', isCertified: 'CERTIFIED-OK' })
+    expect(results.attempts).toEqual([
+      certificationRunResult(run, rows.testCases),
+      certificationRunResult(rerunRun, rerunCases),
+    ])
+    expect(results.attempts?.[0]).toMatchObject({ attempt: 1, kind: 'full', startedBy: 'Asha Rao' })
+    // Without the attempts loaded, the run alone.
+    expect(runResults(rows).attempts).toEqual([certificationRunResult(run, rows.testCases)])
+  })
+
+  it('the report shows each attempt: number, kind, who started it, when, which cases and the outcome', () => {
+    const html = runReportHtml({ record, run: rerunRun, testCases: rerunCases, attempts })
+    expect(html).not.toContain('<script')
+    expect(html).toContain('<h2>Attempts</h2>')
+    expect(html).toContain('<h3>Attempt 1: Full run of the plan</h3>')
+    expect(html).toContain('<h3>Attempt 2: Re-run of the failed test cases (this report)</h3>')
+    expect(html).toContain('Started by Ravi &#60;script&#62;')
+    expect(html).toContain('Started 2025-03-03 09:00:00 UTC · Finished 2025-03-03 09:00:30 UTC')
+    expect(html).toContain('<strong>Validation failure</strong> · 1 of 3 test cases passed')
+    expect(html).toContain('<strong>Certified (CERTIFIED-OK)</strong> · 2 of 2 test cases passed')
+    expect(html).toContain(
+      '<li class="failed">Firmware upgrade and rollback: <span class="state-word">Failed</span></li>',
+    )
+    expect(html).toContain('<h2>Test cases of this attempt</h2>')
+  })
+
+  it('a cancelled attempt shows as Cancelled, with who cancelled it', () => {
+    const cancelled: CertificationRunRow = {
+      ...run,
+      status: 'Cancelled',
+      is_certified: '',
+      failure_reason: 'Cancelled by Asha Rao.',
+    }
+    const html = runReportHtml({
+      ...rows,
+      run: cancelled,
+      attempts: [{ run: cancelled, testCases: rows.testCases }],
+    })
+    expect(html).toContain('<p class="verdict">Cancelled</p>')
+    expect(html).toContain('<strong>Cancelled (Cancelled by Asha Rao.)</strong>')
+  })
+})

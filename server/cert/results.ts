@@ -1,4 +1,9 @@
-import type { CertificationRun, RunResults, TestCase } from '@/contract/certification'
+import {
+  CANCELLED_STATUS,
+  type CertificationRun,
+  type RunResults,
+  type TestCase,
+} from '@/contract/certification'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import type { CertificationRunRow, DeviceRow, RunTestCaseRow } from '../db/schema.ts'
 
@@ -12,6 +17,8 @@ export type RunRows = {
   record: DeviceRow
   run: CertificationRunRow
   testCases: readonly RunTestCaseRow[]
+  /** The record's attempts up to this run, oldest first, this run last (run-store.ts loadRun). */
+  attempts?: ReadonlyArray<{ run: CertificationRunRow; testCases: readonly RunTestCaseRow[] }>
 }
 
 const iso = (time: Date | null) => (time ? time.toISOString() : null)
@@ -40,11 +47,14 @@ export function certificationRunResult(
     finishedAt: iso(run.finished_at),
     failureReason: run.failure_reason,
     testCases: testCases.map(testCaseResult),
+    attempt: run.attempt,
+    kind: run.kind,
+    startedBy: run.started_by,
   }
 }
 
 /** results.json (runResultsSchema). finishedAt is '' while the run is still going. */
-export function runResults({ record, run, testCases }: RunRows): RunResults {
+export function runResults({ record, run, testCases, attempts }: RunRows): RunResults {
   return {
     runId: run.run_id,
     portfolioManagerId: run.portfolio_manager_id,
@@ -60,6 +70,12 @@ export function runResults({ record, run, testCases }: RunRows): RunResults {
     startedAt: run.started_at.toISOString(),
     finishedAt: iso(run.finished_at) ?? '',
     testCases: testCases.map(testCaseResult),
+    attempt: run.attempt,
+    kind: run.kind,
+    startedBy: run.started_by,
+    attempts: (attempts ?? [{ run, testCases }]).map((attempt) =>
+      certificationRunResult(attempt.run, attempt.testCases),
+    ),
   }
 }
 
@@ -77,6 +93,7 @@ const STATE_LABELS: Record<RunTestCaseRow['state'], string> = {
 }
 
 function verdict(run: CertificationRunRow) {
+  if (run.status === CANCELLED_STATUS) return 'Cancelled'
   if (run.status !== 'Completed')
     return run.status === 'Maintenance' ? 'Waiting: lab maintenance' : 'In progress'
   if (run.is_certified === CERTIFIED_OK) return 'Certified (CERTIFIED-OK)'
@@ -94,7 +111,41 @@ function formatTime(time: Date | null) {
 }
 
 /** results.html: a self-contained, printable report (no scripts, no external resources). */
-export function runReportHtml({ record, run, testCases }: RunRows): string {
+const KIND_LABELS: Record<CertificationRunRow['kind'], string> = {
+  full: 'Full run of the plan',
+  rerun: 'Re-run of the failed test cases',
+}
+
+/** One attempt's outcome in words: its verdict, and for an ended one its reason. */
+function attemptOutcome(run: CertificationRunRow) {
+  const reason = run.failure_reason ? ` (${run.failure_reason})` : ''
+  return `${verdict(run)}${reason}`
+}
+
+/** The report's attempt history: each attempt, who started it, when, which cases and how they ended. */
+function attemptsHtml(attempts: NonNullable<RunRows['attempts']>, current: CertificationRunRow) {
+  const e = escapeHtml
+  const rows = attempts
+    .map(({ run, testCases }) => {
+      const cases = testCases
+        .map(
+          (testCase) =>
+            `<li class="${e(testCase.state)}">${e(testCase.name)}: <span class="state-word">${e(STATE_LABELS[testCase.state])}</span></li>`,
+        )
+        .join('')
+      const passed = testCases.filter((testCase) => testCase.state === 'passed').length
+      return `<section class="attempt${run.run_id === current.run_id ? ' current' : ''}">
+  <h3>Attempt ${run.attempt}: ${e(KIND_LABELS[run.kind])}${run.run_id === current.run_id ? ' (this report)' : ''}</h3>
+  <p class="muted">Started by ${e(run.started_by || '—')} · Started ${e(formatTime(run.started_at))} · Finished ${e(formatTime(run.finished_at))}</p>
+  <p><strong>${e(attemptOutcome(run))}</strong> · ${passed} of ${testCases.length} test cases passed</p>
+  <ul class="attempt-cases">${cases}</ul>
+</section>`
+    })
+    .join('\n')
+  return `<h2>Attempts</h2>\n${rows}`
+}
+
+export function runReportHtml({ record, run, testCases, attempts }: RunRows): string {
   const e = escapeHtml
   const passed = testCases.filter((testCase) => testCase.state === 'passed').length
   const row = (label: string, value: string) =>
@@ -134,6 +185,11 @@ export function runReportHtml({ record, run, testCases }: RunRows): string {
   .case.running { border-left-color: #ef8f00; }
   .state { float: right; font-weight: 600; }
   .muted { color: #555; margin: 0 0 .25rem; }
+  .attempt { border: 1px solid #ddd; border-radius: 4px; padding: .5rem .75rem; margin: .5rem 0; break-inside: avoid; }
+  .attempt.current { border-color: #555; }
+  .attempt-cases { margin: .25rem 0 0; padding-left: 1.25rem; }
+  .attempt-cases .failed .state-word { color: #c62828; font-weight: 600; }
+  .attempt-cases .passed .state-word { color: #1a7f37; }
   pre { background: #f6f6f6; padding: .5rem; margin: 0; white-space: pre-wrap; word-break: break-word; font-size: 12px; }
   @media print { body { margin: 0; max-width: none; } .case { border-color: #999; } }
 </style>
@@ -155,6 +211,8 @@ ${row('Year of manufacturing', record.year_of_manufacturing || '—')}
 <h2>Run</h2>
 <table>
 ${row('Run id', run.run_id)}
+${row('Attempt', `${run.attempt} (${KIND_LABELS[run.kind]})`)}
+${row('Started by', run.started_by || '—')}
 ${row('Status', run.status)}
 ${row('Result', run.is_certified || '—')}
 ${run.failure_reason ? row('Reason', run.failure_reason) : ''}
@@ -163,8 +221,9 @@ ${row('Started', formatTime(run.started_at))}
 ${row('Finished', formatTime(run.finished_at))}
 ${row('Test cases passed', `${passed} of ${testCases.length}`)}
 </table>
-<h2>Test cases</h2>
+<h2>Test cases${run.kind === 'rerun' ? ' of this attempt' : ''}</h2>
 ${cases}
+${attemptsHtml(attempts ?? [{ run, testCases }], run)}
 </body>
 </html>
 `

@@ -1,23 +1,36 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import pg from 'pg'
+import type { RunKind } from '@/contract/certification'
+import { VALIDATION_FAILURE } from '@/contract/records'
 import {
   FORBIDDEN_MESSAGE,
+  NO_FAILED_CASES_MESSAGE,
   RECORD_NOT_FOUND_MESSAGE,
+  RERUN_STARTED_MESSAGE,
   RUN_ALREADY_ACTIVE_MESSAGE,
   RUN_STARTED_MESSAGE,
 } from '@/contract/server-messages'
 import { isUniqueViolation } from '../db/database.ts'
 import type { Database, DeviceRow, RunTestCaseRow } from '../db/schema.ts'
+import { appendEvent } from '../events/append.ts'
 import { log } from '../log.ts'
 import { pause, type CaseOutcome, type CertificationHarness } from './harness.ts'
 import {
   ACTIVE_STATUSES,
   type ActiveStatus,
+  accountName,
+  cancelActiveRun,
+  type CancelRunResult,
   endInterruptedRun,
+  finishCase,
   finishRun,
   isActive,
+  runEventBase,
+  runNow,
+  type RunRef,
   setActiveStatus,
+  startCase,
 } from './run-store.ts'
 import { testPlanFor } from './test-plans.ts'
 
@@ -29,12 +42,24 @@ import { testPlanFor } from './test-plans.ts'
  *
  * Statuses, on the run and on its record alike (spec §4):
  *   start → InProgress (Maintenance while the lab is in maintenance), is_certified cleared;
- *   every case passed → Completed + CERTIFIED-OK; any case failed → Completed + Validation failure.
+ *   every case passed → Completed + CERTIFIED-OK; any case failed → Completed + Validation failure
+ *   (a re-run: CERTIFIED-OK when every case of the plan passed in its latest attempt, run-store.ts
+ *   planOutcome).
  * While the lab is in maintenance, a run finishes the case at hand, then waits in Maintenance
  * and polls until maintenance ends; it then goes on in InProgress.
  *
  * One run at a time per record: the partial unique index certification_runs_one_active refuses a
  * second InProgress/Maintenance run, even one started by another process at the same instant.
+ *
+ * Attempts, re-runs and cancel (issue 17, docs/decisions/0021): every run is an attempt of its
+ * record, numbered from 1 under the record's row lock, 'full' (Start Certify: the whole plan) or
+ * 'rerun' (the cases of the latest attempt that did not pass, at their plan positions). A run in
+ * progress may be cancelled: run and record become Cancelled; this process aborts the run's
+ * harness call at once (each run has its own AbortController, linked to the executor's), an
+ * executor in another process finds the run no longer active at its next lease check
+ * (DEFAULT_CHECK_MS) and stops. Every write of a run (run-store.ts) is one transaction, only while
+ * the run is active and this executor's, ending with its live event (run.started, run.status,
+ * case.started, case.finished, run.finished, run.cancelled).
  *
  * Processes (docs/decisions/0018): the executor that runs a run holds a lease on it (lease_owner,
  * lease_expires_at), renewed every check (DEFAULT_CHECK_MS). Each executor also holds a
@@ -74,11 +99,23 @@ export const HARNESS_CHANGED_REASON =
 export const RESTARTED_CASE_NOTE =
   'The certification service restarted during this case; the case runs again.'
 
-export type StartRunInput = { portfolioManagerId: string; accountId: string }
+export type StartRunInput = {
+  portfolioManagerId: string
+  accountId: string
+  /** 'full' (default): Start Certify, the whole plan. 'rerun': the cases the latest attempt did not pass. */
+  kind?: RunKind
+}
 
 export type StartRunResult =
-  | { ok: true; runId: string; status: ActiveStatus; message: string }
-  | { ok: false; reason: 'record-not-found' | 'forbidden' | 'already-active'; message: string }
+  | { ok: true; runId: string; status: ActiveStatus; attempt: number; message: string }
+  | {
+      ok: false
+      reason: 'record-not-found' | 'forbidden' | 'already-active' | 'no-failed-cases'
+      message: string
+    }
+
+export type CancelRunInput = { portfolioManagerId: string; accountId: string }
+export type { CancelRunResult }
 
 export type RunExecutorOptions = {
   db: Kysely<Database>
@@ -108,8 +145,13 @@ export type RunExecutorOptions = {
 export type ResumeReport = { resumed: string[]; ended: string[] }
 
 export interface RunExecutor {
-  /** Creates the run and starts executing it in the background. */
+  /** Creates the run (an attempt: full, or a re-run of the failed cases) and executes it in the background. */
   startRun(input: StartRunInput): Promise<StartRunResult>
+  /**
+   * Cancels the record's active run (run-store.ts cancelActiveRun) and, when this executor runs
+   * it, aborts its case in flight at once. Another process's executor stops it at its next check.
+   */
+  cancelRun(input: CancelRunInput): Promise<CancelRunResult>
   /**
    * Takes up the active runs nobody executes: left by a process that stopped (lease released) or
    * died (lease lapsed). Called at start; afterwards the executor looks again on every renewal.
@@ -152,8 +194,13 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
   const leaseUntil = () => new Date(Date.now() + leaseMs)
   const controller = new AbortController()
   const executing = new Map<string, Promise<void>>()
-  /** Runs whose lease another executor took (this one stalled past it): they stop after the case. */
-  const lost = new Set<string>()
+  /**
+   * Each executing run's own AbortController, aborted when the executor stops (linked to
+   * `controller`), when the run is cancelled through this process, or when a lease check finds
+   * the run no longer this executor's active run (cancelled through another process, or taken over
+   * by another executor): the harness call in flight is aborted and the loop ends at once.
+   */
+  const runControllers = new Map<string, AbortController>()
   const lock = ownerLock({
     db,
     owner,
@@ -166,8 +213,8 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
   let abandoned = false
 
   /**
-   * Every checkMs: keeps the owner lock, renews this executor's leases, notes the lost ones, and
-   * takes up runs nobody executes.
+   * Every checkMs: keeps the owner lock, renews this executor's leases on its active runs, stops
+   * the runs that are no longer its active ones, and takes up runs nobody executes.
    */
   function keepLeases() {
     if (renewals || controller.signal.aborted) return
@@ -182,10 +229,12 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
             .set({ lease_expires_at: leaseUntil() })
             .where('run_id', 'in', ids)
             .where('lease_owner', '=', owner)
+            .where('status', 'in', ACTIVE_STATUSES)
             .returning('run_id')
             .execute()
           const keptIds = new Set(kept.map((row) => row.run_id))
-          for (const id of ids) if (!keptIds.has(id)) lost.add(id)
+          // Cancelled (another process), ended, or taken over: stop it now; its writes would be refused anyway.
+          for (const id of ids) if (!keptIds.has(id)) runControllers.get(id)?.abort()
         }
         await executor.resumeRuns()
       })()
@@ -201,20 +250,24 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
 
   function launch(runId: string) {
     keepLeases()
-    const execution = executeRun(runId)
+    const runController = new AbortController()
+    const stopRun = () => runController.abort()
+    controller.signal.addEventListener('abort', stopRun, { once: true })
+    runControllers.set(runId, runController)
+    const execution = executeRun(runId, runController.signal)
       .catch((error: unknown) => {
-        // A database that closes under a stopping process is not the run's fault.
-        if (!controller.signal.aborted) onError(error, runId)
+        // A database that closes under a stopping process, or a cancelled run, is not an error.
+        if (!runController.signal.aborted) onError(error, runId)
       })
       .finally(() => {
+        controller.signal.removeEventListener('abort', stopRun)
         executing.delete(runId)
-        lost.delete(runId)
+        runControllers.delete(runId)
       })
     executing.set(runId, execution)
   }
 
-  async function executeRun(runId: string) {
-    const { signal } = controller
+  async function executeRun(runId: string, signal: AbortSignal) {
     const run = await db
       .selectFrom('certification_runs')
       .selectAll()
@@ -227,12 +280,20 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
       .where('portfolio_manager_id', '=', run.portfolio_manager_id)
       .executeTakeFirst()
     if (!record) return
+    const ref: RunRef = {
+      runId,
+      portfolioManagerId: record.portfolio_manager_id,
+      accountId: record.account_id,
+      attempt: run.attempt,
+    }
     let status: ActiveStatus = run.status
 
-    while (!signal.aborted && !lost.has(runId)) {
+    // Every write below happens only while the run is active and this executor's (run-store.ts):
+    // false means it was cancelled or taken over meanwhile, and the loop ends without writing.
+    while (!signal.aborted) {
       const wanted: ActiveStatus = maintenance() ? 'Maintenance' : 'InProgress'
       if (wanted !== status) {
-        if (!(await setActiveStatus(db, runId, record.portfolio_manager_id, wanted))) return
+        if (!(await setActiveStatus(db, ref, wanted, owner))) return
         status = wanted
       }
       if (status === 'Maintenance') {
@@ -248,41 +309,27 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
         .orderBy('position')
         .executeTakeFirst()
       if (!next) {
-        await finishRun(db, runId, record.portfolio_manager_id)
+        await finishRun(db, ref, owner)
         return
       }
 
-      await db
-        .updateTable('run_test_cases')
-        .set({ state: 'running', started_at: new Date(), finished_at: null })
-        .where('run_id', '=', runId)
-        .where('position', '=', next.position)
-        .execute()
-      const outcome = await runCase(runId, next, record, signal)
-      // Stopping: the outcome of a cut-off case is not a verdict; the next process runs it again.
+      if (!(await startCase(db, ref, next.position, owner))) return
+      const outcome = await runCase(ref, next, record, signal)
+      // Stopping or cancelled: the outcome of a cut-off case is not a verdict.
       if (signal.aborted) return
-      await db
-        .updateTable('run_test_cases')
-        .set({
-          state: outcome.passed ? 'passed' : 'failed',
-          finished_at: new Date(),
-          log: [...next.log, ...outcome.log],
-        })
-        .where('run_id', '=', runId)
-        .where('position', '=', next.position)
-        .execute()
+      if (!(await finishCase(db, ref, next.position, outcome, owner))) return
     }
   }
 
   async function runCase(
-    runId: string,
+    ref: RunRef,
     testCase: RunTestCaseRow,
     record: DeviceRow,
     signal: AbortSignal,
   ): Promise<CaseOutcome> {
     try {
       return await harness.runCase({
-        run: { runId },
+        run: { runId: ref.runId, attempt: ref.attempt },
         testCase: { position: testCase.position, name: testCase.name },
         record,
         signal,
@@ -293,9 +340,8 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
     }
   }
 
-  /** Moves an active run and its record between InProgress and Maintenance; false when the run is no longer active. */
   const executor: RunExecutor = {
-    async startRun({ portfolioManagerId, accountId }) {
+    async startRun({ portfolioManagerId, accountId, kind = 'full' }) {
       // Other executors must see this one live before it writes a lease.
       await lock.ready()
       keepLeases()
@@ -304,25 +350,59 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
         result = await db.transaction().execute(async (trx): Promise<StartRunResult> => {
           const record = await trx
             .selectFrom('device_records')
-            .select(['portfolio_manager_id', 'account_id', 'device_type', 'product_class'])
+            .select([
+              'portfolio_manager_id',
+              'account_id',
+              'device_type',
+              'product_class',
+              'status',
+              'is_certified',
+            ])
             .where('portfolio_manager_id', '=', portfolioManagerId)
             .forUpdate()
             .executeTakeFirst()
           if (!record) return { ok: false, reason: 'record-not-found', message: RECORD_NOT_FOUND_MESSAGE }
           if (record.account_id !== accountId)
             return { ok: false, reason: 'forbidden', message: FORBIDDEN_MESSAGE }
-          const status: ActiveStatus = maintenance() ? 'Maintenance' : 'InProgress'
+          if (isActive(record.status))
+            return { ok: false, reason: 'already-active', message: RUN_ALREADY_ACTIVE_MESSAGE }
           // The record's row is locked: no other start numbers an attempt meanwhile.
-          const { last } = await trx
+          const latest = await trx
             .selectFrom('certification_runs')
-            .select((eb) => eb.fn.max('attempt').as('last'))
+            .select(['run_id', 'attempt'])
             .where('portfolio_manager_id', '=', portfolioManagerId)
-            .executeTakeFirstOrThrow()
+            .orderBy('attempt', 'desc')
+            .limit(1)
+            .executeTakeFirst()
+          let cases: Array<{ position: number; name: string }>
+          if (kind === 'rerun') {
+            // Only a record whose latest attempt ended in Validation failure has failed cases to run.
+            const failed =
+              latest && record.status === 'Completed' && record.is_certified === VALIDATION_FAILURE
+                ? await trx
+                    .selectFrom('run_test_cases')
+                    .select(['position', 'name'])
+                    .where('run_id', '=', latest.run_id)
+                    .where('state', '!=', 'passed')
+                    .orderBy('position')
+                    .execute()
+                : []
+            if (failed.length === 0)
+              return { ok: false, reason: 'no-failed-cases', message: NO_FAILED_CASES_MESSAGE }
+            cases = failed
+          } else {
+            const plan = testPlanFor(record.device_type, record.product_class)
+            cases = plan.cases.map((name, position) => ({ position, name }))
+          }
+          const status: ActiveStatus = maintenance() ? 'Maintenance' : 'InProgress'
+          const attempt = (latest?.attempt ?? 0) + 1
           const { run_id: runId } = await trx
             .insertInto('certification_runs')
             .values({
               portfolio_manager_id: portfolioManagerId,
-              attempt: (last ?? 0) + 1,
+              attempt,
+              kind,
+              started_by: await accountName(trx, accountId),
               status,
               harness: harness.name,
               lease_owner: owner,
@@ -330,17 +410,24 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
             })
             .returning('run_id')
             .executeTakeFirstOrThrow()
-          const plan = testPlanFor(record.device_type, record.product_class)
+          // A re-run's cases keep their positions in the plan.
           await trx
             .insertInto('run_test_cases')
-            .values(plan.cases.map((name, position) => ({ run_id: runId, position, name })))
+            .values(cases.map(({ position, name }) => ({ run_id: runId, position, name })))
             .execute()
           await trx
             .updateTable('device_records')
             .set({ status, is_certified: '' })
             .where('portfolio_manager_id', '=', portfolioManagerId)
             .execute()
-          return { ok: true, runId, status, message: RUN_STARTED_MESSAGE }
+          const ref: RunRef = { runId, portfolioManagerId, accountId, attempt }
+          await appendEvent(trx, accountId, {
+            ...(await runEventBase(trx, ref)),
+            type: 'run.started',
+            run: await runNow(trx, runId),
+          })
+          const message = kind === 'rerun' ? RERUN_STARTED_MESSAGE : RUN_STARTED_MESSAGE
+          return { ok: true, runId, status, attempt, message }
         })
       } catch (error) {
         if (isUniqueViolation(error, 'certification_runs_one_active')) {
@@ -352,6 +439,12 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
       return result
     },
 
+    async cancelRun(input) {
+      const result = await cancelActiveRun(db, input)
+      // This process runs it: its case in flight stops now (another process's at its next check).
+      if (result.ok) runControllers.get(result.runId)?.abort()
+      return result
+    },
     async resumeRuns() {
       const report: ResumeReport = { resumed: [], ended: [] }
       if (controller.signal.aborted) return report
@@ -449,7 +542,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
  *   at start to be the same database as the pool's (the lock must show in the pool's pg_locks);
  *   if not, or without a URL, owner locks are not used and only leases count. A connection that
  *   breaks is made again at the next check; meanwhile other executors may take this one's runs,
- *   and its renewal then finds them lost and lets them go after the case at hand.
+ *   and its renewal then finds them lost and stops them at once (their writes would be refused).
  */
 
 /** The pg_locks rows of the owner lock of `owner` (an SQL expression), in this database. */

@@ -192,7 +192,7 @@ async function addDemoRecords(trx: Transaction<Database>, accountId: string) {
       })
       .returning('portfolio_manager_id')
       .executeTakeFirstOrThrow()
-    if (verdict) await addFinishedRun(trx, portfolio_manager_id, creationTime, verdict)
+    if (verdict) await addFinishedRun(trx, portfolio_manager_id, creationTime, verdict, createdBy)
     if (verdict === VALIDATION_FAILURE) {
       await trx
         .insertInto('comments')
@@ -247,6 +247,7 @@ async function addFinishedRun(
   portfolioManagerId: string,
   submitted: Date,
   verdict: NonNullable<DemoRecord['verdict']>,
+  startedBy: string,
 ) {
   const startedAt = new Date(submitted.getTime() + DAY_MS)
   const caseMs = 90_000
@@ -258,6 +259,9 @@ async function addFinishedRun(
       status: 'Completed',
       is_certified: verdict,
       harness: 'simulated-lab',
+      attempt: 1,
+      kind: 'full',
+      started_by: startedBy,
       started_at: startedAt,
       finished_at: new Date(startedAt.getTime() + DEMO_TEST_CASES.length * caseMs),
     })

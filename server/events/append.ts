@@ -49,7 +49,11 @@ export async function appendEvent(
   accountId: string,
   event: NewEvent,
 ): Promise<number> {
-  await sql`select pg_advisory_xact_lock(${sql.lit(EVENTS_LOCK_SPACE)}, 0)`.execute(trx)
+  // Written as selects, not raw statements: the write watch (server/db/write-watch.ts) counts a raw
+  // statement as a write to every area and would drop the session and answer caches at each event.
+  await trx
+    .selectNoFrom(sql<void>`pg_advisory_xact_lock(${sql.lit(EVENTS_LOCK_SPACE)}, 0)`.as('locked'))
+    .execute()
   const runId = 'runId' in event ? event.runId : null
   const { seq } = await trx
     .insertInto('events')
@@ -62,7 +66,13 @@ export async function appendEvent(
     })
     .returning('seq')
     .executeTakeFirstOrThrow()
-  await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(seq)})`.execute(trx)
-  for (const listener of listeners) listener(seq)
+  await trx.selectNoFrom(sql<void>`pg_notify(${EVENTS_CHANNEL}, ${String(seq)})`.as('notified')).execute()
+  for (const listener of listeners) {
+    try {
+      listener(seq)
+    } catch {
+      // A reader's wake-up must never undo the change it is told about.
+    }
+  }
   return seq
 }

@@ -5,6 +5,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
 import type { WriteWatch } from '../db/write-watch.ts'
+import type { EventHub } from '../events/hub.ts'
 import { AnswerCache } from './answer-cache.ts'
 import type { MainEnv, MainServices } from './middleware/context.ts'
 import { requireToken } from './middleware/csrf.ts'
@@ -17,6 +18,7 @@ import { catalogueRoutes } from './routes/catalogue.ts'
 import { commentRoutes } from './routes/comments.ts'
 import { devMailboxRoutes, MAILBOX_OFF_MESSAGE, MAILBOX_PATH } from './routes/dev-mailbox.ts'
 import { draftRoutes } from './routes/drafts.ts'
+import { eventRoutes } from './routes/events.ts'
 import { recordRoutes } from './routes/records.ts'
 import { referenceDataRoutes } from './routes/reference-data.ts'
 import { route } from './routes/route.ts'
@@ -29,9 +31,11 @@ const STORYBOOK_BUILDING_PAGE = `<!doctype html><meta charset="utf-8"><meta http
 <p>The Storybook is being built: npm start builds it when it is missing or older than its sources,
 which takes a few minutes. This page reloads by itself until it is there.</p>`
 
-export type MainAppOptions = Omit<MainServices, 'answers' | 'writes'> & {
+export type MainAppOptions = Omit<MainServices, 'answers' | 'writes' | 'events'> & {
   /** The database's write watch (PGlite), for the in-memory session rows; null or absent otherwise. */
   writes?: WriteWatch | null
+  /** The live events' hub (started and stopped by its owner, server/portal.ts); without it GET /api/events answers 503. */
+  events?: EventHub | null
   /** The built front end (vite build). */
   distDir: string
   /** The built Storybook, served under /storybook/ when present. */
@@ -59,6 +63,8 @@ export type MainAppOptions = Omit<MainServices, 'answers' | 'writes'> & {
  * Every /api/ call goes through, in order: the body size limit, the session (idle expiry), and
  * the CSRF guard for anything but GET; the routes, registered from the endpoint table, then read
  * their body with the endpoint's schema and protected ones add requireVendor (routes/route.ts).
+ * GET /api/events, the live events' stream, is registered beside them (routes/events.ts): it is
+ * opened with EventSource, not called through the endpoint table (docs/decisions/0020).
  * An /api/ answer is Cache-Control: no-store unless its route says otherwise (the public reference
  * data and catalogue do): most carry a vendor's data. Every HTML page gets a Content-Security-Policy
  * and every answer a Permissions-Policy (page-policy.ts, docs/decisions/0017).
@@ -70,6 +76,7 @@ export function createMainApp({
   mailer,
   secret,
   writes = null,
+  events = null,
   certificationServicePort = () => null,
   devMailbox = false,
   connectSources = [],
@@ -81,7 +88,7 @@ export function createMainApp({
     const appFile = path.join(distDir, 'app.html')
     return existsSync(appFile) ? appFile : path.join(distDir, 'index.html')
   }
-  const services: MainServices = { db, mailer, secret, writes, answers: new AnswerCache() }
+  const services: MainServices = { db, mailer, secret, writes, events, answers: new AnswerCache() }
 
   app.onError(handleError)
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false }))
@@ -110,6 +117,7 @@ export function createMainApp({
     draftRoutes,
     recordRoutes,
     commentRoutes,
+    eventRoutes,
   ]) {
     app.route('/', routes)
   }

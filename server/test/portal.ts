@@ -41,7 +41,9 @@ export type TestPortalOptions = {
   database?: TestDatabase
   harness?: CertificationHarness
   mailer?: Mailer
-} & Partial<Pick<PortalOptions, 'maintenance' | 'maintenancePollMs' | 'onRestart' | 'portalOrigins'>>
+} & Partial<
+  Pick<PortalOptions, 'maintenance' | 'maintenancePollMs' | 'onRestart' | 'portalOrigins' | 'events'>
+>
 
 export async function startTestPortal(options: TestPortalOptions = {}): Promise<TestPortal> {
   const database =
@@ -60,6 +62,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     ...(options.maintenancePollMs !== undefined ? { maintenancePollMs: options.maintenancePollMs } : {}),
     ...(options.onRestart ? { onRestart: options.onRestart } : {}),
     ...(options.portalOrigins ? { portalOrigins: options.portalOrigins } : {}),
+    ...(options.events ? { events: options.events } : {}),
     // The suites read codes and attachments there; the test portal listens on loopback only.
     devMailbox: true,
     distDir: mkdtempSync(path.join(tmpdir(), 'portal-dist-')),

@@ -7,17 +7,29 @@ import { deviceRecordSchema } from '@/contract/records'
  * server stores it (table `events`, one sequence number for the whole portal) and as the browser
  * receives it on the main service's server-sent event stream GET /api/events.
  *
- * The stream (text/event-stream, the session cookie; no Token header: it changes nothing):
+ * The stream (text/event-stream, the session cookie; no Token header: it changes nothing; it is
+ * no activity of the session, so a tab that only listens is still signed out after 300 s):
+ * - `retry: STREAM_RETRY_MS` first;
  * - a stored event: `id: <seq>` and `data: <PortalEvent as JSON>` (the default event type,
  *   'message'), in seq order, each once;
- * - `event: hello` first, with StreamHello: the head seq and the vendor's active runs with their
- *   cases and log lines, so a tab opened while a run goes shows its current case at once;
- * - `event: reset` (StreamReset) when the Last-Event-ID the tab resumes from is older than the
- *   stored window (or unknown): the tab reads its lists again, then follows the stream;
+ * - a fresh tab (neither Last-Event-ID nor ?after=) gets `event: hello` first, with `id: <seq>`
+ *   and StreamHello: the head seq and the vendor's active runs with their cases and log lines, as
+ *   of that seq, so a tab opened while a run goes shows its current case at once; then every
+ *   event after the head. Its id makes a reconnect resume after it;
+ * - a resuming tab (Last-Event-ID, which wins over ?after=<seq> since a reconnecting EventSource
+ *   keeps its URL) gets exactly its stored events after that seq, then the live ones; no hello;
+ * - `event: reset` (StreamReset) when the seq the tab resumes from is older than the stored
+ *   window (EVENTS_RETENTION_HOURS, 24 h) or ahead of the newest: the tab reads its lists again;
+ *   `event: hello` follows, then the stream goes on;
  * - `event: ended` (StreamEnded) when the session has ended (logout, idle, removed): the stream
  *   closes and the tab must not reconnect;
  * - a comment line (`: keep-alive`) every STREAM_KEEP_ALIVE_MS so that proxies keep it open.
- * A reconnecting EventSource sends Last-Event-ID itself; a tab may also pass ?after=<seq>.
+ * Refusals (JSON, before any event; EventSource does not retry them): 401 without a vendor's
+ * session (NOT_SIGNED_IN_MESSAGE), 400 `{ message, field }` for a resume point that is not a whole
+ * number of 0 or more (field 'after' or 'Last-Event-ID'), 429 beyond MAX_STREAMS_PER_ACCOUNT open
+ * streams of the vendor on one server process (TOO_MANY_STREAMS_MESSAGE; server-messages.ts).
+ * A stream the server closes without `ended` (a restart, a tab that stopped reading) is one to
+ * reconnect to: EventSource does so itself, with Last-Event-ID.
  */
 
 export const EVENTS_PATH = '/api/events'
@@ -98,6 +110,8 @@ export const portalEventSchema = v.variant('type', [
     isCertified: v.string(),
     failureReason: v.nullable(v.string()),
     finishedAt: v.string(),
+    /** The run as it ended, with every case (an interrupted run's unfinished ones skipped). */
+    run: v.optional(certificationRunSchema),
   }),
   /** The vendor cancelled the run: its finished cases kept, the others skipped. */
   v.looseObject({
@@ -105,6 +119,8 @@ export const portalEventSchema = v.variant('type', [
     type: v.literal('run.cancelled'),
     finishedAt: v.string(),
     cancelledBy: v.string(),
+    /** The run as it ended: its cases so far kept, the running and pending ones skipped. */
+    run: v.optional(certificationRunSchema),
   }),
 ])
 export type PortalEvent = v.InferOutput<typeof portalEventSchema>

@@ -47,3 +47,21 @@ export const LOGGED_OUT_MESSAGE = 'You have been logged out.'
 export const SESSION_RENEWED_MESSAGE = 'Your session has been renewed.'
 /** The CSRF guard's answer (403) to a state-changing call without the session's Token (decision 1). */
 export const MISSING_TOKEN_MESSAGE = 'This page has expired. Please reload it and try again.'
+
+/*
+ * The live event stream, GET /api/events (docs/decisions/0020). An anonymous stream is answered
+ * 401 with NOT_SIGNED_IN_MESSAGE, as every vendor call.
+ */
+/** The most streams one vendor may hold open on one server process (429 beyond it). */
+export const MAX_STREAMS_PER_ACCOUNT = 20
+export const TOO_MANY_STREAMS_MESSAGE = `Too many live-update streams are open for this account (at most ${MAX_STREAMS_PER_ACCOUNT}). Close some of the portal's tabs and reload this one.`
+/** A resume point (`?after=` or the Last-Event-ID header) that is not a whole number of 0 or more. */
+export const invalidResumePointMessage = (field: string) =>
+  `${field} must be a whole number of 0 or more (the seq of the last event received).`
+/** The server runs without the event hub (a bare app in tests): 503. */
+export const EVENTS_UNAVAILABLE_MESSAGE = 'Live updates are not available on this server.'
+/** `event: reset` reasons: the tab reads its lists again. */
+export const RESET_PRUNED_REASON =
+  'Events since the last one received are no longer stored: read the lists again.'
+export const RESET_AHEAD_REASON =
+  'The last event received is not one this server has stored: read the lists again.'

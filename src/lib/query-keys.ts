@@ -13,6 +13,9 @@ export const queryKeys = {
   /** One submitted record with its device details, which the dashboard's Edit opens in the form. */
   record: (portfolioManagerId: string) => ['record', portfolioManagerId] as const,
   runs: (portfolioManagerId: string) => ['runs', portfolioManagerId] as const,
+  /** Every record's runs (the live stream's reset reads the open ones again). */
+  allRuns: () => ['runs'] as const,
   runResults: (runId: string) => ['run-results', runId] as const,
   comments: (portfolioManagerId: string) => ['comments', portfolioManagerId] as const,
+  allComments: () => ['comments'] as const,
 }

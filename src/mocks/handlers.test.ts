@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest'
 import { type EndpointName, endpoints } from '@/contract/endpoints'
 import { blankSavePayload, EXAMPLE_DEVICE, submittedDevicePayload } from '@/contract/fixtures/payloads'
 import { SAVE_SECTION_MESSAGES } from '@/contract/messages'
+import { CANCELLED_STATUS, type CertificationRun } from '@/contract/certification'
 import {
   ALREADY_SUBMITTED_MESSAGE,
   FORBIDDEN_MESSAGE,
+  NO_ACTIVE_RUN_MESSAGE,
+  NO_FAILED_CASES_MESSAGE,
+  RECORD_NOT_FOUND_MESSAGE,
+  RERUN_STARTED_MESSAGE,
+  RUN_CANCELLED_MESSAGE,
   UNKNOWN_DRAFT_MESSAGE,
 } from '@/contract/server-messages'
 import { CERTIFIED_OK, RECORD_STATUSES, VALIDATION_FAILURE } from '@/contract/records'
+import { type EventDraft, followWorldEvents } from '@/mocks/fixtures/events'
 import { FIXTURE_PASSWORD, world } from '@/mocks/fixtures/world'
 import { endpointUrl, handlers } from '@/mocks/handlers'
 import { scenarios } from '@/mocks/scenarios'
@@ -423,6 +430,117 @@ describe('records and certification', () => {
     expect((await post(`${CERT}/run-tests`, payload)).status).toBe(200)
     expect(submitted?.status).toBe('InProgress')
     expect((await post(`${CERT}/run-tests`, payload)).status).toBe(409)
+  })
+
+  it('re-runs the failed cases of a Validation failure as a new attempt, with the exact message', async () => {
+    const failed = world.records.find((record) => record.isCertified === VALIDATION_FAILURE)
+    const id = failed?.portfolioManagerId ?? ''
+    const payload = { vendor_user_id: 'v-nokia', portfolio_manager_id: id }
+    const events: EventDraft[] = []
+    const stop = followWorldEvents((event) => events.push(event))
+    try {
+      const started = await post(`${CERT}/run-tests/rerun-failed`, payload)
+      expect(started).toMatchObject({
+        status: 200,
+        json: { message: RERUN_STARTED_MESSAGE, status: 'InProgress', attempt: 2 },
+      })
+      expect(failed?.status).toBe('InProgress')
+      const runs = await fetch(`${CERT}/runs?vendor_user_id=v-nokia&portfolio_manager_id=${id}`)
+      const [rerun, first] = ((await runs.json()) as { runs: CertificationRun[] }).runs
+      expect(rerun).toMatchObject({ attempt: 2, kind: 'rerun', startedBy: 'Priya Sharma' })
+      // Only the case the first attempt failed runs again.
+      expect(rerun?.testCases.map((test) => [test.name, test.state])).toEqual([
+        ['Wi-Fi throughput 5 GHz', 'running'],
+      ])
+      expect(first).toMatchObject({ attempt: 1, kind: 'full' })
+      expect(events.map((event) => [event.type, event.portfolioManagerId])).toEqual([['run.started', id]])
+      // A record that is no longer a Validation failure has no failed case to run again.
+      expect(await post(`${CERT}/run-tests/rerun-failed`, payload)).toMatchObject({
+        status: 409,
+        json: { message: NO_FAILED_CASES_MESSAGE },
+      })
+    } finally {
+      stop()
+    }
+  })
+
+  it('refuses a re-run without a failed case, of an unknown record or of another vendor’s', async () => {
+    const certified = world.records.find((record) => record.isCertified === CERTIFIED_OK)
+    const failed = world.records.find((record) => record.isCertified === VALIDATION_FAILURE)
+    expect(
+      await post(`${CERT}/run-tests/rerun-failed`, {
+        vendor_user_id: 'v-nokia',
+        portfolio_manager_id: certified?.portfolioManagerId,
+      }),
+    ).toMatchObject({ status: 409, json: { message: NO_FAILED_CASES_MESSAGE } })
+    expect(
+      await post(`${CERT}/run-tests/rerun-failed`, {
+        vendor_user_id: 'v-nokia',
+        portfolio_manager_id: 'pm-none',
+      }),
+    ).toMatchObject({ status: 404, json: { message: RECORD_NOT_FOUND_MESSAGE } })
+    expect(
+      await post(`${CERT}/run-tests/rerun-failed`, {
+        vendor_user_id: 'v-zyxel',
+        portfolio_manager_id: failed?.portfolioManagerId,
+      }),
+    ).toMatchObject({ status: 404 })
+    expect(failed?.status).toBe('Completed')
+  })
+
+  it('cancels a run in progress: Cancelled, its finished cases kept, the others skipped; once', async () => {
+    const running = world.records.find((record) => record.status === 'InProgress')
+    const id = running?.portfolioManagerId ?? ''
+    const payload = { vendor_user_id: 'v-nokia', portfolio_manager_id: id }
+    const before = world.runs.find((run) => run.portfolioManagerId === id)
+    const passedBefore = before?.testCases.filter((test) => test.state === 'passed').length
+    const events: EventDraft[] = []
+    const stop = followWorldEvents((event) => events.push(event))
+    try {
+      expect(await post(`${CERT}/run-tests/cancel`, payload)).toMatchObject({
+        status: 200,
+        json: { message: RUN_CANCELLED_MESSAGE },
+      })
+      expect(running).toMatchObject({ status: CANCELLED_STATUS, isCertified: '' })
+      const run = world.runs.find((candidate) => candidate.portfolioManagerId === id)
+      expect(run).toMatchObject({ status: CANCELLED_STATUS, failureReason: 'Cancelled by Priya Sharma.' })
+      expect(run?.testCases.filter((test) => test.state === 'passed')).toHaveLength(passedBefore ?? -1)
+      expect(run?.testCases.some((test) => test.state === 'running' || test.state === 'pending')).toBe(false)
+      expect(events.map((event) => event.type)).toEqual(['run.cancelled'])
+      // Cancelled, the record has no run to cancel; Start Certify runs it again.
+      expect(await post(`${CERT}/run-tests/cancel`, payload)).toMatchObject({
+        status: 409,
+        json: { message: NO_ACTIVE_RUN_MESSAGE },
+      })
+      expect((await post(`${CERT}/run-tests`, payload)).status).toBe(200)
+      expect(running?.status).toBe('InProgress')
+    } finally {
+      stop()
+    }
+  })
+
+  it('refuses to cancel a finished run or an unknown record', async () => {
+    const certified = world.records.find((record) => record.isCertified === CERTIFIED_OK)
+    expect(
+      await post(`${CERT}/run-tests/cancel`, {
+        vendor_user_id: 'v-nokia',
+        portfolio_manager_id: certified?.portfolioManagerId,
+      }),
+    ).toMatchObject({ status: 409, json: { message: NO_ACTIVE_RUN_MESSAGE } })
+    expect(
+      await post(`${CERT}/run-tests/cancel`, { vendor_user_id: 'v-nokia', portfolio_manager_id: 'pm-none' }),
+    ).toMatchObject({ status: 404, json: { message: RECORD_NOT_FOUND_MESSAGE } })
+    expect(certified?.status).toBe('Completed')
+  })
+
+  it('gives every attempt of the record with the results', async () => {
+    const failed = world.records.find((record) => record.isCertified === VALIDATION_FAILURE)
+    const id = failed?.portfolioManagerId ?? ''
+    const response = await fetch(`${CERT}/runs/run-${id}/results.json`)
+    const results = (await response.json()) as { attempts: CertificationRun[] }
+    expect(results.attempts.map((run) => [run.runId, run.attempt, run.kind])).toEqual([
+      [`run-${id}`, 1, 'full'],
+    ])
   })
 
   it('refuses a vendor the world does not hold with the server’s 403, on both services', async () => {

@@ -13,10 +13,12 @@ import {
   portfolioPayloadProblem,
   type PortfolioPayloadCheck,
 } from '@/contract/portfolio-rules'
-import { CERTIFIED_OK } from '@/contract/records'
+import { CANCELLED_STATUS, type CertificationRun } from '@/contract/certification'
+import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import * as said from '@/contract/server-messages'
 import { addressFixture } from '@/mocks/fixtures/address'
 import { catalogueFixture } from '@/mocks/fixtures/catalogue'
+import { fixtureEvents, publishWorldEvent } from '@/mocks/fixtures/events'
 import { FIXTURE_NOW, type MockVendor, world } from '@/mocks/fixtures/world'
 import { answer, badRequest, FIXTURE_TOKEN, mockEndpoint, vendorEndpoint } from '@/mocks/mock-endpoint'
 
@@ -58,6 +60,12 @@ function ownRecord(vendor: MockVendor, portfolioManagerId: string) {
     (record) => record.portfolioManagerId === portfolioManagerId && record.createdBy === vendor.authData.name,
   )
 }
+
+/** A record's runs, newest first. */
+const runsOf = (portfolioManagerId: string) =>
+  world.runs.filter((run) => run.portfolioManagerId === portfolioManagerId)
+
+const isActive = (status: string) => status === 'InProgress' || status === 'Maintenance'
 
 export const handlers: HttpHandler[] = [
   mockEndpoint('token', () => HttpResponse.text('SUCCESS', { headers: { Token: FIXTURE_TOKEN } })),
@@ -312,19 +320,23 @@ export const handlers: HttpHandler[] = [
     return HttpResponse.json({ message: said.COMMENT_ADDED_MESSAGE, comment })
   }),
 
-  mockEndpoint('runTests', ({ body }) => {
+  mockEndpoint('runTests', ({ body, vendor }) => {
     const record = world.records.find(
       (candidate) => candidate.portfolioManagerId === body.portfolio_manager_id,
     )
     if (!record) return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
-    if (record.status === 'InProgress' || record.status === 'Maintenance') {
+    if (isActive(record.status)) {
       return answer(said.RUN_ALREADY_ACTIVE_MESSAGE, 409)
     }
     record.status = 'InProgress'
     record.isCertified = ''
-    world.runs.unshift({
+    const run: CertificationRun = {
       runId: nextId('run'),
       portfolioManagerId: record.portfolioManagerId,
+      attempt: runsOf(record.portfolioManagerId).length + 1,
+      kind: 'full',
+      startedBy: vendor?.authData.name ?? record.createdBy,
+      failureReason: null,
       status: 'InProgress',
       isCertified: '',
       startedAt: FIXTURE_NOW.toISOString(),
@@ -332,8 +344,76 @@ export const handlers: HttpHandler[] = [
       testCases: [
         { name: 'Boot and provisioning', state: 'running', log: ['Boot and provisioning: started'] },
       ],
-    })
+    }
+    world.runs.unshift(run)
+    publishWorldEvent(fixtureEvents.runStarted(run))
     return answer(said.RUN_STARTED_MESSAGE)
+  }),
+
+  // Issue 17: a new attempt of the cases the latest attempt did not pass, after a Validation failure.
+  vendorEndpoint('rerunFailed', ({ body, vendor }) => {
+    const record = ownRecord(vendor, body.portfolio_manager_id)
+    if (!record) return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
+    const [latest] = runsOf(record.portfolioManagerId)
+    const failed = latest?.testCases.filter((test) => test.state !== 'passed') ?? []
+    if (record.status !== 'Completed' || record.isCertified !== VALIDATION_FAILURE || failed.length === 0) {
+      return answer(said.NO_FAILED_CASES_MESSAGE, 409)
+    }
+    record.status = 'InProgress'
+    record.isCertified = ''
+    const attempt = runsOf(record.portfolioManagerId).length + 1
+    const run: CertificationRun = {
+      runId: nextId('run'),
+      portfolioManagerId: record.portfolioManagerId,
+      attempt,
+      kind: 'rerun',
+      startedBy: vendor.authData.name,
+      failureReason: null,
+      status: 'InProgress',
+      isCertified: '',
+      startedAt: FIXTURE_NOW.toISOString(),
+      finishedAt: null,
+      testCases: failed.map((test, index) => ({
+        name: test.name,
+        state: index === 0 ? 'running' : 'pending',
+        log: index === 0 ? [`${test.name}: started`] : [],
+      })),
+    }
+    world.runs.unshift(run)
+    publishWorldEvent(fixtureEvents.runStarted(run))
+    return HttpResponse.json({
+      message: said.RERUN_STARTED_MESSAGE,
+      runId: run.runId,
+      status: run.status,
+      attempt,
+    })
+  }),
+
+  // Issue 17: the record's run in progress (or waiting in maintenance) ends Cancelled, its finished cases kept.
+  vendorEndpoint('cancelRun', ({ body, vendor }) => {
+    const record = ownRecord(vendor, body.portfolio_manager_id)
+    if (!record) return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
+    const at = world.runs.findIndex(
+      (run) => run.portfolioManagerId === record.portfolioManagerId && isActive(run.status),
+    )
+    const active = world.runs[at]
+    if (!isActive(record.status) || !active) return answer(said.NO_ACTIVE_RUN_MESSAGE, 409)
+    const cancelled: CertificationRun = {
+      ...active,
+      status: CANCELLED_STATUS,
+      finishedAt: FIXTURE_NOW.toISOString(),
+      failureReason: said.runCancelledReason(vendor.authData.name),
+      testCases: active.testCases.map((test) =>
+        test.state === 'passed' || test.state === 'failed' || test.state === 'skipped'
+          ? test
+          : { ...test, state: 'skipped', log: [...test.log, said.CANCELLED_CASE_NOTE] },
+      ),
+    }
+    world.runs[at] = cancelled
+    record.status = CANCELLED_STATUS
+    record.isCertified = ''
+    publishWorldEvent(fixtureEvents.runCancelled(cancelled, vendor.authData.name))
+    return answer(said.RUN_CANCELLED_MESSAGE)
   }),
 
   vendorEndpoint('listRuns', ({ body }) => {
@@ -359,6 +439,10 @@ export const handlers: HttpHandler[] = [
       startedAt: run.startedAt,
       finishedAt: run.finishedAt,
       testCases: run.testCases,
+      // Every attempt of the record up to this run, oldest first.
+      attempts: runsOf(run.portfolioManagerId)
+        .filter((attempt) => (attempt.attempt ?? 1) <= (run.attempt ?? 1))
+        .reverse(),
     })
   }),
 

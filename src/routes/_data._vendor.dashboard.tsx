@@ -76,12 +76,11 @@ function DashboardPage({
         reloading={reloading}
         search={search}
         certification={certification}
-        renderRunDetails={(record, onRunEnded) => (
+        renderRunDetails={(record) => (
           <RunDetails
             vendorUserId={vendorUserId}
             portfolioManagerId={record.portfolioManagerId}
             deviceName={record.deviceName}
-            onRunEnded={onRunEnded}
           />
         )}
         renderComments={(record, onClose) => <CommentsDialog record={record} onClose={onClose} />}

@@ -22,7 +22,9 @@ import { RecordActionsMenu } from '@/features/dashboard/components/record-action
  * The row's actions menu (spec §2, §4 "Menu rules") for each status and result: which items are
  * listed, which are disabled (aria-disabled and data-disabled). Delete only for Submitted; Email
  * Certificate only with CERTIFIED-OK; Download Results disabled when Submitted, or when not
- * Completed and without a result. Escape closes the menu and gives the focus back to its button.
+ * Completed and without a result. Then issue 17's two, always listed: Re-run Failed Cases (after a
+ * Validation failure) and Cancel Run (while a run goes or waits). Escape closes the menu and gives
+ * the focus back to its button.
  */
 
 const meta = preview.meta({
@@ -78,6 +80,8 @@ export const Submitted = meta.story({
     ['Download Results', off],
     ['Add Comments', on],
     ['Email Certificate', off],
+    ['Re-run Failed Cases', off],
+    ['Cancel Run', off],
   ]),
 })
 
@@ -91,6 +95,8 @@ export const SubmittedWithStaleResult = meta.story({
     ['Download Results', off],
     ['Add Comments', on],
     ['Email Certificate', off],
+    ['Re-run Failed Cases', off],
+    ['Cancel Run', off],
   ]),
 })
 
@@ -103,6 +109,8 @@ export const InProgress = meta.story({
     ['Download Results', off],
     ['Add Comments', on],
     ['Email Certificate', off],
+    ['Re-run Failed Cases', off],
+    ['Cancel Run', on],
   ]),
 })
 
@@ -115,6 +123,8 @@ export const InProgressWithEarlierCertifiedResult = meta.story({
     ['Download Results', on],
     ['Add Comments', on],
     ['Email Certificate', on],
+    ['Re-run Failed Cases', off],
+    ['Cancel Run', on],
   ]),
 })
 
@@ -127,6 +137,8 @@ export const Maintenance = meta.story({
     ['Download Results', off],
     ['Add Comments', on],
     ['Email Certificate', off],
+    ['Re-run Failed Cases', off],
+    ['Cancel Run', on],
   ]),
 })
 
@@ -139,6 +151,8 @@ export const Certified = meta.story({
     ['Download Results', on],
     ['Add Comments', on],
     ['Email Certificate', on],
+    ['Re-run Failed Cases', off],
+    ['Cancel Run', off],
   ]),
 })
 
@@ -151,6 +165,8 @@ export const ValidationFailure = meta.story({
     ['Download Results', on],
     ['Add Comments', on],
     ['Email Certificate', off],
+    ['Re-run Failed Cases', on],
+    ['Cancel Run', off],
   ]),
 })
 
@@ -163,6 +179,22 @@ export const CompletedWithoutResult = meta.story({
     ['Download Results', on],
     ['Add Comments', on],
     ['Email Certificate', off],
+    ['Re-run Failed Cases', off],
+    ['Cancel Run', off],
+  ]),
+})
+
+/** Cancelled (issue 17): Start Certify starts it again; nothing to re-run or cancel. */
+export const Cancelled = meta.story({
+  beforeEach: oneRecord({ deviceName: 'Beacon 6', status: 'Cancelled' }),
+  play: expectMenu('Beacon 6', [
+    ['Start Certify', on],
+    ['Edit', off],
+    ['Download Results', off],
+    ['Add Comments', on],
+    ['Email Certificate', off],
+    ['Re-run Failed Cases', off],
+    ['Cancel Run', off],
   ]),
 })
 
@@ -175,6 +207,8 @@ export const UnknownStatus = meta.story({
     ['Download Results', off],
     ['Add Comments', on],
     ['Email Certificate', off],
+    ['Re-run Failed Cases', off],
+    ['Cancel Run', off],
   ]),
 })
 
@@ -187,6 +221,8 @@ export const UnknownStatusWithResult = meta.story({
     ['Download Results', on],
     ['Add Comments', on],
     ['Email Certificate', off],
+    ['Re-run Failed Cases', off],
+    ['Cancel Run', off],
   ]),
 })
 

@@ -1,6 +1,8 @@
 import preview from '#.storybook/preview'
+import { storyStream } from '#.storybook/event-stream'
 import { expect, screen, waitFor, within } from 'storybook/test'
 import { COMMENT_ADDED_MESSAGE, COMMENT_EMPTY_MESSAGE } from '@/contract/server-messages'
+import { fixtureEvents } from '@/mocks/fixtures/events'
 import { scenarios } from '@/mocks/scenarios'
 import { loggedInAs } from '../support/session'
 import { expectToast } from '../support/toasts'
@@ -22,7 +24,7 @@ import { CommentsDialog } from '@/features/certification/components/comments-dia
 
 /**
  * A record's certification run under the table (decision 7), shown when its row is selected:
- * mid-run (cases passed, running, pending, their log lines, read again every 2 s), finished
+ * mid-run (cases passed, running, pending, their log lines, moved on by the live stream), finished
  * certified or failed (with the printable report), waiting in maintenance, not run yet. And the
  * comments dialog (decision 8): the list, newest first, the empty message, adding a comment.
  */
@@ -58,14 +60,15 @@ function caseStates(run: HTMLElement) {
 }
 
 /**
- * Mid-run: three cases passed, the fourth running, four pending, with their log lines; read again
- * after 2 s, the fourth has passed and the fifth runs.
+ * Mid-run: three cases passed, the fourth running, four pending, with their log lines; then the
+ * live stream says the fourth passed and the fifth runs (no reading again: docs/decisions/0022).
  */
 export const RunMidway = meta.story({
+  parameters: { liveStream: { activeRuns: () => [] } },
   beforeEach({ msw }) {
     msw.use(
       answerWorldRecords(inProgress.id, certified.id),
-      answerRuns((call) => [runInProgress(inProgress.id, call === 1 ? 3 : 4)]),
+      answerRuns(() => [runInProgress(inProgress.id, 3)]),
     )
   },
   play: async ({ canvas, userEvent }) => {
@@ -85,11 +88,11 @@ export const RunMidway = meta.story({
     await expect(within(run).getByText('Wi-Fi throughput 5 GHz: step 2 of 3', { exact: false })).toBeVisible()
     // No report before the run ends.
     await expect(within(run).queryByRole('link')).toBeNull()
-    // Read again while running.
-    await waitFor(
-      () =>
-        expect(within(run).getByRole('status')).toHaveTextContent('In progress · 4 of 8 test cases passed'),
-      { timeout: 5000 },
+    // The stream moves it on.
+    const next = runInProgress(inProgress.id, 4)
+    storyStream().emit(fixtureEvents.caseFinished(next, 3), fixtureEvents.caseStarted(next, 4))
+    await waitFor(() =>
+      expect(within(run).getByRole('status')).toHaveTextContent('In progress · 4 of 8 test cases passed'),
     )
     await expect(caseStates(run)[4]).toEqual(['DFS channel switching', 'Running'])
   },

@@ -261,3 +261,57 @@ export const TEST_CASE_NAMES = TEST_PLAN
 function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+/**
+ * An attempt of the eight-case plan (or of the cases named): `passed` cases passed, then the
+ * failed ones, the next running when `running`, the rest pending (or skipped once ended).
+ */
+export function planRun(
+  portfolioManagerId: string,
+  fields: Partial<CertificationRun> & {
+    cases?: readonly string[]
+    passed?: number
+    failed?: readonly string[]
+    running?: boolean
+  } = {},
+): CertificationRun {
+  const { cases = TEST_PLAN, passed = 0, failed = [], running = false, ...run } = fields
+  const ended = run.status !== undefined && run.status !== 'InProgress' && run.status !== 'Maintenance'
+  const testCases: TestCase[] = cases.map((name, index) => {
+    if (failed.includes(name))
+      return {
+        name,
+        state: 'failed',
+        log: [`${name}: started`, `${name}: expected ≥ 600 Mbit/s, measured 412 Mbit/s`],
+      }
+    if (index < passed) return { name, state: 'passed', log: [`${name}: started`, `${name}: passed`] }
+    if (running && index === passed)
+      return { name, state: 'running', log: [`${name}: started`, `${name}: step 2 of 3`] }
+    return { name, state: ended ? 'skipped' : 'pending', log: [] }
+  })
+  return {
+    runId: `run-${portfolioManagerId}-${run.attempt ?? 1}`,
+    portfolioManagerId,
+    status: 'InProgress',
+    isCertified: '',
+    startedAt: '2026-11-20T08:40:00Z',
+    finishedAt: null,
+    attempt: 1,
+    kind: 'full',
+    startedBy: 'Priya Sharma',
+    failureReason: null,
+    testCases,
+    ...run,
+  }
+}
+
+/** The live-status line of the dashboard (role=status named 'Live updates'). */
+export const liveStatus = (canvas: Canvas) => canvas.getByRole('status', { name: 'Live updates' })
+
+export async function expectLiveStatus(canvas: Canvas, text: string) {
+  await waitFor(() => expect(liveStatus(canvas)).toHaveTextContent(text), { timeout: 5000 })
+}
+
+/** The note under a row's bar ('3 of 8 test cases', 'Cancelled'), or null. */
+export const statusNote = (canvas: Canvas, deviceName: string) =>
+  rowOf(canvas, deviceName).querySelector('[data-slot="status-note"]')?.textContent ?? null

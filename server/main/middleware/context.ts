@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { WriteWatch } from '../../db/write-watch.ts'
+import type { EventHub } from '../../events/hub.ts'
 import type { AnswerCache } from '../answer-cache.ts'
 import type { Mailer } from '../mailer.ts'
 
@@ -17,6 +18,8 @@ export type MainServices = {
   answers: AnswerCache
   /** This process's writes, when it is the database's only writer (PGlite); else null. */
   writes: WriteWatch | null
+  /** The live events' hub (GET /api/events, docs/decisions/0020); null in an app without one. */
+  events: EventHub | null
 }
 
 /** A session that is live for this request (not idle past SESSION_IDLE_MS). */

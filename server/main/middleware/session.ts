@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { CompiledQuery, Kysely, Transaction } from 'kysely'
+import { EVENTS_PATH } from '@/contract/events'
 import type { Database } from '../../db/schema.ts'
 import type { WriteWatch } from '../../db/write-watch.ts'
 import {
@@ -27,8 +28,12 @@ import type { LiveSession, MainEnv } from './context.ts'
  * Every request with a live session counts as activity, but last_seen_at is written at most once
  * per TOUCH_INTERVAL_MS so that a burst of reads costs one write. The idle clock may therefore
  * start up to 15 s early — the session never lives longer than 300 s after the last request.
- * Continue session (keep-alive) always writes.
+ * Continue session (keep-alive) always writes. The live events' stream (GET /api/events) is no
+ * activity: a tab that only listens is still signed out after SESSION_IDLE_MS (decision 0020).
  */
+
+/** Requests that read a session without counting as its activity. */
+const PASSIVE_PATHS: ReadonlySet<string> = new Set([EVENTS_PATH])
 
 export const TOUCH_INTERVAL_MS = 15_000
 export const VISITOR_IDLE_MS = 2 * 60 * 60 * 1000
@@ -54,7 +59,7 @@ export const loadSession = createMiddleware<MainEnv>(async (c, next) => {
       await db.deleteFrom('sessions').where('id', '=', id).execute()
     } else if (row) {
       let lastSeenAt = row.last_seen_at
-      if (now.getTime() - lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+      if (now.getTime() - lastSeenAt.getTime() >= TOUCH_INTERVAL_MS && !PASSIVE_PATHS.has(c.req.path)) {
         await touchSession(db, id, row.account_id, now)
         lastSeenAt = now
       }
@@ -183,6 +188,8 @@ export async function endVendorSession(
   { id, csrfTokenHash }: { id: string; csrfTokenHash: string | null },
 ) {
   await db.deleteFrom('sessions').where('id', '=', id).execute()
+  // Its live event streams in this process end now; other processes' at their next check.
+  ;(c.var as Partial<MainEnv['Variables']>).services?.events?.sessionEnded(id)
   return startSession(c, db, { accountId: null, csrfTokenHash })
 }
 

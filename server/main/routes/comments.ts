@@ -5,13 +5,15 @@ import {
   NOT_SIGNED_IN_MESSAGE,
   RECORD_NOT_FOUND_MESSAGE,
 } from '@/contract/server-messages'
+import { appendEvent } from '../../events/append.ts'
 import type { MainEnv } from '../middleware/context.ts'
 import { ownRecord } from '../store/records.ts'
 import { vendorRoute } from './route.ts'
 
 /*
  * The comments on a device record (ARCHITECTURE.md decision 8): list, newest first, and add. The
- * record must be the vendor's own (another vendor's answers 404, as if it did not exist).
+ * record must be the vendor's own (another vendor's answers 404, as if it did not exist). An added
+ * comment is written with its live event, comment.added, in one transaction (decision 0020).
  */
 
 export const commentRoutes = new Hono<MainEnv>()
@@ -65,17 +67,23 @@ vendorRoute(commentRoutes, 'addComment', async (c) => {
     .where('id', '=', accountId)
     .executeTakeFirst()
   if (!account) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
-  const row = await db
-    .insertInto('comments')
-    .values({
-      portfolio_manager_id: portfolioManagerId,
-      account_id: accountId,
-      author: `${account.first_name} ${account.last_name}`,
-      text,
-      created_at: new Date(),
-    })
-    .returning(COMMENT_COLUMNS)
-    .executeTakeFirstOrThrow()
-  const answer: AddCommentAnswer = { message: COMMENT_ADDED_MESSAGE, comment: toComment(row) }
+  const comment = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('comments')
+      .values({
+        portfolio_manager_id: portfolioManagerId,
+        account_id: accountId,
+        author: `${account.first_name} ${account.last_name}`,
+        text,
+        created_at: new Date(),
+      })
+      .returning(COMMENT_COLUMNS)
+      .executeTakeFirstOrThrow()
+    const added = toComment(row)
+    // Last in the transaction: the event exists exactly when the comment does (decision 0020).
+    await appendEvent(trx, accountId, { type: 'comment.added', portfolioManagerId, comment: added })
+    return added
+  })
+  const answer: AddCommentAnswer = { message: COMMENT_ADDED_MESSAGE, comment }
   return c.json(answer)
 })

@@ -9,17 +9,19 @@ import {
   RECORD_NOT_FOUND_MESSAGE,
   RECORD_UPDATED_MESSAGE,
 } from '@/contract/server-messages'
+import { appendEvent } from '../../events/append.ts'
 import { answerFromCache } from '../answer-cache.ts'
 import type { MainEnv } from '../middleware/context.ts'
 import { addToCatalogue, newInCatalogue } from '../store/catalogue.ts'
-import { ownRecord, RECORD_DETAIL_COLUMNS } from '../store/records.ts'
+import { DEVICE_ROW_COLUMNS, ownRecord, RECORD_DETAIL_COLUMNS, toDeviceRecord } from '../store/records.ts'
 import { vendorRoute } from './route.ts'
 
 /*
  * The vendor's device records (spec §4, §7): the dashboard's list, delete, and reading and updating
  * one Submitted record (docs/decisions/0012). Every call needs the vendor's session, and a
  * vendorUserId in the body must be the session's own (vendorRoute); a record of another vendor
- * answers 404 as if it did not exist.
+ * answers 404 as if it did not exist. Submit (drafts), edit and delete write their live event
+ * (record.submitted, record.edited, record.deleted) in the change's transaction (decision 0020).
  */
 
 export const recordRoutes = new Hono<MainEnv>()
@@ -32,36 +34,12 @@ vendorRoute(recordRoutes, 'listRecords', (c) => {
   return answerFromCache(c, `list:${accountId}`, async () => {
     const rows = await db
       .selectFrom('device_records')
-      .select([
-        'portfolio_manager_id',
-        'vendor',
-        'device_name',
-        'device_type',
-        'product_class',
-        'base_firmware_version',
-        'business_domain',
-        'creation_time',
-        'created_by',
-        'status',
-        'is_certified',
-      ])
+      .select(DEVICE_ROW_COLUMNS)
       .where('account_id', '=', accountId)
       .orderBy('creation_time', 'desc')
       .orderBy('portfolio_manager_id', 'desc')
       .execute()
-    const list: DeviceRecord[] = rows.map((row) => ({
-      portfolioManagerId: row.portfolio_manager_id,
-      vendor: row.vendor,
-      deviceName: row.device_name,
-      deviceType: row.device_type,
-      productClass: row.product_class,
-      baseFirmwareVersion: row.base_firmware_version,
-      businessDomain: row.business_domain,
-      creationTime: row.creation_time.toISOString(),
-      createdBy: row.created_by,
-      status: row.status,
-      isCertified: row.is_certified,
-    }))
+    const list: DeviceRecord[] = rows.map(toDeviceRecord)
     const answer: RecordListAnswer = { portfolioManagerSubmittedDetailsList: list }
     return answer
   })
@@ -74,14 +52,20 @@ vendorRoute(recordRoutes, 'deleteRecord', async (c) => {
   const record = await ownRecord(db, accountId, portfolioManagerId)
   if (!record) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
   if (record.status !== 'Submitted') return c.json({ message: ONLY_SUBMITTED_DELETABLE_MESSAGE }, 409)
-  // Guarded in SQL too: a run started in the meantime keeps its record.
-  const deleted = await db
-    .deleteFrom('device_records')
-    .where('portfolio_manager_id', '=', portfolioManagerId)
-    .where('account_id', '=', accountId)
-    .where('status', '=', 'Submitted')
-    .returning('portfolio_manager_id')
-    .executeTakeFirst()
+  const deleted = await db.transaction().execute(async (trx) => {
+    // Guarded in SQL too: a run started in the meantime keeps its record.
+    const row = await trx
+      .deleteFrom('device_records')
+      .where('portfolio_manager_id', '=', portfolioManagerId)
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'Submitted')
+      .returning('portfolio_manager_id')
+      .executeTakeFirst()
+    if (!row) return false
+    // Last in the transaction: the event exists exactly when the deletion does (decision 0020).
+    await appendEvent(trx, accountId, { type: 'record.deleted', portfolioManagerId })
+    return true
+  })
   if (!deleted) return c.json({ message: ONLY_SUBMITTED_DELETABLE_MESSAGE }, 409)
   return c.json({ message: RECORD_DELETED_MESSAGE })
 })
@@ -163,10 +147,16 @@ vendorRoute(recordRoutes, 'updateRecord', async (c) => {
       .where('portfolio_manager_id', '=', payload.portfolioManagerId)
       .where('account_id', '=', accountId)
       .where('status', '=', 'Submitted')
-      .returning('portfolio_manager_id')
+      .returning(DEVICE_ROW_COLUMNS)
       .executeTakeFirst()
     if (!row) return false
     await addToCatalogue(trx, accountId, payload, fresh)
+    // Last in the transaction: the event exists exactly when the change does (decision 0020).
+    await appendEvent(trx, accountId, {
+      type: 'record.edited',
+      portfolioManagerId: row.portfolio_manager_id,
+      row: toDeviceRecord(row),
+    })
     return true
   })
   if (!updated) return c.json({ message: ONLY_SUBMITTED_EDITABLE_MESSAGE }, 409)

@@ -8,7 +8,9 @@ import {
 } from '@/contract/portfolio'
 import type { NewInCatalogue } from '@/contract/portfolio-payload'
 import type { Database, PortfolioDraftsTable } from '../../db/schema.ts'
+import { appendEvent } from '../../events/append.ts'
 import { addToCatalogue } from './catalogue.ts'
+import { DEVICE_ROW_COLUMNS, toDeviceRecord } from './records.ts'
 
 /*
  * The vendor's draft (portfolio_drafts, one row per vendor), stored in the payload's naming, and
@@ -176,7 +178,8 @@ export type SubmitWrite = {
 /**
  * A submit, in one transaction: the device record (status Submitted; at most one per saved draft,
  * as the unique index device_records_one_per_draft refuses a second), the draft keeping the
- * submitted values, and the 'Add New ...' values in the catalogue.
+ * submitted values, the 'Add New ...' values in the catalogue, and the live event record.submitted
+ * with the record's dashboard row (docs/decisions/0020).
  */
 export async function submitPortfolio(db: Kysely<Database>, submit: SubmitWrite) {
   await db.transaction().execute((trx) => writeSubmit(trx, submit))
@@ -195,7 +198,7 @@ export async function writeSubmit(
   // submits of one vendor deadlock on PostgreSQL (45 of 50 at once answered 500 in the
   // reliability suite); in this order they wait for each other and all succeed.
   await trx.selectFrom('vendor_accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().execute()
-  await trx
+  const record = await trx
     .insertInto('device_records')
     .values({
       account_id: accountId,
@@ -216,7 +219,8 @@ export async function writeSubmit(
       is_certified: '',
       submitted_from_draft: payload.savedPortfolioManagerId,
     })
-    .execute()
+    .returning(DEVICE_ROW_COLUMNS)
+    .executeTakeFirstOrThrow()
   // The draft keeps the submitted request; its saved id no longer names a draft.
   const submitted = {
     ...(values as Updateable<PortfolioDraftsTable>),
@@ -230,6 +234,12 @@ export async function writeSubmit(
     .onConflict((oc) => oc.column('account_id').doUpdateSet(submitted))
     .execute()
   await addToCatalogue(trx, accountId, payload, fresh)
+  // Last: the event's ordering lock is then held for the insert and the commit only (decision 0020).
+  await appendEvent(trx, accountId, {
+    type: 'record.submitted',
+    portfolioManagerId: record.portfolio_manager_id,
+    row: toDeviceRecord(record),
+  })
 }
 
 /**

@@ -1,8 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { RunListAnswer } from '@/contract/certification'
 import { requestEndpoint } from '@/lib/call-endpoint'
+import { mergeRunLists } from '@/lib/live/apply-events'
 import { queryKeys } from '@/lib/query-keys'
 
-/** GET /runs: a record's runs with their test cases; re-read every 2 s while one is running. */
+/**
+ * GET /runs: a record's runs (attempts) with their test cases, newest first. Not polled: the live
+ * stream moves them on (docs/decisions/0022), and a read that answers after an event does not
+ * take a run back to where it stood before it.
+ */
 export const runsQueryOptions = (vendorUserId: string, portfolioManagerId: string) =>
   queryOptions({
     queryKey: queryKeys.runs(portfolioManagerId),
@@ -12,8 +18,9 @@ export const runsQueryOptions = (vendorUserId: string, portfolioManagerId: strin
         { vendor_user_id: vendorUserId, portfolio_manager_id: portfolioManagerId },
         { signal },
       ),
-    refetchInterval: (query) =>
-      query.state.data?.runs.some((run) => run.status === 'InProgress' || run.status === 'Maintenance')
-        ? 2000
-        : false,
+    // The runs seeded by the stream (a run started, the hello's active runs) may lack the earlier
+    // attempts: read in full when the run details open.
+    staleTime: 0,
+    structuralSharing: (cached, fresh) =>
+      mergeRunLists(cached as RunListAnswer | undefined, fresh as RunListAnswer),
   })

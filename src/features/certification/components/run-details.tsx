@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { CircleCheck, CircleDashed, CircleX, FileText, LoaderCircle, MinusCircle } from 'lucide-react'
-import * as React from 'react'
-import type { CertificationRun, TestCase, TestCaseState } from '@/contract/certification'
+import type * as React from 'react'
+import {
+  CANCELLED_STATUS,
+  type CertificationRun,
+  type TestCase,
+  type TestCaseState,
+} from '@/contract/certification'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { runsQueryOptions } from '@/features/certification/api/list-runs'
 import { runResultsLinks } from '@/features/certification/api/run-results'
@@ -31,6 +36,7 @@ export function runOutcome(run: CertificationRun): string {
   }
   if (run.status === 'InProgress') return 'In progress'
   if (run.status === 'Maintenance') return 'Waiting for the lab (maintenance)'
+  if (run.status === CANCELLED_STATUS) return 'Cancelled'
   return run.status
 }
 
@@ -38,18 +44,55 @@ type RunDetailsProps = {
   vendorUserId: string
   portfolioManagerId: string
   deviceName: string
-  /** Called when the run followed here ends: the dashboard reads its list again. */
-  onRunEnded?: (() => void) | undefined
+}
+
+const KIND_LABEL = { full: 'Full run', rerun: 'Re-run of failed cases' } as const
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const two = (n: number) => (n < 10 ? `0${n}` : String(n))
+
+/** A time as the dashboard writes it, in UTC ('20 Nov 2026, 09:00'). */
+function formatTime(iso: string | null | undefined): string {
+  if (!iso) return ''
+  const time = new Date(iso)
+  if (Number.isNaN(time.getTime())) return iso
+  return `${time.getUTCDate()} ${MONTHS[time.getUTCMonth()]} ${time.getUTCFullYear()}, ${two(time.getUTCHours())}:${two(time.getUTCMinutes())}`
+}
+
+const isRunning = (run: CertificationRun) => run.status === 'InProgress' || run.status === 'Maintenance'
+/** Finished or cancelled: the attempt has a printable report. */
+const hasReport = (run: CertificationRun) => run.status === 'Completed' || run.status === CANCELLED_STATUS
+
+/** 'Attempt 2 · Re-run of failed cases · started by Priya Sharma, 20 Nov 2026, 09:00' */
+function attemptLine(run: CertificationRun, number: number) {
+  const parts = [`Attempt ${run.attempt ?? number}`, KIND_LABEL[run.kind ?? 'full']]
+  const started = formatTime(run.startedAt)
+  parts.push(run.startedBy ? `started by ${run.startedBy}, ${started}` : `started ${started}`)
+  return parts.join(' · ')
+}
+
+/** '8 test cases: 7 passed, 1 failed' */
+function casesLine(run: CertificationRun) {
+  const count = (state: TestCaseState) => run.testCases.filter((test) => test.state === state).length
+  const parts = (['passed', 'failed', 'skipped', 'running', 'pending'] as const)
+    .map((state) => [state, count(state)] as const)
+    .filter(([, n]) => n > 0)
+    .map(([state, n]) => `${n} ${state}`)
+  const total = run.testCases.length
+  return `${total} test case${total === 1 ? '' : 's'}: ${parts.join(', ')}`
 }
 
 /**
- * A record's latest certification run (decision 7): its test cases with their state and log
- * lines, read again every 2 s while the run is in progress.
+ * A record's certification runs (decision 7; issue 17): the latest attempt's test cases with their
+ * state and log lines, moved on live by the event stream (docs/decisions/0022), and every attempt
+ * of the record — which cases it ran, who started it and when, how it ended and why.
  */
-function RunDetails({ vendorUserId, portfolioManagerId, deviceName, onRunEnded }: RunDetailsProps) {
+function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetailsProps) {
   const runsQuery = useQuery(runsQueryOptions(vendorUserId, portfolioManagerId))
-  const run = runsQuery.data?.runs[0]
-  useRunEnded(run, onRunEnded)
+  const runs = runsQuery.data?.runs ?? []
+  const run = runs[0]
+  const done = run ? run.testCases.filter((test) => FINISHED.has(test.state)).length : 0
+  const current = run?.testCases.find((test) => test.state === 'running')
   return (
     <section
       aria-labelledby="run-details-title"
@@ -76,53 +119,88 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName, onRunEnded }
       ) : null}
       {run ? (
         <>
+          <div className="flex flex-col gap-1 text-small text-ink-muted" data-slot="current-attempt">
+            <p className="font-semibold text-ink">{attemptLine(run, runs.length)}</p>
+            {isRunning(run) ? (
+              <p>
+                {done} of {run.testCases.length} test cases
+                {current ? ` · now running: ${current.name}` : ''}
+              </p>
+            ) : null}
+            {run.failureReason ? <p className="text-ink">{run.failureReason}</p> : null}
+          </div>
           <ol className="flex flex-col divide-y divide-line rounded-control border border-line">
             {run.testCases.map((test) => (
               <TestCaseRow key={test.name} test={test} />
             ))}
           </ol>
-          {run.status === 'Completed' ? (
-            <a
-              href={runResultsLinks(run.runId).report}
-              target="_blank"
-              rel="noreferrer"
-              className="inline-flex items-center gap-2 self-start text-small font-semibold text-brand-700 hover:underline focus-visible:focus-ring"
-            >
-              <FileText aria-hidden="true" className="size-4" />
-              Printable report (opens in a new tab)
-            </a>
+          {hasReport(run) ? (
+            <ReportLink runId={run.runId} name="Printable report (opens in a new tab)" />
           ) : null}
+          {runs.length > 1 ? <AttemptHistory runs={runs} /> : null}
         </>
       ) : null}
     </section>
   )
 }
 
-const isRunning = (run: CertificationRun) => run.status === 'InProgress' || run.status === 'Maintenance'
+const FINISHED = new Set<TestCaseState>(['passed', 'failed', 'skipped'])
 
-/**
- * Calls `onEnded` once when the run seen running is seen ended, so that the row's bar and the
- * cards show the result without the sync icon. Only the shown record is followed: polling the
- * whole list would re-read 100,000 rows.
- */
-function useRunEnded(run: CertificationRun | undefined, onEnded: (() => void) | undefined) {
-  const running = run ? isRunning(run) : false
-  // The run last seen, and the last run seen to end.
-  const [seen, setSeen] = React.useState<{ runId: string; running: boolean; ended: string | null } | null>(
-    null,
+function ReportLink({ runId, name, label }: { runId: string; name: string; label?: string }) {
+  return (
+    <a
+      href={runResultsLinks(runId).report}
+      target="_blank"
+      rel="noreferrer"
+      aria-label={label ? name : undefined}
+      className="inline-flex items-center gap-2 self-start text-small font-semibold text-brand-700 hover:underline focus-visible:focus-ring"
+    >
+      <FileText aria-hidden="true" className="size-4" />
+      {label ?? name}
+    </a>
   )
-  if (run && (seen?.runId !== run.runId || seen.running !== running)) {
-    const justEnded = seen?.runId === run.runId && seen.running && !running
-    setSeen({ runId: run.runId, running, ended: justEnded ? run.runId : (seen?.ended ?? null) })
-  }
-  const ended = seen?.ended ?? null
-  const latestOnEnded = React.useRef(onEnded)
-  React.useLayoutEffect(() => {
-    latestOnEnded.current = onEnded
-  })
-  React.useEffect(() => {
-    if (ended) latestOnEnded.current?.()
-  }, [ended])
+}
+
+/** Every attempt of the record, newest first: what it ran, who started it, how it ended and why. */
+function AttemptHistory({ runs }: { runs: ReadonlyArray<CertificationRun> }) {
+  return (
+    <div className="flex flex-col gap-2" data-slot="attempt-history">
+      <h3 id="attempt-history-title" className="text-small font-semibold text-ink">
+        Attempts
+      </h3>
+      <ol aria-labelledby="attempt-history-title" className="flex flex-col gap-2">
+        {runs.map((attempt, index) => {
+          const number = attempt.attempt ?? runs.length - index
+          return (
+            <li
+              key={attempt.runId}
+              aria-label={`Attempt ${number}`}
+              className="flex flex-col gap-1 rounded-control border border-line px-3 py-2 text-small"
+            >
+              <p className="font-semibold text-ink">
+                {attemptLine(attempt, number)} · {runOutcome(attempt)}
+              </p>
+              <p className="text-ink-muted">
+                {casesLine(attempt)}
+                {attempt.finishedAt ? ` · ended ${formatTime(attempt.finishedAt)}` : ''}
+              </p>
+              <p className="text-caption text-ink-muted">
+                Cases: {attempt.testCases.map((test) => test.name).join(', ')}
+              </p>
+              {attempt.failureReason ? <p className="text-ink">{attempt.failureReason}</p> : null}
+              {hasReport(attempt) ? (
+                <ReportLink
+                  runId={attempt.runId}
+                  name={`Attempt ${number}: printable report (opens in a new tab)`}
+                  label="Printable report"
+                />
+              ) : null}
+            </li>
+          )
+        })}
+      </ol>
+    </div>
+  )
 }
 
 function TestCaseRow({ test }: { test: TestCase }) {

@@ -2,6 +2,7 @@ import { toast } from 'sonner'
 import { CERTIFY_STARTED_MESSAGE } from '@/contract/messages'
 import { useDownloadResultsMutation } from '@/features/certification/api/download-results'
 import { useEmailCertificateMutation } from '@/features/certification/api/email-certificate'
+import { useCancelRunMutation, useRerunFailedMutation } from '@/features/certification/api/run-actions'
 import { useRunTestsMutation } from '@/features/certification/api/run-tests'
 import { answerOrNull } from '@/lib/api-failure'
 
@@ -18,6 +19,8 @@ export function useRecordCertification(vendorUserId: string) {
   const runTests = useRunTestsMutation()
   const emailCertificate = useEmailCertificateMutation()
   const downloadResults = useDownloadResultsMutation()
+  const rerunFailed = useRerunFailedMutation()
+  const cancelRun = useCancelRunMutation()
   const payloadOf = (record: CertifiedRecord) => ({
     vendor_user_id: vendorUserId,
     portfolio_manager_id: record.portfolioManagerId,
@@ -26,6 +29,16 @@ export function useRecordCertification(vendorUserId: string) {
   return {
     async startCertify(record: CertifiedRecord) {
       if (await answerOrNull(runTests.mutateAsync(payloadOf(record)))) toast.success(CERTIFY_STARTED_MESSAGE)
+    },
+    /** Re-run Failed Cases (issue 17): the server's message on success. */
+    async rerunFailed(record: CertifiedRecord) {
+      const answer = await answerOrNull(rerunFailed.mutateAsync(payloadOf(record)))
+      if (answer) toast.success(answer.message)
+    },
+    /** Cancel Run (issue 17), once the vendor has confirmed: the server's message on success. */
+    async cancelRun(record: CertifiedRecord) {
+      const answer = await answerOrNull(cancelRun.mutateAsync(payloadOf(record)))
+      if (answer) toast.success(answer.message)
     },
     async emailCertificate(record: CertifiedRecord) {
       const answer = await answerOrNull(emailCertificate.mutateAsync(payloadOf(record)))

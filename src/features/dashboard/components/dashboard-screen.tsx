@@ -21,12 +21,13 @@ import {
   StatusLegend,
   SummaryCards,
 } from '@/features/dashboard/components/dashboard-controls'
+import { LiveStatus } from '@/features/dashboard/components/live-status'
 import { formatCreationTime, RecordsTable } from '@/features/dashboard/components/records-table'
 import type { RecordAction } from '@/features/dashboard/model/action-menu'
 import {
   type DashboardFilters,
   filterRecords,
-  searchIndex,
+  searchTextOf,
 } from '@/features/dashboard/model/dashboard-filters'
 import { summaryCardCounts } from '@/features/dashboard/model/record-status'
 import { answerOrNull } from '@/lib/api-failure'
@@ -37,6 +38,10 @@ const NO_INDEX: string[] = []
 /** The record actions that belong to the certification service; the route hands them in. */
 export type RecordCertificationActions = {
   startCertify(record: DeviceRecord): Promise<void>
+  /** Issue 17: a new attempt of the cases the latest one did not pass. */
+  rerunFailed(record: DeviceRecord): Promise<void>
+  /** Issue 17: ends the run going (after the vendor confirmed). */
+  cancelRun(record: DeviceRecord): Promise<void>
   emailCertificate(record: DeviceRecord): Promise<void>
   downloadResults(record: DeviceRecord): Promise<void>
 }
@@ -55,8 +60,8 @@ type DashboardScreenProps = {
   /** The `search` parameter (the header's search box fills it). */
   search?: string | undefined
   certification: RecordCertificationActions
-  /** The selected record's latest run; `onRunEnded` reads the list again when it ends. */
-  renderRunDetails: (record: DeviceRecord, onRunEnded: () => void) => React.ReactNode
+  /** The selected record's runs (they follow the live stream: no reading the list again). */
+  renderRunDetails: (record: DeviceRecord) => React.ReactNode
   /** The Add Comments dialog for `record` (null: closed). */
   renderComments: (record: DeviceRecord | null, onClose: () => void) => React.ReactNode
 }
@@ -80,7 +85,9 @@ export function DashboardScreen({
   renderComments,
 }: DashboardScreenProps) {
   const navigate = useNavigate()
-  const rows = records ?? NO_RECORDS
+  // The live stream changes the list many times a second: those renders are interruptible, so a
+  // key press in the search paints first (docs/decisions/0011, 0022).
+  const rows = React.useDeferredValue(records ?? NO_RECORDS)
   const [filters, setFilters] = React.useState<DashboardFilters>({})
   const [search, setSearch] = React.useState(searchParam ?? '')
   // The header's search opens this page with a new parameter: it replaces what was typed here.
@@ -106,6 +113,7 @@ export function DashboardScreen({
   const [busyIds, setBusyIds] = React.useState<ReadonlySet<string>>(new Set())
   const [commentsFor, setCommentsFor] = React.useState<DeviceRecord | null>(null)
   const [deleting, setDeleting] = React.useState<DeviceRecord | null>(null)
+  const [cancelling, setCancelling] = React.useState<DeviceRecord | null>(null)
 
   const deleteRecord = useDeleteRecordMutation(vendorUserId)
 
@@ -144,6 +152,13 @@ export function DashboardScreen({
         return
       case 'Email Certificate':
         void whileBusy(record, () => certification.emailCertificate(record))
+        return
+      case 'Re-run Failed Cases':
+        setSelectedId(record.portfolioManagerId)
+        void whileBusy(record, () => certification.rerunFailed(record))
+        return
+      case 'Cancel Run':
+        setCancelling(record)
     }
   }
 
@@ -171,6 +186,12 @@ export function DashboardScreen({
     })
   }
 
+  const confirmCancel = (record: DeviceRecord) => {
+    setCancelling(null)
+    setSelectedId(record.portfolioManagerId)
+    void whileBusy(record, () => certification.cancelRun(record))
+  }
+
   return (
     <div className="flex flex-col gap-6">
       <SummaryCards counts={counts} />
@@ -185,11 +206,14 @@ export function DashboardScreen({
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <StatusLegend />
-        <p className="text-small text-ink-muted" role="status">
-          {loading
-            ? 'Loading records…'
-            : `${visible.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} records`}
-        </p>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <LiveStatus />
+          <p className="text-small text-ink-muted" role="status">
+            {loading
+              ? 'Loading records…'
+              : `${visible.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} records`}
+          </p>
+        </div>
       </div>
       {failure ? (
         <div
@@ -217,7 +241,7 @@ export function DashboardScreen({
           loading ? 'Loading records…' : records === null ? 'The records are not available.' : NO_DATA_MESSAGE
         }
       />
-      {selected ? renderRunDetails(selected, onReload) : null}
+      {selected ? renderRunDetails(selected) : null}
       {renderComments(commentsFor, () => setCommentsFor(null))}
       <AlertDialog
         open={deleting !== null}
@@ -241,6 +265,28 @@ export function DashboardScreen({
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+      <AlertDialog
+        open={cancelling !== null}
+        onOpenChange={(open) => {
+          if (!open) setCancelling(null)
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Cancel this certification run?</AlertDialogTitle>
+            <AlertDialogDescription>
+              The run of {cancelling?.deviceName} ({cancelling?.vendor}) stops. The test cases that have
+              finished keep their results; the others are not run. You can start it again with Start Certify.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep running</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => cancelling && confirmCancel(cancelling)}>
+              Cancel run
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </div>
   )
 }
@@ -248,24 +294,38 @@ export function DashboardScreen({
 /**
  * Each row's searchable text. Made while the browser is idle after the rows have painted, so that
  * neither the first render nor the first key press waits for it; a search typed before then makes
- * it at once.
+ * it at once. Each row's text is kept by the row: a live event replaces the rows it changes and
+ * leaves the others the same objects, so the index after it costs a lookup per row.
  */
 function useSearchIndex(rows: ReadonlyArray<DeviceRecord>, needed: boolean): ReadonlyArray<string> {
+  const [texts] = React.useState(() => new WeakMap<DeviceRecord, string>())
   const [built, setBuilt] = React.useState<{ rows: ReadonlyArray<DeviceRecord>; index: string[] } | null>(
     null,
   )
+  const indexOf = React.useCallback(
+    (list: ReadonlyArray<DeviceRecord>) =>
+      list.map((row) => {
+        let text = texts.get(row)
+        if (text === undefined) {
+          text = searchTextOf(row, formatCreationTime)
+          texts.set(row, text)
+        }
+        return text
+      }),
+    [texts],
+  )
   React.useEffect(() => {
     if (rows.length === 0) return undefined
-    const build = () => setBuilt({ rows, index: searchIndex(rows, formatCreationTime) })
+    const build = () => setBuilt({ rows, index: indexOf(rows) })
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(build, { timeout: 2000 })
       return () => cancelIdleCallback(id)
     }
     const id = setTimeout(build, 200)
     return () => clearTimeout(id)
-  }, [rows])
+  }, [rows, indexOf])
   return React.useMemo(() => {
     if (built?.rows === rows) return built.index
-    return needed ? searchIndex(rows, formatCreationTime) : NO_INDEX
-  }, [built, rows, needed])
+    return needed ? indexOf(rows) : NO_INDEX
+  }, [built, rows, needed, indexOf])
 }

@@ -5,10 +5,11 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
 import type { DeviceRecord } from '@/contract/records'
-import { actionMenuRules, type RecordAction } from '@/features/dashboard/model/action-menu'
+import { type RecordAction, recordMenuRules, RUN_ACTIONS } from '@/features/dashboard/model/action-menu'
 
 type RecordActionsMenuProps = {
   record: DeviceRecord
@@ -19,12 +20,13 @@ type RecordActionsMenuProps = {
 
 /**
  * The row's actions (spec §2, §4 "Menu rules"): Start Certify, Edit, Delete (Submitted only),
- * Download Results, Add Comments, Email Certificate, each enabled by the rules; the menu closes
- * after an action.
+ * Download Results, Add Comments, Email Certificate, each enabled by the rules; then, after a
+ * separator, issue 17's Re-run Failed Cases and Cancel Run in the same disabled style. The menu
+ * closes after an action.
  */
 function RecordActionsMenu({ record, onAction, busy = false }: RecordActionsMenuProps) {
   const [open, setOpen] = React.useState(false)
-  const rules = actionMenuRules(record)
+  const rules = recordMenuRules(record)
   // The chosen action runs once the menu has closed and handed the focus back to its button: a
   // dialog the action opens (Delete, Add Comments) then returns the focus there when it closes,
   // not to the menu item that no longer exists.
@@ -56,17 +58,19 @@ function RecordActionsMenu({ record, onAction, busy = false }: RecordActionsMenu
         {rules
           .filter((rule) => rule.shown)
           .map((rule) => (
-            <DropdownMenuItem
-              key={rule.action}
-              disabled={!rule.enabled}
-              variant={rule.action === 'Delete' ? 'destructive' : 'default'}
-              onSelect={() => {
-                chosen.current = rule.action
-                setOpen(false)
-              }}
-            >
-              {rule.action}
-            </DropdownMenuItem>
+            <React.Fragment key={rule.action}>
+              {rule.action === RUN_ACTIONS[0] ? <DropdownMenuSeparator /> : null}
+              <DropdownMenuItem
+                disabled={!rule.enabled}
+                variant={rule.action === 'Delete' || rule.action === 'Cancel Run' ? 'destructive' : 'default'}
+                onSelect={() => {
+                  chosen.current = rule.action
+                  setOpen(false)
+                }}
+              >
+                {rule.action}
+              </DropdownMenuItem>
+            </React.Fragment>
           ))}
       </DropdownMenuContent>
     </DropdownMenu>

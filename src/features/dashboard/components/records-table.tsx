@@ -2,6 +2,7 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import { useVirtualizer } from '@tanstack/react-virtual'
 import * as React from 'react'
 import { ProgressBar } from '@/components/ui/progress-bar'
+import { CANCELLED_STATUS } from '@/contract/certification'
 import { NO_DATA_MESSAGE } from '@/contract/messages'
 import type { DeviceRecord } from '@/contract/records'
 import { RecordActionsMenu } from '@/features/dashboard/components/record-actions-menu'
@@ -13,6 +14,7 @@ import {
   progressOf,
 } from '@/features/dashboard/model/progress'
 import { useClock } from '@/lib/clock'
+import { useLiveRun } from '@/lib/live/live-updates'
 import { cn } from '@/lib/utils'
 
 /*
@@ -257,17 +259,41 @@ function DeviceNameCell({ record }: { record: DeviceRecord }) {
   )
 }
 
+/**
+ * Spec §4's bar, exactly as specified; under it, for a running record, how far the lab really is
+ * ('3 of 8 test cases', from the live stream), and for a cancelled one the word (its bar is the
+ * unknown status's: docs/decisions/0022).
+ */
 function StatusCell({ record }: { record: DeviceRecord }) {
   const { elapsedOf } = React.useContext(RowContext)
+  const live = useLiveRun(record.portfolioManagerId)
   const progress = progressOf(record, elapsedOf(record))
+  const running = record.status === 'InProgress' || record.status === 'Maintenance'
+  const note =
+    running && live
+      ? `${live.progress.done} of ${live.progress.total} test cases`
+      : record.status === CANCELLED_STATUS
+        ? 'Cancelled'
+        : null
   return (
-    <ProgressBar
-      value={progress.percent}
-      tone={progress.tone}
-      label={`${record.deviceName}: ${progress.label}`}
-      className="w-status-column shrink-0"
-      title={progress.label}
-    />
+    <div className="flex w-status-column flex-col gap-0.5">
+      <ProgressBar
+        value={progress.percent}
+        tone={progress.tone}
+        label={`${record.deviceName}: ${progress.label}`}
+        className="w-status-column shrink-0"
+        title={progress.label}
+      />
+      {note ? (
+        <span
+          data-slot="status-note"
+          className="truncate text-caption leading-tight text-ink-muted"
+          title={note}
+        >
+          {note}
+        </span>
+      ) : null}
+    </div>
   )
 }
 

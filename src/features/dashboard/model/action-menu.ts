@@ -1,3 +1,4 @@
+import { CANCELLED_STATUS } from '@/contract/certification'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import type { RecordState } from '@/contract/records'
 
@@ -12,10 +13,17 @@ export const RECORD_ACTIONS = [
   'Add Comments',
   'Email Certificate',
 ] as const
-export type RecordAction = (typeof RECORD_ACTIONS)[number]
+/**
+ * Issue 17's actions, listed after the spec's six (docs/decisions/0022), with the same
+ * disabled style: always shown, enabled when they can act.
+ */
+export const RUN_ACTIONS = ['Re-run Failed Cases', 'Cancel Run'] as const
 
-export interface ActionMenuRule {
-  action: RecordAction
+export type SpecRecordAction = (typeof RECORD_ACTIONS)[number]
+export type RecordAction = SpecRecordAction | (typeof RUN_ACTIONS)[number]
+
+export interface ActionMenuRule<A extends RecordAction = SpecRecordAction> {
+  action: A
   /** Whether the menu lists the action at all. */
   shown: boolean
   /** Whether it can be chosen; always false when not shown. */
@@ -26,17 +34,18 @@ export interface ActionMenuRule {
 const hasResult = (isCertified: string | undefined) =>
   isCertified === CERTIFIED_OK || isCertified === VALIDATION_FAILURE
 
-/** Each action of the menu, in order, with whether it is shown and enabled for this record. */
+/** Each of the spec's six actions, in order, with whether it is shown and enabled for this record. */
 export function actionMenuRules(record: RecordState): ActionMenuRule[] {
   const { status, isCertified } = record
   const submitted = status === 'Submitted'
   const failedRun = status === 'Completed' && isCertified === VALIDATION_FAILURE
-  const enabledFor: Record<RecordAction, boolean> = {
+  const enabledFor: Record<SpecRecordAction, boolean> = {
     // Spec: it moves a Submitted record toward certification. Decision: also allowed after a
     // Validation failure, so a run the lab ended in failure (decision 7: runs that cannot resume
-    // end failed) can be tried again. Never while a run is InProgress or waits in Maintenance (one
-    // run at a time), after CERTIFIED-OK (nothing left to reach), or for an unknown status.
-    'Start Certify': submitted || failedRun,
+    // end failed) can be tried again, and after a cancelled run (issue 17: "start again"). Never
+    // while a run is InProgress or waits in Maintenance (one run at a time), after CERTIFIED-OK
+    // (nothing left to reach), or for an unknown status.
+    'Start Certify': submitted || failedRun || status === CANCELLED_STATUS,
     // Decision: Edit opens the record in the portfolio form, so only before certification starts;
     // changing a device after a run would leave a result that no longer matches it.
     Edit: submitted,
@@ -55,4 +64,20 @@ export function actionMenuRules(record: RecordState): ActionMenuRule[] {
     const shown = action === 'Delete' ? submitted : true
     return { action, shown, enabled: shown && enabledFor[action] }
   })
+}
+
+/**
+ * The whole menu: the spec's six by their rules, then issue 17's two, always shown. Re-run Failed
+ * Cases runs again the cases the latest attempt did not pass, so only after a Validation failure;
+ * Cancel Run ends the run going, so only while it is InProgress or waits in Maintenance.
+ */
+export function recordMenuRules(record: RecordState): ActionMenuRule<RecordAction>[] {
+  const { status, isCertified } = record
+  const rerun = status === 'Completed' && isCertified === VALIDATION_FAILURE
+  const cancel = status === 'InProgress' || status === 'Maintenance'
+  return [
+    ...actionMenuRules(record),
+    { action: 'Re-run Failed Cases', shown: true, enabled: rerun },
+    { action: 'Cancel Run', shown: true, enabled: cancel },
+  ]
 }

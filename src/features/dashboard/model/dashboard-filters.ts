@@ -47,6 +47,13 @@ const SEARCHED: ReadonlyArray<keyof DeviceRecord> = [
   'isCertified',
 ]
 
+/** One row's searchable text, lower-cased, with its creation time as shown (`shownTime`). */
+export function searchTextOf(row: DeviceRecord, shownTime: (iso: string) => string = () => ''): string {
+  let text = ''
+  for (const key of SEARCHED) text += `${String(row[key] ?? '')}\u0000`
+  return `${text}${shownTime(row.creationTime)}`.toLowerCase()
+}
+
 /**
  * Each row's searchable text, lower-cased, made once per load. `shownTime` adds the creation time
  * as the table shows it, so that a vendor finds a row by what they read on screen.
@@ -55,11 +62,7 @@ export function searchIndex(
   rows: ReadonlyArray<DeviceRecord>,
   shownTime: (iso: string) => string = () => '',
 ): string[] {
-  return rows.map((row) => {
-    let text = ''
-    for (const key of SEARCHED) text += `${String(row[key] ?? '')}\u0000`
-    return `${text}${shownTime(row.creationTime)}`.toLowerCase()
-  })
+  return rows.map((row) => searchTextOf(row, shownTime))
 }
 
 export function hasActiveFilters(filters: DashboardFilters): boolean {

@@ -109,3 +109,18 @@ describe('tones', () => {
     expectTypeOf<ProgressTone>().toEqualTypeOf<ProgressBarTone>()
   })
 })
+
+describe('a cancelled run (issue 17)', () => {
+  it.each(['', 'CERTIFIED-OK', 'Validation failure'])(
+    'is 0 percent black, as spec §4 draws an unknown status, named Cancelled (isCertified %j)',
+    (isCertified) => {
+      expect(progressOf({ status: 'Cancelled', isCertified }, 60_000)).toEqual({
+        percent: 0,
+        tone: 'unknown',
+        label: 'Cancelled',
+      })
+      expect(isProgressAnimated({ status: 'Cancelled', isCertified })).toBe(false)
+      expect(recordStatusName({ status: 'Cancelled', isCertified })).toBeNull()
+    },
+  )
+})

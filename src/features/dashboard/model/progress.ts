@@ -1,3 +1,4 @@
+import { CANCELLED_STATUS } from '@/contract/certification'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import type { RecordState } from '@/contract/records'
 
@@ -19,7 +20,13 @@ export const PROGRESS_FULL_AFTER_MS =
 export type ProgressTone = 'submitted' | 'in-progress' | 'certified' | 'failed' | 'unknown'
 
 export type ProgressLabel =
-  'Certified' | 'Validation Failure' | 'In Progress' | 'Submitted' | 'Maintenance' | 'Unknown status'
+  | 'Certified'
+  | 'Validation Failure'
+  | 'In Progress'
+  | 'Submitted'
+  | 'Maintenance'
+  | 'Cancelled'
+  | 'Unknown status'
 
 export interface Progress {
   percent: number
@@ -52,6 +59,11 @@ export function progressOf(record: RecordState, elapsedMs: number): Progress {
         return { percent: PROGRESS_FULL_PERCENT, tone: 'failed', label: 'Validation Failure' }
       // Completed without a result is not a state the lab produces: shown as unknown (black).
       return UNKNOWN
+    case CANCELLED_STATUS:
+      // Issue 17 (docs/decisions/0022): not one of spec §4's statuses, so the spec's rule for an
+      // unknown status holds — 0 percent, black — but the bar is named for what happened, and the
+      // Status column writes 'Cancelled' under it, so the row is not read as broken.
+      return { percent: 0, tone: 'unknown', label: 'Cancelled' }
     default:
       return UNKNOWN
   }

@@ -74,3 +74,14 @@ describe('tones', () => {
     expectTypeOf<LegendTone>().toExtend<ProgressBarTone>()
   })
 })
+
+describe('a cancelled record (issue 17)', () => {
+  it('counts in none of the five cards', () => {
+    const counts = summaryCardCounts([
+      { status: 'Cancelled', isCertified: '' },
+      { status: 'Cancelled', isCertified: 'CERTIFIED-OK' },
+      { status: 'Cancelled', isCertified: 'Validation failure' },
+    ])
+    expect(counts.map(({ count }) => count)).toEqual([0, 0, 0, 0, 0])
+  })
+})

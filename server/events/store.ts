@@ -1,0 +1,148 @@
+import { sql, type Kysely } from 'kysely'
+import type { CertificationRun } from '@/contract/certification'
+import { certificationRunResult } from '../cert/results.ts'
+import type { Database, RunTestCaseRow } from '../db/schema.ts'
+import { isSessionExpired } from '../main/security/session-token.ts'
+
+/*
+ * The reads and the pruning of the stored live events (table `events`, migration 0008;
+ * docs/decisions/0020). Every statement here is a select or a delete on `events` built with
+ * Kysely: the write watch (server/db/write-watch.ts) counts `events` in no area, so reading and
+ * pruning events never drops the session rows or the answer cache.
+ */
+
+/** A stored event as the readers need it. */
+export type StoredEventRow = {
+  seq: number
+  account_id: string
+  data: Record<string, unknown>
+  created_at: Date
+}
+
+const EVENT_COLUMNS = ['seq', 'account_id', 'data', 'created_at'] as const
+
+/** The stream's line for a stored event: `id: <seq>` and the PortalEvent as `data:`. */
+export function storedEventText(row: StoredEventRow): string {
+  const event = { seq: row.seq, at: row.created_at.toISOString(), ...row.data }
+  return `id: ${row.seq}\ndata: ${JSON.stringify(event)}\n\n`
+}
+
+/**
+ * The stored window: the oldest and the newest seq (null, 0 when nothing was ever stored).
+ * Pruning removes a prefix of seqs and always keeps the newest, so every seq from `oldest` to
+ * `head` that committed is there.
+ */
+export async function eventWindow(db: Kysely<Database>) {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => [eb.fn.min('seq').as('oldest'), eb.fn.max('seq').as('head')])
+    .executeTakeFirst()
+  return { oldest: row?.oldest ?? null, head: row?.head ?? 0 }
+}
+
+/** Events after `after` in seq order, of every vendor (the hub) or of one (a stream's replay). */
+export function eventsAfter(
+  db: Kysely<Database>,
+  { after, limit, accountId }: { after: number; limit: number; accountId?: string },
+): Promise<StoredEventRow[]> {
+  let query = db.selectFrom('events').select(EVENT_COLUMNS).where('seq', '>', after)
+  if (accountId !== undefined) query = query.where('account_id', '=', accountId)
+  return query.orderBy('seq').limit(limit).execute()
+}
+
+/**
+ * What `event: hello` says, read in one snapshot so that the runs are exactly as of `seq`: the
+ * newest seq, and the vendor's active runs (InProgress, Maintenance) with their cases and log
+ * lines, oldest first. Two queries for the runs, however many there are.
+ */
+export async function helloSnapshot(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<{ seq: number; activeRuns: CertificationRun[] }> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const head = await trx
+        .selectFrom('events')
+        .select((eb) => eb.fn.max('seq').as('head'))
+        .executeTakeFirst()
+      const runs = await trx
+        .selectFrom('certification_runs as r')
+        .innerJoin('device_records as d', 'd.portfolio_manager_id', 'r.portfolio_manager_id')
+        .selectAll('r')
+        .where('d.account_id', '=', accountId)
+        .where('r.status', 'in', ['InProgress', 'Maintenance'])
+        .orderBy('r.started_at')
+        .orderBy('r.run_id')
+        .execute()
+      const cases =
+        runs.length === 0
+          ? []
+          : await trx
+              .selectFrom('run_test_cases')
+              .selectAll()
+              .where(
+                'run_id',
+                'in',
+                runs.map((run) => run.run_id),
+              )
+              .orderBy('run_id')
+              .orderBy('position')
+              .execute()
+      const casesOf = new Map<string, RunTestCaseRow[]>()
+      for (const testCase of cases) {
+        const list = casesOf.get(testCase.run_id) ?? []
+        list.push(testCase)
+        casesOf.set(testCase.run_id, list)
+      }
+      return {
+        seq: head?.head ?? 0,
+        activeRuns: runs.map((run) => certificationRunResult(run, casesOf.get(run.run_id) ?? [])),
+      }
+    })
+}
+
+/**
+ * Deletes the events older than `retentionHours`, as a prefix of seqs (every event up to the
+ * newest old one), and never the newest event: the head stays known, so a tab resuming from a
+ * seq beyond it is told to reset. Returns how many went.
+ */
+export async function pruneEvents(db: Kysely<Database>, retentionHours: number): Promise<number> {
+  const cutoff = sql<Date>`now() - make_interval(secs => ${retentionHours * 3600})`
+  const result = await db
+    .deleteFrom('events')
+    .where('seq', '<=', (eb) =>
+      eb.selectFrom('events').select(eb.fn.max('seq').as('until')).where('created_at', '<', cutoff),
+    )
+    .where('seq', '<', (eb) => eb.selectFrom('events').select(eb.fn.max('seq').as('newest')))
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+/**
+ * Of the given session ids, those whose session is a live vendor session of the given account
+ * (not logged out, not idle past SESSION_IDLE_MS), read in one query.
+ */
+export async function liveSessionIds(
+  db: Kysely<Database>,
+  sessions: ReadonlyArray<{ sessionId: string; accountId: string }>,
+  now = new Date(),
+): Promise<Set<string>> {
+  const ids = [...new Set(sessions.map((session) => session.sessionId))]
+  if (ids.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'account_id', 'last_seen_at'])
+    .where(sql<boolean>`id = any(${ids}::text[])`)
+    .execute()
+  const live = new Map<string, string>()
+  for (const row of rows) {
+    if (row.account_id !== null && !isSessionExpired(row.last_seen_at, now)) live.set(row.id, row.account_id)
+  }
+  return new Set(
+    sessions
+      .filter((session) => live.get(session.sessionId) === session.accountId)
+      .map((session) => session.sessionId),
+  )
+}

@@ -1,0 +1,292 @@
+import {
+  CANCELLED_STATUS,
+  type CertificationRun,
+  type CommentListAnswer,
+  type RunListAnswer,
+  type TestCase,
+} from '@/contract/certification'
+import type { PortalEvent, RunProgress } from '@/contract/events'
+import type { DeviceRecord, RecordListAnswer } from '@/contract/records'
+import { CANCELLED_CASE_NOTE, runCancelledReason } from '@/contract/server-messages'
+
+/*
+ * How the live events (src/contract/events.ts) change what the tab has read (docs/decisions/0022):
+ * pure functions over the cached answers, applied a batch at a time (the events of one frame).
+ * The records list may hold 100,000 rows: a batch copies it at most once, patches rows by their
+ * index (kept beside the list), and moves or removes rows only for submits and deletes.
+ */
+
+/** The events that change a record's dashboard row (its status and result, or the whole row). */
+type RecordOp =
+  | { kind: 'upsert'; row: DeviceRecord }
+  | { kind: 'patch'; status: string; isCertified: string }
+  | { kind: 'delete' }
+
+const RUN_EVENT_TYPES = new Set<PortalEvent['type']>([
+  'run.started',
+  'run.status',
+  'case.started',
+  'case.finished',
+  'run.finished',
+  'run.cancelled',
+])
+
+export type RunEvent = Extract<PortalEvent, { runId: string }>
+
+export const isRunEvent = (event: PortalEvent): event is RunEvent => RUN_EVENT_TYPES.has(event.type)
+
+/** What the batch does to each record's row, the later event of a record building on the earlier. */
+function recordOps(events: ReadonlyArray<PortalEvent>): Map<string, RecordOp> {
+  const ops = new Map<string, RecordOp>()
+  for (const event of events) {
+    const id = event.portfolioManagerId
+    const before = ops.get(id)
+    switch (event.type) {
+      case 'record.submitted':
+      case 'record.edited':
+        ops.set(id, { kind: 'upsert', row: event.row })
+        break
+      case 'record.deleted':
+        ops.set(id, { kind: 'delete' })
+        break
+      case 'comment.added':
+        break
+      default: {
+        const { status, isCertified } = event.record
+        if (before?.kind === 'delete') break
+        if (before?.kind === 'upsert')
+          ops.set(id, { kind: 'upsert', row: { ...before.row, status, isCertified } })
+        else ops.set(id, { kind: 'patch', status, isCertified })
+      }
+    }
+  }
+  return ops
+}
+
+/** Each row's position by id, made once per list the tab holds (a patch keeps positions, so its index too). */
+const indexes = new WeakMap<ReadonlyArray<DeviceRecord>, Map<string, number>>()
+
+function indexOf(list: ReadonlyArray<DeviceRecord>): Map<string, number> {
+  let index = indexes.get(list)
+  if (!index) {
+    index = new Map()
+    for (let i = 0; i < list.length; i += 1) index.set((list[i] as DeviceRecord).portfolioManagerId, i)
+    indexes.set(list, index)
+  }
+  return index
+}
+
+/** Where a row created at `creationTime` goes in a list ordered newest first (before rows of the same time). */
+function insertionPoint(list: ReadonlyArray<DeviceRecord>, creationTime: string): number {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((list[middle] as DeviceRecord).creationTime > creationTime) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/**
+ * The records list after a batch of events: the same array when nothing changed; otherwise one
+ * copy, rows patched in place by index, submitted rows inserted by creation time (newest first),
+ * deleted rows removed. Rows the batch does not touch are the same objects as before.
+ */
+export function applyRecordEvents(
+  list: ReadonlyArray<DeviceRecord>,
+  events: ReadonlyArray<PortalEvent>,
+): ReadonlyArray<DeviceRecord> {
+  const ops = recordOps(events)
+  if (ops.size === 0) return list
+  const index = indexOf(list)
+  let next: DeviceRecord[] | null = null
+  const inserts: DeviceRecord[] = []
+  const deletes = new Set<number>()
+  for (const [id, op] of ops) {
+    const at = index.get(id)
+    if (op.kind === 'delete') {
+      if (at !== undefined) deletes.add(at)
+      continue
+    }
+    if (at === undefined) {
+      // A run event for a row this list does not hold (read before the submit): nothing to patch.
+      if (op.kind === 'upsert') inserts.push(op.row)
+      continue
+    }
+    const row = list[at] as DeviceRecord
+    const changed =
+      op.kind === 'upsert'
+        ? op.row
+        : row.status === op.status && row.isCertified === op.isCertified
+          ? row
+          : { ...row, status: op.status, isCertified: op.isCertified }
+    if (changed === row) continue
+    next ??= list.slice()
+    next[at] = changed
+  }
+  if (deletes.size === 0 && inserts.length === 0) {
+    if (!next) return list
+    indexes.set(next, index)
+    return next
+  }
+  let result: DeviceRecord[] = next ?? list.slice()
+  if (deletes.size > 0) result = result.filter((_, i) => !deletes.has(i))
+  for (const row of inserts) result.splice(insertionPoint(result, row.creationTime), 0, row)
+  return result
+}
+
+/** The list answer (as cached) after a batch; the same answer when nothing changed. */
+export function applyRecordListEvents(
+  answer: RecordListAnswer,
+  events: ReadonlyArray<PortalEvent>,
+): RecordListAnswer {
+  const list = answer.portfolioManagerSubmittedDetailsList
+  const next = applyRecordEvents(list, events)
+  return next === list ? answer : { ...answer, portfolioManagerSubmittedDetailsList: next as DeviceRecord[] }
+}
+
+const FINISHED_STATES = new Set<TestCase['state']>(['passed', 'failed', 'skipped'])
+
+/** A run's progress counted over its cases (for a run read whole: the hello's active runs). */
+export function progressOfRun(run: CertificationRun): RunProgress {
+  let done = 0
+  let passed = 0
+  let failed = 0
+  let currentCase: string | null = null
+  for (const test of run.testCases) {
+    if (FINISHED_STATES.has(test.state)) done += 1
+    if (test.state === 'passed') passed += 1
+    if (test.state === 'failed') failed += 1
+    if (test.state === 'running') currentCase = test.name
+  }
+  return { done, total: run.testCases.length, passed, failed, currentCase }
+}
+
+/** How far a run has got: finished runs first, then by cases finished, started, log lines. */
+function advance(run: CertificationRun): number {
+  let score = run.finishedAt ? 1_000_000_000 : 0
+  for (const test of run.testCases) {
+    if (FINISHED_STATES.has(test.state)) score += 1_000_000
+    else if (test.state === 'running') score += 1000
+    score += Math.min(999, test.log.length)
+  }
+  return score
+}
+
+/**
+ * A record's runs as read from the service, kept no further behind than the events had brought
+ * them: a read that started before an event and answered after it does not undo the event.
+ */
+export function mergeRunLists(cached: RunListAnswer | undefined, fresh: RunListAnswer): RunListAnswer {
+  if (!cached) return fresh
+  const known = new Map(cached.runs.map((run) => [run.runId, run]))
+  let changed = false
+  const runs = fresh.runs.map((run) => {
+    const seen = known.get(run.runId)
+    if (seen && advance(seen) > advance(run)) {
+      changed = true
+      return seen
+    }
+    return run
+  })
+  return changed ? { ...fresh, runs } : fresh
+}
+
+function withCase(run: CertificationRun, position: number, name: string, change: Partial<TestCase>) {
+  let at = run.testCases.findIndex((test) => test.name === name)
+  if (at === -1 && position >= 0 && position < run.testCases.length) at = position
+  if (at === -1) return run
+  const testCases = run.testCases.slice()
+  testCases[at] = { ...(testCases[at] as TestCase), ...change }
+  return { ...run, testCases }
+}
+
+/** One run after one of its events. */
+function applyToRun(run: CertificationRun, event: RunEvent): CertificationRun {
+  switch (event.type) {
+    case 'run.started':
+      return event.run
+    case 'run.status':
+      return { ...run, status: event.status }
+    case 'case.started':
+      return withCase(run, event.position, event.name, {
+        state: 'running',
+        startedAt: event.startedAt,
+      })
+    case 'case.finished':
+      return withCase(run, event.position, event.name, {
+        state: event.state,
+        startedAt: event.startedAt,
+        finishedAt: event.finishedAt,
+        log: event.log,
+      })
+    case 'run.finished':
+      return {
+        ...run,
+        status: event.status,
+        isCertified: event.isCertified,
+        failureReason: event.failureReason,
+        finishedAt: event.finishedAt,
+      }
+    case 'run.cancelled':
+      return {
+        ...run,
+        status: CANCELLED_STATUS,
+        finishedAt: event.finishedAt,
+        failureReason: runCancelledReason(event.cancelledBy),
+        // Its finished cases are kept; the others were not run, as the stored run says.
+        testCases: run.testCases.map((test) =>
+          FINISHED_STATES.has(test.state)
+            ? test
+            : { ...test, state: 'skipped' as const, log: [...test.log, CANCELLED_CASE_NOTE] },
+        ),
+      }
+    default:
+      return run
+  }
+}
+
+/**
+ * A record's runs (newest first) after a batch of its events. A run.started adds the attempt at
+ * the head; an event of a run the list does not hold (read before it started) changes nothing.
+ */
+export function applyRunEvents(answer: RunListAnswer, events: ReadonlyArray<RunEvent>): RunListAnswer {
+  let runs = answer.runs
+  for (const event of events) {
+    const at = runs.findIndex((run) => run.runId === event.runId)
+    if (at === -1) {
+      if (event.type === 'run.started') runs = [event.run, ...runs]
+      continue
+    }
+    const next = applyToRun(runs[at] as CertificationRun, event)
+    if (next === runs[at]) continue
+    runs = runs.slice()
+    runs[at] = next
+  }
+  return runs === answer.runs ? answer : { ...answer, runs }
+}
+
+/** A record's runs with these runs (the hello's active runs) in place or at the head. */
+export function withActiveRuns(answer: RunListAnswer | undefined, active: ReadonlyArray<CertificationRun>) {
+  const runs = answer ? answer.runs.slice() : []
+  for (const run of active) {
+    const at = runs.findIndex((candidate) => candidate.runId === run.runId)
+    if (at === -1) runs.unshift(run)
+    else if (advance(run) >= advance(runs[at] as CertificationRun)) runs[at] = run
+  }
+  return { ...(answer ?? {}), runs }
+}
+
+/** A record's comments (newest first) with the added ones at the head, each once. */
+export function applyCommentEvents(
+  answer: CommentListAnswer,
+  events: ReadonlyArray<Extract<PortalEvent, { type: 'comment.added' }>>,
+): CommentListAnswer {
+  let comments = answer.comments
+  for (const { comment } of events) {
+    if (comments.some((known) => known.commentId === comment.commentId)) continue
+    comments = [comment, ...comments]
+  }
+  return comments === answer.comments ? answer : { ...answer, comments }
+}

@@ -1,0 +1,197 @@
+import { QueryClient } from '@tanstack/react-query'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { CertificationRun, RunListAnswer } from '@/contract/certification'
+import type { RecordListAnswer } from '@/contract/records'
+import { createManualClock } from '@/lib/clock'
+import { LOST_AFTER_MS } from '@/lib/live/connection'
+import { LiveClient } from '@/lib/live/live-client'
+import { queryKeys } from '@/lib/query-keys'
+import { createFakeEventStream, type FakeEventStream } from '@/mocks/event-stream'
+import { fixtureEvents } from '@/mocks/fixtures/events'
+import { resetWorld, world } from '@/mocks/fixtures/world'
+
+const VENDOR = 'v-nokia'
+
+function setup() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const clock = createManualClock(0)
+  const stream = createFakeEventStream({ autoOpen: false, activeRuns: () => [], followWorld: false })
+  const frames: Array<() => void> = []
+  const client = new LiveClient({
+    queryClient,
+    vendorUserId: VENDOR,
+    createEventSource: stream.createEventSource,
+    clock,
+    requestFrame: (callback) => {
+      frames.push(callback)
+      return () => frames.splice(frames.indexOf(callback), 1)
+    },
+  })
+  const frame = () => frames.splice(0).forEach((callback) => callback())
+  const records = () =>
+    queryClient.getQueryData<RecordListAnswer>(queryKeys.records(VENDOR))
+      ?.portfolioManagerSubmittedDetailsList
+  return { queryClient, clock, stream, client, frame, frames, records }
+}
+
+const rows = () => world.records.slice(0, 4)
+const runOf = (id: string): CertificationRun => {
+  const run = world.runs.find((candidate) => candidate.portfolioManagerId === id)
+  if (!run) throw new Error(id)
+  return run
+}
+
+beforeEach(() => resetWorld())
+
+describe('LiveClient', () => {
+  let t: ReturnType<typeof setup>
+  let stream: FakeEventStream
+  beforeEach(() => {
+    t = setup()
+    stream = t.stream
+    t.queryClient.setQueryData(queryKeys.records(VENDOR), { portfolioManagerSubmittedDetailsList: rows() })
+    t.client.start()
+  })
+
+  it('is connecting, then live on open and hello', () => {
+    expect(t.client.getConnection().status).toBe('connecting')
+    expect(stream.current.url).toBe('/api/events')
+    stream.openAndHello()
+    expect(t.client.getConnection().status).toBe('live')
+  })
+
+  it('applies the events of a frame together, once, in one update of the list', () => {
+    stream.openAndHello()
+    const [first] = rows()
+    const updates: unknown[] = []
+    const unsubscribe = t.queryClient.getQueryCache().subscribe((notice) => {
+      if (notice.type === 'updated' && notice.query.queryKey[0] === 'records')
+        updates.push(notice.action.type)
+    })
+    const run = { ...runOf('pm-0005'), portfolioManagerId: first?.portfolioManagerId ?? '' }
+    stream.emit(fixtureEvents.runStarted(run), fixtureEvents.caseStarted(run, 0))
+    expect(t.records()?.[0]?.status).toBe('Submitted')
+    expect(t.frames).toHaveLength(1)
+    t.frame()
+    expect(t.records()?.[0]?.status).toBe('InProgress')
+    expect(updates).toEqual(['success'])
+    unsubscribe()
+  })
+
+  it('ignores a repeated or older seq and an unknown event type', () => {
+    stream.openAndHello()
+    const [, second] = rows()
+    const id = second?.portfolioManagerId ?? ''
+    const [event] = stream.emit(fixtureEvents.deleted(id))
+    t.frame()
+    expect(t.records()?.map((r) => r.portfolioManagerId)).not.toContain(id)
+    // The same seq again (a submit of the same id, say) and an older one are passed over.
+    const again = { ...fixtureEvents.submitted(second as never), seq: event?.seq }
+    stream.raw(JSON.stringify(again))
+    stream.raw(JSON.stringify({ ...again, seq: (event?.seq ?? 0) - 1 }))
+    stream.raw(JSON.stringify({ type: 'record.archived', seq: 9999, portfolioManagerId: id }))
+    stream.raw('not json')
+    t.frame()
+    expect(t.records()?.map((r) => r.portfolioManagerId)).not.toContain(id)
+    expect(t.records()).toHaveLength(3)
+  })
+
+  it('seeds the runs of a tab opened mid-run from the hello, and tells the progress', () => {
+    const going = runOf('pm-0005')
+    stream.openAndHello([going])
+    expect(t.queryClient.getQueryData<RunListAnswer>(queryKeys.runs('pm-0005'))?.runs[0]).toEqual(going)
+    expect(t.client.getRun('pm-0005')).toMatchObject({
+      runId: going.runId,
+      status: 'InProgress',
+      progress: { done: 4, total: 8, currentCase: 'DFS channel switching' },
+    })
+    stream.emit(fixtureEvents.runCancelled(going, 'Priya Sharma'))
+    t.frame()
+    expect(t.client.getRun('pm-0005')).toBeNull()
+    expect(t.queryClient.getQueryData<RunListAnswer>(queryKeys.runs('pm-0005'))?.runs[0]?.status).toBe(
+      'Cancelled',
+    )
+  })
+
+  it('reconnecting after an error the browser retries; live again on open; lost after 30 s', () => {
+    stream.openAndHello()
+    stream.drop()
+    expect(t.client.getConnection().status).toBe('reconnecting')
+    stream.open()
+    expect(t.client.getConnection().status).toBe('live')
+    stream.drop()
+    t.clock.advance(LOST_AFTER_MS - 1)
+    expect(t.client.getConnection().status).toBe('reconnecting')
+    t.clock.advance(1)
+    expect(t.client.getConnection().status).toBe('lost')
+    expect(stream.current.closed).toBe(true)
+  })
+
+  it('lost at once when the browser gives up; Reconnect opens a new stream and reads the lists again', async () => {
+    stream.openAndHello()
+    stream.fail()
+    expect(t.client.getConnection().status).toBe('lost')
+    const reads: string[] = []
+    t.queryClient.getQueryCache().subscribe((notice) => {
+      if (notice.type === 'updated' && notice.action.type === 'invalidate')
+        reads.push(String(notice.query.queryKey[0]))
+    })
+    t.client.reconnect()
+    expect(stream.sources).toHaveLength(2)
+    expect(t.client.getConnection().status).toBe('connecting')
+    expect(reads).toEqual([])
+    stream.openAndHello()
+    expect(t.client.getConnection().status).toBe('live')
+    expect(reads).toEqual(['records'])
+  })
+
+  it('reads the lists again on reset, and only then', () => {
+    stream.openAndHello()
+    t.queryClient.setQueryData(queryKeys.runs('pm-0005'), { runs: [] })
+    const invalidated: string[] = []
+    t.queryClient.getQueryCache().subscribe((notice) => {
+      if (notice.type === 'updated' && notice.action.type === 'invalidate')
+        invalidated.push(String(notice.query.queryKey[0]))
+    })
+    stream.emit(fixtureEvents.deleted('pm-0001'))
+    t.frame()
+    expect(invalidated).toEqual([])
+    stream.reset()
+    expect(invalidated.sort()).toEqual(['records', 'runs'])
+  })
+
+  it('closes on ended and does not reconnect', () => {
+    stream.openAndHello()
+    stream.end()
+    expect(t.client.getConnection().status).toBe('ended')
+    expect(stream.current.closed).toBe(true)
+    stream.drop()
+    t.clock.advance(LOST_AFTER_MS)
+    expect(t.client.getConnection().status).toBe('ended')
+    expect(stream.sources).toHaveLength(1)
+  })
+
+  it('applies again the events that arrived while the list was being read', async () => {
+    stream.openAndHello()
+    let answer: (value: RecordListAnswer) => void = () => {}
+    const read = t.queryClient.fetchQuery({
+      queryKey: queryKeys.records(VENDOR),
+      queryFn: () => new Promise<RecordListAnswer>((resolve) => (answer = resolve)),
+    })
+    const [first] = rows()
+    const run = { ...runOf('pm-0005'), portfolioManagerId: first?.portfolioManagerId ?? '' }
+    stream.emit(fixtureEvents.runStarted(run))
+    t.frame()
+    // The answer was made before the event: it still says Submitted.
+    answer({ portfolioManagerSubmittedDetailsList: rows() })
+    await read
+    expect(t.records()?.[0]?.status).toBe('InProgress')
+  })
+
+  it('stays off without an EventSource', () => {
+    const queryClient = new QueryClient()
+    const off = new LiveClient({ queryClient, vendorUserId: VENDOR, createEventSource: null, clock: t.clock })
+    off.start()
+    expect(off.getConnection().status).toBe('off')
+  })
+})

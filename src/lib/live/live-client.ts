@@ -1,0 +1,364 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import * as v from 'valibot'
+import type { CommentListAnswer, RunListAnswer } from '@/contract/certification'
+import {
+  EVENTS_PATH,
+  parsePortalEvent,
+  type PortalEvent,
+  type RunProgress,
+  streamHelloSchema,
+  streamResetSchema,
+} from '@/contract/events'
+import type { RecordListAnswer } from '@/contract/records'
+import type { Clock } from '@/lib/clock'
+import {
+  applyCommentEvents,
+  applyRecordListEvents,
+  applyRunEvents,
+  isRunEvent,
+  progressOfRun,
+  type RunEvent,
+  withActiveRuns,
+} from '@/lib/live/apply-events'
+import {
+  type ConnectionEvent,
+  type ConnectionState,
+  INITIAL_CONNECTION,
+  LOST_AFTER_MS,
+  nextConnection,
+} from '@/lib/live/connection'
+import { queryKeys } from '@/lib/query-keys'
+
+/*
+ * One live stream per browser tab while a vendor is logged in (docs/decisions/0022): it follows
+ * GET /api/events and writes what happens into TanStack Query's cache, where the screens already
+ * read: the records list (rows patched, inserted, removed), each record's runs, its comments.
+ * Events are applied once per animation frame, all those that arrived since the last one
+ * together. The lists are read again only when the server says events were missed (`reset`) or
+ * the vendor reconnects a lost stream.
+ */
+
+/** What the client needs of an EventSource: the browser's, or a fake in stories and tests. */
+export interface EventSourceLike {
+  readonly readyState: number
+  addEventListener(type: string, listener: (event: MessageEvent) => void): void
+  close(): void
+}
+export type EventSourceFactory = (url: string) => EventSourceLike
+
+/** A record's run while it goes, as the events tell it. */
+export type LiveRun = {
+  runId: string
+  attempt: number | null
+  status: string
+  progress: RunProgress
+}
+
+type Listener = () => void
+
+/** More events than this waiting (a tab in the background draws no frames): applied at once. */
+const MAX_QUEUED = 5000
+
+export type LiveClientOptions = {
+  queryClient: QueryClient
+  vendorUserId: string
+  /** null where the browser has no EventSource: the client stays off. */
+  createEventSource: EventSourceFactory | null
+  clock: Clock
+  /** Runs `callback` before the next paint; the returned function cancels it. */
+  requestFrame?: (callback: () => void) => () => void
+  url?: string
+}
+
+function browserFrame(callback: () => void) {
+  if (typeof requestAnimationFrame !== 'function') {
+    const id = setTimeout(callback, 16)
+    return () => clearTimeout(id)
+  }
+  const id = requestAnimationFrame(callback)
+  return () => cancelAnimationFrame(id)
+}
+
+const sameKey = (a: QueryKey, b: QueryKey) => a.length === b.length && a.every((part, i) => part === b[i])
+
+export class LiveClient {
+  private readonly options: Required<Omit<LiveClientOptions, 'createEventSource'>> &
+    Pick<LiveClientOptions, 'createEventSource'>
+  private source: EventSourceLike | null = null
+  private connection: ConnectionState = INITIAL_CONNECTION
+  private readonly connectionListeners = new Set<Listener>()
+  private runs = new Map<string, LiveRun>()
+  private readonly runListeners = new Set<Listener>()
+  private lastSeq: number | null = null
+  private queue: PortalEvent[] = []
+  private cancelFrame: (() => void) | null = null
+  private cancelLostTimer: (() => void) | null = null
+  private rereadOnHello = false
+  /** Record events applied while the list is being read, to apply again on the answer. */
+  private recordLog: PortalEvent[] | null = null
+  private unsubscribeCache: (() => void) | null = null
+
+  constructor(options: LiveClientOptions) {
+    this.options = { requestFrame: browserFrame, url: EVENTS_PATH, ...options }
+  }
+
+  // ---- what the screens read ----
+
+  getConnection = (): ConnectionState => this.connection
+  subscribeConnection = (listener: Listener) => {
+    this.connectionListeners.add(listener)
+    return () => void this.connectionListeners.delete(listener)
+  }
+  getRun = (portfolioManagerId: string): LiveRun | null => this.runs.get(portfolioManagerId) ?? null
+  subscribeRuns = (listener: Listener) => {
+    this.runListeners.add(listener)
+    return () => void this.runListeners.delete(listener)
+  }
+
+  // ---- life ----
+
+  start() {
+    this.unsubscribeCache ??= this.followRecordReads()
+    this.connect()
+  }
+
+  /** The vendor's Reconnect: a new stream, and the lists read again once it is live. */
+  reconnect() {
+    this.rereadOnHello = true
+    this.connect()
+  }
+
+  stop() {
+    this.closeSource()
+    this.cancelFrame?.()
+    this.cancelFrame = null
+    this.queue = []
+    this.unsubscribeCache?.()
+    this.unsubscribeCache = null
+  }
+
+  private connect() {
+    this.closeSource()
+    const create = this.options.createEventSource
+    if (!create) {
+      this.dispatch({ type: 'unavailable' })
+      return
+    }
+    this.dispatch({ type: 'connect' })
+    const source = create(this.options.url)
+    this.source = source
+    const mine = (listener: (event: MessageEvent) => void) => (event: MessageEvent) => {
+      if (this.source === source) listener(event)
+    }
+    source.addEventListener(
+      'open',
+      mine(() => this.dispatch({ type: 'open' })),
+    )
+    source.addEventListener(
+      'error',
+      mine(() => this.onError(source)),
+    )
+    source.addEventListener(
+      'message',
+      mine((event) => this.onMessage(event)),
+    )
+    source.addEventListener(
+      'hello',
+      mine((event) => this.onHello(event)),
+    )
+    source.addEventListener(
+      'reset',
+      mine((event) => this.onReset(event)),
+    )
+    source.addEventListener(
+      'ended',
+      mine(() => {
+        this.closeSource()
+        this.dispatch({ type: 'ended' })
+      }),
+    )
+  }
+
+  private closeSource() {
+    this.source?.close()
+    this.source = null
+    this.cancelLostTimer?.()
+    this.cancelLostTimer = null
+  }
+
+  private onError(source: EventSourceLike) {
+    this.dispatch({ type: 'error', readyState: source.readyState })
+    if (this.connection.status === 'reconnecting' && !this.cancelLostTimer) {
+      this.cancelLostTimer = this.options.clock.after(LOST_AFTER_MS, () => {
+        this.cancelLostTimer = null
+        this.dispatch({ type: 'tick' })
+      })
+    }
+    if (this.connection.status === 'lost') this.closeSource()
+  }
+
+  private dispatch(event: ConnectionEvent) {
+    const next = nextConnection(this.connection, event, this.options.clock.now())
+    if (next === this.connection) return
+    this.connection = next
+    if (next.status !== 'reconnecting') {
+      this.cancelLostTimer?.()
+      this.cancelLostTimer = null
+    }
+    if (next.status === 'lost') {
+      this.source?.close()
+      this.source = null
+    }
+    for (const listener of this.connectionListeners) listener()
+  }
+
+  // ---- the stream's events ----
+
+  private onMessage(message: MessageEvent) {
+    const event = typeof message.data === 'string' ? parsePortalEvent(message.data) : null
+    // An event this client does not know, or one it has applied already, is passed over.
+    if (!event) return
+    if (this.lastSeq !== null && event.seq <= this.lastSeq) return
+    this.lastSeq = event.seq
+    this.queue.push(event)
+    if (this.queue.length >= MAX_QUEUED) this.flush()
+    else this.cancelFrame ??= this.options.requestFrame(() => this.flush())
+  }
+
+  private onHello(message: MessageEvent) {
+    const hello = readJson(streamHelloSchema, message.data)
+    if (!hello) return
+    this.flush()
+    this.dispatch({ type: 'open' })
+    const { queryClient } = this.options
+    for (const run of hello.activeRuns) {
+      queryClient.setQueryData<RunListAnswer>(queryKeys.runs(run.portfolioManagerId), (cached) =>
+        withActiveRuns(cached, [run]),
+      )
+    }
+    this.runs = new Map(
+      hello.activeRuns.map((run) => [
+        run.portfolioManagerId,
+        { runId: run.runId, attempt: run.attempt ?? null, status: run.status, progress: progressOfRun(run) },
+      ]),
+    )
+    for (const listener of this.runListeners) listener()
+    if (this.rereadOnHello) {
+      this.rereadOnHello = false
+      this.rereadLists()
+    }
+  }
+
+  private onReset(message: MessageEvent) {
+    const reset = readJson(streamResetSchema, message.data)
+    this.flush()
+    if (reset) this.lastSeq = Math.max(this.lastSeq ?? reset.seq, reset.seq)
+    this.rereadLists()
+  }
+
+  /** The records list, the open runs and the open comments read again; the rest marked stale. */
+  private rereadLists() {
+    const { queryClient, vendorUserId } = this.options
+    void queryClient.invalidateQueries({ queryKey: queryKeys.records(vendorUserId) })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.allRuns() })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.allComments() })
+  }
+
+  /** Applies the waiting events: one cache update per list they touch. */
+  flush = () => {
+    this.cancelFrame?.()
+    this.cancelFrame = null
+    const events = this.queue
+    if (events.length === 0) return
+    this.queue = []
+    const { queryClient, vendorUserId } = this.options
+
+    this.recordLog?.push(...events)
+    queryClient.setQueryData<RecordListAnswer>(queryKeys.records(vendorUserId), (cached) =>
+      cached ? applyRecordListEvents(cached, events) : cached,
+    )
+
+    const runEvents = new Map<string, RunEvent[]>()
+    const comments = new Map<string, Extract<PortalEvent, { type: 'comment.added' }>[]>()
+    for (const event of events) {
+      if (isRunEvent(event)) {
+        const list = runEvents.get(event.portfolioManagerId) ?? []
+        list.push(event)
+        runEvents.set(event.portfolioManagerId, list)
+      } else if (event.type === 'comment.added') {
+        const list = comments.get(event.portfolioManagerId) ?? []
+        list.push(event)
+        comments.set(event.portfolioManagerId, list)
+      }
+    }
+    for (const [id, list] of runEvents) {
+      const first = list[0]
+      queryClient.setQueryData<RunListAnswer>(queryKeys.runs(id), (cached) => {
+        // A run started in view of this tab is known whole: its record's runs can show it at once
+        // (read again in full when the run details open).
+        if (!cached) return first?.type === 'run.started' ? applyRunEvents({ runs: [] }, list) : cached
+        return applyRunEvents(cached, list)
+      })
+    }
+    for (const [id, list] of comments) {
+      queryClient.setQueryData<CommentListAnswer>(queryKeys.comments(id), (cached) =>
+        cached ? applyCommentEvents(cached, list) : cached,
+      )
+    }
+    if (runEvents.size > 0) this.updateRuns(runEvents)
+  }
+
+  private updateRuns(runEvents: Map<string, RunEvent[]>) {
+    const runs = new Map(this.runs)
+    for (const [id, list] of runEvents) {
+      const last = list.at(-1)
+      if (!last) continue
+      if (last.type === 'run.finished' || last.type === 'run.cancelled') {
+        runs.delete(id)
+        continue
+      }
+      runs.set(id, {
+        runId: last.runId,
+        attempt: last.attempt,
+        status: last.type === 'run.status' ? last.status : last.record.status,
+        progress: last.progress,
+      })
+    }
+    this.runs = runs
+    for (const listener of this.runListeners) listener()
+  }
+
+  /**
+   * A read of the records list that was asked before some events and answered after them would
+   * undo them: the events that arrived while it was under way are applied again to its answer.
+   */
+  private followRecordReads() {
+    const { queryClient, vendorUserId } = this.options
+    const key = queryKeys.records(vendorUserId)
+    return queryClient.getQueryCache().subscribe((notice) => {
+      if (notice.type !== 'updated' || !sameKey(notice.query.queryKey, key)) return
+      const { action } = notice
+      if (action.type === 'fetch') this.recordLog ??= []
+      else if (action.type === 'error') this.recordLog = null
+      else if (action.type === 'success' && !action.manual) {
+        const missed = this.recordLog
+        this.recordLog = null
+        if (missed && missed.length > 0) {
+          queryClient.setQueryData<RecordListAnswer>(key, (cached) =>
+            cached ? applyRecordListEvents(cached, missed) : cached,
+          )
+        }
+      }
+    })
+  }
+}
+
+function readJson<T extends v.GenericSchema>(schema: T, data: unknown): v.InferOutput<T> | null {
+  if (typeof data !== 'string') return null
+  try {
+    const result = v.safeParse(schema, JSON.parse(data))
+    return result.success ? result.output : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,73 @@
+import { useQueryClient } from '@tanstack/react-query'
+import * as React from 'react'
+import { useClock } from '@/lib/clock'
+import { INITIAL_CONNECTION, type ConnectionState } from '@/lib/live/connection'
+import { type EventSourceFactory, LiveClient, type LiveRun } from '@/lib/live/live-client'
+
+/*
+ * The live stream in React (docs/decisions/0022): `LiveUpdates` opens it for the logged-in vendor
+ * (the vendor layout, so one per tab for /portfolio and /dashboard alike) and the screens read the
+ * connection and each record's running attempt through hooks. Which EventSource it uses comes from
+ * context: the browser's by default, a fake that stories and tests drive.
+ */
+
+/** Same origin, the session cookie: the browser's EventSource needs no options. */
+const browserEventSource: EventSourceFactory | null =
+  typeof EventSource === 'function' ? (url) => new EventSource(url) : null
+
+const EventSourceContext = React.createContext<EventSourceFactory | null>(browserEventSource)
+
+export function EventSourceProvider({
+  createEventSource,
+  children,
+}: {
+  createEventSource: EventSourceFactory | null
+  children: React.ReactNode
+}) {
+  return <EventSourceContext.Provider value={createEventSource}>{children}</EventSourceContext.Provider>
+}
+
+const LiveClientContext = React.createContext<LiveClient | null>(null)
+
+/** Follows the vendor's live events while mounted; its children read them through the hooks below. */
+export function LiveUpdates({ vendorUserId, children }: { vendorUserId: string; children: React.ReactNode }) {
+  const queryClient = useQueryClient()
+  const createEventSource = React.useContext(EventSourceContext)
+  const clock = useClock()
+  // Made during render (it opens nothing); the stream opens in the effect, never on a server render.
+  const client = React.useMemo(
+    () => new LiveClient({ queryClient, vendorUserId, createEventSource, clock }),
+    [queryClient, vendorUserId, createEventSource, clock],
+  )
+  React.useEffect(() => {
+    client.start()
+    return () => client.stop()
+  }, [client])
+  return <LiveClientContext.Provider value={client}>{children}</LiveClientContext.Provider>
+}
+
+const noSubscription = () => () => {}
+const offConnection = () => INITIAL_CONNECTION
+const noReconnect = () => {}
+
+/** The stream's connection and the vendor's Reconnect; 'off' outside `LiveUpdates`. */
+export function useLiveConnection(): ConnectionState & { reconnect: () => void } {
+  const client = React.useContext(LiveClientContext)
+  const state = React.useSyncExternalStore(
+    client?.subscribeConnection ?? noSubscription,
+    client?.getConnection ?? offConnection,
+    offConnection,
+  )
+  const reconnect = React.useCallback(() => client?.reconnect(), [client])
+  return { ...state, reconnect: client ? reconnect : noReconnect }
+}
+
+/** The record's attempt now running, as the events tell it, or null. */
+export function useLiveRun(portfolioManagerId: string): LiveRun | null {
+  const client = React.useContext(LiveClientContext)
+  const read = React.useCallback(
+    () => client?.getRun(portfolioManagerId) ?? null,
+    [client, portfolioManagerId],
+  )
+  return React.useSyncExternalStore(client?.subscribeRuns ?? noSubscription, read, () => null)
+}
