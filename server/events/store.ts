@@ -52,13 +52,14 @@ export function eventsAfter(
 
 /**
  * What `event: hello` says, read in one snapshot so that the runs are exactly as of `seq`: the
- * newest seq, and the vendor's active runs (InProgress, Maintenance) with their cases and log
+ * newest seq, the vendor's own newest seq (at or below it; index events_account_seq_idx), and
+ * the vendor's active runs (InProgress, Maintenance) with their cases and log
  * lines, oldest first. Two queries for the runs, however many there are.
  */
 export async function helloSnapshot(
   db: Kysely<Database>,
   accountId: string,
-): Promise<{ seq: number; activeRuns: CertificationRun[] }> {
+): Promise<{ seq: number; accountSeq: number; activeRuns: CertificationRun[] }> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -66,6 +67,11 @@ export async function helloSnapshot(
       const head = await trx
         .selectFrom('events')
         .select((eb) => eb.fn.max('seq').as('head'))
+        .executeTakeFirst()
+      const own = await trx
+        .selectFrom('events')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('account_id', '=', accountId)
         .executeTakeFirst()
       const runs = await trx
         .selectFrom('certification_runs as r')
@@ -97,10 +103,37 @@ export async function helloSnapshot(
         casesOf.set(testCase.run_id, list)
       }
       return {
-        seq: head?.head ?? 0,
+        seq: Number(head?.head ?? 0),
+        accountSeq: Number(own?.seq ?? 0),
         activeRuns: runs.map((run) => certificationRunResult(run, casesOf.get(run.run_id) ?? [])),
       }
     })
+}
+
+/**
+ * For the records list (docs/decisions/0022): the account's newest event seq (0 when none) and its
+ * data_version, in one statement and so one snapshot. Read before the list is answered, from the
+ * cache or built: an answer cached under this version (or newer) holds every change of the
+ * account up to this seq, since each change's event commits with the change that raises the
+ * version.
+ */
+export async function accountEventsSeq(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<{ seq: number; dataVersion: number | null }> {
+  const row = await db
+    .selectFrom('vendor_accounts as a')
+    .select((eb) => [
+      eb
+        .selectFrom('events as e')
+        .select((inner) => inner.fn.max('e.seq').as('seq'))
+        .where('e.account_id', '=', accountId)
+        .as('seq'),
+      'a.data_version',
+    ])
+    .where('a.id', '=', accountId)
+    .executeTakeFirst()
+  return { seq: Number(row?.seq ?? 0), dataVersion: row ? Number(row.data_version) : null }
 }
 
 /**
