@@ -26,7 +26,7 @@ import { TOUCH_INTERVAL_MS, touchSession } from '../main/middleware/session.ts'
 import { isSessionExpired, SESSION_COOKIE, tokenDigest } from '../main/security/session-token.ts'
 import { certificateFileName, certificateNumber, certificatePdf } from './certificate.ts'
 import { certificationRunResult, runReportHtml, runResults } from './results.ts'
-import { loadRun, planOutcome } from './run-store.ts'
+import { loadRun, planOutcome, withTestCases } from './run-store.ts'
 import type { RunExecutor } from './runner.ts'
 
 /*
@@ -349,24 +349,7 @@ async function recordRuns(db: Kysely<Database>, portfolioManagerId: string) {
     .where('portfolio_manager_id', '=', portfolioManagerId)
     .orderBy('attempt', 'desc')
     .execute()
-  if (runs.length === 0) return []
-  const cases = await db
-    .selectFrom('run_test_cases')
-    .selectAll()
-    .where(
-      'run_id',
-      'in',
-      runs.map((run) => run.run_id),
-    )
-    .orderBy('run_id')
-    .orderBy('position')
-    .execute()
-  return runs.map((run) =>
-    certificationRunResult(
-      run,
-      cases.filter((testCase) => testCase.run_id === run.run_id),
-    ),
-  )
+  return (await withTestCases(db, runs)).map(({ run, testCases }) => certificationRunResult(run, testCases))
 }
 
 function resultsFileStem(record: DeviceRow, runId: string) {

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely'
 import type { CertificationRun } from '@/contract/certification'
 import { certificationRunResult } from '../cert/results.ts'
-import type { Database, RunTestCaseRow } from '../db/schema.ts'
+import { withTestCases } from '../cert/run-store.ts'
+import type { Database } from '../db/schema.ts'
 import { isSessionExpired } from '../main/security/session-token.ts'
 
 /*
@@ -82,30 +83,12 @@ export async function helloSnapshot(
         .orderBy('r.started_at')
         .orderBy('r.run_id')
         .execute()
-      const cases =
-        runs.length === 0
-          ? []
-          : await trx
-              .selectFrom('run_test_cases')
-              .selectAll()
-              .where(
-                'run_id',
-                'in',
-                runs.map((run) => run.run_id),
-              )
-              .orderBy('run_id')
-              .orderBy('position')
-              .execute()
-      const casesOf = new Map<string, RunTestCaseRow[]>()
-      for (const testCase of cases) {
-        const list = casesOf.get(testCase.run_id) ?? []
-        list.push(testCase)
-        casesOf.set(testCase.run_id, list)
-      }
       return {
         seq: Number(head?.head ?? 0),
         accountSeq: Number(own?.seq ?? 0),
-        activeRuns: runs.map((run) => certificationRunResult(run, casesOf.get(run.run_id) ?? [])),
+        activeRuns: (await withTestCases(trx, runs)).map(({ run, testCases }) =>
+          certificationRunResult(run, testCases),
+        ),
       }
     })
 }
