@@ -4,6 +4,7 @@ import { cors } from 'hono/cors'
 import { createMiddleware } from 'hono/factory'
 import { secureHeaders } from 'hono/secure-headers'
 import type { Kysely } from 'kysely'
+import type { RunKind, RunTestsPayload } from '@/contract/certification'
 import { endpoints, RUN_REPORT_PATH } from '@/contract/endpoints'
 import { CERTIFIED_OK } from '@/contract/records'
 import { BODY_FIELD, isJsonContentType, readInput } from '@/contract/refusals'
@@ -26,7 +27,7 @@ import { TOUCH_INTERVAL_MS, touchSession } from '../main/middleware/session.ts'
 import { isSessionExpired, SESSION_COOKIE, tokenDigest } from '../main/security/session-token.ts'
 import { certificateFileName, certificateNumber, certificatePdf } from './certificate.ts'
 import { certificationRunResult, runReportHtml, runResults } from './results.ts'
-import { loadRun, planOutcome } from './run-store.ts'
+import { loadRun, planOutcome, withTestCases } from './run-store.ts'
 import type { RunExecutor } from './runner.ts'
 
 /*
@@ -124,48 +125,34 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
   })
   app.use('*', limitBodySize, refuseForeignPosts(isPortalOrigin), requireVendorSession)
 
-  app.post(endpoints.runTests.path, jsonBody(endpoints.runTests.request), async (c) => {
-    const body = c.var.body
+  /**
+   * Start Certify (spec §7 run-tests: the whole plan) and Re-run failed cases (issue 17,
+   * docs/decisions/0021: a new attempt of the cases the latest attempt did not pass, for a record
+   * that ended in Validation failure) answer alike.
+   */
+  const startAttempt = async <E extends CertEnv>(c: Context<E>, body: RunTestsPayload, kind: RunKind) => {
     if (body.vendor_user_id !== c.var.accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
     if (!isPlainId(body.portfolio_manager_id)) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
     const result = await c.var.services.executor.startRun({
       portfolioManagerId: body.portfolio_manager_id,
       accountId: c.var.accountId,
+      kind,
     })
-    if (result.ok)
-      return c.json({
-        message: result.message,
-        runId: result.runId,
-        status: result.status,
-        attempt: result.attempt,
-      })
-    if (result.reason === 'already-active') return c.json({ message: result.message }, 409)
-    // Another vendor's record is answered as an unknown one.
-    return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
-  })
-
-  // Re-run failed cases (issue 17, docs/decisions/0021): a new attempt of the cases the latest
-  // attempt did not pass, for a record that ended in Validation failure.
-  app.post(endpoints.rerunFailed.path, jsonBody(endpoints.rerunFailed.request), async (c) => {
-    const body = c.var.body
-    if (body.vendor_user_id !== c.var.accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
-    if (!isPlainId(body.portfolio_manager_id)) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
-    const result = await c.var.services.executor.startRun({
-      portfolioManagerId: body.portfolio_manager_id,
-      accountId: c.var.accountId,
-      kind: 'rerun',
-    })
-    if (result.ok)
-      return c.json({
-        message: result.message,
-        runId: result.runId,
-        status: result.status,
-        attempt: result.attempt,
-      })
+    if (result.ok) {
+      const { message, runId, status, attempt } = result
+      return c.json({ message, runId, status, attempt })
+    }
     if (result.reason === 'already-active' || result.reason === 'no-failed-cases')
       return c.json({ message: result.message }, 409)
+    // Another vendor's record is answered as an unknown one.
     return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
-  })
+  }
+  app.post(endpoints.runTests.path, jsonBody(endpoints.runTests.request), (c) =>
+    startAttempt(c, c.var.body, 'full'),
+  )
+  app.post(endpoints.rerunFailed.path, jsonBody(endpoints.rerunFailed.request), (c) =>
+    startAttempt(c, c.var.body, 'rerun'),
+  )
 
   // Cancel the record's run in progress (or waiting in maintenance).
   app.post(endpoints.cancelRun.path, jsonBody(endpoints.cancelRun.request), async (c) => {
@@ -349,24 +336,7 @@ async function recordRuns(db: Kysely<Database>, portfolioManagerId: string) {
     .where('portfolio_manager_id', '=', portfolioManagerId)
     .orderBy('attempt', 'desc')
     .execute()
-  if (runs.length === 0) return []
-  const cases = await db
-    .selectFrom('run_test_cases')
-    .selectAll()
-    .where(
-      'run_id',
-      'in',
-      runs.map((run) => run.run_id),
-    )
-    .orderBy('run_id')
-    .orderBy('position')
-    .execute()
-  return runs.map((run) =>
-    certificationRunResult(
-      run,
-      cases.filter((testCase) => testCase.run_id === run.run_id),
-    ),
-  )
+  return (await withTestCases(db, runs)).map(({ run, testCases }) => certificationRunResult(run, testCases))
 }
 
 function resultsFileStem(record: DeviceRow, runId: string) {

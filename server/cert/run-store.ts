@@ -445,7 +445,17 @@ export async function recordAttempts(
     .selectAll()
     .where('portfolio_manager_id', '=', portfolioManagerId)
   if (upTo !== undefined) query = query.where('attempt', '<=', upTo)
-  const runs = await query.orderBy('attempt').execute()
+  return withTestCases(db, await query.orderBy('attempt').execute())
+}
+
+/**
+ * Runs with their cases in plan order, in the runs' order: one query for the cases of all of them,
+ * however many runs (the run list, the attempts, the live stream's hello).
+ */
+export async function withTestCases(
+  db: Kysely<Database> | Transaction<Database>,
+  runs: readonly CertificationRunRow[],
+): Promise<AttemptRows[]> {
   if (runs.length === 0) return []
   const cases = await db
     .selectFrom('run_test_cases')
@@ -455,9 +465,16 @@ export async function recordAttempts(
       'in',
       runs.map((run) => run.run_id),
     )
+    .orderBy('run_id')
     .orderBy('position')
     .execute()
-  return runs.map((run) => ({ run, testCases: cases.filter((row) => row.run_id === run.run_id) }))
+  const casesOf = new Map<string, RunTestCaseRow[]>()
+  for (const testCase of cases) {
+    const list = casesOf.get(testCase.run_id) ?? []
+    list.push(testCase)
+    casesOf.set(testCase.run_id, list)
+  }
+  return runs.map((run) => ({ run, testCases: casesOf.get(run.run_id) ?? [] }))
 }
 
 /** A run with its record, cases and the record's attempts up to it, for results and the report. */

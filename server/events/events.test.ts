@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { STREAM_RETRY_MS, streamHelloSchema } from '@/contract/events'
+import { EVENTS_SEQ_HEADER, STREAM_RETRY_MS, streamHelloSchema } from '@/contract/events'
 import { commentListAnswerSchema, runListAnswerSchema } from '@/contract/certification'
 import { recordListAnswerSchema } from '@/contract/records'
 import {
@@ -183,7 +183,7 @@ describe('GET /api/events: a fresh tab', () => {
     const [hello] = stream.messages
     expect(hello?.event).toBe('hello')
     const body = v.parse(streamHelloSchema, JSON.parse(hello?.data ?? ''))
-    expect(body).toEqual({ seq: await head(), activeRuns: [] })
+    expect(body).toEqual({ seq: await head(), accountSeq: 0, activeRuns: [] })
     // Its id is the head: a reconnect resumes after it.
     expect(hello?.id).toBe(String(body.seq))
   })
@@ -469,6 +469,91 @@ describe('other vendors', () => {
     const replay = await open(stranger, { query: `?after=${start}` })
     await replay.until((s) => s.events.length >= 1)
     expect(replay.seqs).toEqual(await storedSeqs(stranger))
+  })
+})
+
+describe('the records list’s X-Events-Seq and the hello’s accountSeq (decision 0022)', () => {
+  const readList = (who: TestVendor, encoding = 'identity') =>
+    who.browser.call('/api/portfoliomanager/list', {
+      body: { vendorUserId: who.browser.vendorUserId },
+      headers: { 'Accept-Encoding': encoding },
+    })
+  const latest = async (who: TestVendor) => (await storedSeqs(who)).at(-1) ?? 0
+
+  it('the list answers the vendor’s latest seq: 0 before any event, then its own after a submit, cached or not, gzipped or not', async () => {
+    const who = await vendor()
+    const stranger = await vendor()
+    const first = await readList(who)
+    expect(first.status).toBe(200)
+    expect(first.headers.get(EVENTS_SEQ_HEADER)).toBe('0')
+
+    // Three records: the answer is past the gzip threshold.
+    for (let index = 0; index < 3; index += 1) await submit(who)
+    const own = await latest(who)
+    expect(own).toBeGreaterThan(0)
+    // Another vendor's event raises the portal's head, not this vendor's seq.
+    await submit(stranger)
+    expect(await head()).toBeGreaterThan(own)
+
+    const built = await readList(who)
+    expect(built.headers.get(EVENTS_SEQ_HEADER)).toBe(String(own))
+    const body = await built.json()
+    // The same list again, from the answer cache: plain and gzipped, the header goes along.
+    const cached = await readList(who)
+    const zipped = await readList(who, 'gzip')
+    expect(cached.headers.get(EVENTS_SEQ_HEADER)).toBe(String(own))
+    expect(zipped.headers.get('Content-Encoding')).toBe('gzip')
+    expect(zipped.headers.get(EVENTS_SEQ_HEADER)).toBe(String(own))
+    expect(await cached.json()).toEqual(body)
+    expect(await zipped.json()).toEqual(body)
+
+    // An event that changes no list data keeps the cached answer but not its seq: the header is
+    // read for each answer, never kept with the cached one.
+    await db()
+      .transaction()
+      .execute((trx) => appendEvent(trx, who.id, { type: 'record.deleted', portfolioManagerId: 'no-such' }))
+    const later = await latest(who)
+    expect(later).toBeGreaterThan(own)
+    for (const encoding of ['identity', 'gzip']) {
+      const again = await readList(who, encoding)
+      expect(again.headers.get(EVENTS_SEQ_HEADER), encoding).toBe(String(later))
+      expect(await again.json(), encoding).toEqual(body)
+    }
+  })
+
+  it('a change the cached answer lacks is answered with the list that has it', async () => {
+    const who = await vendor()
+    await submit(who)
+    expect(await listRows(who)).toHaveLength(1)
+    await submit(who)
+    const response = await readList(who)
+    expect(response.headers.get(EVENTS_SEQ_HEADER)).toBe(String(await latest(who)))
+    expect(
+      v.parse(recordListAnswerSchema, await response.json()).portfolioManagerSubmittedDetailsList,
+    ).toHaveLength(2)
+  })
+
+  it('hello’s accountSeq is the vendor’s latest seq, whatever other vendors wrote after it', async () => {
+    const owner = await vendor()
+    const stranger = await vendor()
+    const quiet = await vendor()
+    await submit(owner)
+    await submit(owner)
+    await submit(stranger)
+    const hellos = await Promise.all(
+      [owner, stranger, quiet].map(async (who) => {
+        const stream = await open(who)
+        await stream.until((s) => s.named('hello').length === 1)
+        stream.close()
+        return v.parse(streamHelloSchema, JSON.parse(stream.named('hello')[0]?.data ?? ''))
+      }),
+    )
+    const now = await head()
+    expect(hellos.map((hello) => hello.seq)).toEqual([now, now, now])
+    expect(hellos.map((hello) => hello.accountSeq)).toEqual([await latest(owner), await latest(stranger), 0])
+    expect(hellos[0]?.accountSeq).toBeLessThan(now)
+    // The list read now agrees with the hello: nothing to read again.
+    expect((await readList(owner)).headers.get(EVENTS_SEQ_HEADER)).toBe(String(hellos[0]?.accountSeq))
   })
 })
 

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely'
 import type { CertificationRun } from '@/contract/certification'
 import { certificationRunResult } from '../cert/results.ts'
-import type { Database, RunTestCaseRow } from '../db/schema.ts'
+import { withTestCases } from '../cert/run-store.ts'
+import type { Database } from '../db/schema.ts'
 import { isSessionExpired } from '../main/security/session-token.ts'
 
 /*
@@ -52,13 +53,14 @@ export function eventsAfter(
 
 /**
  * What `event: hello` says, read in one snapshot so that the runs are exactly as of `seq`: the
- * newest seq, and the vendor's active runs (InProgress, Maintenance) with their cases and log
+ * newest seq, the vendor's own newest seq (at or below it; index events_account_seq_idx), and
+ * the vendor's active runs (InProgress, Maintenance) with their cases and log
  * lines, oldest first. Two queries for the runs, however many there are.
  */
 export async function helloSnapshot(
   db: Kysely<Database>,
   accountId: string,
-): Promise<{ seq: number; activeRuns: CertificationRun[] }> {
+): Promise<{ seq: number; accountSeq: number; activeRuns: CertificationRun[] }> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -66,6 +68,11 @@ export async function helloSnapshot(
       const head = await trx
         .selectFrom('events')
         .select((eb) => eb.fn.max('seq').as('head'))
+        .executeTakeFirst()
+      const own = await trx
+        .selectFrom('events')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('account_id', '=', accountId)
         .executeTakeFirst()
       const runs = await trx
         .selectFrom('certification_runs as r')
@@ -76,31 +83,40 @@ export async function helloSnapshot(
         .orderBy('r.started_at')
         .orderBy('r.run_id')
         .execute()
-      const cases =
-        runs.length === 0
-          ? []
-          : await trx
-              .selectFrom('run_test_cases')
-              .selectAll()
-              .where(
-                'run_id',
-                'in',
-                runs.map((run) => run.run_id),
-              )
-              .orderBy('run_id')
-              .orderBy('position')
-              .execute()
-      const casesOf = new Map<string, RunTestCaseRow[]>()
-      for (const testCase of cases) {
-        const list = casesOf.get(testCase.run_id) ?? []
-        list.push(testCase)
-        casesOf.set(testCase.run_id, list)
-      }
       return {
-        seq: head?.head ?? 0,
-        activeRuns: runs.map((run) => certificationRunResult(run, casesOf.get(run.run_id) ?? [])),
+        seq: Number(head?.head ?? 0),
+        accountSeq: Number(own?.seq ?? 0),
+        activeRuns: (await withTestCases(trx, runs)).map(({ run, testCases }) =>
+          certificationRunResult(run, testCases),
+        ),
       }
     })
+}
+
+/**
+ * For the records list (docs/decisions/0022): the account's newest event seq (0 when none) and its
+ * data_version, in one statement and so one snapshot. Read before the list is answered, from the
+ * cache or built: an answer cached under this version (or newer) holds every change of the
+ * account up to this seq, since each change's event commits with the change that raises the
+ * version.
+ */
+export async function accountEventsSeq(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<{ seq: number; dataVersion: number | null }> {
+  const row = await db
+    .selectFrom('vendor_accounts as a')
+    .select((eb) => [
+      eb
+        .selectFrom('events as e')
+        .select((inner) => inner.fn.max('e.seq').as('seq'))
+        .where('e.account_id', '=', accountId)
+        .as('seq'),
+      'a.data_version',
+    ])
+    .where('a.id', '=', accountId)
+    .executeTakeFirst()
+  return { seq: Number(row?.seq ?? 0), dataVersion: row ? Number(row.data_version) : null }
 }
 
 /**

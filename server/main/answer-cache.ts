@@ -55,28 +55,40 @@ export class AnswerCache {
   }
 }
 
+export type AnswerOptions = {
+  /**
+   * The data version to answer for, read by the caller after the session (the records list reads
+   * it with its event seq); default: the one read with the session.
+   */
+  version?: number | null
+  /** Headers of this answer (not kept with the entry): the list's X-Events-Seq. */
+  headers?: Record<string, string>
+}
+
 /**
- * Answers the caller's cached `key` when its version is the session's, else builds the answer,
- * keeps it under that version and answers it. `build` may answer a Response of its own (a refusal),
- * which is sent as it is and not kept.
+ * Answers the caller's cached `key` when its version is the session's (or `options.version`), else
+ * builds the answer, keeps it under that version and answers it. `build` may answer a Response of
+ * its own (a refusal), which is sent as it is and not kept.
  */
 export async function answerFromCache<E extends MainEnv>(
   c: Context<E>,
   key: string,
   build: () => Promise<unknown>,
+  options: AnswerOptions = {},
 ): Promise<Response> {
   const { answers } = c.var.services
-  const version = c.var.session?.dataVersion
+  const version = options.version !== undefined ? options.version : c.var.session?.dataVersion
   const cached = answers.get(key, version)
-  if (cached) return sendCachedJson(c, cached)
+  if (cached) return sendCachedJson(c, cached, options.headers)
   const answer = await build()
   if (answer instanceof Response) return answer
-  return sendCachedJson(c, answers.set(key, version, answer))
+  return sendCachedJson(c, answers.set(key, version, answer), options.headers)
 }
 
 /** Answers with a cached entry: gzip when the caller accepts it, never stored by the browser. */
-function sendCachedJson(c: Context, entry: Entry) {
+function sendCachedJson(c: Context, entry: Entry, extra: Record<string, string> = {}) {
   const headers: Record<string, string> = {
+    ...extra,
     'Content-Type': 'application/json',
     'Cache-Control': 'no-store',
     Vary: 'Accept-Encoding',

@@ -13,9 +13,14 @@ import { deviceRecordSchema } from '@/contract/records'
  * - a stored event: `id: <seq>` and `data: <PortalEvent as JSON>` (the default event type,
  *   'message'), in seq order, each once;
  * - a fresh tab (neither Last-Event-ID nor ?after=) gets `event: hello` first, with `id: <seq>`
- *   and StreamHello: the head seq and the vendor's active runs with their cases and log lines, as
- *   of that seq, so a tab opened while a run goes shows its current case at once; then every
- *   event after the head. Its id makes a reconnect resume after it;
+ *   and StreamHello: the head seq, the vendor's own latest seq at or below it (`accountSeq`, 0
+ *   when none) and the vendor's active runs with their cases and log lines, as of that seq, so a
+ *   tab opened while a run goes shows its current case at once; then every event after the head.
+ *   Its id makes a reconnect resume after it;
+ * - the records list (POST /api/portfoliomanager/list) answers the header EVENTS_SEQ_HEADER: the
+ *   vendor's latest seq read before the list, so the answer holds every change up to it. A tab
+ *   that read the list before its stream's hello and finds it older than the hello's `accountSeq`
+ *   missed a change in between (the stream starts after the head) and reads the list again, once;
  * - a resuming tab (Last-Event-ID, which wins over ?after=<seq> since a reconnecting EventSource
  *   keeps its URL) gets exactly its stored events after that seq, then the live ones; no hello;
  * - `event: reset` (StreamReset) when the seq the tab resumes from is older than the stored
@@ -34,6 +39,18 @@ import { deviceRecordSchema } from '@/contract/records'
 
 export const EVENTS_PATH = '/api/events'
 export const STREAM_KEEP_ALIVE_MS = 15_000
+/**
+ * The records list's answer header: the vendor's latest event seq when the list was read (0 when
+ * none), read before it, so the list holds every change of the vendor up to that seq.
+ */
+export const EVENTS_SEQ_HEADER = 'X-Events-Seq'
+
+/** The value of EVENTS_SEQ_HEADER, or undefined when it is missing or not a whole number. */
+export function parseEventsSeq(value: string | null | undefined): number | undefined {
+  if (value === null || value === undefined || !/^\d{1,15}$/.test(value.trim())) return undefined
+  return Number(value.trim())
+}
+
 /** The EventSource retry the stream announces (`retry:`), in ms. */
 export const STREAM_RETRY_MS = 2000
 
@@ -144,6 +161,11 @@ export const PORTAL_EVENT_TYPES = [
 export const streamHelloSchema = v.looseObject({
   /** The last stored seq this stream has covered (the next event is after it). */
   seq: v.number(),
+  /**
+   * The vendor's own latest seq at or below `seq` (0 when none): a records list read earlier whose
+   * EVENTS_SEQ_HEADER is below it lacks a change the stream will not send.
+   */
+  accountSeq: v.optional(v.number()),
   activeRuns: v.array(certificationRunSchema),
 })
 export type StreamHello = v.InferOutput<typeof streamHelloSchema>

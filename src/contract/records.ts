@@ -78,6 +78,12 @@ export const recordListAnswerSchema = v.looseObject({
   portfolioManagerSubmittedDetailsList: deviceRecordListSchema,
 })
 export type RecordListAnswer = v.InferOutput<typeof recordListAnswerSchema>
+/**
+ * The list as the browser keeps it (queryKeys.records): the answer with the X-Events-Seq it came
+ * with (src/contract/events.ts; undefined when the answer had none), compared with the live
+ * stream's hello (docs/decisions/0022).
+ */
+export type RecordListRead = RecordListAnswer & { eventsSeq?: number }
 
 /** POST /api/portfoliomanager/delete (Submitted records only, spec §4). */
 export const deleteRecordPayloadSchema = v.object({ portfolioManagerId: idSchema })

@@ -1,12 +1,13 @@
 import type { CertificationRun } from '@/contract/certification'
 import type { PortalEvent } from '@/contract/events'
 import { type EventDraft, followWorldEvents } from '@/mocks/fixtures/events'
-import { world } from '@/mocks/fixtures/world'
+import { FIXTURE_EVENTS_SEQ, world } from '@/mocks/fixtures/world'
 
 /*
  * A fake of the live stream GET /api/events for stories and unit tests: an EventSource-shaped
  * object (the one the live client is given through EventSourceProvider) and a controller that
- * plays the server's part: open, hello, stored events numbered in order, reset, ended, a dropped
+ * plays the server's part: open, hello (with the fixture world's seq as its accountSeq, as the list
+ * handler's X-Events-Seq), stored events numbered in order, reset, ended, a dropped
  * connection the browser retries (readyState CONNECTING) or gives up (CLOSED).
  */
 
@@ -62,7 +63,7 @@ export type FakeEventStream = ReturnType<typeof createFakeEventStream>
 export function createFakeEventStream(options: FakeStreamOptions = {}) {
   const { autoOpen = true, activeRuns = worldActiveRuns, followWorld = true } = options
   const sources: FakeEventSource[] = []
-  let seq = options.startSeq ?? 100
+  let seq = options.startSeq ?? FIXTURE_EVENTS_SEQ
   let stopFollowing: (() => void) | null = null
 
   const current = () => {
@@ -92,12 +93,16 @@ export function createFakeEventStream(options: FakeStreamOptions = {}) {
       source.readyState = OPEN
       source.dispatch('open')
     },
-    hello(runs: CertificationRun[] = activeRuns()) {
-      current().dispatch('hello', JSON.stringify({ seq, activeRuns: runs }))
+    /**
+     * `event: hello` at the stream's seq. Its accountSeq is the seq the fixture world is as of (what
+     * the list handler answers as X-Events-Seq), at most the hello's seq, unless given.
+     */
+    hello(runs: CertificationRun[] = activeRuns(), accountSeq = Math.min(seq, world.eventsSeq)) {
+      current().dispatch('hello', JSON.stringify({ seq, accountSeq, activeRuns: runs }))
     },
-    openAndHello(runs?: CertificationRun[]) {
+    openAndHello(runs?: CertificationRun[], accountSeq?: number) {
       stream.open()
-      stream.hello(runs)
+      stream.hello(runs, accountSeq)
     },
     /** Stored events, each with the next seq, in one go (they arrive together). */
     emit(...drafts: EventDraft[]): PortalEvent[] {

@@ -14,6 +14,7 @@ import {
   type PortfolioPayloadCheck,
 } from '@/contract/portfolio-rules'
 import { CANCELLED_STATUS, type CertificationRun } from '@/contract/certification'
+import { EVENTS_SEQ_HEADER } from '@/contract/events'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import * as said from '@/contract/server-messages'
 import { addressFixture } from '@/mocks/fixtures/address'
@@ -252,7 +253,11 @@ export const handlers: HttpHandler[] = [
 
   vendorEndpoint('listRecords', ({ vendor }) => {
     const list = world.records.filter((record) => record.createdBy === vendor.authData.name)
-    return HttpResponse.json({ portfolioManagerSubmittedDetailsList: list })
+    // The seq the world is as of, as the server's X-Events-Seq (the fake stream's hello agrees).
+    return HttpResponse.json(
+      { portfolioManagerSubmittedDetailsList: list },
+      { headers: { [EVENTS_SEQ_HEADER]: String(world.eventsSeq) } },
+    )
   }),
 
   mockEndpoint('deleteRecord', ({ body }) => {

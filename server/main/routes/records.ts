@@ -9,7 +9,9 @@ import {
   RECORD_NOT_FOUND_MESSAGE,
   RECORD_UPDATED_MESSAGE,
 } from '@/contract/server-messages'
+import { EVENTS_SEQ_HEADER } from '@/contract/events'
 import { appendEvent } from '../../events/append.ts'
+import { accountEventsSeq } from '../../events/store.ts'
 import { answerFromCache } from '../answer-cache.ts'
 import type { MainEnv } from '../middleware/context.ts'
 import { addToCatalogue, newInCatalogue } from '../store/catalogue.ts'
@@ -28,21 +30,38 @@ export const recordRoutes = new Hono<MainEnv>()
 
 /* ------------------------------------------------------------------------- list and delete */
 
-vendorRoute(recordRoutes, 'listRecords', (c) => {
-  const { db } = c.var.services
+/*
+ * The list answers X-Events-Seq (EVENTS_SEQ_HEADER): the account's newest event seq, read before
+ * the list, so the list holds every change up to it; a tab that read the list before its stream's
+ * hello compares it with the hello's accountSeq and reads again if it is older (decision 0022).
+ * The seq is read with the account's data version in one statement, and that version (not the
+ * one read with the session, earlier) picks the cached answer: a change committed between the
+ * session's read and the seq's would otherwise be counted in the seq but missing from a cached
+ * answer. On PGlite the version is this process's count of portfolio writes, read after the seq.
+ */
+vendorRoute(recordRoutes, 'listRecords', async (c) => {
+  const { db, writes } = c.var.services
   const accountId = c.var.accountId
-  return answerFromCache(c, `list:${accountId}`, async () => {
-    const rows = await db
-      .selectFrom('device_records')
-      .select(DEVICE_ROW_COLUMNS)
-      .where('account_id', '=', accountId)
-      .orderBy('creation_time', 'desc')
-      .orderBy('portfolio_manager_id', 'desc')
-      .execute()
-    const list: DeviceRecord[] = rows.map(toDeviceRecord)
-    const answer: RecordListAnswer = { portfolioManagerSubmittedDetailsList: list }
-    return answer
-  })
+  const seen = await accountEventsSeq(db, accountId)
+  const version = writes ? writes.epoch('portfolio') : seen.dataVersion
+  const headers = { [EVENTS_SEQ_HEADER]: String(seen.seq) }
+  return answerFromCache(
+    c,
+    `list:${accountId}`,
+    async () => {
+      const rows = await db
+        .selectFrom('device_records')
+        .select(DEVICE_ROW_COLUMNS)
+        .where('account_id', '=', accountId)
+        .orderBy('creation_time', 'desc')
+        .orderBy('portfolio_manager_id', 'desc')
+        .execute()
+      const list: DeviceRecord[] = rows.map(toDeviceRecord)
+      const answer: RecordListAnswer = { portfolioManagerSubmittedDetailsList: list }
+      return answer
+    },
+    { version, headers },
+  )
 })
 
 vendorRoute(recordRoutes, 'deleteRecord', async (c) => {

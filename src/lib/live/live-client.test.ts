@@ -1,7 +1,7 @@
-import { QueryClient } from '@tanstack/react-query'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { QueryClient, QueryObserver } from '@tanstack/react-query'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CertificationRun, RunListAnswer } from '@/contract/certification'
-import type { RecordListAnswer } from '@/contract/records'
+import type { RecordListAnswer, RecordListRead } from '@/contract/records'
 import { createManualClock } from '@/lib/clock'
 import { LOST_AFTER_MS } from '@/lib/live/connection'
 import { LiveClient } from '@/lib/live/live-client'
@@ -193,5 +193,157 @@ describe('LiveClient', () => {
     const off = new LiveClient({ queryClient, vendorUserId: VENDOR, createEventSource: null, clock: t.clock })
     off.start()
     expect(off.getConnection().status).toBe('off')
+  })
+})
+
+describe('LiveClient: a list read before the hello (decision 0022)', () => {
+  let t: ReturnType<typeof setup>
+  let stream: FakeEventStream
+  /** The list's reads: each answers the next of `seqs` as its X-Events-Seq (the last one again after). */
+  let reads: number
+  let seqs: number[]
+  let hold: boolean
+  let release: () => void
+  let observer: QueryObserver<RecordListRead> | null
+  let unsubscribe: () => void
+
+  beforeEach(() => {
+    t = setup()
+    stream = t.stream
+    reads = 0
+    seqs = []
+    hold = false
+    release = () => {}
+    observer = null
+    unsubscribe = () => {}
+    t.client.start()
+  })
+
+  /** The dashboard's list, on screen: read at once, and again when invalidated. */
+  function showList() {
+    observer = new QueryObserver<RecordListRead>(t.queryClient, {
+      queryKey: queryKeys.records(VENDOR),
+      queryFn: async () => {
+        const eventsSeq = seqs[Math.min(reads, seqs.length - 1)] ?? 0
+        reads += 1
+        if (hold) await new Promise<void>((resolve) => (release = resolve))
+        return { portfolioManagerSubmittedDetailsList: rows(), eventsSeq }
+      },
+      staleTime: Infinity,
+    })
+    unsubscribe = observer.subscribe(() => {})
+  }
+  const settled = async () => {
+    await vi.waitFor(() => expect(t.queryClient.isFetching()).toBe(0))
+    // Anything a late answer would start has had its turn.
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(t.queryClient.isFetching()).toBe(0)
+  }
+  const cachedSeq = () => t.queryClient.getQueryData<RecordListRead>(queryKeys.records(VENDOR))?.eventsSeq
+
+  it('reads again, exactly once, a list answered before the hello with an older seq', async () => {
+    seqs = [103, 107]
+    showList()
+    await settled()
+    expect(reads).toBe(1)
+    stream.openAndHello([], 107)
+    await settled()
+    expect(reads).toBe(2)
+    expect(cachedSeq()).toBe(107)
+    unsubscribe()
+  })
+
+  it('reads again, once, a list asked before the hello and answered after it with an older seq', async () => {
+    seqs = [103, 107]
+    hold = true
+    showList()
+    expect(reads).toBe(1)
+    stream.openAndHello([], 107)
+    // Nothing more while the read is under way: its answer is checked when it comes.
+    expect(reads).toBe(1)
+    hold = false
+    release()
+    await settled()
+    expect(reads).toBe(2)
+    expect(cachedSeq()).toBe(107)
+    unsubscribe()
+  })
+
+  it('does not read again a list as recent as the hello', async () => {
+    seqs = [107]
+    showList()
+    await settled()
+    stream.openAndHello([], 107)
+    await settled()
+    expect(reads).toBe(1)
+    unsubscribe()
+  })
+
+  it('does not read again a list read after the hello', async () => {
+    stream.openAndHello([], 107)
+    seqs = [107]
+    showList()
+    await settled()
+    expect(reads).toBe(1)
+    // Live events after the hello do not make it older.
+    stream.emit(fixtureEvents.deleted('pm-0001'))
+    t.frame()
+    await settled()
+    expect(reads).toBe(1)
+    unsubscribe()
+  })
+
+  it('never loops: a read again that answers the same older seq is kept, and so is a later one', async () => {
+    seqs = [103]
+    showList()
+    await settled()
+    stream.openAndHello([], 107)
+    await settled()
+    expect(reads).toBe(2)
+    // The sync icon's read, still older: no more for this hello.
+    await observer?.refetch()
+    await settled()
+    expect(reads).toBe(3)
+    unsubscribe()
+  })
+
+  it('a resume (the browser reconnects with Last-Event-ID: no hello) reads nothing; a new hello is checked anew', async () => {
+    seqs = [103]
+    showList()
+    await settled()
+    stream.openAndHello([], 103)
+    await settled()
+    expect(reads).toBe(1)
+    stream.drop()
+    stream.open()
+    await settled()
+    expect(reads).toBe(1)
+    // A reset's hello: the lists are read again for the reset; that read, asked before the hello's
+    // snapshot, is older than it, so the list is read once more.
+    seqs = [103, 103, 110]
+    stream.reset()
+    stream.hello([], 110)
+    await settled()
+    expect(reads).toBe(3)
+    expect(cachedSeq()).toBe(110)
+    unsubscribe()
+  })
+
+  it('keeps the events that came while the list was read again, and the answer’s seq', async () => {
+    seqs = [103]
+    showList()
+    await settled()
+    hold = true
+    stream.openAndHello([], 107)
+    expect(reads).toBe(2)
+    stream.emit(fixtureEvents.deleted('pm-0001'))
+    t.frame()
+    hold = false
+    release()
+    await settled()
+    expect(t.records()?.map((row) => row.portfolioManagerId)).not.toContain('pm-0001')
+    expect(cachedSeq()).toBe(103)
+    expect(reads).toBe(2)
+    unsubscribe()
   })
 })

@@ -9,7 +9,7 @@ import {
   streamHelloSchema,
   streamResetSchema,
 } from '@/contract/events'
-import type { RecordListAnswer } from '@/contract/records'
+import type { RecordListAnswer, RecordListRead } from '@/contract/records'
 import type { Clock } from '@/lib/clock'
 import {
   applyCommentEvents,
@@ -34,8 +34,10 @@ import { queryKeys } from '@/lib/query-keys'
  * GET /api/events and writes what happens into TanStack Query's cache, where the screens already
  * read: the records list (rows patched, inserted, removed), each record's runs, its comments.
  * Events are applied once per animation frame, all those that arrived since the last one
- * together. The lists are read again only when the server says events were missed (`reset`) or
- * the vendor reconnects a lost stream.
+ * together. The lists are read again only when the server says events were missed (`reset`), the
+ * vendor reconnects a lost stream, or the records list was read before the stream's hello and is
+ * older than it (its X-Events-Seq below the hello's accountSeq: a change committed between the
+ * two is in neither; read again once per hello).
  */
 
 /** What the client needs of an EventSource: the browser's, or a fake in stories and tests. */
@@ -94,6 +96,10 @@ export class LiveClient {
   private cancelFrame: (() => void) | null = null
   private cancelLostTimer: (() => void) | null = null
   private rereadOnHello = false
+  /** The accountSeq of the current stream's hello; null before it (or when the server sent none). */
+  private helloAccountSeq: number | null = null
+  /** Whether the records list was read again for the current hello (once per hello, never a loop). */
+  private rereadForHello = false
   /** Record events applied while the list is being read, to apply again on the answer. */
   private recordLog: PortalEvent[] | null = null
   private unsubscribeCache: (() => void) | null = null
@@ -145,6 +151,9 @@ export class LiveClient {
       return
     }
     this.dispatch({ type: 'connect' })
+    // A new stream: its hello, not the last one's, says how recent the list must be.
+    this.helloAccountSeq = null
+    this.rereadForHello = false
     const source = create(this.options.url)
     this.source = source
     const mine = (listener: (event: MessageEvent) => void) => (event: MessageEvent) => {
@@ -243,10 +252,32 @@ export class LiveClient {
       ]),
     )
     for (const listener of this.runListeners) listener()
+    this.helloAccountSeq = hello.accountSeq ?? null
+    this.rereadForHello = false
     if (this.rereadOnHello) {
       this.rereadOnHello = false
       this.rereadLists()
+      return
     }
+    // A list read under way is checked when it answers (followRecordReads).
+    const key = queryKeys.records(this.options.vendorUserId)
+    if (queryClient.getQueryState(key)?.fetchStatus === 'fetching') return
+    this.rereadIfOlder(queryClient.getQueryData<RecordListRead>(key))
+  }
+
+  /**
+   * A records list read before the stream's hello misses a change committed between its read and
+   * the hello (the stream starts after the hello's head): when its X-Events-Seq is below the
+   * hello's accountSeq it is read again, once per hello. A list without the seq (an older server)
+   * is taken as it is.
+   */
+  private rereadIfOlder(answer: RecordListRead | undefined) {
+    const accountSeq = this.helloAccountSeq
+    if (accountSeq === null || this.rereadForHello) return
+    if (answer?.eventsSeq === undefined || answer.eventsSeq >= accountSeq) return
+    this.rereadForHello = true
+    const { queryClient, vendorUserId } = this.options
+    void queryClient.invalidateQueries({ queryKey: queryKeys.records(vendorUserId) })
   }
 
   private onReset(message: MessageEvent) {
@@ -348,6 +379,7 @@ export class LiveClient {
             cached ? applyRecordListEvents(cached, missed) : cached,
           )
         }
+        this.rereadIfOlder(action.data as RecordListRead | undefined)
       }
     })
   }

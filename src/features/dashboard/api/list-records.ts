@@ -1,11 +1,22 @@
 import { queryOptions } from '@tanstack/react-query'
-import { requestEndpoint } from '@/lib/call-endpoint'
+import { EVENTS_SEQ_HEADER, parseEventsSeq } from '@/contract/events'
+import type { RecordListRead } from '@/contract/records'
+import { callEndpoint, dataOrThrow } from '@/lib/call-endpoint'
 import { queryKeys } from '@/lib/query-keys'
 
-/** POST /api/portfoliomanager/list: the vendor's device records (the dashboard's rows). */
+/**
+ * POST /api/portfoliomanager/list: the vendor's device records (the dashboard's rows). The answer
+ * is kept with its X-Events-Seq (`eventsSeq`): the live client reads the list again when it is
+ * older than the stream's hello (docs/decisions/0022). `select` gives the list itself.
+ */
 export const recordsQueryOptions = (vendorUserId: string) =>
   queryOptions({
     queryKey: queryKeys.records(vendorUserId),
-    queryFn: ({ signal }) => requestEndpoint('listRecords', { vendorUserId }, { signal }),
+    queryFn: async ({ signal }): Promise<RecordListRead> => {
+      const result = await callEndpoint('listRecords', { vendorUserId }, { signal })
+      const answer = dataOrThrow(result)
+      const eventsSeq = parseEventsSeq(result.headers.get(EVENTS_SEQ_HEADER))
+      return eventsSeq === undefined ? answer : { ...answer, eventsSeq }
+    },
     select: (answer) => answer.portfolioManagerSubmittedDetailsList,
   })

@@ -5,8 +5,10 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import type * as React from 'react'
 import { describe, expect, it } from 'vitest'
 import { useDeleteRecordMutation } from '@/features/dashboard/api/delete-record'
+import type { RecordListRead } from '@/contract/records'
 import { recordsQueryOptions } from '@/features/dashboard/api/list-records'
 import { createQueryClient } from '@/lib/query-client'
+import { queryKeys } from '@/lib/query-keys'
 import { world } from '@/mocks/fixtures/world'
 import { startFixtureServer } from '@/test/fixture-server'
 
@@ -23,6 +25,17 @@ describe('dashboard api', () => {
     const { result } = renderHook(() => useQuery(recordsQueryOptions('v-nokia')), { wrapper: wrapperWith() })
     await waitFor(() => expect(result.current.isSuccess).toBe(true))
     expect(result.current.data).toHaveLength(world.records.length)
+  })
+
+  it('keeps the answer’s X-Events-Seq with the cached answer, for the live client (decision 0022)', async () => {
+    const queryClient = createQueryClient({ retry: false })
+    const { result } = renderHook(() => useQuery(recordsQueryOptions('v-nokia')), {
+      wrapper: wrapperWith(queryClient),
+    })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    const cached = queryClient.getQueryData<RecordListRead>(queryKeys.records('v-nokia'))
+    expect(cached?.eventsSeq).toBe(world.eventsSeq)
+    expect(cached?.portfolioManagerSubmittedDetailsList).toBe(result.current.data)
   })
 
   it('deletes a Submitted record, hands back the server’s message and reloads the list', async () => {
