@@ -17,11 +17,13 @@ import { printVerdicts, showSpread, sleep, spread, type Spread, type Verdict } f
  * every KEY_INTERVAL_MS: first `quietKeys` keys with the stream open and silent (the floor), then
  * `keys` keys while the events flow.
  *
- * Keystroke-to-paint, per key: from the keydown's timeStamp (when the browser took the key, so a
- * busy main thread counts) to the first frame painted after the search box's `input` event, once
- * the box shows the typed value (requestAnimationFrame, then a message posted from it: the frame
- * has been painted when it arrives). Chromium's Event Timing entries (keydown…keyup to the next
- * paint, ≥ 16 ms, 8 ms steps) and the long tasks of each pass are printed beside it.
+ * Keystroke-to-paint, per key (the target's figure): Chromium's Event Timing — from the keydown's
+ * time (when the browser took the key, so a busy main thread counts) to the frame presented after
+ * the key's keydown, keypress, beforeinput and input events were handled, i.e. the first frame
+ * showing the typed value (entries from 16 ms, in 8 ms steps; a key without one counts as 16 ms).
+ * Beside it, the probe of bench:dashboard anchored on the input: requestAnimationFrame once the box
+ * shows the value, then a message posted from it — that also counts the task queued before the
+ * message (e.g. a slice of React's deferred render), so it reads higher. And the long tasks.
  */
 
 export type DashboardOptions = {
@@ -41,7 +43,7 @@ const TARGET_MS = 50
 
 /** Plain JavaScript run in the page before the app (a function would be compiled with helpers the page lacks). */
 const LIVE_PROBES = `
-  window.__live = { sources: 0, messages: 0, keys: [], interactions: {}, longTasks: [] }
+  window.__live = { sources: 0, messages: 0, keys: [], entries: [], longTasks: [] }
   const live = window.__live
   // Counts what the dashboard's own EventSource receives.
   const Native = window.EventSource
@@ -71,17 +73,15 @@ const LIVE_PROBES = `
       // The frame about to be painted shows the typed value (or the app changed it: count anyway after 60 frames).
       if (entry.target.value !== expected && frames < 60) { requestAnimationFrame(check); return }
       const channel = new MessageChannel()
-      channel.port1.onmessage = () => live.keys.push({ ms: performance.now() - entry.start, key: entry.key, frames })
+      channel.port1.onmessage = () => live.keys.push({ ms: performance.now() - entry.start, start: entry.start, key: entry.key, frames })
       channel.port2.postMessage(null)
     }
     requestAnimationFrame(check)
   }, { capture: true })
   try {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        if (!entry.interactionId) continue
-        live.interactions[entry.interactionId] = Math.max(live.interactions[entry.interactionId] || 0, entry.duration)
-      }
+      for (const entry of list.getEntries())
+        live.entries.push({ name: entry.name, start: entry.startTime, duration: entry.duration })
     }).observe({ type: 'event', buffered: true, durationThreshold: 16 })
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) live.longTasks.push(entry.duration)
@@ -92,9 +92,34 @@ const LIVE_PROBES = `
 type Probe = {
   sources: number
   messages: number
-  keys: Array<{ ms: number; key: string; frames: number }>
-  interactions: Record<string, number>
+  keys: Array<{ ms: number; start: number; key: string; frames: number }>
+  /** Event Timing entries of at least 16 ms. */
+  entries: Array<{ name: string; start: number; duration: number }>
   longTasks: number[]
+}
+
+/** Event Timing reports entries from 16 ms: a key without one painted within this. */
+const EVENT_TIMING_FLOOR_MS = 16
+/** The events of a key press that lead to the search box showing the typed value. */
+const KEY_EVENTS = new Set(['keydown', 'keypress', 'beforeinput', 'input'])
+
+/**
+ * Per key, Chromium's own keystroke-to-paint: from the keydown's time to the paint after the last
+ * of its keydown / keypress / beforeinput / input events (each entry: its start plus its duration,
+ * which runs to the next frame presented after its handlers, in 8 ms steps). The entries between
+ * this key's keydown and the next key's belong to it; a key with none painted within 16 ms.
+ */
+function eventTimingPerKey(probe: Probe) {
+  const keys = [...probe.keys].sort((a, b) => a.start - b.start)
+  return keys.map((key, i) => {
+    const until = keys[i + 1]?.start ?? Number.POSITIVE_INFINITY
+    let end = key.start + EVENT_TIMING_FLOOR_MS
+    for (const entry of probe.entries) {
+      if (!KEY_EVENTS.has(entry.name) || entry.start < key.start - 1 || entry.start >= until - 1) continue
+      end = Math.max(end, entry.start + entry.duration)
+    }
+    return end - key.start
+  })
 }
 
 const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __live: Probe }).__live)
@@ -102,7 +127,7 @@ const resetProbe = (page: Page) =>
   page.evaluate(() => {
     const live = (window as unknown as { __live: Probe }).__live
     live.keys = []
-    live.interactions = {}
+    live.entries = []
     live.longTasks = []
   })
 const cardsText = (page: Page) =>
@@ -134,11 +159,12 @@ function keystrokes(count: number) {
 }
 
 type Pass = {
+  /** Event Timing's keystroke-to-paint (≥ 16 ms). */
   keys: Spread
+  /** requestAnimationFrame + a message posted from it. */
+  frameKeys: Spread
   measured: number
   typed: number
-  slowInteractions: number
-  worstInteraction: number
   longTasks: number
   longestTask: number
   longTaskMs: number
@@ -167,13 +193,11 @@ async function typePass(page: Page, count: number, sentSoFar: () => number): Pro
   const sent = sentSoFar() - sentBefore
   const seconds = (performance.now() - start) / 1000
   await search.fill('')
-  const interactions = Object.values(probe.interactions)
   return {
-    keys: spread(probe.keys.map((item) => item.ms)),
+    keys: spread(eventTimingPerKey(probe)),
+    frameKeys: spread(probe.keys.map((item) => item.ms)),
     measured: probe.keys.length,
     typed: keys.length,
-    slowInteractions: interactions.filter((duration) => duration >= TARGET_MS).length,
-    worstInteraction: interactions.length ? Math.max(...interactions) : 0,
     longTasks: probe.longTasks.length,
     longestTask: probe.longTasks.length ? Math.max(...probe.longTasks) : 0,
     longTaskMs: probe.longTasks.reduce((sum, value) => sum + value, 0),
@@ -248,10 +272,13 @@ export async function liveDashboard(options: DashboardOptions): Promise<Dashboar
 
     const row = (label: string, pass: Pass) => {
       say(
-        `  ${label}: keystroke-to-paint ${showSpread(pass.keys)}${pass.measured < pass.typed ? ` — only ${pass.measured} of ${pass.typed} keys measured` : ''}`,
+        `  ${label}: keystroke-to-paint (Event Timing; under ${EVENT_TIMING_FLOOR_MS} ms counted as ${EVENT_TIMING_FLOOR_MS}) ${showSpread(pass.keys, 0)}${pass.measured < pass.typed ? ` — only ${pass.measured} of ${pass.typed} keys seen` : ''}`,
       )
       say(
-        `    Event Timing: ${pass.slowInteractions} interactions ≥ ${TARGET_MS} ms, longest ${pass.worstInteraction.toFixed(0)} ms; long tasks: ${pass.longTasks} (longest ${pass.longestTask.toFixed(0)} ms, ${pass.longTaskMs.toFixed(0)} ms in ${pass.seconds.toFixed(1)} s)`,
+        `    rAF + posted message (also counts the task queued before it, after the paint): ${showSpread(pass.frameKeys)}`,
+      )
+      say(
+        `    long tasks: ${pass.longTasks} (longest ${pass.longestTask.toFixed(0)} ms, ${pass.longTaskMs.toFixed(0)} ms in ${pass.seconds.toFixed(1)} s)`,
       )
     }
     say('')
