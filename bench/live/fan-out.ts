@@ -50,6 +50,8 @@ type Vendor = {
   runNode: Node
   /** Just before POST /run-tests was sent. */
   runSentAt: number
+  /** When POST /run-tests was answered. */
+  runAnsweredAt: number
   runStatus: number
   tabs: Tab[]
 }
@@ -179,6 +181,7 @@ export async function fanOut(options: FanOutOptions): Promise<FanOutResult> {
           recordId,
           runNode: nodes[index % nodes.length] ?? nodes[0]!,
           runSentAt: Number.NaN,
+          runAnsweredAt: Number.NaN,
           runStatus: 0,
           tabs: [],
         }
@@ -315,6 +318,7 @@ export async function fanOut(options: FanOutOptions): Promise<FanOutResult> {
         vendor.runSentAt = preciseNow()
         const answer = await vendor.browser.runTests(vendor.recordId, vendor.runNode)
         vendor.runStatus = answer.status
+        vendor.runAnsweredAt = preciseNow()
       }),
     )
     await runs
@@ -414,6 +418,7 @@ export async function fanOut(options: FanOutOptions): Promise<FanOutResult> {
     const fromRequest = spread(
       deliveries.filter((item) => Number.isFinite(item.fromRequest)).map((item) => item.fromRequest),
     )
+    const runAnswers = spread(vendors.map((vendor) => vendor.runAnsweredAt - vendor.runSentAt))
     const perSubscriber = (rssOpen - rssBefore) / Math.max(1, opened.length)
     const runSeconds = (lastRunEnd - runsStart) / 1000
 
@@ -434,6 +439,7 @@ export async function fanOut(options: FanOutOptions): Promise<FanOutResult> {
     say(
       `  latency POST /run-tests sent → run.started in the tab (includes the call): ${showSpread(fromRequest)}`,
     )
+    say(`  POST /run-tests sent → answered (${vendors.length} at once): ${showSpread(runAnswers)}`)
     if (nodes.length > 1) {
       const same = spread(deliveries.filter((item) => item.sameProcess).map((item) => item.fromCommit))
       const other = spread(deliveries.filter((item) => !item.sameProcess).map((item) => item.fromCommit))
