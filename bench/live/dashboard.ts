@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { APP_BUILD, checkBuild } from '../../scripts/build-inputs.mjs'
@@ -264,7 +265,21 @@ export async function liveDashboard(options: DashboardOptions): Promise<Dashboar
     fake.feed(options.eventsPerSecond)
     await sleep(1500)
     const cardsBefore = await cardsText(page)
+    // LIVE_PROFILE=<file>: the main thread's CPU profile of the typing under events, written there
+    // (open it in Chrome's DevTools; dist/ has source maps).
+    const profileFile = process.env.LIVE_PROFILE
+    const cdp = profileFile ? await page.context().newCDPSession(page) : null
+    if (cdp) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
+      await cdp.send('Profiler.start')
+    }
     const loaded = await typePass(page, options.keys, sentSoFar)
+    if (cdp && profileFile) {
+      const { profile } = await cdp.send('Profiler.stop')
+      writeFileSync(profileFile, JSON.stringify(profile))
+      say(`  CPU profile of the typing under events: ${profileFile}`)
+    }
     const sentDuring = loaded.sent
     const cardsAfter = await cardsText(page)
     fake.feed(0)
