@@ -16,6 +16,7 @@ import type { Verdict } from './stats.ts'
  * servers' CERT_CASE_MS, 50), LIVE_START_SPREAD_MS (runs' starts spread over this, 0),
  * LIVE_TIMEOUT_S (wait for the runs, 300), LIVE_OPENING (streams opening at once, 100), LIVE_ROWS, LIVE_EVENTS_PER_S (100), LIVE_KEYS,
  * LIVE_QUIET_KEYS, LIVE_KEY_INTERVAL_MS (120), LIVE_STREAM_VIA (route | proxy), LIVE_SKIP_BUILD=1,
+ * LIVE_PROFILE=<file> (CPU profile of the typing under events),
  * RELIABILITY_SERVER_STDERR=1 (show the servers' output).
  */
 
