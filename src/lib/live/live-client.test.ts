@@ -4,7 +4,7 @@ import type { CertificationRun, RunListAnswer } from '@/contract/certification'
 import type { RecordListAnswer, RecordListRead } from '@/contract/records'
 import { createManualClock } from '@/lib/clock'
 import { LOST_AFTER_MS } from '@/lib/live/connection'
-import { LiveClient } from '@/lib/live/live-client'
+import { LARGE_LIST_FLUSH_MS, LARGE_LIST_ROWS, LiveClient } from '@/lib/live/live-client'
 import { queryKeys } from '@/lib/query-keys'
 import { createFakeEventStream, type FakeEventStream } from '@/mocks/event-stream'
 import { fixtureEvents } from '@/mocks/fixtures/events'
@@ -58,6 +58,30 @@ describe('LiveClient', () => {
     expect(stream.current.url).toBe('/api/events')
     stream.openAndHello()
     expect(t.client.getConnection().status).toBe('live')
+  })
+
+  it('applies events to a list of LARGE_LIST_ROWS rows or more at most every LARGE_LIST_FLUSH_MS', () => {
+    stream.openAndHello()
+    const [first] = rows()
+    const many = Array.from({ length: LARGE_LIST_ROWS }, (_, i) =>
+      i === 0 && first
+        ? first
+        : { ...(first as NonNullable<typeof first>), portfolioManagerId: `pm-many-${i}` },
+    )
+    t.queryClient.setQueryData(queryKeys.records(VENDOR), { portfolioManagerSubmittedDetailsList: many })
+    const run = { ...runOf('pm-0005'), portfolioManagerId: first?.portfolioManagerId ?? '' }
+    // The first batch at the next frame…
+    stream.emit(fixtureEvents.runStarted(run))
+    expect(t.frames).toHaveLength(1)
+    t.frame()
+    expect(t.records()?.[0]?.status).toBe('InProgress')
+    // …the next one not before LARGE_LIST_FLUSH_MS after it.
+    stream.emit(fixtureEvents.caseStarted(run, 0))
+    expect(t.frames).toHaveLength(0)
+    t.clock.advance(LARGE_LIST_FLUSH_MS - 1)
+    expect(t.frames).toHaveLength(0)
+    t.clock.advance(1)
+    expect(t.frames).toHaveLength(1)
   })
 
   it('applies the events of a frame together, once, in one update of the list', () => {

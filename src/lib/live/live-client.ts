@@ -58,6 +58,10 @@ export type LiveRun = {
 
 type Listener = () => void
 
+/** A records list this long gets its events at most every LARGE_LIST_FLUSH_MS (scheduleFlush). */
+export const LARGE_LIST_ROWS = 10_000
+export const LARGE_LIST_FLUSH_MS = 250
+
 /** More events than this waiting (a tab in the background draws no frames): applied at once. */
 const MAX_QUEUED = 5000
 
@@ -94,6 +98,7 @@ export class LiveClient {
   private lastSeq: number | null = null
   private queue: PortalEvent[] = []
   private cancelFrame: (() => void) | null = null
+  private lastFlushAt = Number.NEGATIVE_INFINITY
   private cancelLostTimer: (() => void) | null = null
   private rereadOnHello = false
   /** The accountSeq of the current stream's hello; null before it (or when the server sent none). */
@@ -231,7 +236,7 @@ export class LiveClient {
     this.lastSeq = event.seq
     this.queue.push(event)
     if (this.queue.length >= MAX_QUEUED) this.flush()
-    else this.cancelFrame ??= this.options.requestFrame(() => this.flush())
+    else this.cancelFrame ??= this.scheduleFlush()
   }
 
   private onHello(message: MessageEvent) {
@@ -295,12 +300,37 @@ export class LiveClient {
     void queryClient.invalidateQueries({ queryKey: queryKeys.allComments() })
   }
 
+  /**
+   * The next flush: at the next frame, but for a long records list no sooner than
+   * LARGE_LIST_FLUSH_MS after the last one. Each flush makes a new list, which the dashboard
+   * filters, counts and indexes again in full: at 100,000 rows, once a frame under 100 events a
+   * second took most of the main thread and keys waited hundreds of ms (bench:live); four times a
+   * second leaves it to the typing.
+   */
+  private scheduleFlush(): () => void {
+    const { queryClient, vendorUserId, clock, requestFrame } = this.options
+    const rows =
+      queryClient.getQueryData<RecordListAnswer>(queryKeys.records(vendorUserId))
+        ?.portfolioManagerSubmittedDetailsList.length ?? 0
+    const wait = rows >= LARGE_LIST_ROWS ? this.lastFlushAt + LARGE_LIST_FLUSH_MS - clock.now() : 0
+    if (wait <= 0) return requestFrame(() => this.flush())
+    let cancelFrame: (() => void) | null = null
+    const cancelTimer = clock.after(wait, () => {
+      cancelFrame = requestFrame(() => this.flush())
+    })
+    return () => {
+      cancelTimer()
+      cancelFrame?.()
+    }
+  }
+
   /** Applies the waiting events: one cache update per list they touch. */
   flush = () => {
     this.cancelFrame?.()
     this.cancelFrame = null
     const events = this.queue
     if (events.length === 0) return
+    this.lastFlushAt = this.options.clock.now()
     this.queue = []
     const { queryClient, vendorUserId } = this.options
 

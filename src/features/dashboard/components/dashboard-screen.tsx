@@ -109,7 +109,10 @@ export function DashboardScreen({
   const counts = React.useMemo(() => summaryCardCounts(rows), [rows])
 
   const [selectedId, setSelectedId] = React.useState<string | null>(null)
-  const selected = rows.find((row) => row.portfolioManagerId === selectedId) ?? null
+  const selected = React.useMemo(
+    () => (selectedId === null ? null : (rows.find((row) => row.portfolioManagerId === selectedId) ?? null)),
+    [rows, selectedId],
+  )
   const [busyIds, setBusyIds] = React.useState<ReadonlySet<string>>(new Set())
   const [commentsFor, setCommentsFor] = React.useState<DeviceRecord | null>(null)
   const [deleting, setDeleting] = React.useState<DeviceRecord | null>(null)
