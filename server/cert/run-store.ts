@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { CANCELLED_STATUS } from '@/contract/certification'
-import type { RunProgress } from '@/contract/events'
+import { progressOfCases, type RunProgress } from '@/contract/events'
 import { CERTIFIED_OK, VALIDATION_FAILURE, type RecordStatus } from '@/contract/records'
 import {
   CANCELLED_CASE_NOTE,
@@ -57,14 +57,7 @@ export async function runProgress(db: Db, runId: string): Promise<RunProgress> {
     .where('run_id', '=', runId)
     .orderBy('position')
     .execute()
-  const count = (state: RunTestCaseRow['state']) => rows.filter((row) => row.state === state).length
-  return {
-    done: count('passed') + count('failed') + count('skipped'),
-    total: rows.length,
-    passed: count('passed'),
-    failed: count('failed'),
-    currentCase: rows.find((row) => row.state === 'running')?.name ?? null,
-  }
+  return progressOfCases(rows)
 }
 
 /** The fields every run event carries: which run, its progress and its record's state now. */

@@ -70,6 +70,23 @@ export const runProgressSchema = v.looseObject({
 })
 export type RunProgress = v.InferOutput<typeof runProgressSchema>
 
+const FINISHED_CASE_STATES: ReadonlySet<string> = new Set(['passed', 'failed', 'skipped'])
+
+/** Where a run stands, from its cases in plan order (the server's events and the browser alike). */
+export function progressOfCases(cases: ReadonlyArray<{ name: string; state: string }>): RunProgress {
+  let done = 0
+  let passed = 0
+  let failed = 0
+  let currentCase: string | null = null
+  for (const test of cases) {
+    if (FINISHED_CASE_STATES.has(test.state)) done += 1
+    if (test.state === 'passed') passed += 1
+    if (test.state === 'failed') failed += 1
+    if (test.state === 'running') currentCase ??= test.name
+  }
+  return { done, total: cases.length, passed, failed, currentCase }
+}
+
 const base = {
   seq: v.number(),
   /** ISO 8601: when the change was committed (the event written). */

@@ -32,20 +32,14 @@ type ResumePoint = { after: number | null } | { refused: { message: string; fiel
 
 export function resumePoint(header: string | undefined, query: string | undefined): ResumePoint {
   const fromHeader = header?.trim()
-  if (fromHeader !== undefined && fromHeader !== '') {
-    return SEQ.test(fromHeader)
-      ? { after: Number(fromHeader) }
-      : {
-          refused: {
-            message: invalidResumePointMessage(LAST_EVENT_ID_HEADER),
-            field: LAST_EVENT_ID_HEADER,
-          },
-        }
-  }
-  if (query === undefined) return { after: null }
-  return SEQ.test(query)
-    ? { after: Number(query) }
-    : { refused: { message: invalidResumePointMessage(AFTER_PARAMETER), field: AFTER_PARAMETER } }
+  const [value, field] =
+    fromHeader !== undefined && fromHeader !== ''
+      ? [fromHeader, LAST_EVENT_ID_HEADER]
+      : [query, AFTER_PARAMETER]
+  if (value === undefined) return { after: null }
+  return SEQ.test(value)
+    ? { after: Number(value) }
+    : { refused: { message: invalidResumePointMessage(field), field } }
 }
 
 eventRoutes.get(EVENTS_PATH, (c) => {

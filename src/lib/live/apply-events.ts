@@ -5,7 +5,7 @@ import {
   type RunListAnswer,
   type TestCase,
 } from '@/contract/certification'
-import type { PortalEvent, RunProgress } from '@/contract/events'
+import { type PortalEvent, progressOfCases, type RunProgress } from '@/contract/events'
 import type { DeviceRecord, RecordListAnswer } from '@/contract/records'
 import { CANCELLED_CASE_NOTE, runCancelledReason } from '@/contract/server-messages'
 
@@ -149,19 +149,7 @@ export function applyRecordListEvents(
 const FINISHED_STATES = new Set<TestCase['state']>(['passed', 'failed', 'skipped'])
 
 /** A run's progress counted over its cases (for a run read whole: the hello's active runs). */
-export function progressOfRun(run: CertificationRun): RunProgress {
-  let done = 0
-  let passed = 0
-  let failed = 0
-  let currentCase: string | null = null
-  for (const test of run.testCases) {
-    if (FINISHED_STATES.has(test.state)) done += 1
-    if (test.state === 'passed') passed += 1
-    if (test.state === 'failed') failed += 1
-    if (test.state === 'running') currentCase = test.name
-  }
-  return { done, total: run.testCases.length, passed, failed, currentCase }
-}
+export const progressOfRun = (run: CertificationRun): RunProgress => progressOfCases(run.testCases)
 
 /** How far a run has got: finished runs first, then by cases finished, started, log lines. */
 function advance(run: CertificationRun): number {

@@ -10,6 +10,8 @@ import {
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { runsQueryOptions } from '@/features/certification/api/list-runs'
 import { runResultsLinks } from '@/features/certification/api/run-results'
+import { formatPortalTime } from '@/lib/format-time'
+import { progressOfRun } from '@/lib/live/apply-events'
 import { cn } from '@/lib/utils'
 
 const STATE_LOOK: Record<
@@ -48,16 +50,8 @@ type RunDetailsProps = {
 
 const KIND_LABEL = { full: 'Full run', rerun: 'Re-run of failed cases' } as const
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-const two = (n: number) => (n < 10 ? `0${n}` : String(n))
-
-/** A time as the dashboard writes it, in UTC ('20 Nov 2026, 09:00'). */
-function formatTime(iso: string | null | undefined): string {
-  if (!iso) return ''
-  const time = new Date(iso)
-  if (Number.isNaN(time.getTime())) return iso
-  return `${time.getUTCDate()} ${MONTHS[time.getUTCMonth()]} ${time.getUTCFullYear()}, ${two(time.getUTCHours())}:${two(time.getUTCMinutes())}`
-}
+/** A time as the dashboard writes it, in UTC ('20 Nov 2026, 09:00'); '' when there is none. */
+const formatTime = (iso: string | null | undefined) => (iso ? formatPortalTime(iso) : '')
 
 const isRunning = (run: CertificationRun) => run.status === 'InProgress' || run.status === 'Maintenance'
 /** Finished or cancelled: the attempt has a printable report. */
@@ -91,8 +85,7 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
   const runsQuery = useQuery(runsQueryOptions(vendorUserId, portfolioManagerId))
   const runs = runsQuery.data?.runs ?? []
   const run = runs[0]
-  const done = run ? run.testCases.filter((test) => FINISHED.has(test.state)).length : 0
-  const current = run?.testCases.find((test) => test.state === 'running')
+  const progress = run ? progressOfRun(run) : null
   return (
     <section
       aria-labelledby="run-details-title"
@@ -121,10 +114,10 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
         <>
           <div className="flex flex-col gap-1 text-small text-ink-muted" data-slot="current-attempt">
             <p className="font-semibold text-ink">{attemptLine(run, runs.length)}</p>
-            {isRunning(run) ? (
+            {isRunning(run) && progress ? (
               <p>
-                {done} of {run.testCases.length} test cases
-                {current ? ` · now running: ${current.name}` : ''}
+                {progress.done} of {progress.total} test cases
+                {progress.currentCase ? ` · now running: ${progress.currentCase}` : ''}
               </p>
             ) : null}
             {run.failureReason ? <p className="text-ink">{run.failureReason}</p> : null}
@@ -143,8 +136,6 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
     </section>
   )
 }
-
-const FINISHED = new Set<TestCaseState>(['passed', 'failed', 'skipped'])
 
 function ReportLink({ runId, name, label }: { runId: string; name: string; label?: string }) {
   return (
