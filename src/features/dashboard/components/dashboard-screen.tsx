@@ -24,16 +24,11 @@ import {
 import { LiveStatus } from '@/features/dashboard/components/live-status'
 import { formatCreationTime, RecordsTable } from '@/features/dashboard/components/records-table'
 import type { RecordAction } from '@/features/dashboard/model/action-menu'
-import {
-  type DashboardFilters,
-  filterRecords,
-  searchTextOf,
-} from '@/features/dashboard/model/dashboard-filters'
-import { summaryCardCounts } from '@/features/dashboard/model/record-status'
+import type { DashboardFilters } from '@/features/dashboard/model/dashboard-filters'
+import { DashboardView } from '@/features/dashboard/model/dashboard-view'
 import { answerOrNull } from '@/lib/api-failure'
 
 const NO_RECORDS: DeviceRecord[] = []
-const NO_INDEX: string[] = []
 
 /** The record actions that belong to the certification service; the route hands them in. */
 export type RecordCertificationActions = {
@@ -97,16 +92,16 @@ export function DashboardScreen({
     setSearch(searchParam ?? '')
   }
 
-  // Typing and choosing paint at once; the filtering of up to 100,000 rows follows, interruptible.
+  // Typing and choosing paint at once; the filtering of up to 100,000 rows follows, interruptible,
+  // and only the rows an event changed are looked at again (model/dashboard-view.ts).
   const deferredSearch = React.useDeferredValue(search)
   const deferredFilters = React.useDeferredValue(filters)
-  const searching = deferredSearch.trim() !== ''
-  const index = useSearchIndex(rows, searching)
-  const visible = React.useMemo(
-    () => filterRecords(rows, index, deferredFilters, deferredSearch),
-    [rows, index, deferredFilters, deferredSearch],
+  const [view] = React.useState(() => new DashboardView(formatCreationTime))
+  const { visible, counts } = React.useMemo(
+    () => view.update(rows, deferredFilters, deferredSearch),
+    [view, rows, deferredFilters, deferredSearch],
   )
-  const counts = React.useMemo(() => summaryCardCounts(rows), [rows])
+  useSearchPreparation(view, rows)
 
   const [selectedId, setSelectedId] = React.useState<string | null>(null)
   const selected = React.useMemo(
@@ -233,6 +228,7 @@ export function DashboardScreen({
       ) : null}
       <RecordsTable
         records={visible}
+        allRecords={rows}
         selectedId={selectedId}
         onSelect={selectRecord}
         onAction={stableOnAction}
@@ -295,40 +291,31 @@ export function DashboardScreen({
 }
 
 /**
- * Each row's searchable text. Made while the browser is idle after the rows have painted, so that
- * neither the first render nor the first key press waits for it; a search typed before then makes
- * it at once. Each row's text is kept by the row: a live event replaces the rows it changes and
- * leaves the others the same objects, so the index after it costs a lookup per row.
+ * Makes each row's searchable text while the browser is idle after the rows have painted, a slice
+ * at a time, so that neither the first render nor the first key press waits for 100,000 of them.
  */
-function useSearchIndex(rows: ReadonlyArray<DeviceRecord>, needed: boolean): ReadonlyArray<string> {
-  const [texts] = React.useState(() => new WeakMap<DeviceRecord, string>())
-  const [built, setBuilt] = React.useState<{ rows: ReadonlyArray<DeviceRecord>; index: string[] } | null>(
-    null,
-  )
-  const indexOf = React.useCallback(
-    (list: ReadonlyArray<DeviceRecord>) =>
-      list.map((row) => {
-        let text = texts.get(row)
-        if (text === undefined) {
-          text = searchTextOf(row, formatCreationTime)
-          texts.set(row, text)
-        }
-        return text
-      }),
-    [texts],
-  )
+function useSearchPreparation(view: DashboardView, rows: ReadonlyArray<DeviceRecord>) {
   React.useEffect(() => {
     if (rows.length === 0) return undefined
-    const build = () => setBuilt({ rows, index: indexOf(rows) })
+    let cancel = () => {}
     if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(build, { timeout: 2000 })
-      return () => cancelIdleCallback(id)
+      const step = (deadline: IdleDeadline) => {
+        if (view.prepareSearch(() => deadline.timeRemaining() > 1)) return
+        const id = requestIdleCallback(step)
+        cancel = () => cancelIdleCallback(id)
+      }
+      const id = requestIdleCallback(step)
+      cancel = () => cancelIdleCallback(id)
+    } else {
+      const step = () => {
+        const until = performance.now() + 8
+        if (view.prepareSearch(() => performance.now() < until)) return
+        const id = setTimeout(step, 50)
+        cancel = () => clearTimeout(id)
+      }
+      const id = setTimeout(step, 200)
+      cancel = () => clearTimeout(id)
     }
-    const id = setTimeout(build, 200)
-    return () => clearTimeout(id)
-  }, [rows, indexOf])
-  return React.useMemo(() => {
-    if (built?.rows === rows) return built.index
-    return needed ? indexOf(rows) : NO_INDEX
-  }, [built, rows, needed, indexOf])
+    return () => cancel()
+  }, [view, rows])
 }

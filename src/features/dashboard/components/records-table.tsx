@@ -7,6 +7,7 @@ import { NO_DATA_MESSAGE } from '@/contract/messages'
 import type { DeviceRecord } from '@/contract/records'
 import { RecordActionsMenu } from '@/features/dashboard/components/record-actions-menu'
 import type { RecordAction } from '@/features/dashboard/model/action-menu'
+import { changedRows } from '@/features/dashboard/model/dashboard-view'
 import {
   isProgressAnimated,
   PROGRESS_FULL_AFTER_MS,
@@ -33,22 +34,30 @@ export const formatCreationTime = formatPortalTime
 const ROW_HEIGHT = 44
 const STATUS_COLUMN_PX = 100
 
-/** The InProgress bars advance with time (visual only, spec §4): when each row was first seen running. */
+/**
+ * The InProgress bars advance with time (visual only, spec §4): when each row was first seen running.
+ * A list that differs from the one before only in some rows (the live stream's patches) is looked
+ * at only in those rows.
+ */
 function useProgressClock(rows: ReadonlyArray<DeviceRecord>) {
   const clock = useClock()
   const startedAt = React.useRef(new Map<string, number>())
+  const seenRows = React.useRef<ReadonlyArray<DeviceRecord>>([])
   const [now, setNow] = React.useState(() => clock.now())
-  const animated = React.useMemo(() => rows.some(isProgressAnimated), [rows])
 
   React.useEffect(() => {
     const seen = startedAt.current
     const start = clock.now()
-    for (const row of rows) {
+    const note = (row: DeviceRecord) => {
       if (isProgressAnimated(row)) {
         if (!seen.has(row.portfolioManagerId)) seen.set(row.portfolioManagerId, start)
       } else seen.delete(row.portfolioManagerId)
     }
-    if (!animated) return undefined
+    const changed = changedRows(seenRows.current, rows)
+    if (changed === null) for (const row of rows) note(row)
+    else for (const i of changed) note(rows[i] as DeviceRecord)
+    seenRows.current = rows
+    if (seen.size === 0) return undefined
     const stop = clock.every(PROGRESS_STEP_MS, () => {
       const current = clock.now()
       setNow(current)
@@ -56,7 +65,7 @@ function useProgressClock(rows: ReadonlyArray<DeviceRecord>) {
       if ([...seen.values()].every((first) => current - first >= PROGRESS_FULL_AFTER_MS)) stop()
     })
     return stop
-  }, [clock, rows, animated])
+  }, [clock, rows])
 
   return React.useCallback(
     (record: DeviceRecord) => now - (startedAt.current.get(record.portfolioManagerId) ?? now),
@@ -66,6 +75,11 @@ function useProgressClock(rows: ReadonlyArray<DeviceRecord>) {
 
 type RecordsTableProps = {
   records: ReadonlyArray<DeviceRecord>
+  /**
+   * The whole list the shown records were chosen from (default: the records), whose running rows
+   * the bars are timed from: a search does not restart them, nor make the table look at every row.
+   */
+  allRecords?: ReadonlyArray<DeviceRecord>
   selectedId: string | null
   onSelect: (record: DeviceRecord) => void
   onAction: (action: RecordAction, record: DeviceRecord) => void
@@ -81,6 +95,7 @@ type RecordsTableProps = {
 
 const RecordsTable = React.memo(function RecordsTable({
   records,
+  allRecords = records,
   selectedId,
   onSelect,
   onAction,
@@ -89,22 +104,14 @@ const RecordsTable = React.memo(function RecordsTable({
   emptyMessage = NO_DATA_MESSAGE,
   busy = false,
 }: RecordsTableProps) {
-  const elapsedOf = useProgressClock(records)
+  const elapsedOf = useProgressClock(allRecords)
   const context = React.useMemo(() => ({ onAction, busyIds, elapsedOf }), [onAction, busyIds, elapsedOf])
-
-  const table = useTable({
-    features,
-    columns,
-    data: records as DeviceRecord[],
-    getRowId: (row) => row.portfolioManagerId,
-  })
-  const rows = table.getRowModel().rows
 
   const scrollRef = React.useRef<HTMLDivElement>(null)
   // TanStack Virtual's API returns fresh values on every call: the React Compiler leaves it alone.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: records.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
@@ -114,6 +121,18 @@ const RecordsTable = React.memo(function RecordsTable({
   const items = virtualizer.getVirtualItems()
   const paddingTop = items[0]?.start ?? 0
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)
+
+  // The table is given the rows in view only: its row model is made for those, not for 100,000.
+  const first = items[0]?.index ?? 0
+  const last = items.at(-1)?.index ?? -1
+  const inView = React.useMemo(() => records.slice(first, last + 1), [records, first, last])
+  const table = useTable({
+    features,
+    columns,
+    data: inView,
+    getRowId: (row) => row.portfolioManagerId,
+  })
+  const rows = table.getRowModel().rows
 
   return (
     <RowContext.Provider value={context}>
@@ -126,7 +145,7 @@ const RecordsTable = React.memo(function RecordsTable({
         style={{ maxHeight: height }}
       >
         <table
-          aria-rowcount={rows.length + 1}
+          aria-rowcount={records.length + 1}
           aria-busy={busy || undefined}
           className="w-full min-w-[1100px] table-fixed border-collapse text-small"
         >
@@ -159,7 +178,7 @@ const RecordsTable = React.memo(function RecordsTable({
             ))}
           </thead>
           <tbody>
-            {rows.length === 0 ? (
+            {records.length === 0 ? (
               <tr>
                 <td colSpan={10} className="px-3 py-12 text-center text-body text-ink-muted">
                   {emptyMessage}
@@ -172,7 +191,7 @@ const RecordsTable = React.memo(function RecordsTable({
               </tr>
             ) : null}
             {items.map((item) => {
-              const row = rows[item.index]
+              const row = rows[item.index - first]
               if (!row) return null
               const selected = row.id === selectedId
               return (

@@ -2,8 +2,8 @@ import type { DeviceRecord } from '@/contract/records'
 
 /*
  * The dashboard's filters and search (spec §2 "Dashboard"): five filters whose options come from
- * the loaded rows, sorted, and a free-text search across all row values. Built for 100,000 rows:
- * each row's searchable text is made once per load, and a change of filter or search is one pass.
+ * the loaded rows, sorted, and a free-text search across all row values. Which rows pass is worked
+ * out by dashboard-view.ts, a change at a time, for lists of 100,000 rows.
  */
 
 export const DASHBOARD_FILTERS = [
@@ -54,40 +54,6 @@ export function searchTextOf(row: DeviceRecord, shownTime: (iso: string) => stri
   return `${text}${shownTime(row.creationTime)}`.toLowerCase()
 }
 
-/**
- * Each row's searchable text, lower-cased, made once per load. `shownTime` adds the creation time
- * as the table shows it, so that a vendor finds a row by what they read on screen.
- */
-export function searchIndex(
-  rows: ReadonlyArray<DeviceRecord>,
-  shownTime: (iso: string) => string = () => '',
-): string[] {
-  return rows.map((row) => searchTextOf(row, shownTime))
-}
-
 export function hasActiveFilters(filters: DashboardFilters): boolean {
   return DASHBOARD_FILTERS.some(({ key }) => Boolean(filters[key]))
-}
-
-/** The rows that pass every chosen filter and contain the search text (case-insensitive). */
-export function filterRecords(
-  rows: ReadonlyArray<DeviceRecord>,
-  index: ReadonlyArray<string>,
-  filters: DashboardFilters,
-  search: string,
-): DeviceRecord[] {
-  const needle = search.trim().toLowerCase()
-  const chosen = DASHBOARD_FILTERS.flatMap(({ key }) => {
-    const value = filters[key]
-    return value ? [[key, value] as const] : []
-  })
-  if (chosen.length === 0 && needle === '') return rows as DeviceRecord[]
-  const result: DeviceRecord[] = []
-  for (let i = 0; i < rows.length; i += 1) {
-    const row = rows[i] as DeviceRecord
-    if (chosen.some(([key, value]) => row[key] !== value)) continue
-    if (needle !== '' && !(index[i] ?? '').includes(needle)) continue
-    result.push(row)
-  }
-  return result
 }
