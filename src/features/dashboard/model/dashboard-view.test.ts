@@ -8,40 +8,7 @@ import {
 } from '@/features/dashboard/model/dashboard-filters'
 import { changedRows, DashboardView } from '@/features/dashboard/model/dashboard-view'
 import { summaryCardCounts } from '@/features/dashboard/model/record-status'
-
-const record = (overrides: Partial<DeviceRecord>): DeviceRecord => ({
-  portfolioManagerId: 'pm-1',
-  vendor: 'Nokia',
-  deviceName: 'Beacon 6',
-  deviceType: 'Wi-Fi Mesh Device',
-  productClass: 'Wi-Fi 6 Mesh',
-  baseFirmwareVersion: '1.2.3',
-  businessDomain: 'Wireless',
-  creationTime: '2026-03-04T10:20:00.000Z',
-  createdBy: 'Priya Sharma',
-  status: 'Submitted',
-  isCertified: '',
-  ...overrides,
-})
-
-const rows = [
-  record({ portfolioManagerId: 'a' }),
-  record({
-    portfolioManagerId: 'b',
-    vendor: 'Zyxel',
-    deviceName: 'EX5601',
-    deviceType: 'Wi-Fi Router',
-    status: 'InProgress',
-  }),
-  record({
-    portfolioManagerId: 'c',
-    vendor: 'nokia labs',
-    deviceName: 'Beacon 10',
-    status: 'Completed',
-    isCertified: 'CERTIFIED-OK',
-  }),
-  record({ portfolioManagerId: 'd', vendor: 'Arris', productClass: '', createdBy: 'Marc Dubois' }),
-]
+import { record, rows } from '@/features/dashboard/model/test-rows'
 
 const shownTime = () => '04 Mar 2026'
 const ids = (found: ReadonlyArray<DeviceRecord>) => found.map((row) => row.portfolioManagerId)
