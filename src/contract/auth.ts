@@ -8,6 +8,7 @@ import {
   text,
   yesNoSchema,
 } from '@/contract/common'
+import { membershipSchema, roleSchema } from '@/contract/roles'
 
 /* Accounts, registration and passwords: spec §3 (entities) and §7 (calls). */
 
@@ -33,6 +34,12 @@ export const authDataSchema = v.looseObject({
   isPortfolioManagerPreviousReqSaved: yesNoSchema,
   isPortfolioManagerSavedOrSubmittedDataExists: yesNoSchema,
   isPortfolioManagerSubmittedDataExists: yesNoSchema,
+  // Issue 18 (docs/decisions/0023): the organization the session acts for, the role there and the
+  // account's memberships. Added to the spec's answer; optional so that a spec-only answer parses.
+  organizationId: v.optional(v.string()),
+  organizationName: v.optional(v.string()),
+  role: v.optional(roleSchema),
+  organizations: v.optional(v.array(membershipSchema)),
 })
 export type AuthData = v.InferOutput<typeof authDataSchema>
 

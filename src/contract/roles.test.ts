@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { endpoints } from '@/contract/endpoints'
+import { can, ENDPOINT_PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '@/contract/roles'
+
+describe('roles (issue 18)', () => {
+  it('names a permission, or none, for every endpoint of the table, and nothing else', () => {
+    expect(Object.keys(ENDPOINT_PERMISSIONS).sort()).toEqual(Object.keys(endpoints).sort())
+  })
+
+  it('lets an Owner do everything, an Engineer all but the team, a Viewer only read', () => {
+    expect(ROLES).toEqual(['Owner', 'Engineer', 'Viewer'])
+    expect(ROLE_PERMISSIONS.Owner).toEqual(['read', 'portfolio', 'runs', 'comment', 'certificate', 'team'])
+    expect(can('Engineer', 'runs')).toBe(true)
+    expect(can('Engineer', 'team')).toBe(false)
+    expect(can('Viewer', 'read')).toBe(true)
+    for (const permission of ['portfolio', 'runs', 'comment', 'certificate', 'team'] as const) {
+      expect(can('Viewer', permission)).toBe(false)
+    }
+  })
+
+  it('lets a Viewer call only the reading endpoints', () => {
+    const viewerMay = Object.entries(ENDPOINT_PERMISSIONS)
+      .filter(([, permission]) => permission !== null && can('Viewer', permission))
+      .map(([name]) => name)
+      .sort()
+    expect(viewerMay).toEqual(
+      [
+        'catalogue',
+        'getPortfolio',
+        'getRecord',
+        'listComments',
+        'listRecords',
+        'listRuns',
+        'runResults',
+      ].sort(),
+    )
+  })
+})

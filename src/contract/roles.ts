@@ -1,0 +1,97 @@
+import * as v from 'valibot'
+import type { EndpointName } from '@/contract/endpoints'
+
+/*
+ * Issue 18 (docs/decisions/0023): the roles of an organization's members and what each may do.
+ * One table, read by the server (every endpoint of both services names its permission, and a
+ * call the caller's role lacks answers 403 with the permission's refusal) and by the UI (which
+ * hides or disables, with the same reason, what the role may not do).
+ */
+
+export const ROLES = ['Owner', 'Engineer', 'Viewer'] as const
+export type Role = (typeof ROLES)[number]
+export const roleSchema = v.picklist(ROLES, 'role must be Owner, Engineer or Viewer')
+
+/**
+ * - read: the dashboard, the records, run details, results, comments, the live stream;
+ * - portfolio: save, submit, edit and delete device records;
+ * - runs: start, re-run and cancel certification runs;
+ * - comment: add comments;
+ * - certificate: Email Certificate (and the certificates of issue 20);
+ * - team: invite, resend, revoke, change roles, remove members, read the activity log.
+ */
+export const PERMISSIONS = ['read', 'portfolio', 'runs', 'comment', 'certificate', 'team'] as const
+export type Permission = (typeof PERMISSIONS)[number]
+
+export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlyArray<Permission>>> = {
+  Owner: ['read', 'portfolio', 'runs', 'comment', 'certificate', 'team'],
+  Engineer: ['read', 'portfolio', 'runs', 'comment', 'certificate'],
+  Viewer: ['read'],
+}
+
+/** An organization the logged-in account belongs to, with its role there (the login answer). */
+export const membershipSchema = v.looseObject({
+  organizationId: v.string(),
+  organizationName: v.string(),
+  role: roleSchema,
+})
+export type Membership = v.InferOutput<typeof membershipSchema>
+
+export const can = (role: Role, permission: Permission): boolean =>
+  ROLE_PERMISSIONS[role].includes(permission)
+
+/** What each role is, in one line (the team page's role picker and the invitation mail). */
+export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
+  Owner: 'Everything an Engineer does, and manages the team.',
+  Engineer: 'Submits, edits and deletes devices, runs certification, comments and sends certificates.',
+  Viewer: 'Reads the dashboard, run details and results; changes nothing.',
+}
+
+/**
+ * Why a role may not do something: the server's 403 message and the UI's reason beside a
+ * disabled control (the same words, so a vendor reads one explanation).
+ */
+export const ROLE_REFUSALS: Readonly<Record<Exclude<Permission, 'read'>, string>> = {
+  portfolio: 'Your role in this organization does not allow submitting, editing or deleting devices.',
+  runs: 'Your role in this organization does not allow starting or cancelling certification runs.',
+  comment: 'Your role in this organization does not allow adding comments.',
+  certificate: 'Your role in this organization does not allow sending certificates.',
+  team: 'Only an Owner of this organization can manage its team.',
+}
+
+/** What to do about a refusal: shown under the reason. */
+export const ROLE_REFUSAL_HINT = 'Ask an Owner of your organization for another role.'
+
+/**
+ * The permission each endpoint of the table needs once a vendor is logged in; null for the calls
+ * made before or without a login (token, config, address data, login, logout, registration,
+ * password calls, keep-alive). src/contract/roles.test.ts fails when an endpoint is missing.
+ */
+export const ENDPOINT_PERMISSIONS: Readonly<Record<EndpointName, Permission | null>> = {
+  token: null,
+  portalConfig: null,
+  addressData: null,
+  login: null,
+  logout: null,
+  keepSessionAlive: null,
+  register: null,
+  changePassword: null,
+  forgotPassword: null,
+  resetPassword: null,
+  catalogue: 'read',
+  getPortfolio: 'read',
+  savePortfolio: 'portfolio',
+  submitPortfolio: 'portfolio',
+  listRecords: 'read',
+  deleteRecord: 'portfolio',
+  getRecord: 'read',
+  updateRecord: 'portfolio',
+  listComments: 'read',
+  addComment: 'comment',
+  runTests: 'runs',
+  rerunFailed: 'runs',
+  cancelRun: 'runs',
+  listRuns: 'read',
+  runResults: 'read',
+  emailCertificate: 'certificate',
+}
