@@ -6,6 +6,7 @@ import autocannon from 'autocannon'
 import { TOKEN_HEADER } from '@/contract/auth'
 import { blankSavePayload } from '@/contract/fixtures/payloads'
 import { openDatabase } from '../../server/db/database.ts'
+import { createAccountWithOrganization } from '../../server/db/organizations.ts'
 import { hashPassword } from '../../server/db/passwords.ts'
 import { SESSION_COOKIE } from '../../server/main/security/session-token.ts'
 import { root, spawnPortal } from '../portal-process.ts'
@@ -36,9 +37,9 @@ async function prepareData(dataDir: string) {
   const started = Date.now()
   const database = await openDatabase({ dataDir, seeds: { demoAccount: false } })
   const { db } = database
-  const { id } = await db
-    .insertInto('vendor_accounts')
-    .values({
+  const passwordHash = await hashPassword(PASSWORD)
+  const made = await db.transaction().execute((trx) =>
+    createAccountWithOrganization(trx, {
       email: EMAIL,
       first_name: 'Bench',
       last_name: 'Vendor',
@@ -49,15 +50,16 @@ async function prepareData(dataDir: string) {
       country: 'India',
       state: 'Karnataka',
       city: 'Bengaluru',
-      password_hash: await hashPassword(PASSWORD),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+      password_hash: passwordHash,
+    }),
+  )
+  if (!made) throw new Error(`${EMAIL} exists already.`)
   const statuses = ['Submitted', 'InProgress', 'Completed', 'Completed', 'Maintenance'] as const
   const rows = Array.from({ length: RECORDS }, (_, index) => {
     const status = statuses[index % statuses.length] ?? 'Submitted'
     return {
-      account_id: id,
+      organization_id: made.organizationId,
+      submitted_by: made.accountId,
       organization_name: 'Bench Networks',
       vendor: index % 2 ? 'Nokia' : 'Sagemcom',
       device_name: `Device ${index + 1}`,

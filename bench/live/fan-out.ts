@@ -103,8 +103,8 @@ const helloSeqOf = (data: string) => {
 /** Reads the vendors' stored events (after `afterSeq`), on PGlite once its process has stopped. */
 async function storedEvents(deployment: Deployment, accountIds: string[], afterSeq: number) {
   const query =
-    'select seq, account_id, type from events where seq > $1 and account_id = any($2) order by seq'
-  let rows: Array<{ seq: unknown; account_id: string; type: string }>
+    'select seq, organization_id, type from events where seq > $1 and organization_id = any($2) order by seq'
+  let rows: Array<{ seq: unknown; organization_id: string; type: string }>
   if (deployment.env.DATABASE_URL) {
     const client = new pg.Client({ connectionString: deployment.env.DATABASE_URL })
     await client.connect()
@@ -118,13 +118,13 @@ async function storedEvents(deployment: Deployment, accountIds: string[], afterS
     const lite = await PGlite.create(path.join(dataDir, 'pglite'))
     try {
       rows = (
-        await lite.query<{ seq: unknown; account_id: string; type: string }>(query, [afterSeq, accountIds])
+        await lite.query<{ seq: unknown; organization_id: string; type: string }>(query, [afterSeq, accountIds])
       ).rows
     } finally {
       await lite.close()
     }
   }
-  return rows.map((row): StoredEvent => ({ seq: Number(row.seq), accountId: row.account_id, type: row.type }))
+  return rows.map((row): StoredEvent => ({ seq: Number(row.seq), accountId: row.organization_id, type: row.type }))
 }
 
 async function rssOfNodes(nodes: Node[]) {

@@ -8,6 +8,7 @@ import type { RunKind, RunTestsPayload } from '@/contract/certification'
 import { endpoints, RUN_REPORT_PATH } from '@/contract/endpoints'
 import { CERTIFIED_OK } from '@/contract/records'
 import { BODY_FIELD, isJsonContentType, readInput } from '@/contract/refusals'
+import { type Permission, permissionOf, type Role } from '@/contract/roles'
 import {
   certificateSentMessage,
   FORBIDDEN_MESSAGE,
@@ -23,6 +24,7 @@ import { attachmentDisposition, fileNamePart } from '../main/file-names.ts'
 import { handleError } from '../main/middleware/errors.ts'
 import { PERMISSIONS_POLICY } from '../main/page-policy.ts'
 import { jsonBody, limitBodySize } from '../main/middleware/json-body.ts'
+import { roleRefusal } from '../main/middleware/require-vendor.ts'
 import { TOUCH_INTERVAL_MS, touchSession } from '../main/middleware/session.ts'
 import { isSessionExpired, SESSION_COOKIE, tokenDigest } from '../main/security/session-token.ts'
 import { certificateFileName, certificateNumber, certificatePdf } from './certificate.ts'
@@ -64,7 +66,19 @@ export type CertAppOptions = CertServices & {
   isPortalOrigin: (origin: string, c: Context) => boolean
 }
 
-type CertEnv = { Variables: { services: CertServices; accountId: string } }
+type CertEnv = {
+  Variables: { services: CertServices; accountId: string; organizationId: string; role: Role }
+}
+
+/**
+ * A call made for another account than the session's (403), or one the caller's role may not make
+ * (403 with the reason: docs/decisions/0023); null when it may go on.
+ */
+function refusal<E extends CertEnv>(c: Context<E>, vendorUserId: unknown, permission: Permission) {
+  if (vendorUserId !== c.var.accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
+  const reason = roleRefusal(c.var.role, permission)
+  return reason ? c.json({ message: reason }, 403) : null
+}
 
 export const WRONG_ORIGIN_MESSAGE = 'Requests to the certification service must come from the portal.'
 export const JSON_REQUIRED_MESSAGE = 'Send the request as JSON (Content-Type: application/json).'
@@ -131,10 +145,12 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
    * that ended in Validation failure) answer alike.
    */
   const startAttempt = async <E extends CertEnv>(c: Context<E>, body: RunTestsPayload, kind: RunKind) => {
-    if (body.vendor_user_id !== c.var.accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
+    const refused = refusal(c, body.vendor_user_id, permissionOf('runTests'))
+    if (refused) return refused
     if (!isPlainId(body.portfolio_manager_id)) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
     const result = await c.var.services.executor.startRun({
       portfolioManagerId: body.portfolio_manager_id,
+      organizationId: c.var.organizationId,
       accountId: c.var.accountId,
       kind,
     })
@@ -157,10 +173,12 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
   // Cancel the record's run in progress (or waiting in maintenance).
   app.post(endpoints.cancelRun.path, jsonBody(endpoints.cancelRun.request), async (c) => {
     const body = c.var.body
-    if (body.vendor_user_id !== c.var.accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
+    const refused = refusal(c, body.vendor_user_id, permissionOf('cancelRun'))
+    if (refused) return refused
     if (!isPlainId(body.portfolio_manager_id)) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
     const result = await c.var.services.executor.cancelRun({
       portfolioManagerId: body.portfolio_manager_id,
+      organizationId: c.var.organizationId,
       accountId: c.var.accountId,
     })
     if (result.ok) return c.json({ message: RUN_CANCELLED_MESSAGE })
@@ -174,15 +192,16 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
       portfolio_manager_id: c.req.query('portfolio_manager_id'),
     })
     if ('refused' in query) return c.json(query.refused, 400)
-    if (query.output.vendor_user_id !== c.var.accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
+    const refused = refusal(c, query.output.vendor_user_id, permissionOf('listRuns'))
+    if (refused) return refused
     const { db } = c.var.services
-    const owned = await ownedRecord(db, c.var.accountId, query.output.portfolio_manager_id)
+    const owned = await ownedRecord(db, c.var.organizationId, query.output.portfolio_manager_id)
     if ('refused' in owned) return c.json({ message: owned.refused.message }, owned.refused.status)
     return c.json({ runs: await recordRuns(db, owned.record.portfolio_manager_id) })
   })
 
   app.get(endpoints.runResults.path, async (c) => {
-    const rows = await ownedRun(c.var.services.db, c.var.accountId, c.req.param('runId'))
+    const rows = await ownedRun(c.var.services.db, c.var.organizationId, c.req.param('runId'))
     if ('refused' in rows) return c.json({ message: rows.refused.message }, rows.refused.status)
     c.header(
       'Content-Disposition',
@@ -192,7 +211,7 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
   })
 
   app.get(RUN_REPORT_PATH, async (c) => {
-    const rows = await ownedRun(c.var.services.db, c.var.accountId, c.req.param('runId'))
+    const rows = await ownedRun(c.var.services.db, c.var.organizationId, c.req.param('runId'))
     if ('refused' in rows) return c.json({ message: rows.refused.message }, rows.refused.status)
     // Shown in the browser to print; ?download=1 saves it as a file instead.
     if (c.req.query('download') === '1') {
@@ -211,9 +230,10 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
 
   app.post(endpoints.emailCertificate.path, jsonBody(endpoints.emailCertificate.request), async (c) => {
     const body = c.var.body
-    if (body.vendor_user_id !== c.var.accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
+    const refused = refusal(c, body.vendor_user_id, permissionOf('emailCertificate'))
+    if (refused) return refused
     const { db, mailer } = c.var.services
-    const owned = await ownedRecord(db, c.var.accountId, body.portfolio_manager_id)
+    const owned = await ownedRecord(db, c.var.organizationId, body.portfolio_manager_id)
     if ('refused' in owned) return c.json({ message: owned.refused.message }, owned.refused.status)
     const { record } = owned
     const run =
@@ -228,16 +248,22 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
             .executeTakeFirst()
         : undefined
     if (!run) return c.json({ message: NOT_CERTIFIED_MESSAGE }, 409)
-    const [testCases, account] = await Promise.all([
+    const [testCases, account, organization] = await Promise.all([
       // Every case of the plan as its latest attempt left it (a re-run ran only some of them).
       planOutcome(db, record.portfolio_manager_id, run.attempt, run.run_id).then(({ cases }) => cases),
       db
         .selectFrom('vendor_accounts')
-        .select(['email', 'first_name', 'organization'])
+        .select(['email', 'first_name'])
         .where('id', '=', c.var.accountId)
         .executeTakeFirstOrThrow(),
+      // The certificate is the organization's, which owns the record (docs/decisions/0023).
+      db
+        .selectFrom('organizations')
+        .select('name')
+        .where('id', '=', c.var.organizationId)
+        .executeTakeFirstOrThrow(),
     ])
-    const input = { record, run, testCases, organization: account.organization }
+    const input = { record, run, testCases, organization: organization.name }
     const pdf = await certificatePdf(input)
     const number = certificateNumber(run.run_id)
     await mailer.send({
@@ -279,36 +305,50 @@ function refuseForeignPosts(isPortalOrigin: CertAppOptions['isPortalOrigin']) {
   })
 }
 
-/** The vendor's live session from the main service's cookie, or 401; the call counts as activity. */
+/**
+ * The member's live session from the main service's cookie, with the organization it acts for and
+ * the role there (docs/decisions/0023), or 401; the call counts as activity.
+ */
 const requireVendorSession = createMiddleware<CertEnv>(async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE)
   if (!token) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
   const { db } = c.var.services
   const id = tokenDigest(token)
   const session = await db
-    .selectFrom('sessions')
-    .select(['account_id', 'last_seen_at'])
-    .where('id', '=', id)
+    .selectFrom('sessions as s')
+    .leftJoin('memberships as m', (join) =>
+      join.onRef('m.organization_id', '=', 's.organization_id').onRef('m.account_id', '=', 's.account_id'),
+    )
+    .select(['s.account_id', 's.organization_id', 's.last_seen_at', 'm.role'])
+    .where('s.id', '=', id)
     .executeTakeFirst()
   const now = new Date()
-  // An idle session is ended by the main service on its next request; here it is simply refused.
-  if (!session?.account_id || isSessionExpired(session.last_seen_at, now)) {
+  // An idle session, or one whose membership is gone, is ended by the main service on its next
+  // request; here it is simply refused.
+  if (
+    !session?.account_id ||
+    !session.organization_id ||
+    !session.role ||
+    isSessionExpired(session.last_seen_at, now)
+  ) {
     return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
   }
   if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
-    await touchSession(db, id, session.account_id, now)
+    await touchSession(db, id, session.account_id, now, session.organization_id)
   }
   c.set('accountId', session.account_id)
+  c.set('organizationId', session.organization_id)
+  c.set('role', session.role)
   await next()
 })
 
 type Refused = { refused: { status: 404; message: string } }
 const refused = (message: string): Refused => ({ refused: { status: 404, message } })
 
-/** The record, when it exists and belongs to the signed-in vendor; one 404 otherwise. */
+/** The record, when it exists and belongs to the session's organization; one 404 otherwise. */
 async function ownedRecord(
   db: Kysely<Database>,
-  accountId: string,
+  organizationId: string,
   portfolioManagerId: string,
 ): Promise<{ record: DeviceRow } | Refused> {
   if (!isPlainId(portfolioManagerId)) return refused(RECORD_NOT_FOUND_MESSAGE)
@@ -317,14 +357,14 @@ async function ownedRecord(
     .selectAll()
     .where('portfolio_manager_id', '=', portfolioManagerId)
     .executeTakeFirst()
-  if (!record || record.account_id !== accountId) return refused(RECORD_NOT_FOUND_MESSAGE)
+  if (!record || record.organization_id !== organizationId) return refused(RECORD_NOT_FOUND_MESSAGE)
   return { record }
 }
 
-/** The run with its record and cases, when it exists and belongs to the signed-in vendor; one 404 otherwise. */
-async function ownedRun(db: Kysely<Database>, accountId: string, runId: string) {
+/** The run with its record and cases, when it exists and belongs to the session's organization; one 404 otherwise. */
+async function ownedRun(db: Kysely<Database>, organizationId: string, runId: string) {
   const rows = isPlainId(runId) ? await loadRun(db, runId) : undefined
-  if (!rows || rows.record.account_id !== accountId) return refused(RUN_NOT_FOUND_MESSAGE)
+  if (!rows || rows.record.organization_id !== organizationId) return refused(RUN_NOT_FOUND_MESSAGE)
   return rows
 }
 

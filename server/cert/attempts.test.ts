@@ -9,6 +9,7 @@ import {
   runCancelledReason,
 } from '@/contract/server-messages'
 import type { DeviceRecordsTable, RunTestCaseRow } from '../db/schema.ts'
+import { createAccountWithOrganization } from '../db/organizations.ts'
 import { openTestDatabase, type TestDatabase } from '../db/test-database.ts'
 import { simulatedLab, type CaseOutcome, type CertificationHarness } from './harness.ts'
 import { certificationRunResult } from './results.ts'
@@ -62,9 +63,9 @@ function executor(options: Partial<RunExecutorOptions> = {}) {
 let accountNumber = 0
 async function addAccount() {
   accountNumber += 1
-  const { id } = await database.db
-    .insertInto('vendor_accounts')
-    .values({
+  // Its organization takes its id (server/db/organizations.ts), so the tests name both by it.
+  const made = await database.db.transaction().execute((trx) =>
+    createAccountWithOrganization(trx, {
       email: `attempts${accountNumber}@example.com`,
       first_name: 'Asha',
       last_name: 'Rao',
@@ -76,10 +77,10 @@ async function addAccount() {
       state: 'Karnataka',
       city: 'Bengaluru',
       password_hash: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return id
+    }),
+  )
+  if (!made) throw new Error('The account exists already.')
+  return made.accountId
 }
 
 /** A Smart Plug: the generic plan of 7 cases. */
@@ -89,7 +90,7 @@ async function addRecord(accountId: string, fields: Partial<Insertable<DeviceRec
   const { portfolio_manager_id } = await database.db
     .insertInto('device_records')
     .values({
-      account_id: accountId,
+      organization_id: accountId,
       vendor: 'Nokia',
       device_name: 'Plug 2',
       device_type: 'Smart Plug',
@@ -184,7 +185,12 @@ async function start(
   accountId: string,
   kind?: 'full' | 'rerun',
 ) {
-  const result = await runner.startRun({ portfolioManagerId, accountId, ...(kind ? { kind } : {}) })
+  const result = await runner.startRun({
+    portfolioManagerId,
+    organizationId: accountId,
+    accountId,
+    ...(kind ? { kind } : {}),
+  })
   if (!result.ok) throw new Error(result.message)
   return result
 }
@@ -306,7 +312,9 @@ describe('re-run of the failed cases', () => {
     expect(await record(id)).toEqual({ status: 'Completed', is_certified: 'CERTIFIED-OK' })
     // A certified record has no failed case to run again.
     const before = await snapshot(id)
-    expect(await runner.startRun({ portfolioManagerId: id, accountId, kind: 'rerun' })).toEqual({
+    expect(
+      await runner.startRun({ portfolioManagerId: id, organizationId: accountId, accountId, kind: 'rerun' }),
+    ).toEqual({
       ok: false,
       reason: 'no-failed-cases',
       message: NO_FAILED_CASES_MESSAGE,
@@ -388,7 +396,9 @@ describe('re-run of the failed cases', () => {
     await completed(runner, running, accountId)
     await start(gate, running, accountId, 'rerun')
     const toCancel = await start(gate, cancelled, accountId)
-    expect((await gate.cancelRun({ portfolioManagerId: cancelled, accountId })).ok).toBe(true)
+    expect(
+      (await gate.cancelRun({ portfolioManagerId: cancelled, organizationId: accountId, accountId })).ok,
+    ).toBe(true)
     await gate.settled(toCancel.runId)
 
     const refusals: Array<[string, string, object]> = [
@@ -402,7 +412,12 @@ describe('re-run of the failed cases', () => {
     for (const [id, account, refusal] of refusals) {
       const before = await snapshot(id)
       expect(
-        await runner.startRun({ portfolioManagerId: id, accountId: account, kind: 'rerun' }),
+        await runner.startRun({
+          portfolioManagerId: id,
+          organizationId: account,
+          accountId: account,
+          kind: 'rerun',
+        }),
         id,
       ).toMatchObject({
         ok: false,
@@ -473,7 +488,10 @@ describe('cancel', () => {
     await waitFor(async () => lab.started() === 3, 'the third case')
 
     const cancelledAt = Date.now()
-    expect(await runner.cancelRun({ portfolioManagerId: id, accountId })).toEqual({ ok: true, runId })
+    expect(await runner.cancelRun({ portfolioManagerId: id, organizationId: accountId, accountId })).toEqual({
+      ok: true,
+      runId,
+    })
     await runner.settled(runId)
     // The harness call was aborted at once, and nothing more ran.
     expect(lab.aborted).toHaveLength(1)
@@ -510,7 +528,7 @@ describe('cancel', () => {
 
     // A second cancel has nothing to cancel.
     const before = await snapshot(id)
-    expect(await runner.cancelRun({ portfolioManagerId: id, accountId })).toEqual({
+    expect(await runner.cancelRun({ portfolioManagerId: id, organizationId: accountId, accountId })).toEqual({
       ok: false,
       reason: 'no-active-run',
       message: NO_ACTIVE_RUN_MESSAGE,
@@ -537,7 +555,9 @@ describe('cancel', () => {
     const { runId, status } = await start(runner, id, accountId)
     expect(status).toBe('Maintenance')
     const cancelledAt = Date.now()
-    expect((await runner.cancelRun({ portfolioManagerId: id, accountId })).ok).toBe(true)
+    expect(
+      (await runner.cancelRun({ portfolioManagerId: id, organizationId: accountId, accountId })).ok,
+    ).toBe(true)
     await runner.settled(runId)
     expect(Date.now() - cancelledAt).toBeLessThan(1000)
     expect(await run(runId)).toMatchObject({ status: 'Cancelled', failure_reason: 'Cancelled by Asha Rao.' })
@@ -555,7 +575,9 @@ describe('cancel', () => {
     const { runId } = await start(first, id, accountId)
     await waitFor(async () => (await cases(runId)).some((row) => row.state === 'running'), 'a running case')
     // Cancelled with its lease still live, then its executor dies (kill -9).
-    expect((await executor().cancelRun({ portfolioManagerId: id, accountId })).ok).toBe(true)
+    expect(
+      (await executor().cancelRun({ portfolioManagerId: id, organizationId: accountId, accountId })).ok,
+    ).toBe(true)
     await first.abandon()
     const before = await snapshot(id)
     expect(before.runs[0]?.lease_owner).not.toBeNull()
@@ -584,7 +606,10 @@ describe('cancel', () => {
     ]
     for (const [id, account, refusal] of refusals) {
       const before = await snapshot(id)
-      expect(await runner.cancelRun({ portfolioManagerId: id, accountId: account }), id).toMatchObject({
+      expect(
+        await runner.cancelRun({ portfolioManagerId: id, organizationId: account, accountId: account }),
+        id,
+      ).toMatchObject({
         ok: false,
         ...refusal,
       })
@@ -608,7 +633,8 @@ describe('cancel', () => {
       await waitFor(async () => lab.started() === total, 'the last case')
       // The last case ends and the cancel arrives at about the same moment: just before it, in
       // the same tick, or a few milliseconds after.
-      const cancelNow = () => runner.cancelRun({ portfolioManagerId: id, accountId })
+      const cancelNow = () =>
+        runner.cancelRun({ portfolioManagerId: id, organizationId: accountId, accountId })
       let cancel: ReturnType<typeof cancelNow>
       if (round % 4 === 0) {
         // Cancel first, for sure: this round must end Cancelled.
@@ -676,7 +702,9 @@ describe('run events', () => {
     const rows = await cases(runId)
     const stored = await run(runId)
     const events = await eventsOf({ runId })
-    expect(events.every((row) => row.account_id === accountId && row.portfolio_manager_id === id)).toBe(true)
+    expect(events.every((row) => row.organization_id === accountId && row.portfolio_manager_id === id)).toBe(
+      true,
+    )
     expect(events.map((row) => row.seq)).toEqual([...events.map((row) => row.seq)].sort((a, b) => a - b))
 
     const base = { portfolioManagerId: id, runId, attempt: 1 }
@@ -861,7 +889,7 @@ describe('run events', () => {
     await waitFor(async () => lab.started() === 1, 'the first case')
     lab.finish({ passed: true, log: ['ok'] })
     await waitFor(async () => lab.started() === 2, 'the second case')
-    await runner.cancelRun({ portfolioManagerId: id, accountId })
+    await runner.cancelRun({ portfolioManagerId: id, organizationId: accountId, accountId })
     await runner.settled(runId)
     const stored = await run(runId)
     const rows = await cases(runId)

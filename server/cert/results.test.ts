@@ -8,7 +8,8 @@ const SCRIPT = '<script>alert("x")</script>'
 
 const record: DeviceRow = {
   portfolio_manager_id: 'record-1',
-  account_id: 'account-1',
+  organization_id: 'organization-1',
+  submitted_by: 'account-1',
   organization_name: 'Rao Devices',
   vendor: `Nokia ${SCRIPT}`,
   device_name: 'Beacon 6',

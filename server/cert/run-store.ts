@@ -41,11 +41,11 @@ export function isActive(status: StoredStatus): status is ActiveStatus {
 
 type Db = Kysely<Database> | Transaction<Database>
 
-/** What names a run in its events: its record, the record's vendor and its attempt number. */
+/** What names a run in its events: its record, the organization that owns it and its attempt number. */
 export type RunRef = {
   runId: string
   portfolioManagerId: string
-  accountId: string
+  organizationId: string
   attempt: number
 }
 
@@ -134,7 +134,11 @@ export async function setActiveStatus(
       .set({ status })
       .where('portfolio_manager_id', '=', ref.portfolioManagerId)
       .execute()
-    await appendEvent(trx, ref.accountId, { ...(await runEventBase(trx, ref)), type: 'run.status', status })
+    await appendEvent(trx, ref.organizationId, {
+      ...(await runEventBase(trx, ref)),
+      type: 'run.status',
+      status,
+    })
     return true
   })
 }
@@ -151,7 +155,7 @@ export async function startCase(db: Kysely<Database>, ref: RunRef, position: num
       .where('position', '=', position)
       .returning('name')
       .executeTakeFirstOrThrow()
-    await appendEvent(trx, ref.accountId, {
+    await appendEvent(trx, ref.organizationId, {
       ...(await runEventBase(trx, ref)),
       type: 'case.started',
       position,
@@ -189,7 +193,7 @@ export async function finishCase(
       .where('position', '=', position)
       .returningAll()
       .executeTakeFirstOrThrow()
-    await appendEvent(trx, ref.accountId, {
+    await appendEvent(trx, ref.organizationId, {
       ...(await runEventBase(trx, ref)),
       type: 'case.finished',
       ...caseFields(row),
@@ -276,7 +280,7 @@ export async function finishRun(db: Kysely<Database>, ref: RunRef, owner?: strin
       .set({ status: 'Completed', is_certified: isCertified })
       .where('portfolio_manager_id', '=', ref.portfolioManagerId)
       .execute()
-    await appendEvent(trx, ref.accountId, {
+    await appendEvent(trx, ref.organizationId, {
       ...(await runEventBase(trx, ref)),
       type: 'run.finished',
       status: 'Completed',
@@ -297,14 +301,14 @@ export async function endInterruptedRun(db: Kysely<Database>, run: Certification
   return db.transaction().execute(async (trx) => {
     const record = await trx
       .selectFrom('device_records')
-      .select('account_id')
+      .select('organization_id')
       .where('portfolio_manager_id', '=', run.portfolio_manager_id)
       .executeTakeFirst()
     if (!record) return false
     const ref: RunRef = {
       runId: run.run_id,
       portfolioManagerId: run.portfolio_manager_id,
-      accountId: record.account_id,
+      organizationId: record.organization_id,
       attempt: run.attempt,
     }
     if (!(await lockActiveRun(trx, ref, { withRecord: true }))) return false
@@ -330,7 +334,7 @@ export async function endInterruptedRun(db: Kysely<Database>, run: Certification
       .set({ status: 'Completed', is_certified: VALIDATION_FAILURE })
       .where('portfolio_manager_id', '=', run.portfolio_manager_id)
       .execute()
-    await appendEvent(trx, ref.accountId, {
+    await appendEvent(trx, ref.organizationId, {
       ...(await runEventBase(trx, ref)),
       type: 'run.finished',
       status: 'Completed',
@@ -357,17 +361,23 @@ export type CancelRunResult =
  */
 export async function cancelActiveRun(
   db: Kysely<Database>,
-  { portfolioManagerId, accountId }: { portfolioManagerId: string; accountId: string },
+  {
+    portfolioManagerId,
+    organizationId,
+    accountId,
+  }: { portfolioManagerId: string; organizationId: string; accountId: string },
 ): Promise<CancelRunResult> {
   return db.transaction().execute(async (trx): Promise<CancelRunResult> => {
     const record = await trx
       .selectFrom('device_records')
-      .select(['account_id'])
+      .select(['organization_id'])
       .where('portfolio_manager_id', '=', portfolioManagerId)
       .forUpdate()
       .executeTakeFirst()
     if (!record) return { ok: false, reason: 'record-not-found', message: RECORD_NOT_FOUND_MESSAGE }
-    if (record.account_id !== accountId) return { ok: false, reason: 'forbidden', message: FORBIDDEN_MESSAGE }
+    if (record.organization_id !== organizationId) {
+      return { ok: false, reason: 'forbidden', message: FORBIDDEN_MESSAGE }
+    }
     const run = await trx
       .selectFrom('certification_runs')
       .selectAll()
@@ -403,8 +413,8 @@ export async function cancelActiveRun(
       .set({ status: CANCELLED_STATUS, is_certified: '' })
       .where('portfolio_manager_id', '=', portfolioManagerId)
       .execute()
-    const ref: RunRef = { runId: run.run_id, portfolioManagerId, accountId, attempt: run.attempt }
-    await appendEvent(trx, accountId, {
+    const ref: RunRef = { runId: run.run_id, portfolioManagerId, organizationId, attempt: run.attempt }
+    await appendEvent(trx, organizationId, {
       ...(await runEventBase(trx, ref)),
       type: 'run.cancelled',
       finishedAt: finishedAt.toISOString(),

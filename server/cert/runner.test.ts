@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Insertable } from 'kysely'
 import type { DeviceRecordsTable } from '../db/schema.ts'
+import { createAccountWithOrganization } from '../db/organizations.ts'
 import { openTestDatabase, type TestDatabase } from '../db/test-database.ts'
 import { simulatedLab, type CertificationHarness } from './harness.ts'
 import {
@@ -50,9 +51,9 @@ function executor(options: Partial<RunExecutorOptions> = {}) {
 let accountNumber = 0
 async function addAccount() {
   accountNumber += 1
-  const { id } = await database.db
-    .insertInto('vendor_accounts')
-    .values({
+  // Its organization takes its id (server/db/organizations.ts), so the tests name both by it.
+  const made = await database.db.transaction().execute((trx) =>
+    createAccountWithOrganization(trx, {
       email: `runner${accountNumber}@example.com`,
       first_name: 'Asha',
       last_name: 'Rao',
@@ -64,17 +65,17 @@ async function addAccount() {
       state: 'Karnataka',
       city: 'Bengaluru',
       password_hash: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return id
+    }),
+  )
+  if (!made) throw new Error('The account exists already.')
+  return made.accountId
 }
 
 async function addRecord(accountId: string, fields: Partial<Insertable<DeviceRecordsTable>> = {}) {
   const { portfolio_manager_id } = await database.db
     .insertInto('device_records')
     .values({
-      account_id: accountId,
+      organization_id: accountId,
       vendor: 'Nokia',
       device_name: 'Beacon 6',
       device_type: 'Wi-Fi Mesh Device',
@@ -124,7 +125,7 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 }
 
 async function startOk(runner: RunExecutor, portfolioManagerId: string, accountId: string) {
-  const result = await runner.startRun({ portfolioManagerId, accountId })
+  const result = await runner.startRun({ portfolioManagerId, organizationId: accountId, accountId })
   if (!result.ok) throw new Error(result.message)
   return result.runId
 }
@@ -134,7 +135,7 @@ describe('a certification run', () => {
     const accountId = await addAccount()
     const id = await addRecord(accountId)
     const runner = executor()
-    const result = await runner.startRun({ portfolioManagerId: id, accountId })
+    const result = await runner.startRun({ portfolioManagerId: id, organizationId: accountId, accountId })
     expect(result).toMatchObject({ ok: true, status: 'InProgress', message: 'Certification run started' })
     if (!result.ok) return
     await runner.settled(result.runId)
@@ -201,12 +202,20 @@ describe('starting a run', () => {
     const otherAccount = await addAccount()
     const id = await addRecord(accountId)
     const runner = executor()
-    expect(await runner.startRun({ portfolioManagerId: 'no-such-record', accountId })).toEqual({
+    expect(
+      await runner.startRun({ portfolioManagerId: 'no-such-record', organizationId: accountId, accountId }),
+    ).toEqual({
       ok: false,
       reason: 'record-not-found',
       message: 'No device record with this id exists.',
     })
-    expect(await runner.startRun({ portfolioManagerId: id, accountId: otherAccount })).toMatchObject({
+    expect(
+      await runner.startRun({
+        portfolioManagerId: id,
+        organizationId: otherAccount,
+        accountId: otherAccount,
+      }),
+    ).toMatchObject({
       ok: false,
       reason: 'forbidden',
     })
@@ -223,8 +232,12 @@ describe('starting a run', () => {
       reason: 'already-active',
       message: 'A certification run is already in progress for this device.',
     }
-    expect(await runner.startRun({ portfolioManagerId: id, accountId })).toEqual(refused)
-    expect(await executor().startRun({ portfolioManagerId: id, accountId })).toEqual(refused)
+    expect(await runner.startRun({ portfolioManagerId: id, organizationId: accountId, accountId })).toEqual(
+      refused,
+    )
+    expect(
+      await executor().startRun({ portfolioManagerId: id, organizationId: accountId, accountId }),
+    ).toEqual(refused)
     const runs = await database.db
       .selectFrom('certification_runs')
       .select('run_id')
@@ -240,7 +253,7 @@ describe('maintenance', () => {
     const id = await addRecord(accountId)
     let inMaintenance = true
     const runner = executor({ maintenance: () => inMaintenance })
-    const result = await runner.startRun({ portfolioManagerId: id, accountId })
+    const result = await runner.startRun({ portfolioManagerId: id, organizationId: accountId, accountId })
     expect(result).toMatchObject({ ok: true, status: 'Maintenance' })
     if (!result.ok) return
     await new Promise((resolve) => setTimeout(resolve, 60))
@@ -248,7 +261,9 @@ describe('maintenance', () => {
     expect((await run(result.runId)).status).toBe('Maintenance')
     expect((await cases(result.runId)).every((row) => row.state === 'pending')).toBe(true)
     // A second start is refused while the run waits.
-    expect(await runner.startRun({ portfolioManagerId: id, accountId })).toMatchObject({
+    expect(
+      await runner.startRun({ portfolioManagerId: id, organizationId: accountId, accountId }),
+    ).toMatchObject({
       reason: 'already-active',
     })
 

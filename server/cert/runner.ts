@@ -101,6 +101,9 @@ export const RESTARTED_CASE_NOTE =
 
 export type StartRunInput = {
   portfolioManagerId: string
+  /** The organization the caller acts for: the record must be its (docs/decisions/0023). */
+  organizationId: string
+  /** The member starting it (the run's started_by). */
   accountId: string
   /** 'full' (default): Start Certify, the whole plan. 'rerun': the cases the latest attempt did not pass. */
   kind?: RunKind
@@ -114,7 +117,7 @@ export type StartRunResult =
       message: string
     }
 
-export type CancelRunInput = { portfolioManagerId: string; accountId: string }
+export type CancelRunInput = { portfolioManagerId: string; organizationId: string; accountId: string }
 export type { CancelRunResult }
 
 export type RunExecutorOptions = {
@@ -283,7 +286,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
     const ref: RunRef = {
       runId,
       portfolioManagerId: record.portfolio_manager_id,
-      accountId: record.account_id,
+      organizationId: record.organization_id,
       attempt: run.attempt,
     }
     let status: ActiveStatus = run.status
@@ -341,7 +344,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
   }
 
   const executor: RunExecutor = {
-    async startRun({ portfolioManagerId, accountId, kind = 'full' }) {
+    async startRun({ portfolioManagerId, organizationId, accountId, kind = 'full' }) {
       // Other executors must see this one live before it writes a lease.
       await lock.ready()
       keepLeases()
@@ -352,7 +355,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
             .selectFrom('device_records')
             .select([
               'portfolio_manager_id',
-              'account_id',
+              'organization_id',
               'device_type',
               'product_class',
               'status',
@@ -362,7 +365,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
             .forUpdate()
             .executeTakeFirst()
           if (!record) return { ok: false, reason: 'record-not-found', message: RECORD_NOT_FOUND_MESSAGE }
-          if (record.account_id !== accountId)
+          if (record.organization_id !== organizationId)
             return { ok: false, reason: 'forbidden', message: FORBIDDEN_MESSAGE }
           if (isActive(record.status))
             return { ok: false, reason: 'already-active', message: RUN_ALREADY_ACTIVE_MESSAGE }
@@ -420,8 +423,8 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
             .set({ status, is_certified: '' })
             .where('portfolio_manager_id', '=', portfolioManagerId)
             .execute()
-          const ref: RunRef = { runId, portfolioManagerId, accountId, attempt }
-          await appendEvent(trx, accountId, {
+          const ref: RunRef = { runId, portfolioManagerId, organizationId, attempt }
+          await appendEvent(trx, organizationId, {
             ...(await runEventBase(trx, ref)),
             type: 'run.started',
             run: await runNow(trx, runId),

@@ -6,6 +6,7 @@ import { isUniqueViolation, migrateToLatest, migrations } from './database.ts'
 import type { Database } from './schema.ts'
 import { verifyPassword } from './passwords.ts'
 import { normaliseCallingCode, runSeeds, type SeedOptions } from './seed.ts'
+import { createAccountWithOrganization } from './organizations.ts'
 import { openTestDatabase, testsUsePostgres, type TestDatabase } from './test-database.ts'
 
 /* One database for the whole file (PGlite in memory, or a fresh PostgreSQL schema). */
@@ -37,7 +38,9 @@ const TABLES = [
   'kysely_migration',
   'kysely_migration_lock',
   'mail_outbox',
+  'memberships',
   'one_time_codes',
+  'organizations',
   'portfolio_drafts',
   'rate_limits',
   'run_test_cases',
@@ -81,9 +84,9 @@ async function counts() {
 
 let accountNumber = 0
 async function addAccount(email = `vendor${(accountNumber += 1)}@example.com`) {
-  return database.db
-    .insertInto('vendor_accounts')
-    .values({
+  // Its organization takes its id (server/db/organizations.ts), so the tests name both by it.
+  const made = await database.db.transaction().execute((trx) =>
+    createAccountWithOrganization(trx, {
       email,
       first_name: 'Asha',
       last_name: 'Rao',
@@ -95,16 +98,17 @@ async function addAccount(email = `vendor${(accountNumber += 1)}@example.com`) {
       state: 'Karnataka',
       city: 'Bengaluru',
       password_hash: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+    }),
+  )
+  if (!made) throw new Error(`${email} exists already.`)
+  return { id: made.accountId }
 }
 
 async function addRecord(accountId: string) {
   return database.db
     .insertInto('device_records')
     .values({
-      account_id: accountId,
+      organization_id: accountId,
       vendor: 'Nokia',
       device_name: 'Beacon 6',
       device_type: 'Wi-Fi Mesh Device',
@@ -294,7 +298,7 @@ describe('seeds', () => {
     const records = await db
       .selectFrom('device_records')
       .select(['portfolio_manager_id', 'status', 'is_certified'])
-      .where('account_id', '=', account.id)
+      .where('organization_id', '=', account.id)
       .orderBy('creation_time', 'desc')
       .execute()
     expect(records.map(({ status, is_certified }) => [status, is_certified])).toEqual([
@@ -338,7 +342,21 @@ describe('seeds', () => {
 describe('constraints', () => {
   it('keep e-mail addresses unique whatever their case', async () => {
     await addAccount('Priya.Sharma@Example.com')
-    const duplicate = addAccount('priya.sharma@EXAMPLE.com')
+    const duplicate = database.db
+      .insertInto('vendor_accounts')
+      .values({
+        email: 'priya.sharma@EXAMPLE.com',
+        first_name: 'Priya',
+        last_name: 'Sharma',
+        organization: 'Sharma Devices',
+        lob: 'Wireline',
+        phone_number: '9876543210',
+        country_code: '+91',
+        country: 'India',
+        state: 'Karnataka',
+        city: 'Bengaluru',
+      })
+      .execute()
     await expect(duplicate).rejects.toSatisfy((error) =>
       isUniqueViolation(error, 'vendor_accounts_email_key_unique'),
     )
@@ -430,12 +448,11 @@ describe('constraints', () => {
   })
 })
 
-describe('data_version (migration 0002)', () => {
+describe('data_version (migrations 0002, 0009)', () => {
   it('rises on every change of what the portfolio answers show, and only then', async () => {
     const { db } = database
-    const { id } = await db
-      .insertInto('vendor_accounts')
-      .values({
+    const made = await db.transaction().execute((trx) =>
+      createAccountWithOrganization(trx, {
         email: 'version@example.com',
         first_name: 'Vera',
         last_name: 'Sion',
@@ -446,17 +463,25 @@ describe('data_version (migration 0002)', () => {
         country: 'India',
         state: 'Karnataka',
         city: 'Bengaluru',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const version = async () =>
-      (
-        await db
-          .selectFrom('vendor_accounts')
-          .select('data_version')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).data_version
+      }),
+    )
+    if (!made) throw new Error('version@example.com exists already.')
+    const id = made.accountId
+    // What the session reads (server/main/middleware/session.ts): the account's version (its
+    // details and draft) and its organization's (the records), added.
+    const version = async () => {
+      const account = await db
+        .selectFrom('vendor_accounts')
+        .select('data_version')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+      const organization = await db
+        .selectFrom('organizations')
+        .select('data_version')
+        .where('id', '=', made.organizationId)
+        .executeTakeFirstOrThrow()
+      return Number(account.data_version) + Number(organization.data_version)
+    }
     let last = await version()
     const expectRise = async (what: string) => {
       const now = await version()
@@ -476,7 +501,7 @@ describe('data_version (migration 0002)', () => {
     const { portfolio_manager_id: record } = await db
       .insertInto('device_records')
       .values({
-        account_id: id,
+        organization_id: made.organizationId,
         vendor: 'Nokia',
         device_name: 'Beacon 6',
         device_type: 'Wi-Fi Mesh Device',
@@ -564,12 +589,12 @@ describe('transactions', () => {
     const updated = await db
       .updateTable('device_records')
       .set({ base_firmware_version: '2.0.0' })
-      .where('account_id', '=', id)
+      .where('organization_id', '=', id)
       .executeTakeFirst()
     expect(updated.numUpdatedRows).toBe(2n)
     const none = await db
       .deleteFrom('device_records')
-      .where('account_id', '=', 'no-such-account')
+      .where('organization_id', '=', 'no-such-organization')
       .executeTakeFirst()
     expect(none.numDeletedRows).toBe(0n)
   })

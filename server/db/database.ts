@@ -11,6 +11,7 @@ import { outboxOrderMigration } from './migrations/0005-outbox-order.ts'
 import { inputRulesMigration } from './migrations/0006-input-rules.ts'
 import { rateLimitsMigration } from './migrations/0007-rate-limits.ts'
 import { eventsAndAttemptsMigration } from './migrations/0008-events-and-attempts.ts'
+import { organizationsMigration } from './migrations/0009-organizations.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0006-input-rules': inputRulesMigration,
   '0007-rate-limits': rateLimitsMigration,
   '0008-events-and-attempts': eventsAndAttemptsMigration,
+  '0009-organizations': organizationsMigration,
 }
 
 export type OpenDatabaseOptions = {

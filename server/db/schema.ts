@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely'
 import type { CANCELLED_STATUS, RunKind, TestCaseState } from '@/contract/certification'
 import type { RecordStatus } from '@/contract/records'
+import type { Role } from '@/contract/roles'
 
 /*
  * The tables of the portal's database as Kysely sees them. Tables and columns are snake_case and
@@ -50,6 +51,25 @@ export interface VendorAccountsTable {
   data_version: ColumnType<number, never, never>
 }
 
+/** An organization: it owns the portfolio, the records, the runs and the comments (migration 0009). */
+export interface OrganizationsTable {
+  id: Generated<string>
+  name: string
+  created_at: CreatedAt
+  /** Raised by triggers on every change of the organization's records (migration 0009). */
+  data_version: ColumnType<number, never, never>
+}
+
+/** An account's membership of an organization, with its role there (migration 0009). */
+export interface MembershipsTable {
+  organization_id: string
+  account_id: string
+  role: Role
+  created_at: CreatedAt
+  /** The member's last call for this organization (written at most once a minute). */
+  last_active_at: NullableTime
+}
+
 export type OneTimeCodePurpose = 'create-password' | 'reset-password'
 
 export interface OneTimeCodesTable {
@@ -68,6 +88,8 @@ export interface SessionsTable {
   id: string
   /** Null for a visitor's session before login. */
   account_id: string | null
+  /** The organization the session acts for (migration 0009); null for a visitor's. */
+  organization_id: ColumnType<string | null, string | null | undefined, string | null>
   csrf_token_hash: string | null
   created_at: CreatedAt
   last_seen_at: CreatedAt
@@ -125,7 +147,10 @@ export interface PortfolioDraftsTable {
 
 export interface DeviceRecordsTable {
   portfolio_manager_id: Generated<string>
-  account_id: string
+  /** The organization that owns it (migration 0009). */
+  organization_id: string
+  /** The member who submitted it (null once that account is gone). */
+  submitted_by: ColumnType<string | null, string | null | undefined, string | null>
   organization_name: DraftText
   vendor: string
   device_name: string
@@ -229,7 +254,7 @@ export interface RunTestCasesTable {
 /** A stored live event (migration 0008, server/events): `data` is the PortalEvent without seq and at. */
 export interface EventsTable {
   seq: GeneratedAlways<number>
-  account_id: string
+  organization_id: string
   type: string
   portfolio_manager_id: string | null
   run_id: string | null
@@ -281,6 +306,8 @@ export interface SubmitAnswersTable {
 export interface Database {
   seed_runs: SeedRunsTable
   vendor_accounts: VendorAccountsTable
+  organizations: OrganizationsTable
+  memberships: MembershipsTable
   one_time_codes: OneTimeCodesTable
   sessions: SessionsTable
   rate_limits: RateLimitsTable

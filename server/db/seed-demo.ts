@@ -5,6 +5,7 @@ import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { loginEmailSchema } from '@/contract/validation/login'
 import { newPasswordSchema } from '@/contract/validation/password'
 import type { Database } from './schema.ts'
+import { createAccountWithOrganization } from './organizations.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 
 /*
@@ -155,25 +156,23 @@ export async function seedDemoAccount(db: Kysely<Database>, demo: DemoAccount) {
 
   const passwordHash = await hashPassword(demo.password)
   return db.transaction().execute(async (trx) => {
-    const account = await trx
-      .insertInto('vendor_accounts')
-      .values({
-        ...DEMO_PROFILE,
-        email: demo.email,
-        password_hash: passwordHash,
-        password_changed_at: new Date(),
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst()
+    const made = await createAccountWithOrganization(trx, {
+      ...DEMO_PROFILE,
+      email: demo.email,
+      password_hash: passwordHash,
+      password_changed_at: new Date(),
+    })
     // Another process created it first, with the same records.
-    if (!account) return false
-    await addDemoRecords(trx, account.id)
+    if (!made) return false
+    await addDemoRecords(trx, made)
     return true
   })
 }
 
-async function addDemoRecords(trx: Transaction<Database>, accountId: string) {
+async function addDemoRecords(
+  trx: Transaction<Database>,
+  { accountId, organizationId }: { accountId: string; organizationId: string },
+) {
   const now = Date.now()
   const createdBy = `${DEMO_PROFILE.first_name} ${DEMO_PROFILE.last_name}`
   for (const { daysAgo, verdict, ...record } of DEMO_RECORDS) {
@@ -182,7 +181,8 @@ async function addDemoRecords(trx: Transaction<Database>, accountId: string) {
       .insertInto('device_records')
       .values({
         ...record,
-        account_id: accountId,
+        organization_id: organizationId,
+        submitted_by: accountId,
         organization_name: DEMO_PROFILE.organization,
         devices_to_be_certified: String(record.device_number_list.length),
         creation_time: creationTime,

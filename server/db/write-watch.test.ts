@@ -68,7 +68,7 @@ describe.skipIf(testsUsePostgres())('the write watch', () => {
       database.db
         .insertInto('device_records')
         .values({
-          account_id: 'no-such-account',
+          organization_id: 'no-such-organization',
           vendor: 'Nokia',
           device_name: 'Beacon 6',
           device_type: 'Router',

@@ -25,6 +25,9 @@ export type WriteArea = 'sessions' | 'portfolio'
 
 const AREAS_OF_TABLE: Record<string, readonly WriteArea[]> = {
   sessions: ['sessions'],
+  // The session lookup reads the membership's role and the organization's version (migration 0009).
+  memberships: ['sessions'],
+  organizations: ['portfolio'],
   vendor_accounts: ['portfolio'],
   portfolio_drafts: ['portfolio'],
   device_records: ['portfolio'],

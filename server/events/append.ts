@@ -41,12 +41,13 @@ export function onAppended(listener: Appended) {
 }
 
 /**
- * Stores `event` for the vendor `accountId` in `trx` and returns its seq. Must run in a
+ * Stores `event` for the organization `organizationId` (its stream: docs/decisions/0023) in `trx`
+ * and returns its seq. Must run in a
  * transaction (the lock is the transaction's).
  */
 export async function appendEvent(
   trx: Transaction<Database> | Kysely<Database>,
-  accountId: string,
+  organizationId: string,
   event: NewEvent,
 ): Promise<number> {
   // Written as selects, not raw statements: the write watch (server/db/write-watch.ts) counts a raw
@@ -58,7 +59,7 @@ export async function appendEvent(
   const { seq } = await trx
     .insertInto('events')
     .values({
-      account_id: accountId,
+      organization_id: organizationId,
       type: event.type,
       portfolio_manager_id: event.portfolioManagerId,
       run_id: runId,

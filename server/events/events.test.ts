@@ -94,12 +94,12 @@ async function comment(who: TestVendor, portfolioManagerId: string, text: string
   expect(response.status).toBe(200)
 }
 
-/** The account's stored seqs after `after`, in order. */
+/** The vendor's organization's stored seqs after `after`, in order. */
 async function storedSeqs(who: TestVendor, after = 0) {
   const rows = await db()
     .selectFrom('events')
     .select('seq')
-    .where('account_id', '=', who.id)
+    .where('organization_id', '=', who.organizationId)
     .where('seq', '>', after)
     .orderBy('seq')
     .execute()
@@ -612,7 +612,7 @@ describe('sessions', () => {
 describe('the hub', () => {
   it('opens no stream before it starts or after it stops', async () => {
     const hub = createEventHub({ db: db(), listenUrl: null })
-    const request = { accountId: 'a', sessionId: 's', after: null }
+    const request = { organizationId: 'o', accountId: 'a', sessionId: 's', after: null }
     expect(hub.open(request)).toBe('stopped')
     await hub.start()
     const stream = hub.open(request)

@@ -75,6 +75,9 @@ export type EventHubOptions = {
 }
 
 export type OpenStream = {
+  /** The organization whose events the stream carries (docs/decisions/0023). */
+  organizationId: string
+  /** The member whose tab it is: maxStreamsPerAccount counts per member. */
   accountId: string
   sessionId: string
   /** The seq the tab resumes after (Last-Event-ID, ?after=), or null for a fresh tab (hello). */
@@ -99,8 +102,8 @@ export interface EventHub {
   keepAliveRound(): Promise<void>
   /** Prunes now; resolves to how many events went. */
   prune(): Promise<number>
-  /** Open streams, of one vendor or of all. */
-  streamCount(accountId?: string): number
+  /** Open streams, of one organization or of all. */
+  streamCount(organizationId?: string): number
   /** The last seq read. */
   lastRead(): number
   /** Whether a LISTEN connection is up (PostgreSQL). */
@@ -149,7 +152,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
   const catchUps = new Set<Promise<void>>()
 
   function deliver(row: StoredEventRow) {
-    const open = streams.get(row.account_id)
+    const open = streams.get(row.organization_id)
     if (!open || open.size === 0) return
     const message = streamMessage(row.seq, storedEventText(row))
     for (const stream of open) stream.deliver(message)
@@ -250,10 +253,10 @@ export function createEventHub(options: EventHubOptions): EventHub {
   /* --------------------------------------------------------------------- streams */
 
   function remove(stream: EventStream) {
-    const open = streams.get(stream.accountId)
+    const open = streams.get(stream.organizationId)
     if (!open) return
     open.delete(stream)
-    if (open.size === 0) streams.delete(stream.accountId)
+    if (open.size === 0) streams.delete(stream.organizationId)
   }
 
   function allStreams() {
@@ -263,7 +266,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
   /** The stream's catch-up: hello, or the replay from the table; then the events kept aside. */
   async function catchUp(stream: EventStream, after: number | null) {
     const sendHello = async () => {
-      const hello = await helloSnapshot(db, stream.accountId)
+      const hello = await helloSnapshot(db, stream.organizationId)
       stream.hello(hello)
     }
     if (after === null) {
@@ -282,7 +285,11 @@ export function createEventHub(options: EventHubOptions): EventHub {
       } else {
         let from = after
         for (;;) {
-          const rows = await eventsAfter(db, { after: from, limit: READ_BATCH, accountId: stream.accountId })
+          const rows = await eventsAfter(db, {
+            after: from,
+            limit: READ_BATCH,
+            organizationId: stream.organizationId,
+          })
           if (stream.closed) return
           for (const row of rows) stream.replay(streamMessage(row.seq, storedEventText(row)))
           if (rows.length < READ_BATCH) break
@@ -300,14 +307,21 @@ export function createEventHub(options: EventHubOptions): EventHub {
     stream.goLive()
   }
 
-  function open({ accountId, sessionId, after }: OpenStream): EventStream | 'full' | 'stopped' {
+  function open({
+    organizationId,
+    accountId,
+    sessionId,
+    after,
+  }: OpenStream): EventStream | 'full' | 'stopped' {
     if (!started || stopped) return 'stopped'
-    const own = streams.get(accountId) ?? new Set<EventStream>()
-    if (own.size >= maxStreams) return 'full'
-    const stream = new EventStream(accountId, sessionId, { onClose: remove, maxQueuedBytes })
+    const own = streams.get(organizationId) ?? new Set<EventStream>()
+    let members = 0
+    for (const stream of own) if (stream.accountId === accountId) members += 1
+    if (members >= maxStreams) return 'full'
+    const stream = new EventStream(organizationId, accountId, sessionId, { onClose: remove, maxQueuedBytes })
     // Subscribed first: from now on every event read goes to it (kept aside during the catch-up).
     own.add(stream)
-    streams.set(accountId, own)
+    streams.set(organizationId, own)
     const running = catchUp(stream, after)
       .catch((error: unknown) => {
         if (!stream.closed && !stopped) onError(error, 'a stream catching up')
@@ -403,8 +417,8 @@ export function createEventHub(options: EventHubOptions): EventHub {
     keepAliveRound,
     prune,
 
-    streamCount(accountId?: string) {
-      if (accountId !== undefined) return streams.get(accountId)?.size ?? 0
+    streamCount(organizationId?: string) {
+      if (organizationId !== undefined) return streams.get(organizationId)?.size ?? 0
       let count = 0
       for (const open of streams.values()) count += open.size
       return count

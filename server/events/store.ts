@@ -15,12 +15,12 @@ import { isSessionExpired } from '../main/security/session-token.ts'
 /** A stored event as the readers need it. */
 export type StoredEventRow = {
   seq: number
-  account_id: string
+  organization_id: string
   data: Record<string, unknown>
   created_at: Date
 }
 
-const EVENT_COLUMNS = ['seq', 'account_id', 'data', 'created_at'] as const
+const EVENT_COLUMNS = ['seq', 'organization_id', 'data', 'created_at'] as const
 
 /** The stream's line for a stored event: `id: <seq>` and the PortalEvent as `data:`. */
 export function storedEventText(row: StoredEventRow): string {
@@ -41,25 +41,25 @@ export async function eventWindow(db: Kysely<Database>) {
   return { oldest: row?.oldest ?? null, head: row?.head ?? 0 }
 }
 
-/** Events after `after` in seq order, of every vendor (the hub) or of one (a stream's replay). */
+/** Events after `after` in seq order, of every organization (the hub) or of one (a stream's replay). */
 export function eventsAfter(
   db: Kysely<Database>,
-  { after, limit, accountId }: { after: number; limit: number; accountId?: string },
+  { after, limit, organizationId }: { after: number; limit: number; organizationId?: string },
 ): Promise<StoredEventRow[]> {
   let query = db.selectFrom('events').select(EVENT_COLUMNS).where('seq', '>', after)
-  if (accountId !== undefined) query = query.where('account_id', '=', accountId)
+  if (organizationId !== undefined) query = query.where('organization_id', '=', organizationId)
   return query.orderBy('seq').limit(limit).execute()
 }
 
 /**
  * What `event: hello` says, read in one snapshot so that the runs are exactly as of `seq`: the
- * newest seq, the vendor's own newest seq (at or below it; index events_account_seq_idx), and
- * the vendor's active runs (InProgress, Maintenance) with their cases and log
+ * newest seq, the organization's own newest seq (at or below it; index events_organization_seq_idx;
+ * the hello calls it accountSeq), and the organization's active runs (InProgress, Maintenance) with their cases and log
  * lines, oldest first. Two queries for the runs, however many there are.
  */
 export async function helloSnapshot(
   db: Kysely<Database>,
-  accountId: string,
+  organizationId: string,
 ): Promise<{ seq: number; accountSeq: number; activeRuns: CertificationRun[] }> {
   return db
     .transaction()
@@ -72,13 +72,13 @@ export async function helloSnapshot(
       const own = await trx
         .selectFrom('events')
         .select((eb) => eb.fn.max('seq').as('seq'))
-        .where('account_id', '=', accountId)
+        .where('organization_id', '=', organizationId)
         .executeTakeFirst()
       const runs = await trx
         .selectFrom('certification_runs as r')
         .innerJoin('device_records as d', 'd.portfolio_manager_id', 'r.portfolio_manager_id')
         .selectAll('r')
-        .where('d.account_id', '=', accountId)
+        .where('d.organization_id', '=', organizationId)
         .where('r.status', 'in', ['InProgress', 'Maintenance'])
         .orderBy('r.started_at')
         .orderBy('r.run_id')
@@ -94,27 +94,27 @@ export async function helloSnapshot(
 }
 
 /**
- * For the records list (docs/decisions/0022): the account's newest event seq (0 when none) and its
- * data_version, in one statement and so one snapshot. Read before the list is answered, from the
- * cache or built: an answer cached under this version (or newer) holds every change of the
- * account up to this seq, since each change's event commits with the change that raises the
- * version.
+ * For the records list (docs/decisions/0022): the organization's newest event seq (0 when none)
+ * and its data_version, in one statement and so one snapshot. Read before the list is answered,
+ * from the cache or built: an answer cached under this version (or newer) holds every change of
+ * the organization up to this seq, since each change's event commits with the change that raises
+ * the version.
  */
-export async function accountEventsSeq(
+export async function organizationEventsSeq(
   db: Kysely<Database>,
-  accountId: string,
+  organizationId: string,
 ): Promise<{ seq: number; dataVersion: number | null }> {
   const row = await db
-    .selectFrom('vendor_accounts as a')
+    .selectFrom('organizations as o')
     .select((eb) => [
       eb
         .selectFrom('events as e')
         .select((inner) => inner.fn.max('e.seq').as('seq'))
-        .where('e.account_id', '=', accountId)
+        .where('e.organization_id', '=', organizationId)
         .as('seq'),
-      'a.data_version',
+      'o.data_version',
     ])
-    .where('a.id', '=', accountId)
+    .where('o.id', '=', organizationId)
     .executeTakeFirst()
   return { seq: Number(row?.seq ?? 0), dataVersion: row ? Number(row.data_version) : null }
 }
@@ -138,27 +138,33 @@ export async function pruneEvents(db: Kysely<Database>, retentionHours: number):
 
 /**
  * Of the given session ids, those whose session is a live vendor session of the given account
- * (not logged out, not idle past SESSION_IDLE_MS), read in one query.
+ * acting for the given organization (not logged out, not idle past SESSION_IDLE_MS, not ended by
+ * the member's removal), read in one query.
  */
 export async function liveSessionIds(
   db: Kysely<Database>,
-  sessions: ReadonlyArray<{ sessionId: string; accountId: string }>,
+  sessions: ReadonlyArray<{ sessionId: string; accountId: string; organizationId: string }>,
   now = new Date(),
 ): Promise<Set<string>> {
   const ids = [...new Set(sessions.map((session) => session.sessionId))]
   if (ids.length === 0) return new Set()
   const rows = await db
     .selectFrom('sessions')
-    .select(['id', 'account_id', 'last_seen_at'])
+    .select(['id', 'account_id', 'organization_id', 'last_seen_at'])
     .where(sql<boolean>`id = any(${ids}::text[])`)
     .execute()
-  const live = new Map<string, string>()
+  const live = new Map<string, { accountId: string; organizationId: string | null }>()
   for (const row of rows) {
-    if (row.account_id !== null && !isSessionExpired(row.last_seen_at, now)) live.set(row.id, row.account_id)
+    if (row.account_id !== null && !isSessionExpired(row.last_seen_at, now)) {
+      live.set(row.id, { accountId: row.account_id, organizationId: row.organization_id })
+    }
   }
   return new Set(
     sessions
-      .filter((session) => live.get(session.sessionId) === session.accountId)
+      .filter((session) => {
+        const found = live.get(session.sessionId)
+        return found?.accountId === session.accountId && found.organizationId === session.organizationId
+      })
       .map((session) => session.sessionId),
   )
 }

@@ -21,7 +21,7 @@ const message = (seq: number) =>
     seq,
     storedEventText({
       seq,
-      account_id: 'a',
+      organization_id: 'o',
       data: { type: 'record.deleted', portfolioManagerId: `r${seq}` },
       created_at: new Date('2026-11-23T10:00:00.000Z'),
     }),
@@ -36,7 +36,7 @@ describe('EventStream', () => {
 
   it('keeps the live events aside during the catch-up and sends each once, in order, after it', async () => {
     const closed: EventStream[] = []
-    const stream = new EventStream('a', 's', { onClose: (s) => closed.push(s), maxQueuedBytes: 1 << 20 })
+    const stream = new EventStream('o', 'a', 's', { onClose: (s) => closed.push(s), maxQueuedBytes: 1 << 20 })
     stream.deliver(message(3))
     stream.deliver(message(4))
     stream.replay(message(2))
@@ -54,7 +54,7 @@ describe('EventStream', () => {
   })
 
   it('after hello, sends only the events after its seq', async () => {
-    const stream = new EventStream('a', 's', { onClose: () => {}, maxQueuedBytes: 1 << 20 })
+    const stream = new EventStream('o', 'a', 's', { onClose: () => {}, maxQueuedBytes: 1 << 20 })
     stream.deliver(message(9))
     stream.deliver(message(11))
     stream.hello({ seq: 10, activeRuns: [] })
@@ -68,7 +68,7 @@ describe('EventStream', () => {
   it('cuts off a tab that does not read once more than maxQueuedBytes wait for it', () => {
     const closed: EventStream[] = []
     let cut = 0
-    const stream = new EventStream('a', 's', { onClose: (s) => closed.push(s), maxQueuedBytes: 1000 })
+    const stream = new EventStream('o', 'a', 's', { onClose: (s) => closed.push(s), maxQueuedBytes: 1000 })
     stream.cutOff = () => {
       cut += 1
     }

@@ -36,6 +36,7 @@ export class EventStream {
   #cutOff: (() => void) | undefined
 
   constructor(
+    readonly organizationId: string,
     readonly accountId: string,
     readonly sessionId: string,
     { onClose, maxQueuedBytes }: { onClose: (stream: EventStream) => void; maxQueuedBytes: number },

@@ -98,7 +98,7 @@ describe.skipIf(!testsUsePostgres())('live events across two processes on one Po
     const rows = await a.database.db
       .selectFrom('events')
       .select('seq')
-      .where('account_id', '=', vendor.id)
+      .where('organization_id', '=', vendor.organizationId)
       .where('seq', '>', after)
       .orderBy('seq')
       .execute()

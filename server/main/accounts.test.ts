@@ -239,6 +239,11 @@ describe('login', { timeout: 30_000 }, () => {
       isPortfolioManagerPreviousReqSaved: 'NO',
       isPortfolioManagerSavedOrSubmittedDataExists: 'YES',
       isPortfolioManagerSubmittedDataExists: 'YES',
+      // Issue 18 (decision 0023): the organization registered with the account, its Owner.
+      organizationId: account.id,
+      organizationName: account.organization,
+      role: 'Owner',
+      organizations: [{ organizationId: account.id, organizationName: account.organization, role: 'Owner' }],
     })
     // A new session token, the same Token.
     expect(browser.cookie).not.toBe(before)

@@ -7,6 +7,7 @@ import { authDataSchema, TOKEN_HEADER } from '@/contract/auth'
 import { EXAMPLE_DEVICE, EXAMPLE_ORGANIZATION, submittedDevicePayload } from '@/contract/fixtures/payloads'
 import { simulatedLab, type CertificationHarness } from '../cert/harness.ts'
 import type { OpenDatabaseOptions } from '../db/database.ts'
+import { createAccountWithOrganization } from '../db/organizations.ts'
 import { hashPassword } from '../db/passwords.ts'
 import { openTestDatabase, type TestDatabase } from '../db/test-database.ts'
 import { createMailer, type Mailer } from '../main/mailer.ts'
@@ -165,7 +166,8 @@ export async function newBrowser(portal: Portal) {
   return browser
 }
 
-export type TestVendor = { id: string; email: string; browser: Browser }
+/** A vendor: its account id, the organization it owns (decision 0023), its e-mail, its browser. */
+export type TestVendor = { id: string; organizationId: string; email: string; browser: Browser }
 
 /** A vendor account with TEST_PASSWORD, made in the database, logged in in its own browser. */
 export async function createVendor(
@@ -173,9 +175,8 @@ export async function createVendor(
   email: string,
   firstName: string,
 ): Promise<TestVendor> {
-  const { id } = await database.db
-    .insertInto('vendor_accounts')
-    .values({
+  const made = await database.db.transaction().execute(async (trx) =>
+    createAccountWithOrganization(trx, {
       email,
       first_name: firstName,
       last_name: 'Tester',
@@ -187,12 +188,13 @@ export async function createVendor(
       state: 'Karnataka',
       city: 'Bengaluru',
       password_hash: await hashPassword(TEST_PASSWORD),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+    }),
+  )
+  if (!made) throw new Error(`${email} exists already.`)
+  const { accountId: id, organizationId } = made
   const browser = await newBrowser(portal)
   await browser.login(email)
-  return { id, email, browser }
+  return { id, organizationId, email, browser }
 }
 
 /* Portfolio values that pass every rule of spec §5: the shared payload fixture (src/contract/fixtures). */

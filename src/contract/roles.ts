@@ -95,3 +95,10 @@ export const ENDPOINT_PERMISSIONS: Readonly<Record<EndpointName, Permission | nu
   runResults: 'read',
   emailCertificate: 'certificate',
 }
+
+/** The permission an endpoint needs once logged in (one that needs none is a mistake of the caller). */
+export function permissionOf(name: EndpointName): Permission {
+  const permission = ENDPOINT_PERMISSIONS[name]
+  if (permission === null) throw new Error(`${name} is called without a login: it needs no permission.`)
+  return permission
+}

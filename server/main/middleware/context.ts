@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
+import type { Role } from '@/contract/roles'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { WriteWatch } from '../../db/write-watch.ts'
@@ -28,9 +29,15 @@ export type LiveSession = {
   id: string
   /** Null for a visitor who fetched a Token but has not logged in. */
   accountId: string | null
+  /** The organization the session acts for, and the account's role there (docs/decisions/0023); null for a visitor. */
+  organizationId: string | null
+  role: Role | null
   csrfTokenHash: string | null
   lastSeenAt: Date
-  /** The account's data_version read with the session (null for a visitor, or not read). */
+  /**
+   * The account's and its organization's data_version read with the session, added (both only
+   * rise, so the sum changes whenever either does); null for a visitor, or not read.
+   */
   dataVersion: number | null
 }
 

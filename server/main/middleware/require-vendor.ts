@@ -1,25 +1,45 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { type Permission, type Role, can, ROLE_REFUSALS } from '@/contract/roles'
 import { FORBIDDEN_MESSAGE, NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
 import type { MainEnv } from './context.ts'
 
 /*
- * Calls that read or change a vendor's data need a logged-in session, and the server never trusts
- * a vendorUserId from a body: it must be the session's own account (ARCHITECTURE.md decision 2).
+ * Calls that read or change an organization's data need a logged-in session, and the server never
+ * trusts a vendorUserId from a body: it must be the session's own account (ARCHITECTURE.md
+ * decision 2). The session acts for one organization with one role there (docs/decisions/0023),
+ * both read with the session; a call the role may not make is refused with 403 and the reason.
  * The body is peeked at here (Hono keeps it for the handler's own reading); a body that is not
  * JSON is left to the handler's validation, which answers 400.
  */
 
-export type VendorEnv = MainEnv & { Variables: { accountId: string } }
+export type VendorEnv = MainEnv & {
+  Variables: { accountId: string; organizationId: string; role: Role }
+}
 
-export const requireVendor = createMiddleware<VendorEnv>(async (c, next) => {
-  const accountId = c.var.session?.accountId
-  if (!accountId) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
-  const claimed = await claimedVendorUserId(c)
-  if (claimed !== undefined && claimed !== accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
-  c.set('accountId', accountId)
-  await next()
-})
+/** The session's account, organization and role, and the endpoint's `permission` checked. */
+export const requireVendor = (permission: Permission) =>
+  createMiddleware<VendorEnv>(async (c, next) => {
+    const session = c.var.session
+    const accountId = session?.accountId
+    if (!session || !accountId || !session.organizationId || !session.role) {
+      return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
+    }
+    const claimed = await claimedVendorUserId(c)
+    if (claimed !== undefined && claimed !== accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
+    const refusal = roleRefusal(session.role, permission)
+    if (refusal) return c.json({ message: refusal }, 403)
+    c.set('accountId', accountId)
+    c.set('organizationId', session.organizationId)
+    c.set('role', session.role)
+    await next()
+  })
+
+/** The reason `role` may not use `permission`, or null when it may. */
+export function roleRefusal(role: Role, permission: Permission): string | null {
+  if (can(role, permission) || permission === 'read') return null
+  return ROLE_REFUSALS[permission]
+}
 
 async function claimedVendorUserId(c: Context): Promise<unknown> {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return c.req.query('vendorUserId')

@@ -3,6 +3,7 @@ import { getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { CompiledQuery, Kysely, Transaction } from 'kysely'
 import { EVENTS_PATH } from '@/contract/events'
+import type { Role } from '@/contract/roles'
 import type { Database } from '../../db/schema.ts'
 import type { WriteWatch } from '../../db/write-watch.ts'
 import {
@@ -53,19 +54,22 @@ export const loadSession = createMiddleware<MainEnv>(async (c, next) => {
     const portfolioEpoch = writes?.epoch('portfolio')
     const row = await lookUpSession(db, writes, id)
     const now = new Date()
-    if (row && row.account_id !== null && isSessionExpired(row.last_seen_at, now)) {
+    // A vendor's session ends when idle too long, or when its membership is gone (removed, left).
+    if (row && row.account_id !== null && (isSessionExpired(row.last_seen_at, now) || row.role === null)) {
       await endVendorSession(c, db, { id, csrfTokenHash: row.csrf_token_hash })
     } else if (row && now.getTime() - row.last_seen_at.getTime() >= VISITOR_IDLE_MS) {
       await db.deleteFrom('sessions').where('id', '=', id).execute()
     } else if (row) {
       let lastSeenAt = row.last_seen_at
       if (now.getTime() - lastSeenAt.getTime() >= TOUCH_INTERVAL_MS && !PASSIVE_PATHS.has(c.req.path)) {
-        await touchSession(db, id, row.account_id, now)
+        await touchSession(db, id, row.account_id, now, row.organization_id)
         lastSeenAt = now
       }
       c.set('session', {
         id,
         accountId: row.account_id,
+        organizationId: row.organization_id,
+        role: row.role,
         csrfTokenHash: row.csrf_token_hash,
         lastSeenAt,
         dataVersion: portfolioEpoch ?? row.data_version ?? null,
@@ -76,7 +80,8 @@ export const loadSession = createMiddleware<MainEnv>(async (c, next) => {
 })
 
 /*
- * The one query every API request makes: the session, with the account's data version for the
+ * The one query every API request makes: the session, with the caller's role in the organization
+ * it acts for (docs/decisions/0023) and the account's and organization's data versions for the
  * answer cache (server/main/answer-cache.ts). It is compiled once per database and run with the
  * id as its only parameter — building a Kysely query costs about as much as PGlite takes to run
  * this one.
@@ -85,9 +90,12 @@ const sessionQueries = new WeakMap<Kysely<Database>, CompiledQuery<SessionLookup
 
 type SessionLookupRow = {
   account_id: string | null
+  organization_id: string | null
   csrf_token_hash: string | null
   last_seen_at: Date
   data_version: number | null
+  /** Null when the account is no member of the organization (any more). */
+  role: Role | null
 }
 
 /*
@@ -130,7 +138,18 @@ async function findSession(db: Kysely<Database>, id: string): Promise<SessionLoo
     query = db
       .selectFrom('sessions as s')
       .leftJoin('vendor_accounts as a', 'a.id', 's.account_id')
-      .select(['s.account_id', 's.csrf_token_hash', 's.last_seen_at', 'a.data_version'])
+      .leftJoin('organizations as o', 'o.id', 's.organization_id')
+      .leftJoin('memberships as m', (join) =>
+        join.onRef('m.organization_id', '=', 's.organization_id').onRef('m.account_id', '=', 's.account_id'),
+      )
+      .select((eb) => [
+        's.account_id',
+        's.organization_id',
+        's.csrf_token_hash',
+        's.last_seen_at',
+        eb(eb.ref('a.data_version'), '+', eb.fn.coalesce('o.data_version', eb.lit(0))).as('data_version'),
+        'm.role',
+      ])
       .where('s.id', '=', '')
       .compile()
     sessionQueries.set(db, query)
@@ -139,13 +158,36 @@ async function findSession(db: Kysely<Database>, id: string): Promise<SessionLoo
   return rows[0]
 }
 
-/** Records activity now: the idle clock restarts. */
-export async function touchSession(db: Db, id: string, accountId: string | null, now = new Date()) {
+/** How often a member's last activity (the team page's) is written at most. */
+export const MEMBER_ACTIVITY_INTERVAL_MS = 60_000
+
+/** Records activity now: the idle clock restarts, and the member's last activity moves on. */
+export async function touchSession(
+  db: Db,
+  id: string,
+  accountId: string | null,
+  now = new Date(),
+  organizationId: string | null = null,
+) {
   await db
     .updateTable('sessions')
     .set({ last_seen_at: now, expires_at: new Date(now.getTime() + idleLimit(accountId)) })
     .where('id', '=', id)
     .execute()
+  if (accountId && organizationId) {
+    await db
+      .updateTable('memberships')
+      .set({ last_active_at: now })
+      .where('organization_id', '=', organizationId)
+      .where('account_id', '=', accountId)
+      .where((eb) =>
+        eb.or([
+          eb('last_active_at', 'is', null),
+          eb('last_active_at', '<', new Date(now.getTime() - MEMBER_ACTIVITY_INTERVAL_MS)),
+        ]),
+      )
+      .execute()
+  }
 }
 
 /**
@@ -155,7 +197,17 @@ export async function touchSession(db: Db, id: string, accountId: string | null,
 export async function startSession(
   c: Context,
   db: Db,
-  { accountId, csrfTokenHash }: { accountId: string | null; csrfTokenHash: string | null },
+  {
+    accountId,
+    organizationId = null,
+    role = null,
+    csrfTokenHash,
+  }: {
+    accountId: string | null
+    organizationId?: string | null
+    role?: Role | null
+    csrfTokenHash: string | null
+  },
 ): Promise<LiveSession> {
   const token = newToken()
   const id = tokenDigest(token)
@@ -166,6 +218,7 @@ export async function startSession(
     .values({
       id,
       account_id: accountId,
+      organization_id: organizationId,
       csrf_token_hash: csrfTokenHash,
       created_at: now,
       last_seen_at: now,
@@ -173,7 +226,7 @@ export async function startSession(
     })
     .execute()
   setSessionCookie(c, token)
-  const session = { id, accountId, csrfTokenHash, lastSeenAt: now, dataVersion: null }
+  const session = { id, accountId, organizationId, role, csrfTokenHash, lastSeenAt: now, dataVersion: null }
   c.set('session', session)
   return session
 }
@@ -201,10 +254,10 @@ export async function rotateSession(
   c: Context,
   trx: Db,
   { id, csrfTokenHash }: { id: string; csrfTokenHash: string | null },
-  accountId: string,
+  { accountId, organizationId, role }: { accountId: string; organizationId: string; role: Role },
 ) {
   await trx.deleteFrom('sessions').where('id', '=', id).execute()
-  return startSession(c, trx, { accountId, csrfTokenHash })
+  return startSession(c, trx, { accountId, organizationId, role, csrfTokenHash })
 }
 
 function setSessionCookie(c: Context, token: string) {

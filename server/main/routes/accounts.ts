@@ -10,6 +10,7 @@ import {
   codeSentMessage,
   INVALID_CODE_MESSAGE,
   INVALID_LOGIN_MESSAGE,
+  NO_ORGANIZATION_MESSAGE,
   PASSWORD_RESET_MESSAGE,
   PASSWORD_SAVED_MESSAGE,
   registrationSuccessMessage,
@@ -18,7 +19,7 @@ import {
 import { firstMessage } from '@/contract/validation/fields'
 import { newPasswordSchema } from '@/contract/validation/password'
 import { registrationFormSchema } from '@/contract/validation/registration'
-import { isUniqueViolation } from '../../db/database.ts'
+import { createAccountWithOrganization, type MembershipRow, membershipsOf } from '../../db/organizations.ts'
 import type { Database, OneTimeCodePurpose } from '../../db/schema.ts'
 import { hashPassword, verifyPassword } from '../../db/passwords.ts'
 import { remoteAddress, type MainEnv, type MainServices } from '../middleware/context.ts'
@@ -113,24 +114,49 @@ route(accountRoutes, 'login', async (c) => {
     return c.json({ message: INVALID_LOGIN_MESSAGE }, 401)
   }
 
+  // The session acts for the organization the account used last (decision 0023).
+  const memberships = await membershipsOf(db, account.id)
+  const acting = memberships[0]
+  if (!acting) return c.json({ message: NO_ORGANIZATION_MESSAGE }, 403)
   await recordLoginSuccess(db, keys.pair)
-  await rotateSession(c, db, session, account.id)
-  const answer: AuthData = {
+  await rotateSession(c, db, session, {
+    accountId: account.id,
+    organizationId: acting.organizationId,
+    role: acting.role,
+  })
+  return c.json(await authData(db, account, memberships, acting))
+})
+
+/**
+ * The login answer (spec §3's AuthData) for an account acting for `acting`, with the added
+ * organization fields (decision 0023).
+ */
+export async function authData(
+  db: Kysely<Database>,
+  account: { id: string; email: string; first_name: string; last_name: string; phone_number: string },
+  memberships: MembershipRow[],
+  acting: MembershipRow,
+): Promise<AuthData> {
+  return {
     name: `${account.first_name} ${account.last_name}`,
     emailId: account.email,
     phoneNumber: account.phone_number,
     vendorUserId: account.id,
     message: LOGIN_SUCCESS_MESSAGE,
-    ...(await portfolioFlags(db, account.id)),
+    ...(await portfolioFlags(db, account.id, acting.organizationId)),
+    organizationId: acting.organizationId,
+    organizationName: acting.organizationName,
+    role: acting.role,
+    organizations: memberships,
   }
-  return c.json(answer)
-})
+}
 
 /**
  * The YES/NO flags of the login answer (spec §3, §4), derived from the data: a draft not yet
- * submitted is a saved previous request; a submitted draft or any device record is submitted data.
+ * submitted is a saved previous request; a submitted draft or any device record of the organization
+ * is submitted data.
  */
-export async function portfolioFlags(db: Kysely<Database>, accountId: string) {
+export async function portfolioFlags(db: Kysely<Database>, accountId: string, organizationId: string) {
   const draft = await db
     .selectFrom('portfolio_drafts')
     .select('is_submitted')
@@ -139,7 +165,7 @@ export async function portfolioFlags(db: Kysely<Database>, accountId: string) {
   const record = await db
     .selectFrom('device_records')
     .select('portfolio_manager_id')
-    .where('account_id', '=', accountId)
+    .where('organization_id', '=', organizationId)
     .limit(1)
     .executeTakeFirst()
   const saved = draft !== undefined && !draft.is_submitted
@@ -197,37 +223,31 @@ route(accountRoutes, 'register', async (c) => {
   const existing = await accountByEmail(db, form.email)
   if (existing) return registered(await registeredAgain(c.var.services, existing))
 
-  let created: { accountId: string; code: string }
-  try {
-    created = await db.transaction().execute(async (trx) => {
-      const account = await trx
-        .insertInto('vendor_accounts')
-        .values({
-          email: form.email,
-          first_name: form.firstName,
-          last_name: form.lastName,
-          organization: form.organization,
-          lob: form.lob.join(','),
-          phone_number: form.phoneNumber,
-          country_code: form.countryCode,
-          country: form.country,
-          state: form.state,
-          city: form.city,
-          password_hash: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const { code } = await issueCode(trx, secret, account.id, 'create-password')
-      return { accountId: account.id, code }
+  // The account, and the organization it registers with the account as its Owner (decision 0023).
+  const created = await db.transaction().execute(async (trx) => {
+    const made = await createAccountWithOrganization(trx, {
+      email: form.email,
+      first_name: form.firstName,
+      last_name: form.lastName,
+      organization: form.organization,
+      lob: form.lob.join(','),
+      phone_number: form.phoneNumber,
+      country_code: form.countryCode,
+      country: form.country,
+      state: form.state,
+      city: form.city,
+      password_hash: null,
     })
-  } catch (error) {
-    // Two registrations of one e-mail at once: the second loses on the unique index, and is then
-    // a registration of a taken address like any other.
-    if (isUniqueViolation(error, 'vendor_accounts_email_key_unique')) {
-      const winner = await accountByEmail(db, form.email)
-      if (winner) return registered(await registeredAgain(c.var.services, winner))
-    }
-    throw error
+    if (!made) return null
+    const { code } = await issueCode(trx, secret, made.accountId, 'create-password')
+    return { ...made, code }
+  })
+  if (!created) {
+    // Two registrations of one e-mail at once: the second finds the address taken, and is then a
+    // registration of a taken address like any other.
+    const winner = await accountByEmail(db, form.email)
+    if (winner) return registered(await registeredAgain(c.var.services, winner))
+    throw new Error('The account was neither created nor found.')
   }
 
   if (await mayMail(db, form.email)) {
@@ -236,7 +256,10 @@ route(accountRoutes, 'register', async (c) => {
     } catch (error) {
       // Without its code the account could never get a password: take it back, so that the
       // vendor can simply register again once mail works.
-      await db.deleteFrom('vendor_accounts').where('id', '=', created.accountId).execute()
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('vendor_accounts').where('id', '=', created.accountId).execute()
+        await trx.deleteFrom('organizations').where('id', '=', created.organizationId).execute()
+      })
       throw error
     }
   }

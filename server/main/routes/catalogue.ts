@@ -17,11 +17,11 @@ type CatalogueTable = 'catalogue_device_names' | 'catalogue_device_types' | 'cat
 
 export const catalogueRoutes = new Hono<MainEnv>()
 
-/** The seeded rows, and the caller's own additions when the caller is signed in. */
-const ownOrSeeded = (accountId: string | null) => (eb: ExpressionBuilder<Database, CatalogueTable>) =>
-  accountId === null
+/** The seeded rows, and the caller's organization's own additions when the caller is signed in. */
+const ownOrSeeded = (organizationId: string | null) => (eb: ExpressionBuilder<Database, CatalogueTable>) =>
+  organizationId === null
     ? eb('added_by', 'is', null)
-    : eb.or([eb('added_by', 'is', null), eb('added_by', '=', accountId)])
+    : eb.or([eb('added_by', 'is', null), eb('added_by', '=', organizationId)])
 
 /** The device catalogue, seeded and grown by the caller's 'Add New ...' choices (spec §3). */
 route(
@@ -29,14 +29,14 @@ route(
   'catalogue',
   async (c) => {
     const { db } = c.var.services
-    const accountId = c.var.session?.accountId ?? null
+    const organizationId = c.var.session?.organizationId ?? null
     const [vendors, deviceNames, deviceTypes, productClasses] = await Promise.all([
       db.selectFrom('catalogue_vendors').select('vendor').orderBy('vendor').execute(),
       db
         .selectFrom('catalogue_device_names')
         .select(['vendor', 'device_name'])
         .distinct()
-        .where(ownOrSeeded(accountId))
+        .where(ownOrSeeded(organizationId))
         .orderBy('vendor')
         .orderBy('device_name')
         .execute(),
@@ -44,7 +44,7 @@ route(
         .selectFrom('catalogue_device_types')
         .select(['device_name', 'device_type'])
         .distinct()
-        .where(ownOrSeeded(accountId))
+        .where(ownOrSeeded(organizationId))
         .orderBy('device_name')
         .orderBy('device_type')
         .execute(),
@@ -52,7 +52,7 @@ route(
         .selectFrom('catalogue_product_classes')
         .select(['device_type', 'product_class'])
         .distinct()
-        .where(ownOrSeeded(accountId))
+        .where(ownOrSeeded(organizationId))
         .orderBy('device_type')
         .orderBy('product_class')
         .execute(),

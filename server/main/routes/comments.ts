@@ -39,7 +39,7 @@ const COMMENT_COLUMNS = ['comment_id', 'portfolio_manager_id', 'author', 'text',
 vendorRoute(commentRoutes, 'listComments', async (c) => {
   const { db } = c.var.services
   const { portfolioManagerId } = c.var.body
-  if (!(await ownRecord(db, c.var.accountId, portfolioManagerId))) {
+  if (!(await ownRecord(db, c.var.organizationId, portfolioManagerId))) {
     return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
   }
   const rows = await db
@@ -58,7 +58,7 @@ vendorRoute(commentRoutes, 'addComment', async (c) => {
   const { db } = c.var.services
   const accountId = c.var.accountId
   const { portfolioManagerId, text } = c.var.body
-  if (!(await ownRecord(db, accountId, portfolioManagerId))) {
+  if (!(await ownRecord(db, c.var.organizationId, portfolioManagerId))) {
     return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
   }
   const account = await db
@@ -81,7 +81,11 @@ vendorRoute(commentRoutes, 'addComment', async (c) => {
       .executeTakeFirstOrThrow()
     const added = toComment(row)
     // Last in the transaction: the event exists exactly when the comment does (decision 0020).
-    await appendEvent(trx, accountId, { type: 'comment.added', portfolioManagerId, comment: added })
+    await appendEvent(trx, c.var.organizationId, {
+      type: 'comment.added',
+      portfolioManagerId,
+      comment: added,
+    })
     return added
   })
   const answer: AddCommentAnswer = { message: COMMENT_ADDED_MESSAGE, comment }

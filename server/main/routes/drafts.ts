@@ -48,8 +48,9 @@ const yesNo = (value: boolean): 'YES' | 'NO' => (value ? 'YES' : 'NO')
 
 vendorRoute(draftRoutes, 'getPortfolio', (c) => {
   const { db } = c.var.services
-  const accountId = c.var.accountId
-  return answerFromCache(c, `get:${accountId}`, async () => {
+  const { accountId, organizationId } = c.var
+  // The draft is the person's; whether records exist is the organization's (decision 0023).
+  return answerFromCache(c, `get:${accountId}:${organizationId}`, async () => {
     const account = await db
       .selectFrom('vendor_accounts as a')
       .select((eb) => [
@@ -67,7 +68,7 @@ vendorRoute(draftRoutes, 'getPortfolio', (c) => {
             eb
               .selectFrom('device_records as r')
               .select('r.portfolio_manager_id')
-              .whereRef('r.account_id', '=', 'a.id'),
+              .where('r.organization_id', '=', organizationId),
           )
           .as('has_records'),
       ])
@@ -112,7 +113,7 @@ vendorRoute(draftRoutes, 'savePortfolio', async (c) => {
   const section = payload.saveSection
 
   const fresh =
-    section === 0 || section === 3 ? await newInCatalogue(db, payload, c.var.accountId) : NOTHING_NEW
+    section === 0 || section === 3 ? await newInCatalogue(db, payload, c.var.organizationId) : NOTHING_NEW
   const problem = portfolioPayloadProblem({ call: 'save', payload }, fresh)
   if (problem) return c.json(problem, 400)
 
@@ -149,7 +150,7 @@ async function storedAnswer(
  */
 vendorRoute(draftRoutes, 'submitPortfolio', async (c) => {
   const { db } = c.var.services
-  const accountId = c.var.accountId
+  const { accountId, organizationId } = c.var
   const payload = c.var.body
   const key = c.req.header(IDEMPOTENCY_KEY_HEADER)
   if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
@@ -159,12 +160,12 @@ vendorRoute(draftRoutes, 'submitPortfolio', async (c) => {
   const earlier = key === undefined ? undefined : await storedAnswer(db, accountId, key)
   if (earlier) return c.json(earlier.body, earlier.status)
 
-  const fresh = await newInCatalogue(db, payload, accountId)
+  const fresh = await newInCatalogue(db, payload, organizationId)
   const problem = portfolioPayloadProblem({ call: 'submit', payload }, fresh)
   if (problem) return c.json(problem, 400)
 
   if (payload.savedPortfolioManagerId !== null) {
-    const state = await draftState(db, accountId, payload.savedPortfolioManagerId)
+    const state = await draftState(db, { accountId, organizationId }, payload.savedPortfolioManagerId)
     if (state === 'submitted') return c.json({ message: ALREADY_SUBMITTED_MESSAGE }, 409)
     if (state === 'unknown') {
       return c.json({ message: UNKNOWN_DRAFT_MESSAGE, field: 'savedPortfolioManagerId' }, 400)
@@ -177,7 +178,8 @@ vendorRoute(draftRoutes, 'submitPortfolio', async (c) => {
     .where('id', '=', accountId)
     .executeTakeFirst()
   if (!account) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
-  const submit = { accountId, createdBy: `${account.first_name} ${account.last_name}`, payload, fresh }
+  const createdBy = `${account.first_name} ${account.last_name}`
+  const submit = { accountId, organizationId, createdBy, payload, fresh }
   const submitted: Answer = { status: 200, body: { message: PORTFOLIO_SUBMITTED_MESSAGE } }
 
   let answer: Answer

@@ -44,13 +44,20 @@ export function resumePoint(header: string | undefined, query: string | undefine
 
 eventRoutes.get(EVENTS_PATH, (c) => {
   const session = c.var.session
-  if (!session?.accountId) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
+  if (!session?.accountId || !session.organizationId || !session.role) {
+    return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
+  }
   const resume = resumePoint(c.req.header(LAST_EVENT_ID_HEADER), c.req.query(AFTER_PARAMETER))
   if ('refused' in resume) return c.json(resume.refused, 400)
   const hub = c.var.services.events
   if (!hub) return c.json({ message: EVENTS_UNAVAILABLE_MESSAGE }, 503)
 
-  const stream = hub.open({ accountId: session.accountId, sessionId: session.id, after: resume.after })
+  const stream = hub.open({
+    organizationId: session.organizationId,
+    accountId: session.accountId,
+    sessionId: session.id,
+    after: resume.after,
+  })
   if (stream === 'full') return c.json({ message: TOO_MANY_STREAMS_MESSAGE }, 429)
   // The process is stopping: the tab retries (another process, or this one's successor).
   if (stream === 'stopped')

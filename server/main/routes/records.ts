@@ -11,7 +11,7 @@ import {
 } from '@/contract/server-messages'
 import { EVENTS_SEQ_HEADER } from '@/contract/events'
 import { appendEvent } from '../../events/append.ts'
-import { accountEventsSeq } from '../../events/store.ts'
+import { organizationEventsSeq } from '../../events/store.ts'
 import { answerFromCache } from '../answer-cache.ts'
 import type { MainEnv } from '../middleware/context.ts'
 import { addToCatalogue, newInCatalogue } from '../store/catalogue.ts'
@@ -19,10 +19,11 @@ import { DEVICE_ROW_COLUMNS, ownRecord, RECORD_DETAIL_COLUMNS, toDeviceRecord } 
 import { vendorRoute } from './route.ts'
 
 /*
- * The vendor's device records (spec §4, §7): the dashboard's list, delete, and reading and updating
- * one Submitted record (docs/decisions/0012). Every call needs the vendor's session, and a
- * vendorUserId in the body must be the session's own (vendorRoute); a record of another vendor
- * answers 404 as if it did not exist. Submit (drafts), edit and delete write their live event
+ * The organization's device records (spec §4, §7): the dashboard's list, delete, and reading and
+ * updating one Submitted record (docs/decisions/0012). Every call needs a member's session, a
+ * vendorUserId in the body must be the session's own, and the role must allow the call
+ * (vendorRoute, docs/decisions/0023); a record of another organization answers 404 as if it did
+ * not exist. Submit (drafts), edit and delete write their live event
  * (record.submitted, record.edited, record.deleted) in the change's transaction (decision 0020).
  */
 
@@ -31,28 +32,28 @@ export const recordRoutes = new Hono<MainEnv>()
 /* ------------------------------------------------------------------------- list and delete */
 
 /*
- * The list answers X-Events-Seq (EVENTS_SEQ_HEADER): the account's newest event seq, read before
+ * The list answers X-Events-Seq (EVENTS_SEQ_HEADER): the organization's newest event seq, read before
  * the list, so the list holds every change up to it; a tab that read the list before its stream's
  * hello compares it with the hello's accountSeq and reads again if it is older (decision 0022).
- * The seq is read with the account's data version in one statement, and that version (not the
+ * The seq is read with the organization's data version in one statement, and that version (not the
  * one read with the session, earlier) picks the cached answer: a change committed between the
  * session's read and the seq's would otherwise be counted in the seq but missing from a cached
  * answer. On PGlite the version is this process's count of portfolio writes, read after the seq.
  */
 vendorRoute(recordRoutes, 'listRecords', async (c) => {
   const { db, writes } = c.var.services
-  const accountId = c.var.accountId
-  const seen = await accountEventsSeq(db, accountId)
+  const organizationId = c.var.organizationId
+  const seen = await organizationEventsSeq(db, organizationId)
   const version = writes ? writes.epoch('portfolio') : seen.dataVersion
   const headers = { [EVENTS_SEQ_HEADER]: String(seen.seq) }
   return answerFromCache(
     c,
-    `list:${accountId}`,
+    `list:${organizationId}`,
     async () => {
       const rows = await db
         .selectFrom('device_records')
         .select(DEVICE_ROW_COLUMNS)
-        .where('account_id', '=', accountId)
+        .where('organization_id', '=', organizationId)
         .orderBy('creation_time', 'desc')
         .orderBy('portfolio_manager_id', 'desc')
         .execute()
@@ -66,9 +67,9 @@ vendorRoute(recordRoutes, 'listRecords', async (c) => {
 
 vendorRoute(recordRoutes, 'deleteRecord', async (c) => {
   const { db } = c.var.services
-  const accountId = c.var.accountId
+  const organizationId = c.var.organizationId
   const { portfolioManagerId } = c.var.body
-  const record = await ownRecord(db, accountId, portfolioManagerId)
+  const record = await ownRecord(db, organizationId, portfolioManagerId)
   if (!record) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
   if (record.status !== 'Submitted') return c.json({ message: ONLY_SUBMITTED_DELETABLE_MESSAGE }, 409)
   const deleted = await db.transaction().execute(async (trx) => {
@@ -76,13 +77,13 @@ vendorRoute(recordRoutes, 'deleteRecord', async (c) => {
     const row = await trx
       .deleteFrom('device_records')
       .where('portfolio_manager_id', '=', portfolioManagerId)
-      .where('account_id', '=', accountId)
+      .where('organization_id', '=', organizationId)
       .where('status', '=', 'Submitted')
       .returning('portfolio_manager_id')
       .executeTakeFirst()
     if (!row) return false
     // Last in the transaction: the event exists exactly when the deletion does (decision 0020).
-    await appendEvent(trx, accountId, { type: 'record.deleted', portfolioManagerId })
+    await appendEvent(trx, organizationId, { type: 'record.deleted', portfolioManagerId })
     return true
   })
   if (!deleted) return c.json({ message: ONLY_SUBMITTED_DELETABLE_MESSAGE }, 409)
@@ -102,7 +103,7 @@ vendorRoute(recordRoutes, 'getRecord', async (c) => {
     .selectFrom('device_records')
     .select(RECORD_DETAIL_COLUMNS)
     .where('portfolio_manager_id', '=', c.var.body.portfolioManagerId)
-    .where('account_id', '=', c.var.accountId)
+    .where('organization_id', '=', c.var.organizationId)
     .executeTakeFirst()
   if (!row) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
   const answer: RecordDetails = {
@@ -138,13 +139,13 @@ vendorRoute(recordRoutes, 'getRecord', async (c) => {
  */
 vendorRoute(recordRoutes, 'updateRecord', async (c) => {
   const { db } = c.var.services
-  const accountId = c.var.accountId
+  const organizationId = c.var.organizationId
   const payload = c.var.body
-  const record = await ownRecord(db, accountId, payload.portfolioManagerId)
+  const record = await ownRecord(db, organizationId, payload.portfolioManagerId)
   if (!record) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
   if (record.status !== 'Submitted') return c.json({ message: ONLY_SUBMITTED_EDITABLE_MESSAGE }, 409)
 
-  const fresh = await newInCatalogue(db, payload, c.var.accountId)
+  const fresh = await newInCatalogue(db, payload, organizationId)
   const problem = portfolioPayloadProblem({ call: 'update', payload }, fresh)
   if (problem) return c.json(problem, 400)
 
@@ -164,14 +165,14 @@ vendorRoute(recordRoutes, 'updateRecord', async (c) => {
         is_eng_build_available: payload.isEngBuildAvailable,
       })
       .where('portfolio_manager_id', '=', payload.portfolioManagerId)
-      .where('account_id', '=', accountId)
+      .where('organization_id', '=', organizationId)
       .where('status', '=', 'Submitted')
       .returning(DEVICE_ROW_COLUMNS)
       .executeTakeFirst()
     if (!row) return false
-    await addToCatalogue(trx, accountId, payload, fresh)
+    await addToCatalogue(trx, organizationId, payload, fresh)
     // Last in the transaction: the event exists exactly when the change does (decision 0020).
-    await appendEvent(trx, accountId, {
+    await appendEvent(trx, organizationId, {
       type: 'record.edited',
       portfolioManagerId: row.portfolio_manager_id,
       row: toDeviceRecord(row),

@@ -3,6 +3,7 @@ import type * as v from 'valibot'
 import { type EndpointName, endpoints } from '@/contract/endpoints'
 import type { MainEnv } from '../middleware/context.ts'
 import { refusalFormOf } from '@/contract/refusals'
+import { permissionOf, type Role } from '@/contract/roles'
 import { jsonBody, queryInput } from '../middleware/json-body.ts'
 import { requireVendor } from '../middleware/require-vendor.ts'
 
@@ -12,8 +13,10 @@ import { requireVendor } from '../middleware/require-vendor.ts'
  * `endpoints.login` and reads the input with the endpoint's request schema — the JSON body of a
  * POST, the query of a GET — so that the handler gets it typed as `c.var.body`, and a body the
  * schema refuses is answered 400 before the handler runs (middleware/json-body.ts).
- * `vendorRoute` adds requireVendor in front: the call needs the vendor's session, and a
- * vendorUserId in the body must be the session's own (401, 403); the handler reads `c.var.accountId`.
+ * `vendorRoute` adds requireVendor in front: the call needs a member's session, a vendorUserId in
+ * the body must be the session's own (401, 403), and the role must allow the endpoint (403); the
+ * handler reads `c.var.accountId` (the acting user), `c.var.organizationId` (the data's owner) and
+ * `c.var.role`.
  */
 
 /** The calls of the endpoint table that the main service answers. */
@@ -66,17 +69,21 @@ export function route<N extends MainEndpointName>(
   register(app, name, before, handler as unknown as MiddlewareHandler)
 }
 
-/** As route, for a call that needs the vendor's session (requireVendor first). */
+/**
+ * As route, for a call that needs a member's session: requireVendor first, with the endpoint's
+ * permission from src/contract/roles.ts (docs/decisions/0023).
+ */
 export function vendorRoute<N extends MainEndpointName>(
   app: Hono<MainEnv>,
   name: N,
-  handler: RouteHandler<N, { accountId: string }>,
+  handler: RouteHandler<N, { accountId: string; organizationId: string; role: Role }>,
   { before = [] }: RouteOptions = {},
 ) {
+  const permission = permissionOf(name)
   register(
     app,
     name,
-    [requireVendor as unknown as MiddlewareHandler, ...before],
+    [requireVendor(permission) as unknown as MiddlewareHandler, ...before],
     handler as unknown as MiddlewareHandler,
   )
 }

@@ -10,15 +10,15 @@ import type { Database } from '../../db/schema.ts'
  */
 
 /**
- * Looks the device values up in the catalogue as `accountId` sees it (ignoring case): the seeded
- * names and the account's own additions, each under its parent as the cascades of spec §4 offer
+ * Looks the device values up in the catalogue as `organizationId` sees it (ignoring case): the seeded
+ * names and the organization's own additions, each under its parent as the cascades of spec §4 offer
  * them. A blank value is not new: the required rule speaks for it. A vendor is new when the
  * catalogue does not list it, and the portfolio rules refuse it (spec §3 has no 'Add New' vendor).
  */
 export async function newInCatalogue(
   db: Kysely<Database>,
   p: CatalogueValues,
-  accountId: string,
+  organizationId: string,
 ): Promise<NewInCatalogue> {
   const result = await sql<{
     vendor: boolean
@@ -30,13 +30,13 @@ export async function newInCatalogue(
       exists(select 1 from catalogue_vendors where lower(vendor) = lower(${p.vendor})) as vendor,
       exists(select 1 from catalogue_device_names
         where lower(vendor) = lower(${p.vendor}) and lower(device_name) = lower(${p.deviceName})
-          and (added_by is null or added_by = ${accountId})) as device_name,
+          and (added_by is null or added_by = ${organizationId})) as device_name,
       exists(select 1 from catalogue_device_types
         where lower(device_name) = lower(${p.deviceName}) and lower(device_type) = lower(${p.deviceType})
-          and (added_by is null or added_by = ${accountId})) as device_type,
+          and (added_by is null or added_by = ${organizationId})) as device_type,
       exists(select 1 from catalogue_product_classes
         where lower(device_type) = lower(${p.deviceType}) and lower(product_class) = lower(${p.productClass})
-          and (added_by is null or added_by = ${accountId})) as product_class
+          and (added_by is null or added_by = ${organizationId})) as product_class
   `.execute(db)
   const known = result.rows[0]
   const isNew = (value: string, found: boolean | undefined) => value.trim() !== '' && found !== true
@@ -49,13 +49,13 @@ export async function newInCatalogue(
 }
 
 /**
- * 'Add New ...' values join the catalogue as the account's own (added_by), so that its later
- * choices offer them (spec §3); other vendors and visitors do not see them. Idempotent: the unique
- * indexes ignore case and a value the account already added is left as it is (migration 0006).
+ * 'Add New ...' values join the catalogue as the organization's own (added_by, docs/decisions/0023),
+ * so that its members' later choices offer them (spec §3); other organizations and visitors do not
+ * see them. Idempotent: the unique indexes ignore case and a value the organization already added is left as it is (migration 0006).
  */
 export async function addToCatalogue(
   trx: Transaction<Database>,
-  accountId: string,
+  organizationId: string,
   p: CatalogueValues,
   fresh: NewInCatalogue,
 ) {
@@ -69,21 +69,21 @@ export async function addToCatalogue(
       .executeTakeFirst()
     await trx
       .insertInto('catalogue_device_names')
-      .values({ vendor: vendor?.vendor ?? p.vendor, device_name: p.deviceName, added_by: accountId })
+      .values({ vendor: vendor?.vendor ?? p.vendor, device_name: p.deviceName, added_by: organizationId })
       .onConflict((oc) => oc.doNothing())
       .execute()
   }
   if (fresh.deviceType) {
     await trx
       .insertInto('catalogue_device_types')
-      .values({ device_name: p.deviceName, device_type: p.deviceType, added_by: accountId })
+      .values({ device_name: p.deviceName, device_type: p.deviceType, added_by: organizationId })
       .onConflict((oc) => oc.doNothing())
       .execute()
   }
   if (fresh.productClass) {
     await trx
       .insertInto('catalogue_product_classes')
-      .values({ device_type: p.deviceType, product_class: p.productClass, added_by: accountId })
+      .values({ device_type: p.deviceType, product_class: p.productClass, added_by: organizationId })
       .onConflict((oc) => oc.doNothing())
       .execute()
   }

@@ -167,9 +167,10 @@ export async function saveDraft(
   })
 }
 
-/** What a submit writes, and for whom. */
+/** What a submit writes, and for whom: the member submitting, into the organization it acts for. */
 export type SubmitWrite = {
   accountId: string
+  organizationId: string
   createdBy: string
   payload: SubmitPayload
   fresh: NewInCatalogue
@@ -188,20 +189,28 @@ export async function submitPortfolio(db: Kysely<Database>, submit: SubmitWrite)
 /** A submit's writes, inside the caller's transaction (see submitPortfolio). */
 export async function writeSubmit(
   trx: Transaction<Database>,
-  { accountId, createdBy, payload, fresh }: SubmitWrite,
+  { accountId, organizationId, createdBy, payload, fresh }: SubmitWrite,
 ) {
   const values = draftValues(payload, ALL_FIELDS)
   const serials = payload.deviceNumberList.filter((serial) => serial !== '')
   const now = new Date()
-  // One submit of an account at a time: the account's row is locked first, as the data_version
-  // triggers of the writes below would lock it later. Taken in between, that lock let concurrent
+  // One submit of an organization at a time: its row, then the account's, are locked first, as
+  // the data_version triggers of the writes below would lock them later (the record's the
+  // organization's, the draft's the account's). Taken in between, such a lock let concurrent
   // submits of one vendor deadlock on PostgreSQL (45 of 50 at once answered 500 in the
   // reliability suite); in this order they wait for each other and all succeed.
+  await trx
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', '=', organizationId)
+    .forNoKeyUpdate()
+    .execute()
   await trx.selectFrom('vendor_accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().execute()
   const record = await trx
     .insertInto('device_records')
     .values({
-      account_id: accountId,
+      organization_id: organizationId,
+      submitted_by: accountId,
       organization_name: payload.organizationName,
       vendor: payload.vendor,
       device_name: payload.deviceName,
@@ -233,9 +242,9 @@ export async function writeSubmit(
     .values({ account_id: accountId, ...submitted, created_at: now })
     .onConflict((oc) => oc.column('account_id').doUpdateSet(submitted))
     .execute()
-  await addToCatalogue(trx, accountId, payload, fresh)
+  await addToCatalogue(trx, organizationId, payload, fresh)
   // Last: the event's ordering lock is then held for the insert and the commit only (decision 0020).
-  await appendEvent(trx, accountId, {
+  await appendEvent(trx, organizationId, {
     type: 'record.submitted',
     portfolioManagerId: record.portfolio_manager_id,
     row: toDeviceRecord(record),
@@ -244,11 +253,11 @@ export async function writeSubmit(
 
 /**
  * Whether `savedPortfolioManagerId` names the account's open draft ('open'), a draft of the
- * account already submitted ('submitted'), or nothing of the account's ('unknown').
+ * account already submitted into the organization ('submitted'), or nothing of theirs ('unknown').
  */
 export async function draftState(
   db: Kysely<Database>,
-  accountId: string,
+  { accountId, organizationId }: { accountId: string; organizationId: string },
   savedPortfolioManagerId: string,
 ): Promise<'open' | 'submitted' | 'unknown'> {
   const open = await db
@@ -262,7 +271,7 @@ export async function draftState(
   const record = await db
     .selectFrom('device_records')
     .select('portfolio_manager_id')
-    .where('account_id', '=', accountId)
+    .where('organization_id', '=', organizationId)
     .where('submitted_from_draft', '=', savedPortfolioManagerId)
     .executeTakeFirst()
   return record ? 'submitted' : 'unknown'

@@ -2,19 +2,19 @@ import type { Kysely, Transaction } from 'kysely'
 import type { DeviceRecord } from '@/contract/records'
 import type { Database, DeviceRow } from '../../db/schema.ts'
 
-/* The vendor's device records (device_records) as the record calls read them. */
+/* The organization's device records (device_records) as the record calls read them. */
 
-/** The account's own record, or undefined: another vendor's record is treated as missing. */
+/** The organization's own record, or undefined: another organization's record is treated as missing. */
 export function ownRecord(
   db: Kysely<Database> | Transaction<Database>,
-  accountId: string,
+  organizationId: string,
   portfolioManagerId: string,
 ) {
   return db
     .selectFrom('device_records')
-    .select(['portfolio_manager_id', 'status'])
+    .select(['portfolio_manager_id', 'status', 'vendor', 'device_name'])
     .where('portfolio_manager_id', '=', portfolioManagerId)
-    .where('account_id', '=', accountId)
+    .where('organization_id', '=', organizationId)
     .executeTakeFirst()
 }
 
