@@ -73,7 +73,12 @@ function DashboardSearch({ search, onSearchChange, onReload, reloading }: Dashbo
         </Button>
       )}
       {refusal ? (
-        <RefusalNote id={refusalId} reason={refusal.reason} hint={refusal.hint} className="basis-full" />
+        <RefusalNote
+          id={refusalId}
+          reason={refusal.reason}
+          hint={refusal.hint}
+          className="basis-full sm:justify-end"
+        />
       ) : null}
     </div>
   )
