@@ -11,6 +11,8 @@ import {
 } from '@/features/portfolio/components/portfolio-form-states'
 import { PortfolioScreen } from '@/features/portfolio/components/portfolio-screen'
 import { addressQueryOptions } from '@/lib/address-query'
+import { roleOf, roleRefusal } from '@/lib/role'
+import { useRoleRefusal } from '@/lib/use-role'
 import { portfolioFormSearchSchema } from '@/routes/-search-params'
 import { useVendorAuthData } from '@/routes/-vendor'
 
@@ -21,6 +23,8 @@ export const Route = createFileRoute('/_data/_vendor/portfolio')({
     // The _vendor layout lets only a vendor with a vendorUserId here (spec §4: without one the
     // form loads no data).
     const { vendorUserId } = authData
+    // A member whose role may not submit or edit devices gets a notice, not the form (issue 18).
+    if (roleRefusal(roleOf(authData), 'portfolio')) return
     // The country list is for the country-code and country selects: the form does not wait for it.
     void queryClient.prefetchQuery(addressQueryOptions())
     await Promise.all([
@@ -40,13 +44,16 @@ export const Route = createFileRoute('/_data/_vendor/portfolio')({
 /** The page around the form, its loading state and its error: the heading, and a lead per mode. */
 function PortfolioPage({ children }: { children?: React.ReactNode }) {
   const { record } = Route.useSearch()
+  const refused = useRoleRefusal('portfolio') !== null
   return (
     <PageShell
       title="PORTFOLIO FORM"
       lead={
-        record
-          ? 'The device details of a submitted record: change them and submit, before its certification starts.'
-          : 'Your organization, line of business and device portfolio: save a section or the whole draft at any time, submit when complete.'
+        refused
+          ? undefined
+          : record
+            ? 'The device details of a submitted record: change them and submit, before its certification starts.'
+            : 'Your organization, line of business and device portfolio: save a section or the whole draft at any time, submit when complete.'
       }
     >
       {children}

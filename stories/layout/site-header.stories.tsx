@@ -2,6 +2,7 @@ import preview from '#.storybook/preview'
 import { expect, fn, waitFor, within } from 'storybook/test'
 import { SiteHeader } from '@/components/layout/site-header'
 import { DEFAULT_SUPPORT_EMAIL } from '@/lib/config'
+import { nokiaMember, NOKIA_ORGANIZATION } from '@/mocks/fixtures/roles'
 import { authDataOf, loggedInAs, loggedOut } from '../support/session'
 
 /** The site header (spec §2 "Header") for a visitor and for a logged-in vendor, on desktop and phone. */
@@ -90,6 +91,64 @@ export const ProfileOpen = meta.story({
     await userEvent.keyboard('{Enter}')
     await userEvent.click(await body(canvasElement).findByRole('button', { name: 'Logout' }))
     await expect(args.onLogout).toHaveBeenCalledTimes(1)
+  },
+})
+
+/** Opens the profile popup and returns it once shown. */
+async function openProfile(
+  canvas: ReturnType<typeof within>,
+  canvasElement: HTMLElement,
+  userEvent: { click: (element: Element) => Promise<void> },
+) {
+  await userEvent.click(canvas.getByRole('button', { name: 'Profile' }))
+  const profile = await body(canvasElement).findByRole('dialog', { name: 'Profile' })
+  await waitFor(() => expect(within(profile).getByText(authDataOf('v-nokia').name)).toBeVisible())
+  return profile
+}
+
+/** Issue 18: a member reads the organization the session acts for and the role there under the name. */
+export const ProfileEngineer = meta.story({
+  beforeEach: loggedInAs('v-nokia', nokiaMember('Engineer')),
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const profile = await openProfile(canvas, canvasElement, userEvent)
+    await expect(within(profile).getByText('Nokia Solutions and Networks · Engineer')).toBeVisible()
+  },
+})
+
+/** Issue 18: a Viewer, likewise. */
+export const ProfileViewer = meta.story({
+  beforeEach: loggedInAs('v-nokia', nokiaMember('Viewer')),
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const profile = await openProfile(canvas, canvasElement, userEvent)
+    await expect(within(profile).getByText('Nokia Solutions and Networks · Viewer')).toBeVisible()
+  },
+})
+
+/**
+ * Issue 18: the Owner of their only organization (a vendor who never invited anyone) sees the
+ * specification's popup, without an organization line.
+ */
+export const ProfileOwner = meta.story({
+  beforeEach: loggedInAs('v-nokia', nokiaMember('Owner')),
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const profile = await openProfile(canvas, canvasElement, userEvent)
+    await expect(within(profile).queryByText(/Nokia Solutions and Networks/)).toBeNull()
+    await expect(profile.querySelector('[data-slot="profile-membership"]')).toBeNull()
+  },
+})
+
+/** Issue 18: an Owner who also belongs to another organization reads which one the session acts for. */
+export const ProfileOwnerOfTwo = meta.story({
+  beforeEach: loggedInAs('v-nokia', {
+    ...nokiaMember('Owner'),
+    organizations: [
+      { ...NOKIA_ORGANIZATION, role: 'Owner' },
+      { organizationId: 'org-brand', organizationName: 'Brand Two Devices', role: 'Engineer' },
+    ],
+  }),
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const profile = await openProfile(canvas, canvasElement, userEvent)
+    await expect(within(profile).getByText('Nokia Solutions and Networks · Owner')).toBeVisible()
   },
 })
 

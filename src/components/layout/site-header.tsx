@@ -17,6 +17,7 @@ import { Input } from '@/components/ui/input'
 import { LazyPopover } from '@/components/ui/lazy-popover'
 import type { AuthData } from '@/contract/auth'
 import { supportMailto } from '@/lib/config'
+import { membershipLine } from '@/lib/role'
 import { type AuthView, useAuthView } from '@/lib/use-auth-data'
 import { cn } from '@/lib/utils'
 
@@ -266,9 +267,13 @@ type ProfileMenuProps = {
   onLogout?: (() => void) | undefined
 }
 
-/** Spec §2: the profile popup shows name, email id and phone number, and Logout. */
+/**
+ * Spec §2: the profile popup shows name, email id and phone number, and Logout. Issue 18: a member
+ * also reads the organization the session acts for and the role there (membershipLine).
+ */
 function ProfileMenu({ authData, className, onLogout }: ProfileMenuProps) {
   const initials = authData ? initialsOf(authData.name) : ''
+  const membership = membershipLine(authData)
   const [open, setOpen] = React.useState(false)
   return (
     <LazyPopover
@@ -302,7 +307,16 @@ function ProfileMenu({ authData, className, onLogout }: ProfileMenuProps) {
             >
               {initials}
             </span>
-            <p className="min-w-0 text-body font-semibold break-words text-ink">{authData.name}</p>
+            {membership ? (
+              <div className="flex min-w-0 flex-col">
+                <p className="text-body font-semibold break-words text-ink">{authData.name}</p>
+                <p data-slot="profile-membership" className="text-small break-words text-ink-muted">
+                  {membership}
+                </p>
+              </div>
+            ) : (
+              <p className="min-w-0 text-body font-semibold break-words text-ink">{authData.name}</p>
+            )}
           </div>
           <dl className="flex flex-col gap-2 text-small">
             <ProfileDetail icon={Mail} term="Email id" value={authData.emailId} />

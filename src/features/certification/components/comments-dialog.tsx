@@ -11,11 +11,13 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Field, FieldError, FieldHint, FieldLabel } from '@/components/ui/field'
+import { RefusalNote } from '@/components/ui/refusal-note'
 import { Textarea } from '@/components/ui/textarea'
 import { COMMENT_MAX_LENGTH } from '@/contract/certification'
 import { COMMENT_EMPTY_MESSAGE } from '@/contract/server-messages'
 import { commentsQueryOptions, useAddCommentMutation } from '@/features/certification/api/comments'
 import { answerOrNull } from '@/lib/api-failure'
+import { useRoleRefusal } from '@/lib/use-role'
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
@@ -29,7 +31,11 @@ type CommentsDialogProps = {
   onClose: () => void
 }
 
-/** Add Comments (decision 8): the record's comments, newest first, and a box to add one. */
+/**
+ * Add Comments (decision 8): the record's comments, newest first, and a box to add one. A member
+ * whose role may not comment (issue 18) reads them; the box and its button are disabled, with the
+ * reason under the box.
+ */
 function CommentsDialog({ record, onClose }: CommentsDialogProps) {
   return (
     <Dialog
@@ -48,10 +54,13 @@ function CommentsDialog({ record, onClose }: CommentsDialogProps) {
 function CommentsBody({ record }: { record: { portfolioManagerId: string; deviceName: string } }) {
   const commentsQuery = useQuery(commentsQueryOptions(record.portfolioManagerId))
   const addComment = useAddCommentMutation()
+  const refusal = useRoleRefusal('comment')
+  const refusalId = React.useId()
   const [text, setText] = React.useState('')
   const [error, setError] = React.useState<string | undefined>()
 
   const send = async () => {
+    if (refusal) return
     if (text.trim() === '') {
       setError(COMMENT_EMPTY_MESSAGE)
       return
@@ -104,9 +113,10 @@ function CommentsBody({ record }: { record: { portfolioManagerId: string; device
           void send()
         }}
       >
-        <Field invalid={error !== undefined}>
+        <Field invalid={error !== undefined} disabled={refusal !== null}>
           <FieldLabel>New comment</FieldLabel>
           <Textarea
+            aria-describedby={refusal ? refusalId : undefined}
             value={text}
             rows={3}
             maxLength={COMMENT_MAX_LENGTH}
@@ -115,13 +125,22 @@ function CommentsBody({ record }: { record: { portfolioManagerId: string; device
               if (error && event.target.value.trim() !== '') setError(undefined)
             }}
           />
-          <FieldHint>
-            {text.length} of {COMMENT_MAX_LENGTH} characters
-          </FieldHint>
+          {refusal ? (
+            <RefusalNote id={refusalId} reason={refusal.reason} hint={refusal.hint} />
+          ) : (
+            <FieldHint>
+              {text.length} of {COMMENT_MAX_LENGTH} characters
+            </FieldHint>
+          )}
           <FieldError>{error}</FieldError>
         </Field>
         <DialogFooter>
-          <Button type="submit" loading={addComment.isPending}>
+          <Button
+            type="submit"
+            loading={addComment.isPending}
+            disabled={refusal !== null}
+            aria-describedby={refusal ? refusalId : undefined}
+          >
             Add comment
           </Button>
         </DialogFooter>

@@ -3,6 +3,7 @@ import { FilterX, PackagePlus, RefreshCw, Search } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '@/components/ui/button'
 import { Field, FieldLabel } from '@/components/ui/field'
+import { RefusalNote } from '@/components/ui/refusal-note'
 import { Input } from '@/components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { StatusCard, StatusCardGroup } from '@/components/ui/status-card'
@@ -15,6 +16,7 @@ import {
 } from '@/features/dashboard/model/dashboard-filters'
 import type { DeviceRecord } from '@/contract/records'
 import { STATUS_LEGEND, type SummaryCardCount } from '@/features/dashboard/model/record-status'
+import { useRoleRefusal } from '@/lib/use-role'
 import { cn } from '@/lib/utils'
 
 type DashboardSearchProps = {
@@ -24,8 +26,14 @@ type DashboardSearchProps = {
   reloading: boolean
 }
 
-/** Spec §2: the free-text search, the sync icon and Register Product (the form's device section). */
+/**
+ * Spec §2: the free-text search, the sync icon and Register Product (the form's device section).
+ * A member whose role may not submit devices (issue 18) finds Register Product disabled, with the
+ * reason under the row.
+ */
 function DashboardSearch({ search, onSearchChange, onReload, reloading }: DashboardSearchProps) {
+  const refusal = useRoleRefusal('portfolio')
+  const refusalId = React.useId()
   return (
     <div data-slot="dashboard-search" className="flex flex-wrap items-end gap-3">
       <Field className="min-w-56 flex-1">
@@ -50,12 +58,28 @@ function DashboardSearch({ search, onSearchChange, onReload, reloading }: Dashbo
           className={cn(reloading && 'animate-spin motion-reduce:animate-none')}
         />
       </Button>
-      <Button asChild>
-        <Link to="/portfolio" search={{ portfolio: 'device-portfolio' }}>
+      {refusal ? (
+        // Focusable though disabled, so that a keyboard user meets it with its reason.
+        <Button aria-disabled="true" aria-describedby={refusalId} data-refused="">
           <PackagePlus aria-hidden="true" />
           Register Product
-        </Link>
-      </Button>
+        </Button>
+      ) : (
+        <Button asChild>
+          <Link to="/portfolio" search={{ portfolio: 'device-portfolio' }}>
+            <PackagePlus aria-hidden="true" />
+            Register Product
+          </Link>
+        </Button>
+      )}
+      {refusal ? (
+        <RefusalNote
+          id={refusalId}
+          reason={refusal.reason}
+          hint={refusal.hint}
+          className="basis-full sm:justify-end"
+        />
+      ) : null}
     </div>
   )
 }

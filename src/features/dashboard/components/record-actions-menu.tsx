@@ -1,4 +1,4 @@
-import { EllipsisVertical } from 'lucide-react'
+import { EllipsisVertical, Lock } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '@/components/ui/button'
 import {
@@ -9,7 +9,14 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
 import type { DeviceRecord } from '@/contract/records'
-import { type RecordAction, recordMenuRules, RUN_ACTIONS } from '@/features/dashboard/model/action-menu'
+import { ROLE_REFUSAL_HINT } from '@/contract/roles'
+import {
+  menuRefusals,
+  type RecordAction,
+  recordMenuRules,
+  RUN_ACTIONS,
+} from '@/features/dashboard/model/action-menu'
+import { useRole } from '@/lib/use-role'
 
 type RecordActionsMenuProps = {
   record: DeviceRecord
@@ -23,10 +30,20 @@ type RecordActionsMenuProps = {
  * Download Results, Add Comments, Email Certificate, each enabled by the rules; then, after a
  * separator, issue 17's Re-run Failed Cases and Cancel Run in the same disabled style. The menu
  * closes after an action.
+ *
+ * Issue 18: an action the record allows but the member's role does not stays listed, disabled,
+ * with a lock, and the menu ends with each such reason once and what to do about it. Unlike an
+ * item the rules disable, a refused item can be reached with the arrow keys (WAI-ARIA's menu
+ * pattern keeps disabled items focusable), so that it is read with its reason (aria-describedby);
+ * choosing it does nothing and leaves the menu open.
  */
 function RecordActionsMenu({ record, onAction, busy = false }: RecordActionsMenuProps) {
   const [open, setOpen] = React.useState(false)
-  const rules = recordMenuRules(record)
+  const rules = recordMenuRules(record, useRole())
+  const refusals = menuRefusals(rules)
+  const baseId = React.useId()
+  const reasonId = (permission: string) => `${baseId}-refusal-${permission}`
+  const hintId = `${baseId}-refusal-hint`
   // The chosen action runs once the menu has closed and handed the focus back to its button: a
   // dialog the action opens (Delete, Add Comments) then returns the focus there when it closes,
   // not to the menu item that no longer exists.
@@ -61,17 +78,50 @@ function RecordActionsMenu({ record, onAction, busy = false }: RecordActionsMenu
             <React.Fragment key={rule.action}>
               {rule.action === RUN_ACTIONS[0] ? <DropdownMenuSeparator /> : null}
               <DropdownMenuItem
-                disabled={!rule.enabled}
+                disabled={!rule.enabled && !rule.refusal}
+                {...(rule.refusal
+                  ? {
+                      'aria-disabled': true,
+                      'data-disabled': '',
+                      'data-refused': '',
+                      'aria-describedby': `${reasonId(rule.refusal.permission)} ${hintId}`,
+                    }
+                  : {})}
+                textValue={rule.action}
                 variant={rule.action === 'Delete' || rule.action === 'Cancel Run' ? 'destructive' : 'default'}
-                onSelect={() => {
+                onSelect={(event) => {
+                  if (rule.refusal) {
+                    event.preventDefault()
+                    return
+                  }
                   chosen.current = rule.action
                   setOpen(false)
                 }}
               >
                 {rule.action}
+                {rule.refusal ? <Lock aria-hidden="true" className="ms-auto" /> : null}
               </DropdownMenuItem>
             </React.Fragment>
           ))}
+        {refusals.length > 0 ? (
+          <>
+            <DropdownMenuSeparator />
+            <div
+              data-slot="menu-refusals"
+              className="flex flex-col gap-1 px-2 py-1.5 text-caption text-ink-muted"
+            >
+              {refusals.map((refusal) => (
+                <p key={refusal.permission} id={reasonId(refusal.permission)} className="flex gap-1.5">
+                  <Lock aria-hidden="true" className="mt-0.5 size-3 shrink-0" />
+                  <span>{refusal.reason}</span>
+                </p>
+              ))}
+              <p id={hintId} className="font-semibold text-ink">
+                {ROLE_REFUSAL_HINT}
+              </p>
+            </div>
+          </>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   )

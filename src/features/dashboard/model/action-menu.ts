@@ -1,6 +1,8 @@
 import { CANCELLED_STATUS } from '@/contract/certification'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import type { RecordState } from '@/contract/records'
+import type { Permission, Role } from '@/contract/roles'
+import { type RoleRefusal, roleRefusal } from '@/lib/role'
 
 /* The row's actions menu (spec §2 "Dashboard", §4 "Menu rules"). */
 
@@ -28,6 +30,11 @@ export interface ActionMenuRule<A extends RecordAction = SpecRecordAction> {
   shown: boolean
   /** Whether it can be chosen; always false when not shown. */
   enabled: boolean
+  /**
+   * Issue 18: the member's role may not do it, though the record's rules would allow it. Set only
+   * then: an action the rules disable says nothing about the role.
+   */
+  refusal?: RoleRefusal
 }
 
 // isCertified is missing (not just empty) on a record that has not been through the contract schema.
@@ -67,17 +74,64 @@ export function actionMenuRules(record: RecordState): ActionMenuRule[] {
 }
 
 /**
+ * What each action needs of the member's role (docs/decisions/0023). Add Comments opens the
+ * record's comments, which every role reads; adding one is the dialog's matter ('comment').
+ */
+export const ACTION_PERMISSIONS: Readonly<Record<RecordAction, Permission>> = {
+  'Start Certify': 'runs',
+  Edit: 'portfolio',
+  Delete: 'portfolio',
+  'Download Results': 'read',
+  'Add Comments': 'read',
+  'Email Certificate': 'certificate',
+  'Re-run Failed Cases': 'runs',
+  'Cancel Run': 'runs',
+}
+
+/**
+ * The role on top of the record's rules: an action the rules enable but the role may not do stays
+ * listed, disabled, with the role's refusal. The rules come first: what they hide or disable stays
+ * so, without a refusal. An Owner (and a login without a role) gets the rules unchanged.
+ */
+export function withRole<A extends RecordAction>(
+  rules: ActionMenuRule<A>[],
+  role: Role,
+): ActionMenuRule<A>[] {
+  return rules.map((rule) => {
+    const refusal = rule.enabled ? roleRefusal(role, ACTION_PERMISSIONS[rule.action]) : null
+    return refusal ? { ...rule, enabled: false, refusal } : rule
+  })
+}
+
+/**
  * The whole menu: the spec's six by their rules, then issue 17's two, always shown. Re-run Failed
  * Cases runs again the cases the latest attempt did not pass, so only after a Validation failure;
- * Cancel Run ends the run going, so only while it is InProgress or waits in Maintenance.
+ * Cancel Run ends the run going, so only while it is InProgress or waits in Maintenance. Then the
+ * member's role (withRole; 'Owner' when not given).
  */
-export function recordMenuRules(record: RecordState): ActionMenuRule<RecordAction>[] {
+export function recordMenuRules(record: RecordState, role: Role = 'Owner'): ActionMenuRule<RecordAction>[] {
   const { status, isCertified } = record
   const rerun = status === 'Completed' && isCertified === VALIDATION_FAILURE
   const cancel = status === 'InProgress' || status === 'Maintenance'
-  return [
-    ...actionMenuRules(record),
-    { action: 'Re-run Failed Cases', shown: true, enabled: rerun },
-    { action: 'Cancel Run', shown: true, enabled: cancel },
-  ]
+  return withRole<RecordAction>(
+    [
+      ...actionMenuRules(record),
+      { action: 'Re-run Failed Cases', shown: true, enabled: rerun },
+      { action: 'Cancel Run', shown: true, enabled: cancel },
+    ],
+    role,
+  )
+}
+
+/**
+ * The refusals of the listed actions, each once, in menu order: the menu says each reason once
+ * under its items, with the hint.
+ */
+export function menuRefusals(rules: ReadonlyArray<ActionMenuRule<RecordAction>>): RoleRefusal[] {
+  const refusals: RoleRefusal[] = []
+  for (const { shown, refusal } of rules) {
+    if (shown && refusal && !refusals.some((known) => known.permission === refusal.permission))
+      refusals.push(refusal)
+  }
+  return refusals
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { ROLES } from '@/contract/roles'
 import {
+  ACTION_PERMISSIONS,
   actionMenuRules,
   type ActionMenuRule,
+  menuRefusals,
   RECORD_ACTIONS,
   type RecordAction,
   recordMenuRules,
@@ -78,5 +81,118 @@ describe('recordMenuRules', () => {
     expect(recordMenuRules({ status: 'Completed', isCertified: 'validation failure' })[6]?.enabled).toBe(
       false,
     )
+  })
+})
+
+/* Issue 18 (docs/decisions/0023): the member's role on top of the record's rules. */
+
+const RUNS = 'Your role in this organization does not allow starting or cancelling certification runs.'
+const PORTFOLIO = 'Your role in this organization does not allow submitting, editing or deleting devices.'
+const CERTIFICATE = 'Your role in this organization does not allow sending certificates.'
+const HINT = 'Ask an Owner of your organization for another role.'
+
+/** Each listed item as the menu shows it: enabled, disabled by the rules, or refused with the reason. */
+const viewOf = (rules: ActionMenuRule<RecordAction>[]) =>
+  rules
+    .filter((rule) => rule.shown)
+    .map((rule) => [rule.action, rule.refusal?.reason ?? (rule.enabled ? on : off)])
+
+describe('recordMenuRules for a role', () => {
+  it('maps each action to the permission it needs', () => {
+    expect(ACTION_PERMISSIONS).toEqual({
+      'Start Certify': 'runs',
+      Edit: 'portfolio',
+      Delete: 'portfolio',
+      'Download Results': 'read',
+      'Add Comments': 'read',
+      'Email Certificate': 'certificate',
+      'Re-run Failed Cases': 'runs',
+      'Cancel Run': 'runs',
+    })
+  })
+
+  it.each(cases)(
+    'gives an Owner, an Engineer and a login without a role the rules unchanged (status %j, %j)',
+    (status, isCertified) => {
+      const rules = recordMenuRules({ status, isCertified })
+      expect(recordMenuRules({ status, isCertified }, 'Owner')).toEqual(rules)
+      expect(recordMenuRules({ status, isCertified }, 'Engineer')).toEqual(rules)
+      expect(rules.some((rule) => 'refusal' in rule)).toBe(false)
+    },
+  )
+
+  it('refuses a Viewer what a Submitted record allows but reading', () => {
+    expect(viewOf(recordMenuRules({ status: 'Submitted', isCertified: '' }, 'Viewer'))).toEqual([
+      ['Start Certify', RUNS],
+      ['Edit', PORTFOLIO],
+      ['Delete', PORTFOLIO],
+      ['Download Results', off],
+      ['Add Comments', on],
+      ['Email Certificate', off],
+      ['Re-run Failed Cases', off],
+      ['Cancel Run', off],
+    ])
+  })
+
+  it('leaves a Viewer the results of a Certified record and refuses its certificate', () => {
+    expect(viewOf(recordMenuRules({ status: 'Completed', isCertified: 'CERTIFIED-OK' }, 'Viewer'))).toEqual([
+      ['Start Certify', off],
+      ['Edit', off],
+      ['Download Results', on],
+      ['Add Comments', on],
+      ['Email Certificate', CERTIFICATE],
+      ['Re-run Failed Cases', off],
+      ['Cancel Run', off],
+    ])
+  })
+
+  it('refuses a Viewer the runs of a failed record and of a running one', () => {
+    expect(
+      viewOf(recordMenuRules({ status: 'Completed', isCertified: 'Validation failure' }, 'Viewer')),
+    ).toEqual([
+      ['Start Certify', RUNS],
+      ['Edit', off],
+      ['Download Results', on],
+      ['Add Comments', on],
+      ['Email Certificate', off],
+      ['Re-run Failed Cases', RUNS],
+      ['Cancel Run', off],
+    ])
+    expect(viewOf(recordMenuRules({ status: 'InProgress', isCertified: 'CERTIFIED-OK' }, 'Viewer'))).toEqual([
+      ['Start Certify', off],
+      ['Edit', off],
+      ['Download Results', on],
+      ['Add Comments', on],
+      ['Email Certificate', CERTIFICATE],
+      ['Re-run Failed Cases', off],
+      ['Cancel Run', RUNS],
+    ])
+  })
+
+  it.each(cases)(
+    'never gives a reason for what the rules hide or disable (status %j, %j)',
+    (status, isCertified) => {
+      const rules = recordMenuRules({ status, isCertified })
+      for (const role of ROLES) {
+        recordMenuRules({ status, isCertified }, role).forEach((rule, index) => {
+          const before = rules[index]
+          expect(rule.shown).toBe(before?.shown)
+          if (!before?.enabled) expect(rule).toEqual(before)
+          // A role only ever takes away: refused or as the rules say.
+          if (rule.enabled) expect(before?.enabled).toBe(true)
+          if (!rule.enabled && before?.enabled) expect(rule.refusal?.hint).toBe(HINT)
+        })
+      }
+    },
+  )
+
+  it('lists each refusal once, in menu order, with the hint', () => {
+    const refusals = menuRefusals(recordMenuRules({ status: 'Submitted', isCertified: '' }, 'Viewer'))
+    expect(refusals).toEqual([
+      { permission: 'runs', reason: RUNS, hint: HINT },
+      { permission: 'portfolio', reason: PORTFOLIO, hint: HINT },
+    ])
+    expect(menuRefusals(recordMenuRules({ status: 'Submitted', isCertified: '' }, 'Owner'))).toEqual([])
+    expect(menuRefusals(recordMenuRules({ status: 'Submitted', isCertified: '' }, 'Engineer'))).toEqual([])
   })
 })

@@ -7,6 +7,7 @@ import { ONLY_SUBMITTED_EDITABLE_MESSAGE } from '@/contract/server-messages'
 import { recordStatusName } from '@/contract/records'
 import { PORTFOLIO_SECTIONS } from '@/features/portfolio/model/portfolio-state'
 import { ApiAnswerError } from '@/lib/call-endpoint'
+import type { RoleRefusal } from '@/lib/role'
 
 /*
  * What /portfolio shows instead of the form: while its data loads (the route's pending component),
@@ -73,6 +74,17 @@ export function RecordPastSubmitted({ record }: { record: RecordDetails }) {
         {record.deviceName} ({record.vendor}) is now {recordStatusName(record) ?? record.status}. A record
         whose certification has started keeps the device details it was certified with.
       </p>
+    </RecordNotEditable>
+  )
+}
+
+/** The member's role may not submit or edit devices (issue 18): the role's refusal and what to do. */
+export function PortfolioRefused({ refusal }: { refusal: RoleRefusal }) {
+  return (
+    <RecordNotEditable title="The portfolio form is not available to your role">
+      <p className="text-ink">{refusal.reason}</p>
+      <p>{refusal.hint}</p>
+      <p>Your dashboard shows the organization's devices, their certification runs and results.</p>
     </RecordNotEditable>
   )
 }

@@ -9,10 +9,12 @@ import { recordQueryOptions } from '@/features/portfolio/api/get-record'
 import { PortfolioForm } from '@/features/portfolio/components/portfolio-form'
 import {
   isNotFound,
+  PortfolioRefused,
   RecordNotFound,
   RecordPastSubmitted,
 } from '@/features/portfolio/components/portfolio-form-states'
 import { addressQueryOptions } from '@/lib/address-query'
+import { useRoleRefusal } from '@/lib/use-role'
 
 type PortfolioScreenProps = {
   authData: AuthData
@@ -30,8 +32,16 @@ const NO_COUNTRIES: ReadonlyArray<CountryDetail> = []
 /**
  * /portfolio (spec §2): the form over the vendor's saved portfolio and the device catalogue (and
  * the record being edited), which the route has loaded; the country list follows when it comes.
+ * A member whose role may not submit or edit devices (issue 18) gets why instead of a form they
+ * could fill in but never save.
  */
-export function PortfolioScreen({ authData, focusSection, recordId }: PortfolioScreenProps) {
+export function PortfolioScreen(props: PortfolioScreenProps) {
+  const refusal = useRoleRefusal('portfolio')
+  if (refusal) return <PortfolioRefused refusal={refusal} />
+  return <PortfolioLoaded {...props} />
+}
+
+function PortfolioLoaded({ authData, focusSection, recordId }: PortfolioScreenProps) {
   const { data: saved } = useSuspenseQuery(portfolioQueryOptions(authData.vendorUserId))
   const { data: catalogue } = useSuspenseQuery(catalogueQueryOptions(authData.vendorUserId))
   const countries = useQuery(addressQueryOptions()).data?.countryDetailsList ?? NO_COUNTRIES
