@@ -118,13 +118,20 @@ async function storedEvents(deployment: Deployment, accountIds: string[], afterS
     const lite = await PGlite.create(path.join(dataDir, 'pglite'))
     try {
       rows = (
-        await lite.query<{ seq: unknown; organization_id: string; type: string }>(query, [afterSeq, accountIds])
+        await lite.query<{ seq: unknown; organization_id: string; type: string }>(query, [
+          afterSeq,
+          accountIds,
+        ])
       ).rows
     } finally {
       await lite.close()
     }
   }
-  return rows.map((row): StoredEvent => ({ seq: Number(row.seq), accountId: row.organization_id, type: row.type }))
+  return rows.map((row): StoredEvent => ({
+    seq: Number(row.seq),
+    accountId: row.organization_id,
+    type: row.type,
+  }))
 }
 
 async function rssOfNodes(nodes: Node[]) {

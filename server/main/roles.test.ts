@@ -194,7 +194,7 @@ describe('a Viewer', () => {
     if (!record) throw new Error('No record.')
     const id = viewer.browser.vendorUserId
     const main: Array<[string, unknown, string]> = [
-      [endpoints.savePortfolio.path, blankSavePayload(id), ROLE_REFUSALS.portfolio],
+      [endpoints.savePortfolio.path, blankSavePayload(id, 1), ROLE_REFUSALS.portfolio],
       [
         endpoints.submitPortfolio.path,
         submitPayloadFor(id, { deviceNumberList: ['VIEWER001A', 'VIEWER001B'] }),
