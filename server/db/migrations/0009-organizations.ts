@@ -43,6 +43,20 @@ const up = [
 
   // Records belong to the organization; submitted_by is the member who submitted.
   'alter table device_records rename column account_id to organization_id',
+  // The records' version trigger follows the column at once: the updates below fire it.
+  'drop trigger device_records_data_version on device_records',
+  `create function raise_organization_data_version() returns trigger language plpgsql as $$
+  begin
+    if tg_op = 'DELETE' then
+      update organizations set data_version = data_version + 1 where id = old.organization_id;
+      return old;
+    end if;
+    update organizations set data_version = data_version + 1 where id = new.organization_id;
+    return new;
+  end
+  $$`,
+  `create trigger device_records_data_version after insert or update or delete on device_records
+    for each row execute function raise_organization_data_version()`,
   'alter table device_records drop constraint device_records_account_id_fkey',
   `alter table device_records add constraint device_records_organization_id_fkey
     foreign key (organization_id) references organizations (id) on delete cascade`,
@@ -59,20 +73,6 @@ const up = [
     `alter table ${table} add constraint ${table}_added_by_fkey
       foreign key (added_by) references organizations (id) on delete set null`,
   ]),
-
-  `create function raise_organization_data_version() returns trigger language plpgsql as $$
-  begin
-    if tg_op = 'DELETE' then
-      update organizations set data_version = data_version + 1 where id = old.organization_id;
-      return old;
-    end if;
-    update organizations set data_version = data_version + 1 where id = new.organization_id;
-    return new;
-  end
-  $$`,
-  'drop trigger device_records_data_version on device_records',
-  `create trigger device_records_data_version after insert or update or delete on device_records
-    for each row execute function raise_organization_data_version()`,
 ]
 
 const down = [
