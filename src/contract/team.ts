@@ -174,3 +174,32 @@ export const activityAnswerSchema = v.looseObject({
   next: v.nullable(v.string()),
 })
 export type ActivityAnswer = v.InferOutput<typeof activityAnswerSchema>
+
+/* The team calls' messages (the server's answers; the mocks answer the same words). */
+
+export const invitationSentMessage = (emailId: string) => `Invitation sent to ${emailId}.`
+export const invitationResentMessage = (emailId: string) => `Invitation sent again to ${emailId}.`
+export const invitationRevokedMessage = (emailId: string) => `The invitation to ${emailId} was withdrawn.`
+export const roleChangedMessage = (name: string, role: string) => `${name} is now ${role}.`
+export const memberRemovedMessage = (name: string) => `${name} was removed from the organization.`
+export const leftOrganizationMessage = (organizationName: string) => `You have left ${organizationName}.`
+export const alreadyMemberMessage = (emailId: string) =>
+  `${emailId} is already a member of this organization.`
+/** Demoting, removing or the leaving of the organization's only Owner (409, nothing changes). */
+export const LAST_OWNER_MESSAGE =
+  'An organization needs at least one Owner. Make another member an Owner first.'
+export const INVITATION_NOT_FOUND_MESSAGE = 'No pending invitation with this id exists in this organization.'
+export const MEMBER_NOT_FOUND_MESSAGE = 'No member with this id exists in this organization.'
+export const ORGANIZATION_NOT_MEMBER_MESSAGE = 'You are not a member of this organization.'
+export const INVITATION_LINK_UNKNOWN_MESSAGE =
+  'This invitation link is not valid. Please check the link in the mail, or ask an Owner to invite you again.'
+export const INVITATION_LINK_EXPIRED_MESSAGE =
+  'This invitation link has expired. Ask an Owner of the organization to send it again.'
+export const INVITATION_LINK_USED_MESSAGE =
+  'This invitation link has already been used. Sign in, or ask an Owner for a new invitation.'
+export const INVITATION_LINK_REVOKED_MESSAGE =
+  'This invitation was withdrawn. Ask an Owner of the organization for a new one.'
+export const invitationForOtherEmailMessage = (emailId: string) =>
+  `This invitation is for ${emailId}. Sign in with that address to accept it.`
+export const alreadyJoinedMessage = (organizationName: string) =>
+  `You are already a member of ${organizationName}.`
