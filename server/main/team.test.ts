@@ -527,3 +527,50 @@ describe('the activity log', () => {
     })
   })
 })
+
+describe('the activity log of the organization’s data', () => {
+  it('records submitting, commenting, starting a run and deleting, with the device as subject', async () => {
+    const submitted = await owner.browser.post(
+      endpoints.submitPortfolio.path,
+      submitPayloadFor(owner.id, { deviceNumberList: ['LOGSERIAL1', 'LOGSERIAL2'] }),
+    )
+    expect(await submitted.json()).toEqual({ message: PORTFOLIO_SUBMITTED_MESSAGE })
+    const list = await owner.browser.post(endpoints.listRecords.path, { vendorUserId: owner.id })
+    const rows = (
+      (await list.json()) as {
+        portfolioManagerSubmittedDetailsList: Array<{
+          portfolioManagerId: string
+          vendor: string
+          deviceName: string
+        }>
+      }
+    ).portfolioManagerSubmittedDetailsList
+    const [first, second] = rows
+    if (!first || !second) throw new Error('Too few records.')
+    const subject = `${first.deviceName} (${first.vendor})`
+    const comment = await owner.browser.post(endpoints.addComment.path, {
+      portfolioManagerId: first.portfolioManagerId,
+      text: 'Logged, please.',
+    })
+    expect(comment.status).toBe(200)
+    const started = await owner.browser.cert(endpoints.runTests.path, {
+      body: { vendor_user_id: owner.id, portfolio_manager_id: first.portfolioManagerId },
+    })
+    expect(started.status).toBe(200)
+    const deleted = await owner.browser.post(endpoints.deleteRecord.path, {
+      vendorUserId: owner.id,
+      portfolioManagerId: second.portfolioManagerId,
+    })
+    expect(deleted.status).toBe(200)
+
+    const { body } = await activity(owner.browser)
+    expect(body.entries.slice(0, 3).map((entry) => [entry.action, entry.actorName])).toEqual([
+      ['record.deleted', 'Olga Tester'],
+      ['run.started', 'Olga Tester'],
+      ['comment.added', 'Olga Tester'],
+    ])
+    expect(body.entries[1]?.subject).toBe(subject)
+    const submits = await activity(owner.browser, { action: 'record.submitted' })
+    expect(submits.body.entries.length).toBeGreaterThanOrEqual(2)
+  })
+})

@@ -42,3 +42,7 @@ export async function logActivity(trx: Db, entry: ActivityInput): Promise<void> 
     })
     .execute()
 }
+
+/** How the log names a device record: 'Beacon 6 (Nokia)'. */
+export const recordSubject = (record: { device_name: string; vendor: string }) =>
+  `${record.device_name} (${record.vendor})`
