@@ -198,6 +198,11 @@ describe('an invitation to someone without an account', () => {
       status: 400,
       body: { status: 'FAILURE', message: INVITATION_LINK_USED_MESSAGE, field: 'invitationToken' },
     })
+    const unknownPage = await owner.browser.call(`${endpoints.getInvitation.path}?token=not-a-token`, {
+      method: 'GET',
+    })
+    expect(unknownPage.status).toBe(404)
+    expect(await unknownPage.json()).toEqual({ message: INVITATION_LINK_UNKNOWN_MESSAGE, field: 'token' })
     const unknown = await register('nobody@example.com', 'not-a-token')
     expect(unknown.body).toEqual({
       status: 'FAILURE',
