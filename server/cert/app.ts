@@ -31,6 +31,7 @@ import { certificateFileName, certificateNumber, certificatePdf } from './certif
 import { certificationRunResult, runReportHtml, runResults } from './results.ts'
 import { loadRun, planOutcome, withTestCases } from './run-store.ts'
 import type { RunExecutor } from './runner.ts'
+import { logActivity, recordSubject } from '../main/store/activity.ts'
 
 /*
  * The certification service (CERT_PORT, 7600): start a run (Start Certify), re-run a record's
@@ -278,6 +279,13 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
         'Device Certification Portal',
       ].join('\n'),
       attachments: [{ filename: certificateFileName(input), contentType: 'application/pdf', content: pdf }],
+    })
+    // Logged once the mail has gone: one write, no transaction of its own.
+    await logActivity(db, {
+      organizationId: c.var.organizationId,
+      actorAccountId: c.var.accountId,
+      action: 'certificate.emailed',
+      subject: recordSubject(record),
     })
     return c.json({ message: certificateSentMessage(account.email) })
   })

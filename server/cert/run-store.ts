@@ -11,6 +11,7 @@ import {
 } from '@/contract/server-messages'
 import type { CertificationRunRow, Database, RunTestCaseRow, StoredStatus } from '../db/schema.ts'
 import { appendEvent } from '../events/append.ts'
+import { logActivity, recordSubject } from '../main/store/activity.ts'
 import { certificationRunResult } from './results.ts'
 
 /*
@@ -370,7 +371,7 @@ export async function cancelActiveRun(
   return db.transaction().execute(async (trx): Promise<CancelRunResult> => {
     const record = await trx
       .selectFrom('device_records')
-      .select(['organization_id'])
+      .select(['organization_id', 'vendor', 'device_name'])
       .where('portfolio_manager_id', '=', portfolioManagerId)
       .forUpdate()
       .executeTakeFirst()
@@ -414,6 +415,13 @@ export async function cancelActiveRun(
       .where('portfolio_manager_id', '=', portfolioManagerId)
       .execute()
     const ref: RunRef = { runId: run.run_id, portfolioManagerId, organizationId, attempt: run.attempt }
+    await logActivity(trx, {
+      organizationId,
+      actorAccountId: accountId,
+      actorName: cancelledBy,
+      action: 'run.cancelled',
+      subject: recordSubject(record),
+    })
     await appendEvent(trx, organizationId, {
       ...(await runEventBase(trx, ref)),
       type: 'run.cancelled',

@@ -14,6 +14,7 @@ import {
 import { isUniqueViolation } from '../db/database.ts'
 import type { Database, DeviceRow, RunTestCaseRow } from '../db/schema.ts'
 import { appendEvent } from '../events/append.ts'
+import { logActivity, recordSubject } from '../main/store/activity.ts'
 import { log } from '../log.ts'
 import { pause, type CaseOutcome, type CertificationHarness } from './harness.ts'
 import {
@@ -360,6 +361,8 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
               'product_class',
               'status',
               'is_certified',
+              'vendor',
+              'device_name',
             ])
             .where('portfolio_manager_id', '=', portfolioManagerId)
             .forUpdate()
@@ -424,6 +427,12 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
             .where('portfolio_manager_id', '=', portfolioManagerId)
             .execute()
           const ref: RunRef = { runId, portfolioManagerId, organizationId, attempt }
+          await logActivity(trx, {
+            organizationId,
+            actorAccountId: accountId,
+            action: kind === 'rerun' ? 'run.rerun' : 'run.started',
+            subject: recordSubject(record),
+          })
           await appendEvent(trx, organizationId, {
             ...(await runEventBase(trx, ref)),
             type: 'run.started',

@@ -25,6 +25,7 @@ afterAll(async () => {
 })
 
 const TABLES = [
+  'activity_log',
   'catalogue_device_names',
   'catalogue_device_types',
   'catalogue_product_classes',
@@ -35,6 +36,7 @@ const TABLES = [
   'countries',
   'device_records',
   'events',
+  'invitations',
   'kysely_migration',
   'kysely_migration_lock',
   'mail_outbox',

@@ -12,6 +12,7 @@ import { inputRulesMigration } from './migrations/0006-input-rules.ts'
 import { rateLimitsMigration } from './migrations/0007-rate-limits.ts'
 import { eventsAndAttemptsMigration } from './migrations/0008-events-and-attempts.ts'
 import { organizationsMigration } from './migrations/0009-organizations.ts'
+import { invitationsAndActivityMigration } from './migrations/0010-invitations-and-activity.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0007-rate-limits': rateLimitsMigration,
   '0008-events-and-attempts': eventsAndAttemptsMigration,
   '0009-organizations': organizationsMigration,
+  '0010-invitations-and-activity': invitationsAndActivityMigration,
 }
 
 export type OpenDatabaseOptions = {

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely'
 import type { CANCELLED_STATUS, RunKind, TestCaseState } from '@/contract/certification'
 import type { RecordStatus } from '@/contract/records'
 import type { Role } from '@/contract/roles'
+import type { ActivityAction } from '@/contract/team'
 
 /*
  * The tables of the portal's database as Kysely sees them. Tables and columns are snake_case and
@@ -68,6 +69,36 @@ export interface MembershipsTable {
   created_at: CreatedAt
   /** The member's last call for this organization (written at most once a minute). */
   last_active_at: NullableTime
+}
+
+/** An invitation to an organization (migration 0010); the link's token is stored as its SHA-256. */
+export interface InvitationsTable {
+  id: Generated<string>
+  organization_id: string
+  /** As the Owner typed it. */
+  email: string
+  /** lower(trim(email)). */
+  email_key: string
+  role: Role
+  token_hash: string
+  invited_by: string | null
+  sent_at: CreatedAt
+  expires_at: Time
+  accepted_at: NullableTime
+  accepted_by: ColumnType<string | null, string | null | undefined, string | null>
+  revoked_at: NullableTime
+}
+
+/** The organization's activity log (migration 0010), written in the transaction of each change. */
+export interface ActivityLogTable {
+  /** bigint identity, read as a number (see the top of this file). */
+  id: GeneratedAlways<number>
+  organization_id: string
+  at: CreatedAt
+  actor_account_id: string | null
+  actor_name: string
+  action: ActivityAction
+  subject: string
 }
 
 export type OneTimeCodePurpose = 'create-password' | 'reset-password'
@@ -308,6 +339,8 @@ export interface Database {
   vendor_accounts: VendorAccountsTable
   organizations: OrganizationsTable
   memberships: MembershipsTable
+  invitations: InvitationsTable
+  activity_log: ActivityLogTable
   one_time_codes: OneTimeCodesTable
   sessions: SessionsTable
   rate_limits: RateLimitsTable

@@ -23,6 +23,7 @@ import { recordRoutes } from './routes/records.ts'
 import { referenceDataRoutes } from './routes/reference-data.ts'
 import { route } from './routes/route.ts'
 import { sessionRoutes } from './routes/session.ts'
+import { teamRoutes } from './routes/team.ts'
 
 /** The file scripts/start.mjs keeps in the Storybook's folder while it builds the Storybook. */
 export const STORYBOOK_BUILDING = '.building'
@@ -118,6 +119,7 @@ export function createMainApp({
     recordRoutes,
     commentRoutes,
     eventRoutes,
+    teamRoutes,
   ]) {
     app.route('/', routes)
   }

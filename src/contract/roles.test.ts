@@ -30,8 +30,10 @@ describe('roles (issue 18)', () => {
         'getRecord',
         'listComments',
         'listRecords',
+        'leaveOrganization',
         'listRuns',
         'runResults',
+        'team',
       ].sort(),
     )
   })

@@ -94,6 +94,20 @@ export const ENDPOINT_PERMISSIONS: Readonly<Record<EndpointName, Permission | nu
   listRuns: 'read',
   runResults: 'read',
   emailCertificate: 'certificate',
+  // The team: every member reads it and may leave; the changes and the log are an Owner's.
+  team: 'read',
+  inviteMember: 'team',
+  resendInvitation: 'team',
+  revokeInvitation: 'team',
+  changeRole: 'team',
+  removeMember: 'team',
+  leaveOrganization: 'read',
+  activityLog: 'team',
+  // The invitation's page is read before any login; accepting and switching need a login but act
+  // on the account's memberships, not on an organization's data.
+  getInvitation: null,
+  acceptInvitation: null,
+  switchOrganization: null,
 }
 
 /** The permission an endpoint needs once logged in (one that needs none is a mistake of the caller). */

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { type EndpointName, endpoints } from '@/contract/endpoints'
 import { blankSavePayload, EXAMPLE_DEVICE, submittedDevicePayload } from '@/contract/fixtures/payloads'
-import { SAVE_SECTION_MESSAGES } from '@/contract/messages'
+import { EMAIL_FORMAT_MESSAGE, SAVE_SECTION_MESSAGES } from '@/contract/messages'
+import {
+  type ActivityAnswer,
+  invitationSentMessage,
+  LAST_OWNER_MESSAGE,
+  type TeamAnswer,
+} from '@/contract/team'
 import { CANCELLED_STATUS, type CertificationRun } from '@/contract/certification'
 import {
   ALREADY_SUBMITTED_MESSAGE,
@@ -625,5 +631,48 @@ describe('scenarios', () => {
       `${MAIN}/api/portfoliomanager/get-vendor-devicename-devicetype-productclass-list`,
     )
     expect(((await response.json()) as { vendorList: string[] }).vendorList).toContain('Nokia')
+  })
+})
+
+describe('the team (issue 18)', () => {
+  it('lists the fixture team with its invitations, and invites by a well-formed address only', async () => {
+    const team = await fetch(`${MAIN}${endpoints.team.path}`)
+    const read = (await team.json()) as TeamAnswer
+    expect(read.members.map((member) => member.role)).toEqual(
+      expect.arrayContaining(['Owner', 'Engineer', 'Viewer']),
+    )
+    expect(read.invitations.map((invitation) => invitation.state)).toEqual(['pending', 'expired'])
+
+    const bad = await post(`${MAIN}${endpoints.inviteMember.path}`, {
+      vendorUserId: 'v-nokia',
+      emailId: 'not-an-address',
+      role: 'Viewer',
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.json).toEqual({ message: EMAIL_FORMAT_MESSAGE, field: 'emailId' })
+
+    const sent = await post(`${MAIN}${endpoints.inviteMember.path}`, {
+      vendorUserId: 'v-nokia',
+      emailId: 'new.person@nokia.com',
+      role: 'Viewer',
+    })
+    expect(sent.json.message).toBe(invitationSentMessage('new.person@nokia.com'))
+    const log = await fetch(`${MAIN}${endpoints.activityLog.path}?vendorUserId=v-nokia&action=member.invited`)
+    const entries = ((await log.json()) as ActivityAnswer).entries
+    expect(entries[0]).toMatchObject({ action: 'member.invited', subject: 'new.person@nokia.com (Viewer)' })
+  })
+
+  it('keeps the last Owner', async () => {
+    await post(`${MAIN}${endpoints.removeMember.path}`, {
+      vendorUserId: 'v-nokia',
+      accountId: 'v-nokia-owner2',
+    })
+    const demoted = await post(`${MAIN}${endpoints.changeRole.path}`, {
+      vendorUserId: 'v-nokia',
+      accountId: 'v-nokia',
+      role: 'Viewer',
+    })
+    expect(demoted.status).toBe(409)
+    expect(demoted.json).toEqual({ message: LAST_OWNER_MESSAGE, field: 'accountId' })
   })
 })

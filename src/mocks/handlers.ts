@@ -22,6 +22,7 @@ import { catalogueFixture } from '@/mocks/fixtures/catalogue'
 import { fixtureEvents, publishWorldEvent } from '@/mocks/fixtures/events'
 import { FIXTURE_NOW, type MockVendor, world } from '@/mocks/fixtures/world'
 import { answer, badRequest, FIXTURE_TOKEN, mockEndpoint, vendorEndpoint } from '@/mocks/mock-endpoint'
+import { teamHandlers } from '@/mocks/team-handlers'
 
 export { endpointUrl, FIXTURE_TOKEN } from '@/mocks/mock-endpoint'
 
@@ -461,4 +462,7 @@ export const handlers: HttpHandler[] = [
     }
     return answer(said.certificateSentMessage(vendor.authData.emailId))
   }),
+
+  // Issue 18: the team, its invitations and its activity log (team-handlers.ts).
+  ...teamHandlers,
 ]

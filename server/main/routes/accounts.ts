@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type Context, Hono } from 'hono'
-import { sql, type Kysely } from 'kysely'
+import { type Insertable, sql, type Kysely } from 'kysely'
 import * as v from 'valibot'
 import { type AuthData } from '@/contract/auth'
 import { STATUS_SUCCESS } from '@/contract/common'
@@ -16,11 +16,12 @@ import {
   registrationSuccessMessage,
   TOO_MANY_ATTEMPTS_MESSAGE,
 } from '@/contract/server-messages'
+import { invitationForOtherEmailMessage } from '@/contract/team'
 import { firstMessage } from '@/contract/validation/fields'
 import { newPasswordSchema } from '@/contract/validation/password'
 import { registrationFormSchema } from '@/contract/validation/registration'
 import { createAccountWithOrganization, type MembershipRow, membershipsOf } from '../../db/organizations.ts'
-import type { Database, OneTimeCodePurpose } from '../../db/schema.ts'
+import type { Database, OneTimeCodePurpose, VendorAccountsTable } from '../../db/schema.ts'
 import { hashPassword, verifyPassword } from '../../db/passwords.ts'
 import { remoteAddress, type MainEnv, type MainServices } from '../middleware/context.ts'
 import { rotateSession } from '../middleware/session.ts'
@@ -46,6 +47,7 @@ import {
   type Refusal,
 } from '../security/rate-limit.ts'
 import { route } from './route.ts'
+import { joinByInvitation, usableInvitation } from './team.ts'
 
 /*
  * Accounts (spec §3, §4, §7; ARCHITECTURE.md decisions 2 and 3): login, registration, the Create
@@ -220,12 +222,20 @@ route(accountRoutes, 'register', async (c) => {
     })
   }
 
+  // Issue 18: a registration from an invitation's link joins that organization with the invited
+  // role (the form's organization is not used); a link that does not work creates nothing.
+  const invitationToken = body.invitationToken?.trim() || undefined
+  if (invitationToken !== undefined) {
+    const problem = await invitationProblem(db, invitationToken, form.email)
+    if (problem) return c.json({ status: FAILURE, message: problem, field: 'invitationToken' }, 400)
+  }
+
   const existing = await accountByEmail(db, form.email)
   if (existing) return registered(await registeredAgain(c.var.services, existing))
 
   // The account, and the organization it registers with the account as its Owner (decision 0023).
   const created = await db.transaction().execute(async (trx) => {
-    const made = await createAccountWithOrganization(trx, {
+    const values = {
       email: form.email,
       first_name: form.firstName,
       last_name: form.lastName,
@@ -237,11 +247,18 @@ route(accountRoutes, 'register', async (c) => {
       state: form.state,
       city: form.city,
       password_hash: null,
-    })
+    }
+    const made = invitationToken
+      ? await createInvitedAccount(trx, invitationToken, values)
+      : await createAccountWithOrganization(trx, values)
     if (!made) return null
+    if ('refused' in made) return made
     const { code } = await issueCode(trx, secret, made.accountId, 'create-password')
     return { ...made, code }
   })
+  if (created && 'refused' in created) {
+    return c.json({ status: FAILURE, message: created.refused, field: 'invitationToken' }, 400)
+  }
   if (!created) {
     // Two registrations of one e-mail at once: the second finds the address taken, and is then a
     // registration of a taken address like any other.
@@ -258,13 +275,62 @@ route(accountRoutes, 'register', async (c) => {
       // vendor can simply register again once mail works.
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('vendor_accounts').where('id', '=', created.accountId).execute()
-        await trx.deleteFrom('organizations').where('id', '=', created.organizationId).execute()
+        if ('invitationId' in created && typeof created.invitationId === 'string') {
+          // The invitation's organization stays; its link works again.
+          await trx
+            .updateTable('invitations')
+            .set({ accepted_at: null, accepted_by: null })
+            .where('id', '=', created.invitationId)
+            .execute()
+        } else {
+          await trx.deleteFrom('organizations').where('id', '=', created.organizationId).execute()
+        }
       })
       throw error
     }
   }
   return registered(created.accountId)
 })
+
+/** Why the invitation's link cannot register `email`, or undefined when it can. */
+async function invitationProblem(db: Kysely<Database>, token: string, email: string) {
+  return db.transaction().execute(async (trx) => {
+    const usable = await usableInvitation(trx, token)
+    if ('message' in usable) return usable.message
+    if (usable.invitation.email_key !== emailKey(email))
+      return invitationForOtherEmailMessage(usable.invitation.email)
+    return undefined
+  })
+}
+
+/**
+ * A new account that joins the invitation's organization with the invited role (its own
+ * `organization` column holds that organization's name). Run it in a transaction: the invitation
+ * is locked and checked again, so a link used twice at once makes one account.
+ */
+async function createInvitedAccount(
+  trx: Kysely<Database>,
+  token: string,
+  values: Insertable<VendorAccountsTable>,
+): Promise<
+  { accountId: string; organizationId: string; invitationId: string } | { refused: string } | undefined
+> {
+  const usable = await usableInvitation(trx, token)
+  if ('message' in usable) return { refused: usable.message }
+  const { invitation } = usable
+  if (invitation.email_key !== emailKey(values.email)) {
+    return { refused: invitationForOtherEmailMessage(invitation.email) }
+  }
+  const account = await trx
+    .insertInto('vendor_accounts')
+    .values({ ...values, organization: invitation.organization_name })
+    .onConflict((oc) => oc.doNothing())
+    .returning(['id', 'first_name', 'last_name'])
+    .executeTakeFirst()
+  if (!account) return undefined
+  await joinByInvitation(trx, invitation, account)
+  return { accountId: account.id, organizationId: invitation.organization_id, invitationId: invitation.id }
+}
 
 type ExistingAccount = { id: string; email: string; first_name: string; password_hash: string | null }
 

@@ -6,6 +6,7 @@ import {
   RECORD_NOT_FOUND_MESSAGE,
 } from '@/contract/server-messages'
 import { appendEvent } from '../../events/append.ts'
+import { logActivity, recordSubject } from '../store/activity.ts'
 import type { MainEnv } from '../middleware/context.ts'
 import { ownRecord } from '../store/records.ts'
 import { vendorRoute } from './route.ts'
@@ -58,7 +59,8 @@ vendorRoute(commentRoutes, 'addComment', async (c) => {
   const { db } = c.var.services
   const accountId = c.var.accountId
   const { portfolioManagerId, text } = c.var.body
-  if (!(await ownRecord(db, c.var.organizationId, portfolioManagerId))) {
+  const record = await ownRecord(db, c.var.organizationId, portfolioManagerId)
+  if (!record) {
     return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
   }
   const account = await db
@@ -80,6 +82,13 @@ vendorRoute(commentRoutes, 'addComment', async (c) => {
       .returning(COMMENT_COLUMNS)
       .executeTakeFirstOrThrow()
     const added = toComment(row)
+    await logActivity(trx, {
+      organizationId: c.var.organizationId,
+      actorAccountId: accountId,
+      actorName: added.author,
+      action: 'comment.added',
+      subject: recordSubject(record),
+    })
     // Last in the transaction: the event exists exactly when the comment does (decision 0020).
     await appendEvent(trx, c.var.organizationId, {
       type: 'comment.added',

@@ -11,6 +11,7 @@ import {
 } from '@/contract/server-messages'
 import { EVENTS_SEQ_HEADER } from '@/contract/events'
 import { appendEvent } from '../../events/append.ts'
+import { logActivity, recordSubject } from '../store/activity.ts'
 import { organizationEventsSeq } from '../../events/store.ts'
 import { answerFromCache } from '../answer-cache.ts'
 import type { MainEnv } from '../middleware/context.ts'
@@ -82,6 +83,12 @@ vendorRoute(recordRoutes, 'deleteRecord', async (c) => {
       .returning('portfolio_manager_id')
       .executeTakeFirst()
     if (!row) return false
+    await logActivity(trx, {
+      organizationId,
+      actorAccountId: c.var.accountId,
+      action: 'record.deleted',
+      subject: recordSubject(record),
+    })
     // Last in the transaction: the event exists exactly when the deletion does (decision 0020).
     await appendEvent(trx, organizationId, { type: 'record.deleted', portfolioManagerId })
     return true
@@ -171,6 +178,12 @@ vendorRoute(recordRoutes, 'updateRecord', async (c) => {
       .executeTakeFirst()
     if (!row) return false
     await addToCatalogue(trx, organizationId, payload, fresh)
+    await logActivity(trx, {
+      organizationId,
+      actorAccountId: c.var.accountId,
+      action: 'record.edited',
+      subject: recordSubject(row),
+    })
     // Last in the transaction: the event exists exactly when the change does (decision 0020).
     await appendEvent(trx, organizationId, {
       type: 'record.edited',

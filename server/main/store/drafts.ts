@@ -9,6 +9,7 @@ import {
 import type { NewInCatalogue } from '@/contract/portfolio-payload'
 import type { Database, PortfolioDraftsTable } from '../../db/schema.ts'
 import { appendEvent } from '../../events/append.ts'
+import { logActivity, recordSubject } from './activity.ts'
 import { addToCatalogue } from './catalogue.ts'
 import { DEVICE_ROW_COLUMNS, toDeviceRecord } from './records.ts'
 
@@ -243,6 +244,12 @@ export async function writeSubmit(
     .onConflict((oc) => oc.column('account_id').doUpdateSet(submitted))
     .execute()
   await addToCatalogue(trx, organizationId, payload, fresh)
+  await logActivity(trx, {
+    organizationId,
+    actorAccountId: accountId,
+    action: 'record.submitted',
+    subject: recordSubject(record),
+  })
   // Last: the event's ordering lock is then held for the insert and the commit only (decision 0020).
   await appendEvent(trx, organizationId, {
     type: 'record.submitted',

@@ -1,0 +1,205 @@
+import * as v from 'valibot'
+import { idSchema, text } from '@/contract/common'
+import { membershipSchema, roleSchema } from '@/contract/roles'
+
+/*
+ * Issue 18 (docs/decisions/0023): an organization's team — members, invitations and the activity
+ * log — and the calls that change it. Every call is the main service's, with the session cookie
+ * and the Token header like the spec's; `vendorUserId` is the acting user, as in spec §7's
+ * payloads, and the server decides by the session's membership and role, never by a body field.
+ */
+
+/** How long an invitation's link works. */
+export const INVITATION_VALID_DAYS = 7
+/** The link's path; the token is its `token` search parameter. */
+export const INVITATION_PATH = '/invitation'
+/** The team page. */
+export const TEAM_PATH = '/team'
+
+/**
+ * What the login answer (and the answers that change the session's organization) adds to the
+ * spec's fields: the organization the session acts for, the role there, and every membership.
+ */
+export const organizationFieldsSchema = v.object({
+  organizationId: v.string(),
+  organizationName: v.string(),
+  role: roleSchema,
+  organizations: v.array(membershipSchema),
+})
+export type OrganizationFields = v.InferOutput<typeof organizationFieldsSchema>
+
+export const memberSchema = v.looseObject({
+  accountId: v.string(),
+  name: v.string(),
+  emailId: v.string(),
+  role: roleSchema,
+  /** ISO 8601. */
+  joinedAt: v.string(),
+  /** ISO 8601; null before the member's first call for this organization. */
+  lastActiveAt: v.nullable(v.string()),
+})
+export type Member = v.InferOutput<typeof memberSchema>
+
+export const INVITATION_STATES = ['pending', 'expired'] as const
+export const invitationSchema = v.looseObject({
+  invitationId: v.string(),
+  emailId: v.string(),
+  role: roleSchema,
+  invitedBy: v.string(),
+  /** ISO 8601: when it was sent (or sent again). */
+  sentAt: v.string(),
+  /** ISO 8601: sentAt + INVITATION_VALID_DAYS. */
+  expiresAt: v.string(),
+  state: v.picklist(INVITATION_STATES),
+})
+export type Invitation = v.InferOutput<typeof invitationSchema>
+
+/** GET /api/team: the members (every role reads them); pending invitations for Owners only. */
+export const teamAnswerSchema = v.looseObject({
+  organizationId: v.string(),
+  organizationName: v.string(),
+  members: v.array(memberSchema),
+  invitations: v.array(invitationSchema),
+})
+export type TeamAnswer = v.InferOutput<typeof teamAnswerSchema>
+
+const acting = { vendorUserId: idSchema }
+
+/** POST /api/team/invitations/create */
+export const invitePayloadSchema = v.object({ ...acting, emailId: text(254), role: roleSchema })
+export type InvitePayload = v.InferOutput<typeof invitePayloadSchema>
+
+/** POST /api/team/invitations/resend and /revoke */
+export const invitationActionPayloadSchema = v.object({ ...acting, invitationId: idSchema })
+export type InvitationActionPayload = v.InferOutput<typeof invitationActionPayloadSchema>
+
+/** POST /api/team/members/role */
+export const changeRolePayloadSchema = v.object({ ...acting, accountId: idSchema, role: roleSchema })
+export type ChangeRolePayload = v.InferOutput<typeof changeRolePayloadSchema>
+
+/** POST /api/team/members/remove */
+export const removeMemberPayloadSchema = v.object({ ...acting, accountId: idSchema })
+export type RemoveMemberPayload = v.InferOutput<typeof removeMemberPayloadSchema>
+
+/** POST /api/team/leave */
+export const leavePayloadSchema = v.object(acting)
+
+/** The answer of a team change: what happened, and the team as it is now. */
+export const teamChangeAnswerSchema = v.looseObject({ message: v.string(), team: teamAnswerSchema })
+export type TeamChangeAnswer = v.InferOutput<typeof teamChangeAnswerSchema>
+
+export const INVITATION_LINK_STATES = ['valid', 'expired', 'used', 'revoked'] as const
+export type InvitationLinkState = (typeof INVITATION_LINK_STATES)[number]
+
+/** GET /api/invitations/get?token=…: what the link's page shows (no login needed). */
+export const invitationQuerySchema = v.object({ token: text(128) })
+export const invitationAnswerSchema = v.looseObject({
+  state: v.picklist(INVITATION_LINK_STATES),
+  organizationName: v.string(),
+  emailId: v.string(),
+  role: roleSchema,
+  invitedBy: v.string(),
+  expiresAt: v.string(),
+})
+export type InvitationAnswer = v.InferOutput<typeof invitationAnswerSchema>
+
+/** POST /api/invitations/accept (logged in): joins and acts for the organization. */
+export const acceptInvitationPayloadSchema = v.object({ token: text(128) })
+
+/** POST /api/session/organization (logged in): act for another of the account's organizations. */
+export const switchOrganizationPayloadSchema = v.object({ organizationId: idSchema })
+
+export const ACTIVITY_ACTIONS = [
+  'record.submitted',
+  'record.edited',
+  'record.deleted',
+  'run.started',
+  'run.rerun',
+  'run.cancelled',
+  'comment.added',
+  'certificate.emailed',
+  'member.invited',
+  'invitation.resent',
+  'invitation.revoked',
+  'member.joined',
+  'member.role-changed',
+  'member.removed',
+  'member.left',
+] as const
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
+
+/** How the activity log names each action (its filter's options and its rows). */
+export const ACTIVITY_LABELS: Readonly<Record<ActivityAction, string>> = {
+  'record.submitted': 'Submitted a device',
+  'record.edited': 'Edited a device',
+  'record.deleted': 'Deleted a device',
+  'run.started': 'Started certification',
+  'run.rerun': 'Re-ran failed cases',
+  'run.cancelled': 'Cancelled a run',
+  'comment.added': 'Commented',
+  'certificate.emailed': 'Emailed a certificate',
+  'member.invited': 'Invited a member',
+  'invitation.resent': 'Resent an invitation',
+  'invitation.revoked': 'Revoked an invitation',
+  'member.joined': 'Joined',
+  'member.role-changed': 'Changed a role',
+  'member.removed': 'Removed a member',
+  'member.left': 'Left the organization',
+}
+
+export const activityEntrySchema = v.looseObject({
+  activityId: v.string(),
+  /** ISO 8601. */
+  at: v.string(),
+  actorName: v.string(),
+  actorAccountId: v.nullable(v.string()),
+  action: v.picklist(ACTIVITY_ACTIONS),
+  /** What the action was about, as a person reads it: 'Beacon 6 (Nokia)', 'priya@example.com (Viewer)'. */
+  subject: v.string(),
+})
+export type ActivityEntry = v.InferOutput<typeof activityEntrySchema>
+
+/** GET /api/team/activity: newest first, 50 a page; `before` is the last entry's activityId. */
+export const ACTIVITY_PAGE_SIZE = 50
+export const activityQuerySchema = v.object({
+  vendorUserId: idSchema,
+  action: v.optional(v.picklist(ACTIVITY_ACTIONS, 'action must be one of the activity log’s actions')),
+  actorAccountId: v.optional(idSchema),
+  before: v.optional(idSchema),
+})
+export type ActivityQuery = v.InferOutput<typeof activityQuerySchema>
+export const activityAnswerSchema = v.looseObject({
+  entries: v.array(activityEntrySchema),
+  /** The `before` of the next page; null on the last. */
+  next: v.nullable(v.string()),
+})
+export type ActivityAnswer = v.InferOutput<typeof activityAnswerSchema>
+
+/* The team calls' messages (the server's answers; the mocks answer the same words). */
+
+export const invitationSentMessage = (emailId: string) => `Invitation sent to ${emailId}.`
+export const invitationResentMessage = (emailId: string) => `Invitation sent again to ${emailId}.`
+export const invitationRevokedMessage = (emailId: string) => `The invitation to ${emailId} was withdrawn.`
+export const roleChangedMessage = (name: string, role: string) => `${name} is now ${role}.`
+export const memberRemovedMessage = (name: string) => `${name} was removed from the organization.`
+export const leftOrganizationMessage = (organizationName: string) => `You have left ${organizationName}.`
+export const alreadyMemberMessage = (emailId: string) =>
+  `${emailId} is already a member of this organization.`
+/** Demoting, removing or the leaving of the organization's only Owner (409, nothing changes). */
+export const LAST_OWNER_MESSAGE =
+  'An organization needs at least one Owner. Make another member an Owner first.'
+export const INVITATION_NOT_FOUND_MESSAGE = 'No pending invitation with this id exists in this organization.'
+export const MEMBER_NOT_FOUND_MESSAGE = 'No member with this id exists in this organization.'
+export const ORGANIZATION_NOT_MEMBER_MESSAGE = 'You are not a member of this organization.'
+export const INVITATION_LINK_UNKNOWN_MESSAGE =
+  'This invitation link is not valid. Please check the link in the mail, or ask an Owner to invite you again.'
+export const INVITATION_LINK_EXPIRED_MESSAGE =
+  'This invitation link has expired. Ask an Owner of the organization to send it again.'
+export const INVITATION_LINK_USED_MESSAGE =
+  'This invitation link has already been used. Sign in, or ask an Owner for a new invitation.'
+export const INVITATION_LINK_REVOKED_MESSAGE =
+  'This invitation was withdrawn. Ask an Owner of the organization for a new one.'
+export const invitationForOtherEmailMessage = (emailId: string) =>
+  `This invitation is for ${emailId}. Sign in with that address to accept it.`
+export const alreadyJoinedMessage = (organizationName: string) =>
+  `You are already a member of ${organizationName}.`

@@ -1,0 +1,227 @@
+import { HttpResponse } from 'msw'
+import type { AuthData } from '@/contract/auth'
+import { can, ROLE_REFUSALS, type Role } from '@/contract/roles'
+import * as said from '@/contract/server-messages'
+import {
+  ACTIVITY_PAGE_SIZE,
+  type ActivityAction,
+  alreadyMemberMessage,
+  INVITATION_LINK_EXPIRED_MESSAGE,
+  INVITATION_LINK_REVOKED_MESSAGE,
+  INVITATION_LINK_UNKNOWN_MESSAGE,
+  INVITATION_LINK_USED_MESSAGE,
+  INVITATION_NOT_FOUND_MESSAGE,
+  INVITATION_VALID_DAYS,
+  invitationResentMessage,
+  invitationRevokedMessage,
+  invitationSentMessage,
+  LAST_OWNER_MESSAGE,
+  leftOrganizationMessage,
+  MEMBER_NOT_FOUND_MESSAGE,
+  memberRemovedMessage,
+  ORGANIZATION_NOT_MEMBER_MESSAGE,
+  roleChangedMessage,
+  type TeamAnswer,
+} from '@/contract/team'
+import { firstMessage } from '@/contract/validation/fields'
+import { loginEmailSchema } from '@/contract/validation/login'
+import { INVITATION_TOKENS } from '@/mocks/fixtures/team'
+import { FIXTURE_NOW, type MockVendor, world } from '@/mocks/fixtures/world'
+import { answer, mockEndpoint, vendorById, vendorEndpoint } from '@/mocks/mock-endpoint'
+
+/*
+ * Issue 18: the team calls in the fixture world. Every fixture vendor acts for the fixture team's
+ * organization (Nokia's) with its login's role — an Owner when the login names none — and the
+ * handlers keep the server's rules: only Owners change the team, one Owner always remains, a
+ * malformed address or an unknown id is refused and changes nothing.
+ */
+
+const roleOf = (vendor: MockVendor): Role => vendor.authData.role ?? 'Owner'
+
+function teamAnswer(withInvitations: boolean): TeamAnswer {
+  const { organizationId, organizationName, members, invitations } = world.team
+  return {
+    organizationId,
+    organizationName,
+    members: members.map((member) => ({ ...member })),
+    invitations: withInvitations ? invitations.map((invitation) => ({ ...invitation })) : [],
+  }
+}
+
+function refusedTeamChange(vendor: MockVendor) {
+  return can(roleOf(vendor), 'team') ? undefined : answer(ROLE_REFUSALS.team, 403)
+}
+
+const changed = (message: string) => HttpResponse.json({ message, team: teamAnswer(true) })
+
+function log(vendor: MockVendor, action: ActivityAction, subject: string) {
+  world.nextId += 1
+  const newest = Number(world.team.activity[0]?.activityId ?? '0')
+  world.team.activity.unshift({
+    activityId: String(Math.max(newest + 1, world.nextId)),
+    at: FIXTURE_NOW.toISOString(),
+    actorName: vendor.authData.name,
+    actorAccountId: vendor.authData.vendorUserId,
+    action,
+    subject,
+  })
+}
+
+const ownerCount = () => world.team.members.filter((member) => member.role === 'Owner').length
+const refusal = (message: string, field: string, status: number) =>
+  HttpResponse.json({ message, field }, { status })
+
+function authFor(vendor: MockVendor, role: Role): AuthData {
+  const { organizationId, organizationName } = world.team
+  return {
+    ...vendor.authData,
+    organizationId,
+    organizationName,
+    role,
+    organizations: [{ organizationId, organizationName, role }],
+  }
+}
+
+export const teamHandlers = [
+  // The call names no vendor (GET without a query): the fixture session is Nokia's vendor's.
+  mockEndpoint('team', () => {
+    const vendor = vendorById('v-nokia')
+    return HttpResponse.json(teamAnswer(vendor === undefined || roleOf(vendor) === 'Owner'))
+  }),
+
+  vendorEndpoint('inviteMember', ({ body, vendor }) => {
+    const refused = refusedTeamChange(vendor)
+    if (refused) return refused
+    const emailId = body.emailId.trim()
+    const problem = firstMessage(loginEmailSchema, emailId)
+    if (problem !== undefined) return refusal(problem, 'emailId', 400)
+    const key = emailId.toLowerCase()
+    if (world.team.members.some((member) => member.emailId.toLowerCase() === key)) {
+      return refusal(alreadyMemberMessage(emailId), 'emailId', 409)
+    }
+    world.team.invitations = world.team.invitations.filter((item) => item.emailId.toLowerCase() !== key)
+    world.nextId += 1
+    const sentAt = FIXTURE_NOW.toISOString()
+    world.team.invitations.unshift({
+      invitationId: `inv-${world.nextId}`,
+      emailId,
+      role: body.role,
+      invitedBy: vendor.authData.name,
+      sentAt,
+      expiresAt: new Date(FIXTURE_NOW.getTime() + INVITATION_VALID_DAYS * 86_400_000).toISOString(),
+      state: 'pending',
+    })
+    log(vendor, 'member.invited', `${emailId} (${body.role})`)
+    return changed(invitationSentMessage(emailId))
+  }),
+
+  vendorEndpoint('resendInvitation', ({ body, vendor }) => {
+    const refused = refusedTeamChange(vendor)
+    if (refused) return refused
+    const invitation = world.team.invitations.find((item) => item.invitationId === body.invitationId)
+    if (!invitation) return refusal(INVITATION_NOT_FOUND_MESSAGE, 'invitationId', 404)
+    invitation.sentAt = FIXTURE_NOW.toISOString()
+    invitation.expiresAt = new Date(FIXTURE_NOW.getTime() + INVITATION_VALID_DAYS * 86_400_000).toISOString()
+    invitation.state = 'pending'
+    log(vendor, 'invitation.resent', `${invitation.emailId} (${invitation.role})`)
+    return changed(invitationResentMessage(invitation.emailId))
+  }),
+
+  vendorEndpoint('revokeInvitation', ({ body, vendor }) => {
+    const refused = refusedTeamChange(vendor)
+    if (refused) return refused
+    const invitation = world.team.invitations.find((item) => item.invitationId === body.invitationId)
+    if (!invitation) return refusal(INVITATION_NOT_FOUND_MESSAGE, 'invitationId', 404)
+    world.team.invitations = world.team.invitations.filter((item) => item !== invitation)
+    log(vendor, 'invitation.revoked', `${invitation.emailId} (${invitation.role})`)
+    return changed(invitationRevokedMessage(invitation.emailId))
+  }),
+
+  vendorEndpoint('changeRole', ({ body, vendor }) => {
+    const refused = refusedTeamChange(vendor)
+    if (refused) return refused
+    const member = world.team.members.find((item) => item.accountId === body.accountId)
+    if (!member) return refusal(MEMBER_NOT_FOUND_MESSAGE, 'accountId', 404)
+    if (member.role === 'Owner' && body.role !== 'Owner' && ownerCount() <= 1) {
+      return refusal(LAST_OWNER_MESSAGE, 'accountId', 409)
+    }
+    if (member.role !== body.role) {
+      log(vendor, 'member.role-changed', `${member.name} (${member.role} → ${body.role})`)
+      member.role = body.role
+    }
+    return changed(roleChangedMessage(member.name, body.role))
+  }),
+
+  vendorEndpoint('removeMember', ({ body, vendor }) => {
+    const refused = refusedTeamChange(vendor)
+    if (refused) return refused
+    const member = world.team.members.find((item) => item.accountId === body.accountId)
+    if (!member) return refusal(MEMBER_NOT_FOUND_MESSAGE, 'accountId', 404)
+    if (member.role === 'Owner' && ownerCount() <= 1) return refusal(LAST_OWNER_MESSAGE, 'accountId', 409)
+    world.team.members = world.team.members.filter((item) => item !== member)
+    log(vendor, 'member.removed', `${member.name} (${member.role})`)
+    return changed(memberRemovedMessage(member.name))
+  }),
+
+  vendorEndpoint('leaveOrganization', ({ vendor }) => {
+    const id = vendor.authData.vendorUserId
+    const member = world.team.members.find((item) => item.accountId === id)
+    if (member?.role === 'Owner' && ownerCount() <= 1) return answer(LAST_OWNER_MESSAGE, 409)
+    world.team.members = world.team.members.filter((item) => item.accountId !== id)
+    log(vendor, 'member.left', `${vendor.authData.name} (${member?.role ?? roleOf(vendor)})`)
+    return answer(leftOrganizationMessage(world.team.organizationName))
+  }),
+
+  vendorEndpoint('activityLog', ({ body, vendor }) => {
+    const refused = refusedTeamChange(vendor)
+    if (refused) return refused
+    const before = body.before === undefined ? Number.POSITIVE_INFINITY : Number(body.before)
+    const matching = world.team.activity.filter(
+      (entry) =>
+        (body.action === undefined || entry.action === body.action) &&
+        (body.actorAccountId === undefined || entry.actorAccountId === body.actorAccountId) &&
+        Number(entry.activityId) < before,
+    )
+    const entries = matching.slice(0, ACTIVITY_PAGE_SIZE)
+    const next = matching.length > ACTIVITY_PAGE_SIZE ? (entries.at(-1)?.activityId ?? null) : null
+    return HttpResponse.json({ entries, next })
+  }),
+
+  mockEndpoint('getInvitation', ({ body }) => {
+    const states = Object.entries(INVITATION_TOKENS) as Array<[keyof typeof INVITATION_TOKENS, string]>
+    const state = states.find(([, token]) => token === body.token)?.[0]
+    if (!state) return refusal(INVITATION_LINK_UNKNOWN_MESSAGE, 'token', 404)
+    const invitation = state === 'expired' ? world.team.invitations[1] : world.team.invitations[0]
+    return HttpResponse.json({
+      state: state === 'valid' ? 'valid' : state,
+      organizationName: world.team.organizationName,
+      emailId: invitation?.emailId ?? 'meera.iyer@nokia.com',
+      role: invitation?.role ?? 'Engineer',
+      invitedBy: invitation?.invitedBy ?? 'Priya Sharma',
+      expiresAt: invitation?.expiresAt ?? FIXTURE_NOW.toISOString(),
+    })
+  }),
+
+  // Logged in: the fixture answers as the first fixture vendor joined with the invited role.
+  mockEndpoint('acceptInvitation', ({ body }) => {
+    const messages: Record<string, string> = {
+      [INVITATION_TOKENS.expired]: INVITATION_LINK_EXPIRED_MESSAGE,
+      [INVITATION_TOKENS.used]: INVITATION_LINK_USED_MESSAGE,
+      [INVITATION_TOKENS.revoked]: INVITATION_LINK_REVOKED_MESSAGE,
+    }
+    if (body.token !== INVITATION_TOKENS.valid) {
+      return refusal(messages[body.token] ?? INVITATION_LINK_UNKNOWN_MESSAGE, 'token', 400)
+    }
+    const vendor = vendorById('v-nokia')
+    if (!vendor) return answer(said.NOT_SIGNED_IN_MESSAGE, 401)
+    return HttpResponse.json(authFor(vendor, world.team.invitations[0]?.role ?? 'Engineer'))
+  }),
+
+  mockEndpoint('switchOrganization', ({ body }) => {
+    const vendor = vendorById('v-nokia')
+    if (!vendor || body.organizationId !== world.team.organizationId) {
+      return refusal(ORGANIZATION_NOT_MEMBER_MESSAGE, 'organizationId', 404)
+    }
+    return HttpResponse.json(authFor(vendor, roleOf(vendor)))
+  }),
+]
