@@ -136,9 +136,14 @@ async function changed(c: Context, services: MainServices, organizationId: strin
 
 /* ------------------------------------------------------------------------------ invitations */
 
-/** The origin the link in the mail points at: the request's own, as the browser sees it. */
-function originOf(c: Context) {
+/**
+ * The origin the link in the mail points at: the request's own, as the browser sees it. Behind a
+ * reverse proxy (TRUST_PROXY=1, as for the client address: docs/decisions/0016) the proxy's
+ * X-Forwarded-Host and -Proto say it; otherwise they are never read.
+ */
+function originOf(c: Context, env: NodeJS.ProcessEnv = process.env) {
   const url = new URL(c.req.url)
+  if (env.TRUST_PROXY !== '1') return url.origin
   const forwardedHost = c.req.header('X-Forwarded-Host')?.split(',')[0]?.trim()
   const forwardedProto = c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim()
   if (forwardedHost) return `${forwardedProto ?? url.protocol.replace(':', '')}://${forwardedHost}`
