@@ -86,30 +86,30 @@ export const ValidLoggedOut = meta.story({
   },
 })
 
-const ended = (state: Exclude<InvitationLinkState, 'valid'>, name: string, message: string) =>
-  meta.story({
-    name,
-    beforeEach: answering(state, false),
-    play: async ({ canvas }) => {
-      await details(canvas)
-      await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(message))
-      await expect(canvas.queryByRole('link', { name: 'Log in to accept' })).toBeNull()
-      await expect(canvas.queryByRole('button', { name: 'Accept the invitation' })).toBeNull()
-    },
-  })
+/** An invitation that no longer works: the details and why, nothing to accept. */
+const expectEnded =
+  (message: string) =>
+  async ({ canvas }: { canvas: Canvas }) => {
+    await details(canvas)
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(message))
+    await expect(canvas.queryByRole('link', { name: 'Log in to accept' })).toBeNull()
+    await expect(canvas.queryByRole('button', { name: 'Accept the invitation' })).toBeNull()
+  }
 
-export const Expired = ended(
-  'expired',
-  'Expired',
-  'This invitation has expired. Ask the person who invited you to send it again.',
-)
-export const Used = ended(
-  'used',
-  'Already used',
-  'This invitation has already been accepted. Log in to work with the organization.',
-)
-export const Revoked = ended(
-  'revoked',
-  'Revoked',
-  'This invitation was withdrawn. Ask an Owner of the organization for a new one.',
-)
+export const Expired = meta.story({
+  name: 'Expired',
+  beforeEach: answering('expired', false),
+  play: expectEnded('This invitation has expired. Ask the person who invited you to send it again.'),
+})
+
+export const Used = meta.story({
+  name: 'Already used',
+  beforeEach: answering('used', false),
+  play: expectEnded('This invitation has already been accepted. Log in to work with the organization.'),
+})
+
+export const Revoked = meta.story({
+  name: 'Revoked',
+  beforeEach: answering('revoked', false),
+  play: expectEnded('This invitation was withdrawn. Ask an Owner of the organization for a new one.'),
+})

@@ -202,32 +202,39 @@ export const LastOwner = meta.story({
   },
 })
 
-const readOnly = (role: Role) =>
-  meta.story({
-    name: `${role}’s view (read-only)`,
-    beforeEach: asPriya(role),
-    play: async ({ canvas }) => {
-      const table = await teamReady(canvas)
-      await expect(rowTexts(table)).toEqual([
-        ['Priya Sharma(you)', 'priya.sharma@nokia.com', role, '23 Nov 2026, 09:58'],
-        ['Jonas Berg', 'jonas.berg@nokia.com', 'Owner', '23 Nov 2026, 10:05'],
-        ['Mei Tanaka', 'mei.tanaka@nokia.com', 'Viewer', 'Not yet'],
-      ])
-      await expect(canvas.queryByRole('combobox')).toBeNull()
-      await expect(canvas.queryByRole('button', { name: /^Remove/ })).toBeNull()
-      await expect(canvas.queryByRole('button', { name: 'Invite a member' })).toBeNull()
-      await expect(canvas.queryByRole('heading', { name: 'Invitations' })).toBeNull()
-      await expect(canvas.queryByRole('heading', { name: 'Activity log' })).toBeNull()
-      await expect(canvas.getByText(TEAM_REFUSAL)).toBeVisible()
-      await expect(canvas.getByText(HINT)).toBeVisible()
-      await expect(
-        canvas.getByRole('button', { name: 'Leave Nokia Solutions and Networks' }),
-      ).not.toHaveAttribute('aria-disabled')
-    },
-  })
+/** What an Engineer or a Viewer sees: the members, read-only, Leave on their row, and the reason. */
+const expectReadOnly =
+  (role: Role) =>
+  async ({ canvas }: { canvas: Canvas }) => {
+    const table = await teamReady(canvas)
+    await expect(rowTexts(table)).toEqual([
+      ['Priya Sharma(you)', 'priya.sharma@nokia.com', role, '23 Nov 2026, 09:58'],
+      ['Jonas Berg', 'jonas.berg@nokia.com', 'Owner', '23 Nov 2026, 10:05'],
+      ['Mei Tanaka', 'mei.tanaka@nokia.com', 'Viewer', 'Not yet'],
+    ])
+    await expect(canvas.queryByRole('combobox')).toBeNull()
+    await expect(canvas.queryByRole('button', { name: /^Remove/ })).toBeNull()
+    await expect(canvas.queryByRole('button', { name: 'Invite a member' })).toBeNull()
+    await expect(canvas.queryByRole('heading', { name: 'Invitations' })).toBeNull()
+    await expect(canvas.queryByRole('heading', { name: 'Activity log' })).toBeNull()
+    await expect(canvas.getByText(TEAM_REFUSAL)).toBeVisible()
+    await expect(canvas.getByText(HINT)).toBeVisible()
+    await expect(
+      canvas.getByRole('button', { name: 'Leave Nokia Solutions and Networks' }),
+    ).not.toHaveAttribute('aria-disabled')
+  }
 
-export const EngineersView = readOnly('Engineer')
-export const ViewersView = readOnly('Viewer')
+export const EngineersView = meta.story({
+  name: 'Engineer’s view (read-only)',
+  beforeEach: asPriya('Engineer'),
+  play: expectReadOnly('Engineer'),
+})
+
+export const ViewersView = meta.story({
+  name: 'Viewer’s view (read-only)',
+  beforeEach: asPriya('Viewer'),
+  play: expectReadOnly('Viewer'),
+})
 
 export const ActivityEntries = meta.story({
   name: 'Activity log, entries and Load more',
