@@ -52,8 +52,10 @@ const rowTexts = (table: HTMLElement) =>
     .getAllByRole('row')
     .slice(1)
     .map((row) => {
-      const cells = [...row.querySelectorAll('th, td')].slice(0, 4)
-      return cells.map((cell) => cell.textContent?.trim())
+      const [name, ...cells] = [...row.querySelectorAll('th, td')].slice(0, 4)
+      return [name?.querySelector('[data-slot="member-name"]'), ...cells].map((cell) =>
+        cell?.textContent?.trim(),
+      )
     })
 
 const invitationItems = (canvas: Canvas) =>
@@ -292,7 +294,15 @@ export const Phone = meta.story({
   globals: { viewport: { value: 'phone' } },
   beforeEach: asPriya('Owner'),
   play: async ({ canvas }) => {
-    await teamReady(canvas)
+    const table = await teamReady(canvas)
     await expect(canvas.getByRole('button', { name: 'Invite a member' })).toBeVisible()
+    // The e-mail and the last activity move under the name; Leave and its reason stay in view.
+    const ownRow = within(table).getByRole('row', { name: /Priya Sharma/ })
+    await expect(within(ownRow).getByText('Last activity: 23 Nov 2026, 09:58')).toBeVisible()
+    await expect(within(ownRow).getAllByText('priya.sharma@nokia.com')[0]).toBeVisible()
+    await expect(within(ownRow).getByText(LAST_OWNER_REASON)).toBeVisible()
+    await expect(
+      within(ownRow).getByRole('button', { name: 'Leave Nokia Solutions and Networks' }),
+    ).toBeVisible()
   },
 })

@@ -70,20 +70,20 @@ function MembersTable({ vendorUserId, role, organizationName, members, onLeft }:
   return (
     <>
       <div className="overflow-x-auto rounded-card border border-line bg-surface">
-        <table className="w-full min-w-[44rem] border-collapse text-start text-small">
+        <table className="w-full border-collapse text-start text-small">
           <caption className="sr-only">Members of {organizationName}</caption>
           <thead className="bg-surface-sunken text-ink-muted">
             <tr>
               <th scope="col" className={`${cellClasses} text-start font-semibold`}>
                 Name
               </th>
-              <th scope="col" className={`${cellClasses} text-start font-semibold`}>
+              <th scope="col" className={`${cellClasses} hidden text-start font-semibold sm:table-cell`}>
                 E-mail
               </th>
               <th scope="col" className={`${cellClasses} text-start font-semibold`}>
                 Role
               </th>
-              <th scope="col" className={`${cellClasses} text-start font-semibold`}>
+              <th scope="col" className={`${cellClasses} hidden text-start font-semibold md:table-cell`}>
                 Last activity
               </th>
               <th scope="col" className={`${cellClasses} text-start font-semibold`}>
@@ -100,17 +100,26 @@ function MembersTable({ vendorUserId, role, organizationName, members, onLeft }:
               return (
                 <tr key={member.accountId} className="border-t border-line text-ink">
                   <th scope="row" className={`${cellClasses} text-start font-semibold`}>
-                    {member.name}
-                    {self ? <span className="ms-1 font-normal text-ink-muted">(you)</span> : null}
+                    <span data-slot="member-name">
+                      {member.name}
+                      {self ? <span className="ms-1 font-normal text-ink-muted">(you)</span> : null}
+                    </span>
+                    {/* On a phone the e-mail and the last activity sit under the name. */}
+                    <span className="block font-normal break-all text-ink-muted sm:hidden">
+                      {member.emailId}
+                    </span>
+                    <span className="block font-normal text-ink-muted md:hidden">
+                      {`Last activity: ${lastActivity(member)}`}
+                    </span>
                   </th>
-                  <td className={`${cellClasses} break-all`}>{member.emailId}</td>
+                  <td className={`${cellClasses} hidden break-all sm:table-cell`}>{member.emailId}</td>
                   <td className={cellClasses}>
                     {rules.changeRole?.allowed ? (
                       <Select
                         value={member.role}
                         onValueChange={(next) => void onRoleChange(member, next as Role)}
                       >
-                        <SelectTrigger aria-label={`Role of ${member.name}`} className="h-8 w-36">
+                        <SelectTrigger aria-label={`Role of ${member.name}`} className="h-8 w-32">
                           <SelectValue />
                         </SelectTrigger>
                         <SelectContent>
@@ -125,9 +134,7 @@ function MembersTable({ vendorUserId, role, organizationName, members, onLeft }:
                       <span data-slot="member-role">{member.role}</span>
                     )}
                   </td>
-                  <td className={cellClasses}>
-                    {member.lastActiveAt ? formatPortalTime(member.lastActiveAt) : 'Not yet'}
-                  </td>
+                  <td className={`${cellClasses} hidden md:table-cell`}>{lastActivity(member)}</td>
                   <td className={cellClasses}>
                     <div className="flex flex-col gap-1.5">
                       <div className="flex flex-wrap gap-2">
@@ -192,6 +199,9 @@ function MembersTable({ vendorUserId, role, organizationName, members, onLeft }:
     </>
   )
 }
+
+const lastActivity = (member: Member) =>
+  member.lastActiveAt ? formatPortalTime(member.lastActiveAt) : 'Not yet'
 
 const firstReason = (...rules: Array<ActionRule | null>) => {
   for (const rule of rules) if (rule && !rule.allowed) return rule.reason
