@@ -55,6 +55,16 @@ export const invitationSearchSchema = v.object({
   token: v.fallback(v.optional(v.pipe(text(128), v.nonEmpty())), undefined),
 })
 
+/**
+ * /create-profile/register from an invitation (issue 18): `invitation` is the invitation's token,
+ * sent with the registration; `email` and `organization` prefill their fields.
+ */
+export const registerSearchSchema = v.object({
+  invitation: v.fallback(v.optional(v.pipe(text(128), v.nonEmpty())), undefined),
+  email: v.fallback(v.optional(text(254)), undefined),
+  organization: v.fallback(v.optional(text(50)), undefined),
+})
+
 export type RootSearch = v.InferOutput<typeof rootSearchSchema>
 export type PortfolioSearch = v.InferOutput<typeof portfolioSearchSchema>
 export type PortfolioFormSearch = v.InferOutput<typeof portfolioFormSearchSchema>

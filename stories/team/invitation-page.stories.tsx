@@ -81,7 +81,7 @@ export const ValidLoggedOut = meta.story({
     )
     await expect(canvas.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
       'href',
-      '/create-profile/register',
+      `/create-profile/register?invitation=${INVITATION_TOKEN}&email=lena.koch%40nokia.com&organization=Nokia+Solutions+and+Networks`,
     )
   },
 })
@@ -112,4 +112,23 @@ export const Revoked = meta.story({
   name: 'Revoked',
   beforeEach: answering('revoked', false),
   play: expectEnded('This invitation was withdrawn. Ask an Owner of the organization for a new one.'),
+})
+
+export const CreateAccountFromInvitation = meta.story({
+  name: 'Create an account from the invitation',
+  beforeEach: answering('valid', false),
+  play: async ({ canvas, userEvent }) => {
+    await details(canvas)
+    await userEvent.click(canvas.getByRole('link', { name: 'Create an account' }))
+    await canvas.findByRole('heading', { level: 1, name: 'Register your organization' }, { timeout: 8000 })
+    // The invitation's e-mail (twice) and organization are filled in; the rest is the vendor's.
+    await waitFor(() =>
+      expect(canvas.getByRole('textbox', { name: /^Email/ })).toHaveValue('lena.koch@nokia.com'),
+    )
+    await expect(canvas.getByRole('textbox', { name: /^Re-enter email/ })).toHaveValue('lena.koch@nokia.com')
+    await expect(canvas.getByRole('textbox', { name: /^Organization/ })).toHaveValue(
+      'Nokia Solutions and Networks',
+    )
+    await expect(canvas.getByRole('textbox', { name: /^First name/ })).toHaveValue('')
+  },
 })

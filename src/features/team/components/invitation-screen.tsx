@@ -58,7 +58,16 @@ function InvitationScreen({ token, invitation, loggedIn, accepting, onAccept }: 
               </Link>
             </Button>
             <Button asChild variant="outline">
-              <Link to="/create-profile/register">Create an account</Link>
+              <Link
+                to="/create-profile/register"
+                search={{
+                  invitation: token,
+                  email: invitation.emailId,
+                  organization: invitation.organizationName,
+                }}
+              >
+                Create an account
+              </Link>
             </Button>
           </div>
         )
