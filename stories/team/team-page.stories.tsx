@@ -306,3 +306,19 @@ export const Phone = meta.story({
     ).toBeVisible()
   },
 })
+
+export const FromTheProfilePopup = meta.story({
+  name: 'Team from the profile popup',
+  parameters: { router: { app: true, url: '/' } },
+  beforeEach: asPriya('Viewer'),
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Profile' }, { timeout: 8000 }))
+    const popup = await screen.findByRole('dialog', { name: 'Profile' })
+    const team = within(popup).getByRole('link', { name: 'Team' })
+    await waitFor(() => expect(team).toBeVisible())
+    await expect(team).toHaveAttribute('href', '/team')
+    await userEvent.click(team)
+    await teamReady(canvas)
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile' })).toBeNull())
+  },
+})
