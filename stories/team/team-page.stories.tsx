@@ -322,3 +322,28 @@ export const FromTheProfilePopup = meta.story({
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile' })).toBeNull())
   },
 })
+
+export const RemoveWithKeyboard = meta.story({
+  name: 'Remove a member, with the keyboard',
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas, userEvent }) => {
+    const table = await teamReady(canvas)
+    const remove = canvas.getByRole('button', { name: 'Remove Mei Tanaka' })
+    remove.focus()
+    await userEvent.keyboard('{Enter}')
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove Mei Tanaka?' })
+    await expect(confirm).toHaveAccessibleDescription(
+      'Mei Tanaka loses access to Nokia Solutions and Networks’s devices, runs and certificates at once.',
+    )
+    // Cancel first; Tab reaches Remove, Tab again stays in the dialog.
+    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus())
+    await userEvent.tab()
+    await expect(within(confirm).getByRole('button', { name: 'Remove' })).toHaveFocus()
+    await userEvent.tab()
+    await expect(confirm.contains(document.activeElement)).toBe(true)
+    await userEvent.tab({ shift: true })
+    await userEvent.keyboard('{Enter}')
+    await expectToast('Mei Tanaka was removed from Nokia Solutions and Networks.', 'success')
+    await waitFor(() => expect(within(table).queryByRole('row', { name: /Mei Tanaka/ })).toBeNull())
+  },
+})
