@@ -20,10 +20,12 @@ import { Route as PortfolioManagerRouteImport } from './routes/portfolio-manager
 import { Route as DataVendorRouteImport } from './routes/_data._vendor'
 import { Route as DataCheckMailRouteImport } from './routes/_data.check-mail'
 import { Route as DataForgotPasswordRouteImport } from './routes/_data.forgot-password'
+import { Route as DataInvitationRouteImport } from './routes/_data.invitation'
 import { Route as DataLoginRouteImport } from './routes/_data.login'
 import { Route as CreateProfileIndexRouteImport } from './routes/create-profile.index'
 import { Route as DataVendorDashboardRouteImport } from './routes/_data._vendor.dashboard'
 import { Route as DataVendorPortfolioRouteImport } from './routes/_data._vendor.portfolio'
+import { Route as DataVendorTeamRouteImport } from './routes/_data._vendor.team'
 import { Route as DataCreateProfileRegisterRouteImport } from './routes/_data.create-profile.register'
 
 const IndexRoute = IndexRouteImport.update({
@@ -79,6 +81,11 @@ const DataForgotPasswordRoute = DataForgotPasswordRouteImport.update({
   path: '/forgot-password',
   getParentRoute: () => DataRoute,
 } as any)
+const DataInvitationRoute = DataInvitationRouteImport.update({
+  id: '/invitation',
+  path: '/invitation',
+  getParentRoute: () => DataRoute,
+} as any)
 const DataLoginRoute = DataLoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -99,6 +106,11 @@ const DataVendorPortfolioRoute = DataVendorPortfolioRouteImport.update({
   path: '/portfolio',
   getParentRoute: () => DataVendorRoute,
 } as any)
+const DataVendorTeamRoute = DataVendorTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => DataVendorRoute,
+} as any)
 const DataCreateProfileRegisterRoute =
   DataCreateProfileRegisterRouteImport.update({
     id: '/create-profile/register',
@@ -116,10 +128,12 @@ export interface FileRoutesByFullPath {
   '/portfolio-manager': typeof PortfolioManagerRoute
   '/check-mail': typeof DataCheckMailRoute
   '/forgot-password': typeof DataForgotPasswordRoute
+  '/invitation': typeof DataInvitationRoute
   '/login': typeof DataLoginRoute
   '/create-profile/': typeof CreateProfileIndexRoute
   '/dashboard': typeof DataVendorDashboardRoute
   '/portfolio': typeof DataVendorPortfolioRoute
+  '/team': typeof DataVendorTeamRoute
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
 }
 export interface FileRoutesByTo {
@@ -132,10 +146,12 @@ export interface FileRoutesByTo {
   '/portfolio-manager': typeof PortfolioManagerRoute
   '/check-mail': typeof DataCheckMailRoute
   '/forgot-password': typeof DataForgotPasswordRoute
+  '/invitation': typeof DataInvitationRoute
   '/login': typeof DataLoginRoute
   '/create-profile': typeof CreateProfileIndexRoute
   '/dashboard': typeof DataVendorDashboardRoute
   '/portfolio': typeof DataVendorPortfolioRoute
+  '/team': typeof DataVendorTeamRoute
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
 }
 export interface FileRoutesById {
@@ -151,10 +167,12 @@ export interface FileRoutesById {
   '/_data/_vendor': typeof DataVendorRouteWithChildren
   '/_data/check-mail': typeof DataCheckMailRoute
   '/_data/forgot-password': typeof DataForgotPasswordRoute
+  '/_data/invitation': typeof DataInvitationRoute
   '/_data/login': typeof DataLoginRoute
   '/create-profile/': typeof CreateProfileIndexRoute
   '/_data/_vendor/dashboard': typeof DataVendorDashboardRoute
   '/_data/_vendor/portfolio': typeof DataVendorPortfolioRoute
+  '/_data/_vendor/team': typeof DataVendorTeamRoute
   '/_data/create-profile/register': typeof DataCreateProfileRegisterRoute
 }
 export interface FileRouteTypes {
@@ -169,10 +187,12 @@ export interface FileRouteTypes {
     | '/portfolio-manager'
     | '/check-mail'
     | '/forgot-password'
+    | '/invitation'
     | '/login'
     | '/create-profile/'
     | '/dashboard'
     | '/portfolio'
+    | '/team'
     | '/create-profile/register'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -185,10 +205,12 @@ export interface FileRouteTypes {
     | '/portfolio-manager'
     | '/check-mail'
     | '/forgot-password'
+    | '/invitation'
     | '/login'
     | '/create-profile'
     | '/dashboard'
     | '/portfolio'
+    | '/team'
     | '/create-profile/register'
   id:
     | '__root__'
@@ -203,10 +225,12 @@ export interface FileRouteTypes {
     | '/_data/_vendor'
     | '/_data/check-mail'
     | '/_data/forgot-password'
+    | '/_data/invitation'
     | '/_data/login'
     | '/create-profile/'
     | '/_data/_vendor/dashboard'
     | '/_data/_vendor/portfolio'
+    | '/_data/_vendor/team'
     | '/_data/create-profile/register'
   fileRoutesById: FileRoutesById
 }
@@ -301,6 +325,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataForgotPasswordRouteImport
       parentRoute: typeof DataRoute
     }
+    '/_data/invitation': {
+      id: '/_data/invitation'
+      path: '/invitation'
+      fullPath: '/invitation'
+      preLoaderRoute: typeof DataInvitationRouteImport
+      parentRoute: typeof DataRoute
+    }
     '/_data/login': {
       id: '/_data/login'
       path: '/login'
@@ -329,6 +360,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataVendorPortfolioRouteImport
       parentRoute: typeof DataVendorRoute
     }
+    '/_data/_vendor/team': {
+      id: '/_data/_vendor/team'
+      path: '/team'
+      fullPath: '/team'
+      preLoaderRoute: typeof DataVendorTeamRouteImport
+      parentRoute: typeof DataVendorRoute
+    }
     '/_data/create-profile/register': {
       id: '/_data/create-profile/register'
       path: '/create-profile/register'
@@ -342,11 +380,13 @@ declare module '@tanstack/react-router' {
 interface DataVendorRouteChildren {
   DataVendorDashboardRoute: typeof DataVendorDashboardRoute
   DataVendorPortfolioRoute: typeof DataVendorPortfolioRoute
+  DataVendorTeamRoute: typeof DataVendorTeamRoute
 }
 
 const DataVendorRouteChildren: DataVendorRouteChildren = {
   DataVendorDashboardRoute: DataVendorDashboardRoute,
   DataVendorPortfolioRoute: DataVendorPortfolioRoute,
+  DataVendorTeamRoute: DataVendorTeamRoute,
 }
 
 const DataVendorRouteWithChildren = DataVendorRoute._addFileChildren(
@@ -357,6 +397,7 @@ interface DataRouteChildren {
   DataVendorRoute: typeof DataVendorRouteWithChildren
   DataCheckMailRoute: typeof DataCheckMailRoute
   DataForgotPasswordRoute: typeof DataForgotPasswordRoute
+  DataInvitationRoute: typeof DataInvitationRoute
   DataLoginRoute: typeof DataLoginRoute
   DataCreateProfileRegisterRoute: typeof DataCreateProfileRegisterRoute
 }
@@ -365,6 +406,7 @@ const DataRouteChildren: DataRouteChildren = {
   DataVendorRoute: DataVendorRouteWithChildren,
   DataCheckMailRoute: DataCheckMailRoute,
   DataForgotPasswordRoute: DataForgotPasswordRoute,
+  DataInvitationRoute: DataInvitationRoute,
   DataLoginRoute: DataLoginRoute,
   DataCreateProfileRegisterRoute: DataCreateProfileRegisterRoute,
 }

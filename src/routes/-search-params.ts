@@ -50,6 +50,21 @@ export const dashboardSearchSchema = v.object({
   search: v.fallback(v.optional(text(200)), undefined),
 })
 
+/** /invitation: the invitation's token (docs/decisions/0023); a missing one says the link is incomplete. */
+export const invitationSearchSchema = v.object({
+  token: v.fallback(v.optional(v.pipe(text(128), v.nonEmpty())), undefined),
+})
+
+/**
+ * /create-profile/register from an invitation (issue 18): `invitation` is the invitation's token,
+ * sent with the registration; `email` and `organization` prefill their fields.
+ */
+export const registerSearchSchema = v.object({
+  invitation: v.fallback(v.optional(v.pipe(text(128), v.nonEmpty())), undefined),
+  email: v.fallback(v.optional(text(254)), undefined),
+  organization: v.fallback(v.optional(text(50)), undefined),
+})
+
 export type RootSearch = v.InferOutput<typeof rootSearchSchema>
 export type PortfolioSearch = v.InferOutput<typeof portfolioSearchSchema>
 export type PortfolioFormSearch = v.InferOutput<typeof portfolioFormSearchSchema>

@@ -8,6 +8,7 @@ import {
   RadioTower,
   Search,
   UserRound,
+  UsersRound,
   type LucideIcon,
 } from 'lucide-react'
 import * as React from 'react'
@@ -322,6 +323,13 @@ function ProfileMenu({ authData, className, onLogout }: ProfileMenuProps) {
             <ProfileDetail icon={Mail} term="Email id" value={authData.emailId} />
             <ProfileDetail icon={Phone} term="Phone number" value={authData.phoneNumber} />
           </dl>
+          {/* Issue 18: the organization's team (every member reads it; an Owner manages it). */}
+          <Button variant="outline" asChild className="w-full">
+            <Link to="/team" onClick={() => setOpen(false)}>
+              <UsersRound aria-hidden="true" />
+              Team
+            </Link>
+          </Button>
         </>
       ) : null}
       <Button

@@ -70,7 +70,14 @@ const subscribeToNothing = () => () => {}
  * a required field left empty, when the field is left. On SUCCESS the answer is kept for the
  * Create Password dialog, which opens 2 s later and can be opened again from this screen.
  */
-function RegistrationForm() {
+/** Registering from an invitation's link (issue 18): its token, and the e-mail and organization it names. */
+export type RegistrationInvitation = {
+  token: string
+  email?: string | undefined
+  organization?: string | undefined
+}
+
+function RegistrationForm({ invitation }: { invitation?: RegistrationInvitation | undefined } = {}) {
   const register = useRegisterMutation()
   const countriesQuery = useQuery(addressQueryOptions())
   const countries = React.useMemo(() => countriesQuery.data?.countryDetailsList ?? [], [countriesQuery.data])
@@ -107,7 +114,9 @@ function RegistrationForm() {
       },
     },
     onSubmit: async ({ value }) => {
-      const payload = toRegistrationPayload(value)
+      const payload = invitation
+        ? { ...toRegistrationPayload(value), invitationToken: invitation.token }
+        : toRegistrationPayload(value)
       // Spec §8: a failure is told in this screen's toast container (the mutation's meta), and a
       // request that gets no answer is logged only; either way the form stays as it was.
       const answer = await answerOrNull(register.mutateAsync(payload))
@@ -123,6 +132,18 @@ function RegistrationForm() {
       setDialogDue((due) => (due ?? 0) + 1)
     },
   })
+
+  // The invitation's e-mail and organization fill their fields once the page is live (the
+  // prerendered page has no search parameters, so its first render stays the empty form).
+  const invitedEmail = invitation?.email
+  const invitedOrganization = invitation?.organization
+  React.useEffect(() => {
+    if (invitedEmail) {
+      form.setFieldValue('email', invitedEmail)
+      form.setFieldValue('reEnterEmail', invitedEmail)
+    }
+    if (invitedOrganization) form.setFieldValue('organization', invitedOrganization)
+  }, [form, invitedEmail, invitedOrganization])
 
   /** Applies a cascade step: fields it empties start afresh, without messages. */
   const applyAddress = (fields: Partial<AddressFields>, chosen: keyof AddressFields) => {

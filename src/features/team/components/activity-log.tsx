@@ -1,0 +1,129 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import * as React from 'react'
+import { Button } from '@/components/ui/button'
+import { Field, FieldLabel } from '@/components/ui/field'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { Spinner } from '@/components/ui/spinner'
+import { ACTIVITY_ACTIONS, ACTIVITY_LABELS, type ActivityAction, type Member } from '@/contract/team'
+import { formatPortalTime } from '@/lib/format-time'
+import { activityQueryOptions, type ActivityFilters } from '@/features/team/api/activity-log'
+
+const ALL = 'all'
+
+type ActivityLogProps = {
+  vendorUserId: string
+  members: ReadonlyArray<Pick<Member, 'accountId' | 'name'>>
+}
+
+/**
+ * The organization's activity, newest first (an Owner's): who did what, on what, when; filtered
+ * by action and by member, 50 entries a page with Load more.
+ */
+function ActivityLog({ vendorUserId, members }: ActivityLogProps) {
+  const [filters, setFilters] = React.useState<ActivityFilters>({})
+  const query = useInfiniteQuery(activityQueryOptions(vendorUserId, filters))
+  const entries = query.data?.pages.flatMap((page) => page.entries) ?? []
+  const filtered = Boolean(filters.action || filters.actorAccountId)
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:max-w-2xl">
+        <Field>
+          <FieldLabel>Action</FieldLabel>
+          <Select
+            value={filters.action ?? ALL}
+            onValueChange={(value) =>
+              setFilters((current) => ({
+                ...current,
+                action: value === ALL ? undefined : (value as ActivityAction),
+              }))
+            }
+          >
+            <SelectTrigger>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>Every action</SelectItem>
+              {ACTIVITY_ACTIONS.map((action) => (
+                <SelectItem key={action} value={action}>
+                  {ACTIVITY_LABELS[action]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+        <Field>
+          <FieldLabel>Member</FieldLabel>
+          <Select
+            value={filters.actorAccountId ?? ALL}
+            onValueChange={(value) =>
+              setFilters((current) => ({ ...current, actorAccountId: value === ALL ? undefined : value }))
+            }
+          >
+            <SelectTrigger>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>Every member</SelectItem>
+              {members.map((member) => (
+                <SelectItem key={member.accountId} value={member.accountId}>
+                  {member.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+      </div>
+      {query.isPending ? (
+        <p className="flex items-center gap-2 text-body text-ink-muted">
+          <Spinner aria-hidden="true" /> Loading the activity…
+        </p>
+      ) : query.isError && entries.length === 0 ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-body text-danger">
+          {query.error.message}
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : entries.length === 0 ? (
+        <p className="text-body text-ink-muted">
+          {filtered ? 'No activity matches these filters.' : 'No activity yet.'}
+        </p>
+      ) : (
+        <ol
+          aria-label="Activity"
+          className="flex flex-col divide-y divide-line rounded-card border border-line bg-surface"
+        >
+          {entries.map((entry) => (
+            <li
+              key={entry.activityId}
+              data-slot="activity-entry"
+              className="grid gap-1 p-3 text-small sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4"
+            >
+              <time dateTime={entry.at} className="text-ink-muted">
+                {formatPortalTime(entry.at)}
+              </time>
+              <p className="text-ink">
+                <span className="font-semibold">{entry.actorName}</span>
+                {` · ${ACTIVITY_LABELS[entry.action]} · `}
+                <span className="break-words">{entry.subject}</span>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {query.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="self-start"
+          loading={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      ) : null}
+    </div>
+  )
+}
+
+export { ActivityLog }

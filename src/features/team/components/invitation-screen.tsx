@@ -1,0 +1,83 @@
+import { Link } from '@tanstack/react-router'
+import { Button } from '@/components/ui/button'
+import { ROLE_DESCRIPTIONS } from '@/contract/roles'
+import { INVITATION_PATH, type InvitationAnswer } from '@/contract/team'
+import { formatPortalTime } from '@/lib/format-time'
+
+type InvitationScreenProps = {
+  token: string
+  invitation: InvitationAnswer
+  loggedIn: boolean
+  accepting: boolean
+  onAccept: () => void
+}
+
+/** What an invitation that no longer works says, plainly. */
+export const INVITATION_STATE_MESSAGES = {
+  expired: 'This invitation has expired. Ask the person who invited you to send it again.',
+  used: 'This invitation has already been accepted. Log in to work with the organization.',
+  revoked: 'This invitation was withdrawn. Ask an Owner of the organization for a new one.',
+} as const
+
+/**
+ * The invitation link's page: the organization, the role (and what it may do), who invited and
+ * until when. Logged in: Accept. Not logged in: log in to accept (coming back here), or create an
+ * account. An invitation that no longer works says why.
+ */
+function InvitationScreen({ token, invitation, loggedIn, accepting, onAccept }: InvitationScreenProps) {
+  const here = `${INVITATION_PATH}?token=${encodeURIComponent(token)}`
+  return (
+    <div className="flex max-w-2xl flex-col gap-6 rounded-card border border-line bg-surface p-6 shadow-card">
+      <dl className="grid gap-x-6 gap-y-3 text-body sm:grid-cols-[10rem_minmax(0,1fr)]">
+        <dt className="font-semibold text-ink-muted">Organization</dt>
+        <dd className="text-ink">{invitation.organizationName}</dd>
+        <dt className="font-semibold text-ink-muted">Role</dt>
+        <dd className="text-ink">
+          {invitation.role}
+          <span className="block text-small text-ink-muted">{ROLE_DESCRIPTIONS[invitation.role]}</span>
+        </dd>
+        <dt className="font-semibold text-ink-muted">Invited by</dt>
+        <dd className="text-ink">{invitation.invitedBy}</dd>
+        <dt className="font-semibold text-ink-muted">For</dt>
+        <dd className="break-all text-ink">{invitation.emailId}</dd>
+        <dt className="font-semibold text-ink-muted">
+          {invitation.state === 'expired' ? 'Expired' : 'Expires'}
+        </dt>
+        <dd className="text-ink">{formatPortalTime(invitation.expiresAt)}</dd>
+      </dl>
+      {invitation.state === 'valid' ? (
+        loggedIn ? (
+          <Button className="self-start" loading={accepting} onClick={onAccept}>
+            Accept the invitation
+          </Button>
+        ) : (
+          <div className="flex flex-wrap gap-3">
+            <Button asChild>
+              <Link to="/login" search={{ redirect: here }}>
+                Log in to accept
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link
+                to="/create-profile/register"
+                search={{
+                  invitation: token,
+                  email: invitation.emailId,
+                  organization: invitation.organizationName,
+                }}
+              >
+                Create an account
+              </Link>
+            </Button>
+          </div>
+        )
+      ) : (
+        <p role="status" className="rounded-control bg-surface-sunken p-3 text-body text-ink">
+          {INVITATION_STATE_MESSAGES[invitation.state]}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export { InvitationScreen }

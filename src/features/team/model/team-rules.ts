@@ -1,0 +1,61 @@
+import type { Invitation, Member } from '@/contract/team'
+import type { Role } from '@/contract/roles'
+import { ROLE_REFUSALS } from '@/contract/roles'
+
+/*
+ * Issue 18 (docs/decisions/0023 point 5): who may do what on the team page's rows. The server
+ * decides every change again; these rules only spare a member a control that would be refused,
+ * and say why next to it.
+ */
+
+/** An action the page offers: allowed, or disabled with the reason shown beside it. */
+export type ActionRule = { allowed: true } | { allowed: false; reason: string }
+
+const ALLOWED: ActionRule = { allowed: true }
+const refused = (reason: string): ActionRule => ({ allowed: false, reason })
+
+/** Why the last Owner may not be demoted or removed, nor leave. */
+export const LAST_OWNER_REASON =
+  'An organization needs at least one Owner: make another member an Owner first.'
+
+/** What one member's row offers the viewer: null where the action is not offered at all. */
+export type MemberRowRules = {
+  changeRole: ActionRule | null
+  remove: ActionRule | null
+  leave: ActionRule | null
+}
+
+export const ownerCount = (members: ReadonlyArray<Pick<Member, 'role'>>) =>
+  members.filter((member) => member.role === 'Owner').length
+
+const isLastOwner = (members: ReadonlyArray<Pick<Member, 'role'>>, member: Pick<Member, 'role'>) =>
+  member.role === 'Owner' && ownerCount(members) <= 1
+
+/**
+ * The row of `member` as `viewer` sees it: an Owner changes roles and removes others; every
+ * member may leave (on their own row); the last Owner does none of these.
+ */
+export function memberRowRules(
+  members: ReadonlyArray<Pick<Member, 'accountId' | 'role'>>,
+  member: Pick<Member, 'accountId' | 'role'>,
+  viewer: { accountId: string; role: Role },
+): MemberRowRules {
+  const self = member.accountId === viewer.accountId
+  const lastOwner = isLastOwner(members, member)
+  const owner = viewer.role === 'Owner'
+  return {
+    changeRole: owner ? (lastOwner ? refused(LAST_OWNER_REASON) : ALLOWED) : null,
+    remove: owner && !self ? (lastOwner ? refused(LAST_OWNER_REASON) : ALLOWED) : null,
+    leave: self ? (lastOwner ? refused(LAST_OWNER_REASON) : ALLOWED) : null,
+  }
+}
+
+/** Whether the viewer sees the invitations and the activity log (an Owner), or why not. */
+export function teamManagement(role: Role): ActionRule {
+  return role === 'Owner' ? ALLOWED : refused(ROLE_REFUSALS.team)
+}
+
+/** How an invitation's state reads on its row. */
+export function invitationStateLabel(invitation: Pick<Invitation, 'state'>): string {
+  return invitation.state === 'expired' ? 'Expired' : 'Pending'
+}

@@ -1,0 +1,67 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, type ErrorComponentProps, useNavigate, useRouter } from '@tanstack/react-router'
+import * as React from 'react'
+import { PageShell } from '@/components/layout/page-shell'
+import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import { teamQueryOptions } from '@/features/team/api/get-team'
+import { TeamScreen } from '@/features/team/components/team-screen'
+import { clearSession } from '@/lib/storage'
+import { useRole } from '@/lib/use-role'
+
+const TITLE = 'Team'
+const LEAD = 'Who works in your organization, with which role.'
+
+export const Route = createFileRoute('/_data/_vendor/team')({
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(teamQueryOptions(context.authData.vendorUserId)),
+  pendingMs: 0,
+  pendingMinMs: 0,
+  pendingComponent: TeamPending,
+  errorComponent: TeamError,
+  component: TeamRoute,
+})
+
+function TeamRoute() {
+  const { vendorUserId } = Route.useRouteContext({ select: (context) => context.authData })
+  const { data } = useSuspenseQuery(teamQueryOptions(vendorUserId))
+  const role = useRole()
+  const navigate = useNavigate()
+  // Leaving ends this session's membership: the server answers, the page logs out here too.
+  const onLeft = React.useCallback(() => {
+    clearSession()
+    void navigate({ to: '/' })
+  }, [navigate])
+  return (
+    <PageShell
+      title={TITLE}
+      lead={`${data.organizationName}: ${LEAD.charAt(0).toLowerCase()}${LEAD.slice(1)}`}
+    >
+      <TeamScreen vendorUserId={vendorUserId} role={role} team={data} onLeft={onLeft} />
+    </PageShell>
+  )
+}
+
+function TeamPending() {
+  return (
+    <PageShell title={TITLE} lead={LEAD}>
+      <p className="flex items-center gap-2 text-body text-ink-muted">
+        <Spinner aria-hidden="true" /> Loading the team…
+      </p>
+    </PageShell>
+  )
+}
+
+function TeamError({ error }: ErrorComponentProps) {
+  const router = useRouter()
+  return (
+    <PageShell title={TITLE} lead={LEAD}>
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-body text-danger">
+        {error instanceof Error ? error.message : String(error)}
+        <Button size="sm" variant="outline" onClick={() => void router.invalidate()}>
+          Try again
+        </Button>
+      </div>
+    </PageShell>
+  )
+}

@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { PageShell } from '@/components/layout/page-shell'
+import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import { invitationQueryOptions, useAcceptInvitationMutation } from '@/features/team/api/invitation'
+import { InvitationScreen } from '@/features/team/components/invitation-screen'
+import { answerOrNull } from '@/lib/api-failure'
+import { writeAuthData } from '@/lib/storage'
+import { useAuthView } from '@/lib/use-auth-data'
+import { invitationSearchSchema } from '@/routes/-search-params'
+
+const TITLE = 'Invitation'
+
+/** The invitation link (docs/decisions/0023): public, read with its token; accepting needs a login. */
+export const Route = createFileRoute('/_data/invitation')({
+  validateSearch: invitationSearchSchema,
+  component: InvitationRoute,
+})
+
+function InvitationRoute() {
+  const { token } = Route.useSearch()
+  return (
+    <PageShell title={TITLE} lead="You are invited to work with an organization on the certification portal.">
+      {token ? (
+        <InvitationWithToken token={token} />
+      ) : (
+        <p role="status" className="text-body text-ink">
+          This invitation link is incomplete. Open the link from the invitation e-mail again.
+        </p>
+      )}
+    </PageShell>
+  )
+}
+
+function InvitationWithToken({ token }: { token: string }) {
+  const query = useQuery(invitationQueryOptions(token))
+  const auth = useAuthView()
+  const accept = useAcceptInvitationMutation()
+  const navigate = useNavigate()
+
+  const onAccept = async () => {
+    const authData = await answerOrNull(accept.mutateAsync(token))
+    if (!authData) return
+    writeAuthData(authData)
+    void navigate({ to: '/dashboard' })
+  }
+
+  if (query.isPending) {
+    return (
+      <p className="flex items-center gap-2 text-body text-ink-muted">
+        <Spinner aria-hidden="true" /> Reading the invitation…
+      </p>
+    )
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-body text-danger">
+        {query.error.message}
+        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    )
+  }
+  return (
+    <InvitationScreen
+      token={token}
+      invitation={query.data}
+      loggedIn={auth.status === 'member'}
+      accepting={accept.isPending}
+      onAccept={() => void onAccept()}
+    />
+  )
+}

@@ -1,0 +1,349 @@
+import preview from '#.storybook/preview'
+import type { RequestHandler } from 'msw'
+import { expect, screen, waitFor, within } from 'storybook/test'
+import type { Role } from '@/contract/roles'
+import { nokiaMember } from '@/mocks/fixtures/roles'
+import { ActivityLog } from '@/features/team/components/activity-log'
+import { InviteDialog } from '@/features/team/components/invite-dialog'
+import { InvitationsList } from '@/features/team/components/invitations-list'
+import { MembersTable } from '@/features/team/components/members-table'
+import { LAST_OWNER_REASON } from '@/features/team/model/team-rules'
+import { loggedInAs } from '../support/session'
+import { expectToast } from '../support/toasts'
+import { MALFORMED_EMAIL_MESSAGE, teamHandlers, teamWorld, type TeamWorld } from './team-fixtures'
+
+/**
+ * Issue 18: the team page at /team, logged in as Priya Sharma of Nokia's organization in the
+ * story's role, the team calls answered by the stories' own world (team-fixtures.ts). An Owner
+ * sees the members with a role picker and Remove, the invitations (pending and expired) with
+ * Resend and Revoke, Invite a member and the activity log; an Engineer or a Viewer reads the
+ * members and may leave, and is told that the rest is an Owner's.
+ */
+
+const meta = preview.meta({
+  title: 'Team/Team page',
+  subcomponents: { MembersTable, InviteDialog, InvitationsList, ActivityLog },
+  parameters: { layout: 'fullscreen', router: { app: true, url: '/team' } },
+  render: () => <></>,
+})
+
+type Msw = { msw: { use: (...handlers: RequestHandler[]) => void } }
+type Canvas = ReturnType<typeof within>
+
+/** Logged in as Priya in `role`, the team calls answering from `world`. */
+const asPriya =
+  (role: Role, world: () => TeamWorld = () => teamWorld(role), extra: () => RequestHandler[] = () => []) =>
+  ({ msw }: Msw) => {
+    msw.use(...extra(), ...teamHandlers(world()))
+    return loggedInAs('v-nokia', nokiaMember(role))()
+  }
+
+const TEAM_REFUSAL = 'Only an Owner of this organization can manage its team.'
+const HINT = 'Ask an Owner of your organization for another role.'
+
+async function teamReady(canvas: Canvas) {
+  await canvas.findByRole('heading', { level: 1, name: 'Team' }, { timeout: 8000 })
+  return canvas.findByRole('table', { name: 'Members of Nokia Solutions and Networks' }, { timeout: 8000 })
+}
+
+/** Each member row's cells as text: name, e-mail, role, last activity. */
+const rowTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => {
+      const [name, ...cells] = [...row.querySelectorAll('th, td')].slice(0, 4)
+      return [name?.querySelector('[data-slot="member-name"]'), ...cells].map((cell) =>
+        cell?.textContent?.trim(),
+      )
+    })
+
+const invitationItems = (canvas: Canvas) =>
+  within(canvas.getByRole('region', { name: 'Invitations' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent?.replace(/\s+/g, ' ').trim())
+
+const activityTexts = (canvas: Canvas) =>
+  within(canvas.getByRole('list', { name: 'Activity' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent?.trim())
+
+export const OwnersView = meta.story({
+  name: 'Owner’s view',
+  beforeEach: asPriya('Owner', () => teamWorld('Owner', { otherOwner: true })),
+  play: async ({ canvas, userEvent }) => {
+    const table = await teamReady(canvas)
+    await expect(rowTexts(table)).toEqual([
+      ['Priya Sharma(you)', 'priya.sharma@nokia.com', 'Owner', '23 Nov 2026, 09:58'],
+      ['Jonas Berg', 'jonas.berg@nokia.com', 'Owner', '23 Nov 2026, 10:05'],
+      ['Mei Tanaka', 'mei.tanaka@nokia.com', 'Viewer', 'Not yet'],
+    ])
+    await expect(canvas.getByRole('combobox', { name: 'Role of Mei Tanaka' })).toBeEnabled()
+    await expect(canvas.getByRole('button', { name: 'Remove Mei Tanaka' })).toBeEnabled()
+    // Two Owners: Priya may leave.
+    await expect(
+      canvas.getByRole('button', { name: 'Leave Nokia Solutions and Networks' }),
+    ).not.toHaveAttribute('aria-disabled')
+    await expect(await canvas.findByRole('list', { name: 'Activity' }, { timeout: 5000 })).toBeVisible()
+    await expect(invitationItems(canvas)).toEqual([
+      'lena.koch@nokia.comPendingEngineer · invited by Priya Sharma · sent 20 Nov 2026, 09:15 · expires 27 Nov 2026, 09:15ResendRevoke',
+      'omar.haddad@nokia.comExpiredViewer · invited by Priya Sharma · sent 2 Nov 2026, 14:40 · expired 9 Nov 2026, 14:40ResendRevoke',
+    ])
+    // The role picker: Mei becomes an Engineer.
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Role of Mei Tanaka' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Engineer' }))
+    await expectToast('Mei Tanaka is now Engineer.', 'success')
+    await waitFor(() =>
+      expect(canvas.getByRole('combobox', { name: 'Role of Mei Tanaka' })).toHaveTextContent('Engineer'),
+    )
+  },
+})
+
+export const InviteDialogFilled = meta.story({
+  name: 'Invite dialog, filled',
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas, userEvent }) => {
+    await teamReady(canvas)
+    await userEvent.click(canvas.getByRole('button', { name: 'Invite a member' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a member' })
+    await expect(dialog).toHaveAccessibleDescription(
+      'We send them a link to join Nokia Solutions and Networks. It works for 7 days.',
+    )
+    const email = within(dialog).getByRole('textbox', { name: /E-mail address/ })
+    await waitFor(() => expect(email).toHaveFocus())
+    await userEvent.type(email, 'ana.lopez@nokia.com')
+    const viewer = within(dialog).getByRole('radio', { name: /^Viewer/ })
+    await expect(viewer).toHaveAccessibleName(
+      'Viewer Reads the dashboard, run details and results; changes nothing.',
+    )
+    await userEvent.click(viewer)
+    await expect(viewer).toBeChecked()
+    // The focus stays in the dialog: Tab from its last control comes back to its first.
+    within(dialog).getByRole('button', { name: 'Close' }).focus()
+    await userEvent.tab()
+    await expect(dialog.contains(document.activeElement)).toBe(true)
+  },
+})
+
+export const InviteFieldError = meta.story({
+  name: 'Invite dialog, malformed e-mail',
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas, userEvent }) => {
+    await teamReady(canvas)
+    await userEvent.click(canvas.getByRole('button', { name: 'Invite a member' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a member' })
+    const email = within(dialog).getByRole('textbox', { name: /E-mail address/ })
+    await userEvent.type(email, 'ana.lopez@nokia')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }))
+    const error = await within(dialog).findByText(MALFORMED_EMAIL_MESSAGE)
+    await expect(error).toBeVisible()
+    await expect(email).toHaveAttribute('aria-invalid', 'true')
+    await expect(email).toHaveAccessibleDescription(MALFORMED_EMAIL_MESSAGE)
+    await expect(email).toHaveFocus()
+  },
+})
+
+export const InviteSent = meta.story({
+  name: 'Invite sent',
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas, userEvent }) => {
+    await teamReady(canvas)
+    await userEvent.click(canvas.getByRole('button', { name: 'Invite a member' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a member' })
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /E-mail address/ }),
+      'ana.lopez@nokia.com{Enter}',
+    )
+    await expectToast('Invitation sent to ana.lopez@nokia.com.', 'success')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Invite a member' })).toHaveFocus())
+    await expect(invitationItems(canvas)[0]).toBe(
+      'ana.lopez@nokia.comPendingEngineer · invited by Priya Sharma · sent 23 Nov 2026, 10:30 · expires 30 Nov 2026, 10:30ResendRevoke',
+    )
+  },
+})
+
+export const RevokeConfirmed = meta.story({
+  name: 'Revoke confirmed',
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas, userEvent }) => {
+    await teamReady(canvas)
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Revoke the invitation to lena.koch@nokia.com' }),
+    )
+    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke this invitation?' })
+    await expect(confirm).toHaveAccessibleDescription(
+      'The link sent to lena.koch@nokia.com stops working at once.',
+    )
+    // Cancel has the focus first (the safe choice); Revoke confirms.
+    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus())
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }))
+    await expectToast('Invitation to lena.koch@nokia.com revoked.', 'success')
+    await waitFor(() => expect(invitationItems(canvas)).toHaveLength(1))
+    await expect(invitationItems(canvas)[0]).toMatch(/^omar\.haddad@nokia\.comExpired/)
+  },
+})
+
+export const LastOwner = meta.story({
+  name: 'Last Owner',
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas }) => {
+    const table = await teamReady(canvas)
+    const ownRow = within(table).getByRole('row', { name: /Priya Sharma/ })
+    // Her role is text, not a picker; Leave stays focusable, disabled, with the reason.
+    await expect(within(ownRow).queryByRole('combobox')).toBeNull()
+    await expect(within(ownRow).getByText('Owner')).toBeVisible()
+    const leave = within(ownRow).getByRole('button', { name: 'Leave Nokia Solutions and Networks' })
+    await expect(leave).toHaveAttribute('aria-disabled', 'true')
+    await expect(leave).toHaveAccessibleDescription(LAST_OWNER_REASON)
+    await expect(within(ownRow).getByText(LAST_OWNER_REASON)).toBeVisible()
+    leave.click()
+    await expect(screen.queryByRole('alertdialog')).toBeNull()
+    // Others' rows are hers to change.
+    await expect(canvas.getByRole('combobox', { name: 'Role of Jonas Berg' })).toBeEnabled()
+  },
+})
+
+/** What an Engineer or a Viewer sees: the members, read-only, Leave on their row, and the reason. */
+const expectReadOnly =
+  (role: Role) =>
+  async ({ canvas }: { canvas: Canvas }) => {
+    const table = await teamReady(canvas)
+    await expect(rowTexts(table)).toEqual([
+      ['Priya Sharma(you)', 'priya.sharma@nokia.com', role, '23 Nov 2026, 09:58'],
+      ['Jonas Berg', 'jonas.berg@nokia.com', 'Owner', '23 Nov 2026, 10:05'],
+      ['Mei Tanaka', 'mei.tanaka@nokia.com', 'Viewer', 'Not yet'],
+    ])
+    await expect(canvas.queryByRole('combobox')).toBeNull()
+    await expect(canvas.queryByRole('button', { name: /^Remove/ })).toBeNull()
+    await expect(canvas.queryByRole('button', { name: 'Invite a member' })).toBeNull()
+    await expect(canvas.queryByRole('heading', { name: 'Invitations' })).toBeNull()
+    await expect(canvas.queryByRole('heading', { name: 'Activity log' })).toBeNull()
+    await expect(canvas.getByText(TEAM_REFUSAL)).toBeVisible()
+    await expect(canvas.getByText(HINT)).toBeVisible()
+    await expect(
+      canvas.getByRole('button', { name: 'Leave Nokia Solutions and Networks' }),
+    ).not.toHaveAttribute('aria-disabled')
+  }
+
+export const EngineersView = meta.story({
+  name: 'Engineer’s view (read-only)',
+  beforeEach: asPriya('Engineer'),
+  play: expectReadOnly('Engineer'),
+})
+
+export const ViewersView = meta.story({
+  name: 'Viewer’s view (read-only)',
+  beforeEach: asPriya('Viewer'),
+  play: expectReadOnly('Viewer'),
+})
+
+export const ActivityEntries = meta.story({
+  name: 'Activity log, entries and Load more',
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas, userEvent }) => {
+    await teamReady(canvas)
+    await canvas.findByRole('list', { name: 'Activity' }, { timeout: 5000 })
+    await expect(activityTexts(canvas)).toEqual([
+      '23 Nov 2026, 10:05Jonas Berg · Started certification · Beacon 6 (Nokia)',
+      '22 Nov 2026, 16:30Priya Sharma · Invited a member · lena.koch@nokia.com (Engineer)',
+      '22 Nov 2026, 11:12Jonas Berg · Commented · MA5800-X7 (Huawei)',
+      '21 Nov 2026, 09:00Jonas Berg · Edited a device · Beacon 10 (Nokia)',
+    ])
+    await userEvent.click(canvas.getByRole('button', { name: 'Load more' }))
+    await waitFor(() => expect(activityTexts(canvas)).toHaveLength(8))
+    await userEvent.click(canvas.getByRole('button', { name: 'Load more' }))
+    await waitFor(() => expect(activityTexts(canvas)).toHaveLength(9))
+    await expect(canvas.queryByRole('button', { name: 'Load more' })).toBeNull()
+  },
+})
+
+export const ActivityFiltered = meta.story({
+  name: 'Activity log, filtered',
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas, userEvent }) => {
+    await teamReady(canvas)
+    await canvas.findByRole('list', { name: 'Activity' }, { timeout: 5000 })
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Action' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Invited a member' }))
+    await waitFor(() =>
+      expect(activityTexts(canvas)).toEqual([
+        '22 Nov 2026, 16:30Priya Sharma · Invited a member · lena.koch@nokia.com (Engineer)',
+        '2 Nov 2026, 14:40Priya Sharma · Invited a member · omar.haddad@nokia.com (Viewer)',
+        '1 Nov 2026, 10:00Priya Sharma · Invited a member · mei.tanaka@nokia.com (Viewer)',
+      ]),
+    )
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Member' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Jonas Berg' }))
+    await expect(await canvas.findByText('No activity matches these filters.')).toBeVisible()
+  },
+})
+
+export const ActivityEmpty = meta.story({
+  name: 'Activity log, empty',
+  beforeEach: asPriya('Owner', () => ({ ...teamWorld('Owner'), activity: [] })),
+  play: async ({ canvas }) => {
+    await teamReady(canvas)
+    await expect(await canvas.findByText('No activity yet.', {}, { timeout: 5000 })).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: 'Load more' })).toBeNull()
+  },
+})
+
+export const Phone = meta.story({
+  name: 'Owner’s view on a phone',
+  globals: { viewport: { value: 'phone' } },
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas }) => {
+    const table = await teamReady(canvas)
+    await expect(canvas.getByRole('button', { name: 'Invite a member' })).toBeVisible()
+    // The e-mail and the last activity move under the name; Leave and its reason stay in view.
+    const ownRow = within(table).getByRole('row', { name: /Priya Sharma/ })
+    await expect(within(ownRow).getByText('Last activity: 23 Nov 2026, 09:58')).toBeVisible()
+    await expect(within(ownRow).getAllByText('priya.sharma@nokia.com')[0]).toBeVisible()
+    await expect(within(ownRow).getByText(LAST_OWNER_REASON)).toBeVisible()
+    await expect(
+      within(ownRow).getByRole('button', { name: 'Leave Nokia Solutions and Networks' }),
+    ).toBeVisible()
+  },
+})
+
+export const FromTheProfilePopup = meta.story({
+  name: 'Team from the profile popup',
+  parameters: { router: { app: true, url: '/' } },
+  beforeEach: asPriya('Viewer'),
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Profile' }, { timeout: 8000 }))
+    const popup = await screen.findByRole('dialog', { name: 'Profile' })
+    const team = within(popup).getByRole('link', { name: 'Team' })
+    await waitFor(() => expect(team).toBeVisible())
+    await expect(team).toHaveAttribute('href', '/team')
+    await userEvent.click(team)
+    await teamReady(canvas)
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile' })).toBeNull())
+  },
+})
+
+export const RemoveWithKeyboard = meta.story({
+  name: 'Remove a member, with the keyboard',
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas, userEvent }) => {
+    const table = await teamReady(canvas)
+    const remove = canvas.getByRole('button', { name: 'Remove Mei Tanaka' })
+    remove.focus()
+    await userEvent.keyboard('{Enter}')
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove Mei Tanaka?' })
+    await expect(confirm).toHaveAccessibleDescription(
+      'Mei Tanaka loses access to Nokia Solutions and Networks’s devices, runs and certificates at once.',
+    )
+    // Cancel first; Tab reaches Remove, Tab again stays in the dialog.
+    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus())
+    await userEvent.tab()
+    await expect(within(confirm).getByRole('button', { name: 'Remove' })).toHaveFocus()
+    await userEvent.tab()
+    await expect(confirm.contains(document.activeElement)).toBe(true)
+    await userEvent.tab({ shift: true })
+    await userEvent.keyboard('{Enter}')
+    await expectToast('Mei Tanaka was removed from Nokia Solutions and Networks.', 'success')
+    await waitFor(() => expect(within(table).queryByRole('row', { name: /Mei Tanaka/ })).toBeNull())
+  },
+})
