@@ -7,6 +7,7 @@ import { ActivityLog } from '@/features/team/components/activity-log'
 import { InviteDialog } from '@/features/team/components/invite-dialog'
 import { InvitationsList } from '@/features/team/components/invitations-list'
 import { MembersTable } from '@/features/team/components/members-table'
+import { TeamScreen } from '@/features/team/components/team-screen'
 import { LAST_OWNER_REASON } from '@/features/team/model/team-rules'
 import { loggedInAs } from '../support/session'
 import { expectToast } from '../support/toasts'
@@ -22,7 +23,7 @@ import { MALFORMED_EMAIL_MESSAGE, teamHandlers, teamWorld, type TeamWorld } from
 
 const meta = preview.meta({
   title: 'Team/Team page',
-  subcomponents: { MembersTable, InviteDialog, InvitationsList, ActivityLog },
+  subcomponents: { TeamScreen, MembersTable, InviteDialog, InvitationsList, ActivityLog },
   parameters: { layout: 'fullscreen', router: { app: true, url: '/team' } },
   render: () => <></>,
 })

@@ -1,4 +1,4 @@
-import type { Invitation, Member } from '@/contract/team'
+import { type Invitation, LAST_OWNER_MESSAGE, type Member } from '@/contract/team'
 import type { Role } from '@/contract/roles'
 import { ROLE_REFUSALS } from '@/contract/roles'
 
@@ -14,9 +14,8 @@ export type ActionRule = { allowed: true } | { allowed: false; reason: string }
 const ALLOWED: ActionRule = { allowed: true }
 const refused = (reason: string): ActionRule => ({ allowed: false, reason })
 
-/** Why the last Owner may not be demoted or removed, nor leave. */
-export const LAST_OWNER_REASON =
-  'An organization needs at least one Owner: make another member an Owner first.'
+/** Why the last Owner may not be demoted or removed, nor leave: the server's refusal, word for word. */
+export const LAST_OWNER_REASON = LAST_OWNER_MESSAGE
 
 /** What one member's row offers the viewer: null where the action is not offered at all. */
 export type MemberRowRules = {
