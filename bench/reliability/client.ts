@@ -46,6 +46,9 @@ export class Browser {
   token = ''
   vendorUserId = ''
   email = ''
+  /** The organization the session acts for and the role there (the login answer's). */
+  organizationId = ''
+  role = ''
 
   constructor(
     public nodes: Node[],
@@ -66,6 +69,8 @@ export class Browser {
       token: this.token,
       vendorUserId: this.vendorUserId,
       email: this.email,
+      organizationId: this.organizationId,
+      role: this.role,
     })
     return copy
   }
@@ -136,7 +141,10 @@ export class Browser {
   async login(email = this.email, password = PASSWORD, node?: Node) {
     const answer = await this.post(endpoints.login.path, { emailId: email, password }, node ? { node } : {})
     if (answer.status !== 200) throw new Error(`Login of ${email} failed: ${answer.status} ${answer.text}`)
-    this.vendorUserId = (answer.json as { vendorUserId: string }).vendorUserId
+    const auth = answer.json as { vendorUserId: string; organizationId?: string; role?: string }
+    this.vendorUserId = auth.vendorUserId
+    this.organizationId = auth.organizationId ?? ''
+    this.role = auth.role ?? ''
     this.email = email
     // The session rotated at login: the Token of the new session.
     await this.bootstrap(node)
@@ -264,8 +272,12 @@ async function mailedCode(node: Node, email: string) {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const answer = await fetch(`${node.base}/dev/mailbox.json`)
     if (answer.ok) {
-      const mails = (await answer.json()) as Array<{ to: string; text: string }>
-      const mail = mails.find((item) => item.to.toLowerCase() === email.toLowerCase())
+      const mails = (await answer.json()) as Array<{ to: string; subject: string; text: string }>
+      // An invitation's link is no code: the newest mail to `email` that is not one.
+      const mail = mails.find(
+        (item) =>
+          item.to.toLowerCase() === email.toLowerCase() && !item.subject.startsWith('Invitation to join'),
+      )
       const code = mail?.text.match(/\b(\d{6})\b/)?.[1]
       if (code) return code
     }
@@ -274,15 +286,35 @@ async function mailedCode(node: Node, email: string) {
   throw new Error(`No code mailed to ${email}`)
 }
 
+/** The token of the newest invitation link mailed to `email`, from the development mailbox. */
+export async function invitationToken(node: Node, email: string) {
+  const token = await poll(async () => {
+    const answer = await fetch(`${node.base}/dev/mailbox.json`)
+    if (!answer.ok) return undefined
+    const mails = (await answer.json()) as Array<{ to: string; text: string }>
+    const mail = mails.find((item) => item.to.toLowerCase() === email.toLowerCase())
+    const token = mail?.text.match(/\/invitation\?token=([\w%-]+)/)?.[1]
+    return token === undefined ? undefined : decodeURIComponent(token)
+  }, 5_000)
+  if (token === undefined) throw new Error(`No invitation mailed to ${email}`)
+  return token
+}
+
 /**
  * A vendor made the way a person makes one: register, the mailed code, Create Password, login.
- * Answers the logged-in browser.
+ * Answers the logged-in browser. With an invitation (its e-mail and token), the registration
+ * joins the inviting organization instead of making one.
  */
-export async function registerVendor(nodes: Node[], label: string, spread = true) {
+export async function registerVendor(
+  nodes: Node[],
+  label: string,
+  spread = true,
+  invitation?: { email: string; token: string },
+) {
   const browser = new Browser(nodes, spread)
   const node = nodes[0]!
   await browser.bootstrap(node)
-  const email = uniqueEmail(label)
+  const email = invitation?.email ?? uniqueEmail(label)
   const registered = await browser.post(
     endpoints.register.path,
     {
@@ -297,6 +329,7 @@ export async function registerVendor(nodes: Node[], label: string, spread = true
       country: 'India',
       state: 'Karnataka',
       city: 'Bengaluru',
+      ...(invitation ? { invitationToken: invitation.token } : {}),
     },
     { node },
   )

@@ -207,7 +207,7 @@ printTable(
   [
     ['leaks', ...column((f) => f.leaks)],
     ['forbidden changes by non-owners', ...column((f) => f.forbiddenChanges)],
-    ['wrong refusal status (not 401/403/404)', ...column((f) => `${f.wrongRefusals} of ${f.matrixCells}`)],
+    ['wrong answers (refusals and roles)', ...column((f) => `${f.wrongRefusals} of ${f.matrixCells}`)],
     ['5xx', ...column((f) => `${f.serverErrors} of ${f.requests}`)],
     ['requests without an answer (connection closed)', ...column((f) => f.unanswered)],
     ['state changes from refused input', ...column((f) => f.refusedStateChanges)],

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { endpoints, endpointPath, RUN_REPORT_PATH, type Endpoint } from '@/contract/endpoints'
+import {
+  endpoints,
+  endpointPath,
+  RUN_REPORT_PATH,
+  type Endpoint,
+  type EndpointName,
+} from '@/contract/endpoints'
 import { EVENTS_PATH } from '@/contract/events'
 import {
   EXAMPLE_DEVICE,
@@ -7,26 +13,42 @@ import {
   blankSavePayload,
   submittedDevicePayload,
 } from '@/contract/fixtures/payloads'
-import { Browser, PASSWORD, poll, progressOf, registerVendor, type Answer } from './client.ts'
+import { ENDPOINT_PERMISSIONS, ROLE_REFUSALS, can, type Permission, type Role } from '@/contract/roles'
+import {
+  Browser,
+  PASSWORD,
+  invitationToken,
+  poll,
+  progressOf,
+  registerVendor,
+  uniqueEmail,
+  type Answer,
+} from './client.ts'
 import type { Deployment } from './deployment.ts'
 import { countAnswer, printTable, type Figures } from './figures.ts'
 
 /*
  * Section 1: the authorisation matrix, generated from the endpoint table (src/contract/endpoints.ts)
  * — every endpoint of both services, plus the run report beside results.json and the live event
- * stream (GET /api/events?after=0, read for STREAM_READ_MS) — × four callers:
- * anonymous (no cookie, a fresh Token), the owner, another vendor, and a logged-out cookie (the
- * cookie and Token a browser held before it logged out). Every call carries a valid payload for
- * the OWNER's resources (the contract fixtures with the owner's ids).
+ * stream (GET /api/events?after=0, read for STREAM_READ_MS) — × seven callers (issue 18):
+ * - outsiders: anonymous (no cookie, a fresh Token), another vendor (the Owner of an organization
+ *   of its own), a logged-out cookie (the cookie and Token a browser held before it logged out),
+ *   and a removed member (its cookie and Token from before the Owner removed it);
+ * - the owner's organization: a Viewer and an Engineer (invited by the owner, registered through
+ *   the mailed link), and the Owner itself, last.
+ * Outsiders' calls carry valid payloads for the OWNER's resources (the contract fixtures with the
+ * owner's ids, its invitation and its Engineer); members' calls carry their own vendorUserId (the
+ * acting user, as the specification's payloads do) and name the organization's resources.
  *
- * For a caller that is not the owner:
- * - leaks: a secret of the owner (record ids, draft id, run id, e-mail, serial numbers, draft
- *   description, comment text) in the answer's body, unless the caller sent it itself;
- * - forbidden changes: the owner's own reads (draft, records, a record, its comments, its runs)
- *   differ before and after the call;
- * - wrong refusals: an endpoint of the owner's resources (its payload names a vendor or a record,
- *   or its path a run) answered other than 401/403/404.
- * The owner's cells run last (its delete takes a second record) and must not be refused.
+ * - leaks: a secret of the owner in the answer's body that the caller did not send itself — for
+ *   outsiders every secret (record ids, draft id, run id, comment id, e-mails, serial numbers, the
+ *   draft's description, comment text, the Engineer's e-mail), for members the owner's own draft
+ *   (drafts are per person);
+ * - forbidden changes: the owner's own reads (draft, records, a record, its comments, its runs, its
+ *   team) differ after a call that was not the caller's to make;
+ * - wrong answers: a call that must be refused answered other than 401/403/404 (a member's call
+ *   its role lacks: other than 403 with ROLE_REFUSALS' reason), or a call the caller may make
+ *   (the Owner's, and a member's within its role) was refused.
  */
 
 type Cell = { method: 'GET' | 'POST'; service: Endpoint['service']; path: string; body?: unknown }
@@ -34,10 +56,40 @@ type Cell = { method: 'GET' | 'POST'; service: Endpoint['service']; path: string
 export type Owner = {
   browser: Browser
   recordId: string
+  /** Deleted by the Owner's own delete, and by the Engineer's. */
   spareRecordId: string
+  engineerRecordId: string
   draftId: string
   runId: string
   secrets: string[]
+  /** The owner's draft: the secrets of one person, that the organization's members must not see. */
+  personalSecrets: string[]
+}
+
+/** The owner's organization: its members, and the invitations the cells name. */
+export type Team = {
+  engineer: Browser
+  viewer: Browser
+  /** Invited, registered, then removed by the Owner (its session kept). */
+  removed: Browser
+  /** A Viewer the Owner's own cells promote and remove. */
+  spare: Browser
+  /** A pending invitation of the owner's organization (to nobody who registers). */
+  pendingInvitationId: string
+  pendingToken: string
+  /** A third vendor's invitation of the owner (accepted by the Owner's own cell). */
+  ownerInviteToken: string
+}
+
+type Caller = {
+  name: string
+  /** The role in the owner's organization; undefined for outsiders. */
+  role?: Role
+  /** Whether the caller holds a session that may act (the other vendor, members). */
+  session: boolean
+  /** Whether its calls carry its own vendorUserId (members, and the removed member) or the owner's. */
+  ownIds: boolean
+  browser: () => Promise<Browser>
 }
 
 const OWNER_KEYS = ['vendorUserId', 'vendor_user_id', 'portfolioManagerId']
@@ -47,6 +99,132 @@ function isProtected(endpoint: Endpoint) {
   if (endpoint.path.includes(':runId')) return true
   const entries = (endpoint.request as { entries?: Record<string, unknown> } | null)?.entries ?? {}
   return OWNER_KEYS.some((key) => key in entries)
+}
+
+/** The team calls whose payload names the owner's member, invitation or organization. */
+const NAMES_OWNER_TEAM = new Set<string>([
+  'resendInvitation',
+  'revokeInvitation',
+  'changeRole',
+  'removeMember',
+  'switchOrganization',
+  'acceptInvitation',
+])
+
+/** Calls anyone may make, whose answers do not depend on the owner (or are refused by design). */
+const OPEN_CALLS = new Set<string>([
+  // The device catalogue is public (spec §3): the seeded one, plus a session's own additions.
+  'catalogue',
+  'token',
+  'portalConfig',
+  'addressData',
+  'login',
+  'logout',
+  'keepSessionAlive',
+  'register',
+  'changePassword',
+  'forgotPassword',
+  'resetPassword',
+  'getInvitation',
+])
+
+/** A call refused on purpose even for whom it concerns: a wrong password or code, someone else's link. */
+const REFUSED_BY_DESIGN = new Set([
+  'login',
+  'register',
+  'changePassword',
+  'resetPassword',
+  'acceptInvitation',
+])
+
+const permissionOfCell = (name: string): Permission | null =>
+  name === 'runReport' || name === 'events' ? 'read' : ENDPOINT_PERMISSIONS[name as EndpointName]
+
+type Expectation =
+  { kind: 'refused' } | { kind: 'role'; permission: Permission } | { kind: 'allowed' } | { kind: 'any' }
+
+function expectationOf(name: string, caller: Caller): Expectation {
+  if (caller.role !== undefined) {
+    const permission = permissionOfCell(name)
+    if (permission !== null && permission !== 'read' && !can(caller.role, permission))
+      return { kind: 'role', permission }
+    if (REFUSED_BY_DESIGN.has(name) && !(name === 'acceptInvitation' && caller.role === 'Owner'))
+      return { kind: 'any' }
+    return { kind: 'allowed' }
+  }
+  if (OPEN_CALLS.has(name)) return { kind: 'any' }
+  if (name === 'runReport') return { kind: 'refused' }
+  // The other vendor acts for its own organization: its stream, team and log are its own.
+  if (caller.session) {
+    const endpoint = endpoints[name as EndpointName] as Endpoint | undefined
+    return NAMES_OWNER_TEAM.has(name) || (endpoint !== undefined && isProtected(endpoint))
+      ? { kind: 'refused' }
+      : { kind: 'any' }
+  }
+  // No session that may act: everything past the login is refused.
+  return { kind: 'refused' }
+}
+
+async function invite(owner: Browser, figures: Figures, emailId: string, role: Role) {
+  const answer = await owner.post(endpoints.inviteMember.path, {
+    vendorUserId: owner.vendorUserId,
+    emailId,
+    role,
+  })
+  countAnswer(figures, answer)
+  if (answer.status !== 200) throw new Error(`Invitation failed: ${answer.status} ${answer.text}`)
+  const invitations =
+    (answer.json as { team?: { invitations?: Array<{ invitationId: string; emailId: string }> } } | undefined)
+      ?.team?.invitations ?? []
+  const invitationId = invitations.find((item) => item.emailId === emailId)?.invitationId ?? ''
+  return { invitationId, token: await invitationToken(owner.nodes[0]!, emailId) }
+}
+
+/** A member of the owner's organization, made the way a person joins: the mailed link, then registration. */
+async function member(deployment: Deployment, figures: Figures, owner: Browser, label: string, role: Role) {
+  const email = uniqueEmail(label)
+  const { token } = await invite(owner, figures, email, role)
+  const browser = await registerVendor(deployment.nodes, label, true, { email, token })
+  if (browser.organizationId !== owner.organizationId || browser.role !== role)
+    throw new Error(`${label} did not join the owner's organization as ${role}: ${browser.role}`)
+  return browser
+}
+
+export async function makeTeam(deployment: Deployment, figures: Figures, owner: Owner): Promise<Team> {
+  const lead = owner.browser
+  const engineer = await member(deployment, figures, lead, 'engineer', 'Engineer')
+  const viewer = await member(deployment, figures, lead, 'viewer', 'Viewer')
+  const removed = await member(deployment, figures, lead, 'removed', 'Viewer')
+  const spare = await member(deployment, figures, lead, 'spare', 'Viewer')
+  const pending = await invite(lead, figures, uniqueEmail('pending'), 'Engineer')
+  // Not the other vendor's: its team would then list the owner's address, rightly.
+  const inviter = await registerVendor(deployment.nodes, 'inviter')
+  const ownerInvite = await invite(inviter, figures, lead.email, 'Viewer')
+  const removal = await lead.post(endpoints.removeMember.path, {
+    vendorUserId: lead.vendorUserId,
+    accountId: removed.vendorUserId,
+  })
+  countAnswer(figures, removal)
+  if (removal.status !== 200) throw new Error(`Removal failed: ${removal.status} ${removal.text}`)
+  // The Engineer's deletable record, submitted by the Engineer.
+  const serial = `ENG${randomUUID().slice(0, 6)}`
+  const submitted = await engineer.submit({ deviceNumberList: [serial, `${serial}X`] })
+  countAnswer(figures, submitted)
+  if (submitted.status !== 200)
+    throw new Error(`Engineer submit failed: ${submitted.status} ${submitted.text}`)
+  const known = new Set([owner.recordId, owner.spareRecordId])
+  owner.engineerRecordId =
+    (await lead.records()).map((record) => record.portfolioManagerId).find((id) => !known.has(id)) ?? ''
+  owner.secrets.push(engineer.email, engineer.vendorUserId, owner.engineerRecordId)
+  return {
+    engineer,
+    viewer,
+    removed,
+    spare,
+    pendingInvitationId: pending.invitationId,
+    pendingToken: pending.token,
+    ownerInviteToken: ownerInvite.token,
+  }
 }
 
 /** An owner with a draft, two records, a comment and a finished certification run. */
@@ -103,9 +281,11 @@ export async function makeOwner(deployment: Deployment, figures: Figures): Promi
     browser,
     recordId,
     spareRecordId,
+    engineerRecordId: '',
     draftId,
     runId,
     secrets: secrets.filter((secret) => secret !== ''),
+    personalSecrets: [draftId, description].filter((secret) => secret !== ''),
   }
 }
 
@@ -118,12 +298,31 @@ export async function ownerView(owner: Owner) {
   })
   const comments = await browser.post(endpoints.listComments.path, { portfolioManagerId: recordId })
   const runs = await browser.runs(recordId)
-  return JSON.stringify([await browser.getDraft(), await browser.records(), record.json, comments.json, runs])
+  // The team without its clocks (a member's last activity moves as it calls).
+  const team = (await browser.call(endpoints.team.path, { method: 'GET' })).json as
+    | {
+        members?: Array<{ accountId: string; role: string }>
+        invitations?: Array<{ invitationId: string; emailId: string; role: string; state: string }>
+      }
+    | undefined
+  const members = (team?.members ?? []).map(({ accountId, role }) => `${accountId}:${role}`).sort()
+  const invitations = (team?.invitations ?? [])
+    .map(({ invitationId, emailId, role, state }) => `${invitationId}:${emailId}:${role}:${state}`)
+    .sort()
+  return JSON.stringify([
+    await browser.getDraft(),
+    await browser.records(),
+    record.json,
+    comments.json,
+    runs,
+    members,
+    invitations,
+  ])
 }
 
-function cellFor(name: string, owner: Owner, caller: string): Cell {
-  const id = owner.browser.vendorUserId
-  const isOwner = caller === 'owner'
+function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: Browser): Cell {
+  const id = caller.ownIds ? actor.vendorUserId : owner.browser.vendorUserId
+  const isOwner = caller.role === 'Owner'
   const recordId = owner.recordId
   const query = (values: Record<string, string>) => `?${new URLSearchParams(values)}`
   const runQuery = query({ vendor_user_id: id, portfolio_manager_id: recordId })
@@ -151,7 +350,9 @@ function cellFor(name: string, owner: Owner, caller: string): Cell {
     case 'addressData':
       return get(query({ country: 'India' }))
     case 'login':
-      return post({ emailId: owner.browser.email, password: 'Wrong#Password1' })
+      // A wrong password for the owner's address from outsiders, for its own from the others (the
+      // owner's address would be locked by then: LOGIN_FAILURES_PER_EMAIL).
+      return post({ emailId: (caller.ownIds ? actor : owner.browser).email, password: 'Wrong#Password1' })
     case 'register':
       return post({
         firstName: 'Eve',
@@ -182,11 +383,24 @@ function cellFor(name: string, owner: Owner, caller: string): Cell {
     case 'listRecords':
       return post({ vendorUserId: id })
     case 'savePortfolio':
-      return post(blankSavePayload(id, 1, { ...EXAMPLE_ORGANIZATION, description: `Saved by ${caller}` }))
+      return post(
+        blankSavePayload(id, 1, { ...EXAMPLE_ORGANIZATION, description: `Saved by ${caller.name}` }),
+      )
     case 'submitPortfolio':
-      return post(submittedDevicePayload(id, { savedPortfolioManagerId: owner.draftId || null }))
+      // A member submits from a draft of its own (none); an outsider names the owner's.
+      return post(
+        submittedDevicePayload(id, {
+          savedPortfolioManagerId: (caller.ownIds && !isOwner ? '' : owner.draftId) || null,
+        }),
+      )
     case 'deleteRecord':
-      return post({ portfolioManagerId: isOwner ? owner.spareRecordId : recordId })
+      return post({
+        portfolioManagerId: isOwner
+          ? owner.spareRecordId
+          : caller.role === 'Engineer'
+            ? owner.engineerRecordId
+            : recordId,
+      })
     case 'getRecord':
       return post({ vendorUserId: id, portfolioManagerId: recordId })
     case 'updateRecord':
@@ -200,7 +414,7 @@ function cellFor(name: string, owner: Owner, caller: string): Cell {
     case 'listComments':
       return post({ portfolioManagerId: recordId })
     case 'addComment':
-      return post({ portfolioManagerId: recordId, text: `Comment by ${caller}` })
+      return post({ portfolioManagerId: recordId, text: `Comment by ${caller.name}` })
     case 'runTests':
     case 'rerunFailed':
     case 'cancelRun':
@@ -214,6 +428,33 @@ function cellFor(name: string, owner: Owner, caller: string): Cell {
         service: 'certification',
         path: endpointPath(endpoint.path, { runId: owner.runId }),
       }
+    case 'team':
+      return get()
+    case 'inviteMember':
+      return post({ vendorUserId: id, emailId: uniqueEmail('invitee'), role: 'Viewer' })
+    case 'resendInvitation':
+    case 'revokeInvitation':
+      return post({ vendorUserId: id, invitationId: team.pendingInvitationId })
+    case 'changeRole':
+      // The Owner promotes its spare Viewer; anyone else tries to make the Engineer an Owner.
+      return isOwner
+        ? post({ vendorUserId: id, accountId: team.spare.vendorUserId, role: 'Engineer' })
+        : post({ vendorUserId: id, accountId: team.engineer.vendorUserId, role: 'Owner' })
+    case 'removeMember':
+      return post({
+        vendorUserId: id,
+        accountId: isOwner ? team.spare.vendorUserId : team.engineer.vendorUserId,
+      })
+    case 'leaveOrganization':
+      return post({ vendorUserId: id })
+    case 'activityLog':
+      return get(query({ vendorUserId: id }))
+    case 'getInvitation':
+      return get(query({ token: isOwner ? team.ownerInviteToken : team.pendingToken }))
+    case 'acceptInvitation':
+      return post({ token: isOwner ? team.ownerInviteToken : team.pendingToken })
+    case 'switchOrganization':
+      return post({ organizationId: owner.browser.organizationId })
     default:
       return endpoint.method === 'GET' ? get() : post({})
   }
@@ -267,114 +508,130 @@ async function send(browser: Browser, cell: Cell): Promise<Answer> {
 
 const REFUSALS = new Set([401, 403, 404])
 
+/** Why an answer is wrong for what was expected of it, or undefined when it is right. */
+function wrongAnswer(expectation: Expectation, answer: Answer): string | undefined {
+  switch (expectation.kind) {
+    case 'refused':
+      return REFUSALS.has(answer.status) ? undefined : `answered ${answer.status} (expected 401/403/404)`
+    case 'role': {
+      const message = (answer.json as { message?: string } | undefined)?.message
+      const reason = ROLE_REFUSALS[expectation.permission as Exclude<Permission, 'read'>]
+      return answer.status === 403 && message === reason
+        ? undefined
+        : `answered ${answer.status} ${answer.text.slice(0, 100)} (expected 403 "${reason}")`
+    }
+    case 'allowed':
+      return answer.status < 400 || answer.status === 409
+        ? undefined
+        : `refused a call its role may make: ${answer.status} ${answer.text.slice(0, 100)}`
+    case 'any':
+      return undefined
+  }
+}
+
+/** The order of a caller's cells: leaving its organization, then logging out, last. */
+const orderOf = (names: string[]) => [
+  ...names.filter((name) => name !== 'logout' && name !== 'leaveOrganization'),
+  'leaveOrganization',
+  'logout',
+]
+
 export async function authorisationMatrix(deployment: Deployment, figures: Figures) {
   const started = Date.now()
   const owner = await makeOwner(deployment, figures)
   const other = await registerVendor(deployment.nodes, 'other')
+  const team = await makeTeam(deployment, figures, owner)
   const loggedOut = await registerVendor(deployment.nodes, 'leaver')
   const leaverSession = { cookie: loggedOut.cookie, token: loggedOut.token }
   countAnswer(figures, await loggedOut.post(endpoints.logout.path, {}))
   Object.assign(loggedOut, leaverSession)
   const names = [...Object.keys(endpoints), 'runReport', 'events']
-  const callers: Array<[string, () => Promise<Browser>]> = [
-    [
-      'anonymous',
-      async () => {
+  const callers: Caller[] = [
+    {
+      name: 'anonymous',
+      session: false,
+      ownIds: false,
+      browser: async () => {
         const browser = new Browser(deployment.nodes)
         await browser.bootstrap()
         return browser
       },
-    ],
-    ['other vendor', async () => other],
-    ['logged-out cookie', async () => loggedOut],
+    },
+    { name: 'other vendor', session: true, ownIds: false, browser: async () => other },
+    { name: 'logged-out cookie', session: false, ownIds: false, browser: async () => loggedOut },
+    { name: 'removed member', session: false, ownIds: true, browser: async () => team.removed },
+    { name: 'Viewer', role: 'Viewer', session: true, ownIds: true, browser: async () => team.viewer },
+    { name: 'Engineer', role: 'Engineer', session: true, ownIds: true, browser: async () => team.engineer },
+    { name: 'Owner', role: 'Owner', session: true, ownIds: true, browser: async () => owner.browser },
   ]
   const rows: Array<Array<string | number>> = []
-  const perCaller = new Map<string, { leaks: number; changes: number; wrong: number; cells: number }>()
   let before = await ownerView(owner)
   const leakNotes: string[] = []
-  for (const [caller, browserFor] of callers) {
+  for (const caller of callers) {
     const tally = { leaks: 0, changes: 0, wrong: 0, cells: 0 }
-    for (const name of names) {
-      const cell = cellFor(name, owner, caller)
-      let browser = await browserFor()
-      if (name === 'logout' && caller === 'other vendor') {
-        // A second session of the other vendor, so that its first one stays signed in.
+    const isOwner = caller.role === 'Owner'
+    const secrets = caller.role === undefined ? owner.secrets : isOwner ? [] : owner.personalSecrets
+    for (const name of orderOf(names)) {
+      let browser = await caller.browser()
+      // Logging out from a second session of its own, so that the first one stays signed in; the
+      // owner's wrong-password login too. (A member has left its organization by then: it logs
+      // out its own session.)
+      const secondSession =
+        caller.session &&
+        ((name === 'logout' && (caller.role === undefined || isOwner)) || (isOwner && name === 'login'))
+      if (secondSession) {
         browser = new Browser(deployment.nodes)
         await browser.bootstrap()
-        await browser.login(other.email)
+        if (name === 'logout') await browser.login((await caller.browser()).email)
       }
+      const cell = cellFor(name, owner, team, caller, await caller.browser())
       const answer = await send(browser, cell)
       countAnswer(figures, answer)
       tally.cells += 1
-      // A second login may end the first session: the other vendor signs in again.
-      if (name === 'logout' && caller === 'other vendor') {
-        other.cookie = ''
-        await other.bootstrap()
-        await other.login()
+      // A second login may end the first session: the caller signs in again.
+      if (secondSession && name === 'logout' && !isOwner) {
+        const first = await caller.browser()
+        first.cookie = ''
+        await first.bootstrap()
+        await first.login()
       }
       const sent = `${cell.path} ${JSON.stringify(cell.body ?? '')}`
-      const leaked = owner.secrets.filter((secret) => answer.text.includes(secret) && !sent.includes(secret))
+      const leaked = secrets.filter((secret) => answer.text.includes(secret) && !sent.includes(secret))
       if (leaked.length > 0) {
         tally.leaks += 1
-        leakNotes.push(`${caller} × ${name}: ${answer.status} shows ${leaked.join(', ')}`)
+        leakNotes.push(`${caller.name} × ${name}: ${answer.status} shows ${leaked.join(', ')}`)
       }
-      const endpoint =
-        name === 'runReport' ? endpoints.runResults : (endpoints[name as keyof typeof endpoints] as Endpoint)
-      // The stream of another vendor is its own (200, none of the owner's events): leaks tell.
-      const refusalExpected =
-        name === 'events' ? caller !== 'other vendor' : endpoint !== undefined && isProtected(endpoint)
-      if (refusalExpected && !REFUSALS.has(answer.status)) {
+      const expectation = expectationOf(name, caller)
+      const wrong = wrongAnswer(expectation, answer)
+      if (wrong !== undefined) {
         tally.wrong += 1
-        figures.notes.push(`matrix: ${caller} × ${name} answered ${answer.status} (expected 401/403/404)`)
+        figures.notes.push(`matrix: ${caller.name} × ${name} ${wrong}`)
       }
+      // The owner's own calls change its data: its cells are not compared.
+      if (isOwner) continue
       const after = await ownerView(owner)
       if (after !== before) {
-        tally.changes += 1
-        figures.notes.push(`matrix: ${caller} × ${name} changed the owner's data`)
+        if (expectation.kind !== 'allowed') {
+          tally.changes += 1
+          figures.notes.push(`matrix: ${caller.name} × ${name} changed the owner's data`)
+        }
         before = after
       }
     }
-    perCaller.set(caller, tally)
-  }
-  // The owner last: its own calls must go through (logout from a second session of its own).
-  const ownerTally = { leaks: 0, changes: 0, wrong: 0, cells: 0 }
-  let ownerRefused = 0
-  // Its logout last: a second session's login and logout may end the first one.
-  const ownerOrder = [...names.filter((name) => name !== 'logout'), 'logout']
-  for (const name of ownerOrder) {
-    let browser = owner.browser
-    if (name === 'logout' || name === 'login') {
-      browser = new Browser(deployment.nodes)
-      await browser.bootstrap()
-      if (name === 'logout') await browser.login(owner.browser.email)
-    }
-    const answer = await send(browser, cellFor(name, owner, 'owner'))
-    countAnswer(figures, answer)
-    ownerTally.cells += 1
-    const fine =
-      answer.status < 400 ||
-      answer.status === 409 ||
-      ['login', 'changePassword', 'resetPassword'].includes(name)
-    if (!fine) {
-      ownerRefused += 1
-      figures.notes.push(`matrix: owner × ${name} answered ${answer.status}: ${answer.text.slice(0, 120)}`)
-    }
-  }
-  perCaller.set('owner', ownerTally)
-  for (const [caller, tally] of perCaller) {
-    rows.push([caller, tally.cells, tally.leaks, tally.changes, tally.wrong])
+    rows.push([caller.name, tally.cells, tally.leaks, tally.changes, tally.wrong])
     figures.leaks += tally.leaks
     figures.forbiddenChanges += tally.changes
     figures.wrongRefusals += tally.wrong
     figures.matrixCells += tally.cells
   }
   figures.notes.push(...leakNotes.map((note) => `leak: ${note}`))
-  console.log(`\n### 1. Authorisation matrix (${deployment.backend}): ${names.length} endpoints × 4 callers`)
-  printTable(['caller', 'cells', 'leaks', 'forbidden changes', 'wrong refusal status'], rows)
-  const nonOwner = [...perCaller].filter(([caller]) => caller !== 'owner').map(([, tally]) => tally)
   console.log(
-    `Summary: ${nonOwner.reduce((sum, t) => sum + t.leaks, 0)} leaks, ${nonOwner.reduce((sum, t) => sum + t.changes, 0)} forbidden changes, ` +
-      `${nonOwner.reduce((sum, t) => sum + t.wrong, 0)} wrong refusal statuses, owner refused ${ownerRefused} of its own calls ` +
+    `\n### 1. Authorisation matrix (${deployment.backend}): ${names.length} endpoints × ${callers.length} callers`,
+  )
+  printTable(['caller', 'cells', 'leaks', 'forbidden changes', 'wrong answers'], rows)
+  const total = (column: number) => rows.reduce((sum, row) => sum + Number(row[column]), 0)
+  console.log(
+    `Summary: ${total(2)} leaks, ${total(3)} forbidden changes, ${total(4)} wrong answers ` +
       `(${((Date.now() - started) / 1000).toFixed(1)} s)`,
   )
 }
