@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '@/contract/endpoints'
 import { EMAIL_FORMAT_MESSAGE } from '@/contract/messages'
 import { ROLE_DESCRIPTIONS, ROLE_REFUSALS, type Role } from '@/contract/roles'
+import { EXAMPLE_DEVICE } from '@/contract/fixtures/payloads'
+import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { NOT_SIGNED_IN_MESSAGE, PORTFOLIO_SUBMITTED_MESSAGE } from '@/contract/server-messages'
 import {
   ACTIVITY_ACTIONS,
@@ -12,7 +14,10 @@ import {
   INVITATION_LINK_UNKNOWN_MESSAGE,
   INVITATION_LINK_USED_MESSAGE,
   INVITATION_NOT_FOUND_MESSAGE,
+  INVITATIONS_PER_HOUR,
+  INVITATIONS_TOO_MANY_MESSAGE,
   invitationForOtherEmailMessage,
+  invitationRecipientTooManyMessage,
   invitationResentMessage,
   invitationRevokedMessage,
   invitationSentMessage,
@@ -29,6 +34,7 @@ import { readOutbox } from './routes/dev-mailbox.ts'
 import {
   type Browser,
   createVendor,
+  gatedHarness,
   newBrowser,
   startTestPortal,
   submitPayloadFor,
@@ -577,5 +583,204 @@ describe('the activity log of the organization’s data', () => {
     expect(body.entries[1]?.subject).toBe(subject)
     const submits = await activity(owner.browser, { action: 'record.submitted' })
     expect(submits.body.entries.length).toBeGreaterThanOrEqual(2)
+  })
+})
+
+/** A member of `by`'s organization with `role`, joined through the mailed link. */
+async function member(emailId: string, role: Role, by: Browser = owner.browser) {
+  const token = await invite(emailId, role, by)
+  const registered = await register(emailId, token)
+  return (await setPasswordAndLogin(emailId, registered.body.id as string)).browser
+}
+
+async function recordIds(browser: Browser) {
+  const list = await browser.post(endpoints.listRecords.path, { vendorUserId: browser.vendorUserId })
+  const body = (await list.json()) as {
+    portfolioManagerSubmittedDetailsList: Array<{ portfolioManagerId: string }>
+  }
+  return body.portfolioManagerSubmittedDetailsList
+}
+
+async function certCall(browser: Browser, path: string, portfolioManagerId: string) {
+  const response = await browser.cert(path, {
+    body: { vendor_user_id: browser.vendorUserId, portfolio_manager_id: portfolioManagerId },
+  })
+  return { status: response.status, body: (await response.json()) as { runId?: string; message: string } }
+}
+
+describe('the activity log of edits, re-runs and certificates', () => {
+  it('names the Engineer who edited, re-ran and mailed the certificate', async () => {
+    const erin = await member('erin.engineer@example.com', 'Engineer')
+    const before = new Set((await recordIds(erin)).map((row) => row.portfolioManagerId))
+    const submitted = await erin.post(
+      endpoints.submitPortfolio.path,
+      submitPayloadFor(erin.vendorUserId, { deviceNumberList: ['RETEST0042', 'SN0042'] }),
+    )
+    expect(submitted.status).toBe(200)
+    const record = (await recordIds(erin)).find((row) => !before.has(row.portfolioManagerId))
+    if (!record) throw new Error('No record.')
+    const id = record.portfolioManagerId
+    const edited = await erin.post(endpoints.updateRecord.path, {
+      ...EXAMPLE_DEVICE,
+      deviceNumberList: ['RETEST0042', 'SN0043'],
+      baseFirmwareVersion: '4.2.0',
+      vendorUserId: erin.vendorUserId,
+      portfolioManagerId: id,
+    })
+    expect(edited.status).toBe(200)
+    const first = await certCall(erin, endpoints.runTests.path, id)
+    expect(first.status).toBe(200)
+    await test.portal.executor.settled(first.body.runId ?? '')
+    const failed = await owner.browser.post(endpoints.getRecord.path, {
+      vendorUserId: owner.id,
+      portfolioManagerId: id,
+    })
+    expect(await failed.json()).toMatchObject({ isCertified: VALIDATION_FAILURE })
+    const second = await certCall(erin, endpoints.rerunFailed.path, id)
+    expect(second.status).toBe(200)
+    await test.portal.executor.settled(second.body.runId ?? '')
+    const certified = await owner.browser.post(endpoints.getRecord.path, {
+      vendorUserId: owner.id,
+      portfolioManagerId: id,
+    })
+    expect(await certified.json()).toMatchObject({ isCertified: CERTIFIED_OK })
+    expect((await certCall(erin, endpoints.emailCertificate.path, id)).status).toBe(200)
+
+    const { body } = await activity(owner.browser, { actor: erin.vendorUserId })
+    const device = `${EXAMPLE_DEVICE.deviceName} (${EXAMPLE_DEVICE.vendor})`
+    expect(body.entries.slice(0, 5).map((entry) => [entry.action, entry.actorName, entry.subject])).toEqual([
+      ['certificate.emailed', 'Nina New', device],
+      ['run.rerun', 'Nina New', device],
+      ['run.started', 'Nina New', device],
+      ['record.edited', 'Nina New', device],
+      ['record.submitted', 'Nina New', device],
+    ])
+  })
+
+  it('names who cancelled a run', async () => {
+    const gate = gatedHarness()
+    const lab = await startTestPortal({ harness: gate.harness })
+    try {
+      const lead = await createVendor(lab, 'carla.cancel@example.com', 'Carla')
+      const submitted = await lead.browser.post(
+        endpoints.submitPortfolio.path,
+        submitPayloadFor(lead.id, { deviceNumberList: ['CANCEL0001', 'CANCEL0002'] }),
+      )
+      expect(submitted.status).toBe(200)
+      const [record] = await recordIds(lead.browser)
+      if (!record) throw new Error('No record.')
+      expect((await certCall(lead.browser, endpoints.runTests.path, record.portfolioManagerId)).status).toBe(
+        200,
+      )
+      const cancelled = await certCall(lead.browser, endpoints.cancelRun.path, record.portfolioManagerId)
+      expect(cancelled.status).toBe(200)
+      const search = new URLSearchParams({ vendorUserId: lead.id, action: 'run.cancelled' })
+      const log = await lead.browser.call(`${endpoints.activityLog.path}?${search}`, { method: 'GET' })
+      const { entries } = (await log.json()) as ActivityAnswer
+      expect(entries.map((entry) => [entry.action, entry.actorName])).toEqual([
+        ['run.cancelled', 'Carla Tester'],
+      ])
+    } finally {
+      gate.openAll()
+      await lab.close()
+    }
+  })
+})
+
+describe('limits on invitation mails', () => {
+  it('refuses a sixth mail to one address within minutes, naming it, and sends nothing', async () => {
+    const lead = await createVendor(test, 'lena.limits@example.com', 'Lena')
+    const address = 'flooded@example.com'
+    for (let sent = 0; sent < 5; sent += 1) {
+      const answer = await lead.browser.post(endpoints.inviteMember.path, {
+        vendorUserId: lead.id,
+        emailId: address,
+        role: 'Viewer',
+      })
+      expect(answer.status).toBe(200)
+    }
+    const mails = (await readOutbox(db())).filter((mail) => mail.to === address).length
+    const invitations = await count('invitations')
+    const refused = await lead.browser.post(endpoints.inviteMember.path, {
+      vendorUserId: lead.id,
+      emailId: address,
+      role: 'Viewer',
+    })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(await refused.json()).toEqual({
+      message: invitationRecipientTooManyMessage(address),
+      field: 'emailId',
+    })
+    const { invitations: pending } = await team(lead.browser)
+    const resend = await lead.browser.post(endpoints.resendInvitation.path, {
+      vendorUserId: lead.id,
+      invitationId: pending[0]?.invitationId,
+    })
+    expect(resend.status).toBe(429)
+    expect(await resend.json()).toEqual({
+      message: invitationRecipientTooManyMessage(address),
+      field: 'invitationId',
+    })
+    expect(await count('invitations')).toBe(invitations)
+    expect((await readOutbox(db())).filter((mail) => mail.to === address).length).toBe(mails)
+  })
+
+  it(`refuses an organization's invitation past ${INVITATIONS_PER_HOUR} in an hour`, async () => {
+    const lead = await createVendor(test, 'hana.hour@example.com', 'Hana')
+    for (let sent = 0; sent < INVITATIONS_PER_HOUR; sent += 1) {
+      const answer = await lead.browser.post(endpoints.inviteMember.path, {
+        vendorUserId: lead.id,
+        emailId: `guest${sent}@example.com`,
+        role: 'Viewer',
+      })
+      expect(answer.status).toBe(200)
+    }
+    const invitations = await count('invitations')
+    const refused = await lead.browser.post(endpoints.inviteMember.path, {
+      vendorUserId: lead.id,
+      emailId: 'one.more@example.com',
+      role: 'Viewer',
+    })
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({ message: INVITATIONS_TOO_MANY_MESSAGE, field: 'emailId' })
+    expect(INVITATIONS_TOO_MANY_MESSAGE).toBe(
+      'This organization has sent 50 invitations in the last hour. Please try again later.',
+    )
+    expect(await count('invitations')).toBe(invitations)
+    // Another organization is not held back.
+    expect((await invite('not.held@example.com', 'Viewer')).length).toBeGreaterThan(20)
+  }, 60_000)
+})
+
+describe('two Owners at once', () => {
+  it('demoting each other at the same moment leaves exactly one Owner', async () => {
+    const ada = await createVendor(test, 'ada.alpha@example.com', 'Ada')
+    const bo = await member('bo.beta@example.com', 'Owner', ada.browser)
+    const answers = await Promise.all([
+      ada.browser.post(endpoints.changeRole.path, {
+        vendorUserId: ada.id,
+        accountId: bo.vendorUserId,
+        role: 'Viewer',
+      }),
+      bo.post(endpoints.changeRole.path, {
+        vendorUserId: bo.vendorUserId,
+        accountId: ada.id,
+        role: 'Viewer',
+      }),
+    ])
+    const outcomes = await Promise.all(
+      answers.map(async (answer) => [answer.status, ((await answer.json()) as { message: string }).message]),
+    )
+    const won = outcomes.filter(([status]) => status === 200)
+    const lost = outcomes.filter(([status]) => status !== 200)
+    expect(won).toHaveLength(1)
+    // The loser is refused either as the last Owner's demotion or, once demoted, for its role.
+    expect([
+      [409, LAST_OWNER_MESSAGE],
+      [403, ROLE_REFUSALS.team],
+    ]).toContainEqual(lost[0])
+    const owners = (await team(ada.browser)).members.filter((item) => item.role === 'Owner')
+    expect(owners).toHaveLength(1)
   })
 })

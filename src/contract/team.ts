@@ -203,3 +203,13 @@ export const invitationForOtherEmailMessage = (emailId: string) =>
   `This invitation is for ${emailId}. Sign in with that address to accept it.`
 export const alreadyJoinedMessage = (organizationName: string) =>
   `You are already a member of ${organizationName}.`
+
+/**
+ * Invitation mails (invite and resend) per organization: INVITATIONS_PER_HOUR in an hour; and to
+ * one address, the portal's limit on mails to a recipient (5 in 10 minutes, with the codes' mails).
+ * Past either, the call answers 429 with Retry-After and sends nothing.
+ */
+export const INVITATIONS_PER_HOUR = 50
+export const INVITATIONS_TOO_MANY_MESSAGE = `This organization has sent ${INVITATIONS_PER_HOUR} invitations in the last hour. Please try again later.`
+export const invitationRecipientTooManyMessage = (emailId: string) =>
+  `Too many mails went to ${emailId} in the last few minutes. Please try again later.`

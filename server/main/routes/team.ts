@@ -15,7 +15,9 @@ import {
   INVITATION_NOT_FOUND_MESSAGE,
   INVITATION_PATH,
   INVITATION_VALID_DAYS,
+  INVITATIONS_TOO_MANY_MESSAGE,
   invitationForOtherEmailMessage,
+  invitationRecipientTooManyMessage,
   type InvitationLinkState,
   invitationResentMessage,
   invitationRevokedMessage,
@@ -35,6 +37,12 @@ import type { Database } from '../../db/schema.ts'
 import type { Mail } from '../mailer.ts'
 import type { LiveSession, MainEnv, MainServices } from '../middleware/context.ts'
 import { endVendorSession, rotateSession, VISITOR_IDLE_MS } from '../middleware/session.ts'
+import {
+  countAttempt,
+  INVITATION_ORGANIZATION_POLICY,
+  limitKey,
+  MAIL_RECIPIENT_POLICY,
+} from '../security/rate-limit.ts'
 import { logActivity } from '../store/activity.ts'
 import { authData } from './accounts.ts'
 import { route, vendorRoute } from './route.ts'
@@ -233,6 +241,35 @@ async function mailOrWithdraw(
   }
 }
 
+/**
+ * Counts one invitation mail of the organization to `emailId` (docs/decisions/0016's table, so
+ * every portal process counts alike); a 429 answer when a limit is reached, nothing sent.
+ */
+async function invitationMailRefusal(
+  c: Context,
+  organizationId: string,
+  emailId: string,
+  field: 'emailId' | 'invitationId',
+) {
+  const { db } = c.var.services as MainServices
+  const limits = [
+    [limitKey.invitations(organizationId), INVITATION_ORGANIZATION_POLICY, INVITATIONS_TOO_MANY_MESSAGE],
+    [
+      limitKey.mailRecipient(emailKey(emailId)),
+      MAIL_RECIPIENT_POLICY,
+      invitationRecipientTooManyMessage(emailId),
+    ],
+  ] as const
+  for (const [key, policy, message] of limits) {
+    const verdict = await countAttempt(db, key, policy)
+    if (!verdict.allowed) {
+      c.header('Retry-After', String(verdict.retryAfterSeconds))
+      return c.json({ message, field }, 429)
+    }
+  }
+  return undefined
+}
+
 vendorRoute(teamRoutes, 'inviteMember', async (c) => {
   const { db } = c.var.services
   const { organizationId, accountId } = c.var
@@ -240,6 +277,8 @@ vendorRoute(teamRoutes, 'inviteMember', async (c) => {
   const { role } = c.var.body
   const problem = firstMessage(loginEmailSchema, emailId)
   if (problem !== undefined) return c.json({ message: problem, field: 'emailId' }, 400)
+  const limited = await invitationMailRefusal(c, organizationId, emailId, 'emailId')
+  if (limited) return limited
   const token = newInvitationToken()
   const outcome = await db.transaction().execute(async (trx) => {
     const member = await trx
@@ -304,6 +343,10 @@ vendorRoute(teamRoutes, 'resendInvitation', async (c) => {
   const { db } = c.var.services
   const { organizationId, accountId } = c.var
   const token = newInvitationToken()
+  const found = await openInvitation(db, organizationId, c.var.body.invitationId)
+  if (!found) return c.json({ message: INVITATION_NOT_FOUND_MESSAGE, field: 'invitationId' }, 404)
+  const limited = await invitationMailRefusal(c, organizationId, found.email, 'invitationId')
+  if (limited) return limited
   const outcome = await db.transaction().execute(async (trx) => {
     const invitation = await openInvitation(trx, organizationId, c.var.body.invitationId)
     if (!invitation) return refuse(INVITATION_NOT_FOUND_MESSAGE, 404, 'invitationId')

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
+import { INVITATIONS_PER_HOUR } from '@/contract/team'
 import type { Database } from '../../db/schema.ts'
 
 /*
@@ -64,6 +65,13 @@ export function mailClientPolicy(env: NodeJS.ProcessEnv = process.env): WindowPo
   return Number.isInteger(limit) && limit > 0 ? { ...MAIL_CLIENT_POLICY, limit } : MAIL_CLIENT_POLICY
 }
 
+/** Invitation mails (invite, resend) from one organization (issue 18). */
+export const INVITATION_ORGANIZATION_POLICY: WindowPolicy = {
+  kind: 'window',
+  limit: INVITATIONS_PER_HOUR,
+  windowMs: 60 * MINUTE,
+}
+
 /** Mails to one recipient; past it the call answers as usual but sends nothing. */
 export const MAIL_RECIPIENT_POLICY: WindowPolicy = { kind: 'window', limit: 5, windowMs: 10 * MINUTE }
 
@@ -84,6 +92,7 @@ export const limitKey = {
   loginAccount: (emailKey: string) => `login-account:${digest(emailKey)}`,
   mailClient: (address: string) => `mail-client:${address}`,
   mailRecipient: (emailKey: string) => `mail-to:${digest(emailKey)}`,
+  invitations: (organizationId: string) => `invitations:${organizationId}`,
 }
 
 function digest(text: string) {
