@@ -4,6 +4,7 @@ import { expect, fireEvent, fn, screen, waitFor, within } from 'storybook/test'
 import { sessionExpiryMessage } from '@/contract/messages'
 import { SessionExpiry, type RenewOutcome } from '@/features/auth/components/session-expiry'
 import { IDLE_TIMEOUT_MS, WARNING_MS } from '@/features/auth/model/session-timing'
+import { announceSessionEnded } from '@/lib/session-ended'
 import { clearSession, writeLastActivity } from '@/lib/storage'
 
 /**
@@ -161,6 +162,30 @@ export const ActiveInAnotherTab = meta.story({
     storyClock().advance(1000)
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     storyClock().advance(WARNING_AT - 1000)
+    await expect(expire).not.toHaveBeenCalled()
+  },
+})
+
+/**
+ * The live stream says the session ended (an Owner removed the member, or it logged out in another
+ * tab) while the page sits idle: the session is checked with the server and, over there, ends here
+ * at once — no warning first.
+ */
+export const EndedByTheServer = meta.story({
+  play: async () => {
+    renew.mockImplementation(async () => 'ended')
+    announceSessionEnded()
+    await waitFor(() => expect(expire).toHaveBeenCalledTimes(1))
+    await expect(renew).toHaveBeenCalledTimes(1)
+    await expect(screen.queryByRole('alertdialog')).toBeNull()
+  },
+})
+
+/** The same word when the server still holds the session: it is renewed, and nothing ends. */
+export const EndedButStillSignedIn = meta.story({
+  play: async () => {
+    announceSessionEnded()
+    await waitFor(() => expect(renew).toHaveBeenCalledTimes(1))
     await expect(expire).not.toHaveBeenCalled()
   },
 })

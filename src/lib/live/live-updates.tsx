@@ -3,6 +3,7 @@ import * as React from 'react'
 import { useClock } from '@/lib/clock'
 import { INITIAL_CONNECTION, type ConnectionState } from '@/lib/live/connection'
 import { type EventSourceFactory, LiveClient, type LiveRun } from '@/lib/live/live-client'
+import { announceSessionEnded } from '@/lib/session-ended'
 
 /*
  * The live stream in React (docs/decisions/0022): `LiveUpdates` opens it for the logged-in vendor
@@ -40,8 +41,15 @@ export function LiveUpdates({ vendorUserId, children }: { vendorUserId: string; 
     [queryClient, vendorUserId, createEventSource, clock],
   )
   React.useEffect(() => {
+    // `ended`: the server ended the session (logout elsewhere, removal from the organization).
+    const stopWatching = client.subscribeConnection(() => {
+      if (client.getConnection().status === 'ended') announceSessionEnded()
+    })
     client.start()
-    return () => client.stop()
+    return () => {
+      stopWatching()
+      client.stop()
+    }
   }, [client])
   return <LiveClientContext.Provider value={client}>{children}</LiveClientContext.Provider>
 }

@@ -22,6 +22,7 @@ import {
 import { type RenewOutcome, renewServerSession } from '@/features/auth/api/keep-session-alive'
 import { endSession } from '@/features/auth/api/logout'
 import { useClock } from '@/lib/clock'
+import { onSessionEnded } from '@/lib/session-ended'
 import { readLastActivity, writeLastActivity } from '@/lib/storage'
 
 export type { RenewOutcome }
@@ -60,6 +61,10 @@ export function useSessionExpiry({ renew, expire }: SessionExpiryOptions) {
       if (outcome === 'ended') actions.current.expire()
     })
   }, [clock])
+
+  // The server's word that the session is over (the live stream's `ended`): checked with a
+  // renewal, which answers 'ended' when it is, and then the session ends here too.
+  React.useEffect(() => onSessionEnded(renewInBackground), [renewInBackground])
 
   // Activity: cheap bookkeeping only, on every event.
   React.useEffect(() => {
