@@ -1,0 +1,183 @@
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+} from '@playwright/test'
+import { CREATE_PASSWORD_MAIL, codeFromMail } from './accounts'
+import { logIn, openPage } from './live'
+import { choose } from './select'
+
+/*
+ * Teams for the journeys (issue 18): an Owner of an organization named for the journey, the
+ * invitation mail's link, and an invitee who registers from it in a browser of their own.
+ */
+
+export type Person = { firstName: string; lastName: string; emailId: string; password: string }
+
+export const fullName = (person: Person) => `${person.firstName} ${person.lastName}`
+
+/** An organization name of its own per journey, so that "member of it" means this one. */
+export function uniqueOrganization(label: string) {
+  return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+}
+
+/** Registers an Owner of `organization` over the API and sets the password with the mailed code. */
+export async function createOwner(request: APIRequestContext, owner: Person, organization: string) {
+  const token = (await request.get('/api/token')).headers()['token']
+  if (!token) throw new Error('The server gave no Token.')
+  const headers = { Token: token }
+  const registered = await request.post('/api/registration/create', {
+    headers,
+    data: {
+      firstName: owner.firstName,
+      lastName: owner.lastName,
+      emailId: owner.emailId,
+      reEnteredEmailId: owner.emailId,
+      organization,
+      lob: 'Wireline,Wireless',
+      phoneNumber: '98765 43210',
+      countryCode: '+91',
+      country: 'India',
+      state: 'Karnataka',
+      city: 'Bengaluru',
+    },
+  })
+  const answer = (await registered.json()) as { status: string; message: string; id: string }
+  expect(answer.status, answer.message).toBe('SUCCESS')
+  const otp = await codeFromMail(request, owner.emailId, CREATE_PASSWORD_MAIL)
+  const created = await request.post('/api/registration/change-password', {
+    headers,
+    data: {
+      otp,
+      emailId: owner.emailId,
+      password: owner.password,
+      confirmPassword: owner.password,
+      id: answer.id,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(200)
+}
+
+type OutboxMail = { to: string; subject: string; text: string }
+
+/** The path and query of the invitation link in the newest invitation mail to this address. */
+export async function invitationPathFromMail(
+  request: APIRequestContext,
+  to: string,
+  organization: string,
+): Promise<string> {
+  let link: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get('/dev/mailbox.json')).json()) as OutboxMail[]
+        const mail = mails.find(
+          (candidate) => candidate.to === to && candidate.subject === `Invitation to join ${organization}`,
+        )
+        link = mail?.text.match(/^\s+https?:\/\/[^/\s]+(\/invitation\?token=\S+)\s*$/m)?.[1]
+        return link
+      },
+      { message: `an invitation mail to ${to}`, timeout: 10_000 },
+    )
+    .toBeTruthy()
+  return link as string
+}
+
+/** Opens the header's profile popup. */
+export async function openProfile(page: Page) {
+  await page.getByRole('button', { name: /profile/i }).click()
+  const profile = page.getByRole('dialog', { name: 'Profile' })
+  await expect(profile).toBeVisible()
+  return profile
+}
+
+/**
+ * Counts the `ended` events of every live stream a page of this context opens, in
+ * window.__liveEnded (recordLiveEvents of live.ts keeps the stored events and hellos only).
+ */
+export async function recordStreamEnds(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const Native = window.EventSource
+    Object.assign(window, { __liveEnded: 0 })
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init)
+        this.addEventListener('ended', () => {
+          const target = window as unknown as { __liveEnded: number }
+          target.__liveEnded += 1
+        })
+      }
+    }
+  })
+}
+
+export const streamEnds = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __liveEnded: number }).__liveEnded)
+
+/**
+ * An invitee, in a browser context of their own: opens the link from the mail, sees the
+ * invitation, registers with the prefilled e-mail and organization, creates the password with the
+ * mailed code, and logs in. Returns their context and page (home, logged in).
+ */
+export async function joinByInvitation(
+  browser: Browser,
+  request: APIRequestContext,
+  {
+    invitee,
+    organization,
+    role,
+    inviter,
+  }: { invitee: Person; organization: string; role: string; inviter: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const path = await invitationPathFromMail(request, invitee.emailId, organization)
+  const context = await browser.newContext()
+  await recordStreamEnds(context)
+  const page = await context.newPage()
+
+  await openPage(page, path)
+  await expect(page.getByRole('heading', { level: 1, name: 'Invitation' })).toBeVisible()
+  const details = page.locator('dl').filter({ hasText: 'Invited by' })
+  await expect(details).toContainText(organization)
+  await expect(details).toContainText(role)
+  await expect(details).toContainText(inviter)
+  await expect(details).toContainText(invitee.emailId)
+  await page.getByRole('link', { name: 'Create an account' }).click()
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Register your organization' })).toBeVisible()
+  // Prefilled from the invitation.
+  await expect(page.getByRole('textbox', { name: /^Email/ })).toHaveValue(invitee.emailId)
+  await expect(page.getByRole('textbox', { name: /^Re-enter email/ })).toHaveValue(invitee.emailId)
+  await expect(page.getByRole('textbox', { name: /^Organization/ })).toHaveValue(organization)
+
+  await page.getByRole('textbox', { name: /^First name/ }).fill(invitee.firstName)
+  await page.getByRole('textbox', { name: /^Last name/ }).fill(invitee.lastName)
+  await page.getByRole('button', { name: 'Wireless' }).click()
+  await choose(page, page, /^Country code/, 'India (+91)')
+  await expect(page.getByRole('combobox', { name: /^Country\b(?! code)/ })).toContainText('India')
+  await page.getByRole('textbox', { name: /^Phone number/ }).fill('98765 43210')
+  await choose(page, page, /^State/, 'Karnataka')
+  await choose(page, page, /^City/, 'Bengaluru')
+  await page.getByRole('button', { name: 'Register', exact: true }).click()
+
+  await expect(
+    page.getByText(`Registration successful. We have sent a 6-digit code to ${invitee.emailId}.`).first(),
+  ).toBeVisible()
+  const dialog = page.getByRole('dialog', { name: 'Create your password' })
+  await expect(dialog).toBeVisible()
+  const otp = await codeFromMail(request, invitee.emailId, CREATE_PASSWORD_MAIL)
+  await dialog.getByRole('textbox', { name: /^6-Digit code/ }).fill(otp)
+  await dialog.getByLabel(/^Password/).fill(invitee.password)
+  await dialog.getByLabel(/^Confirm password/).fill(invitee.password)
+  await dialog.getByRole('button', { name: 'Create password' }).click()
+  await expect(page.getByText('Password created successfully!').first()).toBeVisible()
+
+  await logIn(page, invitee.emailId, invitee.password)
+  // A member of the Owner's organization, with the invited role.
+  const profile = await openProfile(page)
+  await expect(profile.locator('[data-slot="profile-membership"]')).toHaveText(`${organization} · ${role}`)
+  await page.keyboard.press('Escape')
+  await expect(profile).toBeHidden()
+  return { context, page }
+}
