@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { PageShell } from '@/components/layout/page-shell'
 import { Button } from '@/components/ui/button'
@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { invitationQueryOptions, useAcceptInvitationMutation } from '@/features/team/api/invitation'
 import { InvitationScreen } from '@/features/team/components/invitation-screen'
 import { answerOrNull } from '@/lib/api-failure'
+import { isOrganizationQuery } from '@/lib/query-keys'
 import { writeAuthData } from '@/lib/storage'
 import { useAuthView } from '@/lib/use-auth-data'
 import { invitationSearchSchema } from '@/routes/-search-params'
@@ -38,11 +39,14 @@ function InvitationWithToken({ token }: { token: string }) {
   const auth = useAuthView()
   const accept = useAcceptInvitationMutation()
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
 
   const onAccept = async () => {
     const authData = await answerOrNull(accept.mutateAsync(token))
     if (!authData) return
     writeAuthData(authData)
+    // The session now acts for the organization joined: nothing cached of the one before stays.
+    queryClient.removeQueries({ predicate: (cached) => isOrganizationQuery(cached.queryKey) })
     void navigate({ to: '/dashboard' })
   }
 
