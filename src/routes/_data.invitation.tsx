@@ -3,6 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { PageShell } from '@/components/layout/page-shell'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import { INVITATION_LINK_UNKNOWN_MESSAGE } from '@/contract/team'
 import { invitationQueryOptions, useAcceptInvitationMutation } from '@/features/team/api/invitation'
 import { InvitationScreen } from '@/features/team/components/invitation-screen'
 import { answerOrNull } from '@/lib/api-failure'
@@ -27,7 +28,7 @@ function InvitationRoute() {
         <InvitationWithToken token={token} />
       ) : (
         <p role="status" className="text-body text-ink">
-          This invitation link is incomplete. Open the link from the invitation e-mail again.
+          {INVITATION_LINK_UNKNOWN_MESSAGE}
         </p>
       )}
     </PageShell>
