@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { escapeHtml, invitationMail } from '@/contract/mails/invitation-mail'
+import { escapeHtml } from '@/contract/escape-html'
+import { invitationMail } from '@/contract/mails/invitation-mail'
 import { ROLE_DESCRIPTIONS } from '@/contract/roles'
 
 const base = {

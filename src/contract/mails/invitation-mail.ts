@@ -1,3 +1,4 @@
+import { escapeHtml } from '@/contract/escape-html'
 import { ROLE_DESCRIPTIONS, type Role } from '@/contract/roles'
 
 /*
@@ -19,10 +20,6 @@ export type InvitationMailInput = {
 }
 
 export type InvitationMail = { to: string; subject: string; text: string; html: string }
-
-/** Every character that could open markup or an attribute is escaped. */
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"'`]/g, (character) => `&#${character.charCodeAt(0)};`)
 
 const article = (role: Role) => (role === 'Owner' ? 'an' : 'a')
 
