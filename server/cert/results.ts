@@ -4,6 +4,7 @@ import {
   type RunResults,
   type TestCase,
 } from '@/contract/certification'
+import { escapeHtml } from '@/contract/escape-html'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import type { CertificationRunRow, DeviceRow, RunTestCaseRow } from '../db/schema.ts'
 
@@ -79,10 +80,7 @@ export function runResults({ record, run, testCases, attempts }: RunRows): RunRe
   }
 }
 
-/** Every character that could open markup or an attribute is escaped. */
-export function escapeHtml(value: string) {
-  return value.replace(/[&<>"'`]/g, (character) => `&#${character.charCodeAt(0)};`)
-}
+export { escapeHtml }
 
 const STATE_LABELS: Record<RunTestCaseRow['state'], string> = {
   pending: 'Pending',

@@ -199,6 +199,13 @@ export const INVITATION_LINK_USED_MESSAGE =
   'This invitation link has already been used. Sign in, or ask an Owner for a new invitation.'
 export const INVITATION_LINK_REVOKED_MESSAGE =
   'This invitation was withdrawn. Ask an Owner of the organization for a new one.'
+/** What a link that no longer works says, by its state (the page's note, accept's refusal). */
+export const INVITATION_LINK_STATE_MESSAGES: Readonly<Record<Exclude<InvitationLinkState, 'valid'>, string>> =
+  {
+    expired: INVITATION_LINK_EXPIRED_MESSAGE,
+    used: INVITATION_LINK_USED_MESSAGE,
+    revoked: INVITATION_LINK_REVOKED_MESSAGE,
+  }
 export const invitationForOtherEmailMessage = (emailId: string) =>
   `This invitation is for ${emailId}. Sign in with that address to accept it.`
 export const alreadyJoinedMessage = (organizationName: string) =>

@@ -26,3 +26,22 @@ export const queryKeys = {
   allActivity: () => ['activity'] as const,
   invitation: (token: string) => ['invitation', token] as const,
 }
+
+/**
+ * The first parts of the keys whose answers belong to the organization the session acts for
+ * (docs/decisions/0023): switching organization drops them. The address data and the draft
+ * portfolio (the person's) stay.
+ */
+const ORGANIZATION_KEY_ROOTS: ReadonlySet<unknown> = new Set([
+  'catalogue',
+  'records',
+  'record',
+  'runs',
+  'run-results',
+  'comments',
+  'team',
+  'activity',
+])
+
+/** Whether a cached read holds the organization's data (see ORGANIZATION_KEY_ROOTS). */
+export const isOrganizationQuery = (queryKey: readonly unknown[]) => ORGANIZATION_KEY_ROOTS.has(queryKey[0])

@@ -25,6 +25,7 @@ import {
 } from '@/contract/team'
 import { firstMessage } from '@/contract/validation/fields'
 import { loginEmailSchema } from '@/contract/validation/login'
+import { OTHER_ORGANIZATION } from '@/mocks/fixtures/roles'
 import { INVITATION_TOKENS } from '@/mocks/fixtures/team'
 import { FIXTURE_NOW, type MockVendor, world } from '@/mocks/fixtures/world'
 import { answer, mockEndpoint, vendorById, vendorEndpoint } from '@/mocks/mock-endpoint'
@@ -217,11 +218,18 @@ export const teamHandlers = [
     return HttpResponse.json(authFor(vendor, world.team.invitations[0]?.role ?? 'Engineer'))
   }),
 
+  // Nokia's fixture vendor belongs to the fixture team's organization (with its login's role) and
+  // to OTHER_ORGANIZATION: the switch acts for either and lists both.
   mockEndpoint('switchOrganization', ({ body }) => {
     const vendor = vendorById('v-nokia')
-    if (!vendor || body.organizationId !== world.team.organizationId) {
-      return refusal(ORGANIZATION_NOT_MEMBER_MESSAGE, 'organizationId', 404)
-    }
-    return HttpResponse.json(authFor(vendor, roleOf(vendor)))
+    if (!vendor) return answer(said.NOT_SIGNED_IN_MESSAGE, 401)
+    const { organizationId, organizationName } = world.team
+    const organizations = [
+      { organizationId, organizationName, role: roleOf(vendor) },
+      { ...OTHER_ORGANIZATION },
+    ]
+    const acting = organizations.find((organization) => organization.organizationId === body.organizationId)
+    if (!acting) return refusal(ORGANIZATION_NOT_MEMBER_MESSAGE, 'organizationId', 404)
+    return HttpResponse.json({ ...vendor.authData, ...acting, organizations } satisfies AuthData)
   }),
 ]

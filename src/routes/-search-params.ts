@@ -50,7 +50,7 @@ export const dashboardSearchSchema = v.object({
   search: v.fallback(v.optional(text(200)), undefined),
 })
 
-/** /invitation: the invitation's token (docs/decisions/0023); a missing one says the link is incomplete. */
+/** /invitation: the invitation's token (docs/decisions/0023); a missing one says the link is not valid (as an unknown one). */
 export const invitationSearchSchema = v.object({
   token: v.fallback(v.optional(v.pipe(text(128), v.nonEmpty())), undefined),
 })

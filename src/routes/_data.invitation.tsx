@@ -1,11 +1,13 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { PageShell } from '@/components/layout/page-shell'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import { INVITATION_LINK_UNKNOWN_MESSAGE } from '@/contract/team'
 import { invitationQueryOptions, useAcceptInvitationMutation } from '@/features/team/api/invitation'
 import { InvitationScreen } from '@/features/team/components/invitation-screen'
 import { answerOrNull } from '@/lib/api-failure'
+import { isOrganizationQuery } from '@/lib/query-keys'
 import { writeAuthData } from '@/lib/storage'
 import { useAuthView } from '@/lib/use-auth-data'
 import { invitationSearchSchema } from '@/routes/-search-params'
@@ -26,7 +28,7 @@ function InvitationRoute() {
         <InvitationWithToken token={token} />
       ) : (
         <p role="status" className="text-body text-ink">
-          This invitation link is incomplete. Open the link from the invitation e-mail again.
+          {INVITATION_LINK_UNKNOWN_MESSAGE}
         </p>
       )}
     </PageShell>
@@ -38,11 +40,14 @@ function InvitationWithToken({ token }: { token: string }) {
   const auth = useAuthView()
   const accept = useAcceptInvitationMutation()
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
 
   const onAccept = async () => {
     const authData = await answerOrNull(accept.mutateAsync(token))
     if (!authData) return
     writeAuthData(authData)
+    // The session now acts for the organization joined: nothing cached of the one before stays.
+    queryClient.removeQueries({ predicate: (cached) => isOrganizationQuery(cached.queryKey) })
     void navigate({ to: '/dashboard' })
   }
 

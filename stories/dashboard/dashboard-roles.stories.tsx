@@ -182,6 +182,23 @@ export const ViewerDashboard = meta.story({
   },
 })
 
+/** Viewer, a record without a run: the run details say who starts runs, not to use Start Certify. */
+export const ViewerNoRunYet = meta.story({
+  beforeEach: memberWith('Viewer', submitted.id),
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    const row = rowOf(canvas, submitted.name)
+    await userEvent.click(row.querySelectorAll('td')[3] as HTMLElement)
+    const run = await canvas.findByRole('region', { name: `Certification run · ${submitted.name}` })
+    await expect(
+      await within(run).findByText(
+        'No certification run yet. Its runs show here when an Engineer or an Owner of your organization starts one.',
+      ),
+    ).toBeVisible()
+    await expect(within(run).queryByText(/Start Certify/)).toBeNull()
+  },
+})
+
 /** Owner, a Submitted record: the spec's menu (Start Certify, Edit, Delete). */
 export const OwnerMenuSubmitted = meta.story({
   beforeEach: memberWith('Owner', submitted.id, certified.id),

@@ -2,7 +2,8 @@ import preview from '#.storybook/preview'
 import { expect, fn, waitFor, within } from 'storybook/test'
 import { SiteHeader } from '@/components/layout/site-header'
 import { DEFAULT_SUPPORT_EMAIL } from '@/lib/config'
-import { nokiaMember, NOKIA_ORGANIZATION } from '@/mocks/fixtures/roles'
+import { readAuthData } from '@/lib/storage'
+import { nokiaMember, nokiaMemberOfTwo, NOKIA_ORGANIZATION, OTHER_ORGANIZATION } from '@/mocks/fixtures/roles'
 import { authDataOf, loggedInAs, loggedOut } from '../support/session'
 
 /** The site header (spec §2 "Header") for a visitor and for a logged-in vendor, on desktop and phone. */
@@ -149,6 +150,69 @@ export const ProfileOwnerOfTwo = meta.story({
   play: async ({ canvas, canvasElement, userEvent }) => {
     const profile = await openProfile(canvas, canvasElement, userEvent)
     await expect(within(profile).getByText('Nokia Solutions and Networks · Owner')).toBeVisible()
+  },
+})
+
+/** The profile popup's list of organizations, as found once it is open. */
+function organizationList(profile: HTMLElement) {
+  const list = within(profile).getByRole('region', { name: 'Organizations' })
+  return {
+    list,
+    current: () => list.querySelector<HTMLElement>('[aria-current="true"]'),
+    switchTo: (name: string) => within(list).getByRole('button', { name: new RegExp(name) }),
+  }
+}
+
+/**
+ * Issue 18: an account in two organizations finds both in the popup, the one the session acts
+ * for marked, the other a button; focus still starts on Logout and the list is reached with Tab.
+ */
+export const ProfileTwoOrganizations = meta.story({
+  beforeEach: loggedInAs('v-nokia', nokiaMemberOfTwo('Owner')),
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    const profile = await openProfile(canvas, canvasElement, userEvent)
+    const { list, current, switchTo } = organizationList(profile)
+    await expect(current()).toHaveTextContent(`${NOKIA_ORGANIZATION.organizationName}Owner(current)`)
+    await expect(within(list).getAllByRole('button')).toHaveLength(1)
+    const other = switchTo(OTHER_ORGANIZATION.organizationName)
+    await expect(other).toHaveTextContent(`${OTHER_ORGANIZATION.organizationName}${OTHER_ORGANIZATION.role}`)
+    await expect(within(profile).getByRole('button', { name: 'Logout' })).toHaveFocus()
+    // Backwards from Logout: the Team link, then the other organization.
+    await userEvent.tab({ shift: true })
+    await expect(within(profile).getByRole('link', { name: 'Team' })).toHaveFocus()
+    await userEvent.tab({ shift: true })
+    await expect(other).toHaveFocus()
+  },
+})
+
+/**
+ * Issue 18: choosing the other organization with the keyboard switches the session to it and opens
+ * its dashboard (the real app, from the team page); the popup then marks it as the current one.
+ */
+export const SwitchOrganization = meta.story({
+  parameters: { router: { app: true, url: '/team' } },
+  beforeEach: loggedInAs('v-nokia', nokiaMemberOfTwo('Owner')),
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Team' }, { timeout: 8000 })
+    const profile = await openProfile(canvas, canvasElement, userEvent)
+    organizationList(profile).switchTo(OTHER_ORGANIZATION.organizationName).focus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(body(canvasElement).queryByRole('dialog', { name: 'Profile' })).toBeNull())
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(), {
+      timeout: 8000,
+    })
+    await expect(readAuthData()).toMatchObject({
+      organizationId: OTHER_ORGANIZATION.organizationId,
+      organizationName: OTHER_ORGANIZATION.organizationName,
+      role: OTHER_ORGANIZATION.role,
+    })
+    const again = await openProfile(canvas, canvasElement, userEvent)
+    await expect(
+      within(again).getByText(`${OTHER_ORGANIZATION.organizationName} · ${OTHER_ORGANIZATION.role}`),
+    ).toBeVisible()
+    const { current, switchTo } = organizationList(again)
+    await expect(current()).toHaveTextContent(OTHER_ORGANIZATION.organizationName)
+    await expect(switchTo(NOKIA_ORGANIZATION.organizationName)).toBeEnabled()
   },
 })
 

@@ -1,39 +1,35 @@
 import preview from '#.storybook/preview'
-import type { RequestHandler } from 'msw'
 import { expect, waitFor, type within } from 'storybook/test'
-import type { InvitationLinkState } from '@/contract/team'
+import { ROLE_DESCRIPTIONS } from '@/contract/roles'
+import {
+  INVITATION_LINK_EXPIRED_MESSAGE,
+  INVITATION_LINK_REVOKED_MESSAGE,
+  INVITATION_LINK_UNKNOWN_MESSAGE,
+  INVITATION_LINK_USED_MESSAGE,
+} from '@/contract/team'
 import { InvitationScreen } from '@/features/team/components/invitation-screen'
+import { INVITATION_TOKENS, PENDING_INVITATION } from '@/mocks/fixtures/team'
 import { loggedInAs, loggedOut } from '../support/session'
-import { INVITATION_TOKEN, invitationHandlers } from './team-fixtures'
 
 /**
  * Issue 18: the invitation link's page, /invitation?token=…, public. It shows the organization,
  * the role with what it may do, who invited and until when; a logged-in member accepts (and lands
  * on the dashboard), a visitor logs in to accept (coming back here) or creates an account; an
- * expired, used or revoked invitation says so.
+ * expired, used, revoked or unknown link says so in the server's words. The fixture world's
+ * handlers (src/mocks/team-handlers.ts) answer each of INVITATION_TOKENS with its state.
  */
+
+const at = (token: string) => ({ router: { app: true, url: `/invitation?token=${token}` } })
 
 const meta = preview.meta({
   title: 'Team/Invitation page',
   subcomponents: { InvitationScreen },
-  parameters: {
-    layout: 'fullscreen',
-    router: { app: true, url: `/invitation?token=${INVITATION_TOKEN}` },
-  },
+  parameters: { layout: 'fullscreen', ...at(INVITATION_TOKENS.valid) },
   render: () => <></>,
+  beforeEach: loggedOut,
 })
 
-type Msw = { msw: { use: (...handlers: RequestHandler[]) => void } }
 type Canvas = ReturnType<typeof within>
-
-const answering =
-  (state: InvitationLinkState, loggedIn: boolean) =>
-  ({ msw }: Msw) => {
-    msw.use(...invitationHandlers(state))
-    if (loggedIn) return loggedInAs('v-nokia')()
-    loggedOut()
-    return undefined
-  }
 
 /** The invitation's terms and their values, as the page lists them. */
 async function details(canvas: Canvas) {
@@ -48,18 +44,18 @@ const VALID = [
   'Organization',
   'Nokia Solutions and Networks',
   'Role',
-  'EngineerSubmits, edits and deletes devices, runs certification, comments and sends certificates.',
+  `Engineer${ROLE_DESCRIPTIONS.Engineer}`,
   'Invited by',
   'Priya Sharma',
   'For',
-  'lena.koch@nokia.com',
+  'meera.iyer@nokia.com',
   'Expires',
-  '27 Nov 2026, 09:15',
+  '25 Nov 2026, 09:00',
 ]
 
 export const ValidLoggedIn = meta.story({
   name: 'Valid, logged in',
-  beforeEach: answering('valid', true),
+  beforeEach: loggedInAs('v-nokia'),
   play: async ({ canvas, userEvent }) => {
     await expect(await details(canvas)).toEqual(VALID)
     await userEvent.click(canvas.getByRole('button', { name: 'Accept the invitation' }))
@@ -72,17 +68,16 @@ export const ValidLoggedIn = meta.story({
 
 export const ValidLoggedOut = meta.story({
   name: 'Valid, logged out',
-  beforeEach: answering('valid', false),
   play: async ({ canvas }) => {
     await expect(await details(canvas)).toEqual(VALID)
     await expect(canvas.queryByRole('button', { name: 'Accept the invitation' })).toBeNull()
     await expect(canvas.getByRole('link', { name: 'Log in to accept' })).toHaveAttribute(
       'href',
-      `/login?redirect=%2Finvitation%3Ftoken%3D${INVITATION_TOKEN}`,
+      `/login?redirect=%2Finvitation%3Ftoken%3D${INVITATION_TOKENS.valid}`,
     )
     await expect(canvas.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
       'href',
-      `/create-profile/register?invitation=${INVITATION_TOKEN}&email=lena.koch%40nokia.com&organization=Nokia+Solutions+and+Networks`,
+      `/create-profile/register?invitation=${INVITATION_TOKENS.valid}&email=meera.iyer%40nokia.com&organization=Nokia+Solutions+and+Networks`,
     )
   },
 })
@@ -99,34 +94,56 @@ const expectEnded =
 
 export const Expired = meta.story({
   name: 'Expired',
-  beforeEach: answering('expired', false),
-  play: expectEnded('This invitation has expired. Ask the person who invited you to send it again.'),
+  parameters: at(INVITATION_TOKENS.expired),
+  play: expectEnded(INVITATION_LINK_EXPIRED_MESSAGE),
 })
 
 export const Used = meta.story({
   name: 'Already used',
-  beforeEach: answering('used', false),
-  play: expectEnded('This invitation has already been accepted. Log in to work with the organization.'),
+  parameters: at(INVITATION_TOKENS.used),
+  play: expectEnded(INVITATION_LINK_USED_MESSAGE),
 })
 
 export const Revoked = meta.story({
   name: 'Revoked',
-  beforeEach: answering('revoked', false),
-  play: expectEnded('This invitation was withdrawn. Ask an Owner of the organization for a new one.'),
+  parameters: at(INVITATION_TOKENS.revoked),
+  play: expectEnded(INVITATION_LINK_REVOKED_MESSAGE),
+})
+
+/** A token the server does not know (mistyped, cut short): its answer, nothing to accept. */
+export const Unknown = meta.story({
+  name: 'Unknown link',
+  parameters: at('not-a-token'),
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Invitation' }, { timeout: 8000 })
+    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent(INVITATION_LINK_UNKNOWN_MESSAGE))
+    await expect(canvas.queryByText('Organization', { selector: 'dt' })).toBeNull()
+  },
+})
+
+/** A link without its token: the same words as an unknown one. */
+export const NoToken = meta.story({
+  name: 'Link without a token',
+  parameters: { router: { app: true, url: '/invitation' } },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Invitation' }, { timeout: 8000 })
+    await expect(canvas.getByRole('status')).toHaveTextContent(INVITATION_LINK_UNKNOWN_MESSAGE)
+  },
 })
 
 export const CreateAccountFromInvitation = meta.story({
   name: 'Create an account from the invitation',
-  beforeEach: answering('valid', false),
   play: async ({ canvas, userEvent }) => {
     await details(canvas)
     await userEvent.click(canvas.getByRole('link', { name: 'Create an account' }))
     await canvas.findByRole('heading', { level: 1, name: 'Register your organization' }, { timeout: 8000 })
     // The invitation's e-mail (twice) and organization are filled in; the rest is the vendor's.
     await waitFor(() =>
-      expect(canvas.getByRole('textbox', { name: /^Email/ })).toHaveValue('lena.koch@nokia.com'),
+      expect(canvas.getByRole('textbox', { name: /^Email/ })).toHaveValue(PENDING_INVITATION.emailId),
     )
-    await expect(canvas.getByRole('textbox', { name: /^Re-enter email/ })).toHaveValue('lena.koch@nokia.com')
+    await expect(canvas.getByRole('textbox', { name: /^Re-enter email/ })).toHaveValue(
+      PENDING_INVITATION.emailId,
+    )
     await expect(canvas.getByRole('textbox', { name: /^Organization/ })).toHaveValue(
       'Nokia Solutions and Networks',
     )

@@ -1,8 +1,17 @@
 import preview from '#.storybook/preview'
-import type { RequestHandler } from 'msw'
 import { expect, screen, waitFor, within } from 'storybook/test'
-import type { Role } from '@/contract/roles'
+import { EMAIL_FORMAT_MESSAGE } from '@/contract/messages'
+import { type Role, ROLE_REFUSAL_HINT, ROLE_REFUSALS } from '@/contract/roles'
+import {
+  type ActivityEntry,
+  ACTIVITY_PAGE_SIZE,
+  invitationRevokedMessage,
+  invitationSentMessage,
+  memberRemovedMessage,
+  roleChangedMessage,
+} from '@/contract/team'
 import { nokiaMember } from '@/mocks/fixtures/roles'
+import { world } from '@/mocks/fixtures/world'
 import { ActivityLog } from '@/features/team/components/activity-log'
 import { InviteDialog } from '@/features/team/components/invite-dialog'
 import { InvitationsList } from '@/features/team/components/invitations-list'
@@ -11,12 +20,12 @@ import { TeamScreen } from '@/features/team/components/team-screen'
 import { LAST_OWNER_REASON } from '@/features/team/model/team-rules'
 import { loggedInAs } from '../support/session'
 import { expectToast } from '../support/toasts'
-import { MALFORMED_EMAIL_MESSAGE, teamHandlers, teamWorld, type TeamWorld } from './team-fixtures'
 
 /**
  * Issue 18: the team page at /team, logged in as Priya Sharma of Nokia's organization in the
- * story's role, the team calls answered by the stories' own world (team-fixtures.ts). An Owner
- * sees the members with a role picker and Remove, the invitations (pending and expired) with
+ * story's role, the team calls answered by the fixture world's handlers (src/mocks/team-handlers.ts
+ * over src/mocks/fixtures/team.ts: two Owners, two Engineers, two Viewers, a pending and an expired
+ * invitation). An Owner sees the members with a role picker and Remove, the invitations with
  * Resend and Revoke, Invite a member and the activity log; an Engineer or a Viewer reads the
  * members and may leave, and is told that the rest is an Owner's.
  */
@@ -28,19 +37,23 @@ const meta = preview.meta({
   render: () => <></>,
 })
 
-type Msw = { msw: { use: (...handlers: RequestHandler[]) => void } }
 type Canvas = ReturnType<typeof within>
 
-/** Logged in as Priya in `role`, the team calls answering from `world`. */
+/**
+ * Logged in as Priya in `role`, which the fixture world gives her too (the handlers decide by it).
+ * `lastOwner`: Jukka, the other Owner, is an Engineer, so she is the only Owner left.
+ */
 const asPriya =
-  (role: Role, world: () => TeamWorld = () => teamWorld(role), extra: () => RequestHandler[] = () => []) =>
-  ({ msw }: Msw) => {
-    msw.use(...extra(), ...teamHandlers(world()))
+  (role: Role, { lastOwner = false }: { lastOwner?: boolean } = {}) =>
+  () => {
+    const priya = world.vendors.find((vendor) => vendor.authData.vendorUserId === 'v-nokia')
+    if (priya) priya.authData = { ...priya.authData, ...nokiaMember(role) }
+    for (const member of world.team.members) {
+      if (member.accountId === 'v-nokia') member.role = role
+      if (member.accountId === 'v-nokia-owner2' && lastOwner) member.role = 'Engineer'
+    }
     return loggedInAs('v-nokia', nokiaMember(role))()
   }
-
-const TEAM_REFUSAL = 'Only an Owner of this organization can manage its team.'
-const HINT = 'Ask an Owner of your organization for another role.'
 
 async function teamReady(canvas: Canvas) {
   await canvas.findByRole('heading', { level: 1, name: 'Team' }, { timeout: 8000 })
@@ -71,31 +84,34 @@ const activityTexts = (canvas: Canvas) =>
 
 export const OwnersView = meta.story({
   name: 'Owner’s view',
-  beforeEach: asPriya('Owner', () => teamWorld('Owner', { otherOwner: true })),
+  beforeEach: asPriya('Owner'),
   play: async ({ canvas, userEvent }) => {
     const table = await teamReady(canvas)
     await expect(rowTexts(table)).toEqual([
-      ['Priya Sharma(you)', 'priya.sharma@nokia.com', 'Owner', '23 Nov 2026, 09:58'],
-      ['Jonas Berg', 'jonas.berg@nokia.com', 'Owner', '23 Nov 2026, 10:05'],
-      ['Mei Tanaka', 'mei.tanaka@nokia.com', 'Viewer', 'Not yet'],
+      ['Priya Sharma(you)', 'priya.sharma@nokia.com', 'Owner', '20 Nov 2026, 08:58'],
+      ['Jukka Lehtonen', 'jukka.lehtonen@nokia.com', 'Owner', '19 Nov 2026, 07:00'],
+      ['Ravi Kumar', 'ravi.kumar@nokia.com', 'Engineer', '20 Nov 2026, 08:25'],
+      ['Laura Schmidt', 'laura.schmidt@nokia.com', 'Engineer', '20 Nov 2026, 04:00'],
+      ['Aiko Tanaka', 'aiko.tanaka@nokia.com', 'Viewer', '17 Nov 2026, 09:00'],
+      ['Tomás Ortega', 'tomas.ortega@nokia.com', 'Viewer', 'Not yet'],
     ])
-    await expect(canvas.getByRole('combobox', { name: 'Role of Mei Tanaka' })).toBeEnabled()
-    await expect(canvas.getByRole('button', { name: 'Remove Mei Tanaka' })).toBeEnabled()
-    // Two Owners: Priya may leave.
+    await expect(canvas.getByRole('combobox', { name: 'Role of Tomás Ortega' })).toBeEnabled()
+    await expect(canvas.getByRole('button', { name: 'Remove Tomás Ortega' })).toBeEnabled()
+    // Two Owners (Priya and Jukka): Priya may leave.
     await expect(
       canvas.getByRole('button', { name: 'Leave Nokia Solutions and Networks' }),
     ).not.toHaveAttribute('aria-disabled')
     await expect(await canvas.findByRole('list', { name: 'Activity' }, { timeout: 5000 })).toBeVisible()
     await expect(invitationItems(canvas)).toEqual([
-      'lena.koch@nokia.comPendingEngineer · invited by Priya Sharma · sent 20 Nov 2026, 09:15 · expires 27 Nov 2026, 09:15ResendRevoke',
-      'omar.haddad@nokia.comExpiredViewer · invited by Priya Sharma · sent 2 Nov 2026, 14:40 · expired 9 Nov 2026, 14:40ResendRevoke',
+      'meera.iyer@nokia.comPendingEngineer · invited by Priya Sharma · sent 18 Nov 2026, 09:00 · expires 25 Nov 2026, 09:00ResendRevoke',
+      'olli.makinen@nokia.comExpiredViewer · invited by Jukka Lehtonen · sent 10 Nov 2026, 09:00 · expired 17 Nov 2026, 09:00ResendRevoke',
     ])
-    // The role picker: Mei becomes an Engineer.
-    await userEvent.click(canvas.getByRole('combobox', { name: 'Role of Mei Tanaka' }))
+    // The role picker: Tomás becomes an Engineer.
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Role of Tomás Ortega' }))
     await userEvent.click(await screen.findByRole('option', { name: 'Engineer' }))
-    await expectToast('Mei Tanaka is now Engineer.', 'success')
+    await expectToast(roleChangedMessage('Tomás Ortega', 'Engineer'), 'success')
     await waitFor(() =>
-      expect(canvas.getByRole('combobox', { name: 'Role of Mei Tanaka' })).toHaveTextContent('Engineer'),
+      expect(canvas.getByRole('combobox', { name: 'Role of Tomás Ortega' })).toHaveTextContent('Engineer'),
     )
   },
 })
@@ -136,10 +152,10 @@ export const InviteFieldError = meta.story({
     const email = within(dialog).getByRole('textbox', { name: /E-mail address/ })
     await userEvent.type(email, 'ana.lopez@nokia')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }))
-    const error = await within(dialog).findByText(MALFORMED_EMAIL_MESSAGE)
+    const error = await within(dialog).findByText(EMAIL_FORMAT_MESSAGE)
     await expect(error).toBeVisible()
     await expect(email).toHaveAttribute('aria-invalid', 'true')
-    await expect(email).toHaveAccessibleDescription(MALFORMED_EMAIL_MESSAGE)
+    await expect(email).toHaveAccessibleDescription(EMAIL_FORMAT_MESSAGE)
     await expect(email).toHaveFocus()
   },
 })
@@ -155,11 +171,11 @@ export const InviteSent = meta.story({
       within(dialog).getByRole('textbox', { name: /E-mail address/ }),
       'ana.lopez@nokia.com{Enter}',
     )
-    await expectToast('Invitation sent to ana.lopez@nokia.com.', 'success')
+    await expectToast(invitationSentMessage('ana.lopez@nokia.com'), 'success')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Invite a member' })).toHaveFocus())
     await expect(invitationItems(canvas)[0]).toBe(
-      'ana.lopez@nokia.comPendingEngineer · invited by Priya Sharma · sent 23 Nov 2026, 10:30 · expires 30 Nov 2026, 10:30ResendRevoke',
+      'ana.lopez@nokia.comPendingEngineer · invited by Priya Sharma · sent 20 Nov 2026, 09:00 · expires 27 Nov 2026, 09:00ResendRevoke',
     )
   },
 })
@@ -170,24 +186,24 @@ export const RevokeConfirmed = meta.story({
   play: async ({ canvas, userEvent }) => {
     await teamReady(canvas)
     await userEvent.click(
-      canvas.getByRole('button', { name: 'Revoke the invitation to lena.koch@nokia.com' }),
+      canvas.getByRole('button', { name: 'Revoke the invitation to meera.iyer@nokia.com' }),
     )
     const confirm = await screen.findByRole('alertdialog', { name: 'Revoke this invitation?' })
     await expect(confirm).toHaveAccessibleDescription(
-      'The link sent to lena.koch@nokia.com stops working at once.',
+      'The link sent to meera.iyer@nokia.com stops working at once.',
     )
     // Cancel has the focus first (the safe choice); Revoke confirms.
     await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus())
     await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }))
-    await expectToast('Invitation to lena.koch@nokia.com revoked.', 'success')
+    await expectToast(invitationRevokedMessage('meera.iyer@nokia.com'), 'success')
     await waitFor(() => expect(invitationItems(canvas)).toHaveLength(1))
-    await expect(invitationItems(canvas)[0]).toMatch(/^omar\.haddad@nokia\.comExpired/)
+    await expect(invitationItems(canvas)[0]).toMatch(/^olli\.makinen@nokia\.comExpired/)
   },
 })
 
 export const LastOwner = meta.story({
   name: 'Last Owner',
-  beforeEach: asPriya('Owner'),
+  beforeEach: asPriya('Owner', { lastOwner: true }),
   play: async ({ canvas }) => {
     const table = await teamReady(canvas)
     const ownRow = within(table).getByRole('row', { name: /Priya Sharma/ })
@@ -201,7 +217,7 @@ export const LastOwner = meta.story({
     leave.click()
     await expect(screen.queryByRole('alertdialog')).toBeNull()
     // Others' rows are hers to change.
-    await expect(canvas.getByRole('combobox', { name: 'Role of Jonas Berg' })).toBeEnabled()
+    await expect(canvas.getByRole('combobox', { name: 'Role of Jukka Lehtonen' })).toBeEnabled()
   },
 })
 
@@ -211,17 +227,20 @@ const expectReadOnly =
   async ({ canvas }: { canvas: Canvas }) => {
     const table = await teamReady(canvas)
     await expect(rowTexts(table)).toEqual([
-      ['Priya Sharma(you)', 'priya.sharma@nokia.com', role, '23 Nov 2026, 09:58'],
-      ['Jonas Berg', 'jonas.berg@nokia.com', 'Owner', '23 Nov 2026, 10:05'],
-      ['Mei Tanaka', 'mei.tanaka@nokia.com', 'Viewer', 'Not yet'],
+      ['Priya Sharma(you)', 'priya.sharma@nokia.com', role, '20 Nov 2026, 08:58'],
+      ['Jukka Lehtonen', 'jukka.lehtonen@nokia.com', 'Owner', '19 Nov 2026, 07:00'],
+      ['Ravi Kumar', 'ravi.kumar@nokia.com', 'Engineer', '20 Nov 2026, 08:25'],
+      ['Laura Schmidt', 'laura.schmidt@nokia.com', 'Engineer', '20 Nov 2026, 04:00'],
+      ['Aiko Tanaka', 'aiko.tanaka@nokia.com', 'Viewer', '17 Nov 2026, 09:00'],
+      ['Tomás Ortega', 'tomas.ortega@nokia.com', 'Viewer', 'Not yet'],
     ])
     await expect(canvas.queryByRole('combobox')).toBeNull()
     await expect(canvas.queryByRole('button', { name: /^Remove/ })).toBeNull()
     await expect(canvas.queryByRole('button', { name: 'Invite a member' })).toBeNull()
     await expect(canvas.queryByRole('heading', { name: 'Invitations' })).toBeNull()
     await expect(canvas.queryByRole('heading', { name: 'Activity log' })).toBeNull()
-    await expect(canvas.getByText(TEAM_REFUSAL)).toBeVisible()
-    await expect(canvas.getByText(HINT)).toBeVisible()
+    await expect(canvas.getByText(ROLE_REFUSALS.team)).toBeVisible()
+    await expect(canvas.getByText(ROLE_REFUSAL_HINT)).toBeVisible()
     await expect(
       canvas.getByRole('button', { name: 'Leave Nokia Solutions and Networks' }),
     ).not.toHaveAttribute('aria-disabled')
@@ -239,22 +258,41 @@ export const ViewersView = meta.story({
   play: expectReadOnly('Viewer'),
 })
 
+/** Older entries beyond the fixture's twelve, so that the log has more than a page (50). */
+function withOlderActivity(count: number) {
+  const ravi = world.team.members.find((member) => member.accountId === 'v-nokia-eng1')
+  const older: ActivityEntry[] = Array.from({ length: count }, (_, index) => ({
+    activityId: String(100 - index - 1),
+    at: new Date(Date.UTC(2026, 9, 31, 12) - index * 3_600_000).toISOString(),
+    actorName: ravi?.name ?? 'Ravi Kumar',
+    actorAccountId: ravi?.accountId ?? null,
+    action: 'comment.added',
+    subject: `Beacon ${index + 1} (Nokia)`,
+  }))
+  world.team.activity.push(...older)
+}
+
 export const ActivityEntries = meta.story({
   name: 'Activity log, entries and Load more',
-  beforeEach: asPriya('Owner'),
+  beforeEach: () => {
+    withOlderActivity(45)
+    return asPriya('Owner')()
+  },
   play: async ({ canvas, userEvent }) => {
     await teamReady(canvas)
     await canvas.findByRole('list', { name: 'Activity' }, { timeout: 5000 })
-    await expect(activityTexts(canvas)).toEqual([
-      '23 Nov 2026, 10:05Jonas Berg · Started certification · Beacon 6 (Nokia)',
-      '22 Nov 2026, 16:30Priya Sharma · Invited a member · lena.koch@nokia.com (Engineer)',
-      '22 Nov 2026, 11:12Jonas Berg · Commented · MA5800-X7 (Huawei)',
-      '21 Nov 2026, 09:00Jonas Berg · Edited a device · Beacon 10 (Nokia)',
+    await expect(activityTexts(canvas).slice(0, 4)).toEqual([
+      '20 Nov 2026, 08:55Ravi Kumar · Commented · Beacon 6 (Nokia)',
+      '20 Nov 2026, 08:40Ravi Kumar · Re-ran failed cases · Beacon 6 (Nokia)',
+      '20 Nov 2026, 07:30Laura Schmidt · Cancelled a run · FastMile 5G Gateway (Nokia)',
+      '20 Nov 2026, 07:00Laura Schmidt · Started certification · FastMile 5G Gateway (Nokia)',
     ])
+    await expect(activityTexts(canvas)).toHaveLength(ACTIVITY_PAGE_SIZE)
     await userEvent.click(canvas.getByRole('button', { name: 'Load more' }))
-    await waitFor(() => expect(activityTexts(canvas)).toHaveLength(8))
-    await userEvent.click(canvas.getByRole('button', { name: 'Load more' }))
-    await waitFor(() => expect(activityTexts(canvas)).toHaveLength(9))
+    await waitFor(() => expect(activityTexts(canvas)).toHaveLength(12 + 45))
+    await expect(activityTexts(canvas).at(-1)).toBe(
+      '29 Oct 2026, 16:00Ravi Kumar · Commented · Beacon 45 (Nokia)',
+    )
     await expect(canvas.queryByRole('button', { name: 'Load more' })).toBeNull()
   },
 })
@@ -269,20 +307,21 @@ export const ActivityFiltered = meta.story({
     await userEvent.click(await screen.findByRole('option', { name: 'Invited a member' }))
     await waitFor(() =>
       expect(activityTexts(canvas)).toEqual([
-        '22 Nov 2026, 16:30Priya Sharma · Invited a member · lena.koch@nokia.com (Engineer)',
-        '2 Nov 2026, 14:40Priya Sharma · Invited a member · omar.haddad@nokia.com (Viewer)',
-        '1 Nov 2026, 10:00Priya Sharma · Invited a member · mei.tanaka@nokia.com (Viewer)',
+        '18 Nov 2026, 09:00Priya Sharma · Invited a member · meera.iyer@nokia.com (Engineer)',
       ]),
     )
     await userEvent.click(canvas.getByRole('combobox', { name: 'Member' }))
-    await userEvent.click(await screen.findByRole('option', { name: 'Jonas Berg' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Jukka Lehtonen' }))
     await expect(await canvas.findByText('No activity matches these filters.')).toBeVisible()
   },
 })
 
 export const ActivityEmpty = meta.story({
   name: 'Activity log, empty',
-  beforeEach: asPriya('Owner', () => ({ ...teamWorld('Owner'), activity: [] })),
+  beforeEach: () => {
+    world.team.activity = []
+    return asPriya('Owner')()
+  },
   play: async ({ canvas }) => {
     await teamReady(canvas)
     await expect(await canvas.findByText('No activity yet.', {}, { timeout: 5000 })).toBeVisible()
@@ -293,13 +332,13 @@ export const ActivityEmpty = meta.story({
 export const Phone = meta.story({
   name: 'Owner’s view on a phone',
   globals: { viewport: { value: 'phone' } },
-  beforeEach: asPriya('Owner'),
+  beforeEach: asPriya('Owner', { lastOwner: true }),
   play: async ({ canvas }) => {
     const table = await teamReady(canvas)
     await expect(canvas.getByRole('button', { name: 'Invite a member' })).toBeVisible()
     // The e-mail and the last activity move under the name; Leave and its reason stay in view.
     const ownRow = within(table).getByRole('row', { name: /Priya Sharma/ })
-    await expect(within(ownRow).getByText('Last activity: 23 Nov 2026, 09:58')).toBeVisible()
+    await expect(within(ownRow).getByText('Last activity: 20 Nov 2026, 08:58')).toBeVisible()
     await expect(within(ownRow).getAllByText('priya.sharma@nokia.com')[0]).toBeVisible()
     await expect(within(ownRow).getByText(LAST_OWNER_REASON)).toBeVisible()
     await expect(
@@ -329,12 +368,12 @@ export const RemoveWithKeyboard = meta.story({
   beforeEach: asPriya('Owner'),
   play: async ({ canvas, userEvent }) => {
     const table = await teamReady(canvas)
-    const remove = canvas.getByRole('button', { name: 'Remove Mei Tanaka' })
+    const remove = canvas.getByRole('button', { name: 'Remove Tomás Ortega' })
     remove.focus()
     await userEvent.keyboard('{Enter}')
-    const confirm = await screen.findByRole('alertdialog', { name: 'Remove Mei Tanaka?' })
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove Tomás Ortega?' })
     await expect(confirm).toHaveAccessibleDescription(
-      'Mei Tanaka loses access to Nokia Solutions and Networks’s devices, runs and certificates at once.',
+      'Tomás Ortega loses access to Nokia Solutions and Networks’s devices, runs and certificates at once.',
     )
     // Cancel first; Tab reaches Remove, Tab again stays in the dialog.
     await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus())
@@ -344,7 +383,7 @@ export const RemoveWithKeyboard = meta.story({
     await expect(confirm.contains(document.activeElement)).toBe(true)
     await userEvent.tab({ shift: true })
     await userEvent.keyboard('{Enter}')
-    await expectToast('Mei Tanaka was removed from Nokia Solutions and Networks.', 'success')
-    await waitFor(() => expect(within(table).queryByRole('row', { name: /Mei Tanaka/ })).toBeNull())
+    await expectToast(memberRemovedMessage('Tomás Ortega'), 'success')
+    await waitFor(() => expect(within(table).queryByRole('row', { name: /Tomás Ortega/ })).toBeNull())
   },
 })

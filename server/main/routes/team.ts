@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import type { Kysely, Transaction } from 'kysely'
-import { ROLE_DESCRIPTIONS, type Role } from '@/contract/roles'
+import { invitationMail } from '@/contract/mails/invitation-mail'
 import { NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
 import {
   ACTIVITY_PAGE_SIZE,
@@ -34,7 +34,6 @@ import { firstMessage } from '@/contract/validation/fields'
 import { loginEmailSchema } from '@/contract/validation/login'
 import { membershipsOf } from '../../db/organizations.ts'
 import type { Database } from '../../db/schema.ts'
-import type { Mail } from '../mailer.ts'
 import type { LiveSession, MainEnv, MainServices } from '../middleware/context.ts'
 import { endVendorSession, rotateSession, VISITOR_IDLE_MS } from '../middleware/session.ts'
 import {
@@ -161,40 +160,6 @@ function originOf(c: Context, env: NodeJS.ProcessEnv = process.env) {
 export const invitationLink = (origin: string, token: string) =>
   `${origin}${INVITATION_PATH}?token=${encodeURIComponent(token)}`
 
-function invitationMail(
-  to: string,
-  {
-    organizationName,
-    inviter,
-    role,
-    link,
-    expiresAt,
-  }: {
-    organizationName: string
-    inviter: string
-    role: Role
-    link: string
-    expiresAt: Date
-  },
-): Mail {
-  const until = expiresAt.toISOString().slice(0, 16).replace('T', ' ')
-  const text = [
-    'Hello,',
-    '',
-    `${inviter} invites you to join ${organizationName} on the Device Certification Portal as ${role === 'Owner' ? 'an' : 'a'} ${role}.`,
-    `${role}: ${ROLE_DESCRIPTIONS[role]}`,
-    '',
-    'To accept, open this link:',
-    '',
-    `    ${link}`,
-    '',
-    'If you have no account yet, you register there with this address; if you have one, you sign in and accept.',
-    `The link works once, until ${until} UTC.`,
-    'If you did not expect this invitation, you can ignore this mail.',
-  ].join('\n')
-  return { to, subject: `Invitation to join ${organizationName}`, text }
-}
-
 async function sendInvitation(
   c: Context,
   { db, mailer }: MainServices,
@@ -208,7 +173,8 @@ async function sendInvitation(
     .where('i.id', '=', invitationId)
     .executeTakeFirstOrThrow()
   await mailer.send(
-    invitationMail(row.email, {
+    invitationMail({
+      to: row.email,
       organizationName: row.name,
       inviter: row.first_name === null ? 'An Owner' : `${row.first_name} ${row.last_name ?? ''}`.trim(),
       role: row.role,

@@ -1,5 +1,6 @@
-import { Link, useLocation, useNavigate } from '@tanstack/react-router'
+import { Link, useLocation, useNavigate, useRouter } from '@tanstack/react-router'
 import {
+  Check,
   CircleHelp,
   LogOut,
   Mail,
@@ -17,8 +18,10 @@ import { IconHint } from '@/components/ui/icon-hint'
 import { Input } from '@/components/ui/input'
 import { LazyPopover } from '@/components/ui/lazy-popover'
 import type { AuthData } from '@/contract/auth'
+import type { Membership } from '@/contract/roles'
 import { supportMailto } from '@/lib/config'
 import { membershipLine } from '@/lib/role'
+import { switchOrganization } from '@/lib/switch-organization'
 import { type AuthView, useAuthView } from '@/lib/use-auth-data'
 import { cn } from '@/lib/utils'
 
@@ -275,12 +278,23 @@ type ProfileMenuProps = {
 function ProfileMenu({ authData, className, onLogout }: ProfileMenuProps) {
   const initials = authData ? initialsOf(authData.name) : ''
   const membership = membershipLine(authData)
+  const organizations = authData?.organizations ?? []
   const [open, setOpen] = React.useState(false)
+  const logoutRef = React.useRef<HTMLButtonElement>(null)
   return (
     <LazyPopover
       open={open}
       onOpenChange={setOpen}
-      contentProps={{ align: 'end', 'aria-label': 'Profile', className: 'flex w-72 flex-col gap-3' }}
+      contentProps={{
+        align: 'end',
+        'aria-label': 'Profile',
+        className: 'flex w-72 flex-col gap-3',
+        // Focus starts on Logout, as ever: not on an organization, where Enter would switch.
+        onOpenAutoFocus: (event) => {
+          event.preventDefault()
+          logoutRef.current?.focus()
+        },
+      }}
       trigger={
         <button
           type="button"
@@ -323,6 +337,13 @@ function ProfileMenu({ authData, className, onLogout }: ProfileMenuProps) {
             <ProfileDetail icon={Mail} term="Email id" value={authData.emailId} />
             <ProfileDetail icon={Phone} term="Phone number" value={authData.phoneNumber} />
           </dl>
+          {organizations.length > 1 ? (
+            <OrganizationSwitch
+              organizations={organizations}
+              currentId={authData.organizationId}
+              onSwitched={() => setOpen(false)}
+            />
+          ) : null}
           {/* Issue 18: the organization's team (every member reads it; an Owner manages it). */}
           <Button variant="outline" asChild className="w-full">
             <Link to="/team" onClick={() => setOpen(false)}>
@@ -333,6 +354,7 @@ function ProfileMenu({ authData, className, onLogout }: ProfileMenuProps) {
         </>
       ) : null}
       <Button
+        ref={logoutRef}
         variant="outline"
         onClick={() => {
           setOpen(false)
@@ -344,6 +366,91 @@ function ProfileMenu({ authData, className, onLogout }: ProfileMenuProps) {
         Logout
       </Button>
     </LazyPopover>
+  )
+}
+
+type OrganizationSwitchProps = {
+  organizations: readonly Membership[]
+  currentId: string | undefined
+  onSwitched: () => void
+}
+
+/**
+ * Issue 18 (docs/decisions/0023): an account in several organizations picks the one the session
+ * acts for. The current one is marked; choosing another asks the server, stores the new login
+ * data and opens the dashboard with that organization's data.
+ */
+function OrganizationSwitch({ organizations, currentId, onSwitched }: OrganizationSwitchProps) {
+  const router = useRouter()
+  const headingId = React.useId()
+  const [pendingId, setPendingId] = React.useState<string | null>(null)
+  const [problem, setProblem] = React.useState<string | null>(null)
+
+  async function choose(organizationId: string) {
+    setPendingId(organizationId)
+    setProblem(null)
+    try {
+      await switchOrganization(organizationId, router.options.context.queryClient)
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error))
+      setPendingId(null)
+      return
+    }
+    setPendingId(null)
+    onSwitched()
+    await router.navigate({ to: '/dashboard' })
+    await router.invalidate()
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-1.5 border-t border-line pt-3">
+      <h2 id={headingId} className="text-small font-semibold text-ink-muted">
+        Organizations
+      </h2>
+      <ul className="flex flex-col gap-1" aria-busy={pendingId !== null}>
+        {organizations.map((organization) => {
+          const current = organization.organizationId === currentId
+          const label = (
+            <span className="flex min-w-0 flex-col">
+              <span className="font-semibold break-words text-ink">{organization.organizationName}</span>
+              <span className="text-ink-muted">{organization.role}</span>
+            </span>
+          )
+          return (
+            <li key={organization.organizationId}>
+              {current ? (
+                <div
+                  aria-current="true"
+                  className="flex items-start gap-2 rounded-md bg-brand-50 px-2 py-1.5 text-small"
+                >
+                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+                  {label}
+                  <span className="sr-only">(current)</span>
+                </div>
+              ) : (
+                <button
+                  type="button"
+                  disabled={pendingId !== null}
+                  onClick={() => void choose(organization.organizationId)}
+                  className={cn(
+                    'flex w-full cursor-pointer items-start gap-2 rounded-md px-2 py-1.5 text-start text-small',
+                    'transition-colors hover:bg-surface-sunken focus-visible:focus-ring disabled:cursor-wait disabled:opacity-60',
+                  )}
+                >
+                  <span aria-hidden="true" className="size-4 shrink-0" />
+                  {label}
+                </button>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+      {problem ? (
+        <p role="alert" className="text-small text-danger">
+          {problem}
+        </p>
+      ) : null}
+    </section>
   )
 }
 

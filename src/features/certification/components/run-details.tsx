@@ -12,6 +12,7 @@ import { runsQueryOptions } from '@/features/certification/api/list-runs'
 import { runResultsLinks } from '@/features/certification/api/run-results'
 import { formatPortalTime } from '@/lib/format-time'
 import { progressOfRun } from '@/lib/live/apply-events'
+import { useRoleRefusal } from '@/lib/use-role'
 import { cn } from '@/lib/utils'
 
 const STATE_LOOK: Record<
@@ -47,6 +48,11 @@ type RunDetailsProps = {
   portfolioManagerId: string
   deviceName: string
 }
+
+/** A record without a run, for a role that may start one and for one that may not (a Viewer). */
+const NO_RUN_YET = 'No certification run yet. Start Certify runs the test plan for this device.'
+const NO_RUN_YET_READ_ONLY =
+  'No certification run yet. Its runs show here when an Engineer or an Owner of your organization starts one.'
 
 const KIND_LABEL = { full: 'Full run', rerun: 'Re-run of failed cases' } as const
 
@@ -86,6 +92,7 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
   const runs = runsQuery.data?.runs ?? []
   const run = runs[0]
   const progress = run ? progressOfRun(run) : null
+  const mayRun = useRoleRefusal('runs') === null
   return (
     <section
       aria-labelledby="run-details-title"
@@ -106,9 +113,7 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
       {runsQuery.isPending ? <p className="text-small text-ink-muted">Loading the runs…</p> : null}
       {runsQuery.isError ? <p className="text-small text-danger">The runs could not be loaded.</p> : null}
       {runsQuery.isSuccess && !run ? (
-        <p className="text-small text-ink-muted">
-          No certification run yet. Start Certify runs the test plan for this device.
-        </p>
+        <p className="text-small text-ink-muted">{mayRun ? NO_RUN_YET : NO_RUN_YET_READ_ONLY}</p>
       ) : null}
       {run ? (
         <>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Button } from '@/components/ui/button'
 import { ROLE_DESCRIPTIONS } from '@/contract/roles'
-import { INVITATION_PATH, type InvitationAnswer } from '@/contract/team'
+import { INVITATION_LINK_STATE_MESSAGES, INVITATION_PATH, type InvitationAnswer } from '@/contract/team'
 import { formatPortalTime } from '@/lib/format-time'
 
 type InvitationScreenProps = {
@@ -12,17 +12,11 @@ type InvitationScreenProps = {
   onAccept: () => void
 }
 
-/** What an invitation that no longer works says, plainly. */
-export const INVITATION_STATE_MESSAGES = {
-  expired: 'This invitation has expired. Ask the person who invited you to send it again.',
-  used: 'This invitation has already been accepted. Log in to work with the organization.',
-  revoked: 'This invitation was withdrawn. Ask an Owner of the organization for a new one.',
-} as const
-
 /**
  * The invitation link's page: the organization, the role (and what it may do), who invited and
  * until when. Logged in: Accept. Not logged in: log in to accept (coming back here), or create an
- * account. An invitation that no longer works says why.
+ * account. An invitation that no longer works says why, in the server's words for that state
+ * (INVITATION_LINK_STATE_MESSAGES: the same as accepting it would answer).
  */
 function InvitationScreen({ token, invitation, loggedIn, accepting, onAccept }: InvitationScreenProps) {
   const here = `${INVITATION_PATH}?token=${encodeURIComponent(token)}`
@@ -73,7 +67,7 @@ function InvitationScreen({ token, invitation, loggedIn, accepting, onAccept }: 
         )
       ) : (
         <p role="status" className="rounded-control bg-surface-sunken p-3 text-body text-ink">
-          {INVITATION_STATE_MESSAGES[invitation.state]}
+          {INVITATION_LINK_STATE_MESSAGES[invitation.state]}
         </p>
       )}
     </div>
