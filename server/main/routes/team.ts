@@ -8,10 +8,8 @@ import {
   type ActivityEntry,
   alreadyJoinedMessage,
   alreadyMemberMessage,
-  INVITATION_LINK_EXPIRED_MESSAGE,
-  INVITATION_LINK_REVOKED_MESSAGE,
+  INVITATION_LINK_STATE_MESSAGES,
   INVITATION_LINK_UNKNOWN_MESSAGE,
-  INVITATION_LINK_USED_MESSAGE,
   INVITATION_NOT_FOUND_MESSAGE,
   INVITATION_PATH,
   INVITATION_VALID_DAYS,
@@ -569,12 +567,6 @@ function linkState(row: NonNullable<InvitationRow>, now = new Date()): Invitatio
   return 'valid'
 }
 
-const LINK_STATE_MESSAGES: Readonly<Record<Exclude<InvitationLinkState, 'valid'>, string>> = {
-  expired: INVITATION_LINK_EXPIRED_MESSAGE,
-  used: INVITATION_LINK_USED_MESSAGE,
-  revoked: INVITATION_LINK_REVOKED_MESSAGE,
-}
-
 /**
  * The open invitation of `token`, locked for its use, or the message that says why the link does
  * not work (registration and acceptance alike).
@@ -590,7 +582,7 @@ export async function usableInvitation(
   const invitation = await findInvitation(trx, token)
   if (!invitation) return { message: INVITATION_LINK_UNKNOWN_MESSAGE }
   const state = linkState(invitation)
-  if (state !== 'valid') return { message: LINK_STATE_MESSAGES[state] }
+  if (state !== 'valid') return { message: INVITATION_LINK_STATE_MESSAGES[state] }
   return { invitation }
 }
 

@@ -35,10 +35,14 @@ describe('invitationMail', () => {
     )
   })
 
-  it.each(['Owner', 'Engineer', 'Viewer'] as const)('names the role %s with its description', (role) => {
+  it.each([
+    ['Owner', 'as an Owner.'],
+    ['Engineer', 'as an Engineer.'],
+    ['Viewer', 'as a Viewer.'],
+  ] as const)('names the role %s with its description', (role, words) => {
     const mail = invitationMail({ ...base, role })
-    expect(mail.text).toContain(`Device Certification Portal as ${role === 'Owner' ? 'an' : 'a'} ${role}.`)
-    expect(mail.html).toContain(`Device Certification Portal as ${role === 'Owner' ? 'an' : 'a'} ${role}.`)
+    expect(mail.text).toContain(`Device Certification Portal ${words}`)
+    expect(mail.html).toContain(`Device Certification Portal ${words}`)
     expect(mail.text).toContain(`${role}: ${ROLE_DESCRIPTIONS[role]}`)
     expect(mail.html).toContain(escapeHtml(ROLE_DESCRIPTIONS[role]))
   })

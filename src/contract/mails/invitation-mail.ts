@@ -21,7 +21,7 @@ export type InvitationMailInput = {
 
 export type InvitationMail = { to: string; subject: string; text: string; html: string }
 
-const article = (role: Role) => (role === 'Owner' ? 'an' : 'a')
+const article = (role: Role) => (role === 'Viewer' ? 'a' : 'an')
 
 export function invitationMail({
   to,
