@@ -20,6 +20,23 @@ export async function switchOrganization(
   const authData = await requestEndpoint('switchOrganization', { organizationId })
   writeAuthData(authData)
   const client = queryClient ?? (await import('@/lib/query-client')).getAppQueryClient()
-  client.removeQueries({ predicate: (query) => isOrganizationQuery(query.queryKey) })
+  cacheFor(client, authData.organizationId)
   return authData
+}
+
+/** The organization each query client's organization reads were made for. */
+const cachedFor = new WeakMap<QueryClient, string>()
+
+/**
+ * Makes `client`'s cache the organization's: when its organization reads were made for another
+ * one (a switch in this tab, or in another tab, whose login data this tab reads through the
+ * storage event), they are dropped. Called before the vendor's screens render; idempotent.
+ */
+export function cacheFor(client: QueryClient, organizationId: string | undefined) {
+  const key = organizationId ?? ''
+  const previous = cachedFor.get(client)
+  cachedFor.set(client, key)
+  if (previous !== undefined && previous !== key) {
+    client.removeQueries({ predicate: (query) => isOrganizationQuery(query.queryKey) })
+  }
 }

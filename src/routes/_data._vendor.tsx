@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Navigate, Outlet } from '@tanstack/react-router'
 import { LiveUpdates } from '@/lib/live/live-updates'
+import { cacheFor } from '@/lib/switch-organization'
 import { useAuthView } from '@/lib/use-auth-data'
 import { requireLogin } from '@/routes/-vendor'
 
@@ -10,6 +12,11 @@ import { requireLogin } from '@/routes/-vendor'
  * session's end there). It also holds the tab's one live stream (docs/decisions/0022): opened
  * here, it lives as long as the vendor does, across /portfolio and /dashboard, so moving between
  * them neither reconnects nor misses an event.
+ *
+ * The stream and the cached reads are the organization's the session acts for (issue 18): when it
+ * changes (the profile popup's switch, here or in another tab), the other organization's reads are
+ * dropped before the screens render again, and the stream is opened anew for the new one (the old
+ * one's session was rotated away and would end).
  */
 export const Route = createFileRoute('/_data/_vendor')({
   beforeLoad: requireLogin,
@@ -18,10 +25,14 @@ export const Route = createFileRoute('/_data/_vendor')({
 
 function VendorLayout() {
   const auth = useAuthView()
+  const queryClient = useQueryClient()
   if (auth.status === 'visitor') return <Navigate to="/login" replace />
-  return auth.status === 'member' ? (
-    <LiveUpdates vendorUserId={auth.authData.vendorUserId}>
+  if (auth.status !== 'member') return null
+  const { organizationId, vendorUserId } = auth.authData
+  cacheFor(queryClient, organizationId)
+  return (
+    <LiveUpdates key={organizationId ?? ''} vendorUserId={vendorUserId}>
       <Outlet />
     </LiveUpdates>
-  ) : null
+  )
 }
