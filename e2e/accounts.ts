@@ -49,7 +49,8 @@ export async function createAccount(
     password,
     firstName = 'Ada',
     lastName = 'Lovelace',
-  }: { emailId: string; password: string; firstName?: string; lastName?: string },
+    organization = 'Journey Networks',
+  }: { emailId: string; password: string; firstName?: string; lastName?: string; organization?: string },
 ) {
   const token = await tokenFor(request)
   const headers = { Token: token }
@@ -60,7 +61,7 @@ export async function createAccount(
       lastName,
       emailId,
       reEnteredEmailId: emailId,
-      organization: 'Journey Networks',
+      organization,
       lob: 'Wireline,Wireless',
       phoneNumber: '98765 43210',
       countryCode: '+91',

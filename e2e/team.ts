@@ -5,7 +5,7 @@ import {
   expect,
   type Page,
 } from '@playwright/test'
-import { CREATE_PASSWORD_MAIL, codeFromMail } from './accounts'
+import { CREATE_PASSWORD_MAIL, codeFromMail, createAccount } from './accounts'
 import { logIn, openPage } from './live'
 import { choose } from './select'
 
@@ -25,39 +25,7 @@ export function uniqueOrganization(label: string) {
 
 /** Registers an Owner of `organization` over the API and sets the password with the mailed code. */
 export async function createOwner(request: APIRequestContext, owner: Person, organization: string) {
-  const token = (await request.get('/api/token')).headers()['token']
-  if (!token) throw new Error('The server gave no Token.')
-  const headers = { Token: token }
-  const registered = await request.post('/api/registration/create', {
-    headers,
-    data: {
-      firstName: owner.firstName,
-      lastName: owner.lastName,
-      emailId: owner.emailId,
-      reEnteredEmailId: owner.emailId,
-      organization,
-      lob: 'Wireline,Wireless',
-      phoneNumber: '98765 43210',
-      countryCode: '+91',
-      country: 'India',
-      state: 'Karnataka',
-      city: 'Bengaluru',
-    },
-  })
-  const answer = (await registered.json()) as { status: string; message: string; id: string }
-  expect(answer.status, answer.message).toBe('SUCCESS')
-  const otp = await codeFromMail(request, owner.emailId, CREATE_PASSWORD_MAIL)
-  const created = await request.post('/api/registration/change-password', {
-    headers,
-    data: {
-      otp,
-      emailId: owner.emailId,
-      password: owner.password,
-      confirmPassword: owner.password,
-      id: answer.id,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(200)
+  await createAccount(request, { ...owner, organization })
 }
 
 type OutboxMail = { to: string; subject: string; text: string }
