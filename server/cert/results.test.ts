@@ -42,6 +42,10 @@ const run: CertificationRunRow = {
   attempt: 1,
   kind: 'full',
   started_by: 'Asha Rao',
+  review_state: null,
+  reviewed_by: null,
+  reviewed_at: null,
+  review_reason: null,
 }
 
 const testCase = (

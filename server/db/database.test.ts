@@ -39,6 +39,8 @@ const TABLES = [
   'invitations',
   'kysely_migration',
   'kysely_migration_lock',
+  'lab_staff',
+  'lab_state',
   'mail_outbox',
   'memberships',
   'one_time_codes',

@@ -13,6 +13,7 @@ import { rateLimitsMigration } from './migrations/0007-rate-limits.ts'
 import { eventsAndAttemptsMigration } from './migrations/0008-events-and-attempts.ts'
 import { organizationsMigration } from './migrations/0009-organizations.ts'
 import { invitationsAndActivityMigration } from './migrations/0010-invitations-and-activity.ts'
+import { labMigration } from './migrations/0011-lab.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0008-events-and-attempts': eventsAndAttemptsMigration,
   '0009-organizations': organizationsMigration,
   '0010-invitations-and-activity': invitationsAndActivityMigration,
+  '0011-lab': labMigration,
 }
 
 export type OpenDatabaseOptions = {

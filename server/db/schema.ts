@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely'
 import type { CANCELLED_STATUS, RunKind, TestCaseState } from '@/contract/certification'
 import type { RecordStatus } from '@/contract/records'
+import type { AWAITING_REVIEW_STATUS, LabRole } from '@/contract/lab'
 import type { Role } from '@/contract/roles'
 import type { ActivityAction } from '@/contract/team'
 
@@ -19,7 +20,7 @@ type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Da
 type Time = ColumnType<Date, Date | string, Date | string>
 type TextList = ColumnType<string[], string[] | undefined, string[]>
 /** Spec §4's statuses, and Cancelled for a run the vendor stopped (issue 17, migration 0008). */
-export type StoredStatus = RecordStatus | typeof CANCELLED_STATUS
+export type StoredStatus = RecordStatus | typeof CANCELLED_STATUS | typeof AWAITING_REVIEW_STATUS
 type CertificationResult = '' | 'CERTIFIED-OK' | 'Validation failure'
 
 export interface SeedRunsTable {
@@ -99,6 +100,8 @@ export interface ActivityLogTable {
   actor_name: string
   action: ActivityAction
   subject: string
+  /** 'lab' when the lab did it on the organization's behalf (migration 0011). */
+  actor_kind: ColumnType<'member' | 'lab', 'member' | 'lab' | undefined, 'member' | 'lab'>
 }
 
 export type OneTimeCodePurpose = 'create-password' | 'reset-password'
@@ -125,6 +128,39 @@ export interface SessionsTable {
   created_at: CreatedAt
   last_seen_at: CreatedAt
   expires_at: Time
+  /** A lab staff member's session (migration 0011); account_id and organization_id are then null. */
+  lab_staff_id: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** The lab's staff (migration 0011, issue 19): never vendor accounts, never members. */
+export interface LabStaffTable {
+  id: Generated<string>
+  email: string
+  /** lower(email), computed by the database. */
+  email_key: GeneratedAlways<string>
+  name: string
+  role: LabRole
+  /** Null until the set-password link is used. */
+  password_hash: string | null
+  password_changed_at: NullableTime
+  /** SHA-256 of the set-password link's token while it is unused. */
+  set_password_token_hash: string | null
+  set_password_expires_at: NullableTime
+  created_at: CreatedAt
+  last_active_at: NullableTime
+  /** Set when a Lab manager removed them: they cannot log in. */
+  disabled_at: NullableTime
+}
+
+/** The one row of the lab's state (migration 0011): maintenance is on while maintenance_reason is set. */
+export interface LabStateTable {
+  id: ColumnType<number, number | undefined, never>
+  maintenance_reason: string | null
+  maintenance_started_at: NullableTime
+  maintenance_expected_end: NullableTime
+  maintenance_started_by: string | null
+  review_required: ColumnType<boolean, boolean | undefined, boolean>
+  updated_at: CreatedAt
 }
 
 /**
@@ -269,6 +305,11 @@ export interface CertificationRunsTable {
   kind: ColumnType<RunKind, RunKind | undefined, RunKind>
   /** The name of the user who started it. */
   started_by: DraftText
+  /** The lab's review when the programme reviews (migration 0011): pending, approved or rejected. */
+  review_state: ColumnType<'pending' | 'approved' | 'rejected' | null, 'pending' | 'approved' | 'rejected' | null | undefined, 'pending' | 'approved' | 'rejected' | null>
+  reviewed_by: ColumnType<string | null, string | null | undefined, string | null>
+  reviewed_at: NullableTime
+  review_reason: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface RunTestCasesTable {
@@ -297,10 +338,15 @@ export interface EventsTable {
 export interface CommentsTable {
   comment_id: Generated<string>
   portfolio_manager_id: string
-  account_id: string
+  /** The vendor member who wrote it; null for the lab's (migration 0011). */
+  account_id: string | null
   author: string
   text: string
   created_at: CreatedAt
+  /** Which side wrote it, and the author's role there (migration 0011). */
+  author_kind: ColumnType<'vendor' | 'lab', 'vendor' | 'lab' | undefined, 'vendor' | 'lab'>
+  author_role: ColumnType<string, string | undefined, string>
+  lab_staff_id: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export type MailAttachment = {
@@ -338,6 +384,8 @@ export interface Database {
   seed_runs: SeedRunsTable
   vendor_accounts: VendorAccountsTable
   organizations: OrganizationsTable
+  lab_staff: LabStaffTable
+  lab_state: LabStateTable
   memberships: MembershipsTable
   invitations: InvitationsTable
   activity_log: ActivityLogTable

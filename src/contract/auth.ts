@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { labStaffSchema } from '@/contract/lab'
 import {
   idSchema,
   nameText,
@@ -40,6 +41,9 @@ export const authDataSchema = v.looseObject({
   organizationName: v.optional(v.string()),
   role: v.optional(roleSchema),
   organizations: v.optional(v.array(membershipSchema)),
+  // Issue 19 (docs/decisions/0024): a lab staff member's login. Then vendorUserId is '' and the
+  // page goes to /lab.
+  labStaff: v.optional(labStaffSchema),
 })
 export type AuthData = v.InferOutput<typeof authDataSchema>
 

@@ -58,6 +58,24 @@ export const certificationRunSchema = v.looseObject({
   startedBy: v.optional(v.string()),
   /** Why a run ended without a verdict (interrupted, cancelled), or null. */
   failureReason: v.optional(v.nullable(v.string())),
+  /**
+   * Issue 19: the lab's review of a finished run when the programme reviews (src/contract/lab.ts
+   * runReviewSchema, written out here to keep the import one way), or null; and, for a run waiting
+   * in Maintenance, the lab's reason and expected end.
+   */
+  review: v.optional(
+    v.nullable(
+      v.looseObject({
+        state: v.picklist(['pending', 'approved', 'rejected']),
+        reviewer: v.nullable(v.string()),
+        reviewedAt: v.nullable(v.string()),
+        reason: v.nullable(v.string()),
+      }),
+    ),
+  ),
+  maintenance: v.optional(
+    v.nullable(v.looseObject({ reason: v.string(), startedAt: v.string(), expectedEnd: v.string(), startedBy: v.string() })),
+  ),
 })
 export type CertificationRun = v.InferOutput<typeof certificationRunSchema>
 
@@ -116,6 +134,13 @@ export const commentSchema = v.looseObject({
   text: v.string(),
   /** ISO 8601 date and time. */
   createdAt: v.string(),
+  /**
+   * Issue 19: the conversation between the vendor's team and the lab — which side wrote it and
+   * the author's role there (Owner, Engineer, Viewer; Lab engineer, Lab manager). Optional so that
+   * an older answer still reads (it is the vendor's).
+   */
+  authorKind: v.optional(v.picklist(['vendor', 'lab'])),
+  authorRole: v.optional(v.string()),
 })
 export type Comment = v.InferOutput<typeof commentSchema>
 

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '@/contract/endpoints'
+import { LAB_ENDPOINT_PERMISSIONS } from '@/contract/lab'
 import { can, ENDPOINT_PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '@/contract/roles'
 
 describe('roles (issue 18)', () => {
   it('names a permission, or none, for every endpoint of the table, and nothing else', () => {
-    expect(Object.keys(ENDPOINT_PERMISSIONS).sort()).toEqual(Object.keys(endpoints).sort())
+    const named = [...Object.keys(ENDPOINT_PERMISSIONS), ...Object.keys(LAB_ENDPOINT_PERMISSIONS)]
+    expect(named.sort()).toEqual(Object.keys(endpoints).sort())
+  })
+
+  it('names the lab calls once: no endpoint is both a vendor call and a lab call (issue 19)', () => {
+    const lab = Object.keys(LAB_ENDPOINT_PERMISSIONS)
+    expect(lab.filter((name) => name in ENDPOINT_PERMISSIONS)).toEqual([])
+    expect(lab.every((name) => endpoints[name as keyof typeof endpoints].path.startsWith('/api/lab/'))).toBe(true)
   })
 
   it('lets an Owner do everything, an Engineer all but the team, a Viewer only read', () => {

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { EndpointName } from '@/contract/endpoints'
+import type { LabEndpointName } from '@/contract/lab'
 
 /*
  * Issue 18 (docs/decisions/0023): the roles of an organization's members and what each may do.
@@ -67,7 +68,10 @@ export const ROLE_REFUSAL_HINT = 'Ask an Owner of your organization for another 
  * made before or without a login (token, config, address data, login, logout, registration,
  * password calls, keep-alive). src/contract/roles.test.ts fails when an endpoint is missing.
  */
-export const ENDPOINT_PERMISSIONS: Readonly<Record<EndpointName, Permission | null>> = {
+/** The vendors' calls; the lab's (src/contract/lab.ts LAB_ENDPOINT_PERMISSIONS) need a lab staff session. */
+export type VendorEndpointName = Exclude<EndpointName, LabEndpointName>
+
+export const ENDPOINT_PERMISSIONS: Readonly<Record<VendorEndpointName, Permission | null>> = {
   token: null,
   portalConfig: null,
   addressData: null,
@@ -111,7 +115,7 @@ export const ENDPOINT_PERMISSIONS: Readonly<Record<EndpointName, Permission | nu
 }
 
 /** The permission an endpoint needs once logged in (one that needs none is a mistake of the caller). */
-export function permissionOf(name: EndpointName): Permission {
+export function permissionOf(name: VendorEndpointName): Permission {
   const permission = ENDPOINT_PERMISSIONS[name]
   if (permission === null) throw new Error(`${name} is called without a login: it needs no permission.`)
   return permission

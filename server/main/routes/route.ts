@@ -3,7 +3,7 @@ import type * as v from 'valibot'
 import { type EndpointName, endpoints } from '@/contract/endpoints'
 import type { MainEnv } from '../middleware/context.ts'
 import { refusalFormOf } from '@/contract/refusals'
-import { permissionOf, type Role } from '@/contract/roles'
+import { permissionOf, type Role, type VendorEndpointName } from '@/contract/roles'
 import { jsonBody, queryInput } from '../middleware/json-body.ts'
 import { requireVendor } from '../middleware/require-vendor.ts'
 
@@ -73,7 +73,7 @@ export function route<N extends MainEndpointName>(
  * As route, for a call that needs a member's session: requireVendor first, with the endpoint's
  * permission from src/contract/roles.ts (docs/decisions/0023).
  */
-export function vendorRoute<N extends MainEndpointName>(
+export function vendorRoute<N extends MainEndpointName & VendorEndpointName>(
   app: Hono<MainEnv>,
   name: N,
   handler: RouteHandler<N, { accountId: string; organizationId: string; role: Role }>,
