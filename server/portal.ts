@@ -83,6 +83,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     secret: options.secret,
     writes: options.writes ?? null,
     events,
+    runs: executor,
     devMailbox: options.devMailbox ?? false,
     connectSources: options.connectSources ?? [],
   })

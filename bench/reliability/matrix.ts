@@ -13,7 +13,14 @@ import {
   blankSavePayload,
   submittedDevicePayload,
 } from '@/contract/fixtures/payloads'
-import { ENDPOINT_PERMISSIONS, ROLE_REFUSALS, can, type Permission, type Role, type VendorEndpointName } from '@/contract/roles'
+import {
+  ENDPOINT_PERMISSIONS,
+  ROLE_REFUSALS,
+  can,
+  type Permission,
+  type Role,
+  type VendorEndpointName,
+} from '@/contract/roles'
 import {
   Browser,
   PASSWORD,
@@ -138,7 +145,9 @@ const REFUSED_BY_DESIGN = new Set([
 ])
 
 const permissionOfCell = (name: string): Permission | null =>
-  name === 'runReport' || name === 'events' ? 'read' : (ENDPOINT_PERMISSIONS[name as VendorEndpointName] ?? null)
+  name === 'runReport' || name === 'events'
+    ? 'read'
+    : (ENDPOINT_PERMISSIONS[name as VendorEndpointName] ?? null)
 
 type Expectation =
   { kind: 'refused' } | { kind: 'role'; permission: Permission } | { kind: 'allowed' } | { kind: 'any' }

@@ -306,7 +306,11 @@ export interface CertificationRunsTable {
   /** The name of the user who started it. */
   started_by: DraftText
   /** The lab's review when the programme reviews (migration 0011): pending, approved or rejected. */
-  review_state: ColumnType<'pending' | 'approved' | 'rejected' | null, 'pending' | 'approved' | 'rejected' | null | undefined, 'pending' | 'approved' | 'rejected' | null>
+  review_state: ColumnType<
+    'pending' | 'approved' | 'rejected' | null,
+    'pending' | 'approved' | 'rejected' | null | undefined,
+    'pending' | 'approved' | 'rejected' | null
+  >
   reviewed_by: ColumnType<string | null, string | null | undefined, string | null>
   reviewed_at: NullableTime
   review_reason: ColumnType<string | null, string | null | undefined, string | null>

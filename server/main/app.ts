@@ -6,6 +6,7 @@ import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
 import type { WriteWatch } from '../db/write-watch.ts'
 import type { EventHub } from '../events/hub.ts'
+import type { RunExecutor } from '../cert/runner.ts'
 import { AnswerCache } from './answer-cache.ts'
 import type { MainEnv, MainServices } from './middleware/context.ts'
 import { requireToken } from './middleware/csrf.ts'
@@ -24,6 +25,9 @@ import { referenceDataRoutes } from './routes/reference-data.ts'
 import { route } from './routes/route.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { teamRoutes } from './routes/team.ts'
+import { labRoutes } from './routes/lab.ts'
+import { labStaffRoutes } from './routes/lab-staff.ts'
+import { labStateRoutes } from './routes/lab-state.ts'
 
 /** The file scripts/start.mjs keeps in the Storybook's folder while it builds the Storybook. */
 export const STORYBOOK_BUILDING = '.building'
@@ -32,11 +36,13 @@ const STORYBOOK_BUILDING_PAGE = `<!doctype html><meta charset="utf-8"><meta http
 <p>The Storybook is being built: npm start builds it when it is missing or older than its sources,
 which takes a few minutes. This page reloads by itself until it is there.</p>`
 
-export type MainAppOptions = Omit<MainServices, 'answers' | 'writes' | 'events'> & {
+export type MainAppOptions = Omit<MainServices, 'answers' | 'writes' | 'events' | 'runs'> & {
   /** The database's write watch (PGlite), for the in-memory session rows; null or absent otherwise. */
   writes?: WriteWatch | null
   /** The live events' hub (started and stopped by its owner, server/portal.ts); without it GET /api/events answers 503. */
   events?: EventHub | null
+  /** The runs' executor, for the lab's actions on a vendor's behalf (issue 19). */
+  runs?: RunExecutor | null
   /** The built front end (vite build). */
   distDir: string
   /** The built Storybook, served under /storybook/ when present. */
@@ -78,6 +84,7 @@ export function createMainApp({
   secret,
   writes = null,
   events = null,
+  runs = null,
   certificationServicePort = () => null,
   devMailbox = false,
   connectSources = [],
@@ -89,7 +96,7 @@ export function createMainApp({
     const appFile = path.join(distDir, 'app.html')
     return existsSync(appFile) ? appFile : path.join(distDir, 'index.html')
   }
-  const services: MainServices = { db, mailer, secret, writes, events, answers: new AnswerCache() }
+  const services: MainServices = { db, mailer, secret, writes, events, runs, answers: new AnswerCache() }
 
   app.onError(handleError)
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false }))
@@ -120,6 +127,9 @@ export function createMainApp({
     commentRoutes,
     eventRoutes,
     teamRoutes,
+    labStaffRoutes,
+    labStateRoutes,
+    labRoutes,
   ]) {
     app.route('/', routes)
   }

@@ -74,7 +74,14 @@ export const certificationRunSchema = v.looseObject({
     ),
   ),
   maintenance: v.optional(
-    v.nullable(v.looseObject({ reason: v.string(), startedAt: v.string(), expectedEnd: v.string(), startedBy: v.string() })),
+    v.nullable(
+      v.looseObject({
+        reason: v.string(),
+        startedAt: v.string(),
+        expectedEnd: v.string(),
+        startedBy: v.string(),
+      }),
+    ),
   ),
 })
 export type CertificationRun = v.InferOutput<typeof certificationRunSchema>

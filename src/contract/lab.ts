@@ -1,6 +1,13 @@
 import * as v from 'valibot'
 import { certificationRunSchema, commentSchema, COMMENT_MAX_LENGTH } from '@/contract/certification'
-import { idSchema, isCleanMultiline, CONTROL_CHARACTER_RULE, passwordText, text, nameText } from '@/contract/common'
+import {
+  idSchema,
+  isCleanMultiline,
+  CONTROL_CHARACTER_RULE,
+  passwordText,
+  text,
+  nameText,
+} from '@/contract/common'
 import { deviceRecordSchema } from '@/contract/records'
 
 /*
@@ -40,8 +47,10 @@ export const labCan = (role: LabRole, permission: LabPermission): boolean =>
   LAB_ROLE_PERMISSIONS[role].includes(permission)
 
 export const LAB_ROLE_DESCRIPTIONS: Readonly<Record<LabRole, string>> = {
-  'Lab engineer': 'Watches the queue, runs certification on vendors’ behalf, answers comments and reviews results.',
-  'Lab manager': 'Everything a Lab engineer does, and puts the bench into maintenance and manages the lab’s staff.',
+  'Lab engineer':
+    'Watches the queue, runs certification on vendors’ behalf, answers comments and reviews results.',
+  'Lab manager':
+    'Everything a Lab engineer does, and puts the bench into maintenance and manages the lab’s staff.',
 }
 
 /** The 403 of a lab call the staff member's role lacks (and the UI's reason beside the control). */
@@ -76,11 +85,18 @@ export type LabStaffMember = v.InferOutput<typeof labStaffMemberSchema>
 export const labStaffAnswerSchema = v.looseObject({ staff: v.array(labStaffMemberSchema) })
 export type LabStaffAnswer = v.InferOutput<typeof labStaffAnswerSchema>
 
-export const addLabStaffPayloadSchema = v.object({ email: text(254), name: nameText(100), role: labRoleSchema })
+export const addLabStaffPayloadSchema = v.object({
+  email: text(254),
+  name: nameText(100),
+  role: labRoleSchema,
+})
 export type AddLabStaffPayload = v.InferOutput<typeof addLabStaffPayloadSchema>
 export const changeLabStaffRolePayloadSchema = v.object({ staffId: idSchema, role: labRoleSchema })
 export const labStaffActionPayloadSchema = v.object({ staffId: idSchema })
-export const labStaffChangeAnswerSchema = v.looseObject({ message: v.string(), staff: v.array(labStaffMemberSchema) })
+export const labStaffChangeAnswerSchema = v.looseObject({
+  message: v.string(),
+  staff: v.array(labStaffMemberSchema),
+})
 
 /** How long a set-password link works. */
 export const LAB_SET_PASSWORD_VALID_HOURS = 72
@@ -116,7 +132,9 @@ export const LAB_QUEUE_SEARCH_MAX_LENGTH = 100
 
 /** GET /api/lab/queue: all filters optional; page from 1. */
 export const labQueueQuerySchema = v.object({
-  state: v.optional(v.picklist(LAB_QUEUE_STATES, 'state must be one of waiting, running, maintenance, review, finished')),
+  state: v.optional(
+    v.picklist(LAB_QUEUE_STATES, 'state must be one of waiting, running, maintenance, review, finished'),
+  ),
   organizationId: v.optional(idSchema),
   deviceType: v.optional(text(100)),
   search: v.optional(text(LAB_QUEUE_SEARCH_MAX_LENGTH)),
@@ -267,21 +285,28 @@ export const startMaintenancePayloadSchema = v.object({
     v.string(),
     v.trim(),
     v.nonEmpty('reason must not be empty'),
-    v.maxLength(MAINTENANCE_REASON_MAX_LENGTH, `reason must be at most ${MAINTENANCE_REASON_MAX_LENGTH} characters`),
+    v.maxLength(
+      MAINTENANCE_REASON_MAX_LENGTH,
+      `reason must be at most ${MAINTENANCE_REASON_MAX_LENGTH} characters`,
+    ),
     v.check(isCleanMultiline, `reason ${CONTROL_CHARACTER_RULE}`),
   ),
   expectedEnd: v.pipe(v.string(), v.isoTimestamp('expectedEnd must be a date and time (ISO 8601)')),
 })
 export type StartMaintenancePayload = v.InferOutput<typeof startMaintenancePayloadSchema>
-export const reviewSettingPayloadSchema = v.object({ reviewRequired: v.boolean('reviewRequired must be true or false') })
+export const reviewSettingPayloadSchema = v.object({
+  reviewRequired: v.boolean('reviewRequired must be true or false'),
+})
 
 // Messages (asserted by their exact text in the tests).
-export const MAINTENANCE_END_BEFORE_START_MESSAGE = 'The expected end must be later than the start of maintenance.'
+export const MAINTENANCE_END_BEFORE_START_MESSAGE =
+  'The expected end must be later than the start of maintenance.'
 export const MAINTENANCE_ALREADY_ON_MESSAGE = 'The bench is already in maintenance.'
 export const MAINTENANCE_NOT_ON_MESSAGE = 'The bench is not in maintenance.'
 export const MAINTENANCE_FROM_ENVIRONMENT_MESSAGE =
   'This maintenance was set with CERT_MAINTENANCE=1 on the server; it ends when that setting is removed.'
-export const MAINTENANCE_STARTED_MESSAGE = 'The bench is in maintenance. New and waiting runs wait until it ends.'
+export const MAINTENANCE_STARTED_MESSAGE =
+  'The bench is in maintenance. New and waiting runs wait until it ends.'
 export const MAINTENANCE_ENDED_MESSAGE = 'Maintenance ended. Waiting runs resume in order.'
 export const REVIEW_ON_MESSAGE = 'Finished runs now wait for a lab engineer’s review.'
 export const REVIEW_OFF_MESSAGE = 'Finished runs are no longer reviewed; their result stands at once.'
@@ -297,7 +322,8 @@ export const LAST_LAB_MANAGER_MESSAGE = 'The lab must keep at least one Lab mana
 export const LAB_SET_PASSWORD_LINK_INVALID_MESSAGE =
   'This link is not valid any more. Ask a Lab manager to send a new one.'
 export const LAB_PASSWORD_SET_MESSAGE = 'Your password is set. Log in to open the lab console.'
-export const labStaffAddedMessage = (email: string) => `${email} was added; a link to set a password was sent.`
+export const labStaffAddedMessage = (email: string) =>
+  `${email} was added; a link to set a password was sent.`
 export const labStaffRoleChangedMessage = (name: string, role: LabRole) => `${name} is now ${role}.`
 export const labStaffRemovedMessage = (name: string) => `${name} can no longer log in to the lab console.`
 /** A vendor's view of maintenance (run details). */

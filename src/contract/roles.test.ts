@@ -12,7 +12,9 @@ describe('roles (issue 18)', () => {
   it('names the lab calls once: no endpoint is both a vendor call and a lab call (issue 19)', () => {
     const lab = Object.keys(LAB_ENDPOINT_PERMISSIONS)
     expect(lab.filter((name) => name in ENDPOINT_PERMISSIONS)).toEqual([])
-    expect(lab.every((name) => endpoints[name as keyof typeof endpoints].path.startsWith('/api/lab/'))).toBe(true)
+    expect(lab.every((name) => endpoints[name as keyof typeof endpoints].path.startsWith('/api/lab/'))).toBe(
+      true,
+    )
   })
 
   it('lets an Owner do everything, an Engineer all but the team, a Viewer only read', () => {

@@ -1,10 +1,12 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
+import type { LabRole } from '@/contract/lab'
 import type { Role } from '@/contract/roles'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { WriteWatch } from '../../db/write-watch.ts'
 import type { EventHub } from '../../events/hub.ts'
+import type { RunExecutor } from '../../cert/runner.ts'
 import type { AnswerCache } from '../answer-cache.ts'
 import type { Mailer } from '../mailer.ts'
 
@@ -21,6 +23,11 @@ export type MainServices = {
   writes: WriteWatch | null
   /** The live events' hub (GET /api/events, docs/decisions/0020); null in an app without one. */
   events: EventHub | null
+  /**
+   * The certification runs' executor, for the lab's actions on a vendor's behalf (issue 19); null
+   * in an app without one (the lab's run calls then answer 503).
+   */
+  runs: RunExecutor | null
 }
 
 /** A session that is live for this request (not idle past SESSION_IDLE_MS). */
@@ -32,6 +39,12 @@ export type LiveSession = {
   /** The organization the session acts for, and the account's role there (docs/decisions/0023); null for a visitor. */
   organizationId: string | null
   role: Role | null
+  /**
+   * A lab staff member's session (issue 19, docs/decisions/0024): their id and lab role; then
+   * accountId, organizationId and role are null. Null for a vendor's or a visitor's.
+   */
+  labStaffId: string | null
+  labRole: LabRole | null
   csrfTokenHash: string | null
   lastSeenAt: Date
   /**

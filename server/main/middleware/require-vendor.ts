@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { VENDOR_ONLY_MESSAGE } from '@/contract/lab'
 import { type Permission, type Role, can, ROLE_REFUSALS } from '@/contract/roles'
 import { FORBIDDEN_MESSAGE, NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
 import type { MainEnv } from './context.ts'
@@ -21,6 +22,8 @@ export type VendorEnv = MainEnv & {
 export const requireVendor = (permission: Permission) =>
   createMiddleware<VendorEnv>(async (c, next) => {
     const session = c.var.session
+    // A lab staff member's session acts for no organization (issue 19): refused with the reason.
+    if (session?.labStaffId) return c.json({ message: VENDOR_ONLY_MESSAGE }, 403)
     const accountId = session?.accountId
     if (!session || !accountId || !session.organizationId || !session.role) {
       return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)

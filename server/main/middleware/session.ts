@@ -3,6 +3,7 @@ import { getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { CompiledQuery, Kysely, Transaction } from 'kysely'
 import { EVENTS_PATH } from '@/contract/events'
+import type { LabRole } from '@/contract/lab'
 import type { Role } from '@/contract/roles'
 import type { Database } from '../../db/schema.ts'
 import type { WriteWatch } from '../../db/write-watch.ts'
@@ -39,7 +40,8 @@ const PASSIVE_PATHS: ReadonlySet<string> = new Set([EVENTS_PATH])
 export const TOUCH_INTERVAL_MS = 15_000
 export const VISITOR_IDLE_MS = 2 * 60 * 60 * 1000
 
-const idleLimit = (accountId: string | null) => (accountId ? SESSION_IDLE_MS : VISITOR_IDLE_MS)
+/** A vendor's or a lab staff member's session idles out after SESSION_IDLE_MS; a visitor's after VISITOR_IDLE_MS. */
+const idleLimit = (signedIn: string | null | boolean) => (signedIn ? SESSION_IDLE_MS : VISITOR_IDLE_MS)
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -54,15 +56,18 @@ export const loadSession = createMiddleware<MainEnv>(async (c, next) => {
     const portfolioEpoch = writes?.epoch('portfolio')
     const row = await lookUpSession(db, writes, id)
     const now = new Date()
-    // A vendor's session ends when idle too long, or when its membership is gone (removed, left).
-    if (row && row.account_id !== null && (isSessionExpired(row.last_seen_at, now) || row.role === null)) {
+    // A vendor's session ends when idle too long, or when its membership is gone (removed, left);
+    // a lab staff member's when idle too long or when they were removed (disabled).
+    const signedIn = row !== undefined && (row.account_id !== null || row.lab_staff_id !== null)
+    const gone = row !== undefined && (row.lab_staff_id !== null ? row.lab_role === null : row.role === null)
+    if (row && signedIn && (isSessionExpired(row.last_seen_at, now) || gone)) {
       await endVendorSession(c, db, { id, csrfTokenHash: row.csrf_token_hash })
     } else if (row && now.getTime() - row.last_seen_at.getTime() >= VISITOR_IDLE_MS) {
       await db.deleteFrom('sessions').where('id', '=', id).execute()
     } else if (row) {
       let lastSeenAt = row.last_seen_at
       if (now.getTime() - lastSeenAt.getTime() >= TOUCH_INTERVAL_MS && !PASSIVE_PATHS.has(c.req.path)) {
-        await touchSession(db, id, row.account_id, now, row.organization_id)
+        await touchSession(db, id, row.account_id ?? row.lab_staff_id !== null, now, row.organization_id)
         lastSeenAt = now
       }
       c.set('session', {
@@ -70,6 +75,8 @@ export const loadSession = createMiddleware<MainEnv>(async (c, next) => {
         accountId: row.account_id,
         organizationId: row.organization_id,
         role: row.role,
+        labStaffId: row.lab_staff_id,
+        labRole: row.lab_role,
         csrfTokenHash: row.csrf_token_hash,
         lastSeenAt,
         dataVersion: portfolioEpoch ?? row.data_version ?? null,
@@ -96,6 +103,9 @@ type SessionLookupRow = {
   data_version: number | null
   /** Null when the account is no member of the organization (any more). */
   role: Role | null
+  /** A lab staff member's session: their id, and their role (null once they were removed). */
+  lab_staff_id: string | null
+  lab_role: LabRole | null
 }
 
 /*
@@ -142,6 +152,9 @@ async function findSession(db: Kysely<Database>, id: string): Promise<SessionLoo
       .leftJoin('memberships as m', (join) =>
         join.onRef('m.organization_id', '=', 's.organization_id').onRef('m.account_id', '=', 's.account_id'),
       )
+      .leftJoin('lab_staff as l', (join) =>
+        join.onRef('l.id', '=', 's.lab_staff_id').on('l.disabled_at', 'is', null),
+      )
       .select((eb) => [
         's.account_id',
         's.organization_id',
@@ -149,6 +162,8 @@ async function findSession(db: Kysely<Database>, id: string): Promise<SessionLoo
         's.last_seen_at',
         eb(eb.ref('a.data_version'), '+', eb.fn.coalesce('o.data_version', eb.lit(0))).as('data_version'),
         'm.role',
+        's.lab_staff_id',
+        'l.role as lab_role',
       ])
       .where('s.id', '=', '')
       .compile()
@@ -165,7 +180,8 @@ export const MEMBER_ACTIVITY_INTERVAL_MS = 60_000
 export async function touchSession(
   db: Db,
   id: string,
-  accountId: string | null,
+  /** The vendor's account id, or true for a lab staff member's session; null or false for a visitor's. */
+  accountId: string | null | boolean,
   now = new Date(),
   organizationId: string | null = null,
 ) {
@@ -174,7 +190,7 @@ export async function touchSession(
     .set({ last_seen_at: now, expires_at: new Date(now.getTime() + idleLimit(accountId)) })
     .where('id', '=', id)
     .execute()
-  if (accountId && organizationId) {
+  if (typeof accountId === 'string' && organizationId) {
     await db
       .updateTable('memberships')
       .set({ last_active_at: now })
@@ -201,11 +217,16 @@ export async function startSession(
     accountId,
     organizationId = null,
     role = null,
+    labStaffId = null,
+    labRole = null,
     csrfTokenHash,
   }: {
     accountId: string | null
     organizationId?: string | null
     role?: Role | null
+    /** A lab staff member's session (issue 19): accountId null. */
+    labStaffId?: string | null
+    labRole?: LabRole | null
     csrfTokenHash: string | null
   },
 ): Promise<LiveSession> {
@@ -219,14 +240,25 @@ export async function startSession(
       id,
       account_id: accountId,
       organization_id: organizationId,
+      lab_staff_id: labStaffId,
       csrf_token_hash: csrfTokenHash,
       created_at: now,
       last_seen_at: now,
-      expires_at: new Date(now.getTime() + idleLimit(accountId)),
+      expires_at: new Date(now.getTime() + idleLimit(accountId ?? labStaffId)),
     })
     .execute()
   setSessionCookie(c, token)
-  const session = { id, accountId, organizationId, role, csrfTokenHash, lastSeenAt: now, dataVersion: null }
+  const session: LiveSession = {
+    id,
+    accountId,
+    organizationId,
+    role,
+    labStaffId,
+    labRole,
+    csrfTokenHash,
+    lastSeenAt: now,
+    dataVersion: null,
+  }
   c.set('session', session)
   return session
 }
@@ -250,6 +282,17 @@ export async function endVendorSession(
  * Replaces the session's token (login): a token that an attacker planted or saw before login is
  * worth nothing after it. The Token stays, so the page keeps working.
  */
+export async function rotateToLabSession(
+  c: Context,
+  trx: Db,
+  { id, csrfTokenHash }: { id: string; csrfTokenHash: string | null },
+  { labStaffId, labRole }: { labStaffId: string; labRole: LabRole },
+) {
+  await trx.deleteFrom('sessions').where('id', '=', id).execute()
+  return startSession(c, trx, { accountId: null, labStaffId, labRole, csrfTokenHash })
+}
+
+/** As rotateToLabSession, for a vendor's login: the session acts for one organization with a role. */
 export async function rotateSession(
   c: Context,
   trx: Db,

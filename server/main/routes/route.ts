@@ -6,6 +6,8 @@ import { refusalFormOf } from '@/contract/refusals'
 import { permissionOf, type Role, type VendorEndpointName } from '@/contract/roles'
 import { jsonBody, queryInput } from '../middleware/json-body.ts'
 import { requireVendor } from '../middleware/require-vendor.ts'
+import { requireLab } from '../middleware/require-lab.ts'
+import { LAB_ENDPOINT_PERMISSIONS, type LabEndpointName, type LabRole } from '@/contract/lab'
 
 /*
  * The main service's calls are registered from the endpoint table (src/contract/endpoints.ts,
@@ -84,6 +86,27 @@ export function vendorRoute<N extends MainEndpointName & VendorEndpointName>(
     app,
     name,
     [requireVendor(permission) as unknown as MiddlewareHandler, ...before],
+    handler as unknown as MiddlewareHandler,
+  )
+}
+
+/**
+ * As route, for a lab console call (issue 19, docs/decisions/0024): requireLab first, with the
+ * endpoint's permission from src/contract/lab.ts; the handler reads `c.var.labStaffId` and
+ * `c.var.labRole`. The set-password calls (permission null) are made before any login: use route.
+ */
+export function labRoute<N extends MainEndpointName & LabEndpointName>(
+  app: Hono<MainEnv>,
+  name: N,
+  handler: RouteHandler<N, { labStaffId: string; labRole: LabRole }>,
+  { before = [] }: RouteOptions = {},
+) {
+  const permission = LAB_ENDPOINT_PERMISSIONS[name]
+  if (permission === null) throw new Error(`${name} is called without a login: register it with route().`)
+  register(
+    app,
+    name,
+    [requireLab(permission) as unknown as MiddlewareHandler, ...before],
     handler as unknown as MiddlewareHandler,
   )
 }
