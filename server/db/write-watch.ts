@@ -27,6 +27,8 @@ const AREAS_OF_TABLE: Record<string, readonly WriteArea[]> = {
   sessions: ['sessions'],
   // The session lookup reads the membership's role and the organization's version (migration 0009).
   memberships: ['sessions'],
+  // …and a lab staff member's role and whether they were removed (migration 0011).
+  lab_staff: ['sessions'],
   organizations: ['portfolio'],
   vendor_accounts: ['portfolio'],
   portfolio_drafts: ['portfolio'],

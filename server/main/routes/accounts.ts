@@ -24,7 +24,8 @@ import { createAccountWithOrganization, type MembershipRow, membershipsOf } from
 import type { Database, OneTimeCodePurpose, VendorAccountsTable } from '../../db/schema.ts'
 import { hashPassword, verifyPassword } from '../../db/passwords.ts'
 import { remoteAddress, type MainEnv, type MainServices } from '../middleware/context.ts'
-import { rotateSession } from '../middleware/session.ts'
+import { rotateSession, rotateToLabSession } from '../middleware/session.ts'
+import { issueSetPasswordToken, mailSetPasswordLink, touchStaff } from '../../lab/staff.ts'
 import {
   checkCode,
   CODE_MAX_ATTEMPTS,
@@ -47,7 +48,7 @@ import {
   type Refusal,
 } from '../security/rate-limit.ts'
 import { route } from './route.ts'
-import { joinByInvitation, usableInvitation } from './team.ts'
+import { joinByInvitation, originOf, usableInvitation } from './team.ts'
 
 /*
  * Accounts (spec §3, §4, §7; ARCHITECTURE.md decisions 2 and 3): login, registration, the Create
@@ -106,9 +107,37 @@ route(accountRoutes, 'login', async (c) => {
     .select(['id', 'email', 'first_name', 'last_name', 'phone_number', 'password_hash'])
     .where('email_key', '=', emailKey(emailId))
     .executeTakeFirst()
+  // Issue 19: an address that is no vendor's may be a lab staff member's (a removed member's is
+  // not); the same failures, word for word, whichever it is (docs/decisions/0024).
+  const staff = account
+    ? undefined
+    : await db
+        .selectFrom('lab_staff')
+        .select(['id', 'email', 'name', 'role', 'password_hash'])
+        .where('email_key', '=', emailKey(emailId))
+        .where('disabled_at', 'is', null)
+        .executeTakeFirst()
   // Always one verification, also for an unknown account or one without a password yet, so the
   // answer time does not tell which accounts exist.
-  const passwordMatches = await verifyPassword(password, account?.password_hash)
+  const passwordMatches = await verifyPassword(password, account?.password_hash ?? staff?.password_hash)
+  if (staff && passwordMatches) {
+    await recordLoginSuccess(db, keys.pair)
+    await rotateToLabSession(c, db, session, { labStaffId: staff.id, labRole: staff.role })
+    await touchStaff(db, staff.id)
+    const answer: AuthData = {
+      name: staff.name,
+      emailId: staff.email,
+      phoneNumber: '',
+      vendorUserId: '',
+      message: LOGIN_SUCCESS_MESSAGE,
+      isPortfolioManagerPreviousReqSaved: 'NO',
+      isPortfolioManagerSavedOrSubmittedDataExists: 'NO',
+      isPortfolioManagerSubmittedDataExists: 'NO',
+      organizations: [],
+      labStaff: { staffId: staff.id, name: staff.name, email: staff.email, role: staff.role },
+    }
+    return c.json(answer)
+  }
   if (!account || !passwordMatches) {
     await countAttempt(db, keys.address, LOGIN_ADDRESS_POLICY, { gate: false })
     await countAttempt(db, keys.account, LOGIN_ACCOUNT_POLICY, { gate: false })
@@ -232,6 +261,9 @@ route(accountRoutes, 'register', async (c) => {
 
   const existing = await accountByEmail(db, form.email)
   if (existing) return registered(await registeredAgain(c.var.services, existing))
+  // Issue 19: a lab staff member's address is taken as well; the answer is the same as for any
+  // address, and nothing is made (docs/decisions/0024).
+  if (await isStaffEmail(db, form.email)) return registered(randomUUID())
 
   // The account, and the organization it registers with the account as its Owner (decision 0023).
   const created = await db.transaction().execute(async (trx) => {
@@ -423,6 +455,18 @@ route(accountRoutes, 'forgotPassword', async (c) => {
     hashCode(generateCode(), secret)
     return sent(randomUUID())
   }
+  const staff = account ? undefined : await staffForReset(db, typed)
+  if (staff) {
+    // Issue 19: a lab staff member chooses a new password through a fresh set-password link.
+    const link = await issueSetPasswordToken(db, staff.id)
+    await mailSetPasswordLink(db, mailer, {
+      staffId: staff.id,
+      ...link,
+      origin: originOf(c),
+      purpose: 'reset',
+    })
+    return sent(randomUUID())
+  }
   if (!account) {
     // Same keyed-hash work as issuing a code, and a mail that tells the owner of the address.
     hashCode(generateCode(), secret)
@@ -463,7 +507,7 @@ route(accountRoutes, 'resetPassword', async (c) => {
 /* --------------------------------------------------------------------------- codes and mail */
 
 /** The password rule the new password breaks (spec §5), with the field it concerns, or undefined. */
-function passwordProblem(password: string, confirmPassword: string): InputRefusal | undefined {
+export function passwordProblem(password: string, confirmPassword: string): InputRefusal | undefined {
   const rule = firstMessage(newPasswordSchema, password)
   if (rule !== undefined) return { message: rule, field: 'password' }
   return confirmPassword === password
@@ -627,4 +671,24 @@ function noAccountMail(to: string) {
     'If you did not ask for this, you can ignore this mail.',
   ].join('\n')
   return { to, subject: 'Password reset requested for an address without an account', text }
+}
+
+/** Whether `email` is a lab staff member's address, removed or not (issue 19). */
+async function isStaffEmail(db: Kysely<Database>, email: string) {
+  const row = await db
+    .selectFrom('lab_staff')
+    .select('id')
+    .where('email_key', '=', emailKey(email))
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** The lab staff member (not removed) whose address `email` is, for Forgot Password. */
+function staffForReset(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('lab_staff')
+    .select('id')
+    .where('email_key', '=', emailKey(email))
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst()
 }

@@ -6,6 +6,7 @@ import {
   SESSION_RENEWED_MESSAGE,
 } from '@/contract/server-messages'
 import type { MainEnv } from '../middleware/context.ts'
+import { touchStaff } from '../../lab/staff.ts'
 import { endVendorSession, startSession, touchSession } from '../middleware/session.ts'
 import { newToken, tokenDigest } from '../security/session-token.ts'
 import { route } from './route.ts'
@@ -44,13 +45,19 @@ route(sessionRoutes, 'token', async (c) => {
 /** Ends the vendor's session on the server; the page keeps a visitor's session and its Token. */
 route(sessionRoutes, 'logout', async (c) => {
   const session = c.var.session
-  if (session?.accountId) await endVendorSession(c, c.var.services.db, session)
+  // A vendor's or a lab staff member's session (issue 19).
+  if (session?.accountId || session?.labStaffId) await endVendorSession(c, c.var.services.db, session)
   return c.json({ message: LOGGED_OUT_MESSAGE })
 })
 
 /** Continue session: the idle clock restarts; a session already over stays over. */
 route(sessionRoutes, 'keepSessionAlive', async (c) => {
   const session = c.var.session
+  if (session?.labStaffId) {
+    await touchSession(c.var.services.db, session.id, true)
+    await touchStaff(c.var.services.db, session.labStaffId)
+    return c.json({ message: SESSION_RENEWED_MESSAGE })
+  }
   if (!session?.accountId) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
   await touchSession(c.var.services.db, session.id, session.accountId)
   return c.json({ message: SESSION_RENEWED_MESSAGE })

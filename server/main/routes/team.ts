@@ -146,7 +146,7 @@ async function changed(c: Context, services: MainServices, organizationId: strin
  * reverse proxy (TRUST_PROXY=1, as for the client address: docs/decisions/0016) the proxy's
  * X-Forwarded-Host and -Proto say it; otherwise they are never read.
  */
-function originOf(c: Context, env: NodeJS.ProcessEnv = process.env) {
+export function originOf(c: Context, env: NodeJS.ProcessEnv = process.env) {
   const url = new URL(c.req.url)
   if (env.TRUST_PROXY !== '1') return url.origin
   const forwardedHost = c.req.header('X-Forwarded-Host')?.split(',')[0]?.trim()
