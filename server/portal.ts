@@ -8,6 +8,7 @@ import type { Database } from './db/schema.ts'
 import type { WriteWatch } from './db/write-watch.ts'
 import { createEventHub, type EventHub, type EventHubOptions } from './events/hub.ts'
 import { createMainApp } from './main/app.ts'
+import { createLabStateWatch } from './lab/state.ts'
 import type { Mailer } from './main/mailer.ts'
 
 /*
@@ -61,10 +62,13 @@ export type Portal = {
 
 export async function startPortal(options: PortalOptions): Promise<Portal> {
   const hostname = options.hostname ?? '127.0.0.1'
+  // The bench's maintenance: the console's (lab_state) or CERT_MAINTENANCE=1, unless a test gives its own.
+  const labState = createLabStateWatch(options.db)
+  await labState.start()
   const executor = createRunExecutor({
     db: options.db,
     harness: options.harness,
-    ...(options.maintenance ? { maintenance: options.maintenance } : {}),
+    maintenance: options.maintenance ?? labState.maintenance,
     ...(options.maintenancePollMs !== undefined ? { maintenancePollMs: options.maintenancePollMs } : {}),
     ...(options.onRestart ? { onRestart: options.onRestart } : {}),
   })
@@ -84,6 +88,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     writes: options.writes ?? null,
     events,
     runs: executor,
+    labState,
     devMailbox: options.devMailbox ?? false,
     connectSources: options.connectSources ?? [],
   })
@@ -127,6 +132,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
       await events.stop()
       await Promise.all([close(main.server), close(cert)])
       await executor.stop()
+      labState.stop()
     },
   }
 }

@@ -32,6 +32,8 @@ import { certificationRunResult, runReportHtml, runResults } from './results.ts'
 import { loadRun, planOutcome, withTestCases } from './run-store.ts'
 import type { RunExecutor } from './runner.ts'
 import { logActivity, recordSubject } from '../main/store/activity.ts'
+import { vendorMaintenance } from '../lab/state.ts'
+import { VENDOR_ONLY_MESSAGE } from '@/contract/lab'
 
 /*
  * The certification service (CERT_PORT, 7600): start a run (Start Certify), re-run a record's
@@ -198,7 +200,13 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
     const { db } = c.var.services
     const owned = await ownedRecord(db, c.var.organizationId, query.output.portfolio_manager_id)
     if ('refused' in owned) return c.json({ message: owned.refused.message }, owned.refused.status)
-    return c.json({ runs: await recordRuns(db, owned.record.portfolio_manager_id) })
+    const runs = await recordRuns(db, owned.record.portfolio_manager_id)
+    // Issue 19: a run waiting in maintenance says why and until when, as the lab set it.
+    if (runs.some((run) => run.status === 'Maintenance')) {
+      const maintenance = await vendorMaintenance(db)
+      for (const run of runs) if (run.status === 'Maintenance') run.maintenance = maintenance
+    }
+    return c.json({ runs })
   })
 
   app.get(endpoints.runResults.path, async (c) => {
@@ -327,10 +335,13 @@ const requireVendorSession = createMiddleware<CertEnv>(async (c, next) => {
     .leftJoin('memberships as m', (join) =>
       join.onRef('m.organization_id', '=', 's.organization_id').onRef('m.account_id', '=', 's.account_id'),
     )
-    .select(['s.account_id', 's.organization_id', 's.last_seen_at', 'm.role'])
+    .select(['s.account_id', 's.organization_id', 's.last_seen_at', 'm.role', 's.lab_staff_id'])
     .where('s.id', '=', id)
     .executeTakeFirst()
   const now = new Date()
+  // A lab staff member's session acts for no organization (issue 19): the lab console's calls do.
+  if (session?.lab_staff_id && !isSessionExpired(session.last_seen_at, now))
+    return c.json({ message: VENDOR_ONLY_MESSAGE }, 403)
   // An idle session, or one whose membership is gone, is ended by the main service on its next
   // request; here it is simply refused.
   if (

@@ -51,6 +51,17 @@ export function certificationRunResult(
     attempt: run.attempt,
     kind: run.kind,
     startedBy: run.started_by,
+    // Issue 19: the lab's review, only on a run the programme reviewed (the spec's answer otherwise).
+    ...(run.review_state
+      ? {
+          review: {
+            state: run.review_state,
+            reviewer: run.reviewed_by,
+            reviewedAt: iso(run.reviewed_at),
+            reason: run.review_reason,
+          },
+        }
+      : {}),
   }
 }
 

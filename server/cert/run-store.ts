@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { CANCELLED_STATUS } from '@/contract/certification'
+import { AWAITING_REVIEW_STATUS } from '@/contract/lab'
 import { progressOfCases, type RunProgress } from '@/contract/events'
 import { CERTIFIED_OK, VALIDATION_FAILURE, type RecordStatus } from '@/contract/records'
 import {
@@ -12,6 +13,7 @@ import {
 import type { CertificationRunRow, Database, RunTestCaseRow, StoredStatus } from '../db/schema.ts'
 import { appendEvent } from '../events/append.ts'
 import { logActivity, recordSubject } from '../main/store/activity.ts'
+import { reviewRequired } from '../lab/state.ts'
 import { certificationRunResult } from './results.ts'
 
 /*
@@ -268,6 +270,8 @@ export async function planOutcome(
 export async function finishRun(db: Kysely<Database>, ref: RunRef, owner?: string) {
   return db.transaction().execute(async (trx) => {
     if (!(await lockActiveRun(trx, ref, { owner, withRecord: true }))) return false
+    // Issue 19 (docs/decisions/0024): with review on, the result waits for a lab engineer.
+    if (await reviewRequired(trx)) return awaitReview(trx, ref)
     const { certified } = await planOutcome(trx, ref.portfolioManagerId, ref.attempt, ref.runId)
     const isCertified = certified ? CERTIFIED_OK : VALIDATION_FAILURE
     const finishedAt = new Date()
@@ -292,6 +296,35 @@ export async function finishRun(db: Kysely<Database>, ref: RunRef, owner?: strin
     })
     return true
   })
+}
+
+/**
+ * Issue 19: the run's cases are done and the programme reviews results — run and record wait in
+ * AwaitingReview with no result yet (the vendor sees none until a lab engineer decides;
+ * server/main/routes/lab-state.ts), and run.finished tells the tabs.
+ */
+async function awaitReview(trx: Transaction<Database>, ref: RunRef) {
+  const finishedAt = new Date()
+  await trx
+    .updateTable('certification_runs')
+    .set({ status: AWAITING_REVIEW_STATUS, is_certified: '', finished_at: finishedAt, review_state: 'pending' })
+    .where('run_id', '=', ref.runId)
+    .execute()
+  await trx
+    .updateTable('device_records')
+    .set({ status: AWAITING_REVIEW_STATUS, is_certified: '' })
+    .where('portfolio_manager_id', '=', ref.portfolioManagerId)
+    .execute()
+  await appendEvent(trx, ref.organizationId, {
+    ...(await runEventBase(trx, ref)),
+    type: 'run.finished',
+    status: AWAITING_REVIEW_STATUS,
+    isCertified: '',
+    failureReason: null,
+    finishedAt: finishedAt.toISOString(),
+    run: await runNow(trx, ref.runId),
+  })
+  return true
 }
 
 /**

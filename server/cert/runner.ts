@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import pg from 'pg'
 import type { RunKind } from '@/contract/certification'
+import { AWAITING_REVIEW_REFUSAL_MESSAGE, AWAITING_REVIEW_STATUS } from '@/contract/lab'
 import { VALIDATION_FAILURE } from '@/contract/records'
 import {
   FORBIDDEN_MESSAGE,
@@ -87,6 +88,27 @@ import { testPlanFor } from './test-plans.ts'
  */
 
 export const DEFAULT_MAINTENANCE_POLL_MS = 5000
+/** How often a run that may resume checks whether an earlier-started one still waits. */
+export const RESUME_ORDER_POLL_MS = 100
+/** How long a run waits at most for earlier-started runs to resume first. */
+export const RESUME_ORDER_LIMIT_MS = 30_000
+
+/** Whether a run started before `run` still waits in maintenance (issue 19: resume in order). */
+async function earlierRunWaits(db: Kysely<Database>, run: { run_id: string; started_at: Date }) {
+  const earlier = await db
+    .selectFrom('certification_runs')
+    .select('run_id')
+    .where('status', '=', 'Maintenance')
+    .where((eb) =>
+      eb.or([
+        eb('started_at', '<', run.started_at),
+        eb.and([eb('started_at', '=', run.started_at), eb('run_id', '<', run.run_id)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst()
+  return earlier !== undefined
+}
 /** How long a run stays this executor's without a renewal, even when its owner lock looks held. */
 export const DEFAULT_LEASE_MS = 30_000
 /** How often an executor renews its leases and looks for runs whose executor is gone. */
@@ -294,9 +316,21 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
 
     // Every write below happens only while the run is active and this executor's (run-store.ts):
     // false means it was cancelled or taken over meanwhile, and the loop ends without writing.
+    // When maintenance ends, waiting runs resume in the order they started (issue 19): a run goes
+    // back to InProgress only once no earlier-started run still waits — whichever process runs it —
+    // or after RESUME_ORDER_LIMIT_MS, so that a run stuck elsewhere holds nobody back for long.
+    let resumeAskedAt: number | null = null
     while (!signal.aborted) {
       const wanted: ActiveStatus = maintenance() ? 'Maintenance' : 'InProgress'
       if (wanted !== status) {
+        if (wanted === 'InProgress' && status === 'Maintenance') {
+          resumeAskedAt ??= Date.now()
+          if (Date.now() - resumeAskedAt < RESUME_ORDER_LIMIT_MS && (await earlierRunWaits(db, run))) {
+            await pause(Math.min(pollMs, RESUME_ORDER_POLL_MS), signal)
+            continue
+          }
+        }
+        resumeAskedAt = null
         if (!(await setActiveStatus(db, ref, wanted, owner))) return
         status = wanted
       }
@@ -372,6 +406,9 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
             return { ok: false, reason: 'forbidden', message: FORBIDDEN_MESSAGE }
           if (isActive(record.status))
             return { ok: false, reason: 'already-active', message: RUN_ALREADY_ACTIVE_MESSAGE }
+          // Issue 19: a result the lab has not decided yet is not started over.
+          if (record.status === AWAITING_REVIEW_STATUS)
+            return { ok: false, reason: 'already-active', message: AWAITING_REVIEW_REFUSAL_MESSAGE }
           // The record's row is locked: no other start numbers an attempt meanwhile.
           const latest = await trx
             .selectFrom('certification_runs')

@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { WriteWatch } from '../db/write-watch.ts'
 import type { EventHub } from '../events/hub.ts'
 import type { RunExecutor } from '../cert/runner.ts'
+import type { LabStateWatch } from '../lab/state.ts'
 import { AnswerCache } from './answer-cache.ts'
 import type { MainEnv, MainServices } from './middleware/context.ts'
 import { requireToken } from './middleware/csrf.ts'
@@ -36,13 +37,14 @@ const STORYBOOK_BUILDING_PAGE = `<!doctype html><meta charset="utf-8"><meta http
 <p>The Storybook is being built: npm start builds it when it is missing or older than its sources,
 which takes a few minutes. This page reloads by itself until it is there.</p>`
 
-export type MainAppOptions = Omit<MainServices, 'answers' | 'writes' | 'events' | 'runs'> & {
+export type MainAppOptions = Omit<MainServices, 'answers' | 'writes' | 'events' | 'runs' | 'labState'> & {
   /** The database's write watch (PGlite), for the in-memory session rows; null or absent otherwise. */
   writes?: WriteWatch | null
   /** The live events' hub (started and stopped by its owner, server/portal.ts); without it GET /api/events answers 503. */
   events?: EventHub | null
   /** The runs' executor, for the lab's actions on a vendor's behalf (issue 19). */
   runs?: RunExecutor | null
+  labState?: LabStateWatch | null
   /** The built front end (vite build). */
   distDir: string
   /** The built Storybook, served under /storybook/ when present. */
@@ -85,6 +87,7 @@ export function createMainApp({
   writes = null,
   events = null,
   runs = null,
+  labState = null,
   certificationServicePort = () => null,
   devMailbox = false,
   connectSources = [],
@@ -96,7 +99,7 @@ export function createMainApp({
     const appFile = path.join(distDir, 'app.html')
     return existsSync(appFile) ? appFile : path.join(distDir, 'index.html')
   }
-  const services: MainServices = { db, mailer, secret, writes, events, runs, answers: new AnswerCache() }
+  const services: MainServices = { db, mailer, secret, writes, events, runs, labState, answers: new AnswerCache() }
 
   app.onError(handleError)
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false }))

@@ -1,3 +1,4 @@
+import type { LabRole } from '@/contract/lab'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -248,4 +249,24 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
     if (Date.now() > until) throw new Error('The condition did not hold in time.')
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
+}
+
+/** A lab staff member (issue 19) with TEST_PASSWORD, made in the database, logged in in its own browser. */
+export type TestStaff = { staffId: string; email: string; name: string; role: LabRole; browser: Browser }
+
+export async function createStaffMember(
+  { database, portal }: Pick<TestPortal, 'database' | 'portal'>,
+  email: string,
+  name: string,
+  role: LabRole = 'Lab engineer',
+): Promise<TestStaff> {
+  const row = await database.db
+    .insertInto('lab_staff')
+    .values({ email, name, role, password_hash: await hashPassword(TEST_PASSWORD), password_changed_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const browser = await newBrowser(portal)
+  const auth = await browser.login(email)
+  expect(auth.labStaff?.staffId).toBe(row.id)
+  return { staffId: row.id, email, name, role, browser }
 }

@@ -125,6 +125,9 @@ export const ACTIVITY_ACTIONS = [
   'member.role-changed',
   'member.removed',
   'member.left',
+  // Issue 19: the lab's review of a finished run (by the lab, on the organization's record).
+  'run.approved',
+  'run.rejected',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
@@ -145,6 +148,8 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityAction, string>> = {
   'member.role-changed': 'Changed a role',
   'member.removed': 'Removed a member',
   'member.left': 'Left the organization',
+  'run.approved': 'Approved a run',
+  'run.rejected': 'Rejected a run',
 }
 
 export const activityEntrySchema = v.looseObject({

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts'
 import type { WriteWatch } from '../../db/write-watch.ts'
 import type { EventHub } from '../../events/hub.ts'
 import type { RunExecutor } from '../../cert/runner.ts'
+import type { LabStateWatch } from '../../lab/state.ts'
 import type { AnswerCache } from '../answer-cache.ts'
 import type { Mailer } from '../mailer.ts'
 
@@ -28,6 +29,8 @@ export type MainServices = {
    * in an app without one (the lab's run calls then answer 503).
    */
   runs: RunExecutor | null
+  /** The bench's maintenance as the runner reads it; refreshed after the console changes it (issue 19). */
+  labState: LabStateWatch | null
 }
 
 /** A session that is live for this request (not idle past SESSION_IDLE_MS). */

@@ -17,6 +17,8 @@ export type ActivityInput = {
   actorName?: string
   action: ActivityAction
   subject: string
+  /** 'lab' when the lab did it on the organization's behalf (issue 19); default 'member'. */
+  actorKind?: 'member' | 'lab'
 }
 
 export async function logActivity(trx: Db, entry: ActivityInput): Promise<void> {
@@ -39,6 +41,7 @@ export async function logActivity(trx: Db, entry: ActivityInput): Promise<void> 
       actor_name: actorName,
       action: entry.action,
       subject: entry.subject,
+      actor_kind: entry.actorKind ?? 'member',
     })
     .execute()
 }
