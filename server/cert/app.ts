@@ -28,8 +28,8 @@ import { roleRefusal } from '../main/middleware/require-vendor.ts'
 import { TOUCH_INTERVAL_MS, touchSession } from '../main/middleware/session.ts'
 import { isSessionExpired, SESSION_COOKIE, tokenDigest } from '../main/security/session-token.ts'
 import { certificateFileName, certificateNumber, certificatePdf } from './certificate.ts'
-import { certificationRunResult, runReportHtml, runResults } from './results.ts'
-import { loadRun, planOutcome, withTestCases } from './run-store.ts'
+import { runReportHtml, runResults } from './results.ts'
+import { loadRun, planOutcome, recordRuns } from './run-store.ts'
 import type { RunExecutor } from './runner.ts'
 import { logActivity, recordSubject } from '../main/store/activity.ts'
 import { vendorMaintenance } from '../lab/state.ts'
@@ -388,16 +388,6 @@ async function ownedRun(db: Kysely<Database>, organizationId: string, runId: str
 }
 
 /** A record's runs (its attempts) with their cases, newest first: two queries whatever the number of runs. */
-async function recordRuns(db: Kysely<Database>, portfolioManagerId: string) {
-  const runs = await db
-    .selectFrom('certification_runs')
-    .selectAll()
-    .where('portfolio_manager_id', '=', portfolioManagerId)
-    .orderBy('attempt', 'desc')
-    .execute()
-  return (await withTestCases(db, runs)).map(({ run, testCases }) => certificationRunResult(run, testCases))
-}
-
 function resultsFileStem(record: DeviceRow, runId: string) {
   return `certification-results-${fileNamePart(record.device_name)}-${runId.slice(0, 8)}`
 }

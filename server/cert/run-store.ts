@@ -307,7 +307,12 @@ async function awaitReview(trx: Transaction<Database>, ref: RunRef) {
   const finishedAt = new Date()
   await trx
     .updateTable('certification_runs')
-    .set({ status: AWAITING_REVIEW_STATUS, is_certified: '', finished_at: finishedAt, review_state: 'pending' })
+    .set({
+      status: AWAITING_REVIEW_STATUS,
+      is_certified: '',
+      finished_at: finishedAt,
+      review_state: 'pending',
+    })
     .where('run_id', '=', ref.runId)
     .execute()
   await trx
@@ -399,7 +404,14 @@ export async function cancelActiveRun(
     portfolioManagerId,
     organizationId,
     accountId,
-  }: { portfolioManagerId: string; organizationId: string; accountId: string },
+    lab,
+  }: {
+    portfolioManagerId: string
+    organizationId: string
+    accountId: string
+    /** Issue 19: the lab cancels it on the organization's behalf (accountId is then not read). */
+    lab?: { name: string }
+  },
 ): Promise<CancelRunResult> {
   return db.transaction().execute(async (trx): Promise<CancelRunResult> => {
     const record = await trx
@@ -420,7 +432,7 @@ export async function cancelActiveRun(
       .forUpdate()
       .executeTakeFirst()
     if (!run) return { ok: false, reason: 'no-active-run', message: NO_ACTIVE_RUN_MESSAGE }
-    const cancelledBy = await accountName(trx, accountId)
+    const cancelledBy = lab ? labActorName(lab.name) : await accountName(trx, accountId)
     const finishedAt = new Date()
     await trx
       .updateTable('run_test_cases')
@@ -450,8 +462,9 @@ export async function cancelActiveRun(
     const ref: RunRef = { runId: run.run_id, portfolioManagerId, organizationId, attempt: run.attempt }
     await logActivity(trx, {
       organizationId,
-      actorAccountId: accountId,
+      actorAccountId: lab ? null : accountId,
       actorName: cancelledBy,
+      ...(lab ? { actorKind: 'lab' as const } : {}),
       action: 'run.cancelled',
       subject: recordSubject(record),
     })
@@ -465,6 +478,9 @@ export async function cancelActiveRun(
     return { ok: true, runId: run.run_id }
   })
 }
+
+/** How runs and the activity log name a lab staff member who acted on a vendor's behalf (issue 19). */
+export const labActorName = (name: string) => `${name} (lab)`
 
 /** The account holder's name (first and last), as runs show who started or cancelled them. */
 export async function accountName(db: Db, accountId: string) {
@@ -538,4 +554,15 @@ export async function loadRun(db: Kysely<Database>, runId: string) {
   const attempts = await recordAttempts(db, run.portfolio_manager_id, run.attempt)
   const testCases = attempts.find((attempt) => attempt.run.run_id === runId)?.testCases ?? []
   return { record, run, testCases, attempts }
+}
+
+/** A record's runs, newest first, with their cases, as the run list answers them. */
+export async function recordRuns(db: Kysely<Database> | Transaction<Database>, portfolioManagerId: string) {
+  const runs = await db
+    .selectFrom('certification_runs')
+    .selectAll()
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .orderBy('attempt', 'desc')
+    .execute()
+  return (await withTestCases(db, runs)).map(({ run, testCases }) => certificationRunResult(run, testCases))
 }

@@ -22,6 +22,7 @@ import {
   ACTIVE_STATUSES,
   type ActiveStatus,
   accountName,
+  labActorName,
   cancelActiveRun,
   type CancelRunResult,
   endInterruptedRun,
@@ -128,6 +129,8 @@ export type StartRunInput = {
   organizationId: string
   /** The member starting it (the run's started_by). */
   accountId: string
+  /** Issue 19: the lab starts it on the organization's behalf (accountId is then not read). */
+  lab?: { name: string }
   /** 'full' (default): Start Certify, the whole plan. 'rerun': the cases the latest attempt did not pass. */
   kind?: RunKind
 }
@@ -140,7 +143,13 @@ export type StartRunResult =
       message: string
     }
 
-export type CancelRunInput = { portfolioManagerId: string; organizationId: string; accountId: string }
+export type CancelRunInput = {
+  portfolioManagerId: string
+  organizationId: string
+  accountId: string
+  /** Issue 19: the lab cancels it on the organization's behalf. */
+  lab?: { name: string }
+}
 export type { CancelRunResult }
 
 export type RunExecutorOptions = {
@@ -379,7 +388,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
   }
 
   const executor: RunExecutor = {
-    async startRun({ portfolioManagerId, organizationId, accountId, kind = 'full' }) {
+    async startRun({ portfolioManagerId, organizationId, accountId, kind = 'full', lab }) {
       // Other executors must see this one live before it writes a lease.
       await lock.ready()
       keepLeases()
@@ -445,7 +454,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
               portfolio_manager_id: portfolioManagerId,
               attempt,
               kind,
-              started_by: await accountName(trx, accountId),
+              started_by: lab ? labActorName(lab.name) : await accountName(trx, accountId),
               status,
               harness: harness.name,
               lease_owner: owner,
@@ -466,7 +475,8 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
           const ref: RunRef = { runId, portfolioManagerId, organizationId, attempt }
           await logActivity(trx, {
             organizationId,
-            actorAccountId: accountId,
+            actorAccountId: lab ? null : accountId,
+            ...(lab ? { actorName: labActorName(lab.name), actorKind: 'lab' as const } : {}),
             action: kind === 'rerun' ? 'run.rerun' : 'run.started',
             subject: recordSubject(record),
           })

@@ -19,7 +19,8 @@ export const ENVIRONMENT_MAINTENANCE_REASON = 'Scheduled maintenance of the lab.
 
 type Db = Kysely<Database> | Transaction<Database>
 
-export const maintenanceFromEnvironment = (env: NodeJS.ProcessEnv = process.env) => env.CERT_MAINTENANCE === '1'
+export const maintenanceFromEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
+  env.CERT_MAINTENANCE === '1'
 
 /** The lab's state as the console shows it. */
 export async function readLabState(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<LabState> {
@@ -54,7 +55,10 @@ function maintenanceOf(
  * The maintenance a vendor's waiting run shows: the console's, or, set by the environment only,
  * ENVIRONMENT_MAINTENANCE_REASON with no known end (expectedEnd '').
  */
-export async function vendorMaintenance(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<Maintenance | null> {
+export async function vendorMaintenance(
+  db: Db,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Maintenance | null> {
   const state = await readLabState(db, env)
   if (state.maintenance) return state.maintenance
   if (state.maintenanceFromEnvironment)
@@ -101,12 +105,20 @@ export async function endMaintenance(db: Db, now = new Date()) {
 }
 
 export async function setReviewRequired(db: Db, reviewRequired: boolean) {
-  await db.updateTable('lab_state').set({ review_required: reviewRequired, updated_at: new Date() }).where('id', '=', 1).execute()
+  await db
+    .updateTable('lab_state')
+    .set({ review_required: reviewRequired, updated_at: new Date() })
+    .where('id', '=', 1)
+    .execute()
 }
 
 /** Whether finished runs wait for review now, read in the finishing transaction. */
 export async function reviewRequired(db: Db) {
-  const row = await db.selectFrom('lab_state').select('review_required').where('id', '=', 1).executeTakeFirst()
+  const row = await db
+    .selectFrom('lab_state')
+    .select('review_required')
+    .where('id', '=', 1)
+    .executeTakeFirst()
   return row?.review_required ?? false
 }
 
@@ -121,7 +133,10 @@ export type LabStateWatch = {
 
 export function createLabStateWatch(
   db: Kysely<Database>,
-  { env = process.env, refreshMs = LAB_STATE_REFRESH_MS }: { env?: NodeJS.ProcessEnv; refreshMs?: number } = {},
+  {
+    env = process.env,
+    refreshMs = LAB_STATE_REFRESH_MS,
+  }: { env?: NodeJS.ProcessEnv; refreshMs?: number } = {},
 ): LabStateWatch {
   let consoleMaintenance = false
   let timer: NodeJS.Timeout | undefined

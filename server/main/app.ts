@@ -99,7 +99,16 @@ export function createMainApp({
     const appFile = path.join(distDir, 'app.html')
     return existsSync(appFile) ? appFile : path.join(distDir, 'index.html')
   }
-  const services: MainServices = { db, mailer, secret, writes, events, runs, labState, answers: new AnswerCache() }
+  const services: MainServices = {
+    db,
+    mailer,
+    secret,
+    writes,
+    events,
+    runs,
+    labState,
+    answers: new AnswerCache(),
+  }
 
   app.onError(handleError)
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false }))

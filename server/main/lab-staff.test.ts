@@ -17,7 +17,11 @@ import {
   labStaffRoleChangedMessage,
   VENDOR_ONLY_MESSAGE,
 } from '@/contract/lab'
-import { LOGIN_SUCCESS_MESSAGE, PASSWORD_RULES_MESSAGE, PASSWORDS_DO_NOT_MATCH_MESSAGE } from '@/contract/messages'
+import {
+  LOGIN_SUCCESS_MESSAGE,
+  PASSWORD_RULES_MESSAGE,
+  PASSWORDS_DO_NOT_MATCH_MESSAGE,
+} from '@/contract/messages'
 import {
   codeSentMessage,
   INVALID_LOGIN_MESSAGE,
@@ -97,13 +101,19 @@ describe('npm run lab:add-staff', () => {
       role: 'Lab engineer',
       portalUrl: 'http://localhost:7700',
     })
-    expect(readFlags(['--name', 'Ann'], {})).toEqual({ message: expect.stringMatching(/^--email is required\./) })
-    expect(readFlags(['--email', 'a@lab.example'], {})).toEqual({ message: expect.stringMatching(/^--name is required\./) })
+    expect(readFlags(['--name', 'Ann'], {})).toEqual({
+      message: expect.stringMatching(/^--email is required\./),
+    })
+    expect(readFlags(['--email', 'a@lab.example'], {})).toEqual({
+      message: expect.stringMatching(/^--name is required\./),
+    })
     expect(readFlags(['--email', 'a@lab.example', '--name', 'Ann', '--role', 'Boss'], {})).toEqual({
       message: '--role must be one of: Lab engineer, Lab manager.',
     })
     expect(
-      readFlags(['--email', 'a@lab.example', '--name', 'Ann', '--role', 'Lab manager'], { PORTAL_URL: 'https://lab.example.org' }),
+      readFlags(['--email', 'a@lab.example', '--name', 'Ann', '--role', 'Lab manager'], {
+        PORTAL_URL: 'https://lab.example.org',
+      }),
     ).toMatchObject({ role: 'Lab manager', portalUrl: 'https://lab.example.org' })
   })
 
@@ -130,26 +140,56 @@ describe('npm run lab:add-staff', () => {
       email: 'nina.new@lab.example',
     })
     expect(
-      await json(await anonymous.post(endpoints.labSetPassword.path, { token, password: 'short', confirmPassword: 'short' }), 400),
+      await json(
+        await anonymous.post(endpoints.labSetPassword.path, {
+          token,
+          password: 'short',
+          confirmPassword: 'short',
+        }),
+        400,
+      ),
     ).toEqual({ message: PASSWORD_RULES_MESSAGE, field: 'password' })
     expect(
       await json(
-        await anonymous.post(endpoints.labSetPassword.path, { token, password: NEW_PASSWORD, confirmPassword: 'Lab#Bench2027' }),
+        await anonymous.post(endpoints.labSetPassword.path, {
+          token,
+          password: NEW_PASSWORD,
+          confirmPassword: 'Lab#Bench2027',
+        }),
         400,
       ),
     ).toEqual({ message: PASSWORDS_DO_NOT_MATCH_MESSAGE, field: 'confirmPassword' })
     expect(
-      await json(await anonymous.post(endpoints.labSetPassword.path, { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }), 200),
+      await json(
+        await anonymous.post(endpoints.labSetPassword.path, {
+          token,
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        }),
+        200,
+      ),
     ).toEqual({ message: LAB_PASSWORD_SET_MESSAGE })
     // Once.
     const invalid = { message: LAB_SET_PASSWORD_LINK_INVALID_MESSAGE, field: 'token' }
     expect(
-      await json(await anonymous.post(endpoints.labSetPassword.path, { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }), 400),
+      await json(
+        await anonymous.post(endpoints.labSetPassword.path, {
+          token,
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        }),
+        400,
+      ),
     ).toEqual(invalid)
     expect(await json(await labCall(anonymous, 'labSetPasswordInfo', { token }), 400)).toEqual(invalid)
-    expect(await json(await labCall(anonymous, 'labSetPasswordInfo', { token: 'not-a-token' }), 400)).toEqual(invalid)
+    expect(await json(await labCall(anonymous, 'labSetPasswordInfo', { token: 'not-a-token' }), 400)).toEqual(
+      invalid,
+    )
 
-    const auth = await json<Record<string, unknown>>(await anonymous.attemptLogin('NINA.NEW@lab.example', NEW_PASSWORD), 200)
+    const auth = await json<Record<string, unknown>>(
+      await anonymous.attemptLogin('NINA.NEW@lab.example', NEW_PASSWORD),
+      200,
+    )
     expect(auth).toEqual({
       name: 'Nina New',
       emailId: 'nina.new@lab.example',
@@ -160,14 +200,26 @@ describe('npm run lab:add-staff', () => {
       isPortfolioManagerSavedOrSubmittedDataExists: 'NO',
       isPortfolioManagerSubmittedDataExists: 'NO',
       organizations: [],
-      labStaff: { staffId: expect.any(String), name: 'Nina New', email: 'nina.new@lab.example', role: 'Lab engineer' },
+      labStaff: {
+        staffId: expect.any(String),
+        name: 'Nina New',
+        email: 'nina.new@lab.example',
+        role: 'Lab engineer',
+      },
     })
   })
 
   it('refuses an address that is a vendor’s or a member’s, and adds nothing', async () => {
     const before = await db().selectFrom('lab_staff').select('id').execute()
     for (const email of ['vera.vendor@example.com', 'MONA.manager@lab.example']) {
-      expect(await addStaff(db(), test.mailer, { email, name: 'Twin', role: 'Lab manager', portalUrl: 'http://x' })).toEqual({
+      expect(
+        await addStaff(db(), test.mailer, {
+          email,
+          name: 'Twin',
+          role: 'Lab manager',
+          portalUrl: 'http://x',
+        }),
+      ).toEqual({
         ok: false,
         message: `--email: ${LAB_STAFF_EMAIL_TAKEN_MESSAGE}`,
       })
@@ -184,7 +236,11 @@ describe('npm run lab:add-staff', () => {
     })
     expect(result.ok).toBe(true)
     const { token } = await latestLinkTo('old.link@lab.example')
-    await db().updateTable('lab_staff').set({ set_password_expires_at: new Date(Date.now() - 1000) }).where('email', '=', 'old.link@lab.example').execute()
+    await db()
+      .updateTable('lab_staff')
+      .set({ set_password_expires_at: new Date(Date.now() - 1000) })
+      .where('email', '=', 'old.link@lab.example')
+      .execute()
     const anonymous = await newBrowser(test.portal)
     expect(await json(await labCall(anonymous, 'labSetPasswordInfo', { token }), 400)).toEqual({
       message: LAB_SET_PASSWORD_LINK_INVALID_MESSAGE,
@@ -197,7 +253,10 @@ describe('the login page, for staff and vendors alike', () => {
   it('answers a wrong staff password exactly as a wrong vendor password', async () => {
     const browser = await newBrowser(test.portal)
     const staff = await json(await browser.attemptLogin('eli.engineer@lab.example', 'Wrong#Pass2026'), 401)
-    const vendorAnswer = await json(await browser.attemptLogin('vera.vendor@example.com', 'Wrong#Pass2026'), 401)
+    const vendorAnswer = await json(
+      await browser.attemptLogin('vera.vendor@example.com', 'Wrong#Pass2026'),
+      401,
+    )
     const nobody = await json(await browser.attemptLogin('nobody@lab.example', 'Wrong#Pass2026'), 401)
     expect(staff).toEqual({ message: INVALID_LOGIN_MESSAGE })
     expect(vendorAnswer).toEqual(staff)
@@ -210,8 +269,12 @@ describe('the login page, for staff and vendors alike', () => {
       message: SESSION_RENEWED_MESSAGE,
     })
     expect((await labCall(member.browser, 'labState')).status).not.toBe(401)
-    expect(await json(await member.browser.post(endpoints.logout.path), 200)).toEqual({ message: LOGGED_OUT_MESSAGE })
-    expect(await json(await labCall(member.browser, 'labState'), 401)).toEqual({ message: NOT_SIGNED_IN_MESSAGE })
+    expect(await json(await member.browser.post(endpoints.logout.path), 200)).toEqual({
+      message: LOGGED_OUT_MESSAGE,
+    })
+    expect(await json(await labCall(member.browser, 'labState'), 401)).toEqual({
+      message: NOT_SIGNED_IN_MESSAGE,
+    })
   })
 
   it('answers a registration with a staff address as any registration, and makes no vendor account', async () => {
@@ -230,8 +293,15 @@ describe('the login page, for staff and vendors alike', () => {
       city: 'Bengaluru',
     })
     const answer = await json<Record<string, unknown>>(response, 200)
-    expect(answer).toMatchObject({ status: 'SUCCESS', message: registrationSuccessMessage('eli.engineer@lab.example') })
-    const accounts = await db().selectFrom('vendor_accounts').select('id').where('email_key', '=', 'eli.engineer@lab.example').execute()
+    expect(answer).toMatchObject({
+      status: 'SUCCESS',
+      message: registrationSuccessMessage('eli.engineer@lab.example'),
+    })
+    const accounts = await db()
+      .selectFrom('vendor_accounts')
+      .select('id')
+      .where('email_key', '=', 'eli.engineer@lab.example')
+      .execute()
     expect(accounts).toEqual([])
   })
 
@@ -248,22 +318,31 @@ describe('the login page, for staff and vendors alike', () => {
 })
 
 describe('the wall between vendors and the lab', () => {
-  const loggedIn = Object.entries(LAB_ENDPOINT_PERMISSIONS).filter(([, permission]) => permission !== null) as Array<
-    [LabEndpointName, 'lab-read' | 'lab-act' | 'lab-manage']
-  >
+  const loggedIn = Object.entries(LAB_ENDPOINT_PERMISSIONS).filter(
+    ([, permission]) => permission !== null,
+  ) as Array<[LabEndpointName, 'lab-read' | 'lab-act' | 'lab-manage']>
 
   it('refuses every lab call without a session (401) and with a vendor’s session (403)', async () => {
     const anonymous = await newBrowser(test.portal)
     for (const [name] of loggedIn) {
-      expect([name, await json(await labCall(anonymous, name), 401)]).toEqual([name, { message: NOT_SIGNED_IN_MESSAGE }])
-      expect([name, await json(await labCall(vendor.browser, name), 403)]).toEqual([name, { message: LAB_ONLY_MESSAGE }])
+      expect([name, await json(await labCall(anonymous, name), 401)]).toEqual([
+        name,
+        { message: NOT_SIGNED_IN_MESSAGE },
+      ])
+      expect([name, await json(await labCall(vendor.browser, name), 403)]).toEqual([
+        name,
+        { message: LAB_ONLY_MESSAGE },
+      ])
     }
   })
 
   it('refuses a Lab engineer every manager’s call, and lets a Lab manager through', async () => {
     for (const [name, permission] of loggedIn) {
       if (labCan('Lab engineer', permission)) continue
-      expect([name, await json(await labCall(engineer.browser, name), 403)]).toEqual([name, { message: LAB_MANAGER_ONLY_MESSAGE }])
+      expect([name, await json(await labCall(engineer.browser, name), 403)]).toEqual([
+        name,
+        { message: LAB_MANAGER_ONLY_MESSAGE },
+      ])
       const response = await labCall(manager.browser, name)
       expect([name, response.status]).not.toEqual([name, 403])
       expect([name, response.status]).not.toEqual([name, 401])
@@ -290,29 +369,53 @@ describe('the staff page’s calls', () => {
       role: 'Lab manager',
       state: 'active',
     })
-    expect(staff.find((member) => member.email === 'old.link@lab.example')).toMatchObject({ state: 'invited' })
+    expect(staff.find((member) => member.email === 'old.link@lab.example')).toMatchObject({
+      state: 'invited',
+    })
   })
 
   it('adds a member by mail, refusing a taken or malformed address on its field', async () => {
     const added = await json<LabStaffAnswer & { message: string }>(
-      await manager.browser.post(endpoints.labAddStaff.path, { email: ' paul.peer@lab.example ', name: 'Paul Peer', role: 'Lab manager' }),
+      await manager.browser.post(endpoints.labAddStaff.path, {
+        email: ' paul.peer@lab.example ',
+        name: 'Paul Peer',
+        role: 'Lab manager',
+      }),
       200,
     )
     expect(added.message).toBe(labStaffAddedMessage('paul.peer@lab.example'))
-    expect(added.staff.find((member) => member.email === 'paul.peer@lab.example')).toMatchObject({ state: 'invited', role: 'Lab manager' })
+    expect(added.staff.find((member) => member.email === 'paul.peer@lab.example')).toMatchObject({
+      state: 'invited',
+      role: 'Lab manager',
+    })
     const { link } = await latestLinkTo('paul.peer@lab.example')
     expect(link.startsWith(`${test.portal.mainUrl}/lab/set-password?token=`)).toBe(true)
 
     expect(
-      await json(await manager.browser.post(endpoints.labAddStaff.path, { email: 'vera.vendor@example.com', name: 'V', role: 'Lab engineer' }), 409),
+      await json(
+        await manager.browser.post(endpoints.labAddStaff.path, {
+          email: 'vera.vendor@example.com',
+          name: 'V',
+          role: 'Lab engineer',
+        }),
+        409,
+      ),
     ).toEqual({ message: LAB_STAFF_EMAIL_TAKEN_MESSAGE, field: 'email' })
     const malformed = await json<{ field: string }>(
-      await manager.browser.post(endpoints.labAddStaff.path, { email: 'not-an-address', name: 'N', role: 'Lab engineer' }),
+      await manager.browser.post(endpoints.labAddStaff.path, {
+        email: 'not-an-address',
+        name: 'N',
+        role: 'Lab engineer',
+      }),
       400,
     )
     expect(malformed.field).toBe('email')
     const badRole = await json<{ field: string }>(
-      await manager.browser.post(endpoints.labAddStaff.path, { email: 'r@lab.example', name: 'R', role: 'Boss' }),
+      await manager.browser.post(endpoints.labAddStaff.path, {
+        email: 'r@lab.example',
+        name: 'R',
+        role: 'Boss',
+      }),
       400,
     )
     expect(badRole.field).toBe('role')
@@ -329,8 +432,14 @@ describe('the staff page’s calls', () => {
     ).toMatchObject({ message: labStaffRemovedMessage('Paul Peer') })
 
     const [first, second] = await Promise.all([
-      manager.browser.post(endpoints.labChangeStaffRole.path, { staffId: other.staffId, role: 'Lab engineer' }),
-      other.browser.post(endpoints.labChangeStaffRole.path, { staffId: manager.staffId, role: 'Lab engineer' }),
+      manager.browser.post(endpoints.labChangeStaffRole.path, {
+        staffId: other.staffId,
+        role: 'Lab engineer',
+      }),
+      other.browser.post(endpoints.labChangeStaffRole.path, {
+        staffId: manager.staffId,
+        role: 'Lab engineer',
+      }),
     ])
     // One wins; the other is refused — as the last manager (409) when both ran together, or as
     // no manager any more (403) when the first had already demoted the second's caller.
@@ -350,14 +459,25 @@ describe('the staff page’s calls', () => {
     expect(managers).toHaveLength(1)
     const survivor = managers[0]?.name === 'Mona Manager' ? manager : other
     // The survivor cannot remove or demote itself either.
-    expect(await json(await survivor.browser.post(endpoints.labRemoveStaff.path, { staffId: survivor.staffId }), 409)).toEqual({
+    expect(
+      await json(
+        await survivor.browser.post(endpoints.labRemoveStaff.path, { staffId: survivor.staffId }),
+        409,
+      ),
+    ).toEqual({
       message: LAST_LAB_MANAGER_MESSAGE,
       field: 'staffId',
     })
     // Promote the other back, for the tests after this one.
     const demoted = survivor === manager ? other : manager
     expect(
-      await json(await survivor.browser.post(endpoints.labChangeStaffRole.path, { staffId: demoted.staffId, role: 'Lab manager' }), 200),
+      await json(
+        await survivor.browser.post(endpoints.labChangeStaffRole.path, {
+          staffId: demoted.staffId,
+          role: 'Lab manager',
+        }),
+        200,
+      ),
     ).toMatchObject({ message: labStaffRoleChangedMessage(demoted.name, 'Lab manager') })
   })
 
@@ -365,16 +485,24 @@ describe('the staff page’s calls', () => {
     const leaving = await createStaffMember(test, 'lea.leaving@lab.example', 'Lea Leaving')
     expect((await labCall(leaving.browser, 'labStaff')).status).toBe(403)
     expect(
-      await json(await manager.browser.post(endpoints.labRemoveStaff.path, { staffId: leaving.staffId }), 200),
+      await json(
+        await manager.browser.post(endpoints.labRemoveStaff.path, { staffId: leaving.staffId }),
+        200,
+      ),
     ).toMatchObject({ message: labStaffRemovedMessage('Lea Leaving') })
-    expect(await json(await labCall(leaving.browser, 'labState'), 401)).toEqual({ message: NOT_SIGNED_IN_MESSAGE })
+    expect(await json(await labCall(leaving.browser, 'labState'), 401)).toEqual({
+      message: NOT_SIGNED_IN_MESSAGE,
+    })
     const again = await newBrowser(test.portal)
     expect(await json(await again.attemptLogin('lea.leaving@lab.example', TEST_PASSWORD), 401)).toEqual({
       message: INVALID_LOGIN_MESSAGE,
     })
     for (const name of ['labRemoveStaff', 'labChangeStaffRole'] as const) {
       expect(
-        await json(await manager.browser.post(endpoints[name].path, { staffId: leaving.staffId, role: 'Lab manager' }), 404),
+        await json(
+          await manager.browser.post(endpoints[name].path, { staffId: leaving.staffId, role: 'Lab manager' }),
+          404,
+        ),
       ).toEqual({ message: LAB_STAFF_NOT_FOUND_MESSAGE, field: 'staffId' })
     }
   })

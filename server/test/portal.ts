@@ -262,7 +262,13 @@ export async function createStaffMember(
 ): Promise<TestStaff> {
   const row = await database.db
     .insertInto('lab_staff')
-    .values({ email, name, role, password_hash: await hashPassword(TEST_PASSWORD), password_changed_at: new Date() })
+    .values({
+      email,
+      name,
+      role,
+      password_hash: await hashPassword(TEST_PASSWORD),
+      password_changed_at: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   const browser = await newBrowser(portal)

@@ -313,7 +313,8 @@ export const REVIEW_OFF_MESSAGE = 'Finished runs are no longer reviewed; their r
 export const REVIEW_REASON_REQUIRED_MESSAGE = 'Give the reason for rejecting this run.'
 export const RUN_NOT_AWAITING_REVIEW_MESSAGE = 'This run is not awaiting review.'
 export const LAB_RUN_NOT_FOUND_MESSAGE = 'No certification run with this id exists.'
-export const REVIEW_APPROVE_FAILED_MESSAGE = 'This run has failed cases: reject it with a reason, or re-run them.'
+export const REVIEW_APPROVE_FAILED_MESSAGE =
+  'This run has failed cases: reject it with a reason, or re-run them.'
 export const LAB_RUNS_UNAVAILABLE_MESSAGE = 'The certification service is not available in this process.'
 export const RUN_APPROVED_MESSAGE = 'Approved: the device is Certified.'
 export const RUN_REJECTED_MESSAGE = 'Rejected: the device is marked Validation Failure.'

@@ -25,17 +25,30 @@ type CommentRow = {
   author: string
   text: string
   created_at: Date
+  author_kind: 'vendor' | 'lab'
+  author_role: string
 }
 
-const toComment = (row: CommentRow): Comment => ({
+/** A comment as both sides read it: the vendor's list, the lab's thread and comment.added (issue 19). */
+export const toComment = (row: CommentRow): Comment => ({
   commentId: row.comment_id,
   portfolioManagerId: row.portfolio_manager_id,
   author: row.author,
   text: row.text,
   createdAt: row.created_at.toISOString(),
+  authorKind: row.author_kind,
+  authorRole: row.author_role,
 })
 
-const COMMENT_COLUMNS = ['comment_id', 'portfolio_manager_id', 'author', 'text', 'created_at'] as const
+export const COMMENT_COLUMNS = [
+  'comment_id',
+  'portfolio_manager_id',
+  'author',
+  'text',
+  'created_at',
+  'author_kind',
+  'author_role',
+] as const
 
 vendorRoute(commentRoutes, 'listComments', async (c) => {
   const { db } = c.var.services
@@ -77,6 +90,8 @@ vendorRoute(commentRoutes, 'addComment', async (c) => {
         account_id: accountId,
         author: `${account.first_name} ${account.last_name}`,
         text,
+        author_kind: 'vendor',
+        author_role: c.var.role,
         created_at: new Date(),
       })
       .returning(COMMENT_COLUMNS)

@@ -73,20 +73,32 @@ labRoute(labStateRoutes, 'labEndMaintenance', async (c) => {
   if (!ended) {
     const state = await readLabState(db)
     return c.json(
-      { message: state.maintenanceFromEnvironment ? MAINTENANCE_FROM_ENVIRONMENT_MESSAGE : MAINTENANCE_NOT_ON_MESSAGE },
+      {
+        message: state.maintenanceFromEnvironment
+          ? MAINTENANCE_FROM_ENVIRONMENT_MESSAGE
+          : MAINTENANCE_NOT_ON_MESSAGE,
+      },
       409,
     )
   }
   await labState?.refresh()
   const state = await readLabState(db)
-  return c.json({ ...state, message: state.maintenanceFromEnvironment ? MAINTENANCE_FROM_ENVIRONMENT_MESSAGE : MAINTENANCE_ENDED_MESSAGE })
+  return c.json({
+    ...state,
+    message: state.maintenanceFromEnvironment
+      ? MAINTENANCE_FROM_ENVIRONMENT_MESSAGE
+      : MAINTENANCE_ENDED_MESSAGE,
+  })
 })
 
 labRoute(labStateRoutes, 'labReviewSetting', async (c) => {
   const { db } = c.var.services
   const { reviewRequired } = c.var.body
   await setReviewRequired(db, reviewRequired)
-  return c.json({ ...(await readLabState(db)), message: reviewRequired ? REVIEW_ON_MESSAGE : REVIEW_OFF_MESSAGE })
+  return c.json({
+    ...(await readLabState(db)),
+    message: reviewRequired ? REVIEW_ON_MESSAGE : REVIEW_OFF_MESSAGE,
+  })
 })
 
 labRoute(labStateRoutes, 'labReview', async (c) => {
@@ -168,7 +180,9 @@ labRoute(labStateRoutes, 'labReview', async (c) => {
     return 'decided' as const
   })
   if (outcome === 'not-found') return c.json(notFound, 404)
-  if (outcome === 'not-awaiting') return c.json({ message: RUN_NOT_AWAITING_REVIEW_MESSAGE, field: 'runId' }, 409)
-  if (outcome === 'has-failures') return c.json({ message: REVIEW_APPROVE_FAILED_MESSAGE, field: 'decision' }, 409)
+  if (outcome === 'not-awaiting')
+    return c.json({ message: RUN_NOT_AWAITING_REVIEW_MESSAGE, field: 'runId' }, 409)
+  if (outcome === 'has-failures')
+    return c.json({ message: REVIEW_APPROVE_FAILED_MESSAGE, field: 'decision' }, 409)
   return c.json({ message: decision === 'approve' ? RUN_APPROVED_MESSAGE : RUN_REJECTED_MESSAGE })
 })

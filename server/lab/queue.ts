@@ -1,0 +1,279 @@
+import { sql, type Kysely, type Transaction } from 'kysely'
+import {
+  LAB_QUEUE_PAGE_SIZE,
+  LAB_QUEUE_STATES,
+  type LabQueueAnswer,
+  type LabQueueItem,
+  type LabQueueQuery,
+  type LabQueueState,
+} from '@/contract/lab'
+import type { Database, StoredStatus } from '../db/schema.ts'
+
+/*
+ * Issue 19 (docs/decisions/0024): the lab's queue — every organization's device records with their
+ * latest run, in one of LAB_QUEUE_STATES by the record's status:
+ *   Submitted → waiting, InProgress → running, Maintenance → maintenance,
+ *   AwaitingReview → review, Completed and Cancelled → finished.
+ * Order: what needs the lab first — running, in maintenance, awaiting review — then waiting, then
+ * finished; within each, the latest activity (the latest run's start, else the submission) first.
+ *
+ * One query answers the page (with its total through count(*) over ()), one the counts per state,
+ * one the filters' choices: all built with Kysely (a raw statement would count as a write to every
+ * area for the write watch, server/db/write-watch.ts).
+ */
+
+type Db = Kysely<Database> | Transaction<Database>
+
+const STATE_OF_STATUS = sql<LabQueueState>`case d.status
+  when 'Submitted' then 'waiting'
+  when 'InProgress' then 'running'
+  when 'Maintenance' then 'maintenance'
+  when 'AwaitingReview' then 'review'
+  else 'finished' end`
+
+const STATE_RANK = sql<number>`case d.status
+  when 'InProgress' then 0
+  when 'Maintenance' then 1
+  when 'AwaitingReview' then 2
+  when 'Submitted' then 3
+  else 4 end`
+
+const STATUSES_OF_STATE: Record<LabQueueState, readonly StoredStatus[]> = {
+  waiting: ['Submitted'],
+  running: ['InProgress'],
+  maintenance: ['Maintenance'],
+  review: ['AwaitingReview'],
+  finished: ['Completed', 'Cancelled'],
+}
+
+/** A LIKE pattern that matches `text` anywhere, with %, _ and \ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`
+
+type QueueRow = {
+  portfolio_manager_id: string
+  organization_id: string
+  organization_name: string
+  vendor: string
+  device_name: string
+  device_type: string
+  product_class: string
+  base_firmware_version: string
+  status: string
+  is_certified: string
+  queue_state: LabQueueState
+  creation_time: Date
+  created_by: string
+  run_id: string | null
+  attempt: number | null
+  kind: string | null
+  run_status: string | null
+  run_is_certified: string | null
+  started_at: Date | null
+  finished_at: Date | null
+  started_by: string | null
+  cases_total: number | null
+  cases_done: number | null
+  current_case: string | null
+  comment_count: number
+  last_comment_kind: string | null
+  total: number
+}
+
+export async function labQueue(db: Db, query: LabQueueQuery): Promise<LabQueueAnswer> {
+  const page = query.page ?? 1
+  const search = query.search?.trim() ?? ''
+  let items = db
+    .selectFrom('device_records as d')
+    .innerJoin('organizations as o', 'o.id', 'd.organization_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('certification_runs as r')
+          .select([
+            'r.run_id',
+            'r.attempt',
+            'r.kind',
+            'r.status as run_status',
+            'r.is_certified as run_is_certified',
+            'r.started_at',
+            'r.finished_at',
+            'r.started_by',
+          ])
+          .whereRef('r.portfolio_manager_id', '=', 'd.portfolio_manager_id')
+          .orderBy('r.attempt', 'desc')
+          .limit(1)
+          .as('r'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'd.portfolio_manager_id',
+      'd.organization_id',
+      'o.name as organization_name',
+      'd.vendor',
+      'd.device_name',
+      'd.device_type',
+      'd.product_class',
+      'd.base_firmware_version',
+      'd.status',
+      'd.is_certified',
+      STATE_OF_STATUS.as('queue_state'),
+      'd.creation_time',
+      'd.created_by',
+      'r.run_id',
+      'r.attempt',
+      'r.kind',
+      'r.run_status',
+      'r.run_is_certified',
+      'r.started_at',
+      'r.finished_at',
+      'r.started_by',
+      (eb) =>
+        eb
+          .selectFrom('run_test_cases as t')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('t.run_id', '=', 'r.run_id')
+          .as('cases_total'),
+      (eb) =>
+        eb
+          .selectFrom('run_test_cases as t')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('t.run_id', '=', 'r.run_id')
+          .where('t.state', 'in', ['passed', 'failed', 'skipped'])
+          .as('cases_done'),
+      (eb) =>
+        eb
+          .selectFrom('run_test_cases as t')
+          .select('t.name')
+          .whereRef('t.run_id', '=', 'r.run_id')
+          .where('t.state', '=', 'running')
+          .orderBy('t.position')
+          .limit(1)
+          .as('current_case'),
+      (eb) =>
+        eb
+          .selectFrom('comments as c')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('c.portfolio_manager_id', '=', 'd.portfolio_manager_id')
+          .as('comment_count'),
+      (eb) =>
+        eb
+          .selectFrom('comments as c')
+          .select('c.author_kind')
+          .whereRef('c.portfolio_manager_id', '=', 'd.portfolio_manager_id')
+          .orderBy('c.created_at', 'desc')
+          .orderBy('c.comment_id', 'desc')
+          .limit(1)
+          .as('last_comment_kind'),
+      sql<number>`count(*) over ()`.as('total'),
+    ])
+  if (query.state) items = items.where('d.status', 'in', STATUSES_OF_STATE[query.state])
+  if (query.organizationId) items = items.where('d.organization_id', '=', query.organizationId)
+  if (query.deviceType) items = items.where('d.device_type', '=', query.deviceType)
+  if (search !== '') {
+    const pattern = containsPattern(search)
+    items = items.where((eb) =>
+      eb.or([
+        eb('d.vendor', 'ilike', pattern),
+        eb('d.device_name', 'ilike', pattern),
+        eb('o.name', 'ilike', pattern),
+        eb('d.base_firmware_version', 'ilike', pattern),
+        eb('d.portfolio_manager_id', 'ilike', pattern),
+        eb(sql<string>`array_to_string(d.device_number_list, ' ')`, 'ilike', pattern),
+      ]),
+    )
+  }
+  const rows = (await items
+    .orderBy(STATE_RANK)
+    .orderBy(sql`coalesce(r.started_at, d.creation_time)`, 'desc')
+    .orderBy('d.portfolio_manager_id')
+    .limit(LAB_QUEUE_PAGE_SIZE)
+    .offset((page - 1) * LAB_QUEUE_PAGE_SIZE)
+    .execute()) as QueueRow[]
+
+  const counted = await db
+    .selectFrom('device_records as d')
+    .select([STATE_OF_STATUS.as('state'), (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(sql`1`)
+    .execute()
+  const counts = Object.fromEntries(LAB_QUEUE_STATES.map((state) => [state, 0])) as LabQueueAnswer['counts']
+  for (const row of counted) counts[row.state] = Number(row.n)
+
+  const organizations = await db
+    .selectFrom('organizations as o')
+    .select(['o.id', 'o.name'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('device_records as d')
+          .select('d.portfolio_manager_id')
+          .whereRef('d.organization_id', '=', 'o.id'),
+      ),
+    )
+    .orderBy('o.name')
+    .execute()
+  const deviceTypes = await db
+    .selectFrom('device_records')
+    .select('device_type')
+    .distinct()
+    .orderBy('device_type')
+    .execute()
+
+  let total = rows[0]?.total ?? 0
+  if (rows.length === 0 && page > 1) {
+    // A page past the end: the real total, from the first page's count.
+    const first = await labQueue(db, { ...query, page: 1 })
+    total = first.total
+  }
+  return {
+    items: rows.map(toItem),
+    total: Number(total),
+    page,
+    pageSize: LAB_QUEUE_PAGE_SIZE,
+    counts,
+    organizations: organizations.map((row) => ({ organizationId: row.id, organizationName: row.name })),
+    deviceTypes: deviceTypes.map((row) => row.device_type),
+  }
+}
+
+function toItem(row: QueueRow): LabQueueItem {
+  return {
+    portfolioManagerId: row.portfolio_manager_id,
+    organizationId: row.organization_id,
+    organizationName: row.organization_name,
+    vendor: row.vendor,
+    deviceName: row.device_name,
+    deviceType: row.device_type,
+    productClass: row.product_class,
+    baseFirmwareVersion: row.base_firmware_version,
+    status: row.status,
+    isCertified: row.is_certified,
+    queueState: row.queue_state,
+    submittedAt: row.creation_time.toISOString(),
+    createdBy: row.created_by,
+    latestRun:
+      row.run_id === null
+        ? null
+        : {
+            runId: row.run_id,
+            attempt: row.attempt ?? 1,
+            kind: row.kind ?? 'full',
+            status: row.run_status ?? '',
+            isCertified: row.run_is_certified ?? '',
+            startedAt: (row.started_at ?? row.creation_time).toISOString(),
+            finishedAt: row.finished_at?.toISOString() ?? null,
+            startedBy: row.started_by ?? '',
+            casesTotal: Number(row.cases_total ?? 0),
+            casesDone: Number(row.cases_done ?? 0),
+            currentCase: row.current_case,
+          },
+    commentCount: Number(row.comment_count),
+    awaitingAnswer: row.last_comment_kind === 'vendor',
+  }
+}
+
+/** The queue state of a record's stored status. */
+export function queueStateOf(status: string): LabQueueState {
+  for (const state of LAB_QUEUE_STATES)
+    if ((STATUSES_OF_STATE[state] as readonly string[]).includes(status)) return state
+  return 'finished'
+}
