@@ -12,6 +12,7 @@ import { log } from '../log.ts'
 import { EVENTS_CHANNEL, onAppended } from './append.ts'
 import {
   eventsAfter,
+  ALL_ORGANIZATIONS,
   eventWindow,
   helloSnapshot,
   liveSessionIds,
@@ -153,9 +154,16 @@ export function createEventHub(options: EventHubOptions): EventHub {
 
   function deliver(row: StoredEventRow) {
     const open = streams.get(row.organization_id)
-    if (!open || open.size === 0) return
-    const message = streamMessage(row.seq, storedEventText(row))
-    for (const stream of open) stream.deliver(message)
+    if (open && open.size > 0) {
+      const message = streamMessage(row.seq, storedEventText(row))
+      for (const stream of open) stream.deliver(message)
+    }
+    // The lab's streams (issue 19): every organization's events, each naming its organization.
+    const lab = streams.get(ALL_ORGANIZATIONS)
+    if (lab && lab.size > 0) {
+      const message = streamMessage(row.seq, storedEventText(row, { withOrganization: true }))
+      for (const stream of lab) stream.deliver(message)
+    }
   }
 
   async function readNew() {
@@ -285,13 +293,15 @@ export function createEventHub(options: EventHubOptions): EventHub {
       } else {
         let from = after
         for (;;) {
+          const all = stream.organizationId === ALL_ORGANIZATIONS
           const rows = await eventsAfter(db, {
             after: from,
             limit: READ_BATCH,
-            organizationId: stream.organizationId,
+            ...(all ? {} : { organizationId: stream.organizationId }),
           })
           if (stream.closed) return
-          for (const row of rows) stream.replay(streamMessage(row.seq, storedEventText(row)))
+          for (const row of rows)
+            stream.replay(streamMessage(row.seq, storedEventText(row, { withOrganization: all })))
           if (rows.length < READ_BATCH) break
           from = rows[rows.length - 1]?.seq ?? from
         }

@@ -23,8 +23,14 @@ export type StoredEventRow = {
 const EVENT_COLUMNS = ['seq', 'organization_id', 'data', 'created_at'] as const
 
 /** The stream's line for a stored event: `id: <seq>` and the PortalEvent as `data:`. */
-export function storedEventText(row: StoredEventRow): string {
-  const event = { seq: row.seq, at: row.created_at.toISOString(), ...row.data }
+export function storedEventText(row: StoredEventRow, { withOrganization = false } = {}): string {
+  // The lab's stream (issue 19) carries every organization's events: each names its organization.
+  const event = {
+    seq: row.seq,
+    at: row.created_at.toISOString(),
+    ...row.data,
+    ...(withOrganization ? { organizationId: row.organization_id } : {}),
+  }
   return `id: ${row.seq}\ndata: ${JSON.stringify(event)}\n\n`
 }
 
@@ -57,10 +63,16 @@ export function eventsAfter(
  * the hello calls it accountSeq), and the organization's active runs (InProgress, Maintenance) with their cases and log
  * lines, oldest first. Two queries for the runs, however many there are.
  */
+/** The organization key of the lab's streams (issue 19): every organization's events. */
+export const ALL_ORGANIZATIONS = '*'
+/** The most active runs a lab stream's hello lists (the console reads the rest from the queue). */
+export const LAB_HELLO_RUNS = 200
+
 export async function helloSnapshot(
   db: Kysely<Database>,
   organizationId: string,
 ): Promise<{ seq: number; accountSeq: number; activeRuns: CertificationRun[] }> {
+  const all = organizationId === ALL_ORGANIZATIONS
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -69,23 +81,25 @@ export async function helloSnapshot(
         .selectFrom('events')
         .select((eb) => eb.fn.max('seq').as('head'))
         .executeTakeFirst()
-      const own = await trx
-        .selectFrom('events')
-        .select((eb) => eb.fn.max('seq').as('seq'))
-        .where('organization_id', '=', organizationId)
-        .executeTakeFirst()
-      const runs = await trx
+      const own = all
+        ? head
+        : await trx
+            .selectFrom('events')
+            .select((eb) => eb.fn.max('seq').as('head'))
+            .where('organization_id', '=', organizationId)
+            .executeTakeFirst()
+      let runsQuery = trx
         .selectFrom('certification_runs as r')
         .innerJoin('device_records as d', 'd.portfolio_manager_id', 'r.portfolio_manager_id')
         .selectAll('r')
-        .where('d.organization_id', '=', organizationId)
         .where('r.status', 'in', ['InProgress', 'Maintenance'])
         .orderBy('r.started_at')
         .orderBy('r.run_id')
-        .execute()
+      runsQuery = all ? runsQuery.limit(LAB_HELLO_RUNS) : runsQuery.where('d.organization_id', '=', organizationId)
+      const runs = await runsQuery.execute()
       return {
         seq: Number(head?.head ?? 0),
-        accountSeq: Number(own?.seq ?? 0),
+        accountSeq: Number(own?.head ?? 0),
         activeRuns: (await withTestCases(trx, runs)).map(({ run, testCases }) =>
           certificationRunResult(run, testCases),
         ),
@@ -150,13 +164,17 @@ export async function liveSessionIds(
   if (ids.length === 0) return new Set()
   const rows = await db
     .selectFrom('sessions')
-    .select(['id', 'account_id', 'organization_id', 'last_seen_at'])
+    .select(['id', 'account_id', 'organization_id', 'last_seen_at', 'lab_staff_id'])
     .where(sql<boolean>`id = any(${ids}::text[])`)
     .execute()
   const live = new Map<string, { accountId: string; organizationId: string | null }>()
   for (const row of rows) {
-    if (row.account_id !== null && !isSessionExpired(row.last_seen_at, now)) {
+    if (isSessionExpired(row.last_seen_at, now)) continue
+    if (row.account_id !== null) {
       live.set(row.id, { accountId: row.account_id, organizationId: row.organization_id })
+    } else if (row.lab_staff_id !== null) {
+      // A lab stream (issue 19): the staff member's session, for every organization.
+      live.set(row.id, { accountId: row.lab_staff_id, organizationId: ALL_ORGANIZATIONS })
     }
   }
   return new Set(

@@ -25,13 +25,18 @@ export class SseClient {
   /** Opens the stream; a non-200 answer is returned as it is (its body unread). */
   static async open(
     mainUrl: string,
-    { cookie, lastEventId, query = '' }: { cookie?: string; lastEventId?: string; query?: string } = {},
+    {
+      cookie,
+      lastEventId,
+      query = '',
+      path = EVENTS_PATH,
+    }: { cookie?: string; lastEventId?: string; query?: string; path?: string } = {},
   ) {
     const controller = new AbortController()
     const headers: Record<string, string> = { Accept: 'text/event-stream' }
     if (cookie) headers.Cookie = cookie
     if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId
-    const response = await fetch(`${mainUrl}${EVENTS_PATH}${query}`, {
+    const response = await fetch(`${mainUrl}${path}${query}`, {
       headers,
       signal: controller.signal,
     })
@@ -42,7 +47,11 @@ export class SseClient {
   }
 
   /** Opens the stream with a test Browser's session cookie. */
-  static of(browser: Browser, mainUrl: string, options: { lastEventId?: string; query?: string } = {}) {
+  static of(
+    browser: Browser,
+    mainUrl: string,
+    options: { lastEventId?: string; query?: string; path?: string } = {},
+  ) {
     if (!browser.cookie.startsWith(`${SESSION_COOKIE}=`)) throw new Error('The browser has no session.')
     return SseClient.open(mainUrl, { ...options, cookie: browser.cookie })
   }

@@ -3,7 +3,7 @@ import { getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { CompiledQuery, Kysely, Transaction } from 'kysely'
 import { EVENTS_PATH } from '@/contract/events'
-import type { LabRole } from '@/contract/lab'
+import { LAB_EVENTS_PATH, type LabRole } from '@/contract/lab'
 import type { Role } from '@/contract/roles'
 import type { Database } from '../../db/schema.ts'
 import type { WriteWatch } from '../../db/write-watch.ts'
@@ -35,7 +35,7 @@ import type { LiveSession, MainEnv } from './context.ts'
  */
 
 /** Requests that read a session without counting as its activity. */
-const PASSIVE_PATHS: ReadonlySet<string> = new Set([EVENTS_PATH])
+const PASSIVE_PATHS: ReadonlySet<string> = new Set([EVENTS_PATH, LAB_EVENTS_PATH])
 
 export const TOUCH_INTERVAL_MS = 15_000
 export const VISITOR_IDLE_MS = 2 * 60 * 60 * 1000

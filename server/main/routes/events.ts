@@ -1,6 +1,10 @@
 import type { HttpBindings } from '@hono/node-server'
 import { Hono } from 'hono'
+import type { Context } from 'hono'
 import { EVENTS_PATH } from '@/contract/events'
+import { LAB_EVENTS_PATH, VENDOR_ONLY_MESSAGE } from '@/contract/lab'
+import { ALL_ORGANIZATIONS } from '../../events/store.ts'
+import { requireLab } from '../middleware/require-lab.ts'
 import {
   EVENTS_UNAVAILABLE_MESSAGE,
   invalidResumePointMessage,
@@ -44,20 +48,34 @@ export function resumePoint(header: string | undefined, query: string | undefine
 
 eventRoutes.get(EVENTS_PATH, (c) => {
   const session = c.var.session
+  if (session?.labStaffId) return c.json({ message: VENDOR_ONLY_MESSAGE }, 403)
   if (!session?.accountId || !session.organizationId || !session.role) {
     return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
   }
+  return openStream(c, { organizationId: session.organizationId, accountId: session.accountId, sessionId: session.id })
+})
+
+/**
+ * Issue 19 (docs/decisions/0024): the lab's stream — the same protocol, every organization's
+ * events, each naming its organization; a lab staff session only (401 without a session, 403
+ * LAB_ONLY_MESSAGE for a vendor's).
+ */
+eventRoutes.get(LAB_EVENTS_PATH, requireLab('lab-read'), (c) => {
+  const session = c.var.session
+  if (!session) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
+  return openStream(c, { organizationId: ALL_ORGANIZATIONS, accountId: c.var.labStaffId, sessionId: session.id })
+})
+
+function openStream<E extends MainEnv>(
+  c: Context<E>,
+  subscriber: { organizationId: string; accountId: string; sessionId: string },
+) {
   const resume = resumePoint(c.req.header(LAST_EVENT_ID_HEADER), c.req.query(AFTER_PARAMETER))
   if ('refused' in resume) return c.json(resume.refused, 400)
   const hub = c.var.services.events
   if (!hub) return c.json({ message: EVENTS_UNAVAILABLE_MESSAGE }, 503)
 
-  const stream = hub.open({
-    organizationId: session.organizationId,
-    accountId: session.accountId,
-    sessionId: session.id,
-    after: resume.after,
-  })
+  const stream = hub.open({ ...subscriber, after: resume.after })
   if (stream === 'full') return c.json({ message: TOO_MANY_STREAMS_MESSAGE }, 429)
   // The process is stopping: the tab retries (another process, or this one's successor).
   if (stream === 'stopped')
@@ -73,4 +91,4 @@ eventRoutes.get(EVENTS_PATH, (c) => {
     // nginx and other proxies: pass each event on at once.
     'X-Accel-Buffering': 'no',
   })
-})
+}
