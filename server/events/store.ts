@@ -95,7 +95,9 @@ export async function helloSnapshot(
         .where('r.status', 'in', ['InProgress', 'Maintenance'])
         .orderBy('r.started_at')
         .orderBy('r.run_id')
-      runsQuery = all ? runsQuery.limit(LAB_HELLO_RUNS) : runsQuery.where('d.organization_id', '=', organizationId)
+      runsQuery = all
+        ? runsQuery.limit(LAB_HELLO_RUNS)
+        : runsQuery.where('d.organization_id', '=', organizationId)
       const runs = await runsQuery.execute()
       return {
         seq: Number(head?.head ?? 0),

@@ -52,7 +52,11 @@ eventRoutes.get(EVENTS_PATH, (c) => {
   if (!session?.accountId || !session.organizationId || !session.role) {
     return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
   }
-  return openStream(c, { organizationId: session.organizationId, accountId: session.accountId, sessionId: session.id })
+  return openStream(c, {
+    organizationId: session.organizationId,
+    accountId: session.accountId,
+    sessionId: session.id,
+  })
 })
 
 /**
@@ -63,7 +67,11 @@ eventRoutes.get(EVENTS_PATH, (c) => {
 eventRoutes.get(LAB_EVENTS_PATH, requireLab('lab-read'), (c) => {
   const session = c.var.session
   if (!session) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
-  return openStream(c, { organizationId: ALL_ORGANIZATIONS, accountId: c.var.labStaffId, sessionId: session.id })
+  return openStream(c, {
+    organizationId: ALL_ORGANIZATIONS,
+    accountId: c.var.labStaffId,
+    sessionId: session.id,
+  })
 })
 
 function openStream<E extends MainEnv>(
