@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import type { Deployment } from './deployment.ts'
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { TOKEN_HEADER } from '@/contract/auth'
@@ -356,4 +358,45 @@ export async function poll<T>(check: () => Promise<T | undefined>, timeoutMs: nu
     if (Date.now() > until) return undefined
     await new Promise((resolve) => setTimeout(resolve, everyMs))
   }
+}
+
+/**
+ * Lab staff (issue 19) made the way an operator makes them: `npm run lab:add-staff` on the
+ * deployment's database — on PGlite with its node stopped, since PGlite's folder belongs to one
+ * process — then the printed set-password link used over HTTP and a login. Answers the logged-in
+ * browsers, in the order asked.
+ */
+export async function addLabStaff(
+  deployment: Deployment,
+  members: ReadonlyArray<{ label: string; role: 'Lab engineer' | 'Lab manager' }>,
+): Promise<Browser[]> {
+  const node = deployment.nodes[0]!
+  const pglite = deployment.backend === 'PGlite'
+  if (pglite) await deployment.stop(node)
+  const made: Array<{ email: string; token: string }> = []
+  try {
+    for (const { label, role } of members) {
+      const email = uniqueEmail(label)
+      const output = execFileSync(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/lab-add-staff.ts', '--email', email, '--name', `Lab ${label}`, '--role', role],
+        { env: { ...process.env, ...deployment.env, PORTAL_URL: node.base }, encoding: 'utf8' },
+      )
+      const token = /\/lab\/set-password\?token=([\w-]+)/.exec(output)?.[1]
+      if (!token) throw new Error(`lab:add-staff printed no link for ${email}: ${output}`)
+      made.push({ email, token })
+    }
+  } finally {
+    if (pglite) await deployment.restart(node)
+  }
+  const browsers: Browser[] = []
+  for (const { email, token } of made) {
+    const browser = new Browser(deployment.nodes)
+    await browser.bootstrap()
+    const set = await browser.post(endpoints.labSetPassword.path, { token, password: PASSWORD, confirmPassword: PASSWORD })
+    if (set.status !== 200) throw new Error(`Setting ${email}'s password failed: ${set.status} ${set.text}`)
+    await browser.login(email)
+    browsers.push(browser)
+  }
+  return browsers
 }

@@ -8,6 +8,16 @@ import {
 } from '@/contract/endpoints'
 import { EVENTS_PATH } from '@/contract/events'
 import {
+  LAB_ENDPOINT_PERMISSIONS,
+  LAB_EVENTS_PATH,
+  LAB_MANAGER_ONLY_MESSAGE,
+  LAB_ONLY_MESSAGE,
+  labCan,
+  type LabEndpointName,
+  type LabRole,
+  VENDOR_ONLY_MESSAGE,
+} from '@/contract/lab'
+import {
   EXAMPLE_DEVICE,
   EXAMPLE_ORGANIZATION,
   blankSavePayload,
@@ -24,6 +34,7 @@ import {
 import {
   Browser,
   PASSWORD,
+  addLabStaff,
   invitationToken,
   poll,
   progressOf,
@@ -86,6 +97,10 @@ export type Team = {
   pendingToken: string
   /** A third vendor's invitation of the owner (accepted by the Owner's own cell). */
   ownerInviteToken: string
+  /** Issue 19: the lab's staff — an engineer, a manager, and a spare member the manager promotes and removes. */
+  labEngineer: Browser
+  labManager: Browser
+  spareStaffId: string
 }
 
 type Caller = {
@@ -96,6 +111,8 @@ type Caller = {
   session: boolean
   /** Whether its calls carry its own vendorUserId (members, and the removed member) or the owner's. */
   ownIds: boolean
+  /** Issue 19: a lab staff member's role; undefined for vendors' callers. */
+  lab?: LabRole
   browser: () => Promise<Browser>
 }
 
@@ -150,9 +167,37 @@ const permissionOfCell = (name: string): Permission | null =>
     : (ENDPOINT_PERMISSIONS[name as VendorEndpointName] ?? null)
 
 type Expectation =
-  { kind: 'refused' } | { kind: 'role'; permission: Permission } | { kind: 'allowed' } | { kind: 'any' }
+  | { kind: 'refused' }
+  | { kind: 'role'; permission: Permission }
+  | { kind: 'allowed' }
+  | { kind: 'any' }
+  | { kind: 'message'; status: number; message: string }
 
+const isLabCall = (name: string): name is LabEndpointName | 'labEvents' =>
+  name === 'labEvents' || name in LAB_ENDPOINT_PERMISSIONS
+const labPermissionOf = (name: LabEndpointName | 'labEvents') =>
+  name === 'labEvents' ? 'lab-read' : LAB_ENDPOINT_PERMISSIONS[name]
+
+/**
+ * Issue 19: the wall between vendors and the lab. A lab call (its permission not null) refuses
+ * every vendor's session with LAB_ONLY_MESSAGE and a Lab engineer a manager's call with
+ * LAB_MANAGER_ONLY_MESSAGE; a vendor call that needs a member refuses a lab session with
+ * VENDOR_ONLY_MESSAGE.
+ */
 function expectationOf(name: string, caller: Caller): Expectation {
+  if (isLabCall(name)) {
+    const permission = labPermissionOf(name)
+    if (permission === null) return { kind: 'any' }
+    if (caller.lab === undefined)
+      return caller.session ? { kind: 'message', status: 403, message: LAB_ONLY_MESSAGE } : { kind: 'refused' }
+    return labCan(caller.lab, permission)
+      ? { kind: 'allowed' }
+      : { kind: 'message', status: 403, message: LAB_MANAGER_ONLY_MESSAGE }
+  }
+  if (caller.lab !== undefined) {
+    if (OPEN_CALLS.has(name) || permissionOfCell(name) === null) return { kind: 'any' }
+    return { kind: 'message', status: 403, message: VENDOR_ONLY_MESSAGE }
+  }
   if (caller.role !== undefined) {
     const permission = permissionOfCell(name)
     if (permission !== null && permission !== 'read' && !can(caller.role, permission))
@@ -225,6 +270,16 @@ export async function makeTeam(deployment: Deployment, figures: Figures, owner: 
   owner.engineerRecordId =
     (await lead.records()).map((record) => record.portfolioManagerId).find((id) => !known.has(id)) ?? ''
   owner.secrets.push(engineer.email, engineer.vendorUserId, owner.engineerRecordId)
+  const [labEngineer, labManager, spareStaff] = await addLabStaff(deployment, [
+    { label: 'lab-engineer', role: 'Lab engineer' },
+    { label: 'lab-manager', role: 'Lab manager' },
+    { label: 'lab-spare', role: 'Lab engineer' },
+  ])
+  const staff = (await labManager!.call(endpoints.labStaff.path, { method: 'GET' })).json as
+    | { staff?: Array<{ staffId: string; email: string }> }
+    | undefined
+  const spareStaffId = staff?.staff?.find((member) => member.email === spareStaff!.email)?.staffId ?? ''
+  if (!spareStaffId) throw new Error('The spare lab member is not in the staff list.')
   return {
     engineer,
     viewer,
@@ -233,6 +288,9 @@ export async function makeTeam(deployment: Deployment, figures: Figures, owner: 
     pendingInvitationId: pending.invitationId,
     pendingToken: pending.token,
     ownerInviteToken: ownerInvite.token,
+    labEngineer: labEngineer!,
+    labManager: labManager!,
+    spareStaffId,
   }
 }
 
@@ -343,6 +401,7 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
     }
   // Every stored event from the start: the owner's holds its records, runs and comments.
   if (name === 'events') return { method: 'GET', service: 'main', path: `${EVENTS_PATH}?after=0` }
+  if (name === 'labEvents') return { method: 'GET', service: 'main', path: `${LAB_EVENTS_PATH}?after=0` }
   const endpoint = endpoints[name as keyof typeof endpoints] as Endpoint
   const post = (body: unknown): Cell => ({
     method: 'POST',
@@ -464,6 +523,33 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
       return post({ token: isOwner ? team.ownerInviteToken : team.pendingToken })
     case 'switchOrganization':
       return post({ organizationId: owner.browser.organizationId })
+    // Issue 19: the lab's calls name the owner's record and run, and the lab's spare member.
+    case 'labQueue':
+      return get(query({ search: owner.browser.email.split('@')[0] ?? '' }))
+    case 'labRecord':
+      return get(query({ portfolioManagerId: recordId }))
+    case 'labAddComment':
+      return post({ portfolioManagerId: recordId, text: `Answer by ${caller.name}` })
+    case 'labStartRun':
+    case 'labRerunFailed':
+    case 'labCancelRun':
+      return post({ portfolioManagerId: recordId })
+    case 'labReview':
+      return post({ runId: owner.runId, decision: 'reject', reason: `Review by ${caller.name}` })
+    case 'labStartMaintenance':
+      return post({ reason: `Maintenance by ${caller.name}`, expectedEnd: new Date(Date.now() + 3_600_000).toISOString() })
+    case 'labReviewSetting':
+      return post({ reviewRequired: false })
+    case 'labAddStaff':
+      return post({ email: uniqueEmail('staff'), name: `Added by ${caller.name}`, role: 'Lab engineer' })
+    case 'labChangeStaffRole':
+      return post({ staffId: team.spareStaffId, role: 'Lab manager' })
+    case 'labRemoveStaff':
+      return post({ staffId: team.spareStaffId })
+    case 'labSetPasswordInfo':
+      return get(query({ token: 'not-a-token' }))
+    case 'labSetPassword':
+      return post({ token: 'not-a-token', password: PASSWORD, confirmPassword: PASSWORD })
     default:
       return endpoint.method === 'GET' ? get() : post({})
   }
@@ -510,7 +596,7 @@ async function readStream(browser: Browser, path: string): Promise<Answer> {
 }
 
 async function send(browser: Browser, cell: Cell): Promise<Answer> {
-  if (cell.path.startsWith(EVENTS_PATH)) return readStream(browser, cell.path)
+  if (cell.path.startsWith(EVENTS_PATH) || cell.path.startsWith(LAB_EVENTS_PATH)) return readStream(browser, cell.path)
   const options = { method: cell.method, ...(cell.method === 'POST' ? { body: cell.body } : {}) }
   return cell.service === 'main' ? browser.call(cell.path, options) : browser.cert(cell.path, options)
 }
@@ -535,6 +621,12 @@ function wrongAnswer(expectation: Expectation, answer: Answer): string | undefin
         : `refused a call its role may make: ${answer.status} ${answer.text.slice(0, 100)}`
     case 'any':
       return undefined
+    case 'message': {
+      const message = (answer.json as { message?: string } | undefined)?.message
+      return answer.status === expectation.status && message === expectation.message
+        ? undefined
+        : `answered ${answer.status} ${answer.text.slice(0, 100)} (expected ${expectation.status} "${expectation.message}")`
+    }
   }
 }
 
@@ -554,7 +646,7 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
   const leaverSession = { cookie: loggedOut.cookie, token: loggedOut.token }
   countAnswer(figures, await loggedOut.post(endpoints.logout.path, {}))
   Object.assign(loggedOut, leaverSession)
-  const names = [...Object.keys(endpoints), 'runReport', 'events']
+  const names = [...Object.keys(endpoints), 'runReport', 'events', 'labEvents']
   const callers: Caller[] = [
     {
       name: 'anonymous',
@@ -572,6 +664,9 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
     { name: 'Viewer', role: 'Viewer', session: true, ownIds: true, browser: async () => team.viewer },
     { name: 'Engineer', role: 'Engineer', session: true, ownIds: true, browser: async () => team.engineer },
     { name: 'Owner', role: 'Owner', session: true, ownIds: true, browser: async () => owner.browser },
+    // Issue 19: the lab's staff see every organization (no leaks to count); every vendor call is refused them.
+    { name: 'Lab engineer', lab: 'Lab engineer', session: true, ownIds: true, browser: async () => team.labEngineer },
+    { name: 'Lab manager', lab: 'Lab manager', session: true, ownIds: true, browser: async () => team.labManager },
   ]
   const rows: Array<Array<string | number>> = []
   let before = await ownerView(owner)
@@ -579,7 +674,8 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
   for (const caller of callers) {
     const tally = { leaks: 0, changes: 0, wrong: 0, cells: 0 }
     const isOwner = caller.role === 'Owner'
-    const secrets = caller.role === undefined ? owner.secrets : isOwner ? [] : owner.personalSecrets
+    const secrets =
+      caller.lab !== undefined ? [] : caller.role === undefined ? owner.secrets : isOwner ? [] : owner.personalSecrets
     for (const name of orderOf(names)) {
       let browser = await caller.browser()
       // Logging out from a second session of its own, so that the first one stays signed in; the
