@@ -66,7 +66,11 @@ for (let from = 0; from < RECORDS; from += BATCH) {
       is_certified: (status === 'Completed' ? 'CERTIFIED-OK' : '') as '' | 'CERTIFIED-OK',
     }
   })
-  const inserted = await db.insertInto('device_records').values(rows).returning(['portfolio_manager_id', 'status']).execute()
+  const inserted = await db
+    .insertInto('device_records')
+    .values(rows)
+    .returning(['portfolio_manager_id', 'status'])
+    .execute()
   const withRuns = inserted.filter((row) => row.status !== 'Submitted')
   if (withRuns.length === 0) continue
   const runs = await db
@@ -91,10 +95,11 @@ for (let from = 0; from < RECORDS; from += BATCH) {
           run_id: run.run_id,
           position,
           name: `Case ${position + 1}`,
-          state: (run.status === 'Completed' || position < 3 ? 'passed' : position === 3 ? 'running' : 'pending') as
-            | 'passed'
-            | 'running'
-            | 'pending',
+          state: (run.status === 'Completed' || position < 3
+            ? 'passed'
+            : position === 3
+              ? 'running'
+              : 'pending') as 'passed' | 'running' | 'pending',
         })),
       ),
     )
@@ -113,7 +118,8 @@ const filters: Array<[string, LabQueueQuery]> = [
   ['search a serial', { search: 'SN4242A' }],
   ['search a vendor, page 3', { search: 'vendor 1', page: 3 }],
 ]
-const percentile = (values: number[], p: number) => values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0
+const percentile = (values: number[], p: number) =>
+  values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0
 console.log(`\n| filter | items | total | p50 ms | p95 ms | max ms |\n| --- | --- | --- | --- | --- | --- |`)
 for (const [label, query] of filters) {
   const times: number[] = []

@@ -379,7 +379,17 @@ export async function addLabStaff(
       const email = uniqueEmail(label)
       const output = execFileSync(
         process.execPath,
-        ['--import', 'tsx', 'scripts/lab-add-staff.ts', '--email', email, '--name', `Lab ${label}`, '--role', role],
+        [
+          '--import',
+          'tsx',
+          'scripts/lab-add-staff.ts',
+          '--email',
+          email,
+          '--name',
+          `Lab ${label}`,
+          '--role',
+          role,
+        ],
         { env: { ...process.env, ...deployment.env, PORTAL_URL: node.base }, encoding: 'utf8' },
       )
       const token = /\/lab\/set-password\?token=([\w-]+)/.exec(output)?.[1]
@@ -393,7 +403,11 @@ export async function addLabStaff(
   for (const { email, token } of made) {
     const browser = new Browser(deployment.nodes)
     await browser.bootstrap()
-    const set = await browser.post(endpoints.labSetPassword.path, { token, password: PASSWORD, confirmPassword: PASSWORD })
+    const set = await browser.post(endpoints.labSetPassword.path, {
+      token,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    })
     if (set.status !== 200) throw new Error(`Setting ${email}'s password failed: ${set.status} ${set.text}`)
     await browser.login(email)
     browsers.push(browser)

@@ -189,7 +189,9 @@ function expectationOf(name: string, caller: Caller): Expectation {
     const permission = labPermissionOf(name)
     if (permission === null) return { kind: 'any' }
     if (caller.lab === undefined)
-      return caller.session ? { kind: 'message', status: 403, message: LAB_ONLY_MESSAGE } : { kind: 'refused' }
+      return caller.session
+        ? { kind: 'message', status: 403, message: LAB_ONLY_MESSAGE }
+        : { kind: 'refused' }
     return labCan(caller.lab, permission)
       ? { kind: 'allowed' }
       : { kind: 'message', status: 403, message: LAB_MANAGER_ONLY_MESSAGE }
@@ -276,8 +278,7 @@ export async function makeTeam(deployment: Deployment, figures: Figures, owner: 
     { label: 'lab-spare', role: 'Lab engineer' },
   ])
   const staff = (await labManager!.call(endpoints.labStaff.path, { method: 'GET' })).json as
-    | { staff?: Array<{ staffId: string; email: string }> }
-    | undefined
+    { staff?: Array<{ staffId: string; email: string }> } | undefined
   const spareStaffId = staff?.staff?.find((member) => member.email === spareStaff!.email)?.staffId ?? ''
   if (!spareStaffId) throw new Error('The spare lab member is not in the staff list.')
   return {
@@ -537,7 +538,10 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
     case 'labReview':
       return post({ runId: owner.runId, decision: 'reject', reason: `Review by ${caller.name}` })
     case 'labStartMaintenance':
-      return post({ reason: `Maintenance by ${caller.name}`, expectedEnd: new Date(Date.now() + 3_600_000).toISOString() })
+      return post({
+        reason: `Maintenance by ${caller.name}`,
+        expectedEnd: new Date(Date.now() + 3_600_000).toISOString(),
+      })
     case 'labReviewSetting':
       return post({ reviewRequired: false })
     case 'labAddStaff':
@@ -596,7 +600,8 @@ async function readStream(browser: Browser, path: string): Promise<Answer> {
 }
 
 async function send(browser: Browser, cell: Cell): Promise<Answer> {
-  if (cell.path.startsWith(EVENTS_PATH) || cell.path.startsWith(LAB_EVENTS_PATH)) return readStream(browser, cell.path)
+  if (cell.path.startsWith(EVENTS_PATH) || cell.path.startsWith(LAB_EVENTS_PATH))
+    return readStream(browser, cell.path)
   const options = { method: cell.method, ...(cell.method === 'POST' ? { body: cell.body } : {}) }
   return cell.service === 'main' ? browser.call(cell.path, options) : browser.cert(cell.path, options)
 }
@@ -665,8 +670,20 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
     { name: 'Engineer', role: 'Engineer', session: true, ownIds: true, browser: async () => team.engineer },
     { name: 'Owner', role: 'Owner', session: true, ownIds: true, browser: async () => owner.browser },
     // Issue 19: the lab's staff see every organization (no leaks to count); every vendor call is refused them.
-    { name: 'Lab engineer', lab: 'Lab engineer', session: true, ownIds: true, browser: async () => team.labEngineer },
-    { name: 'Lab manager', lab: 'Lab manager', session: true, ownIds: true, browser: async () => team.labManager },
+    {
+      name: 'Lab engineer',
+      lab: 'Lab engineer',
+      session: true,
+      ownIds: true,
+      browser: async () => team.labEngineer,
+    },
+    {
+      name: 'Lab manager',
+      lab: 'Lab manager',
+      session: true,
+      ownIds: true,
+      browser: async () => team.labManager,
+    },
   ]
   const rows: Array<Array<string | number>> = []
   let before = await ownerView(owner)
@@ -675,7 +692,13 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
     const tally = { leaks: 0, changes: 0, wrong: 0, cells: 0 }
     const isOwner = caller.role === 'Owner'
     const secrets =
-      caller.lab !== undefined ? [] : caller.role === undefined ? owner.secrets : isOwner ? [] : owner.personalSecrets
+      caller.lab !== undefined
+        ? []
+        : caller.role === undefined
+          ? owner.secrets
+          : isOwner
+            ? []
+            : owner.personalSecrets
     for (const name of orderOf(names)) {
       let browser = await caller.browser()
       // Logging out from a second session of its own, so that the first one stays signed in; the

@@ -15,10 +15,11 @@ import type { Database, StoredStatus } from '../db/schema.ts'
  *   Submitted → waiting, InProgress → running, Maintenance → maintenance,
  *   AwaitingReview → review, Completed and Cancelled → finished.
  * Order: what needs the lab first — running, in maintenance, awaiting review — then waiting, then
- * finished; within each, the latest activity (the latest run's start, else the submission) first.
+ * finished; within each, the newest submission first.
  *
- * One query answers the page (with its total through count(*) over ()), one the counts per state,
- * one the filters' choices: all built with Kysely (a raw statement would count as a write to every
+ * One query picks the page's ids (with the total through count(*) over ()), one reads those
+ * records' latest runs and comments, one counts per state, two list the filters' choices: all built
+ * with Kysely (a raw statement would count as a write to every
  * area for the write watch, server/db/write-watch.ts).
  */
 
@@ -76,102 +77,22 @@ type QueueRow = {
   current_case: string | null
   comment_count: number
   last_comment_kind: string | null
-  total: number
 }
 
 export async function labQueue(db: Db, query: LabQueueQuery): Promise<LabQueueAnswer> {
   const page = query.page ?? 1
   const search = query.search?.trim() ?? ''
-  let items = db
+  // The page first — ids and the total only, ordered by state and submission — then the details
+  // of its LAB_QUEUE_PAGE_SIZE records: the runs' and comments' lookups never touch the rest.
+  let filtered = db
     .selectFrom('device_records as d')
     .innerJoin('organizations as o', 'o.id', 'd.organization_id')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('certification_runs as r')
-          .select([
-            'r.run_id',
-            'r.attempt',
-            'r.kind',
-            'r.status as run_status',
-            'r.is_certified as run_is_certified',
-            'r.started_at',
-            'r.finished_at',
-            'r.started_by',
-          ])
-          .whereRef('r.portfolio_manager_id', '=', 'd.portfolio_manager_id')
-          .orderBy('r.attempt', 'desc')
-          .limit(1)
-          .as('r'),
-      (join) => join.onTrue(),
-    )
-    .select([
-      'd.portfolio_manager_id',
-      'd.organization_id',
-      'o.name as organization_name',
-      'd.vendor',
-      'd.device_name',
-      'd.device_type',
-      'd.product_class',
-      'd.base_firmware_version',
-      'd.status',
-      'd.is_certified',
-      STATE_OF_STATUS.as('queue_state'),
-      'd.creation_time',
-      'd.created_by',
-      'r.run_id',
-      'r.attempt',
-      'r.kind',
-      'r.run_status',
-      'r.run_is_certified',
-      'r.started_at',
-      'r.finished_at',
-      'r.started_by',
-      (eb) =>
-        eb
-          .selectFrom('run_test_cases as t')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('t.run_id', '=', 'r.run_id')
-          .as('cases_total'),
-      (eb) =>
-        eb
-          .selectFrom('run_test_cases as t')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('t.run_id', '=', 'r.run_id')
-          .where('t.state', 'in', ['passed', 'failed', 'skipped'])
-          .as('cases_done'),
-      (eb) =>
-        eb
-          .selectFrom('run_test_cases as t')
-          .select('t.name')
-          .whereRef('t.run_id', '=', 'r.run_id')
-          .where('t.state', '=', 'running')
-          .orderBy('t.position')
-          .limit(1)
-          .as('current_case'),
-      (eb) =>
-        eb
-          .selectFrom('comments as c')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('c.portfolio_manager_id', '=', 'd.portfolio_manager_id')
-          .as('comment_count'),
-      (eb) =>
-        eb
-          .selectFrom('comments as c')
-          .select('c.author_kind')
-          .whereRef('c.portfolio_manager_id', '=', 'd.portfolio_manager_id')
-          .orderBy('c.created_at', 'desc')
-          .orderBy('c.comment_id', 'desc')
-          .limit(1)
-          .as('last_comment_kind'),
-      sql<number>`count(*) over ()`.as('total'),
-    ])
-  if (query.state) items = items.where('d.status', 'in', STATUSES_OF_STATE[query.state])
-  if (query.organizationId) items = items.where('d.organization_id', '=', query.organizationId)
-  if (query.deviceType) items = items.where('d.device_type', '=', query.deviceType)
+  if (query.state) filtered = filtered.where('d.status', 'in', STATUSES_OF_STATE[query.state])
+  if (query.organizationId) filtered = filtered.where('d.organization_id', '=', query.organizationId)
+  if (query.deviceType) filtered = filtered.where('d.device_type', '=', query.deviceType)
   if (search !== '') {
     const pattern = containsPattern(search)
-    items = items.where((eb) =>
+    filtered = filtered.where((eb) =>
       eb.or([
         eb('d.vendor', 'ilike', pattern),
         eb('d.device_name', 'ilike', pattern),
@@ -182,13 +103,105 @@ export async function labQueue(db: Db, query: LabQueueQuery): Promise<LabQueueAn
       ]),
     )
   }
-  const rows = (await items
+  const pageRows = await filtered
+    .select(['d.portfolio_manager_id', sql<number>`count(*) over ()`.as('total')])
     .orderBy(STATE_RANK)
-    .orderBy(sql`coalesce(r.started_at, d.creation_time)`, 'desc')
+    .orderBy('d.creation_time', 'desc')
     .orderBy('d.portfolio_manager_id')
     .limit(LAB_QUEUE_PAGE_SIZE)
     .offset((page - 1) * LAB_QUEUE_PAGE_SIZE)
-    .execute()) as QueueRow[]
+    .execute()
+  const ids = pageRows.map((row) => row.portfolio_manager_id)
+  const details =
+    ids.length === 0
+      ? []
+      : ((await db
+          .selectFrom('device_records as d')
+          .innerJoin('organizations as o', 'o.id', 'd.organization_id')
+          .leftJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom('certification_runs as r')
+                .select([
+                  'r.run_id',
+                  'r.attempt',
+                  'r.kind',
+                  'r.status as run_status',
+                  'r.is_certified as run_is_certified',
+                  'r.started_at',
+                  'r.finished_at',
+                  'r.started_by',
+                ])
+                .whereRef('r.portfolio_manager_id', '=', 'd.portfolio_manager_id')
+                .orderBy('r.attempt', 'desc')
+                .limit(1)
+                .as('r'),
+            (join) => join.onTrue(),
+          )
+          .select([
+            'd.portfolio_manager_id',
+            'd.organization_id',
+            'o.name as organization_name',
+            'd.vendor',
+            'd.device_name',
+            'd.device_type',
+            'd.product_class',
+            'd.base_firmware_version',
+            'd.status',
+            'd.is_certified',
+            STATE_OF_STATUS.as('queue_state'),
+            'd.creation_time',
+            'd.created_by',
+            'r.run_id',
+            'r.attempt',
+            'r.kind',
+            'r.run_status',
+            'r.run_is_certified',
+            'r.started_at',
+            'r.finished_at',
+            'r.started_by',
+            (eb) =>
+              eb
+                .selectFrom('run_test_cases as t')
+                .select((inner) => inner.fn.countAll<number>().as('n'))
+                .whereRef('t.run_id', '=', 'r.run_id')
+                .as('cases_total'),
+            (eb) =>
+              eb
+                .selectFrom('run_test_cases as t')
+                .select((inner) => inner.fn.countAll<number>().as('n'))
+                .whereRef('t.run_id', '=', 'r.run_id')
+                .where('t.state', 'in', ['passed', 'failed', 'skipped'])
+                .as('cases_done'),
+            (eb) =>
+              eb
+                .selectFrom('run_test_cases as t')
+                .select('t.name')
+                .whereRef('t.run_id', '=', 'r.run_id')
+                .where('t.state', '=', 'running')
+                .orderBy('t.position')
+                .limit(1)
+                .as('current_case'),
+            (eb) =>
+              eb
+                .selectFrom('comments as c')
+                .select((inner) => inner.fn.countAll<number>().as('n'))
+                .whereRef('c.portfolio_manager_id', '=', 'd.portfolio_manager_id')
+                .as('comment_count'),
+            (eb) =>
+              eb
+                .selectFrom('comments as c')
+                .select('c.author_kind')
+                .whereRef('c.portfolio_manager_id', '=', 'd.portfolio_manager_id')
+                .orderBy('c.created_at', 'desc')
+                .orderBy('c.comment_id', 'desc')
+                .limit(1)
+                .as('last_comment_kind'),
+          ])
+          .where('d.portfolio_manager_id', 'in', ids)
+          .execute()) as QueueRow[])
+  const byId = new Map(details.map((row) => [row.portfolio_manager_id, row]))
+  const rows = ids.flatMap((id) => byId.get(id) ?? [])
 
   const counted = await db
     .selectFrom('device_records as d')
@@ -218,8 +231,8 @@ export async function labQueue(db: Db, query: LabQueueQuery): Promise<LabQueueAn
     .orderBy('device_type')
     .execute()
 
-  let total = rows[0]?.total ?? 0
-  if (rows.length === 0 && page > 1) {
+  let total = Number(pageRows[0]?.total ?? 0)
+  if (pageRows.length === 0 && page > 1) {
     // A page past the end: the real total, from the first page's count.
     const first = await labQueue(db, { ...query, page: 1 })
     total = first.total
