@@ -92,6 +92,7 @@ export async function helloSnapshot(
         .selectFrom('certification_runs as r')
         .innerJoin('device_records as d', 'd.portfolio_manager_id', 'r.portfolio_manager_id')
         .selectAll('r')
+        .select('d.organization_id')
         .where('r.status', 'in', ['InProgress', 'Maintenance'])
         .orderBy('r.started_at')
         .orderBy('r.run_id')
@@ -102,9 +103,11 @@ export async function helloSnapshot(
       return {
         seq: Number(head?.head ?? 0),
         accountSeq: Number(own?.head ?? 0),
-        activeRuns: (await withTestCases(trx, runs)).map(({ run, testCases }) =>
-          certificationRunResult(run, testCases),
-        ),
+        // The lab's hello names each run's organization, as its events do.
+        activeRuns: (await withTestCases(trx, runs)).map(({ run, testCases }) => ({
+          ...certificationRunResult(run, testCases),
+          ...(all ? { organizationId: (run as (typeof runs)[number]).organization_id } : {}),
+        })),
       }
     })
 }
@@ -165,9 +168,13 @@ export async function liveSessionIds(
   const ids = [...new Set(sessions.map((session) => session.sessionId))]
   if (ids.length === 0) return new Set()
   const rows = await db
-    .selectFrom('sessions')
-    .select(['id', 'account_id', 'organization_id', 'last_seen_at', 'lab_staff_id'])
-    .where(sql<boolean>`id = any(${ids}::text[])`)
+    .selectFrom('sessions as s')
+    // A lab session lives while its staff member is not removed (issue 19).
+    .leftJoin('lab_staff as l', (join) =>
+      join.onRef('l.id', '=', 's.lab_staff_id').on('l.disabled_at', 'is', null),
+    )
+    .select(['s.id', 's.account_id', 's.organization_id', 's.last_seen_at', 'l.id as lab_staff_id'])
+    .where(sql<boolean>`s.id = any(${ids}::text[])`)
     .execute()
   const live = new Map<string, { accountId: string; organizationId: string | null }>()
   for (const row of rows) {
