@@ -5,10 +5,12 @@ import { savedPortfolioSchema } from '@/contract/portfolio'
 import { recordListAnswerSchema } from '@/contract/records'
 import { CANCELLED_CASE_NOTE, NOT_SIGNED_IN_MESSAGE, RUN_CANCELLED_MESSAGE } from '@/contract/server-messages'
 import { DEFAULT_CHECK_MS } from './cert/runner.ts'
+import { LAB_STATE_REFRESH_MS } from './lab/state.ts'
 import { openDatabase } from './db/database.ts'
 import { testsUsePostgres, type TestDatabase } from './db/test-database.ts'
 import {
   Browser,
+  createStaffMember,
   createVendor,
   gatedHarness,
   startTestPortal,
@@ -196,6 +198,38 @@ describe.skipIf(!testsUsePostgres())('two portal processes on one PostgreSQL', (
       const records = v.parse(recordListAnswerSchema, await list.json()).portfolioManagerSubmittedDetailsList
       expect(records).toHaveLength(20)
     })
+  })
+
+  describe('the lab (issue 19)', () => {
+    it('maintenance started through A holds a run started through B, and its end through B resumes it', async () => {
+      const manager = await createStaffMember(a, 'two.manager@lab.example', 'Two Manager', 'Lab manager')
+      const browser = await vendorLoggedInThroughA()
+      const id = await submitRecord(browser)
+      const expectedEnd = new Date(Date.now() + 3_600_000).toISOString()
+      const started = await manager.browser.post('/api/lab/maintenance/start', {
+        reason: 'Two processes.',
+        expectedEnd,
+      })
+      expect(started.status).toBe(200)
+      // B reads the bench's state within LAB_STATE_REFRESH_MS.
+      await new Promise((resolve) => setTimeout(resolve, LAB_STATE_REFRESH_MS + 200))
+      const body = { vendor_user_id: browser.vendorUserId, portfolio_manager_id: id }
+      expect((await browser.cert(b, '/run-tests', body)).status).toBe(200)
+      expect((await runsOf(id))[0]?.status).toBe('Maintenance')
+      // Ended through B's console: the run resumes wherever it runs.
+      const viaB = new Browser(b.portal)
+      viaB.cookie = manager.browser.cookie
+      viaB.token = manager.browser.token
+      expect((await viaB.post('/api/lab/maintenance/end', {})).status).toBe(200)
+      await waitFor(async () => (await runsOf(id))[0]?.status === 'InProgress', 'the run to resume', 20_000)
+      // Let it finish, wherever it runs (the gates hand out one case at a time).
+      while ((await runsOf(id))[0]?.status === 'InProgress') {
+        gateA.next()
+        gateB.next()
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      expect((await runsOf(id))[0]).toMatchObject({ status: 'Completed', is_certified: 'CERTIFIED-OK' })
+    }, 30_000)
   })
 
   describe('runs', () => {

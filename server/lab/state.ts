@@ -141,6 +141,7 @@ export function createLabStateWatch(
   let consoleMaintenance = false
   let timer: NodeJS.Timeout | undefined
   let reading: Promise<void> | undefined
+  let failing = false
   const refresh = () => {
     reading ??= db
       .selectFrom('lab_state')
@@ -149,9 +150,15 @@ export function createLabStateWatch(
       .executeTakeFirst()
       .then((row) => {
         consoleMaintenance = Boolean(row?.maintenance_reason)
+        failing = false
       })
       .catch((error: unknown) => {
-        if (timer) log.warn({ err: error }, 'lab state: could not read the maintenance')
+        // Once per streak of failures (the last state read holds meanwhile); a database closed
+        // under a stopping process is no news.
+        const closing = error instanceof Error && /destroyed/.test(error.message)
+        if (timer && !failing && !closing)
+          log.warn({ err: error }, 'lab state: could not read the maintenance')
+        failing = true
       })
       .finally(() => {
         reading = undefined
