@@ -8,7 +8,9 @@ import {
   labStaffRemovedMessage,
   labStaffRoleChangedMessage,
 } from '@/contract/lab'
+import type { Transaction } from 'kysely'
 import { hashPassword } from '../../db/passwords.ts'
+import type { Database } from '../../db/schema.ts'
 import {
   createStaff,
   endStaffSessions,
@@ -73,6 +75,15 @@ route(labStaffRoutes, 'labSetPassword', async (c) => {
   return c.json({ message: LAB_PASSWORD_SET_MESSAGE })
 })
 
+/** A member who is not removed, read in the change's transaction. */
+const activeMember = (trx: Transaction<Database>, staffId: string) =>
+  trx
+    .selectFrom('lab_staff')
+    .select(['id', 'name', 'role'])
+    .where('id', '=', staffId)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst()
+
 labRoute(labStaffRoutes, 'labStaff', async (c) => c.json({ staff: await staffList(c.var.services.db) }))
 
 labRoute(labStaffRoutes, 'labAddStaff', async (c) => {
@@ -97,12 +108,7 @@ labRoute(labStaffRoutes, 'labChangeStaffRole', async (c) => {
   const { db } = c.var.services
   const { staffId, role } = c.var.body
   const result = await db.transaction().execute(async (trx) => {
-    const member = await trx
-      .selectFrom('lab_staff')
-      .select(['id', 'name', 'role'])
-      .where('id', '=', staffId)
-      .where('disabled_at', 'is', null)
-      .executeTakeFirst()
+    const member = await activeMember(trx, staffId)
     if (!member) return 'not-found' as const
     if (member.role === 'Lab manager' && role !== 'Lab manager' && !(await keepsAManager(trx, staffId)))
       return 'last-manager' as const
@@ -119,12 +125,7 @@ labRoute(labStaffRoutes, 'labRemoveStaff', async (c) => {
   const { db } = c.var.services
   const { staffId } = c.var.body
   const result = await db.transaction().execute(async (trx) => {
-    const member = await trx
-      .selectFrom('lab_staff')
-      .select(['id', 'name', 'role'])
-      .where('id', '=', staffId)
-      .where('disabled_at', 'is', null)
-      .executeTakeFirst()
+    const member = await activeMember(trx, staffId)
     if (!member) return 'not-found' as const
     if (member.role === 'Lab manager' && !(await keepsAManager(trx, staffId))) return 'last-manager' as const
     await trx

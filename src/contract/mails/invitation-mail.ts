@@ -1,4 +1,5 @@
 import { escapeHtml } from '@/contract/escape-html'
+import { mailHtml, mailLink, mailNote, mailParagraph } from '@/contract/mails/mail-html'
 import { ROLE_DESCRIPTIONS, type Role } from '@/contract/roles'
 
 /*
@@ -56,33 +57,18 @@ export function invitationMail({
   ].join('\n')
 
   const e = escapeHtml
-  const paragraph = (content: string, style = '') => `<p style="margin:0 0 16px;${style}">${content}</p>`
-  const html = [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${e(subject)}</title>`,
-    '</head>',
-    '<body style="margin:0;padding:24px 16px;background:#f4f4f5;color:#18181b;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;">',
-    '<main style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border:1px solid #d4d4d8;border-radius:8px;">',
-    paragraph('Hello,'),
-    paragraph(
+  const html = mailHtml(subject, [
+    mailParagraph('Hello,'),
+    mailParagraph(
       `${e(inviter)} invites you to join <strong>${e(organizationName)}</strong> on the Device Certification Portal as ${article(role)} ${e(role)}.`,
     ),
-    paragraph(`<strong>${e(role)}:</strong> ${e(ROLE_DESCRIPTIONS[role])}`),
-    paragraph('To accept, open this link:'),
-    paragraph(
-      `<a href="${e(link)}" style="color:#1d4ed8;text-decoration:underline;word-break:break-all;">${e(link)}</a>`,
-    ),
-    paragraph(e(register)),
-    paragraph(e(once)),
-    paragraph(e(ignore), 'margin:0;color:#52525b;font-size:14px;'),
-    '</main>',
-    '</body>',
-    '</html>',
-  ].join('\n')
+    mailParagraph(`<strong>${e(role)}:</strong> ${e(ROLE_DESCRIPTIONS[role])}`),
+    mailParagraph('To accept, open this link:'),
+    mailLink(link),
+    mailParagraph(e(register)),
+    mailParagraph(e(once)),
+    mailNote(ignore),
+  ])
 
   return { to, subject, text, html }
 }

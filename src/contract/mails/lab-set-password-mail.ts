@@ -1,4 +1,5 @@
 import { escapeHtml } from '@/contract/escape-html'
+import { mailHtml, mailLink, mailNote, mailParagraph } from '@/contract/mails/mail-html'
 import { LAB_ROLE_DESCRIPTIONS, type LabRole } from '@/contract/lab'
 
 /*
@@ -61,29 +62,14 @@ export function labSetPasswordMail({
   ].join('\n')
 
   const e = escapeHtml
-  const paragraph = (content: string, style = '') => `<p style="margin:0 0 16px;${style}">${content}</p>`
-  const html = [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${e(subject)}</title>`,
-    '</head>',
-    '<body style="margin:0;padding:24px 16px;background:#f4f4f5;color:#18181b;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;">',
-    '<main style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff;border:1px solid #d4d4d8;border-radius:8px;">',
-    paragraph(`Hello ${e(name)},`),
-    paragraph(e(opening)),
-    paragraph(`<strong>${e(role)}:</strong> ${e(LAB_ROLE_DESCRIPTIONS[role])}`),
-    paragraph(e(action)),
-    paragraph(
-      `<a href="${e(link)}" style="color:#1d4ed8;text-decoration:underline;word-break:break-all;">${e(link)}</a>`,
-    ),
-    paragraph(e(once)),
-    paragraph(e(ignore), 'margin:0;color:#52525b;font-size:14px;'),
-    '</main>',
-    '</body>',
-    '</html>',
-  ].join('\n')
+  const html = mailHtml(subject, [
+    mailParagraph(`Hello ${e(name)},`),
+    mailParagraph(e(opening)),
+    mailParagraph(`<strong>${e(role)}:</strong> ${e(LAB_ROLE_DESCRIPTIONS[role])}`),
+    mailParagraph(e(action)),
+    mailLink(link),
+    mailParagraph(e(once)),
+    mailNote(ignore),
+  ])
   return { to, subject, text, html }
 }
