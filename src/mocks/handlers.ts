@@ -22,6 +22,7 @@ import { catalogueFixture } from '@/mocks/fixtures/catalogue'
 import { fixtureEvents, publishWorldEvent } from '@/mocks/fixtures/events'
 import { FIXTURE_NOW, type MockVendor, world } from '@/mocks/fixtures/world'
 import { answer, badRequest, FIXTURE_TOKEN, mockEndpoint, vendorEndpoint } from '@/mocks/mock-endpoint'
+import { labHandlers } from '@/mocks/lab-handlers'
 import { teamHandlers } from '@/mocks/team-handlers'
 
 export { endpointUrl, FIXTURE_TOKEN } from '@/mocks/mock-endpoint'
@@ -465,4 +466,6 @@ export const handlers: HttpHandler[] = [
 
   // Issue 18: the team, its invitations and its activity log (team-handlers.ts).
   ...teamHandlers,
+  // Issue 19: the lab console's calls (lab-handlers.ts).
+  ...labHandlers,
 ]
