@@ -62,6 +62,7 @@ export default definePreview({
           'Portfolio',
           'Dashboard',
           'Help center',
+          'Lab',
           'Screens',
         ],
       },

@@ -17,6 +17,7 @@ import { Route as DeviceCertificationsRouteImport } from './routes/device-certif
 import { Route as HelpCenterRouteImport } from './routes/help-center'
 import { Route as PasswordResetRouteImport } from './routes/password-reset'
 import { Route as PortfolioManagerRouteImport } from './routes/portfolio-manager'
+import { Route as DataLabRouteImport } from './routes/_data._lab'
 import { Route as DataVendorRouteImport } from './routes/_data._vendor'
 import { Route as DataCheckMailRouteImport } from './routes/_data.check-mail'
 import { Route as DataForgotPasswordRouteImport } from './routes/_data.forgot-password'
@@ -27,6 +28,9 @@ import { Route as DataVendorDashboardRouteImport } from './routes/_data._vendor.
 import { Route as DataVendorPortfolioRouteImport } from './routes/_data._vendor.portfolio'
 import { Route as DataVendorTeamRouteImport } from './routes/_data._vendor.team'
 import { Route as DataCreateProfileRegisterRouteImport } from './routes/_data.create-profile.register'
+import { Route as DataLabSetPasswordRouteImport } from './routes/_data.lab.set-password'
+import { Route as DataLabLabIndexRouteImport } from './routes/_data._lab.lab.index'
+import { Route as DataLabLabStaffRouteImport } from './routes/_data._lab.lab.staff'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -66,6 +70,10 @@ const PortfolioManagerRoute = PortfolioManagerRouteImport.update({
   id: '/portfolio-manager',
   path: '/portfolio-manager',
   getParentRoute: () => rootRouteImport,
+} as any)
+const DataLabRoute = DataLabRouteImport.update({
+  id: '/_lab',
+  getParentRoute: () => DataRoute,
 } as any)
 const DataVendorRoute = DataVendorRouteImport.update({
   id: '/_vendor',
@@ -117,6 +125,21 @@ const DataCreateProfileRegisterRoute =
     path: '/create-profile/register',
     getParentRoute: () => DataRoute,
   } as any)
+const DataLabSetPasswordRoute = DataLabSetPasswordRouteImport.update({
+  id: '/lab/set-password',
+  path: '/lab/set-password',
+  getParentRoute: () => DataRoute,
+} as any)
+const DataLabLabIndexRoute = DataLabLabIndexRouteImport.update({
+  id: '/lab/',
+  path: '/lab/',
+  getParentRoute: () => DataLabRoute,
+} as any)
+const DataLabLabStaffRoute = DataLabLabStaffRouteImport.update({
+  id: '/lab/staff',
+  path: '/lab/staff',
+  getParentRoute: () => DataLabRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -135,6 +158,9 @@ export interface FileRoutesByFullPath {
   '/portfolio': typeof DataVendorPortfolioRoute
   '/team': typeof DataVendorTeamRoute
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
+  '/lab/set-password': typeof DataLabSetPasswordRoute
+  '/lab/staff': typeof DataLabLabStaffRoute
+  '/lab/': typeof DataLabLabIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -153,6 +179,9 @@ export interface FileRoutesByTo {
   '/portfolio': typeof DataVendorPortfolioRoute
   '/team': typeof DataVendorTeamRoute
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
+  '/lab/set-password': typeof DataLabSetPasswordRoute
+  '/lab/staff': typeof DataLabLabStaffRoute
+  '/lab': typeof DataLabLabIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -164,6 +193,7 @@ export interface FileRoutesById {
   '/help-center': typeof HelpCenterRoute
   '/password-reset': typeof PasswordResetRoute
   '/portfolio-manager': typeof PortfolioManagerRoute
+  '/_data/_lab': typeof DataLabRouteWithChildren
   '/_data/_vendor': typeof DataVendorRouteWithChildren
   '/_data/check-mail': typeof DataCheckMailRoute
   '/_data/forgot-password': typeof DataForgotPasswordRoute
@@ -174,6 +204,9 @@ export interface FileRoutesById {
   '/_data/_vendor/portfolio': typeof DataVendorPortfolioRoute
   '/_data/_vendor/team': typeof DataVendorTeamRoute
   '/_data/create-profile/register': typeof DataCreateProfileRegisterRoute
+  '/_data/lab/set-password': typeof DataLabSetPasswordRoute
+  '/_data/_lab/lab/staff': typeof DataLabLabStaffRoute
+  '/_data/_lab/lab/': typeof DataLabLabIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -194,6 +227,9 @@ export interface FileRouteTypes {
     | '/portfolio'
     | '/team'
     | '/create-profile/register'
+    | '/lab/set-password'
+    | '/lab/staff'
+    | '/lab/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -212,6 +248,9 @@ export interface FileRouteTypes {
     | '/portfolio'
     | '/team'
     | '/create-profile/register'
+    | '/lab/set-password'
+    | '/lab/staff'
+    | '/lab'
   id:
     | '__root__'
     | '/'
@@ -222,6 +261,7 @@ export interface FileRouteTypes {
     | '/help-center'
     | '/password-reset'
     | '/portfolio-manager'
+    | '/_data/_lab'
     | '/_data/_vendor'
     | '/_data/check-mail'
     | '/_data/forgot-password'
@@ -232,6 +272,9 @@ export interface FileRouteTypes {
     | '/_data/_vendor/portfolio'
     | '/_data/_vendor/team'
     | '/_data/create-profile/register'
+    | '/_data/lab/set-password'
+    | '/_data/_lab/lab/staff'
+    | '/_data/_lab/lab/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -304,6 +347,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortfolioManagerRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_data/_lab': {
+      id: '/_data/_lab'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof DataLabRouteImport
+      parentRoute: typeof DataRoute
+    }
     '/_data/_vendor': {
       id: '/_data/_vendor'
       path: ''
@@ -374,8 +424,42 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataCreateProfileRegisterRouteImport
       parentRoute: typeof DataRoute
     }
+    '/_data/lab/set-password': {
+      id: '/_data/lab/set-password'
+      path: '/lab/set-password'
+      fullPath: '/lab/set-password'
+      preLoaderRoute: typeof DataLabSetPasswordRouteImport
+      parentRoute: typeof DataRoute
+    }
+    '/_data/_lab/lab/': {
+      id: '/_data/_lab/lab/'
+      path: '/lab'
+      fullPath: '/lab/'
+      preLoaderRoute: typeof DataLabLabIndexRouteImport
+      parentRoute: typeof DataLabRoute
+    }
+    '/_data/_lab/lab/staff': {
+      id: '/_data/_lab/lab/staff'
+      path: '/lab/staff'
+      fullPath: '/lab/staff'
+      preLoaderRoute: typeof DataLabLabStaffRouteImport
+      parentRoute: typeof DataLabRoute
+    }
   }
 }
+
+interface DataLabRouteChildren {
+  DataLabLabStaffRoute: typeof DataLabLabStaffRoute
+  DataLabLabIndexRoute: typeof DataLabLabIndexRoute
+}
+
+const DataLabRouteChildren: DataLabRouteChildren = {
+  DataLabLabStaffRoute: DataLabLabStaffRoute,
+  DataLabLabIndexRoute: DataLabLabIndexRoute,
+}
+
+const DataLabRouteWithChildren =
+  DataLabRoute._addFileChildren(DataLabRouteChildren)
 
 interface DataVendorRouteChildren {
   DataVendorDashboardRoute: typeof DataVendorDashboardRoute
@@ -394,21 +478,25 @@ const DataVendorRouteWithChildren = DataVendorRoute._addFileChildren(
 )
 
 interface DataRouteChildren {
+  DataLabRoute: typeof DataLabRouteWithChildren
   DataVendorRoute: typeof DataVendorRouteWithChildren
   DataCheckMailRoute: typeof DataCheckMailRoute
   DataForgotPasswordRoute: typeof DataForgotPasswordRoute
   DataInvitationRoute: typeof DataInvitationRoute
   DataLoginRoute: typeof DataLoginRoute
   DataCreateProfileRegisterRoute: typeof DataCreateProfileRegisterRoute
+  DataLabSetPasswordRoute: typeof DataLabSetPasswordRoute
 }
 
 const DataRouteChildren: DataRouteChildren = {
+  DataLabRoute: DataLabRouteWithChildren,
   DataVendorRoute: DataVendorRouteWithChildren,
   DataCheckMailRoute: DataCheckMailRoute,
   DataForgotPasswordRoute: DataForgotPasswordRoute,
   DataInvitationRoute: DataInvitationRoute,
   DataLoginRoute: DataLoginRoute,
   DataCreateProfileRegisterRoute: DataCreateProfileRegisterRoute,
+  DataLabSetPasswordRoute: DataLabSetPasswordRoute,
 }
 
 const DataRouteWithChildren = DataRoute._addFileChildren(DataRouteChildren)

@@ -1,5 +1,7 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
 import type { AuthData } from '@/contract/auth'
+import { LAB_PATH } from '@/contract/lab'
+import { labStaffOf } from '@/lib/lab-session'
 import { isLoggedIn, readAuthData } from '@/lib/storage'
 import { useAuthView } from '@/lib/use-auth-data'
 
@@ -9,11 +11,13 @@ import { useAuthView } from '@/lib/use-auth-data'
  * goes with them in the login's address (`/login?redirect=/dashboard`), so that this login brings
  * them back. Nothing is stored: a visitor who leaves the login page for another one does not land
  * on the protected page at some later, unrelated login (docs/decisions/0019). Its answer is the
- * routes' context.
+ * routes' context. A lab staff member's login (issue 19) is sent to the lab console instead: the
+ * vendors' screens are not theirs, and the server would refuse their calls.
  */
 export function requireLogin({ location }: { location: ParsedLocation }): { authData: AuthData } {
   const authData = readAuthData()
   if (isLoggedIn(authData)) return { authData }
+  if (labStaffOf(authData)) throw redirect({ to: LAB_PATH, replace: true })
   throw redirect({ to: '/login', search: { redirect: location.href }, replace: true })
 }
 

@@ -1,4 +1,6 @@
 import type { AuthData } from '@/contract/auth'
+import type { LabRole } from '@/contract/lab'
+import { LOGIN_SUCCESS_MESSAGE } from '@/contract/messages'
 import { world } from '@/mocks/fixtures/world'
 import { clearSession, writeAuthData } from '@/lib/storage'
 
@@ -28,4 +30,29 @@ export function loggedInAs(vendorUserId: FixtureVendorId, changes: Partial<AuthD
 /** A story's beforeEach: nobody logged in. */
 export function loggedOut() {
   clearSession()
+}
+
+/**
+ * A story's beforeEach: logged in as the fixture lab's Lena Lab (issue 19), as the login answers a
+ * lab staff member, in `role` (the fixture handlers act as her; the console decides by the role).
+ */
+export function loggedInAsLab(role: LabRole = 'Lab manager') {
+  return () => {
+    const member = world.lab.staff[0]
+    if (!member) throw new Error('No fixture lab staff.')
+    member.role = role
+    writeAuthData({
+      name: member.name,
+      emailId: member.email,
+      phoneNumber: '',
+      vendorUserId: '',
+      message: LOGIN_SUCCESS_MESSAGE,
+      isPortfolioManagerPreviousReqSaved: 'NO',
+      isPortfolioManagerSavedOrSubmittedDataExists: 'NO',
+      isPortfolioManagerSubmittedDataExists: 'NO',
+      organizations: [],
+      labStaff: { staffId: member.staffId, name: member.name, email: member.email, role },
+    })
+    return () => clearSession()
+  }
 }

@@ -22,6 +22,7 @@ import type { Membership } from '@/contract/roles'
 import { supportMailto } from '@/lib/config'
 import { membershipLine } from '@/lib/role'
 import { switchOrganization } from '@/lib/switch-organization'
+import { useLabStaff } from '@/lib/lab-session'
 import { type AuthView, useAuthView } from '@/lib/use-auth-data'
 import { cn } from '@/lib/utils'
 
@@ -79,6 +80,8 @@ type SiteHeaderProps = {
 function SiteHeader({ onLogout }: SiteHeaderProps) {
   const auth = useAuthView()
   const { status } = auth
+  // Issue 19: a lab staff member's login is no vendor's; the header offers the console and Log out.
+  const labStaff = useLabStaff()
   const [menuOpen, setMenuOpen] = React.useState(false)
   const closeMenu = React.useCallback(() => setMenuOpen(false), [])
 
@@ -149,7 +152,18 @@ function SiteHeader({ onLogout }: SiteHeaderProps) {
             </Button>
           </IconHint>
 
-          {status !== 'member' ? (
+          {labStaff ? (
+            <div className="flex items-center gap-1.5" data-slot="lab-staff-menu">
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/lab" aria-label={`Lab console (${labStaff.name}, ${labStaff.role})`}>
+                  Lab console
+                </Link>
+              </Button>
+              <Button size="sm" variant="outline" onClick={onLogout}>
+                Logout
+              </Button>
+            </div>
+          ) : status !== 'member' ? (
             <div className={cn('items-center gap-1.5', onlyFor('visitor', status) ?? 'flex')}>
               <Button asChild variant="ghost" size="sm">
                 <Link to="/create-profile">Sign Up</Link>

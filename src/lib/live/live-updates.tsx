@@ -79,3 +79,8 @@ export function useLiveRun(portfolioManagerId: string): LiveRun | null {
   )
   return React.useSyncExternalStore(client?.subscribeRuns ?? noSubscription, read, () => null)
 }
+
+/** The EventSource the app uses (the browser's, or a story's fake), for the lab console's stream. */
+export function useEventSourceFactory(): EventSourceFactory | null {
+  return React.useContext(EventSourceContext)
+}

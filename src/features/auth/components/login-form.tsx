@@ -57,7 +57,7 @@ function LoginForm({ from, redirect }: { from?: string | undefined; redirect?: s
       writeAuthData(authData)
       if (value.remember) writeRememberedUserId(value.email)
       else removeRememberedUserId()
-      const target = pathAfterLogin({ redirect, goto: readGoto(), from })
+      const target = pathAfterLogin({ redirect, goto: readGoto(), from, lab: Boolean(authData.labStaff) })
       removeGoto()
       await navigate({ href: target, replace: true })
     },

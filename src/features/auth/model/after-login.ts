@@ -1,3 +1,4 @@
+import { LAB_PATH } from '@/contract/lab'
 import { FROM_CREATE_PORTFOLIO } from '@/lib/login-params'
 
 /*
@@ -6,20 +7,26 @@ import { FROM_CREATE_PORTFOLIO } from '@/lib/login-params'
  * path stored at start, else the home page. A visitor who came from the portfolio manager's Create
  * Portfolio button (/login?from=create-portfolio) and has no stored goto lands on the portfolio
  * form they were trying to open (docs/decisions/0009).
+ *
+ * A lab staff member (issue 19, `lab`) lands on the lab console, or on the console's page that sent
+ * them to the login: the vendors' pages are not theirs.
  */
 
 export function pathAfterLogin({
   redirect,
   goto,
   from,
+  lab = false,
 }: {
   redirect?: string | undefined
   goto: string | null
   from: string | undefined
+  lab?: boolean
 }): string {
   // Never back to the login screen itself, which would look like a failed login.
   const notLogin = (path: string | null | undefined): path is string =>
     Boolean(path) && !/^\/login(?:[/?#]|$)/.test(path ?? '')
+  if (lab) return isLabPath(redirect) ? redirect : LAB_PATH
   if (notLogin(redirect)) return redirect
   if (notLogin(goto)) return goto
   if (from === FROM_CREATE_PORTFOLIO) return '/portfolio'
@@ -30,4 +37,9 @@ export function pathAfterLogin({
 export function loginLead(from: string | undefined): string {
   if (from === FROM_CREATE_PORTFOLIO) return 'Sign in to create your portfolio.'
   return 'Sign in with the email id and password of your vendor account.'
+}
+
+/** Whether a path is the lab console's (/lab, /lab/staff, /lab?record=…), not the set-password page. */
+function isLabPath(path: string | undefined): path is string {
+  return Boolean(path) && /^\/lab(?:[/?#]|$)/.test(path ?? '') && !/^\/lab\/set-password/.test(path ?? '')
 }

@@ -1,0 +1,296 @@
+import { MessageSquareText, Search } from 'lucide-react'
+import * as React from 'react'
+import { Button } from '@/components/ui/button'
+import { Field, FieldLabel } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import {
+  LAB_QUEUE_SEARCH_MAX_LENGTH,
+  LAB_QUEUE_STATE_LABELS,
+  LAB_QUEUE_STATES,
+  type LabQueueAnswer,
+  type LabQueueItem,
+  type LabQueueState,
+} from '@/contract/lab'
+import { formatPortalTime } from '@/lib/format-time'
+import { cn } from '@/lib/utils'
+import { type LabSearch, pageCount, rangeText, runLine, statusText } from '@/features/lab/model/lab-view'
+
+const ALL = '__all__'
+const SEARCH_DELAY_MS = 300
+
+/** The state's badge, in the dashboard's card colours. */
+export const STATE_TONE: Record<LabQueueState, string> = {
+  waiting: 'border-status-submitted-border bg-status-submitted text-status-submitted-fg',
+  running: 'border-status-in-progress-border bg-status-in-progress text-status-in-progress-fg',
+  maintenance: 'border-status-maintenance-border bg-status-maintenance text-status-maintenance-fg',
+  review: 'border-brand-300 bg-brand-50 text-brand-900',
+  finished: 'border-line bg-surface-sunken text-ink',
+}
+
+type LabQueueProps = {
+  queue: LabQueueAnswer
+  search: LabSearch
+  onSearch: (next: LabSearch) => void
+  /** Opens a record's details. */
+  onOpen: (portfolioManagerId: string) => void
+  /** The queue is being read again for new filters (the old page shows meanwhile). */
+  updating?: boolean
+}
+
+/**
+ * Every organization's records by state: a tab per state with its count, filters by organization
+ * and device type, a search over device, vendor and organization, and pages of LAB_QUEUE_PAGE_SIZE.
+ * The filters live in the address, so a view can be shared and Back works.
+ */
+function LabQueue({ queue, search, onSearch, onOpen, updating = false }: LabQueueProps) {
+  const pages = pageCount(queue.total, queue.pageSize)
+  const all = LAB_QUEUE_STATES.reduce((sum, state) => sum + queue.counts[state], 0)
+  const filtered = Boolean(search.org || search.type || search.q)
+
+  return (
+    <section aria-labelledby="lab-queue-title" className="flex flex-col gap-4">
+      <h2 id="lab-queue-title" className="text-h3 font-bold text-ink">
+        Queue
+      </h2>
+      <nav aria-label="Queue states" className="-mx-1 overflow-x-auto px-1 pb-1">
+        <ul className="flex gap-2">
+          <StateTab
+            label="All"
+            count={all}
+            current={!search.state}
+            onSelect={() => onSearch({ ...search, state: undefined, page: undefined })}
+          />
+          {LAB_QUEUE_STATES.map((state) => (
+            <StateTab
+              key={state}
+              label={LAB_QUEUE_STATE_LABELS[state]}
+              count={queue.counts[state]}
+              current={search.state === state}
+              onSelect={() => onSearch({ ...search, state, page: undefined })}
+            />
+          ))}
+        </ul>
+      </nav>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_14rem_auto] lg:items-end">
+        <SearchField
+          value={search.q ?? ''}
+          onChange={(q) => onSearch({ ...search, q: q || undefined, page: undefined })}
+        />
+        <Field>
+          <FieldLabel>Organization</FieldLabel>
+          <Select
+            value={search.org ?? ALL}
+            onValueChange={(value) =>
+              onSearch({ ...search, org: value === ALL ? undefined : value, page: undefined })
+            }
+          >
+            <SelectTrigger>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All organizations</SelectItem>
+              {queue.organizations.map((organization) => (
+                <SelectItem key={organization.organizationId} value={organization.organizationId}>
+                  {organization.organizationName}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+        <Field>
+          <FieldLabel>Device type</FieldLabel>
+          <Select
+            value={search.type ?? ALL}
+            onValueChange={(value) =>
+              onSearch({ ...search, type: value === ALL ? undefined : value, page: undefined })
+            }
+          >
+            <SelectTrigger>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All device types</SelectItem>
+              {queue.deviceTypes.map((type) => (
+                <SelectItem key={type} value={type}>
+                  {type}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+        {filtered ? (
+          <Button
+            variant="ghost"
+            onClick={() => onSearch({ state: search.state, record: search.record })}
+            className="justify-self-start"
+          >
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+      <p aria-live="polite" className="text-small text-ink-muted" data-updating={updating || undefined}>
+        {rangeText(queue.page, queue.pageSize, queue.total)}
+      </p>
+      {queue.items.length === 0 ? (
+        <div className="rounded-card border border-dashed border-line-strong p-8 text-center text-body text-ink-muted">
+          {filtered || search.state
+            ? 'No record matches these filters.'
+            : 'The queue is empty: no vendor has submitted a device yet.'}
+        </div>
+      ) : (
+        <ul aria-label="Records" className={cn('flex flex-col gap-2', updating && 'opacity-70')}>
+          {queue.items.map((item) => (
+            <QueueRow key={item.portfolioManagerId} item={item} onOpen={onOpen} />
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Queue pages" className="flex items-center justify-between gap-3">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={queue.page <= 1}
+            onClick={() => onSearch({ ...search, page: queue.page - 1 > 1 ? queue.page - 1 : undefined })}
+          >
+            Previous page
+          </Button>
+          <p className="text-small text-ink-muted">{`Page ${queue.page} of ${pages}`}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={queue.page >= pages}
+            onClick={() => onSearch({ ...search, page: queue.page + 1 })}
+          >
+            Next page
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  )
+}
+
+function StateTab({
+  label,
+  count,
+  current,
+  onSelect,
+}: {
+  label: string
+  count: number
+  current: boolean
+  onSelect: () => void
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        aria-pressed={current}
+        onClick={onSelect}
+        className={cn(
+          'inline-flex h-9 items-center gap-2 rounded-full border px-4 text-small font-semibold whitespace-nowrap transition-colors focus-visible:focus-ring',
+          current
+            ? 'border-brand-700 bg-brand-700 text-ink-inverted'
+            : 'border-line-strong bg-surface text-ink hover:border-brand-600 hover:bg-brand-50',
+        )}
+      >
+        {label}
+        <span
+          className={cn(
+            'rounded-full px-1.5 text-caption',
+            current ? 'bg-brand-900 text-ink-inverted' : 'bg-surface-sunken text-ink',
+          )}
+        >
+          {count}
+        </span>
+      </button>
+    </li>
+  )
+}
+
+/** The search box: the queue is read again 300 ms after the last keystroke, or at once on Enter. */
+function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  // What is typed; the address's value wins again when it changes (Clear filters, Back).
+  const [typed, setTyped] = React.useState({ text: value, from: value })
+  const text = typed.from === value ? typed.text : value
+  const commit = React.useEffectEvent((next: string) => onChange(next))
+  React.useEffect(() => {
+    if (text.trim() === value) return
+    const timer = setTimeout(() => commit(text.trim()), SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [text, value])
+  return (
+    <Field>
+      <FieldLabel>Search</FieldLabel>
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted"
+        />
+        <Input
+          type="search"
+          className="ps-9"
+          placeholder="Device, vendor or organization"
+          maxLength={LAB_QUEUE_SEARCH_MAX_LENGTH}
+          value={text}
+          onChange={(event) => setTyped({ text: event.target.value, from: value })}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') onChange(text.trim())
+          }}
+        />
+      </div>
+    </Field>
+  )
+}
+
+function QueueRow({ item, onOpen }: { item: LabQueueItem; onOpen: (id: string) => void }) {
+  return (
+    <li className="flex flex-col gap-2 rounded-card border border-line bg-surface p-3 shadow-card sm:flex-row sm:items-center sm:gap-4">
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <button
+          type="button"
+          onClick={() => onOpen(item.portfolioManagerId)}
+          className="self-start truncate rounded-sm text-start text-body font-semibold text-brand-700 hover:underline focus-visible:focus-ring"
+          aria-label={`Open ${item.deviceName} of ${item.organizationName}`}
+        >
+          {item.deviceName}
+        </button>
+        <p className="truncate text-small text-ink-muted">
+          {`${item.vendor} · ${item.deviceType} · ${item.productClass} · ${item.organizationName}`}
+        </p>
+      </div>
+      <div className="flex flex-col gap-0.5 text-small sm:w-64">
+        <span className="flex flex-wrap items-center gap-2">
+          <span
+            className={cn(
+              'rounded-full border px-2 py-0.5 text-caption font-semibold',
+              STATE_TONE[item.queueState],
+            )}
+          >
+            {LAB_QUEUE_STATE_LABELS[item.queueState]}
+          </span>
+          {item.queueState === 'finished' ? (
+            <span className="text-ink">{statusText(item.status, item.isCertified)}</span>
+          ) : null}
+        </span>
+        <span className="text-ink-muted">{runLine(item)}</span>
+      </div>
+      <div className="flex items-center gap-3 text-small text-ink-muted sm:w-48 sm:flex-col sm:items-end sm:gap-0.5">
+        <span>{`Submitted ${formatPortalTime(item.submittedAt)}`}</span>
+        <span
+          className={cn(
+            'inline-flex items-center gap-1',
+            item.awaitingAnswer && 'font-semibold text-brand-800',
+          )}
+        >
+          <MessageSquareText aria-hidden="true" className="size-4" />
+          {item.awaitingAnswer
+            ? `${item.commentCount} comments · awaiting an answer`
+            : `${item.commentCount} ${item.commentCount === 1 ? 'comment' : 'comments'}`}
+        </span>
+      </div>
+    </li>
+  )
+}
+
+export { LabQueue }

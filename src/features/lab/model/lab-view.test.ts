@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest'
+import type { CertificationRun } from '@/contract/certification'
+import type { LabQueueItem } from '@/contract/lab'
+import {
+  commentByline,
+  fromLocalInput,
+  hasFailedCases,
+  pageCount,
+  parseLabSearch,
+  queueQueryOf,
+  rangeText,
+  recordActions,
+  reviewText,
+  runAwaitingReview,
+  runLine,
+  statusText,
+} from '@/features/lab/model/lab-view'
+
+const run = (changes: Partial<CertificationRun> = {}): CertificationRun => ({
+  runId: 'r-1',
+  portfolioManagerId: 'p-1',
+  status: 'Completed',
+  isCertified: 'CERTIFIED-OK',
+  startedAt: '2026-11-20T08:00:00.000Z',
+  finishedAt: '2026-11-20T08:10:00.000Z',
+  testCases: [{ name: 'Wi-Fi throughput', state: 'passed', log: [] }],
+  attempt: 1,
+  kind: 'full',
+  ...changes,
+})
+
+describe('parseLabSearch', () => {
+  it('keeps what is valid and drops the rest, never failing', () => {
+    expect(
+      parseLabSearch({ state: 'review', org: 'o-1', type: 'ONT', q: ' nokia ', page: '3', record: 'p-9' }),
+    ).toEqual({
+      state: 'review',
+      org: 'o-1',
+      type: 'ONT',
+      q: 'nokia',
+      page: 3,
+      record: 'p-9',
+    })
+    expect(parseLabSearch({ state: 'everything', page: '0', q: '   ', org: 5 })).toEqual({
+      state: undefined,
+      org: undefined,
+      type: undefined,
+      q: undefined,
+      page: undefined,
+      record: undefined,
+    })
+    expect(parseLabSearch({ page: 1 }).page).toBeUndefined()
+    expect(parseLabSearch({ page: 2.5 }).page).toBeUndefined()
+    expect(parseLabSearch({ q: 'x'.repeat(150) }).q).toHaveLength(100)
+  })
+
+  it('maps to the queue call’s filters', () => {
+    expect(
+      queueQueryOf({ state: 'running', org: 'o-1', type: 'ONT', q: 'hg', page: 2, record: 'p' }),
+    ).toEqual({
+      state: 'running',
+      organizationId: 'o-1',
+      deviceType: 'ONT',
+      search: 'hg',
+      page: 2,
+    })
+    expect(queueQueryOf({})).toEqual({})
+  })
+})
+
+describe('paging', () => {
+  it('counts pages and says which rows show', () => {
+    expect(pageCount(0, 50)).toBe(1)
+    expect(pageCount(50, 50)).toBe(1)
+    expect(pageCount(51, 50)).toBe(2)
+    expect(rangeText(1, 50, 0)).toBe('No records')
+    expect(rangeText(1, 50, 7)).toBe('Showing 1–7 of 7')
+    expect(rangeText(2, 50, 230)).toBe('Showing 51–100 of 230')
+    expect(rangeText(5, 50, 230)).toBe('Showing 201–230 of 230')
+  })
+})
+
+describe('statusText and runLine', () => {
+  it('names every status', () => {
+    expect(statusText('AwaitingReview', '')).toBe('Awaiting review')
+    expect(statusText('Cancelled', '')).toBe('Cancelled')
+    expect(statusText('InProgress', '')).toBe('In progress')
+    expect(statusText('Maintenance', '')).toBe('Maintenance')
+    expect(statusText('Submitted', '')).toBe('Submitted')
+    expect(statusText('Completed', 'CERTIFIED-OK')).toBe('Certified')
+    expect(statusText('Completed', 'Validation failure')).toBe('Validation Failure')
+  })
+
+  it('tells a queued run in one line', () => {
+    const item = {
+      latestRun: {
+        runId: 'r',
+        attempt: 2,
+        kind: 'rerun',
+        status: 'InProgress',
+        isCertified: '',
+        startedAt: '',
+        finishedAt: null,
+        startedBy: 'Eli',
+        casesTotal: 4,
+        casesDone: 1,
+        currentCase: 'Mesh roaming',
+      },
+    } as unknown as LabQueueItem
+    expect(runLine(item)).toBe('Attempt 2 · failed cases · 1 of 4 cases · now: Mesh roaming')
+    expect(runLine({ latestRun: null } as unknown as LabQueueItem)).toBe('Not started')
+  })
+})
+
+describe('recordActions', () => {
+  it('offers what the server allows in each state', () => {
+    expect(recordActions('waiting', { status: 'Submitted', isCertified: '' })).toEqual({
+      start: true,
+      rerun: false,
+      cancel: false,
+      review: false,
+    })
+    expect(recordActions('running', { status: 'InProgress', isCertified: '' })).toEqual({
+      start: false,
+      rerun: false,
+      cancel: true,
+      review: false,
+    })
+    expect(recordActions('maintenance', { status: 'Maintenance', isCertified: '' }).cancel).toBe(true)
+    expect(recordActions('review', { status: 'AwaitingReview', isCertified: '' })).toEqual({
+      start: false,
+      rerun: false,
+      cancel: false,
+      review: true,
+    })
+    expect(recordActions('finished', { status: 'Completed', isCertified: 'Validation failure' })).toEqual({
+      start: true,
+      rerun: true,
+      cancel: false,
+      review: false,
+    })
+  })
+})
+
+describe('review', () => {
+  it('finds the run awaiting review and whether it failed', () => {
+    expect(runAwaitingReview([run({ status: 'AwaitingReview' }), run({ runId: 'r-0' })])?.runId).toBe('r-1')
+    expect(runAwaitingReview([run()])).toBeNull()
+    expect(runAwaitingReview([])).toBeNull()
+    expect(hasFailedCases(run())).toBe(false)
+    expect(hasFailedCases(run({ testCases: [{ name: 'a', state: 'failed', log: [] }] }))).toBe(true)
+  })
+
+  it('tells the decision', () => {
+    expect(reviewText(run())).toBeNull()
+    expect(
+      reviewText(run({ review: { state: 'pending', reviewer: null, reviewedAt: null, reason: null } })),
+    ).toBe('Awaiting a lab engineer’s review.')
+    expect(
+      reviewText(
+        run({
+          review: {
+            state: 'approved',
+            reviewer: 'Eli Engineer',
+            reviewedAt: '2026-11-20T09:05:00.000Z',
+            reason: null,
+          },
+        }),
+      ),
+    ).toBe('Approved by Eli Engineer on 20 Nov 2026, 09:05.')
+    expect(
+      reviewText(
+        run({
+          review: {
+            state: 'rejected',
+            reviewer: 'Lena Lab',
+            reviewedAt: '2026-11-20T09:05:00.000Z',
+            reason: 'The firmware on the bench is not the one declared.',
+          },
+        }),
+      ),
+    ).toBe('Rejected by Lena Lab on 20 Nov 2026, 09:05: The firmware on the bench is not the one declared.')
+  })
+})
+
+describe('commentByline', () => {
+  it('names the side and the role', () => {
+    const base = { commentId: 'c', portfolioManagerId: 'p', text: 't', createdAt: '2026-11-20T09:00:00.000Z' }
+    expect(
+      commentByline(
+        { ...base, author: 'Eli Engineer', authorKind: 'lab', authorRole: 'Lab engineer' },
+        'Nokia',
+      ),
+    ).toBe('Eli Engineer · Certification lab · Lab engineer · 20 Nov 2026, 09:00')
+    expect(
+      commentByline({ ...base, author: 'Priya Sharma', authorKind: 'vendor', authorRole: 'Owner' }, 'Nokia'),
+    ).toBe('Priya Sharma · Nokia · Owner · 20 Nov 2026, 09:00')
+    expect(commentByline({ ...base, author: 'Priya Sharma' }, 'Nokia')).toBe(
+      'Priya Sharma · Nokia · 20 Nov 2026, 09:00',
+    )
+  })
+})
+
+describe('fromLocalInput', () => {
+  it('reads a datetime-local value or refuses it', () => {
+    expect(fromLocalInput('2026-11-20T10:30')).toBe(new Date('2026-11-20T10:30').toISOString())
+    expect(fromLocalInput('')).toBeNull()
+    expect(fromLocalInput('tomorrow')).toBeNull()
+    expect(fromLocalInput('2026-13-45T10:30')).toBeNull()
+  })
+})

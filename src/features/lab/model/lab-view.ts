@@ -1,0 +1,156 @@
+import { CANCELLED_STATUS, type CertificationRun, type Comment } from '@/contract/certification'
+import {
+  AWAITING_REVIEW_STATUS,
+  LAB_QUEUE_STATES,
+  type LabQueueItem,
+  type LabQueueQuery,
+  type LabQueueState,
+  type LabRole,
+  labCan,
+} from '@/contract/lab'
+import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
+import { formatPortalTime } from '@/lib/format-time'
+
+/*
+ * What the lab console shows, as plain functions of the server's answers (issue 19): the queue's
+ * address, a queued run in one line, which actions a record offers, and who wrote a comment.
+ */
+
+/** The console's address (/lab?state=…&org=…&type=…&q=…&page=…&record=…). */
+export type LabSearch = {
+  state?: LabQueueState | undefined
+  org?: string | undefined
+  type?: string | undefined
+  q?: string | undefined
+  page?: number | undefined
+  record?: string | undefined
+}
+
+const isState = (value: unknown): value is LabQueueState =>
+  typeof value === 'string' && (LAB_QUEUE_STATES as readonly string[]).includes(value)
+const shortText = (value: unknown, max: number): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : undefined
+
+/** Reads the address leniently: what is not valid is left out, never an error page. */
+export function parseLabSearch(search: Record<string, unknown>): LabSearch {
+  const page = Number(search.page)
+  return {
+    state: isState(search.state) ? search.state : undefined,
+    org: shortText(search.org, 64),
+    type: shortText(search.type, 100),
+    q: shortText(search.q, 100),
+    page: Number.isInteger(page) && page > 1 && page < 1_000_000 ? page : undefined,
+    record: shortText(search.record, 64),
+  }
+}
+
+/** The queue call's filters for an address. */
+export function queueQueryOf(search: LabSearch): LabQueueQuery {
+  return {
+    ...(search.state ? { state: search.state } : {}),
+    ...(search.org ? { organizationId: search.org } : {}),
+    ...(search.type ? { deviceType: search.type } : {}),
+    ...(search.q ? { search: search.q } : {}),
+    ...(search.page ? { page: search.page } : {}),
+  }
+}
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)))
+}
+
+/** 'Showing 51–100 of 230' (or 'No records'). */
+export function rangeText(page: number, pageSize: number, total: number): string {
+  if (total === 0) return 'No records'
+  const first = (page - 1) * pageSize + 1
+  const last = Math.min(total, page * pageSize)
+  return `Showing ${first}–${last} of ${total}`
+}
+
+/** The verdict or status of a record or run as words. */
+export function statusText(status: string, isCertified: string | undefined): string {
+  if (status === AWAITING_REVIEW_STATUS) return 'Awaiting review'
+  if (status === CANCELLED_STATUS) return 'Cancelled'
+  if (status === 'InProgress') return 'In progress'
+  if (status === 'Maintenance') return 'Maintenance'
+  if (status === 'Submitted') return 'Submitted'
+  if (isCertified === CERTIFIED_OK) return 'Certified'
+  if (isCertified === VALIDATION_FAILURE) return 'Validation Failure'
+  return status
+}
+
+/** A queued record's latest run in one line ('Attempt 2 · 3 of 12 cases · now: Wi-Fi throughput'). */
+export function runLine(item: LabQueueItem): string {
+  const run = item.latestRun
+  if (!run) return 'Not started'
+  const parts = [`Attempt ${run.attempt}`]
+  if (run.kind === 'rerun') parts.push('failed cases')
+  parts.push(`${run.casesDone} of ${run.casesTotal} cases`)
+  if (run.currentCase) parts.push(`now: ${run.currentCase}`)
+  return parts.join(' · ')
+}
+
+export type LabRecordActions = {
+  start: boolean
+  rerun: boolean
+  cancel: boolean
+  review: boolean
+}
+
+/** What the lab may do with a record now, as the server's rules say (server/cert/runner.ts). */
+export function recordActions(
+  queueState: LabQueueState,
+  record: { status: string; isCertified?: string | undefined },
+): LabRecordActions {
+  const active = queueState === 'running' || queueState === 'maintenance'
+  return {
+    start: !active && queueState !== 'review',
+    rerun: record.status === 'Completed' && record.isCertified === VALIDATION_FAILURE,
+    cancel: active,
+    review: queueState === 'review',
+  }
+}
+
+/** The run a review decides: the newest, when it is awaiting review. */
+export function runAwaitingReview(runs: readonly CertificationRun[]): CertificationRun | null {
+  const latest = runs[0]
+  return latest && latest.status === AWAITING_REVIEW_STATUS ? latest : null
+}
+
+/** Whether a run has cases that did not pass (approving it is refused). */
+export function hasFailedCases(run: CertificationRun): boolean {
+  return run.isCertified === VALIDATION_FAILURE || run.testCases.some((test) => test.state === 'failed')
+}
+
+/** 'Eli Engineer · Certification lab · Lab engineer · 20 Nov 2026, 09:00'. */
+export function commentByline(comment: Comment, organizationName: string): string {
+  const side = comment.authorKind === 'lab' ? 'Certification lab' : organizationName
+  return [comment.author, side, comment.authorRole, formatPortalTime(comment.createdAt)]
+    .filter(Boolean)
+    .join(' · ')
+}
+
+export const isLabManager = (role: LabRole): boolean => labCan(role, 'lab-manage')
+
+/** A run's review in a sentence, or null when it has none. */
+export function reviewText(run: CertificationRun): string | null {
+  const review = run.review
+  if (!review) return null
+  if (review.state === 'pending') return 'Awaiting a lab engineer’s review.'
+  const when = review.reviewedAt ? ` on ${formatPortalTime(review.reviewedAt)}` : ''
+  if (review.state === 'approved') return `Approved by ${review.reviewer ?? 'the lab'}${when}.`
+  return `Rejected by ${review.reviewer ?? 'the lab'}${when}: ${review.reason ?? ''}`.trim()
+}
+
+/** The value of a datetime-local field for a time (local time, minutes). */
+export function toLocalInput(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`
+}
+
+/** The ISO time of a datetime-local field's value, or null when it is not one. */
+export function fromLocalInput(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? null : date.toISOString()
+}

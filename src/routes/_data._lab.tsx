@@ -1,0 +1,57 @@
+import { createFileRoute, Link, Navigate, Outlet, redirect, useNavigate } from '@tanstack/react-router'
+import * as React from 'react'
+import { PageShell } from '@/components/layout/page-shell'
+import { Button } from '@/components/ui/button'
+import { LAB_ONLY_MESSAGE, LAB_PATH } from '@/contract/lab'
+import { LabStreamContext, useLabStream } from '@/features/lab/api/lab-live'
+import { labStaffOf, useLabStaff } from '@/lib/lab-session'
+import { clearSession, isLoggedIn, readAuthData } from '@/lib/storage'
+
+/*
+ * The lab console's routes (/lab, /lab/staff; issue 19, docs/decisions/0024) sit under this
+ * pathless layout. A visitor goes to the login first (and comes back here after it); a vendor's
+ * login is told, in the server's words, that the console is the lab's. For a lab staff member it
+ * holds the console's one live stream, across /lab and /lab/staff.
+ */
+export const Route = createFileRoute('/_data/_lab')({
+  beforeLoad: ({ location }) => {
+    const authData = readAuthData()
+    const labStaff = labStaffOf(authData)
+    if (labStaff) return { labStaff, vendor: false }
+    if (isLoggedIn(authData)) return { labStaff: null, vendor: true }
+    throw redirect({ to: '/login', search: { redirect: location.href }, replace: true })
+  },
+  component: LabLayout,
+})
+
+function LabLayout() {
+  const { vendor } = Route.useRouteContext()
+  const labStaff = useLabStaff()
+  if (vendor && !labStaff) return <VendorNotice />
+  if (!labStaff) return <Navigate to="/login" search={{ redirect: LAB_PATH }} replace />
+  return <LabSession />
+}
+
+function LabSession() {
+  const navigate = useNavigate()
+  const onEnded = React.useCallback(() => {
+    clearSession()
+    void navigate({ to: '/login', search: { redirect: LAB_PATH } })
+  }, [navigate])
+  const stream = useLabStream(onEnded)
+  return (
+    <LabStreamContext.Provider value={stream}>
+      <Outlet />
+    </LabStreamContext.Provider>
+  )
+}
+
+function VendorNotice() {
+  return (
+    <PageShell title="Lab console" lead={LAB_ONLY_MESSAGE}>
+      <Button asChild className="self-start">
+        <Link to="/dashboard">Go to your dashboard</Link>
+      </Button>
+    </PageShell>
+  )
+}
