@@ -188,8 +188,10 @@ export const ReviewPending = meta.story({
       canvas.getByRole('checkbox', { name: 'Review finished runs before their result stands' }),
     ).toBeChecked()
     await userEvent.click(tab(canvas, /^Awaiting review/))
+    await waitFor(() => expect(canvas.getByText('Showing 1–1 of 1')).toBeVisible())
     const records = await canvas.findByRole('list', { name: 'Records' })
     const [first] = within(records).getAllByRole('listitem')
+    await expect(first).toHaveTextContent('Awaiting review')
     await userEvent.click(within(first!).getByRole('button', { name: /^Open / }))
     const dialog = await screen.findByRole('dialog')
     const review = await within(dialog).findByRole('group', { name: /^Review attempt/ })
@@ -265,7 +267,7 @@ export const Conversation = meta.story({
       'Eli Engineer · Certification lab · Lab engineer · 20 Nov 2026, 08:30Yes: flash 3.4.13 and re-run the failed cases; we watch the bench.',
     )
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send answer' }))
-    await expect(await within(dialog).findByText('Write your answer first.')).toBeVisible()
+    await waitFor(() => expect(within(dialog).getByText('Write your answer first.')).toBeVisible())
     await userEvent.type(
       within(dialog).getByRole('textbox', { name: /Answer the vendor/ }),
       'The bench is free now.',

@@ -211,8 +211,12 @@ function StateTab({
 /** The search box: the queue is read again 300 ms after the last keystroke, or at once on Enter. */
 function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   // What is typed; the address's value wins again when it changes (Clear filters, Back).
-  const [typed, setTyped] = React.useState({ text: value, from: value })
-  const text = typed.from === value ? typed.text : value
+  const [text, setText] = React.useState(value)
+  const [shown, setShown] = React.useState(value)
+  if (value !== shown) {
+    setShown(value)
+    setText(value)
+  }
   const commit = React.useEffectEvent((next: string) => onChange(next))
   React.useEffect(() => {
     if (text.trim() === value) return
@@ -233,7 +237,7 @@ function SearchField({ value, onChange }: { value: string; onChange: (value: str
           placeholder="Device, vendor or organization"
           maxLength={LAB_QUEUE_SEARCH_MAX_LENGTH}
           value={text}
-          onChange={(event) => setTyped({ text: event.target.value, from: value })}
+          onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') onChange(text.trim())
           }}

@@ -339,9 +339,8 @@ function AttemptItem({ run, number, open }: { run: CertificationRun; number: num
         {review ? <p className="text-ink">{review}</p> : null}
         <DisclosureToggle
           className="self-start"
-          moreLabel="Show cases and logs"
-          lessLabel="Hide cases and logs"
-          aria-label={`Cases and logs of attempt ${number}`}
+          moreLabel={`Show the cases and logs of attempt ${number}`}
+          lessLabel={`Hide the cases and logs of attempt ${number}`}
         />
         <CollapsibleContent>
           <ul className="mt-1 flex flex-col divide-y divide-line rounded-control border border-line">
