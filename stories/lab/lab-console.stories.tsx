@@ -334,3 +334,13 @@ export const VendorRefused = meta.story({
     await expect(canvas.getByRole('link', { name: 'Go to your dashboard' })).toBeVisible()
   },
 })
+
+export const LabOpensDashboard = meta.story({
+  name: 'A lab login opens /dashboard',
+  beforeEach: loggedInAsLab('Lab engineer'),
+  parameters: { router: { app: true, url: '/dashboard' } },
+  play: async ({ canvas }) => {
+    await consoleReady(canvas)
+    await expect(canvas.getByRole('link', { name: 'Lab console (Lena Lab, Lab engineer)' })).toBeVisible()
+  },
+})

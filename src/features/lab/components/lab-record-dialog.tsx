@@ -127,7 +127,7 @@ const ACTION_LABELS: Record<LabRunAction, string> = {
 
 function RecordActions({ answer }: { answer: LabRecordAnswer }) {
   const { record, queueState, runs } = answer
-  const actions = recordActions(queueState, record)
+  const actions = recordActions(queueState, record, runs[0])
   const runAction = useLabRunAction()
   const [confirmCancel, setConfirmCancel] = React.useState(false)
   const confirmRef = React.useRef<HTMLButtonElement>(null)

@@ -139,6 +139,16 @@ describe('recordActions', () => {
       cancel: false,
       review: false,
     })
+    // Rejected in review with every case passed: nothing to re-run, Start runs the whole plan.
+    const rejected = run({ isCertified: 'Validation failure' })
+    expect(
+      recordActions('finished', { status: 'Completed', isCertified: 'Validation failure' }, rejected),
+    ).toEqual({
+      start: true,
+      rerun: false,
+      cancel: false,
+      review: false,
+    })
   })
 })
 

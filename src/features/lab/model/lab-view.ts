@@ -101,11 +101,15 @@ export type LabRecordActions = {
 export function recordActions(
   queueState: LabQueueState,
   record: { status: string; isCertified?: string | undefined },
+  latestRun?: CertificationRun | undefined,
 ): LabRecordActions {
   const active = queueState === 'running' || queueState === 'maintenance'
+  // A re-run takes the cases the latest attempt did not pass: a run rejected in review with every
+  // case passed has none, and starts again in full.
+  const notPassed = latestRun ? latestRun.testCases.some((test) => test.state !== 'passed') : true
   return {
     start: !active && queueState !== 'review',
-    rerun: record.status === 'Completed' && record.isCertified === VALIDATION_FAILURE,
+    rerun: record.status === 'Completed' && record.isCertified === VALIDATION_FAILURE && notPassed,
     cancel: active,
     review: queueState === 'review',
   }
