@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { devices, expect, request as requestContext, test } from '@playwright/test'
 import { createAccount, uniqueEmail } from './accounts'
 import { cardCount, type Device, openMenu, row, statusBar, submitDevice } from './devices'
 import { liveEvents, liveHellos, liveStatus, logIn, openDashboard, recordLiveEvents } from './live'
+import { ownPortal } from './own-portal'
 
 /*
  * A server restart in the middle of a stream (issue 17): the journey runs a portal of its own
@@ -16,62 +15,6 @@ import { liveEvents, liveHellos, liveStatus, logIn, openDashboard, recordLiveEve
  * received every stored event of the vendor exactly once, in order, without reading the list
  * again. Then a run is cancelled from the menu and started again.
  */
-
-const root = path.resolve(import.meta.dirname, '..')
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-type Portal = { base: string; start(): Promise<void>; kill(): Promise<void> }
-
-async function ownPortal(dataDir: string): Promise<Portal> {
-  const [mainPort, certPort] = [await freePort(), await freePort()]
-  const base = `http://127.0.0.1:${mainPort}`
-  let server: ChildProcess | undefined
-  return {
-    base,
-    async start() {
-      server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-        cwd: root,
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
-          MAIN_PORT: String(mainPort),
-          CERT_PORT: String(certPort),
-          HOST: '127.0.0.1',
-          CERT_CASE_MS: '400',
-          MAIL_CALLS_PER_IP: '1000',
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-        detached: true,
-      })
-      await expect
-        .poll(async () => (await fetch(`${base}/api/portal-config`).catch(() => null))?.status ?? 0, {
-          timeout: 60_000,
-          message: 'the portal answers',
-        })
-        .toBe(200)
-    },
-    async kill() {
-      const child = server
-      if (!child?.pid) return
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      process.kill(-child.pid, 'SIGKILL')
-      await exited
-      server = undefined
-    },
-  }
-}
 
 test('a server restart mid-stream: the tab catches up with no event lost, and a cancelled run starts again', async ({
   browser,
