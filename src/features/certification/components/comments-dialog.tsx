@@ -73,13 +73,23 @@ function CommentsBody({ record }: { record: { portfolioManagerId: string; device
   }
 
   const comments = commentsQuery.data ?? []
+  const threadRef = React.useRef<HTMLDivElement>(null)
+  const threadOverflows = useOverflows(threadRef, comments)
   return (
     <>
       <DialogHeader>
         <DialogTitle>Comments</DialogTitle>
         <DialogDescription>{record.deviceName}</DialogDescription>
       </DialogHeader>
-      <div className="flex max-h-72 flex-col gap-3 overflow-y-auto" aria-live="polite">
+      <div
+        ref={threadRef}
+        role="region"
+        aria-label="Comment thread"
+        // A thread taller than its box scrolls: it then takes the focus, so that the keyboard scrolls it.
+        tabIndex={threadOverflows ? 0 : undefined}
+        className="flex max-h-72 flex-col gap-3 overflow-y-auto rounded-control focus-visible:focus-ring"
+        aria-live="polite"
+      >
         {commentsQuery.isPending ? <p className="text-small text-ink-muted">Loading comments…</p> : null}
         {commentsQuery.isError ? (
           <p className="text-small text-danger">The comments could not be loaded.</p>
@@ -137,6 +147,22 @@ function CommentsBody({ record }: { record: { portfolioManagerId: string; device
       </form>
     </>
   )
+}
+
+/** Whether the element's content is taller than its box, measured again when `content` or its size changes. */
+function useOverflows(ref: React.RefObject<HTMLElement | null>, content: unknown): boolean {
+  const [overflows, setOverflows] = React.useState(false)
+  React.useEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1)
+    measure()
+    if (typeof ResizeObserver !== 'function') return
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [ref, content])
+  return overflows
 }
 
 const SIDE_LOOK = {
