@@ -177,7 +177,7 @@ export const RunsUnavailable = meta.story({
   },
 })
 
-/** Add Comments: the record's comments, newest first, with their author and time. */
+/** Add Comments: the record's comments, newest first, with their author, side and time. */
 export const CommentsListed = meta.story({
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(certifiedWithComments.id))
@@ -193,8 +193,10 @@ export const CommentsListed = meta.story({
       'Wi-Fi 6 throughput test rerun requested after the antenna change.',
       'Engineering build shared with the lab; SSH is enabled on port 2222.',
     ])
-    await expect(items[0]).toHaveTextContent('Certification lab · 19 Nov 2026, 23:00')
-    await expect(items[1]).toHaveTextContent('Priya Sharma (Nokia) · 19 Nov 2026, 18:00')
+    // Comments from before issue 19 name no side: they are the vendor team's (issue 19's thread:
+    // Dashboard/Lab conversation and review).
+    await expect(items[0]).toHaveTextContent('Certification lab · Your team · 19 Nov 2026, 23:00')
+    await expect(items[1]).toHaveTextContent('Priya Sharma (Nokia) · Your team · 19 Nov 2026, 18:00')
     // Escape closes it and the focus goes back to the row's actions button.
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())

@@ -20,6 +20,7 @@ import {
   type RunEvent,
   withActiveRuns,
 } from '@/lib/live/apply-events'
+import { type LabAnswer, labAnswersOf } from '@/lib/live/lab-answers'
 import {
   type ConnectionEvent,
   type ConnectionState,
@@ -74,6 +75,12 @@ export type LiveClientOptions = {
   /** Runs `callback` before the next paint; the returned function cancels it. */
   requestFrame?: (callback: () => void) => () => void
   url?: string
+  /**
+   * Issue 19: told of each record the lab commented on (a `comment.added` of authorKind 'lab'),
+   * once per record and batch, after the batch is applied and that record's comments are read
+   * again. LiveUpdates toasts it.
+   */
+  onLabAnswer?: (answer: LabAnswer) => void
 }
 
 function browserFrame(callback: () => void) {
@@ -88,8 +95,8 @@ function browserFrame(callback: () => void) {
 const sameKey = (a: QueryKey, b: QueryKey) => a.length === b.length && a.every((part, i) => part === b[i])
 
 export class LiveClient {
-  private readonly options: Required<Omit<LiveClientOptions, 'createEventSource'>> &
-    Pick<LiveClientOptions, 'createEventSource'>
+  private readonly options: Required<Omit<LiveClientOptions, 'createEventSource' | 'onLabAnswer'>> &
+    Pick<LiveClientOptions, 'createEventSource' | 'onLabAnswer'>
   private source: EventSourceLike | null = null
   private connection: ConnectionState = INITIAL_CONNECTION
   private readonly connectionListeners = new Set<Listener>()
@@ -367,6 +374,27 @@ export class LiveClient {
       )
     }
     if (runEvents.size > 0) this.updateRuns(runEvents)
+    if (comments.size > 0) this.tellLabAnswers(events)
+  }
+
+  /**
+   * Issue 19: the lab's comments of the batch — each record's comments read again (the event put
+   * the comment at their head already; the read brings the thread as the server has it) and the
+   * answer told (onLabAnswer), with the device name from the records list when the tab holds it.
+   */
+  private tellLabAnswers(events: ReadonlyArray<PortalEvent>) {
+    const { queryClient, vendorUserId, onLabAnswer } = this.options
+    const answers = labAnswersOf(events, (id) => {
+      const list = queryClient.getQueryData<RecordListAnswer>(queryKeys.records(vendorUserId))
+      return (
+        list?.portfolioManagerSubmittedDetailsList.find((row) => row.portfolioManagerId === id)?.deviceName ??
+        null
+      )
+    })
+    for (const answer of answers) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.comments(answer.portfolioManagerId) })
+      onLabAnswer?.(answer)
+    }
   }
 
   private updateRuns(runEvents: Map<string, RunEvent[]>) {

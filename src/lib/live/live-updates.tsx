@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
 import { useClock } from '@/lib/clock'
 import { INITIAL_CONNECTION, type ConnectionState } from '@/lib/live/connection'
+import { type LabAnswer, labAnsweredMessage } from '@/lib/live/lab-answers'
 import { type EventSourceFactory, LiveClient, type LiveRun } from '@/lib/live/live-client'
 import { announceSessionEnded } from '@/lib/session-ended'
 
@@ -30,6 +31,15 @@ export function EventSourceProvider({
 
 const LiveClientContext = React.createContext<LiveClient | null>(null)
 
+/**
+ * Issue 19: the lab answered on one of the vendor's records — an info toast on whichever screen
+ * the vendor is (spec §1's toasts: the root's container). sonner loads with the first toast, as
+ * every toast of the portal does (src/lib/api-failure.ts showToast).
+ */
+function announceLabAnswer(answer: LabAnswer) {
+  void import('sonner').then(({ toast }) => toast.info(labAnsweredMessage(answer.deviceName)))
+}
+
 /** Follows the vendor's live events while mounted; its children read them through the hooks below. */
 export function LiveUpdates({ vendorUserId, children }: { vendorUserId: string; children: React.ReactNode }) {
   const queryClient = useQueryClient()
@@ -37,7 +47,8 @@ export function LiveUpdates({ vendorUserId, children }: { vendorUserId: string; 
   const clock = useClock()
   // Made during render (it opens nothing); the stream opens in the effect, never on a server render.
   const client = React.useMemo(
-    () => new LiveClient({ queryClient, vendorUserId, createEventSource, clock }),
+    () =>
+      new LiveClient({ queryClient, vendorUserId, createEventSource, clock, onLabAnswer: announceLabAnswer }),
     [queryClient, vendorUserId, createEventSource, clock],
   )
   React.useEffect(() => {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { FlaskConical, Users } from 'lucide-react'
 import * as React from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -13,17 +14,13 @@ import {
 import { Field, FieldError, FieldHint, FieldLabel } from '@/components/ui/field'
 import { RefusalNote } from '@/components/ui/refusal-note'
 import { Textarea } from '@/components/ui/textarea'
-import { COMMENT_MAX_LENGTH } from '@/contract/certification'
+import { type Comment, COMMENT_MAX_LENGTH } from '@/contract/certification'
 import { COMMENT_EMPTY_MESSAGE } from '@/contract/server-messages'
 import { commentsQueryOptions, useAddCommentMutation } from '@/features/certification/api/comments'
+import { commentByline, commentSide } from '@/features/certification/model/review-text'
 import { answerOrNull } from '@/lib/api-failure'
 import { useRoleRefusal } from '@/lib/use-role'
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-})
+import { cn } from '@/lib/utils'
 
 type CommentsDialogProps = {
   /** The record whose comments show; null closes the dialog. */
@@ -32,9 +29,10 @@ type CommentsDialogProps = {
 }
 
 /**
- * Add Comments (decision 8): the record's comments, newest first, and a box to add one. A member
- * whose role may not comment (issue 18) reads them; the box and its button are disabled, with the
- * reason under the box.
+ * Add Comments (decision 8): the record's comments, newest first, and a box to add one. Issue 19
+ * made them one thread between the vendor's team and the certification lab: each comment says who
+ * wrote it, on which side, in which role, and when (CommentItem). A member whose role may not
+ * comment (issue 18) reads them; the box and its button are disabled, with the reason under the box.
  */
 function CommentsDialog({ record, onClose }: CommentsDialogProps) {
   return (
@@ -75,13 +73,23 @@ function CommentsBody({ record }: { record: { portfolioManagerId: string; device
   }
 
   const comments = commentsQuery.data ?? []
+  const threadRef = React.useRef<HTMLDivElement>(null)
+  const threadOverflows = useOverflows(threadRef, comments)
   return (
     <>
       <DialogHeader>
         <DialogTitle>Comments</DialogTitle>
         <DialogDescription>{record.deviceName}</DialogDescription>
       </DialogHeader>
-      <div className="flex max-h-72 flex-col gap-3 overflow-y-auto" aria-live="polite">
+      <div
+        ref={threadRef}
+        role="region"
+        aria-label="Comment thread"
+        // A thread taller than its box scrolls: it then takes the focus, so that the keyboard scrolls it.
+        tabIndex={threadOverflows ? 0 : undefined}
+        className="flex max-h-72 flex-col gap-3 overflow-y-auto rounded-control focus-visible:focus-ring"
+        aria-live="polite"
+      >
         {commentsQuery.isPending ? <p className="text-small text-ink-muted">Loading comments…</p> : null}
         {commentsQuery.isError ? (
           <p className="text-small text-danger">The comments could not be loaded.</p>
@@ -92,15 +100,7 @@ function CommentsBody({ record }: { record: { portfolioManagerId: string; device
         {comments.length > 0 ? (
           <ul aria-label="Comments" className="flex flex-col gap-3">
             {comments.map((comment) => (
-              <li
-                key={comment.commentId}
-                className="rounded-control border border-line bg-surface-muted px-3 py-2"
-              >
-                <p className="text-caption font-semibold text-ink-muted">
-                  {comment.author} · {formatTime(comment.createdAt)}
-                </p>
-                <p className="text-small break-words whitespace-pre-wrap text-ink">{comment.text}</p>
-              </li>
+              <CommentItem key={comment.commentId} comment={comment} />
             ))}
           </ul>
         ) : null}
@@ -149,9 +149,68 @@ function CommentsBody({ record }: { record: { portfolioManagerId: string; device
   )
 }
 
-function formatTime(iso: string) {
-  const time = Date.parse(iso)
-  return Number.isNaN(time) ? iso : timeFormat.format(time)
+/** Whether the element's content is taller than its box, measured again when `content` or its size changes. */
+function useOverflows(ref: React.RefObject<HTMLElement | null>, content: unknown): boolean {
+  const [overflows, setOverflows] = React.useState(false)
+  React.useEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1)
+    measure()
+    if (typeof ResizeObserver !== 'function') return
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [ref, content])
+  return overflows
+}
+
+const SIDE_LOOK = {
+  vendor: {
+    icon: Users,
+    item: 'self-start border-line border-s-4 border-s-line-strong bg-surface-muted',
+    side: 'text-ink-muted',
+  },
+  lab: {
+    icon: FlaskConical,
+    item: 'self-end border-brand-200 border-e-4 border-e-brand-600 bg-brand-50',
+    side: 'text-brand-800',
+  },
+} as const
+
+/**
+ * One comment of the thread (issue 19): its author, side, role there and time, then its text. The
+ * lab's stand to the right on a blue ground, the vendor team's to the left on grey; the side is
+ * written out too, so that nothing rests on colour or place alone.
+ */
+function CommentItem({ comment }: { comment: Comment }) {
+  const side = commentSide(comment)
+  const { author, side: sideLabel, role, time } = commentByline(comment)
+  const look = SIDE_LOOK[side]
+  const Icon = look.icon
+  return (
+    <li
+      data-side={side}
+      className={cn(
+        'flex w-fit max-w-[90%] min-w-[60%] flex-col gap-1 rounded-control border px-3 py-2',
+        look.item,
+      )}
+    >
+      <p className="text-caption text-ink-muted">
+        <Icon aria-hidden="true" className={cn('me-1 inline-block size-3.5 align-[-3px]', look.side)} />
+        <span className="font-semibold text-ink">{author}</span> ·{' '}
+        <span className={cn('font-semibold', look.side)}>{sideLabel}</span>
+        {role ? (
+          <>
+            {' '}
+            · <span>{role}</span>
+          </>
+        ) : null}{' '}
+        · <time dateTime={comment.createdAt}>{time}</time>
+      </p>
+      <p className="text-small break-words whitespace-pre-wrap text-ink">{comment.text}</p>
+    </li>
+  )
 }
 
 export { CommentsDialog }

@@ -1,5 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
-import { CircleCheck, CircleDashed, CircleX, FileText, LoaderCircle, MinusCircle } from 'lucide-react'
+import {
+  CircleCheck,
+  CircleDashed,
+  CircleX,
+  Construction,
+  FileText,
+  Hourglass,
+  LoaderCircle,
+  MinusCircle,
+  ShieldCheck,
+  ShieldX,
+} from 'lucide-react'
 import type * as React from 'react'
 import {
   CANCELLED_STATUS,
@@ -7,9 +18,11 @@ import {
   type TestCase,
   type TestCaseState,
 } from '@/contract/certification'
+import { AWAITING_REVIEW_LABEL, AWAITING_REVIEW_STATUS } from '@/contract/lab'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { runsQueryOptions } from '@/features/certification/api/list-runs'
 import { runResultsLinks } from '@/features/certification/api/run-results'
+import { maintenanceText, reviewText } from '@/features/certification/model/review-text'
 import { formatPortalTime } from '@/lib/format-time'
 import { progressOfRun } from '@/lib/live/apply-events'
 import { useRoleRefusal } from '@/lib/use-role'
@@ -40,6 +53,8 @@ export function runOutcome(run: CertificationRun): string {
   if (run.status === 'InProgress') return 'In progress'
   if (run.status === 'Maintenance') return 'Waiting for the lab (maintenance)'
   if (run.status === CANCELLED_STATUS) return 'Cancelled'
+  // Issue 19: the cases are done and the lab decides the result (decision 0024 point 5).
+  if (run.status === AWAITING_REVIEW_STATUS) return AWAITING_REVIEW_LABEL
   return run.status
 }
 
@@ -115,6 +130,8 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
       {runsQuery.isSuccess && !run ? (
         <p className="text-small text-ink-muted">{mayRun ? NO_RUN_YET : NO_RUN_YET_READ_ONLY}</p>
       ) : null}
+      {run?.maintenance ? <MaintenanceNotice maintenance={run.maintenance} /> : null}
+      {run?.review ? <ReviewLine review={run.review} /> : null}
       {run ? (
         <>
           <div className="flex flex-col gap-1 text-small text-ink-muted" data-slot="current-attempt">
@@ -139,6 +156,55 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
         </>
       ) : null}
     </section>
+  )
+}
+
+/**
+ * Issue 19: the lab's maintenance, while this run waits in it — its reason and expected end, said
+ * once when it shows (role=status) and set apart from the rest of the run.
+ */
+function MaintenanceNotice({ maintenance }: { maintenance: NonNullable<CertificationRun['maintenance']> }) {
+  return (
+    <div
+      role="status"
+      data-slot="maintenance-notice"
+      className="flex gap-2 rounded-control border border-status-maintenance-border bg-status-maintenance px-3 py-2 text-small font-semibold text-status-maintenance-fg"
+    >
+      <Construction aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p>{maintenanceText(maintenance)}</p>
+    </div>
+  )
+}
+
+const REVIEW_LOOK = {
+  pending: {
+    icon: Hourglass,
+    className: 'border-status-in-progress-border bg-status-in-progress text-status-in-progress-fg',
+  },
+  approved: {
+    icon: ShieldCheck,
+    className: 'border-status-certified-border bg-status-certified text-status-certified-fg',
+  },
+  rejected: {
+    icon: ShieldX,
+    className:
+      'border-status-validation-failure-border bg-status-validation-failure text-status-validation-failure-fg',
+  },
+} as const
+
+/** Issue 19: where the lab's review of the latest attempt stands (decision 0024 point 5). */
+function ReviewLine({ review }: { review: NonNullable<CertificationRun['review']> }) {
+  const look = REVIEW_LOOK[review.state]
+  const Icon = look.icon
+  return (
+    <div
+      data-slot="run-review"
+      data-state={review.state}
+      className={cn('flex gap-2 rounded-control border px-3 py-2 text-small font-semibold', look.className)}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p className="break-words whitespace-pre-wrap">{reviewText(review)}</p>
+    </div>
   )
 }
 
@@ -184,6 +250,7 @@ function AttemptHistory({ runs }: { runs: ReadonlyArray<CertificationRun> }) {
                 Cases: {attempt.testCases.map((test) => test.name).join(', ')}
               </p>
               {attempt.failureReason ? <p className="text-ink">{attempt.failureReason}</p> : null}
+              {attempt.review ? <p className="text-ink">{reviewText(attempt.review)}</p> : null}
               {hasReport(attempt) ? (
                 <ReportLink
                   runId={attempt.runId}

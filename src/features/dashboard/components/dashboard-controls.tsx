@@ -11,6 +11,7 @@ import {
   DASHBOARD_FILTERS,
   type DashboardFilters,
   type FilterKey,
+  filterOptionLabel,
   filterOptions,
   hasActiveFilters,
 } from '@/features/dashboard/model/dashboard-filters'
@@ -150,12 +151,12 @@ function FilterSelect({ label, rows, field, value, onValueChange }: FilterSelect
       <FieldLabel>{label}</FieldLabel>
       <Select value={value} onValueChange={onValueChange} open={open} onOpenChange={setOpen}>
         <SelectTrigger>
-          <SelectValue placeholder="All">{value || undefined}</SelectValue>
+          <SelectValue placeholder="All">{value ? filterOptionLabel(field, value) : undefined}</SelectValue>
         </SelectTrigger>
         <SelectContent lazy>
           {options.map((option) => (
             <SelectItem key={option} value={option}>
-              {option}
+              {filterOptionLabel(field, option)}
             </SelectItem>
           ))}
         </SelectContent>

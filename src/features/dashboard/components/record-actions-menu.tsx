@@ -1,4 +1,4 @@
-import { EllipsisVertical, Lock } from 'lucide-react'
+import { EllipsisVertical, Hourglass, Lock } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '@/components/ui/button'
 import {
@@ -11,6 +11,8 @@ import {
 import type { DeviceRecord } from '@/contract/records'
 import { ROLE_REFUSAL_HINT } from '@/contract/roles'
 import {
+  type ActionMenuRule,
+  menuReasons,
   menuRefusals,
   type RecordAction,
   recordMenuRules,
@@ -36,14 +38,38 @@ type RecordActionsMenuProps = {
  * item the rules disable, a refused item can be reached with the arrow keys (WAI-ARIA's menu
  * pattern keeps disabled items focusable), so that it is read with its reason (aria-describedby);
  * choosing it does nothing and leaves the menu open.
+ *
+ * Issue 19: an action the record's state holds back for a reason of its own (Start Certify and
+ * Re-run Failed Cases while the lab reviews the last run) is shown the same way, with an hourglass
+ * and that reason under the items.
  */
 function RecordActionsMenu({ record, onAction, busy = false }: RecordActionsMenuProps) {
   const [open, setOpen] = React.useState(false)
   const rules = recordMenuRules(record, useRole())
   const refusals = menuRefusals(rules)
+  const reasons = menuReasons(rules)
   const baseId = React.useId()
   const reasonId = (permission: string) => `${baseId}-refusal-${permission}`
   const hintId = `${baseId}-refusal-hint`
+  const recordReasonId = (reason: string) => `${baseId}-reason-${reasons.indexOf(reason)}`
+  /** What a disabled item with a reason carries: reachable with the arrow keys, read with its reason. */
+  const explained = (rule: ActionMenuRule<RecordAction>) => {
+    if (rule.refusal)
+      return {
+        'aria-disabled': true,
+        'data-disabled': '',
+        'data-refused': '',
+        'aria-describedby': `${reasonId(rule.refusal.permission)} ${hintId}`,
+      } as const
+    if (rule.reason)
+      return {
+        'aria-disabled': true,
+        'data-disabled': '',
+        'data-held': '',
+        'aria-describedby': recordReasonId(rule.reason),
+      } as const
+    return {}
+  }
   // The chosen action runs once the menu has closed and handed the focus back to its button: a
   // dialog the action opens (Delete, Add Comments) then returns the focus there when it closes,
   // not to the menu item that no longer exists.
@@ -78,19 +104,12 @@ function RecordActionsMenu({ record, onAction, busy = false }: RecordActionsMenu
             <React.Fragment key={rule.action}>
               {rule.action === RUN_ACTIONS[0] ? <DropdownMenuSeparator /> : null}
               <DropdownMenuItem
-                disabled={!rule.enabled && !rule.refusal}
-                {...(rule.refusal
-                  ? {
-                      'aria-disabled': true,
-                      'data-disabled': '',
-                      'data-refused': '',
-                      'aria-describedby': `${reasonId(rule.refusal.permission)} ${hintId}`,
-                    }
-                  : {})}
+                disabled={!rule.enabled && !rule.refusal && !rule.reason}
+                {...explained(rule)}
                 textValue={rule.action}
                 variant={rule.action === 'Delete' || rule.action === 'Cancel Run' ? 'destructive' : 'default'}
                 onSelect={(event) => {
-                  if (rule.refusal) {
+                  if (rule.refusal || rule.reason) {
                     event.preventDefault()
                     return
                   }
@@ -100,9 +119,26 @@ function RecordActionsMenu({ record, onAction, busy = false }: RecordActionsMenu
               >
                 {rule.action}
                 {rule.refusal ? <Lock aria-hidden="true" className="ms-auto" /> : null}
+                {rule.reason ? <Hourglass aria-hidden="true" className="ms-auto" /> : null}
               </DropdownMenuItem>
             </React.Fragment>
           ))}
+        {reasons.length > 0 ? (
+          <>
+            <DropdownMenuSeparator />
+            <div
+              data-slot="menu-reasons"
+              className="flex flex-col gap-1 px-2 py-1.5 text-caption text-ink-muted"
+            >
+              {reasons.map((reason) => (
+                <p key={reason} id={recordReasonId(reason)} className="flex gap-1.5">
+                  <Hourglass aria-hidden="true" className="mt-0.5 size-3 shrink-0" />
+                  <span>{reason}</span>
+                </p>
+              ))}
+            </div>
+          </>
+        ) : null}
         {refusals.length > 0 ? (
           <>
             <DropdownMenuSeparator />

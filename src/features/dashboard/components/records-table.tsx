@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import * as React from 'react'
 import { ProgressBar } from '@/components/ui/progress-bar'
 import { CANCELLED_STATUS } from '@/contract/certification'
+import { AWAITING_REVIEW_LABEL, AWAITING_REVIEW_STATUS } from '@/contract/lab'
 import { NO_DATA_MESSAGE } from '@/contract/messages'
 import type { DeviceRecord } from '@/contract/records'
 import { RecordActionsMenu } from '@/features/dashboard/components/record-actions-menu'
@@ -272,7 +273,8 @@ function DeviceNameCell({ record }: { record: DeviceRecord }) {
 /**
  * Spec §4's bar, exactly as specified; under it, for a running record, how far the lab really is
  * ('3 of 8 test cases', from the live stream), and for a cancelled one the word (its bar is the
- * unknown status's: docs/decisions/0022).
+ * unknown status's: docs/decisions/0022); for one awaiting the lab's review, 'Awaiting review'
+ * (issue 19).
  */
 function StatusCell({ record }: { record: DeviceRecord }) {
   const { elapsedOf } = React.useContext(RowContext)
@@ -284,7 +286,9 @@ function StatusCell({ record }: { record: DeviceRecord }) {
       ? `${live.progress.done} of ${live.progress.total} test cases`
       : record.status === CANCELLED_STATUS
         ? 'Cancelled'
-        : null
+        : record.status === AWAITING_REVIEW_STATUS
+          ? AWAITING_REVIEW_LABEL
+          : null
   return (
     <div className="flex w-status-column flex-col gap-0.5">
       <ProgressBar

@@ -1,4 +1,5 @@
 import { CANCELLED_STATUS } from '@/contract/certification'
+import { AWAITING_REVIEW_REFUSAL_MESSAGE, AWAITING_REVIEW_STATUS } from '@/contract/lab'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import type { RecordState } from '@/contract/records'
 import type { Permission, Role } from '@/contract/roles'
@@ -35,6 +36,23 @@ export interface ActionMenuRule<A extends RecordAction = SpecRecordAction> {
    * then: an action the rules disable says nothing about the role.
    */
   refusal?: RoleRefusal
+  /**
+   * Issue 19: why the record's state keeps a run action disabled, said beside it (a record
+   * awaiting the lab's review: AWAITING_REVIEW_REFUSAL_MESSAGE, the server's refusal word for
+   * word). Set only on a disabled action; never with `refusal`.
+   */
+  reason?: string
+}
+
+/** The run actions a record awaiting the lab's review may not take, until the lab decides (decision 0024 point 5). */
+const AWAITING_REVIEW_HELD: ReadonlySet<RecordAction> = new Set(['Start Certify', 'Re-run Failed Cases'])
+
+/** The record's reason for `action`, on a disabled rule, as its `reason` field (none when there is none). */
+function withReason<A extends RecordAction>(rule: ActionMenuRule<A>, record: RecordState): ActionMenuRule<A> {
+  if (rule.enabled || !rule.shown) return rule
+  if (record.status === AWAITING_REVIEW_STATUS && AWAITING_REVIEW_HELD.has(rule.action))
+    return { ...rule, reason: AWAITING_REVIEW_REFUSAL_MESSAGE }
+  return rule
 }
 
 // isCertified is missing (not just empty) on a record that has not been through the contract schema.
@@ -51,7 +69,8 @@ export function actionMenuRules(record: RecordState): ActionMenuRule[] {
     // Validation failure, so a run the lab ended in failure (decision 7: runs that cannot resume
     // end failed) can be tried again, and after a cancelled run (issue 17: "start again"). Never
     // while a run is InProgress or waits in Maintenance (one run at a time), after CERTIFIED-OK
-    // (nothing left to reach), or for an unknown status.
+    // (nothing left to reach), or for an unknown status; nor while the lab reviews the last run
+    // (issue 19: AwaitingReview, with the reason beside the item).
     'Start Certify': submitted || failedRun || status === CANCELLED_STATUS,
     // Decision: Edit opens the record in the portfolio form, so only before certification starts;
     // changing a device after a run would leave a result that no longer matches it.
@@ -69,7 +88,7 @@ export function actionMenuRules(record: RecordState): ActionMenuRule[] {
   }
   return RECORD_ACTIONS.map((action) => {
     const shown = action === 'Delete' ? submitted : true
-    return { action, shown, enabled: shown && enabledFor[action] }
+    return withReason({ action, shown, enabled: shown && enabledFor[action] }, record)
   })
 }
 
@@ -116,11 +135,19 @@ export function recordMenuRules(record: RecordState, role: Role = 'Owner'): Acti
   return withRole<RecordAction>(
     [
       ...actionMenuRules(record),
-      { action: 'Re-run Failed Cases', shown: true, enabled: rerun },
+      withReason({ action: 'Re-run Failed Cases', shown: true, enabled: rerun }, record),
       { action: 'Cancel Run', shown: true, enabled: cancel },
     ],
     role,
   )
+}
+
+/** The record's reasons of the listed actions (ActionMenuRule.reason), each once, in menu order. */
+export function menuReasons(rules: ReadonlyArray<ActionMenuRule<RecordAction>>): string[] {
+  const reasons: string[] = []
+  for (const { shown, reason } of rules)
+    if (shown && reason && !reasons.includes(reason)) reasons.push(reason)
+  return reasons
 }
 
 /**

@@ -1,3 +1,4 @@
+import { AWAITING_REVIEW_LABEL, AWAITING_REVIEW_STATUS } from '@/contract/lab'
 import type { DeviceRecord } from '@/contract/records'
 
 /*
@@ -33,6 +34,15 @@ export function filterOptions(rows: ReadonlyArray<DeviceRecord>, key: FilterKey)
   return [...values].sort(collator.compare)
 }
 
+/**
+ * How a filter shows one of its options: the value itself, but for the Status filter a status
+ * beyond spec §4 that has a label of its own (issue 19: AwaitingReview is 'Awaiting review'). The
+ * chosen value stays the status, as stored.
+ */
+export function filterOptionLabel(key: FilterKey, value: string): string {
+  return key === 'status' && value === AWAITING_REVIEW_STATUS ? AWAITING_REVIEW_LABEL : value
+}
+
 /** The values a row is searched by: every column the table shows, as text. */
 const SEARCHED: ReadonlyArray<keyof DeviceRecord> = [
   'vendor',
@@ -51,6 +61,8 @@ const SEARCHED: ReadonlyArray<keyof DeviceRecord> = [
 export function searchTextOf(row: DeviceRecord, shownTime: (iso: string) => string = () => ''): string {
   let text = ''
   for (const key of SEARCHED) text += `${String(row[key] ?? '')}\u0000`
+  // The words the Status column shows for it, too (issue 19).
+  if (row.status === AWAITING_REVIEW_STATUS) text += `${AWAITING_REVIEW_LABEL}\u0000`
   return `${text}${shownTime(row.creationTime)}`.toLowerCase()
 }
 

@@ -1,4 +1,4 @@
-import { type DeviceRecord, recordStatusName, type RecordStatusName } from '@/contract/records'
+import type { DeviceRecord, RecordStatusName } from '@/contract/records'
 import {
   DASHBOARD_FILTERS,
   type DashboardFilters,
@@ -9,6 +9,7 @@ import {
   SUMMARY_CARDS,
   type SummaryCardCount,
   summaryCardCounts,
+  summaryCardOf,
 } from '@/features/dashboard/model/record-status'
 
 /*
@@ -83,7 +84,7 @@ export type DashboardViewState = {
 const CARD_INDEX = new Map<RecordStatusName, number>(SUMMARY_CARDS.map(({ card }, i) => [card, i]))
 
 function cardOf(row: DeviceRecord): number {
-  const card = recordStatusName(row)
+  const card = summaryCardOf(row)
   return card === null ? -1 : (CARD_INDEX.get(card) ?? -1)
 }
 

@@ -1,4 +1,5 @@
 import { CANCELLED_STATUS } from '@/contract/certification'
+import { AWAITING_REVIEW_LABEL, AWAITING_REVIEW_STATUS } from '@/contract/lab'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import type { RecordState } from '@/contract/records'
 
@@ -26,6 +27,7 @@ export type ProgressLabel =
   | 'Submitted'
   | 'Maintenance'
   | 'Cancelled'
+  | typeof AWAITING_REVIEW_LABEL
   | 'Unknown status'
 
 export interface Progress {
@@ -64,6 +66,11 @@ export function progressOf(record: RecordState, elapsedMs: number): Progress {
       // unknown status holds — 0 percent, black — but the bar is named for what happened, and the
       // Status column writes 'Cancelled' under it, so the row is not read as broken.
       return { percent: 0, tone: 'unknown', label: 'Cancelled' }
+    case AWAITING_REVIEW_STATUS:
+      // Issue 19 (docs/decisions/0024): the run's cases are all done and the lab decides the
+      // result. Not a spec §4 status; it counts in In Progress, so the bar has that colour, full
+      // and still (nothing left to run), named 'Awaiting review'.
+      return { percent: PROGRESS_FULL_PERCENT, tone: 'in-progress', label: AWAITING_REVIEW_LABEL }
     default:
       return UNKNOWN
   }

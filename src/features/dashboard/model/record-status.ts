@@ -1,3 +1,4 @@
+import { AWAITING_REVIEW_STATUS } from '@/contract/lab'
 import { type RecordState, recordStatusName, type RecordStatusName } from '@/contract/records'
 
 /*
@@ -29,6 +30,15 @@ export const SUMMARY_CARDS: readonly SummaryCard[] = [
   { card: 'Certified', label: 'Certified', tone: 'certified' },
 ]
 
+/**
+ * The card a record counts in: spec §4's (recordStatusName), and issue 19's AwaitingReview in In
+ * Progress — its run has ended, but the record is not certified or failed until the lab decides
+ * (docs/decisions/0024 point 5). null for a record in no card.
+ */
+export function summaryCardOf(record: RecordState): RecordStatusName | null {
+  return record.status === AWAITING_REVIEW_STATUS ? 'In Progress' : recordStatusName(record)
+}
+
 /** Counts for the five cards in one pass, since the dashboard may hold 100,000 rows. */
 export function summaryCardCounts(records: readonly RecordState[]): SummaryCardCount[] {
   const counts: Record<RecordStatusName, number> = {
@@ -39,7 +49,7 @@ export function summaryCardCounts(records: readonly RecordState[]): SummaryCardC
     Certified: 0,
   }
   for (const record of records) {
-    const card = recordStatusName(record)
+    const card = summaryCardOf(record)
     if (card !== null) counts[card] += 1
   }
   return SUMMARY_CARDS.map((summaryCard) => ({ ...summaryCard, count: counts[summaryCard.card] }))
