@@ -20,7 +20,7 @@ import {
   RUN_REJECTED_MESSAGE,
 } from '../src/contract/lab'
 import { createAccount, logInWithForm, uniqueEmail } from './accounts'
-import { cardCount, type Device, openMenu, statusBar, submitDevice } from './devices'
+import { cardCount, type Device, openMenu, row, statusBar, submitDevice } from './devices'
 import { logIn, openDashboard, openPage } from './live'
 import { ownPortal, runScript } from './own-portal'
 
@@ -157,6 +157,12 @@ test('the lab: maintenance holds a vendor’s run, review rejects with a reason,
       { timeout: 15_000 },
     )
     await expect(cardCount(vendor, 'Maintenance')).toHaveText('1')
+    // Its run details say why and until when.
+    await row(vendor, device.deviceName).getByRole('cell', { name: device.baseFirmwareVersion }).click()
+    const details = vendor.getByRole('region', { name: `Certification run · ${device.deviceName}` })
+    await expect(details.getByRole('status').filter({ hasText: 'The lab is in maintenance' })).toHaveText(
+      /^The lab is in maintenance: Replacing the RF shield box\. Expected to end 1 Jan 2099, \d\d:\d\d\.$/,
+    )
 
     // The lab wants to review results, and ends maintenance: the run resumes, finishes, waits.
     const review = lab.getByRole('checkbox', { name: 'Review finished runs before their result stands' })
@@ -165,6 +171,12 @@ test('the lab: maintenance holds a vendor’s run, review rejects with a reason,
     await expect(review).toBeChecked()
     await lab.getByRole('button', { name: 'End maintenance' }).click()
     await expect(toast(lab, MAINTENANCE_ENDED_MESSAGE)).toBeVisible()
+    // The vendor's dashboard says the run awaits the lab's review.
+    await expect(statusBar(vendor, device.deviceName)).toHaveAttribute(
+      'aria-label',
+      `${device.deviceName}: Awaiting review`,
+      { timeout: 30_000 },
+    )
     let record = await openInQueue(lab, /^Awaiting review/, device.deviceName)
     let decision = record.getByRole('group', { name: /^Review attempt 1/ })
     await expect(decision).toContainText('Every case passed.')
@@ -203,7 +215,8 @@ test('the lab: maintenance holds a vendor’s run, review rejects with a reason,
     await expect(thread).toContainText('Lena Lab · Certification lab · Lab manager')
     await lab.keyboard.press('Escape')
 
-    // The vendor reads the answer and runs the device again.
+    // The vendor is told at once, and reads the answer; then runs the device again.
+    await expect(toast(vendor, 'The certification lab answered on Beacon 6.')).toBeVisible()
     menu = await openMenu(vendor, device.deviceName)
     await menu.getByRole('menuitem', { name: 'Add Comments' }).click()
     comments = vendor.getByRole('dialog', { name: 'Comments' })

@@ -319,7 +319,9 @@ export const handlers: HttpHandler[] = [
     const comment = {
       commentId: nextId('c'),
       portfolioManagerId: body.portfolioManagerId,
-      author: 'Priya Sharma (Nokia)',
+      author: 'Priya Sharma',
+      authorKind: 'vendor' as const,
+      authorRole: 'Owner',
       text: body.text,
       createdAt: FIXTURE_NOW.toISOString(),
     }

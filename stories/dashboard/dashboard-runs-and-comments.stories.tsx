@@ -193,10 +193,12 @@ export const CommentsListed = meta.story({
       'Wi-Fi 6 throughput test rerun requested after the antenna change.',
       'Engineering build shared with the lab; SSH is enabled on port 2222.',
     ])
-    // Comments from before issue 19 name no side: they are the vendor team's (issue 19's thread:
-    // Dashboard/Lab conversation and review).
-    await expect(items[0]).toHaveTextContent('Certification lab · Your team · 19 Nov 2026, 23:00')
-    await expect(items[1]).toHaveTextContent('Priya Sharma (Nokia) · Your team · 19 Nov 2026, 18:00')
+    // Issue 19: each comment names its side and the author's role there (Dashboard/Lab holds the
+    // conversation and review stories).
+    await expect(items[0]).toHaveTextContent(
+      'Eli Engineer · Certification lab · Lab engineer · 19 Nov 2026, 23:00',
+    )
+    await expect(items[1]).toHaveTextContent('Priya Sharma · Your team · Owner · 19 Nov 2026, 18:00')
     // Escape closes it and the focus goes back to the row's actions button.
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())

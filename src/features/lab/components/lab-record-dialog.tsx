@@ -237,7 +237,7 @@ function ReviewPanel({ run }: { run: CertificationRun }) {
       <h3 id="lab-review-title" className="text-small font-semibold text-ink">
         {`Review attempt ${run.attempt ?? ''}`.trim()}
       </h3>
-      <p className="text-small text-ink">
+      <p id="lab-review-summary" className="text-small text-ink">
         {failed
           ? `${run.testCases.filter((test) => test.state === 'failed').length} cases failed. ${REVIEW_APPROVE_FAILED_MESSAGE}`
           : 'Every case passed. Approve to certify the device, or reject with a reason.'}
@@ -260,6 +260,7 @@ function ReviewPanel({ run }: { run: CertificationRun }) {
         <Button
           size="sm"
           disabled={failed}
+          aria-describedby="lab-review-summary"
           loading={review.isPending && review.variables?.decision === 'approve'}
           onClick={() => void decide('approve')}
         >
