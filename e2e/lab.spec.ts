@@ -205,7 +205,8 @@ test('the lab: maintenance holds a vendor’s run, review rejects with a reason,
     await expect(vendor.getByText('Comment added').first()).toBeVisible()
     await vendor.keyboard.press('Escape')
 
-    // The lab reads the question in the thread and answers.
+    // The lab is told at once, reads the question in the thread and answers.
+    await expect(toast(lab, 'wrote: “Which label? The box or the device?”')).toBeVisible()
     record = await openInQueue(lab, /^Finished/, device.deviceName)
     const thread = record.getByRole('list', { name: 'Conversation with the vendor' })
     await expect(thread).toContainText('Which label? The box or the device?')

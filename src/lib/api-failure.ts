@@ -35,7 +35,7 @@ declare module '@tanstack/react-query' {
  * prerendered pages paint without it (docs/decisions/0008).
  */
 export async function showToast(
-  kind: 'success' | 'error' | 'warning',
+  kind: 'success' | 'error' | 'warning' | 'info',
   message: string,
   options?: ExternalToast & { toasterId?: string },
 ): Promise<void> {

@@ -3,7 +3,13 @@ import * as React from 'react'
 import { PageShell } from '@/components/layout/page-shell'
 import { Button } from '@/components/ui/button'
 import { LAB_ONLY_MESSAGE, LAB_PATH } from '@/contract/lab'
-import { LabStreamContext, useLabStream } from '@/features/lab/api/lab-live'
+import {
+  LabStreamContext,
+  useLabStream,
+  type VendorComment,
+  vendorCommentMessage,
+} from '@/features/lab/api/lab-live'
+import { showToast } from '@/lib/api-failure'
 import { labStaffOf, useLabStaff } from '@/lib/lab-session'
 import { clearSession, isLoggedIn, readAuthData } from '@/lib/storage'
 
@@ -38,7 +44,18 @@ function LabSession() {
     clearSession()
     void navigate({ to: '/login', search: { redirect: LAB_PATH } })
   }, [navigate])
-  const stream = useLabStream(onEnded)
+  const onVendorComment = React.useCallback(
+    (comment: VendorComment) => {
+      void showToast('info', vendorCommentMessage(comment), {
+        action: {
+          label: 'Open',
+          onClick: () => void navigate({ to: '/lab', search: { record: comment.portfolioManagerId } }),
+        },
+      })
+    },
+    [navigate],
+  )
+  const stream = useLabStream(onEnded, onVendorComment)
   return (
     <LabStreamContext.Provider value={stream}>
       <Outlet />

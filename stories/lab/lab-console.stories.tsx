@@ -1,4 +1,5 @@
 import preview from '#.storybook/preview'
+import { storyStream } from '#.storybook/event-stream'
 import { expect, screen, waitFor, within } from 'storybook/test'
 import {
   LAB_COMMENT_ADDED_MESSAGE,
@@ -13,6 +14,7 @@ import {
   RUN_REJECTED_MESSAGE,
 } from '@/contract/lab'
 import { CERTIFIED_OK } from '@/contract/records'
+import { fixtureEvents } from '@/mocks/fixtures/events'
 import { FIXTURE_NOW, world } from '@/mocks/fixtures/world'
 import { LabConsole } from '@/features/lab/components/lab-console'
 import { LabQueue } from '@/features/lab/components/lab-queue'
@@ -342,5 +344,36 @@ export const LabOpensDashboard = meta.story({
   play: async ({ canvas }) => {
     await consoleReady(canvas)
     await expect(canvas.getByRole('link', { name: 'Lab console (Lena Lab, Lab engineer)' })).toBeVisible()
+  },
+})
+
+export const VendorCommentLive = meta.story({
+  name: 'A vendor’s comment arrives',
+  beforeEach: loggedInAsLab('Lab engineer'),
+  play: async ({ canvas, userEvent }) => {
+    await consoleReady(canvas)
+    await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0), { timeout: 10_000 })
+    const comment = {
+      commentId: 'c-live-1',
+      portfolioManagerId: 'pm-0002',
+      author: 'Priya Sharma',
+      authorKind: 'vendor' as const,
+      authorRole: 'Owner',
+      text: 'Which label did you read: the box or the device?',
+      createdAt: FIXTURE_NOW.toISOString(),
+    }
+    world.comments.push(comment)
+    storyStream().emit(fixtureEvents.commentAdded(comment))
+    const message = await expectToast(
+      'Priya Sharma wrote: “Which label did you read: the box or the device?”',
+      'info',
+    )
+    // The toast's Open shows the record with the question in its thread.
+    const toast = message.closest('[data-sonner-toast]') as HTMLElement
+    await userEvent.click(within(toast).getByRole('button', { name: 'Open' }))
+    const dialog = await screen.findByRole('dialog')
+    await waitFor(() =>
+      expect(within(dialog).getByText('Which label did you read: the box or the device?')).toBeVisible(),
+    )
   },
 })

@@ -91,7 +91,7 @@ export const AddStaff = meta.story({
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add and send the link' }))
     await expectToast(labStaffAddedMessage('omar.okafor@lab.example'), 'success')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    await expect(await canvas.findByRole('rowheader', { name: /Omar Okafor/ })).toBeVisible()
+    await waitFor(() => expect(canvas.getByRole('rowheader', { name: /Omar Okafor/ })).toBeVisible())
   },
 })
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
+import { showToast } from '@/lib/api-failure'
 import { useClock } from '@/lib/clock'
 import { INITIAL_CONNECTION, type ConnectionState } from '@/lib/live/connection'
 import { type LabAnswer, labAnsweredMessage } from '@/lib/live/lab-answers'
@@ -37,7 +38,7 @@ const LiveClientContext = React.createContext<LiveClient | null>(null)
  * every toast of the portal does (src/lib/api-failure.ts showToast).
  */
 function announceLabAnswer(answer: LabAnswer) {
-  void import('sonner').then(({ toast }) => toast.info(labAnsweredMessage(answer.deviceName)))
+  void showToast('info', labAnsweredMessage(answer.deviceName))
 }
 
 /** Follows the vendor's live events while mounted; its children read them through the hooks below. */

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
+import { parsePortalEvent } from '@/contract/events'
 import { LAB_EVENTS_PATH } from '@/contract/lab'
 import { useEventSourceFactory } from '@/lib/live/live-updates'
 import { LAB_KEY } from '@/features/lab/api/lab-api'
@@ -19,11 +20,25 @@ export const LAB_REFRESH_MS = 1000
 /** A stream the server closed (not `ended`) is opened again after this. */
 const REOPEN_MS = 5000
 
-export function useLabStream(onEnded: () => void): LabStreamStatus {
+/** A comment the vendor's side wrote, as the lab's stream tells it. */
+export type VendorComment = { portfolioManagerId: string; author: string; text: string }
+
+/** The toast's words: 'Priya Sharma wrote: “Which label?”' (the text cut at 80 characters). */
+export function vendorCommentMessage({ author, text }: VendorComment): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  const short = line.length > 80 ? `${line.slice(0, 79)}…` : line
+  return `${author} wrote: “${short}”`
+}
+
+export function useLabStream(
+  onEnded: () => void,
+  onVendorComment: (comment: VendorComment) => void = () => {},
+): LabStreamStatus {
   const queryClient = useQueryClient()
   const createEventSource = useEventSourceFactory()
   const [status, setStatus] = React.useState<LabStreamStatus>(createEventSource ? 'connecting' : 'off')
   const ended = React.useEffectEvent(onEnded)
+  const vendorComment = React.useEffectEvent(onVendorComment)
 
   React.useEffect(() => {
     if (!createEventSource) return
@@ -51,9 +66,18 @@ export function useLabStream(onEnded: () => void): LabStreamStatus {
         setStatus('live')
         refresh()
       })
-      current.addEventListener('message', () => {
+      current.addEventListener('message', (message) => {
         setStatus('live')
         refresh()
+        // A comment of the vendor's side is told at once (issue 19: the other side is notified).
+        const event = typeof message.data === 'string' ? parsePortalEvent(message.data) : null
+        if (event?.type === 'comment.added' && event.comment.authorKind !== 'lab') {
+          vendorComment({
+            portfolioManagerId: event.portfolioManagerId,
+            author: event.comment.author,
+            text: event.comment.text,
+          })
+        }
       })
       current.addEventListener('reset', refresh)
       current.addEventListener('ended', () => {
