@@ -1,23 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import {
-  CircleCheck,
-  CircleDashed,
-  CircleX,
-  Construction,
-  FileText,
-  Hourglass,
-  LoaderCircle,
-  MinusCircle,
-  ShieldCheck,
-  ShieldX,
-} from 'lucide-react'
-import type * as React from 'react'
-import {
-  CANCELLED_STATUS,
-  type CertificationRun,
-  type TestCase,
-  type TestCaseState,
-} from '@/contract/certification'
+import { Construction, FileText, Hourglass, ShieldCheck, ShieldX } from 'lucide-react'
+import { TestCaseRow } from '@/components/certification/test-case-row'
+import { CANCELLED_STATUS, type CertificationRun, type TestCaseState } from '@/contract/certification'
 import { AWAITING_REVIEW_LABEL, AWAITING_REVIEW_STATUS } from '@/contract/lab'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { runsQueryOptions } from '@/features/certification/api/list-runs'
@@ -27,21 +11,6 @@ import { formatPortalTime } from '@/lib/format-time'
 import { progressOfRun } from '@/lib/live/apply-events'
 import { useRoleRefusal } from '@/lib/use-role'
 import { cn } from '@/lib/utils'
-
-const STATE_LOOK: Record<
-  TestCaseState,
-  { icon: React.ComponentType<{ className?: string }>; label: string; className: string }
-> = {
-  pending: { icon: CircleDashed, label: 'Pending', className: 'text-ink-subtle' },
-  running: {
-    icon: LoaderCircle,
-    label: 'Running',
-    className: 'text-progress-in-progress animate-spin motion-reduce:animate-none',
-  },
-  passed: { icon: CircleCheck, label: 'Passed', className: 'text-progress-certified' },
-  failed: { icon: CircleX, label: 'Failed', className: 'text-progress-failed' },
-  skipped: { icon: MinusCircle, label: 'Skipped', className: 'text-ink-muted' },
-}
 
 /** What a run came to, in the dashboard's words. */
 export function runOutcome(run: CertificationRun): string {
@@ -263,25 +232,6 @@ function AttemptHistory({ runs }: { runs: ReadonlyArray<CertificationRun> }) {
         })}
       </ol>
     </div>
-  )
-}
-
-function TestCaseRow({ test }: { test: TestCase }) {
-  const look = STATE_LOOK[test.state]
-  const Icon = look.icon
-  return (
-    <li className="flex flex-col gap-1 px-3 py-2">
-      <div className="flex items-center gap-2">
-        <Icon aria-hidden="true" className={cn('size-4 shrink-0', look.className)} />
-        <span className="flex-1 text-small font-semibold text-ink">{test.name}</span>
-        <span className="text-caption font-semibold text-ink-muted uppercase">{look.label}</span>
-      </div>
-      {test.log.length > 0 ? (
-        <pre className="overflow-x-auto rounded-control bg-surface-sunken px-2 py-1 font-mono text-caption whitespace-pre-wrap text-ink-muted">
-          {test.log.join('\n')}
-        </pre>
-      ) : null}
-    </li>
   )
 }
 

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { CircleCheck, CircleDashed, CircleX, LoaderCircle, MinusCircle } from 'lucide-react'
 import * as React from 'react'
+import { TestCaseRow } from '@/components/certification/test-case-row'
 import { Button } from '@/components/ui/button'
 import { Collapsible, CollapsibleContent, DisclosureToggle } from '@/components/ui/collapsible'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field, FieldError, FieldLabel } from '@/components/ui/field'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
-import type { CertificationRun, Comment, TestCase, TestCaseState } from '@/contract/certification'
+import type { CertificationRun, Comment } from '@/contract/certification'
 import { COMMENT_MAX_LENGTH } from '@/contract/certification'
 import {
   LAB_QUEUE_STATE_LABELS,
@@ -279,21 +279,6 @@ function ReviewPanel({ run }: { run: CertificationRun }) {
   )
 }
 
-const CASE_LOOK: Record<
-  TestCaseState,
-  { icon: React.ComponentType<{ className?: string }>; label: string; className: string }
-> = {
-  pending: { icon: CircleDashed, label: 'Pending', className: 'text-ink-subtle' },
-  running: {
-    icon: LoaderCircle,
-    label: 'Running',
-    className: 'text-progress-in-progress animate-spin motion-reduce:animate-none',
-  },
-  passed: { icon: CircleCheck, label: 'Passed', className: 'text-progress-certified' },
-  failed: { icon: CircleX, label: 'Failed', className: 'text-progress-failed' },
-  skipped: { icon: MinusCircle, label: 'Skipped', className: 'text-ink-muted' },
-}
-
 /** Every attempt, newest first; the newest open with its cases and logs, the others on demand. */
 function Attempts({ runs }: { runs: ReadonlyArray<CertificationRun> }) {
   return (
@@ -346,30 +331,11 @@ function AttemptItem({ run, number, open }: { run: CertificationRun; number: num
         <CollapsibleContent>
           <ul className="mt-1 flex flex-col divide-y divide-line rounded-control border border-line">
             {run.testCases.map((test) => (
-              <CaseRow key={test.name} test={test} />
+              <TestCaseRow key={test.name} test={test} />
             ))}
           </ul>
         </CollapsibleContent>
       </Collapsible>
-    </li>
-  )
-}
-
-function CaseRow({ test }: { test: TestCase }) {
-  const look = CASE_LOOK[test.state]
-  const Icon = look.icon
-  return (
-    <li className="flex flex-col gap-1 px-3 py-2">
-      <div className="flex items-center gap-2">
-        <Icon aria-hidden="true" className={cn('size-4 shrink-0', look.className)} />
-        <span className="flex-1 font-semibold text-ink">{test.name}</span>
-        <span className="text-caption font-semibold text-ink-muted uppercase">{look.label}</span>
-      </div>
-      {test.log.length > 0 ? (
-        <pre className="overflow-x-auto rounded-control bg-surface-sunken px-2 py-1 font-mono text-caption whitespace-pre-wrap text-ink-muted">
-          {test.log.join('\n')}
-        </pre>
-      ) : null}
     </li>
   )
 }

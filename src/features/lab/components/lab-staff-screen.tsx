@@ -11,6 +11,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
+import { ChoiceCards } from '@/components/ui/choice-cards'
 import {
   Dialog,
   DialogContent,
@@ -267,39 +268,15 @@ function AddStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
             />
             {errors.email ? <FieldError>{errors.email}</FieldError> : null}
           </Field>
-          <fieldset
-            className="flex flex-col gap-2"
-            aria-describedby={errors.role ? 'lab-role-error' : undefined}
-          >
-            <legend className="mb-1.5 text-small font-semibold text-ink">Role</legend>
-            {LAB_ROLES.map((option) => (
-              <label
-                key={option}
-                className={cn(
-                  'flex cursor-pointer gap-3 rounded-control border border-line p-3 transition-colors',
-                  'has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:focus-ring',
-                )}
-              >
-                <input
-                  type="radio"
-                  name="lab-staff-role"
-                  value={option}
-                  checked={role === option}
-                  onChange={() => setRole(option)}
-                  className="mt-1 size-4 accent-brand-700"
-                />
-                <span className="flex flex-col gap-0.5">
-                  <span className="text-body font-semibold text-ink">{option}</span>
-                  <span className="text-small text-ink-muted">{LAB_ROLE_DESCRIPTIONS[option]}</span>
-                </span>
-              </label>
-            ))}
-            {errors.role ? (
-              <p id="lab-role-error" className="text-small text-danger">
-                {errors.role}
-              </p>
-            ) : null}
-          </fieldset>
+          <ChoiceCards
+            legend="Role"
+            name="lab-staff-role"
+            options={LAB_ROLES}
+            descriptions={LAB_ROLE_DESCRIPTIONS}
+            value={role}
+            onChange={setRole}
+            error={errors.role}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

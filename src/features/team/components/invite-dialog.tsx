@@ -1,5 +1,6 @@
 import * as React from 'react'
 import { Button } from '@/components/ui/button'
+import { ChoiceCards } from '@/components/ui/choice-cards'
 import {
   Dialog,
   DialogContent,
@@ -13,7 +14,6 @@ import { Input } from '@/components/ui/input'
 import { ROLE_DESCRIPTIONS, ROLES, type Role } from '@/contract/roles'
 import { INVITATION_VALID_DAYS } from '@/contract/team'
 import { answerOrNull, showToast } from '@/lib/api-failure'
-import { cn } from '@/lib/utils'
 import { useInviteMutation } from '@/features/team/api/team-changes'
 
 type InviteDialogProps = {
@@ -94,42 +94,18 @@ function InviteDialog({ vendorUserId, organizationName, open, onOpenChange }: In
             />
             {errors.emailId ? <FieldError>{errors.emailId}</FieldError> : null}
           </Field>
-          <fieldset
-            className="flex flex-col gap-2"
-            aria-describedby={errors.role ? 'invite-role-error' : undefined}
-          >
-            <legend className="mb-1.5 text-small font-semibold text-ink">Role</legend>
-            {ROLES.map((option) => (
-              <label
-                key={option}
-                className={cn(
-                  'flex cursor-pointer gap-3 rounded-control border border-line p-3 transition-colors',
-                  'has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:focus-ring',
-                )}
-              >
-                <input
-                  type="radio"
-                  name="invite-role"
-                  value={option}
-                  checked={role === option}
-                  onChange={() => {
-                    setRole(option)
-                    setErrors((current) => ({ ...current, role: undefined }))
-                  }}
-                  className="mt-1 size-4 accent-brand-700"
-                />
-                <span className="flex flex-col gap-0.5">
-                  <span className="text-body font-semibold text-ink">{option}</span>
-                  <span className="text-small text-ink-muted">{ROLE_DESCRIPTIONS[option]}</span>
-                </span>
-              </label>
-            ))}
-            {errors.role ? (
-              <p id="invite-role-error" className="text-small text-danger">
-                {errors.role}
-              </p>
-            ) : null}
-          </fieldset>
+          <ChoiceCards
+            legend="Role"
+            name="invite-role"
+            options={ROLES}
+            descriptions={ROLE_DESCRIPTIONS}
+            value={role}
+            onChange={(option) => {
+              setRole(option)
+              setErrors((current) => ({ ...current, role: undefined }))
+            }}
+            error={errors.role}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

@@ -1,0 +1,44 @@
+import { CircleCheck, CircleDashed, CircleX, LoaderCircle, MinusCircle } from 'lucide-react'
+import type * as React from 'react'
+import type { TestCase, TestCaseState } from '@/contract/certification'
+import { cn } from '@/lib/utils'
+
+const STATE_LOOK: Record<
+  TestCaseState,
+  { icon: React.ComponentType<{ className?: string }>; label: string; className: string }
+> = {
+  pending: { icon: CircleDashed, label: 'Pending', className: 'text-ink-subtle' },
+  running: {
+    icon: LoaderCircle,
+    label: 'Running',
+    className: 'text-progress-in-progress animate-spin motion-reduce:animate-none',
+  },
+  passed: { icon: CircleCheck, label: 'Passed', className: 'text-progress-certified' },
+  failed: { icon: CircleX, label: 'Failed', className: 'text-progress-failed' },
+  skipped: { icon: MinusCircle, label: 'Skipped', className: 'text-ink-muted' },
+}
+
+/**
+ * One test case of a run: its state (icon and word) and what the harness printed for it. The
+ * vendor's run details and the lab console's attempts show cases alike.
+ */
+function TestCaseRow({ test }: { test: TestCase }) {
+  const look = STATE_LOOK[test.state]
+  const Icon = look.icon
+  return (
+    <li className="flex flex-col gap-1 px-3 py-2">
+      <div className="flex items-center gap-2">
+        <Icon aria-hidden="true" className={cn('size-4 shrink-0', look.className)} />
+        <span className="flex-1 text-small font-semibold text-ink">{test.name}</span>
+        <span className="text-caption font-semibold text-ink-muted uppercase">{look.label}</span>
+      </div>
+      {test.log.length > 0 ? (
+        <pre className="overflow-x-auto rounded-control bg-surface-sunken px-2 py-1 font-mono text-caption whitespace-pre-wrap text-ink-muted">
+          {test.log.join('\n')}
+        </pre>
+      ) : null}
+    </li>
+  )
+}
+
+export { TestCaseRow }
