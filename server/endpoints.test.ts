@@ -25,7 +25,7 @@ const FALLBACK = /^No (API )?call at /
 
 async function call(name: EndpointName) {
   const endpoint = endpoints[name]
-  const path = endpointPath(endpoint.path, { runId: 'no-such-run' })
+  const path = endpointPath(endpoint.path, { runId: 'no-such-run', number: 'DCP-0000-0000-0000' })
   const options = { method: endpoint.method, body: {} }
   const response =
     endpoint.service === 'main'

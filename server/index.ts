@@ -1,3 +1,5 @@
+import { validYearsFromEnv } from './certificates/issue.ts'
+import { loadSigner } from './certificates/keys.ts'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -113,6 +115,7 @@ const portal = await startPortal({
   devMailbox: conveniences.devMailbox,
   connectSources: certServiceUrl ? [certServiceUrl] : [],
   events: { retentionHours: retentionHoursFromEnv(process.env) },
+  certificates: { signer: loadSigner(process.env), validYears: validYearsFromEnv(process.env) },
 })
 
 const demo = database.seeded.demoAccount

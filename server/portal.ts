@@ -1,3 +1,5 @@
+import type { IssueOptions } from './certificates/issue.ts'
+import { ephemeralSigner, registerSigner } from './certificates/keys.ts'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import type { Kysely } from 'kysely'
@@ -44,6 +46,11 @@ export type PortalOptions = {
   onRestart?: 'resume' | 'end'
   /** The live events' hub (docs/decisions/0020): retention, timers, LISTEN's database, the cap. */
   events?: Omit<EventHubOptions, 'db'>
+  /**
+   * Issue 20: the certificate key (server/certificates/keys.ts loadSigner) and validity; without
+   * it, a key made for this process alone (tests), published like any other.
+   */
+  certificates?: IssueOptions
 }
 
 export type Portal = {
@@ -65,9 +72,12 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   // The bench's maintenance: the console's (lab_state) or CERT_MAINTENANCE=1, unless a test gives its own.
   const labState = createLabStateWatch(options.db)
   await labState.start()
+  const certificates: IssueOptions = options.certificates ?? { signer: ephemeralSigner() }
+  await registerSigner(options.db, certificates.signer)
   const executor = createRunExecutor({
     db: options.db,
     harness: options.harness,
+    certificates,
     maintenance: options.maintenance ?? labState.maintenance,
     ...(options.maintenancePollMs !== undefined ? { maintenancePollMs: options.maintenancePollMs } : {}),
     ...(options.onRestart ? { onRestart: options.onRestart } : {}),
@@ -89,6 +99,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     events,
     runs: executor,
     labState,
+    certificates,
     devMailbox: options.devMailbox ?? false,
     connectSources: options.connectSources ?? [],
   })

@@ -150,6 +150,9 @@ const OPEN_CALLS = new Set<string>([
   'forgotPassword',
   'resetPassword',
   'getInvitation',
+  // Issue 20: certificates are checked by anyone (a number nobody was given names nothing).
+  'certificateKeys',
+  'certificate',
 ])
 
 /** A call refused on purpose even for whom it concerns: a wrong password or code, someone else's link. */
@@ -554,6 +557,12 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
       return get(query({ token: 'not-a-token' }))
     case 'labSetPassword':
       return post({ token: 'not-a-token', password: PASSWORD, confirmPassword: PASSWORD })
+    case 'certificate':
+      return {
+        method: 'GET',
+        service: 'main',
+        path: endpointPath(endpoint.path, { number: 'DCP-0000-0000-0000' }),
+      }
     default:
       return endpoint.method === 'GET' ? get() : post({})
   }

@@ -1,3 +1,4 @@
+import { issueCertificate, type IssueOptions } from '../certificates/issue.ts'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { CANCELLED_STATUS } from '@/contract/certification'
 import { AWAITING_REVIEW_STATUS } from '@/contract/lab'
@@ -267,7 +268,12 @@ export async function planOutcome(
  * case passed; for a re-run, every case of the plan passed in its latest attempt), on the run and
  * its record (run.finished). Nothing when the run is no longer active (or ours).
  */
-export async function finishRun(db: Kysely<Database>, ref: RunRef, owner?: string) {
+export async function finishRun(
+  db: Kysely<Database>,
+  ref: RunRef,
+  owner?: string,
+  certificates: IssueOptions | null = null,
+) {
   return db.transaction().execute(async (trx) => {
     if (!(await lockActiveRun(trx, ref, { owner, withRecord: true }))) return false
     // Issue 19 (docs/decisions/0024): with review on, the result waits for a lab engineer.
@@ -285,6 +291,8 @@ export async function finishRun(db: Kysely<Database>, ref: RunRef, owner?: strin
       .set({ status: 'Completed', is_certified: isCertified })
       .where('portfolio_manager_id', '=', ref.portfolioManagerId)
       .execute()
+    // Issue 20: a certifying run's certificate, in the same transaction as the result.
+    if (certified && certificates) await issueCertificate(trx, ref.runId, certificates)
     await appendEvent(trx, ref.organizationId, {
       ...(await runEventBase(trx, ref)),
       type: 'run.finished',

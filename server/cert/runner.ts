@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../db/database.ts'
 import type { Database, DeviceRow, RunTestCaseRow } from '../db/schema.ts'
 import { appendEvent } from '../events/append.ts'
 import { logActivity, recordSubject } from '../main/store/activity.ts'
+import type { IssueOptions } from '../certificates/issue.ts'
 import { log } from '../log.ts'
 import { pause, type CaseOutcome, type CertificationHarness } from './harness.ts'
 import {
@@ -175,6 +176,8 @@ export type RunExecutorOptions = {
   ownerLock?: 'auto' | 'none'
   /** PostgreSQL only: the database for the owner lock's connection (default DATABASE_URL). */
   ownerLockUrl?: string
+  /** Issue 20: the key and validity of the certificate a certifying run gets (none without it). */
+  certificates?: IssueOptions | null
 }
 
 export type ResumeReport = { resumed: string[]; ended: string[] }
@@ -356,7 +359,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
         .orderBy('position')
         .executeTakeFirst()
       if (!next) {
-        await finishRun(db, ref, owner)
+        await finishRun(db, ref, owner, options.certificates ?? null)
         return
       }
 

@@ -30,6 +30,8 @@ const TABLES = [
   'catalogue_device_types',
   'catalogue_product_classes',
   'catalogue_vendors',
+  'certificate_keys',
+  'certificates',
   'certification_runs',
   'cities',
   'comments',

@@ -14,6 +14,7 @@ import { eventsAndAttemptsMigration } from './migrations/0008-events-and-attempt
 import { organizationsMigration } from './migrations/0009-organizations.ts'
 import { invitationsAndActivityMigration } from './migrations/0010-invitations-and-activity.ts'
 import { labMigration } from './migrations/0011-lab.ts'
+import { certificatesMigration } from './migrations/0012-certificates.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0009-organizations': organizationsMigration,
   '0010-invitations-and-activity': invitationsAndActivityMigration,
   '0011-lab': labMigration,
+  '0012-certificates': certificatesMigration,
 }
 
 export type OpenDatabaseOptions = {

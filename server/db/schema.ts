@@ -384,6 +384,40 @@ export interface SubmitAnswersTable {
   created_at: CreatedAt
 }
 
+/** Every key that signs or signed certificates (migration 0012, issue 20): public halves only. */
+export interface CertificateKeysTable {
+  key_id: string
+  algorithm: Generated<string>
+  /** The raw 32-byte Ed25519 public key, base64url. */
+  public_key: string
+  created_at: Generated<Date>
+  retired_at: Date | null
+}
+
+/** One issued certificate per certifying run (migration 0012, issue 20). */
+export interface CertificatesTable {
+  number: string
+  run_id: string
+  portfolio_manager_id: string
+  organization_id: string
+  organization_name: string
+  vendor: string
+  device_name: string
+  device_type: string
+  product_class: string
+  /** The signed text, exactly as signed (canonical JSON of CertificateContent). */
+  payload: string
+  /** Ed25519 signature of payload, base64url. */
+  signature: string
+  key_id: string
+  issued_at: Date
+  expires_at: Date
+  revoked_at: Date | null
+  revoked_reason: string | null
+  revoked_by: string | null
+  published: Generated<boolean>
+}
+
 export interface Database {
   seed_runs: SeedRunsTable
   vendor_accounts: VendorAccountsTable
@@ -411,6 +445,8 @@ export interface Database {
   mail_outbox: MailOutboxTable
   submit_answers: SubmitAnswersTable
   events: EventsTable
+  certificate_keys: CertificateKeysTable
+  certificates: CertificatesTable
 }
 
 export type VendorAccount = Selectable<VendorAccountsTable>

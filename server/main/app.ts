@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { WriteWatch } from '../db/write-watch.ts'
 import type { EventHub } from '../events/hub.ts'
 import type { RunExecutor } from '../cert/runner.ts'
+import type { IssueOptions } from '../certificates/issue.ts'
 import type { LabStateWatch } from '../lab/state.ts'
 import { AnswerCache } from './answer-cache.ts'
 import type { MainEnv, MainServices } from './middleware/context.ts'
@@ -17,6 +18,7 @@ import { loadSession } from './middleware/session.ts'
 import { pagePolicy } from './page-policy.ts'
 import { accountRoutes } from './routes/accounts.ts'
 import { catalogueRoutes } from './routes/catalogue.ts'
+import { certificateRoutes } from './routes/certificates.ts'
 import { commentRoutes } from './routes/comments.ts'
 import { devMailboxRoutes, MAILBOX_OFF_MESSAGE, MAILBOX_PATH } from './routes/dev-mailbox.ts'
 import { draftRoutes } from './routes/drafts.ts'
@@ -37,7 +39,10 @@ const STORYBOOK_BUILDING_PAGE = `<!doctype html><meta charset="utf-8"><meta http
 <p>The Storybook is being built: npm start builds it when it is missing or older than its sources,
 which takes a few minutes. This page reloads by itself until it is there.</p>`
 
-export type MainAppOptions = Omit<MainServices, 'answers' | 'writes' | 'events' | 'runs' | 'labState'> & {
+export type MainAppOptions = Omit<
+  MainServices,
+  'answers' | 'writes' | 'events' | 'runs' | 'labState' | 'certificates'
+> & {
   /** The database's write watch (PGlite), for the in-memory session rows; null or absent otherwise. */
   writes?: WriteWatch | null
   /** The live events' hub (started and stopped by its owner, server/portal.ts); without it GET /api/events answers 503. */
@@ -45,6 +50,8 @@ export type MainAppOptions = Omit<MainServices, 'answers' | 'writes' | 'events' 
   /** The runs' executor, for the lab's actions on a vendor's behalf (issue 19). */
   runs?: RunExecutor | null
   labState?: LabStateWatch | null
+  /** Issue 20: the key and validity of certificates a lab engineer's approval issues. */
+  certificates?: IssueOptions | null
   /** The built front end (vite build). */
   distDir: string
   /** The built Storybook, served under /storybook/ when present. */
@@ -88,6 +95,7 @@ export function createMainApp({
   events = null,
   runs = null,
   labState = null,
+  certificates = null,
   certificationServicePort = () => null,
   devMailbox = false,
   connectSources = [],
@@ -107,6 +115,7 @@ export function createMainApp({
     events,
     runs,
     labState,
+    certificates,
     answers: new AnswerCache(),
   }
 
@@ -142,6 +151,7 @@ export function createMainApp({
     labStaffRoutes,
     labStateRoutes,
     labRoutes,
+    certificateRoutes,
   ]) {
     app.route('/', routes)
   }

@@ -491,6 +491,13 @@ describe('the review gate', () => {
       expect(decided).toEqual({ status: 'Completed', is_certified: CERTIFIED_OK })
       expect(after?.review).toMatchObject({ state: 'approved', reviewer: 'Mia Manager', reason: null })
     }
+    // Issue 20: an approval issues the run's certificate with the decision; a rejection none.
+    const issued = await db()
+      .selectFrom('certificates')
+      .select('run_id')
+      .where('run_id', '=', runId)
+      .execute()
+    expect(issued).toHaveLength(approve.status === 200 ? 1 : 0)
     // A decided run is not decided again.
     expect(
       await json(await engineer.browser.post(endpoints.labReview.path, { runId, decision: 'approve' }), 409),

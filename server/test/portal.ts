@@ -44,7 +44,10 @@ export type TestPortalOptions = {
   harness?: CertificationHarness
   mailer?: Mailer
 } & Partial<
-  Pick<PortalOptions, 'maintenance' | 'maintenancePollMs' | 'onRestart' | 'portalOrigins' | 'events'>
+  Pick<
+    PortalOptions,
+    'maintenance' | 'maintenancePollMs' | 'onRestart' | 'portalOrigins' | 'events' | 'certificates'
+  >
 >
 
 export async function startTestPortal(options: TestPortalOptions = {}): Promise<TestPortal> {
@@ -65,6 +68,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     ...(options.onRestart ? { onRestart: options.onRestart } : {}),
     ...(options.portalOrigins ? { portalOrigins: options.portalOrigins } : {}),
     ...(options.events ? { events: options.events } : {}),
+    ...(options.certificates ? { certificates: options.certificates } : {}),
     // The suites read codes and attachments there; the test portal listens on loopback only.
     devMailbox: true,
     distDir: mkdtempSync(path.join(tmpdir(), 'portal-dist-')),

@@ -2,6 +2,7 @@ import type * as v from 'valibot'
 import * as address from '@/contract/address'
 import * as auth from '@/contract/auth'
 import * as catalogue from '@/contract/catalogue'
+import * as certificates from '@/contract/certificates'
 import * as certification from '@/contract/certification'
 import { messageAnswerSchema, portalConfigAnswerSchema, statusAnswerSchema } from '@/contract/common'
 import * as portfolio from '@/contract/portfolio'
@@ -511,6 +512,25 @@ export const endpoints = {
     path: '/api/lab/set-password',
     request: lab.labSetPasswordPayloadSchema,
     answer: messageAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  // Issue 20 (docs/decisions/0025): certificates anyone can verify (no session needed).
+  certificateKeys: {
+    ...main,
+    method: 'GET',
+    path: certificates.CERTIFICATE_KEYS_API_PATH,
+    request: null,
+    answer: certificates.certificateKeysSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  certificate: {
+    ...main,
+    method: 'GET',
+    path: '/api/certificates/:number',
+    request: null,
+    answer: certificates.publicCertificateSchema,
     answerType: 'json',
     addedBy: 'architecture',
   },

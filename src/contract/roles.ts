@@ -112,6 +112,9 @@ export const ENDPOINT_PERMISSIONS: Readonly<Record<VendorEndpointName, Permissio
   getInvitation: null,
   acceptInvitation: null,
   switchOrganization: null,
+  // Issue 20: certificates are checked by anyone, with or without a login.
+  certificateKeys: null,
+  certificate: null,
 }
 
 /** The permission an endpoint needs once logged in (one that needs none is a mistake of the caller). */

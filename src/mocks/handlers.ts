@@ -22,6 +22,7 @@ import { catalogueFixture } from '@/mocks/fixtures/catalogue'
 import { fixtureEvents, publishWorldEvent } from '@/mocks/fixtures/events'
 import { FIXTURE_NOW, type MockVendor, world } from '@/mocks/fixtures/world'
 import { answer, badRequest, FIXTURE_TOKEN, mockEndpoint, vendorEndpoint } from '@/mocks/mock-endpoint'
+import { certificateHandlers } from '@/mocks/certificate-handlers'
 import { labHandlers } from '@/mocks/lab-handlers'
 import { teamHandlers } from '@/mocks/team-handlers'
 
@@ -470,4 +471,5 @@ export const handlers: HttpHandler[] = [
   ...teamHandlers,
   // Issue 19: the lab console's calls (lab-handlers.ts).
   ...labHandlers,
+  ...certificateHandlers,
 ]

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts'
 import type { WriteWatch } from '../../db/write-watch.ts'
 import type { EventHub } from '../../events/hub.ts'
 import type { RunExecutor } from '../../cert/runner.ts'
+import type { IssueOptions } from '../../certificates/issue.ts'
 import type { LabStateWatch } from '../../lab/state.ts'
 import type { AnswerCache } from '../answer-cache.ts'
 import type { Mailer } from '../mailer.ts'
@@ -31,6 +32,8 @@ export type MainServices = {
   runs: RunExecutor | null
   /** The bench's maintenance as the runner reads it; refreshed after the console changes it (issue 19). */
   labState: LabStateWatch | null
+  /** Issue 20: the key and validity of certificates issued here (a lab engineer's approval); null: none. */
+  certificates: IssueOptions | null
 }
 
 /** A session that is live for this request (not idle past SESSION_IDLE_MS). */

@@ -1,3 +1,4 @@
+import { issueCertificate } from '../../certificates/issue.ts'
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import {
@@ -102,7 +103,7 @@ labRoute(labStateRoutes, 'labReviewSetting', async (c) => {
 })
 
 labRoute(labStateRoutes, 'labReview', async (c) => {
-  const { db } = c.var.services
+  const { db, certificates } = c.var.services
   const { runId, decision } = c.var.body
   const reason = c.var.body.reason?.trim() ?? ''
   if (decision === 'reject' && reason === '')
@@ -153,6 +154,8 @@ labRoute(labStateRoutes, 'labReview', async (c) => {
       .set({ status: 'Completed', is_certified: isCertified })
       .where('portfolio_manager_id', '=', found.portfolio_manager_id)
       .execute()
+    // Issue 20: an approved run's certificate, in the same transaction as the decision.
+    if (decision === 'approve' && certificates) await issueCertificate(trx, runId, certificates)
     await logActivity(trx, {
       organizationId: found.organization_id,
       actorAccountId: null,

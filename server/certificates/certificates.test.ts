@@ -1,0 +1,233 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  canonicalJson,
+  CERTIFICATE_KEYS_PATH,
+  type CertificateKeys,
+  MALFORMED_CERTIFICATE_NUMBER_MESSAGE,
+  normalizeCertificateNumber,
+  type PublicCertificate,
+  UNKNOWN_CERTIFICATE_MESSAGE,
+} from '@/contract/certificates'
+import { endpointPath, endpoints } from '@/contract/endpoints'
+import { CERTIFIED_OK } from '@/contract/records'
+import {
+  eventually,
+  createVendor,
+  startTestPortal,
+  submitPayloadFor,
+  type TestPortal,
+  type TestVendor,
+} from '../test/portal.ts'
+import { issueCertificate, newCertificateNumber } from './issue.ts'
+import { ephemeralSigner, loadSigner, registerSigner, SIGNING_KEY_FILE, verifySignature } from './keys.ts'
+import { certificateState, readPublicCertificate } from './read.ts'
+
+/*
+ * Issue 20 (docs/decisions/0025): a certifying run gets one signed certificate, in the same
+ * transaction as its result; anyone reads it by number and checks its signature against the
+ * published keys; a certificate whose stored text was altered fails the check; the key is kept
+ * in the data folder (or given), and a rotated key leaves the old certificates verifiable.
+ */
+
+let test: TestPortal
+let vendor: TestVendor
+const signer = ephemeralSigner()
+
+beforeAll(async () => {
+  test = await startTestPortal({ certificates: { signer, validYears: 3 } })
+  vendor = await createVendor(test, 'cora.cert@example.com', 'Cora')
+}, 60_000)
+
+afterAll(async () => {
+  await test?.close()
+})
+
+const db = () => test.database.db
+const main = (pathname: string) => fetch(`${test.portal.mainUrl}${pathname}`)
+
+async function certify(serials: string[], firmware = '2.4.1') {
+  const before = new Set(
+    (await db().selectFrom('device_records').select('portfolio_manager_id').execute()).map(
+      (row) => row.portfolio_manager_id,
+    ),
+  )
+  const submitted = await vendor.browser.post(
+    endpoints.submitPortfolio.path,
+    submitPayloadFor(vendor.id, {
+      deviceNumberList: serials,
+      devicesToBeCertified: String(serials.length),
+      baseFirmwareVersion: firmware,
+    }),
+  )
+  expect([submitted.status, submitted.status === 200 ? '' : await submitted.text()]).toEqual([200, ''])
+  const id = (await db().selectFrom('device_records').select('portfolio_manager_id').execute())
+    .map((row) => row.portfolio_manager_id)
+    .find((candidate) => !before.has(candidate))
+  if (!id) throw new Error('No record was made.')
+  const started = await vendor.browser.cert(endpoints.runTests.path, {
+    body: { vendor_user_id: vendor.id, portfolio_manager_id: id },
+    headers: { Origin: test.portal.mainUrl },
+  })
+  expect(started.status).toBe(200)
+  await eventually(async () => {
+    const row = await db()
+      .selectFrom('device_records')
+      .select('status')
+      .where('portfolio_manager_id', '=', id)
+      .executeTakeFirstOrThrow()
+    return row.status === 'Completed'
+  })
+  return id
+}
+
+const certificatesOf = (id: string) =>
+  db().selectFrom('certificates').selectAll().where('portfolio_manager_id', '=', id).execute()
+
+describe('issuing', () => {
+  it('gives a certifying run one signed certificate, anyone reads it by number and checks it', async () => {
+    const id = await certify(['CERT0001', 'CERT0002'])
+    const [row, ...more] = await certificatesOf(id)
+    expect(more).toEqual([])
+    expect(row?.number).toMatch(/^DCP-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
+    const number = row!.number
+
+    const keys = (await (await main(CERTIFICATE_KEYS_PATH)).json()) as CertificateKeys
+    expect(keys.keys.map((key) => key.keyId)).toContain(signer.keyId)
+
+    // Lower case, no dashes: the same certificate.
+    const response = await main(
+      endpointPath(endpoints.certificate.path, { number: number.toLowerCase().replaceAll('-', '') }),
+    )
+    expect(response.status).toBe(200)
+    const certificate = (await response.json()) as PublicCertificate
+    expect(certificate).toMatchObject({
+      number,
+      state: 'valid',
+      keyId: signer.keyId,
+      revocation: null,
+      verifyUrl: `${test.portal.mainUrl}/verify/${number}`,
+      content: {
+        number,
+        organization: { id: vendor.organizationId },
+        device: { serialNumbers: ['CERT0001', 'CERT0002'], firmware: '2.4.1' },
+        testPlan: { version: '2026.1' },
+        attempts: [{ attempt: 1, kind: 'full', outcome: CERTIFIED_OK }],
+        issuer: 'Device Certification Portal',
+      },
+    })
+    // Three years from the issue date; the payload is the content as canonical JSON.
+    const issued = new Date(certificate.content.issuedAt)
+    const expires = new Date(certificate.content.expiresAt)
+    expect(expires.getUTCFullYear() - issued.getUTCFullYear()).toBe(3)
+    expect(certificate.payload).toBe(canonicalJson(certificate.content))
+    const key = keys.keys.find((candidate) => candidate.keyId === certificate.keyId)!
+    expect(verifySignature(certificate.payload, certificate.signature, key.publicKey)).toBe(true)
+
+    // Issued once: asking again for the run gives the same number and no second row.
+    expect(await issueCertificate(db(), row!.run_id, { signer })).toBe(number)
+    expect(await certificatesOf(id)).toHaveLength(1)
+  })
+
+  it('gives a run that failed no certificate', async () => {
+    const id = await certify(['FAIL0001'], '0.9.4')
+    expect(await certificatesOf(id)).toEqual([])
+  })
+
+  it('fails the check of a certificate whose stored text was altered', async () => {
+    const id = await certify(['ALTER0001'])
+    const [row] = await certificatesOf(id)
+    const altered = row!.payload.replace('ALTER0001', 'ALTER0002')
+    expect(altered).not.toBe(row!.payload)
+    await db()
+      .updateTable('certificates')
+      .set({ payload: altered })
+      .where('number', '=', row!.number)
+      .execute()
+    const read = await readPublicCertificate(db(), row!.number, test.portal.mainUrl)
+    expect(read?.content.device.serialNumbers).toEqual(['ALTER0002'])
+    expect(read?.signatureValid).toBe(false)
+    // The signature by another key fails too.
+    expect(verifySignature(row!.payload, row!.signature, ephemeralSigner().publicKey)).toBe(false)
+    expect(verifySignature(row!.payload, row!.signature, signer.publicKey)).toBe(true)
+  })
+
+  it('answers a malformed number 400 and an unknown one 404, naming the field and nothing else', async () => {
+    for (const malformed of ['DCP-1234', 'hello', 'DCP-UUUU-0000-0000', `DCP-${'0'.repeat(40)}`]) {
+      const response = await main(endpointPath(endpoints.certificate.path, { number: malformed }))
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({
+        message: MALFORMED_CERTIFICATE_NUMBER_MESSAGE,
+        field: 'number',
+      })
+    }
+    const unknown = await main(endpointPath(endpoints.certificate.path, { number: 'DCP-0000-0000-0000' }))
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toEqual({ message: UNKNOWN_CERTIFICATE_MESSAGE, field: 'number' })
+  })
+})
+
+describe('states and numbers', () => {
+  it('reads revoked before expired before valid', () => {
+    const now = new Date('2026-11-26T12:00:00Z')
+    const future = new Date('2029-11-26T12:00:00Z')
+    const past = new Date('2026-11-26T11:59:59Z')
+    expect(certificateState({ revoked_at: null, expires_at: future }, now)).toBe('valid')
+    expect(certificateState({ revoked_at: null, expires_at: past }, now)).toBe('expired')
+    expect(certificateState({ revoked_at: null, expires_at: now }, now)).toBe('expired')
+    expect(certificateState({ revoked_at: past, expires_at: past }, now)).toBe('revoked')
+  })
+
+  it('draws numbers of the documented form, and reads them as people type them', () => {
+    const drawn = new Set(Array.from({ length: 500 }, () => newCertificateNumber()))
+    expect(drawn.size).toBe(500)
+    for (const number of drawn) expect(normalizeCertificateNumber(number)).toBe(number)
+    expect(normalizeCertificateNumber('dcp 7kq4 m9xz 2f8h')).toBe('DCP-7KQ4-M9XZ-2F8H')
+    expect(normalizeCertificateNumber('DCP7KQ4M9XZ2F8H')).toBe('DCP-7KQ4-M9XZ-2F8H')
+    // O is read as 0 and I or L as 1 (Crockford's base32), U is never one.
+    expect(normalizeCertificateNumber('DCP-O1IL-0000-0000')).toBe('DCP-0111-0000-0000')
+    expect(normalizeCertificateNumber('DCP-U000-0000-0000')).toBeNull()
+    expect(normalizeCertificateNumber('')).toBeNull()
+  })
+})
+
+describe('the key', () => {
+  let dataDir: string
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'portal-keys-'))
+  })
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  it('is made once in the data folder, owner-readable only, and kept', () => {
+    const first = loadSigner({ DATA_DIR: dataDir })
+    const file = path.join(dataDir, SIGNING_KEY_FILE)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(readFileSync(file, 'utf8')).toMatch(/^-----BEGIN PRIVATE KEY-----/)
+    expect(loadSigner({ DATA_DIR: dataDir }).keyId).toBe(first.keyId)
+  })
+
+  it('comes from CERT_SIGNING_KEY when given, and refuses one that is not Ed25519', () => {
+    const pem = readFileSync(path.join(dataDir, SIGNING_KEY_FILE), 'utf8')
+    const given = loadSigner({ CERT_SIGNING_KEY: pem.replaceAll('\n', '\\n'), DATA_DIR: '/nonexistent' })
+    expect(given.keyId).toBe(loadSigner({ DATA_DIR: dataDir }).keyId)
+    expect(() => loadSigner({ CERT_SIGNING_KEY: 'not a key' })).toThrow(
+      /^CERT_SIGNING_KEY must be an Ed25519 private key/,
+    )
+  })
+
+  it('rotated, leaves the certificates the old key signed verifiable', async () => {
+    const id = await certify(['ROTATE0001'])
+    const [old] = await certificatesOf(id)
+    const next = ephemeralSigner()
+    await registerSigner(db(), next)
+    await registerSigner(db(), next)
+    const keys = (await (await main(CERTIFICATE_KEYS_PATH)).json()) as CertificateKeys
+    expect(keys.keys.map((key) => key.keyId)).toEqual(expect.arrayContaining([signer.keyId, next.keyId]))
+    expect(keys.keys.filter((key) => key.keyId === next.keyId)).toHaveLength(1)
+    const read = await readPublicCertificate(db(), old!.number, test.portal.mainUrl)
+    expect(read?.signatureValid).toBe(true)
+    expect(read?.keyId).toBe(signer.keyId)
+  })
+})

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto'
+import type { Kysely, Transaction } from 'kysely'
+import {
+  canonicalJson,
+  CERTIFICATE_NUMBER_ALPHABET,
+  type CertificateContent,
+  DEFAULT_CERTIFICATE_VALID_YEARS,
+  TEST_PLAN_VERSION,
+} from '@/contract/certificates'
+import { CERTIFIED_OK } from '@/contract/records'
+import { testPlanFor } from '../cert/test-plans.ts'
+import type { Database } from '../db/schema.ts'
+import { type CertificateSigner, registerSigner } from './keys.ts'
+
+/*
+ * Issuing (issue 20, docs/decisions/0025): in the transaction that makes a record Certified (the
+ * run's end, or a lab engineer's approval), one certificate for that run — run_id is unique, so
+ * a second call for the same run issues nothing. The content is read from the record, its
+ * organization and its attempts as they are at that moment, signed, and stored as signed.
+ */
+
+export const ISSUER = 'Device Certification Portal'
+
+export type IssueOptions = {
+  signer: CertificateSigner
+  /** Years until expiry (CERTIFICATE_VALID_YEARS; default 3). */
+  validYears?: number
+  now?: Date
+}
+
+/** 60 random bits as 'DCP-XXXX-XXXX-XXXX' in Crockford's base32. */
+export function newCertificateNumber(): string {
+  const bytes = randomBytes(8)
+  let value = bytes.readBigUInt64BE() >> 4n
+  let text = ''
+  for (let index = 0; index < 12; index += 1) {
+    text = CERTIFICATE_NUMBER_ALPHABET[Number(value & 31n)] + text
+    value >>= 5n
+  }
+  return `DCP-${text.slice(0, 4)}-${text.slice(4, 8)}-${text.slice(8, 12)}`
+}
+
+/** CERTIFICATE_VALID_YEARS: a whole number from 1 to 10 (default 3). */
+export function validYearsFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.CERTIFICATE_VALID_YEARS?.trim()
+  if (!raw) return DEFAULT_CERTIFICATE_VALID_YEARS
+  const years = Number(raw)
+  if (!Number.isInteger(years) || years < 1 || years > 10)
+    throw new Error(`CERTIFICATE_VALID_YEARS must be a whole number from 1 to 10, not "${raw}".`)
+  return years
+}
+
+function addYears(date: Date, years: number): Date {
+  const next = new Date(date)
+  next.setUTCFullYear(next.getUTCFullYear() + years)
+  return next
+}
+
+/**
+ * Issues the run's certificate when the run certified its record and has none yet; answers its
+ * number (the existing one when the run had one), or null when the run certified nothing.
+ */
+export async function issueCertificate(
+  trx: Transaction<Database> | Kysely<Database>,
+  runId: string,
+  { signer, validYears = DEFAULT_CERTIFICATE_VALID_YEARS, now = new Date() }: IssueOptions,
+): Promise<string | null> {
+  const existing = await trx
+    .selectFrom('certificates')
+    .select('number')
+    .where('run_id', '=', runId)
+    .executeTakeFirst()
+  if (existing) return existing.number
+  const run = await trx
+    .selectFrom('certification_runs')
+    .select(['run_id', 'portfolio_manager_id', 'status', 'is_certified', 'attempt'])
+    .where('run_id', '=', runId)
+    .executeTakeFirst()
+  if (!run || run.status !== 'Completed' || run.is_certified !== CERTIFIED_OK) return null
+  const record = await trx
+    .selectFrom('device_records as r')
+    .innerJoin('organizations as o', 'o.id', 'r.organization_id')
+    .select([
+      'r.portfolio_manager_id',
+      'r.organization_id',
+      'o.name as organization_name',
+      'r.vendor',
+      'r.device_name',
+      'r.device_type',
+      'r.product_class',
+      'r.base_firmware_version',
+      'r.device_number_list',
+    ])
+    .where('r.portfolio_manager_id', '=', run.portfolio_manager_id)
+    .executeTakeFirst()
+  if (!record) return null
+  const attempts = await trx
+    .selectFrom('certification_runs')
+    .select(['attempt', 'kind', 'status', 'is_certified', 'started_at', 'finished_at'])
+    .where('portfolio_manager_id', '=', run.portfolio_manager_id)
+    .where('attempt', '<=', run.attempt)
+    .orderBy('attempt', 'asc')
+    .execute()
+  const plan = testPlanFor(record.device_type, record.product_class)
+  // The signer's key is published before it signs anything (a test may pass a fresh one).
+  await registerSigner(trx, signer)
+  // A number is 60 random bits: a clash is all but impossible, and then another is drawn.
+  for (let tries = 0; tries < 5; tries += 1) {
+    const number = newCertificateNumber()
+    const content: CertificateContent = {
+      number,
+      organization: { id: record.organization_id, name: record.organization_name },
+      device: {
+        vendor: record.vendor,
+        name: record.device_name,
+        type: record.device_type,
+        productClass: record.product_class,
+        firmware: record.base_firmware_version,
+        serialNumbers: record.device_number_list,
+      },
+      testPlan: { name: plan.name, version: TEST_PLAN_VERSION, cases: [...plan.cases] },
+      attempts: attempts.map((attempt) => ({
+        attempt: attempt.attempt,
+        kind: attempt.kind,
+        outcome: attempt.status === 'Completed' ? attempt.is_certified || 'Completed' : attempt.status,
+        startedAt: new Date(attempt.started_at).toISOString(),
+        finishedAt: attempt.finished_at ? new Date(attempt.finished_at).toISOString() : null,
+      })),
+      runId,
+      issuedAt: now.toISOString(),
+      expiresAt: addYears(now, validYears).toISOString(),
+      keyId: signer.keyId,
+      issuer: ISSUER,
+    }
+    const payload = canonicalJson(content)
+    const inserted = await trx
+      .insertInto('certificates')
+      .values({
+        number,
+        run_id: runId,
+        portfolio_manager_id: record.portfolio_manager_id,
+        organization_id: record.organization_id,
+        organization_name: record.organization_name,
+        vendor: record.vendor,
+        device_name: record.device_name,
+        device_type: record.device_type,
+        product_class: record.product_class,
+        payload,
+        signature: signer.sign(payload),
+        key_id: signer.keyId,
+        issued_at: now,
+        expires_at: new Date(content.expiresAt),
+        revoked_at: null,
+        revoked_reason: null,
+        revoked_by: null,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('number')
+      .executeTakeFirst()
+    if (inserted) return inserted.number
+    const raced = await trx
+      .selectFrom('certificates')
+      .select('number')
+      .where('run_id', '=', runId)
+      .executeTakeFirst()
+    if (raced) return raced.number
+  }
+  throw new Error('Could not draw a free certificate number.')
+}

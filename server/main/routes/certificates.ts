@@ -1,0 +1,38 @@
+import { type Context, Hono } from 'hono'
+import {
+  CERTIFICATE_KEYS_PATH,
+  MALFORMED_CERTIFICATE_NUMBER_MESSAGE,
+  normalizeCertificateNumber,
+  UNKNOWN_CERTIFICATE_MESSAGE,
+} from '@/contract/certificates'
+import { readCertificateKeys, readPublicCertificate } from '../../certificates/read.ts'
+import type { MainEnv } from '../middleware/context.ts'
+import { route } from './route.ts'
+
+/*
+ * Issue 20 (docs/decisions/0025): the public side of certificates, with no session needed.
+ * - GET /.well-known/certificate-keys.json (and /api/certificate-keys): every key that signs or
+ *   signed certificates.
+ * - GET /api/certificates/<number>: a certificate's public record (the verification page's and
+ *   machines'), its number written in any case, with or without dashes. A malformed number is
+ *   400 naming the field; a well-formed one that names nothing is 404 with nothing else said.
+ */
+
+export const certificateRoutes = new Hono<MainEnv>()
+
+const keys = async (c: Context<MainEnv>) => {
+  c.header('Cache-Control', 'public, max-age=300')
+  return c.json(await readCertificateKeys(c.var.services.db))
+}
+route(certificateRoutes, 'certificateKeys', (c) => keys(c as unknown as Context<MainEnv>))
+// The well-known address verifiers look for first; the same answer.
+certificateRoutes.get(CERTIFICATE_KEYS_PATH, keys)
+
+route(certificateRoutes, 'certificate', async (c) => {
+  const number = normalizeCertificateNumber(c.req.param('number') ?? '')
+  if (!number) return c.json({ message: MALFORMED_CERTIFICATE_NUMBER_MESSAGE, field: 'number' }, 400)
+  const found = await readPublicCertificate(c.var.services.db, number, new URL(c.req.url).origin)
+  if (!found) return c.json({ message: UNKNOWN_CERTIFICATE_MESSAGE, field: 'number' }, 404)
+  const { signatureValid: _checkedInThePage, ...certificate } = found
+  return c.json(certificate)
+})

@@ -1,0 +1,129 @@
+import * as v from 'valibot'
+
+/*
+ * Issue 20 (docs/decisions/0025): certificates anyone can verify. When a record becomes Certified
+ * the portal issues one certificate for that run: a number, the organization, the device, the
+ * test plan and its version, the attempts, the issue date and an expiry, signed with Ed25519 by
+ * the portal's key. The signed text is stored as it was signed (`payload`, canonical JSON of
+ * CertificateContent) with its signature and the id of the key; the public keys are published at
+ * CERTIFICATE_KEYS_PATH, so anyone can check a certificate without trusting the page that shows it.
+ */
+
+/** Where the keys are published for anyone: the well-known address, and the API's own path. */
+export const CERTIFICATE_KEYS_PATH = '/.well-known/certificate-keys.json'
+export const CERTIFICATE_KEYS_API_PATH = '/api/certificate-keys'
+export const VERIFY_PATH = '/verify'
+export const DIRECTORY_PATH = '/certified-devices'
+/** The signature algorithm of every key (node:crypto's name). */
+export const CERTIFICATE_ALGORITHM = 'Ed25519'
+/** How long a certificate is valid unless CERTIFICATE_VALID_YEARS says otherwise. */
+export const DEFAULT_CERTIFICATE_VALID_YEARS = 3
+/** The version of the test plans (server/cert/test-plans.ts) a certificate names. */
+export const TEST_PLAN_VERSION = '2026.1'
+
+/*
+ * The number: 'DCP-' and three groups of four characters of Crockford's base32 (no I, L, O, U),
+ * 60 random bits. Random, not counted: a verification page answers anyone, and numbers in order
+ * would let anyone list every certificate, published or not. Typed in any case, with or without
+ * the dashes: CERTIFICATE_NUMBER_PATTERN reads it, normalizeCertificateNumber writes it.
+ */
+export const CERTIFICATE_NUMBER_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+export const CERTIFICATE_NUMBER_PATTERN =
+  /^DCP-?([0-9A-HJKMNP-TV-Z]{4})-?([0-9A-HJKMNP-TV-Z]{4})-?([0-9A-HJKMNP-TV-Z]{4})$/
+export const CERTIFICATE_NUMBER_EXAMPLE = 'DCP-7KQ4-M9XZ-2F8H'
+
+/** 'dcp 7kq4m9xz2f8h' → 'DCP-7KQ4-M9XZ-2F8H'; null when it cannot be a certificate number. */
+export function normalizeCertificateNumber(input: string): string | null {
+  if (input.length > 40) return null
+  const compact = input
+    .toUpperCase()
+    .replace(/[\s_]+/g, '')
+    .replaceAll('O', '0')
+    .replace(/[IL]/g, '1')
+  const match = CERTIFICATE_NUMBER_PATTERN.exec(compact)
+  return match ? `DCP-${match[1]}-${match[2]}-${match[3]}` : null
+}
+
+export const MALFORMED_CERTIFICATE_NUMBER_MESSAGE = `A certificate number looks like ${CERTIFICATE_NUMBER_EXAMPLE}.`
+/** The answer for a well-formed number that names no certificate: nothing else is said. */
+export const UNKNOWN_CERTIFICATE_MESSAGE = 'No certificate with this number exists.'
+export const CERTIFICATE_REVOKED_MESSAGE = (number: string) => `Certificate ${number} is revoked.`
+export const REVOKE_REASON_MAX_LENGTH = 300
+
+/** What is signed, field by field (the payload is this object as canonical JSON: keys sorted). */
+export const certificateContentSchema = v.looseObject({
+  number: v.string(),
+  organization: v.looseObject({ id: v.string(), name: v.string() }),
+  device: v.looseObject({
+    vendor: v.string(),
+    name: v.string(),
+    type: v.string(),
+    productClass: v.string(),
+    firmware: v.string(),
+    serialNumbers: v.array(v.string()),
+  }),
+  testPlan: v.looseObject({ name: v.string(), version: v.string(), cases: v.array(v.string()) }),
+  /** Every attempt of the record up to the certifying one, oldest first. */
+  attempts: v.array(
+    v.looseObject({
+      attempt: v.number(),
+      kind: v.string(),
+      outcome: v.string(),
+      startedAt: v.string(),
+      finishedAt: v.nullable(v.string()),
+    }),
+  ),
+  runId: v.string(),
+  issuedAt: v.string(),
+  expiresAt: v.string(),
+  keyId: v.string(),
+  issuer: v.string(),
+})
+export type CertificateContent = v.InferOutput<typeof certificateContentSchema>
+
+export const CERTIFICATE_STATES = ['valid', 'expired', 'revoked'] as const
+export type CertificateState = (typeof CERTIFICATE_STATES)[number]
+export const CERTIFICATE_STATE_LABELS: Readonly<Record<CertificateState, string>> = {
+  valid: 'Valid',
+  expired: 'Expired',
+  revoked: 'Revoked',
+}
+
+/** GET /api/certificates/<number>: the public record, for machines and the verification page. */
+export const publicCertificateSchema = v.looseObject({
+  number: v.string(),
+  state: v.picklist(CERTIFICATE_STATES),
+  content: certificateContentSchema,
+  /** The signed text exactly as stored, and its Ed25519 signature (base64url) by key `keyId`. */
+  payload: v.string(),
+  signature: v.string(),
+  keyId: v.string(),
+  revocation: v.nullable(v.looseObject({ reason: v.string(), revokedAt: v.string() })),
+  verifyUrl: v.string(),
+})
+export type PublicCertificate = v.InferOutput<typeof publicCertificateSchema>
+
+/** CERTIFICATE_KEYS_PATH: every key that signed or signs certificates (a rotated key stays). */
+export const certificateKeySchema = v.looseObject({
+  keyId: v.string(),
+  algorithm: v.literal(CERTIFICATE_ALGORITHM),
+  /** The raw 32-byte Ed25519 public key, base64url (as in a JWK's `x`). */
+  publicKey: v.string(),
+  createdAt: v.string(),
+  /** When it stopped signing new certificates (null while it signs). */
+  retiredAt: v.nullable(v.string()),
+})
+export const certificateKeysSchema = v.looseObject({ keys: v.array(certificateKeySchema) })
+export type CertificateKeys = v.InferOutput<typeof certificateKeysSchema>
+
+/** Canonical JSON: object keys sorted at every depth, no spaces; what is signed and checked. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`
+  }
+  return JSON.stringify(value)
+}
