@@ -116,6 +116,7 @@ const portal = await startPortal({
   connectSources: certServiceUrl ? [certServiceUrl] : [],
   events: { retentionHours: retentionHoursFromEnv(process.env) },
   certificates: { signer: loadSigner(process.env), validYears: validYearsFromEnv(process.env) },
+  ...(process.env.PORTAL_URL?.trim() ? { publicUrl: process.env.PORTAL_URL.trim() } : {}),
 })
 
 const demo = database.seeded.demoAccount

@@ -51,6 +51,8 @@ export type PortalOptions = {
    * it, a key made for this process alone (tests), published like any other.
    */
   certificates?: IssueOptions
+  /** The portal's public address, for the certificates' verification links (PORTAL_URL; default its main URL). */
+  publicUrl?: string
 }
 
 export type Portal = {
@@ -111,11 +113,15 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     throw error
   }
   let cert: ServerType
+  const urlHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
+  const publicUrl = (options.publicUrl ?? `http://${urlHost}:${main.port}`).replace(/\/+$/, '')
   try {
     const certApp = createCertApp({
       db: options.db,
       mailer: options.mailer,
       executor,
+      certificates,
+      publicUrl,
       isPortalOrigin: portalOriginPolicy({ mainPort: main.port, extra: options.portalOrigins ?? [] }),
     })
     cert = (await listen(certApp.fetch, options.certPort, hostname)).server
@@ -126,7 +132,6 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   }
   const certPort = (cert.address() as AddressInfo).port
   listeningCertPort = certPort
-  const urlHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
 
   const restart = await executor.resumeRuns()
 

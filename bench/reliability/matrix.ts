@@ -495,6 +495,7 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
     case 'listRuns':
       return get(runQuery)
     case 'runResults':
+    case 'certificatePdf':
       return {
         method: 'GET',
         service: 'certification',

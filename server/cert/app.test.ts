@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { endpointPath, endpoints } from '@/contract/endpoints'
 import { runListAnswerSchema, runResultsSchema } from '@/contract/certification'
 import { CERTIFIED_OK, recordListAnswerSchema, VALIDATION_FAILURE } from '@/contract/records'
 import {
@@ -31,7 +32,7 @@ import {
   type TestVendor,
 } from '../test/portal.ts'
 import { JSON_REQUIRED_MESSAGE, RUN_NOT_FOUND_MESSAGE, WRONG_ORIGIN_MESSAGE } from './app.ts'
-import { certificateNumber } from './certificate.ts'
+import { PDFDocument } from 'pdf-lib'
 import { escapeHtml } from './results.ts'
 import { RESTARTED_CASE_NOTE } from './runner.ts'
 
@@ -463,13 +464,20 @@ describe('Email Certificate', () => {
       body: { message: certificateSentMessage(asha.email) },
     })
     const [mail] = await readOutbox(test.database.db, 1)
+    // Issue 20: the number is the run's issued certificate's, and the mail says where to check it.
+    const { number } = await test.database.db
+      .selectFrom('certificates')
+      .select('number')
+      .where('run_id', '=', runId)
+      .executeTakeFirstOrThrow()
     expect(mail).toMatchObject({
       to: asha.email,
-      subject: `Certificate ${certificateNumber(runId)}: Nokia Beacon 6`,
+      subject: `Certificate ${number}: Nokia Beacon 6`,
     })
+    expect(mail?.text).toContain(`Anyone can check it at ${test.portal.mainUrl}/verify/${number}`)
     expect(mail?.attachments).toEqual([
       {
-        filename: `certificate-Beacon-6-${certificateNumber(runId)}.pdf`,
+        filename: `certificate-Beacon-6-${number}.pdf`,
         contentType: 'application/pdf',
         url: expect.stringMatching(/^\/dev\/mailbox\/.+\/attachments\/0$/) as unknown,
       },
@@ -482,6 +490,21 @@ describe('Email Certificate', () => {
     const bytes = Buffer.from(await pdf.arrayBuffer())
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
     expect(bytes.length).toBeGreaterThan(1000)
+
+    // Download Certificate: the same certificate as a file, for the record's organization only.
+    const downloaded = await asha.browser.cert(endpointPath(endpoints.certificatePdf.path, { runId }), {
+      method: 'GET',
+    })
+    expect(downloaded.status).toBe(200)
+    expect(downloaded.headers.get('Content-Type')).toBe('application/pdf')
+    expect(downloaded.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="certificate-Beacon-6-${number}.pdf"`,
+    )
+    const file = Buffer.from(await downloaded.arrayBuffer())
+    expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    const document = await PDFDocument.load(file)
+    expect(document.getTitle()).toBe(`Certificate ${number}: Beacon 6`)
+    expect(document.getKeywords()).toBe(`${number} ${test.portal.mainUrl}/verify/${number}`)
   })
 
   it('refuses a device that is not CERTIFIED-OK, and mails nothing', async () => {

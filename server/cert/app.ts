@@ -1,3 +1,5 @@
+import { VERIFY_PATH } from '@/contract/certificates'
+import { issueCertificate, type IssueOptions } from '../certificates/issue.ts'
 import { Hono, type Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { cors } from 'hono/cors'
@@ -27,7 +29,7 @@ import { jsonBody, limitBodySize } from '../main/middleware/json-body.ts'
 import { roleRefusal } from '../main/middleware/require-vendor.ts'
 import { TOUCH_INTERVAL_MS, touchSession } from '../main/middleware/session.ts'
 import { isSessionExpired, SESSION_COOKIE, tokenDigest } from '../main/security/session-token.ts'
-import { certificateFileName, certificateNumber, certificatePdf } from './certificate.ts'
+import { certificateFileName, certificatePdf } from './certificate.ts'
 import { runReportHtml, runResults } from './results.ts'
 import { loadRun, planOutcome, recordRuns } from './run-store.ts'
 import type { RunExecutor } from './runner.ts'
@@ -62,6 +64,10 @@ export type CertServices = {
   db: Kysely<Database>
   mailer: Mailer
   executor: RunExecutor
+  /** Issue 20: the key that signs a certificate issued on demand (a run certified before issue 20). */
+  certificates: IssueOptions | null
+  /** The portal's public address, for the certificates' verification links. */
+  publicUrl: string
 }
 
 export type CertAppOptions = CertServices & {
@@ -219,6 +225,31 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
     return c.json(runResults(rows))
   })
 
+  // Issue 20: Download Certificate, the PDF Email Certificate mails, for a run that certified its record.
+  app.get(endpoints.certificatePdf.path, async (c) => {
+    const rows = await ownedRun(c.var.services.db, c.var.organizationId, c.req.param('runId'))
+    if ('refused' in rows) return c.json({ message: rows.refused.message }, rows.refused.status)
+    const { record, run } = rows
+    const certificate =
+      run.status === 'Completed' && run.is_certified === CERTIFIED_OK
+        ? await issuedCertificate(c.var.services, run.run_id)
+        : null
+    if (!certificate) return c.json({ message: NOT_CERTIFIED_MESSAGE }, 409)
+    const [{ cases }, organization] = await Promise.all([
+      planOutcome(c.var.services.db, record.portfolio_manager_id, run.attempt, run.run_id),
+      c.var.services.db
+        .selectFrom('organizations')
+        .select('name')
+        .where('id', '=', c.var.organizationId)
+        .executeTakeFirstOrThrow(),
+    ])
+    const input = { record, run, testCases: cases, organization: organization.name, certificate }
+    const pdf = await certificatePdf(input)
+    c.header('Content-Type', 'application/pdf')
+    c.header('Content-Disposition', attachmentDisposition(certificateFileName(input)))
+    return c.body(new Uint8Array(pdf))
+  })
+
   app.get(RUN_REPORT_PATH, async (c) => {
     const rows = await ownedRun(c.var.services.db, c.var.organizationId, c.req.param('runId'))
     if ('refused' in rows) return c.json({ message: rows.refused.message }, rows.refused.status)
@@ -272,9 +303,11 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
         .where('id', '=', c.var.organizationId)
         .executeTakeFirstOrThrow(),
     ])
-    const input = { record, run, testCases, organization: organization.name }
+    const certificate = await issuedCertificate(c.var.services, run.run_id)
+    if (!certificate) return c.json({ message: NOT_CERTIFIED_MESSAGE }, 409)
+    const input = { record, run, testCases, organization: organization.name, certificate }
     const pdf = await certificatePdf(input)
-    const number = certificateNumber(run.run_id)
+    const { number } = certificate
     await mailer.send({
       to: account.email,
       subject: `Certificate ${number}: ${record.vendor} ${record.device_name}`,
@@ -283,6 +316,7 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
         '',
         `${record.vendor} ${record.device_name} (${record.device_type}, ${record.product_class}, firmware ${record.base_firmware_version}) passed every test case of its certification plan.`,
         `Its certificate ${number} is attached as a PDF.`,
+        `Anyone can check it at ${certificate.verifyUrl}`,
         '',
         'Device Certification Portal',
       ].join('\n'),
@@ -381,6 +415,32 @@ async function ownedRecord(
 }
 
 /** The run with its record and cases, when it exists and belongs to the session's organization; one 404 otherwise. */
+/**
+ * The run's issued certificate for the PDF: issued now when the run certified its record before
+ * certificates were (issue 20); null when it certified nothing.
+ */
+async function issuedCertificate(services: CertServices, runId: string) {
+  const { db } = services
+  const read = () =>
+    db
+      .selectFrom('certificates')
+      .select(['number', 'issued_at', 'expires_at'])
+      .where('run_id', '=', runId)
+      .executeTakeFirst()
+  let row = await read()
+  if (!row && services.certificates) {
+    await issueCertificate(db, runId, services.certificates)
+    row = await read()
+  }
+  if (!row) return null
+  return {
+    number: row.number,
+    issuedAt: new Date(row.issued_at),
+    expiresAt: new Date(row.expires_at),
+    verifyUrl: `${services.publicUrl}${VERIFY_PATH}/${row.number}`,
+  }
+}
+
 async function ownedRun(db: Kysely<Database>, organizationId: string, runId: string) {
   const rows = isPlainId(runId) ? await loadRun(db, runId) : undefined
   if (!rows || rows.record.organization_id !== organizationId) return refused(RUN_NOT_FOUND_MESSAGE)

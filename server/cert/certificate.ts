@@ -1,4 +1,5 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
+import QRCode from 'qrcode'
 import type { CertificationRunRow, DeviceRow, RunTestCaseRow } from '../db/schema.ts'
 import { fileNamePart } from '../main/file-names.ts'
 
@@ -29,16 +30,15 @@ export type CertificateInput = {
   testCases: ReadonlyArray<Pick<RunTestCaseRow, 'name' | 'state'>>
   /** The account's organization, used when the record carries none. */
   organization: string
-  issuedAt?: Date
+  /**
+   * Issue 20: the issued certificate — its number, when it was issued and until when it is valid,
+   * and its verification page (printed, as a link and as a QR code).
+   */
+  certificate: { number: string; issuedAt: Date; expiresAt: Date; verifyUrl: string }
 }
 
-/** The certificate number printed on the page and in the file name: stable per run. */
-export function certificateNumber(runId: string) {
-  return `DCP-${runId.replaceAll('-', '').slice(0, 12).toUpperCase()}`
-}
-
-export function certificateFileName(input: Pick<CertificateInput, 'record' | 'run'>) {
-  return `certificate-${fileNamePart(input.record.device_name)}-${certificateNumber(input.run.run_id)}.pdf`
+export function certificateFileName(input: Pick<CertificateInput, 'record' | 'certificate'>) {
+  return `certificate-${fileNamePart(input.record.device_name)}-${input.certificate.number}.pdf`
 }
 
 const A4_LANDSCAPE: [number, number] = [841.89, 595.28]
@@ -55,12 +55,13 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 })
 
 export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
-  const { record, run, testCases } = input
-  const issuedAt = input.issuedAt ?? new Date()
+  const { record, run, testCases, certificate } = input
+  const { number, issuedAt, verifyUrl } = certificate
   const document = await PDFDocument.create()
-  const number = certificateNumber(run.run_id)
   document.setTitle(`Certificate ${number}: ${record.device_name}`)
-  document.setSubject('Device certification')
+  // The number and the page are in the document's properties too, for a verifier that reads the file.
+  document.setSubject(`Device certification ${number}. Verify at ${verifyUrl}`)
+  document.setKeywords([number, verifyUrl])
   document.setAuthor('Device Certification Portal')
   document.setCreator('Device Certification Portal')
   document.setCreationDate(issuedAt)
@@ -119,7 +120,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
   const runFacts: Array<[string, string]> = [
     ['Certificate number', number],
     ['Date of issue', dateFormat.format(issuedAt)],
-    ['Run completed', run.finished_at ? dateFormat.format(run.finished_at) : 'Not finished'],
+    ['Valid until', dateFormat.format(certificate.expiresAt)],
     ['Test cases passed', `${passed} of ${testCases.length}`],
   ]
   text.facts(facts, left, y, width / 2 - left - 30)
@@ -141,13 +142,39 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
     text.left(testCase.name, x + 46, lineY, { size: 9, maxWidth: columnWidth - 56 })
   })
 
-  text.centered(
-    `Record ${record.portfolio_manager_id} · run ${run.run_id} · lab harness ${run.harness}`,
+  // Bottom right: the QR code of the verification page, and its address under the test cases.
+  drawQrCode(page, verifyUrl, { x: width - 86 - QR_SIZE, y: 52, size: QR_SIZE })
+  text.left('Check this certificate at', left, 76, { size: 8, font: 'bold', color: MUTED })
+  text.left(verifyUrl, left, 64, { size: 9, color: BRAND, maxWidth: width - 2 * left - QR_SIZE - 20 })
+  text.left(
+    `Record ${record.portfolio_manager_id} · run ${run.run_id} · lab harness ${run.harness} · completed ${run.finished_at ? dateFormat.format(run.finished_at) : 'not finished'}`,
+    left,
     50,
-    { size: 8, color: MUTED },
+    { size: 7, color: MUTED, maxWidth: width - 2 * left - QR_SIZE - 20 },
   )
 
   return Buffer.from(await document.save())
+}
+
+const QR_SIZE = 78
+
+/** The QR code of `text`, drawn as squares (vector: sharp at any zoom, nothing embedded). */
+function drawQrCode(page: PDFPage, text: string, { x, y, size }: { x: number; y: number; size: number }) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
+  const cell = size / modules.size
+  page.drawRectangle({ x: x - 4, y: y - 4, width: size + 8, height: size + 8, color: rgb(1, 1, 1) })
+  for (let row = 0; row < modules.size; row += 1) {
+    for (let column = 0; column < modules.size; column += 1) {
+      if (!modules.get(row, column)) continue
+      page.drawRectangle({
+        x: x + column * cell,
+        y: y + size - (row + 1) * cell,
+        width: cell,
+        height: cell,
+        color: INK,
+      })
+    }
+  }
 }
 
 type TextStyle = {

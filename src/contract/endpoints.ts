@@ -252,6 +252,16 @@ export const endpoints = {
     answerType: 'json',
     addedBy: 'architecture',
   },
+  // Issue 20: Download Certificate, the signed certificate's PDF (opened as a file, not read as JSON).
+  certificatePdf: {
+    ...cert,
+    method: 'GET',
+    path: '/runs/:runId/certificate.pdf',
+    request: null,
+    answer: null,
+    answerType: 'text',
+    addedBy: 'architecture',
+  },
   emailCertificate: {
     ...cert,
     method: 'POST',

@@ -36,6 +36,7 @@ describe('roles (issue 18)', () => {
     expect(viewerMay).toEqual(
       [
         'catalogue',
+        'certificatePdf',
         'getPortfolio',
         'getRecord',
         'listComments',

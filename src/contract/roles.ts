@@ -98,6 +98,7 @@ export const ENDPOINT_PERMISSIONS: Readonly<Record<VendorEndpointName, Permissio
   listRuns: 'read',
   runResults: 'read',
   emailCertificate: 'certificate',
+  certificatePdf: 'read',
   // The team: every member reads it and may leave; the changes and the log are an Owner's.
   team: 'read',
   inviteMember: 'team',

@@ -5,7 +5,10 @@ import {
   UNKNOWN_CERTIFICATE_MESSAGE,
 } from '@/contract/certificates'
 import { world } from '@/mocks/fixtures/world'
-import { badRequest, mockEndpoint } from '@/mocks/mock-endpoint'
+import { LAB_RUN_NOT_FOUND_MESSAGE } from '@/contract/lab'
+import { CERTIFIED_OK } from '@/contract/records'
+import * as said from '@/contract/server-messages'
+import { answer, badRequest, mockEndpoint } from '@/mocks/mock-endpoint'
 
 /*
  * Issue 20: the public certificate calls in the fixture world, with the server's rules and
@@ -13,7 +16,45 @@ import { badRequest, mockEndpoint } from '@/mocks/mock-endpoint'
  * number written in any case, with or without dashes.
  */
 
+/** A one-page PDF naming the certificate: the fixture world's Download Certificate. */
+function fixturePdf(title: string): string {
+  const text = title.replace(/[()\\]/g, '')
+  const stream = `BT /F1 18 Tf 72 500 Td (${text}) Tj ET`
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 842 595] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]
+  let body = '%PDF-1.4\n'
+  const offsets: number[] = []
+  objects.forEach((object, index) => {
+    offsets.push(body.length)
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`
+  })
+  const xref = body.length
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return body
+}
+
 export const certificateHandlers = [
+  mockEndpoint('certificatePdf', ({ params }) => {
+    const run = world.runs.find((candidate) => candidate.runId === params.runId)
+    if (!run) return answer(LAB_RUN_NOT_FOUND_MESSAGE, 404)
+    if (run.status !== 'Completed' || run.isCertified !== CERTIFIED_OK)
+      return answer(said.NOT_CERTIFIED_MESSAGE, 409)
+    const record = world.records.find((candidate) => candidate.portfolioManagerId === run.portfolioManagerId)
+    return new HttpResponse(fixturePdf(`Certificate: ${record?.deviceName ?? run.runId}`), {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="certificate-${run.runId}.pdf"`,
+      },
+    })
+  }),
+
   mockEndpoint('certificateKeys', () => HttpResponse.json({ keys: world.certificateKeys })),
 
   mockEndpoint('certificate', ({ params }) => {
