@@ -79,6 +79,8 @@ export type Owner = {
   engineerRecordId: string
   draftId: string
   runId: string
+  /** The certificate the owner's certified run was issued (issue 20). */
+  certificateNumber: string
   secrets: string[]
   /** The owner's draft: the secrets of one person, that the organization's members must not see. */
   personalSecrets: string[]
@@ -339,6 +341,9 @@ export async function makeOwner(deployment: Deployment, figures: Figures): Promi
     60_000,
     250,
   )
+  const [certified] = await browser.runs(recordId)
+  const certificateNumber =
+    (certified as { certificate?: { number?: string } | null } | undefined)?.certificate?.number ?? ''
   const secrets = [
     recordId,
     spareRecordId,
@@ -357,6 +362,7 @@ export async function makeOwner(deployment: Deployment, figures: Figures): Promi
     engineerRecordId: '',
     draftId,
     runId,
+    certificateNumber,
     secrets: secrets.filter((secret) => secret !== ''),
     personalSecrets: [draftId, description].filter((secret) => secret !== ''),
   }
@@ -560,6 +566,11 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
       return get(query({ token: 'not-a-token' }))
     case 'labSetPassword':
       return post({ token: 'not-a-token', password: PASSWORD, confirmPassword: PASSWORD })
+    case 'labRevokeCertificate':
+      return post({
+        number: owner.certificateNumber || 'DCP-0000-0000-0000',
+        reason: `Revoked by ${caller.name}`,
+      })
     case 'certificate':
       return {
         method: 'GET',

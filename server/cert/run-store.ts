@@ -1,3 +1,4 @@
+import { certificateState } from '../certificates/read.ts'
 import { issueCertificate, type IssueOptions } from '../certificates/issue.ts'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { CANCELLED_STATUS } from '@/contract/certification'
@@ -572,5 +573,21 @@ export async function recordRuns(db: Kysely<Database> | Transaction<Database>, p
     .where('portfolio_manager_id', '=', portfolioManagerId)
     .orderBy('attempt', 'desc')
     .execute()
-  return (await withTestCases(db, runs)).map(({ run, testCases }) => certificationRunResult(run, testCases))
+  const results = (await withTestCases(db, runs)).map(({ run, testCases }) =>
+    certificationRunResult(run, testCases),
+  )
+  // Issue 20: the certificate of a run that certified the record, with its state now.
+  const certified = results.filter((run) => run.isCertified === CERTIFIED_OK).map((run) => run.runId)
+  if (certified.length > 0) {
+    const certificates = await db
+      .selectFrom('certificates')
+      .select(['run_id', 'number', 'expires_at', 'revoked_at'])
+      .where('run_id', 'in', certified)
+      .execute()
+    for (const certificate of certificates) {
+      const run = results.find((candidate) => candidate.runId === certificate.run_id)
+      if (run) run.certificate = { number: certificate.number, state: certificateState(certificate) }
+    }
+  }
+  return results
 }

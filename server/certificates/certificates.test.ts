@@ -9,18 +9,27 @@ import {
   MALFORMED_CERTIFICATE_NUMBER_MESSAGE,
   normalizeCertificateNumber,
   type PublicCertificate,
+  CERTIFICATE_ALREADY_REVOKED_MESSAGE,
+  certificateRevokedMessage,
+  REVOKE_REASON_REQUIRED_MESSAGE,
   UNKNOWN_CERTIFICATE_MESSAGE,
 } from '@/contract/certificates'
+import type { CertificationRun } from '@/contract/certification'
+import { LAB_MANAGER_ONLY_MESSAGE, LAB_ONLY_MESSAGE } from '@/contract/lab'
 import { endpointPath, endpoints } from '@/contract/endpoints'
 import { CERTIFIED_OK } from '@/contract/records'
 import {
+  createStaffMember,
   eventually,
   createVendor,
   startTestPortal,
   submitPayloadFor,
   type TestPortal,
+  type TestStaff,
   type TestVendor,
 } from '../test/portal.ts'
+import { readRevokeFlags } from '../../scripts/revoke-certificate.ts'
+import { readOutbox } from '../main/routes/dev-mailbox.ts'
 import { issueCertificate, newCertificateNumber } from './issue.ts'
 import { ephemeralSigner, loadSigner, registerSigner, SIGNING_KEY_FILE, verifySignature } from './keys.ts'
 import { certificateState, readPublicCertificate } from './read.ts'
@@ -34,11 +43,15 @@ import { certificateState, readPublicCertificate } from './read.ts'
 
 let test: TestPortal
 let vendor: TestVendor
+let manager: TestStaff
+let engineer: TestStaff
 const signer = ephemeralSigner()
 
 beforeAll(async () => {
   test = await startTestPortal({ certificates: { signer, validYears: 3 } })
   vendor = await createVendor(test, 'cora.cert@example.com', 'Cora')
+  manager = await createStaffMember(test, 'rita.revoke@lab.example', 'Rita Revoke', 'Lab manager')
+  engineer = await createStaffMember(test, 'eve.engineer@lab.example', 'Eve Engineer', 'Lab engineer')
 }, 60_000)
 
 afterAll(async () => {
@@ -231,3 +244,96 @@ describe('the key', () => {
     expect(read?.keyId).toBe(signer.keyId)
   })
 })
+
+describe('revoking', () => {
+  it('is a Lab manager’s, with a reason; the record says Revoked, the Owners are told, once', async () => {
+    const id = await certify(['REVOKE0001'])
+    const [row] = await certificatesOf(id)
+    const number = row!.number
+    // The vendor's runs name the certificate and its state.
+    const runs = await vendor.browser.cert(
+      `${endpoints.listRuns.path}?vendor_user_id=${vendor.id}&portfolio_manager_id=${id}`,
+      { method: 'GET' },
+    )
+    const [latest] = ((await runs.json()) as { runs: CertificationRun[] }).runs
+    expect(latest?.certificate).toEqual({ number, state: 'valid' })
+
+    const revoke = (
+      who: { browser: { post: (path: string, body: unknown) => Promise<Response> } },
+      body: unknown,
+    ) => who.browser.post(endpoints.labRevokeCertificate.path, body)
+    const reason = 'The device on the bench was not the one declared.'
+    expect(await answerOf(await revoke(vendor, { number, reason }))).toEqual({
+      status: 403,
+      body: { message: LAB_ONLY_MESSAGE },
+    })
+    expect(await answerOf(await revoke(engineer, { number, reason }))).toEqual({
+      status: 403,
+      body: { message: LAB_MANAGER_ONLY_MESSAGE },
+    })
+    expect(await answerOf(await revoke(manager, { number, reason: '   ' }))).toEqual({
+      status: 400,
+      body: { message: REVOKE_REASON_REQUIRED_MESSAGE, field: 'reason' },
+    })
+    expect(await answerOf(await revoke(manager, { number: 'DCP-0000-0000-0000', reason }))).toEqual({
+      status: 404,
+      body: { message: UNKNOWN_CERTIFICATE_MESSAGE, field: 'number' },
+    })
+    expect((await certificatesOf(id))[0]?.revoked_at).toBeNull()
+
+    expect(await answerOf(await revoke(manager, { number: number.toLowerCase(), reason }))).toEqual({
+      status: 200,
+      body: { message: certificateRevokedMessage(number) },
+    })
+    expect(await answerOf(await revoke(manager, { number, reason: 'Again.' }))).toEqual({
+      status: 409,
+      body: { message: CERTIFICATE_ALREADY_REVOKED_MESSAGE, field: 'number' },
+    })
+    const record = (await (
+      await main(endpointPath(endpoints.certificate.path, { number }))
+    ).json()) as PublicCertificate
+    expect(record.state).toBe('revoked')
+    expect(record.revocation).toEqual({ reason, revokedAt: expect.stringMatching(/^\d{4}-/) as unknown })
+    const [after] = await certificatesOf(id)
+    expect(after).toMatchObject({ revoked_reason: reason, revoked_by: 'Rita Revoke (lab)' })
+
+    // The organization's log says the lab did it; its Owner has the reason by mail.
+    const logged = await db()
+      .selectFrom('activity_log')
+      .select(['action', 'actor_name', 'actor_kind', 'subject'])
+      .where('organization_id', '=', vendor.organizationId)
+      .where('action', '=', 'certificate.revoked')
+      .execute()
+    expect(logged).toEqual([
+      {
+        action: 'certificate.revoked',
+        actor_name: 'Rita Revoke (lab)',
+        actor_kind: 'lab',
+        subject: `Beacon 6 (Nokia), certificate ${number}`,
+      },
+    ])
+    const mails = await readOutbox(db(), 50)
+    const told = mails.find((mail) => mail.subject === `Certificate ${number} revoked: Nokia Beacon 6`)
+    expect(told?.to).toBe(vendor.email)
+    expect(told?.text).toContain(`Reason: ${reason}`)
+    expect(told?.text).toContain(`${test.portal.mainUrl}/verify/${number}`)
+  })
+
+  it('reads the command’s flags, naming the one that is wrong', () => {
+    expect(readRevokeFlags(['--number', 'dcp-7kq4-m9xz-2f8h', '--reason', ' Fraud. '])).toEqual({
+      number: 'dcp-7kq4-m9xz-2f8h',
+      reason: 'Fraud.',
+    })
+    expect(readRevokeFlags(['--reason', 'Fraud.'])).toEqual({
+      message:
+        '--number is required.\nUsage: npm run certificate:revoke -- --number DCP-XXXX-XXXX-XXXX --reason "<why>"',
+    })
+    expect(readRevokeFlags(['--number', 'DCP-7KQ4-M9XZ-2F8H'])).toEqual({
+      message: `--reason: ${REVOKE_REASON_REQUIRED_MESSAGE}`,
+    })
+  })
+})
+
+async function answerOf(response: Response) {
+  return { status: response.status, body: (await response.json()) as unknown }
+}

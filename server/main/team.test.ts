@@ -533,7 +533,7 @@ describe('the activity log', () => {
     expect(bad.body).toEqual({
       message: `action must be ${ACTIVITY_ACTIONS.slice(0, -1)
         .map((action) => `'${action}'`)
-        .join(', ')} or 'run.rejected'.`,
+        .join(', ')} or 'certificate.revoked'.`,
       field: 'action',
     })
   })

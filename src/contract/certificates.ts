@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { CONTROL_CHARACTER_RULE, isCleanMultiline } from '@/contract/common'
 
 /*
  * Issue 20 (docs/decisions/0025): certificates anyone can verify. When a record becomes Certified
@@ -47,8 +48,23 @@ export function normalizeCertificateNumber(input: string): string | null {
 export const MALFORMED_CERTIFICATE_NUMBER_MESSAGE = `A certificate number looks like ${CERTIFICATE_NUMBER_EXAMPLE}.`
 /** The answer for a well-formed number that names no certificate: nothing else is said. */
 export const UNKNOWN_CERTIFICATE_MESSAGE = 'No certificate with this number exists.'
-export const CERTIFICATE_REVOKED_MESSAGE = (number: string) => `Certificate ${number} is revoked.`
+export const certificateRevokedMessage = (number: string) => `Certificate ${number} is revoked.`
+export const CERTIFICATE_ALREADY_REVOKED_MESSAGE = 'This certificate is already revoked.'
+export const REVOKE_REASON_REQUIRED_MESSAGE = 'Give the reason for revoking this certificate.'
 export const REVOKE_REASON_MAX_LENGTH = 300
+
+/** POST /api/lab/certificates/revoke (a Lab manager's), and `npm run certificate:revoke`. */
+export const revokeCertificatePayloadSchema = v.object({
+  number: v.pipe(v.string(), v.maxLength(40, MALFORMED_CERTIFICATE_NUMBER_MESSAGE)),
+  /** Required: an empty one is refused with REVOKE_REASON_REQUIRED_MESSAGE (field 'reason'). */
+  reason: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(REVOKE_REASON_MAX_LENGTH, `reason must be at most ${REVOKE_REASON_MAX_LENGTH} characters`),
+    v.check(isCleanMultiline, `reason ${CONTROL_CHARACTER_RULE}`),
+  ),
+})
+export type RevokeCertificatePayload = v.InferOutput<typeof revokeCertificatePayloadSchema>
 
 /** What is signed, field by field (the payload is this object as canonical JSON: keys sorted). */
 export const certificateContentSchema = v.looseObject({

@@ -83,6 +83,13 @@ export const certificationRunSchema = v.looseObject({
       }),
     ),
   ),
+  /**
+   * Issue 20: the certificate this run was issued (a run that certified its record), with its
+   * state now (valid, expired or revoked: src/contract/certificates.ts).
+   */
+  certificate: v.optional(
+    v.nullable(v.looseObject({ number: v.string(), state: v.picklist(['valid', 'expired', 'revoked']) })),
+  ),
 })
 export type CertificationRun = v.InferOutput<typeof certificationRunSchema>
 

@@ -507,6 +507,15 @@ export const endpoints = {
     answerType: 'json',
     addedBy: 'architecture',
   },
+  labRevokeCertificate: {
+    ...main,
+    method: 'POST',
+    path: '/api/lab/certificates/revoke',
+    request: certificates.revokeCertificatePayloadSchema,
+    answer: messageAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
   labSetPasswordInfo: {
     ...main,
     method: 'GET',

@@ -33,7 +33,7 @@ export const labRoleSchema = v.picklist(LAB_ROLES, 'role must be Lab engineer or
 /**
  * - lab-read: the queue, any record's details, logs, attempts and comments, the lab's state, the stream;
  * - lab-act: start, cancel and re-run on a vendor's behalf, answer comments, review finished runs;
- * - lab-manage: maintenance, the review setting and the lab's staff (and, with issue 20, revocation).
+ * - lab-manage: maintenance, the review setting, the lab's staff and (issue 20) revoking certificates.
  */
 export const LAB_PERMISSIONS = ['lab-read', 'lab-act', 'lab-manage'] as const
 export type LabPermission = (typeof LAB_PERMISSIONS)[number]
@@ -55,7 +55,7 @@ export const LAB_ROLE_DESCRIPTIONS: Readonly<Record<LabRole, string>> = {
 
 /** The 403 of a lab call the staff member's role lacks (and the UI's reason beside the control). */
 export const LAB_MANAGER_ONLY_MESSAGE =
-  'Only a Lab manager can put the bench into maintenance, change the review setting or manage the lab’s staff.'
+  'Only a Lab manager can put the bench into maintenance, change the review setting, manage the lab’s staff or revoke certificates.'
 /** The 403 of a lab call made with a vendor's session. */
 export const LAB_ONLY_MESSAGE = 'This is for the certification lab’s staff only.'
 /** The 403 of a vendor call made with a lab staff session. */
@@ -351,6 +351,7 @@ export const LAB_ENDPOINT_PERMISSIONS = {
   labAddStaff: 'lab-manage',
   labChangeStaffRole: 'lab-manage',
   labRemoveStaff: 'lab-manage',
+  labRevokeCertificate: 'lab-manage',
   labSetPasswordInfo: null,
   labSetPassword: null,
 } as const satisfies Record<string, LabPermission | null>

@@ -128,6 +128,7 @@ export const ACTIVITY_ACTIONS = [
   // Issue 19: the lab's review of a finished run (by the lab, on the organization's record).
   'run.approved',
   'run.rejected',
+  'certificate.revoked',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
@@ -150,6 +151,7 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityAction, string>> = {
   'member.left': 'Left the organization',
   'run.approved': 'Approved a run',
   'run.rejected': 'Rejected a run',
+  'certificate.revoked': 'Revoked a certificate',
 }
 
 export const activityEntrySchema = v.looseObject({

@@ -1,10 +1,12 @@
 import { HttpResponse } from 'msw'
 import {
+  CERTIFICATE_ALREADY_REVOKED_MESSAGE,
+  certificateRevokedMessage,
   MALFORMED_CERTIFICATE_NUMBER_MESSAGE,
   normalizeCertificateNumber,
   UNKNOWN_CERTIFICATE_MESSAGE,
 } from '@/contract/certificates'
-import { world } from '@/mocks/fixtures/world'
+import { FIXTURE_NOW, world } from '@/mocks/fixtures/world'
 import { LAB_RUN_NOT_FOUND_MESSAGE } from '@/contract/lab'
 import { CERTIFIED_OK } from '@/contract/records'
 import * as said from '@/contract/server-messages'
@@ -56,6 +58,18 @@ export const certificateHandlers = [
   }),
 
   mockEndpoint('certificateKeys', () => HttpResponse.json({ keys: world.certificateKeys })),
+
+  mockEndpoint('labRevokeCertificate', ({ body }) => {
+    const number = normalizeCertificateNumber(body.number)
+    if (!number) return badRequest({ message: MALFORMED_CERTIFICATE_NUMBER_MESSAGE, field: 'number' })
+    const found = world.certificates.find((certificate) => certificate.number === number)
+    if (!found) return badRequest({ message: UNKNOWN_CERTIFICATE_MESSAGE, field: 'number' }, {}, 404)
+    if (found.revocation)
+      return badRequest({ message: CERTIFICATE_ALREADY_REVOKED_MESSAGE, field: 'number' }, {}, 409)
+    found.state = 'revoked'
+    found.revocation = { reason: body.reason, revokedAt: FIXTURE_NOW.toISOString() }
+    return answer(certificateRevokedMessage(number))
+  }),
 
   mockEndpoint('certificate', ({ params }) => {
     const number = normalizeCertificateNumber(String(params.number ?? ''))

@@ -6,8 +6,9 @@ import {
   UNKNOWN_CERTIFICATE_MESSAGE,
 } from '@/contract/certificates'
 import { readCertificateKeys, readPublicCertificate } from '../../certificates/read.ts'
+import { revokeCertificate } from '../../certificates/revoke.ts'
 import type { MainEnv } from '../middleware/context.ts'
-import { route } from './route.ts'
+import { labRoute, route } from './route.ts'
 
 /*
  * Issue 20 (docs/decisions/0025): the public side of certificates, with no session needed.
@@ -35,4 +36,22 @@ route(certificateRoutes, 'certificate', async (c) => {
   if (!found) return c.json({ message: UNKNOWN_CERTIFICATE_MESSAGE, field: 'number' }, 404)
   const { signatureValid: _checkedInThePage, ...certificate } = found
   return c.json(certificate)
+})
+
+// A Lab manager revokes a certificate with a reason (the organization's Owners are told).
+labRoute(certificateRoutes, 'labRevokeCertificate', async (c) => {
+  const { db, mailer } = c.var.services
+  const staff = await db
+    .selectFrom('lab_staff')
+    .select('name')
+    .where('id', '=', c.var.labStaffId)
+    .executeTakeFirst()
+  const result = await revokeCertificate(db, mailer, {
+    number: c.var.body.number,
+    reason: c.var.body.reason,
+    by: `${staff?.name ?? 'The lab'} (lab)`,
+    publicUrl: new URL(c.req.url).origin,
+  })
+  if (!result.ok) return c.json({ message: result.message, field: result.field }, result.status)
+  return c.json({ message: result.message })
 })
