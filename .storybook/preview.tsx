@@ -63,6 +63,7 @@ export default definePreview({
           'Dashboard',
           'Help center',
           'Lab',
+          'Certificates',
           'Screens',
         ],
       },

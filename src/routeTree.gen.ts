@@ -24,6 +24,8 @@ import { Route as DataForgotPasswordRouteImport } from './routes/_data.forgot-pa
 import { Route as DataInvitationRouteImport } from './routes/_data.invitation'
 import { Route as DataLoginRouteImport } from './routes/_data.login'
 import { Route as CreateProfileIndexRouteImport } from './routes/create-profile.index'
+import { Route as VerifyIndexRouteImport } from './routes/verify.index'
+import { Route as VerifyNumberRouteImport } from './routes/verify.$number'
 import { Route as DataVendorDashboardRouteImport } from './routes/_data._vendor.dashboard'
 import { Route as DataVendorPortfolioRouteImport } from './routes/_data._vendor.portfolio'
 import { Route as DataVendorTeamRouteImport } from './routes/_data._vendor.team'
@@ -104,6 +106,16 @@ const CreateProfileIndexRoute = CreateProfileIndexRouteImport.update({
   path: '/create-profile/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VerifyIndexRoute = VerifyIndexRouteImport.update({
+  id: '/verify/',
+  path: '/verify/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyNumberRoute = VerifyNumberRouteImport.update({
+  id: '/verify/$number',
+  path: '/verify/$number',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DataVendorDashboardRoute = DataVendorDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -153,7 +165,9 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof DataForgotPasswordRoute
   '/invitation': typeof DataInvitationRoute
   '/login': typeof DataLoginRoute
+  '/verify/$number': typeof VerifyNumberRoute
   '/create-profile/': typeof CreateProfileIndexRoute
+  '/verify/': typeof VerifyIndexRoute
   '/dashboard': typeof DataVendorDashboardRoute
   '/portfolio': typeof DataVendorPortfolioRoute
   '/team': typeof DataVendorTeamRoute
@@ -174,7 +188,9 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof DataForgotPasswordRoute
   '/invitation': typeof DataInvitationRoute
   '/login': typeof DataLoginRoute
+  '/verify/$number': typeof VerifyNumberRoute
   '/create-profile': typeof CreateProfileIndexRoute
+  '/verify': typeof VerifyIndexRoute
   '/dashboard': typeof DataVendorDashboardRoute
   '/portfolio': typeof DataVendorPortfolioRoute
   '/team': typeof DataVendorTeamRoute
@@ -199,7 +215,9 @@ export interface FileRoutesById {
   '/_data/forgot-password': typeof DataForgotPasswordRoute
   '/_data/invitation': typeof DataInvitationRoute
   '/_data/login': typeof DataLoginRoute
+  '/verify/$number': typeof VerifyNumberRoute
   '/create-profile/': typeof CreateProfileIndexRoute
+  '/verify/': typeof VerifyIndexRoute
   '/_data/_vendor/dashboard': typeof DataVendorDashboardRoute
   '/_data/_vendor/portfolio': typeof DataVendorPortfolioRoute
   '/_data/_vendor/team': typeof DataVendorTeamRoute
@@ -222,7 +240,9 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/invitation'
     | '/login'
+    | '/verify/$number'
     | '/create-profile/'
+    | '/verify/'
     | '/dashboard'
     | '/portfolio'
     | '/team'
@@ -243,7 +263,9 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/invitation'
     | '/login'
+    | '/verify/$number'
     | '/create-profile'
+    | '/verify'
     | '/dashboard'
     | '/portfolio'
     | '/team'
@@ -267,7 +289,9 @@ export interface FileRouteTypes {
     | '/_data/forgot-password'
     | '/_data/invitation'
     | '/_data/login'
+    | '/verify/$number'
     | '/create-profile/'
+    | '/verify/'
     | '/_data/_vendor/dashboard'
     | '/_data/_vendor/portfolio'
     | '/_data/_vendor/team'
@@ -286,7 +310,9 @@ export interface RootRouteChildren {
   HelpCenterRoute: typeof HelpCenterRoute
   PasswordResetRoute: typeof PasswordResetRoute
   PortfolioManagerRoute: typeof PortfolioManagerRoute
+  VerifyNumberRoute: typeof VerifyNumberRoute
   CreateProfileIndexRoute: typeof CreateProfileIndexRoute
+  VerifyIndexRoute: typeof VerifyIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -394,6 +420,20 @@ declare module '@tanstack/react-router' {
       path: '/create-profile'
       fullPath: '/create-profile/'
       preLoaderRoute: typeof CreateProfileIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify/': {
+      id: '/verify/'
+      path: '/verify'
+      fullPath: '/verify/'
+      preLoaderRoute: typeof VerifyIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify/$number': {
+      id: '/verify/$number'
+      path: '/verify/$number'
+      fullPath: '/verify/$number'
+      preLoaderRoute: typeof VerifyNumberRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_data/_vendor/dashboard': {
@@ -510,7 +550,9 @@ const rootRouteChildren: RootRouteChildren = {
   HelpCenterRoute: HelpCenterRoute,
   PasswordResetRoute: PasswordResetRoute,
   PortfolioManagerRoute: PortfolioManagerRoute,
+  VerifyNumberRoute: VerifyNumberRoute,
   CreateProfileIndexRoute: CreateProfileIndexRoute,
+  VerifyIndexRoute: VerifyIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

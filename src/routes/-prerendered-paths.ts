@@ -15,4 +15,6 @@ export const PRERENDERED_PATHS = [
   '/forgot-password',
   '/check-mail',
   '/password-reset',
+  // Issue 20: the verification page's form, for anyone.
+  '/verify',
 ] as const

@@ -1,0 +1,187 @@
+import preview from '#.storybook/preview'
+import { expect, waitFor, within } from 'storybook/test'
+import { MALFORMED_CERTIFICATE_NUMBER_MESSAGE, UNKNOWN_CERTIFICATE_MESSAGE } from '@/contract/certificates'
+import { FIXTURE_CERTIFICATE_NUMBERS } from '@/mocks/fixtures/certificates'
+import { VerifyPage } from '@/features/certificates/components/verify-page'
+import { NOT_A_PDF_MESSAGE } from '@/features/certificates/model/pdf-number'
+import {
+  NUMBER_REQUIRED_MESSAGE,
+  SIGNATURE_MISMATCH_TEXT,
+  SIGNATURE_VALID_TEXT,
+} from '@/features/certificates/model/verify-text'
+import { loggedOut } from '../support/session'
+
+/**
+ * Issue 20: the public verification page, logged out, over the fixture world's certificates —
+ * signed for real by a fixture key (src/mocks/fixtures/certificates.ts), so the page's own
+ * signature check runs: Beacon 6 valid, Beacon 2 expired, Beacon 10 revoked, Beacon 6 Pro altered
+ * after signing, and a number nobody was given.
+ */
+
+const meta = preview.meta({
+  title: 'Certificates/Verification page',
+  component: VerifyPage,
+  parameters: { layout: 'fullscreen', router: { app: true, url: '/verify' } },
+  beforeEach: loggedOut,
+  render: () => <></>,
+})
+
+type Canvas = ReturnType<typeof within>
+
+const at = (number: string) => ({ router: { app: true, url: `/verify/${number}` } })
+
+async function record(canvas: Canvas, number: string) {
+  await canvas.findByRole('heading', { level: 1, name: 'Verify a certificate' }, { timeout: 8000 })
+  return canvas.findByRole('region', { name: `Certificate ${number}` }, { timeout: 8000 })
+}
+
+/** The details list as [term, value] pairs. */
+const details = (region: HTMLElement) =>
+  [...region.querySelectorAll('dl > div')].map((row) => [
+    row.querySelector('dt')?.textContent,
+    row.querySelector('dd')?.textContent,
+  ])
+
+export const Valid = meta.story({
+  parameters: at(FIXTURE_CERTIFICATE_NUMBERS.valid),
+  play: async ({ canvas }) => {
+    const region = await record(canvas, 'DCP-7KQ4-M9XZ-2F8H')
+    await waitFor(() => expect(region).toHaveAttribute('data-state', 'valid'))
+    await expect(within(region).getByRole('region', { name: 'Result' })).toHaveTextContent(
+      'ValidThis device is certified.',
+    )
+    await expect(details(region)).toEqual([
+      ['Certificate number', 'DCP-7KQ4-M9XZ-2F8H'],
+      ['Device', 'Nokia Beacon 6'],
+      ['Device type', 'Wi-Fi Mesh Device'],
+      ['Product class', 'Wi-Fi 6 Mesh'],
+      ['Firmware', '3.4.12'],
+      ['Serial numbers', 'BN6A00042'],
+      ['Organization', 'Nokia Solutions and Networks'],
+      ['Test plan', 'Wi-Fi Mesh Device / Wi-Fi 6 Mesh (version 2026.1), 4 test cases'],
+      ['Attempts', '2'],
+      ['Issued', '19 Nov 2026, 10:00 UTC'],
+      ['Valid until', '19 Nov 2029, 10:00 UTC'],
+    ])
+    await expect(region).toHaveTextContent(SIGNATURE_VALID_TEXT)
+    await expect(within(region).getByRole('link', { name: 'The record as JSON' })).toHaveAttribute(
+      'href',
+      '/api/certificates/DCP-7KQ4-M9XZ-2F8H',
+    )
+  },
+})
+
+export const Expired = meta.story({
+  parameters: at(FIXTURE_CERTIFICATE_NUMBERS.expired),
+  play: async ({ canvas }) => {
+    const region = await record(canvas, 'DCP-3B1N-Q8RT-6WZA')
+    await waitFor(() => expect(region).toHaveAttribute('data-state', 'expired'))
+    await expect(within(region).getByRole('region', { name: 'Result' })).toHaveTextContent(
+      'ExpiredThis certificate has expired.',
+    )
+  },
+})
+
+export const Revoked = meta.story({
+  parameters: at(FIXTURE_CERTIFICATE_NUMBERS.revoked),
+  play: async ({ canvas }) => {
+    const region = await record(canvas, 'DCP-9HXM-2KQP-TV4C')
+    await waitFor(() => expect(region).toHaveAttribute('data-state', 'revoked'))
+    await expect(within(region).getByRole('region', { name: 'Result' })).toHaveTextContent(
+      'RevokedThis certificate was revoked by the certification lab.',
+    )
+    await expect(region).toHaveTextContent(
+      'Revoked on 20 Nov 2026, 08:30 UTC: The device on the bench was not the one declared in the form.',
+    )
+  },
+})
+
+export const Unknown = meta.story({
+  name: 'Unknown number',
+  parameters: at('DCP-0000-0000-0000'),
+  play: async ({ canvas }) => {
+    const result = await canvas.findByRole('region', { name: 'Result' }, { timeout: 8000 })
+    await expect(result).toHaveTextContent(`Not found${UNKNOWN_CERTIFICATE_MESSAGE}`)
+  },
+})
+
+export const SignatureMismatch = meta.story({
+  name: 'Signature mismatch',
+  parameters: at(FIXTURE_CERTIFICATE_NUMBERS.altered),
+  play: async ({ canvas }) => {
+    const region = await record(canvas, 'DCP-5NWE-J7HG-0C2D')
+    await waitFor(() => expect(region).toHaveAttribute('data-state', 'mismatch'))
+    await expect(within(region).getByRole('region', { name: 'Result' })).toHaveTextContent(
+      `Signature does not match${SIGNATURE_MISMATCH_TEXT}`,
+    )
+    await expect(region).not.toHaveTextContent(SIGNATURE_VALID_TEXT)
+  },
+})
+
+export const NumberTyped = meta.story({
+  name: 'Number typed',
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Verify a certificate' }, { timeout: 8000 })
+    const field = canvas.getByRole('textbox', { name: /Certificate number/ })
+    await userEvent.click(canvas.getByRole('button', { name: 'Check' }))
+    await expect(await canvas.findByText(NUMBER_REQUIRED_MESSAGE)).toBeVisible()
+    await userEvent.type(field, 'DCP-12')
+    await userEvent.click(canvas.getByRole('button', { name: 'Check' }))
+    await expect(await canvas.findByText(MALFORMED_CERTIFICATE_NUMBER_MESSAGE)).toBeVisible()
+    await expect(field).toHaveFocus()
+    // As people type it: lower case, spaces, O for 0.
+    await userEvent.clear(field)
+    await userEvent.type(field, 'dcp 7kq4 m9xz 2f8h{Enter}')
+    const region = await record(canvas, 'DCP-7KQ4-M9XZ-2F8H')
+    await waitFor(() => expect(region).toHaveAttribute('data-state', 'valid'))
+    await expect(canvas.getByRole('textbox', { name: /Certificate number/ })).toHaveValue(
+      'DCP-7KQ4-M9XZ-2F8H',
+    )
+  },
+})
+
+const pdfFile = (text: string, name = 'certificate.pdf') =>
+  new File([`%PDF-1.4\n${text}\n%%EOF\n`], name, { type: 'application/pdf' })
+
+export const PdfDropped = meta.story({
+  name: 'PDF dropped',
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Verify a certificate' }, { timeout: 8000 })
+    const drop = canvasElement.querySelector('[data-slot="pdf-drop"]') as HTMLElement
+    const dropFile = (file: File) => {
+      const dataTransfer = new DataTransfer()
+      dataTransfer.items.add(file)
+      drop.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer }))
+    }
+    dropFile(new File(['GIF89a'], 'photo.gif', { type: 'image/gif' }))
+    await expect(await canvas.findByText(NOT_A_PDF_MESSAGE)).toBeVisible()
+    dropFile(pdfFile('(Certificate DCP-9HXM-2KQP-TV4C)'))
+    const region = await record(canvas, 'DCP-9HXM-2KQP-TV4C')
+    await waitFor(() => expect(region).toHaveAttribute('data-state', 'revoked'))
+  },
+})
+
+export const PdfChosen = meta.story({
+  name: 'PDF chosen',
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Verify a certificate' }, { timeout: 8000 })
+    await userEvent.upload(
+      canvas.getByLabelText(/Or choose the certificate PDF/),
+      pdfFile('(DCP-3B1N-Q8RT-6WZA)'),
+    )
+    const region = await record(canvas, 'DCP-3B1N-Q8RT-6WZA')
+    await waitFor(() => expect(region).toHaveAttribute('data-state', 'expired'))
+  },
+})
+
+export const OnAPhone = meta.story({
+  name: 'Valid, on a phone',
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  parameters: at(FIXTURE_CERTIFICATE_NUMBERS.valid),
+  play: async ({ canvas, canvasElement }) => {
+    const region = await record(canvas, 'DCP-7KQ4-M9XZ-2F8H')
+    await waitFor(() => expect(region).toHaveAttribute('data-state', 'valid'))
+    const root = canvasElement.ownerDocument.documentElement
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth)
+  },
+})
