@@ -4,6 +4,7 @@ import {
   certificateRevokedMessage,
   MALFORMED_CERTIFICATE_NUMBER_MESSAGE,
   normalizeCertificateNumber,
+  REVOKE_REASON_REQUIRED_MESSAGE,
   UNKNOWN_CERTIFICATE_MESSAGE,
 } from '@/contract/certificates'
 import { FIXTURE_NOW, world } from '@/mocks/fixtures/world'
@@ -66,8 +67,13 @@ export const certificateHandlers = [
     if (!found) return badRequest({ message: UNKNOWN_CERTIFICATE_MESSAGE, field: 'number' }, {}, 404)
     if (found.revocation)
       return badRequest({ message: CERTIFICATE_ALREADY_REVOKED_MESSAGE, field: 'number' }, {}, 409)
+    if (body.reason.trim() === '')
+      return badRequest({ message: REVOKE_REASON_REQUIRED_MESSAGE, field: 'reason' })
     found.state = 'revoked'
     found.revocation = { reason: body.reason, revokedAt: FIXTURE_NOW.toISOString() }
+    // The runs that name it say so too (the vendor's run details, the lab's record).
+    for (const run of world.runs)
+      if (run.certificate?.number === number) run.certificate = { number, state: 'revoked' }
     return answer(certificateRevokedMessage(number))
   }),
 

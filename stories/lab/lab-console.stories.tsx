@@ -13,7 +13,9 @@ import {
   RUN_APPROVED_MESSAGE,
   RUN_REJECTED_MESSAGE,
 } from '@/contract/lab'
+import { certificateRevokedMessage, REVOKE_REASON_REQUIRED_MESSAGE } from '@/contract/certificates'
 import { CERTIFIED_OK } from '@/contract/records'
+import { FIXTURE_CERTIFICATE_NUMBERS } from '@/mocks/fixtures/certificates'
 import { fixtureEvents } from '@/mocks/fixtures/events'
 import { FIXTURE_NOW, world } from '@/mocks/fixtures/world'
 import { LabConsole } from '@/features/lab/components/lab-console'
@@ -375,5 +377,39 @@ export const VendorCommentLive = meta.story({
     await waitFor(() =>
       expect(within(dialog).getByText('Which label did you read: the box or the device?')).toBeVisible(),
     )
+  },
+})
+
+/** The certified run the story gives the fixture's valid certificate (the world is the same each story). */
+const certifiedRun = () => {
+  const run = world.runs.find((item) => item.status === 'Completed' && item.isCertified === CERTIFIED_OK)
+  if (!run) throw new Error('No certified fixture run.')
+  return run
+}
+
+export const RevokeCertificate = meta.story({
+  name: 'Revoke a certificate (Lab manager)',
+  beforeEach: () => {
+    certifiedRun().certificate = { number: FIXTURE_CERTIFICATE_NUMBERS.valid, state: 'valid' }
+    return loggedInAsLab('Lab manager')()
+  },
+  parameters: { router: { app: true, url: `/lab?record=${certifiedRun().portfolioManagerId}` } },
+  play: async ({ userEvent }) => {
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 8000 })
+    await expect(await within(dialog).findByText('Certificate DCP-7KQ4-M9XZ-2F8H · Valid')).toBeVisible()
+    await expect(
+      within(dialog).getByRole('link', { name: 'Verification page (opens in a new tab)' }),
+    ).toHaveAttribute('href', '/verify/DCP-7KQ4-M9XZ-2F8H')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke certificate' }))
+    const form = within(dialog).getByRole('form', { name: 'Revoke certificate DCP-7KQ4-M9XZ-2F8H' })
+    const reason = within(form).getByRole('textbox', { name: /Reason for revoking/ })
+    await waitFor(() => expect(reason).toHaveFocus())
+    await userEvent.click(within(form).getByRole('button', { name: 'Revoke' }))
+    await expect(await within(form).findByText(REVOKE_REASON_REQUIRED_MESSAGE)).toBeVisible()
+    await userEvent.type(reason, 'The device on the bench was not the one declared.')
+    await userEvent.click(within(form).getByRole('button', { name: 'Revoke' }))
+    await expectToast(certificateRevokedMessage('DCP-7KQ4-M9XZ-2F8H'), 'success')
+    await expect(await within(dialog).findByText('Certificate DCP-7KQ4-M9XZ-2F8H · Revoked')).toBeVisible()
+    await expect(within(dialog).queryByRole('button', { name: 'Revoke certificate' })).toBeNull()
   },
 })

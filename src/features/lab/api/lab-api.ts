@@ -178,3 +178,13 @@ export function useRemoveStaff() {
     onSuccess: applyStaff,
   })
 }
+
+/** Issue 20: a Lab manager revokes a certificate with a reason (refusals on their field). */
+export function useRevokeCertificate() {
+  const refresh = useLabRefresh()
+  return useMutation({
+    mutationFn: (input: { number: string; reason: string }) =>
+      withFieldRefusal(callEndpoint('labRevokeCertificate', input)),
+    onSettled: refresh,
+  })
+}

@@ -72,6 +72,7 @@ function LabConsole({ staff, search, onSearch, stream }: LabConsoleProps) {
         </p>
       )}
       <LabRecordDialog
+        manager={manager}
         portfolioManagerId={search.record ?? null}
         onClose={() => onSearch({ ...search, record: undefined })}
       />

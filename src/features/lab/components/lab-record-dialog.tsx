@@ -10,6 +10,12 @@ import { Textarea } from '@/components/ui/textarea'
 import type { CertificationRun, Comment } from '@/contract/certification'
 import { COMMENT_MAX_LENGTH } from '@/contract/certification'
 import {
+  CERTIFICATE_STATE_LABELS,
+  REVOKE_REASON_MAX_LENGTH,
+  REVOKE_REASON_REQUIRED_MESSAGE,
+  VERIFY_PATH,
+} from '@/contract/certificates'
+import {
   LAB_QUEUE_STATE_LABELS,
   type LabRecordAnswer,
   REVIEW_APPROVE_FAILED_MESSAGE,
@@ -25,6 +31,7 @@ import {
   useLabComment,
   useLabReview,
   useLabRunAction,
+  useRevokeCertificate,
 } from '@/features/lab/api/lab-api'
 import { STATE_TONE } from '@/features/lab/components/lab-queue'
 import {
@@ -41,6 +48,8 @@ export const EMPTY_ANSWER_MESSAGE = 'Write your answer first.'
 type LabRecordDialogProps = {
   portfolioManagerId: string | null
   onClose: () => void
+  /** A Lab manager may revoke the record's certificate (issue 20). */
+  manager?: boolean
 }
 
 /**
@@ -48,17 +57,17 @@ type LabRecordDialogProps = {
  * (start, re-run the failed cases, cancel, review), every attempt with its cases and their logs,
  * and the conversation with the vendor's team, with the lab's answer box.
  */
-function LabRecordDialog({ portfolioManagerId, onClose }: LabRecordDialogProps) {
+function LabRecordDialog({ portfolioManagerId, onClose, manager = false }: LabRecordDialogProps) {
   return (
     <Dialog open={portfolioManagerId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="max-w-3xl">
-        {portfolioManagerId ? <RecordBody portfolioManagerId={portfolioManagerId} /> : null}
+        {portfolioManagerId ? <RecordBody portfolioManagerId={portfolioManagerId} manager={manager} /> : null}
       </DialogContent>
     </Dialog>
   )
 }
 
-function RecordBody({ portfolioManagerId }: { portfolioManagerId: string }) {
+function RecordBody({ portfolioManagerId, manager }: { portfolioManagerId: string; manager: boolean }) {
   const { data, error, isPending, refetch } = useQuery(labRecordQueryOptions(portfolioManagerId))
   if (isPending) {
     return (
@@ -86,10 +95,10 @@ function RecordBody({ portfolioManagerId }: { portfolioManagerId: string }) {
       </>
     )
   }
-  return <RecordDetails answer={data} />
+  return <RecordDetails answer={data} manager={manager} />
 }
 
-function RecordDetails({ answer }: { answer: LabRecordAnswer }) {
+function RecordDetails({ answer, manager }: { answer: LabRecordAnswer; manager: boolean }) {
   const { record, runs, comments, queueState, organizationName } = answer
   return (
     <>
@@ -109,7 +118,7 @@ function RecordDetails({ answer }: { answer: LabRecordAnswer }) {
         <span className="text-ink-muted">{`· created by ${record.createdBy}`}</span>
       </p>
       <RecordActions answer={answer} />
-      <Attempts runs={runs} />
+      <Attempts runs={runs} manager={manager} />
       <Conversation
         portfolioManagerId={record.portfolioManagerId}
         comments={comments}
@@ -280,7 +289,7 @@ function ReviewPanel({ run }: { run: CertificationRun }) {
 }
 
 /** Every attempt, newest first; the newest open with its cases and logs, the others on demand. */
-function Attempts({ runs }: { runs: ReadonlyArray<CertificationRun> }) {
+function Attempts({ runs, manager }: { runs: ReadonlyArray<CertificationRun>; manager: boolean }) {
   return (
     <section aria-labelledby="lab-attempts-title" className="flex flex-col gap-2">
       <h3 id="lab-attempts-title" className="text-small font-semibold text-ink">
@@ -296,6 +305,7 @@ function Attempts({ runs }: { runs: ReadonlyArray<CertificationRun> }) {
               run={run}
               number={run.attempt ?? runs.length - index}
               open={index === 0}
+              manager={manager}
             />
           ))}
         </ol>
@@ -304,7 +314,17 @@ function Attempts({ runs }: { runs: ReadonlyArray<CertificationRun> }) {
   )
 }
 
-function AttemptItem({ run, number, open }: { run: CertificationRun; number: number; open: boolean }) {
+function AttemptItem({
+  run,
+  number,
+  open,
+  manager,
+}: {
+  run: CertificationRun
+  number: number
+  open: boolean
+  manager: boolean
+}) {
   const passed = run.testCases.filter((test) => test.state === 'passed').length
   const review = reviewText(run)
   return (
@@ -323,6 +343,7 @@ function AttemptItem({ run, number, open }: { run: CertificationRun; number: num
         ) : null}
         {run.failureReason ? <p className="text-ink">{run.failureReason}</p> : null}
         {review ? <p className="text-ink">{review}</p> : null}
+        {run.certificate ? <CertificateLine certificate={run.certificate} manager={manager} /> : null}
         <DisclosureToggle
           className="self-start"
           moreLabel={`Show the cases and logs of attempt ${number}`}
@@ -337,6 +358,97 @@ function AttemptItem({ run, number, open }: { run: CertificationRun; number: num
         </CollapsibleContent>
       </Collapsible>
     </li>
+  )
+}
+
+/**
+ * Issue 20: the certificate the attempt was issued, with its state and its public page; a Lab
+ * manager may revoke it, with a reason the vendor's Owners are mailed.
+ */
+function CertificateLine({
+  certificate,
+  manager,
+}: {
+  certificate: NonNullable<CertificationRun['certificate']>
+  manager: boolean
+}) {
+  const revoke = useRevokeCertificate()
+  const [open, setOpen] = React.useState(false)
+  const [reason, setReason] = React.useState('')
+  const [error, setError] = React.useState<string | null>(null)
+  const reasonRef = React.useRef<HTMLTextAreaElement>(null)
+  React.useEffect(() => {
+    if (open) reasonRef.current?.focus()
+  }, [open])
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!reason.trim()) {
+      setError(REVOKE_REASON_REQUIRED_MESSAGE)
+      reasonRef.current?.focus()
+      return
+    }
+    const outcome = await answerOrNull(revoke.mutateAsync({ number: certificate.number, reason }))
+    if (!outcome) return
+    if (!outcome.ok) {
+      setError(outcome.message)
+      reasonRef.current?.focus()
+      return
+    }
+    setOpen(false)
+    void showToast('success', outcome.data.message)
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-ink">
+        <span>{`Certificate ${certificate.number} · ${CERTIFICATE_STATE_LABELS[certificate.state]}`}</span>
+        <a
+          href={`${VERIFY_PATH}/${certificate.number}`}
+          target="_blank"
+          rel="noreferrer"
+          className="font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:focus-ring"
+        >
+          Verification page (opens in a new tab)
+        </a>
+        {manager && certificate.state !== 'revoked' && !open ? (
+          <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+            Revoke certificate
+          </Button>
+        ) : null}
+      </p>
+      {open ? (
+        <form
+          noValidate
+          aria-label={`Revoke certificate ${certificate.number}`}
+          onSubmit={(event) => void submit(event)}
+          className="flex flex-col gap-2 rounded-control border border-danger/40 p-3"
+        >
+          <Field invalid={Boolean(error)} required>
+            <FieldLabel showRequired>Reason for revoking</FieldLabel>
+            <Textarea
+              ref={reasonRef}
+              rows={2}
+              value={reason}
+              limit={REVOKE_REASON_MAX_LENGTH}
+              onChange={(event) => {
+                setReason(event.target.value)
+                setError(null)
+              }}
+            />
+            {error ? <FieldError>{error}</FieldError> : null}
+          </Field>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" size="sm" variant="outline" onClick={() => setOpen(false)}>
+              Keep it
+            </Button>
+            <Button type="submit" size="sm" variant="destructive" loading={revoke.isPending}>
+              Revoke
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </div>
   )
 }
 
