@@ -3,11 +3,10 @@ import { pathToFileURL } from 'node:url'
 import type { Kysely } from 'kysely'
 import * as v from 'valibot'
 import { LAB_ROLES, labRoleSchema, type LabRole } from '../src/contract/lab.ts'
-import { databaseOptionsFromEnv, openDatabase } from '../server/db/database.ts'
 import type { Database } from '../server/db/schema.ts'
 import { createStaff, mailSetPasswordLink } from '../server/lab/staff.ts'
-import { createMailer, type Mailer } from '../server/main/mailer.ts'
-import { writeToOutbox } from '../server/main/routes/dev-mailbox.ts'
+import type { Mailer } from '../server/main/mailer.ts'
+import { commandMailer, commandPortalUrl, openCommandDatabase } from './command-database.ts'
 
 /*
  * Issue 19 (docs/decisions/0024): `npm run lab:add-staff -- --email … --name … [--role …]` adds a
@@ -59,7 +58,7 @@ export function readFlags(
   const role = values.role ?? 'Lab engineer'
   const parsed = v.safeParse(labRoleSchema, role)
   if (!parsed.success) return { message: `--role must be one of: ${LAB_ROLES.join(', ')}.` }
-  const portalUrl = env.PORTAL_URL?.trim() || `http://localhost:${env.MAIN_PORT?.trim() || '7700'}`
+  const portalUrl = commandPortalUrl(env)
   return { email: values.email.trim(), name: values.name.trim(), role: parsed.output, portalUrl }
 }
 
@@ -70,26 +69,10 @@ async function main() {
     process.exitCode = 2
     return
   }
-  let database
+  const database = await openCommandDatabase('add staff from /lab/staff as a Lab manager')
+  if (!database) return
   try {
-    database = await openDatabase({ ...databaseOptionsFromEnv(process.env, { demoAccount: false }) })
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    console.error(
-      /taken by another process/.test(message)
-        ? `${message}\nThe portal is running on this data folder, and PGlite lets one process open it. Stop the portal, run this command, and start the portal again (or add staff from /lab/staff as a Lab manager).`
-        : message,
-    )
-    process.exitCode = 1
-    return
-  }
-  try {
-    const mailer = createMailer({
-      smtpUrl: process.env.SMTP_URL,
-      from: process.env.MAIL_FROM,
-      outbox: writeToOutbox(database.db),
-      log: () => {},
-    })
+    const mailer = commandMailer(database)
     const result = await addStaff(database.db, mailer, flags)
     if (!result.ok) {
       console.error(result.message)

@@ -6,9 +6,7 @@ import {
   revokeCertificatePayloadSchema,
 } from '../src/contract/certificates.ts'
 import { revokeCertificate } from '../server/certificates/revoke.ts'
-import { databaseOptionsFromEnv, openDatabase } from '../server/db/database.ts'
-import { createMailer } from '../server/main/mailer.ts'
-import { writeToOutbox } from '../server/main/routes/dev-mailbox.ts'
+import { commandMailer, commandPortalUrl, openCommandDatabase } from './command-database.ts'
 
 /*
  * Issue 20 (docs/decisions/0025): `npm run certificate:revoke -- --number DCP-… --reason "…"`
@@ -53,32 +51,14 @@ async function main() {
     process.exitCode = 2
     return
   }
-  let database
+  const database = await openCommandDatabase('revoke it from the lab console as a Lab manager')
+  if (!database) return
   try {
-    database = await openDatabase({ ...databaseOptionsFromEnv(process.env, { demoAccount: false }) })
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    console.error(
-      /taken by another process/.test(message)
-        ? `${message}\nThe portal is running on this data folder, and PGlite lets one process open it. Stop the portal and run this command again, or revoke from the lab console as a Lab manager.`
-        : message,
-    )
-    process.exitCode = 1
-    return
-  }
-  try {
-    const mailer = createMailer({
-      smtpUrl: process.env.SMTP_URL,
-      from: process.env.MAIL_FROM,
-      outbox: writeToOutbox(database.db),
-      log: () => {},
-    })
-    const portalUrl =
-      process.env.PORTAL_URL?.trim() || `http://localhost:${process.env.MAIN_PORT?.trim() || '7700'}`
+    const mailer = commandMailer(database)
     const result = await revokeCertificate(database.db, mailer, {
       ...flags,
       by: 'The lab (command)',
-      publicUrl: portalUrl,
+      publicUrl: commandPortalUrl(),
     })
     if (!result.ok) {
       console.error(`--${result.field}: ${result.message}`)

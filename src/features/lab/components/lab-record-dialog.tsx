@@ -251,20 +251,18 @@ function ReviewPanel({ run }: { run: CertificationRun }) {
           ? `${run.testCases.filter((test) => test.state === 'failed').length} cases failed. ${REVIEW_APPROVE_FAILED_MESSAGE}`
           : 'Every case passed. Approve to certify the device, or reject with a reason.'}
       </p>
-      <Field invalid={Boolean(error)}>
-        <FieldLabel>Reason or note for the vendor</FieldLabel>
-        <Textarea
-          ref={reasonRef}
-          rows={2}
-          value={reason}
-          limit={REVIEW_REASON_MAX_LENGTH}
-          onChange={(event) => {
-            setReason(event.target.value)
-            setError(null)
-          }}
-        />
-        {error ? <FieldError>{error}</FieldError> : null}
-      </Field>
+      <WrittenField
+        label="Reason or note for the vendor"
+        inputRef={reasonRef}
+        rows={2}
+        value={reason}
+        limit={REVIEW_REASON_MAX_LENGTH}
+        error={error}
+        onChange={(value) => {
+          setReason(value)
+          setError(null)
+        }}
+      />
       <div className="flex flex-wrap gap-2">
         <Button
           size="sm"
@@ -424,20 +422,19 @@ function CertificateLine({
           onSubmit={(event) => void submit(event)}
           className="flex flex-col gap-2 rounded-control border border-danger/40 p-3"
         >
-          <Field invalid={Boolean(error)} required>
-            <FieldLabel showRequired>Reason for revoking</FieldLabel>
-            <Textarea
-              ref={reasonRef}
-              rows={2}
-              value={reason}
-              limit={REVOKE_REASON_MAX_LENGTH}
-              onChange={(event) => {
-                setReason(event.target.value)
-                setError(null)
-              }}
-            />
-            {error ? <FieldError>{error}</FieldError> : null}
-          </Field>
+          <WrittenField
+            label="Reason for revoking"
+            required
+            inputRef={reasonRef}
+            rows={2}
+            value={reason}
+            limit={REVOKE_REASON_MAX_LENGTH}
+            error={error}
+            onChange={(value) => {
+              setReason(value)
+              setError(null)
+            }}
+          />
           <div className="flex flex-wrap gap-2">
             <Button type="button" size="sm" variant="outline" onClick={() => setOpen(false)}>
               Keep it
@@ -507,25 +504,58 @@ function Conversation({
         </ol>
       )}
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-2">
-        <Field invalid={Boolean(error)}>
-          <FieldLabel>Answer the vendor</FieldLabel>
-          <Textarea
-            ref={inputRef}
-            rows={3}
-            value={text}
-            limit={COMMENT_MAX_LENGTH}
-            onChange={(event) => {
-              setText(event.target.value)
-              setError(null)
-            }}
-          />
-          {error ? <FieldError>{error}</FieldError> : null}
-        </Field>
+        <WrittenField
+          label="Answer the vendor"
+          inputRef={inputRef}
+          rows={3}
+          value={text}
+          limit={COMMENT_MAX_LENGTH}
+          error={error}
+          onChange={(value) => {
+            setText(value)
+            setError(null)
+          }}
+        />
         <Button type="submit" size="sm" className="self-end" loading={send.isPending}>
           Send answer
         </Button>
       </form>
     </section>
+  )
+}
+
+/** A labelled text area with its count and its error: the review's reason, revocation's, the answer. */
+function WrittenField({
+  label,
+  required = false,
+  inputRef,
+  rows,
+  value,
+  limit,
+  error,
+  onChange,
+}: {
+  label: string
+  required?: boolean
+  inputRef: React.Ref<HTMLTextAreaElement>
+  rows: number
+  value: string
+  limit: number
+  error: string | null
+  onChange: (value: string) => void
+}) {
+  return (
+    <Field invalid={Boolean(error)} required={required}>
+      <FieldLabel showRequired={required}>{label}</FieldLabel>
+      <Textarea
+        ref={inputRef}
+        rows={rows}
+        value={value}
+        limit={limit}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error ? <FieldError>{error}</FieldError> : null}
+    </Field>
   )
 }
 
