@@ -10,7 +10,12 @@ import {
   normalizeCertificateNumber,
   type PublicCertificate,
   CERTIFICATE_ALREADY_REVOKED_MESSAGE,
+  certificatePublishedMessage,
   certificateRevokedMessage,
+  certificateUnpublishedMessage,
+  DIRECTORY_PAGE_SIZE,
+  type DirectoryAnswer,
+  REVOKED_NOT_PUBLISHED_MESSAGE,
   REVOKE_REASON_REQUIRED_MESSAGE,
   UNKNOWN_CERTIFICATE_MESSAGE,
 } from '@/contract/certificates'
@@ -337,3 +342,77 @@ describe('revoking', () => {
 async function answerOf(response: Response) {
   return { status: response.status, body: (await response.json()) as unknown }
 }
+
+describe('the directory of certified devices', () => {
+  const directory = async (query: Record<string, string> = {}) => {
+    const response = await main(`${endpoints.directory.path}?${new URLSearchParams(query)}`)
+    expect(response.status).toBe(200)
+    return (await response.json()) as DirectoryAnswer
+  }
+  const publish = (number: string, published: boolean, who: TestVendor = vendor) =>
+    who.browser.post(endpoints.publishCertificate.path, { vendorUserId: who.id, number, published })
+
+  it('lists a certificate only once its organization publishes it, and drops it when revoked', async () => {
+    const id = await certify(['DIR0001'])
+    const [row] = await certificatesOf(id)
+    const number = row!.number
+    expect((await directory({ search: number })).items).toEqual([])
+
+    // Another organization cannot list it: to them it does not exist.
+    const stranger = await createVendor(test, 'sam.stranger@example.com', 'Sam')
+    expect(await answerOf(await publish(number, true, stranger))).toEqual({
+      status: 404,
+      body: { message: UNKNOWN_CERTIFICATE_MESSAGE, field: 'number' },
+    })
+    expect(await answerOf(await publish(number, true))).toEqual({
+      status: 200,
+      body: { message: certificatePublishedMessage(number) },
+    })
+    const listed = await directory({ search: number.toLowerCase() })
+    expect(listed).toEqual({
+      items: [
+        {
+          number,
+          vendor: 'Nokia',
+          deviceName: 'Beacon 6',
+          deviceType: row!.device_type,
+          productClass: row!.product_class,
+          organizationName: row!.organization_name,
+          issuedAt: new Date(row!.issued_at).toISOString(),
+          expiresAt: new Date(row!.expires_at).toISOString(),
+        },
+      ],
+      total: 1,
+      page: 1,
+      pageSize: DIRECTORY_PAGE_SIZE,
+    })
+    // Filters are exact; a search's % and _ are searched for, not wildcards.
+    expect((await directory({ vendor: 'Nokia', search: number })).total).toBe(1)
+    expect((await directory({ vendor: 'Nokia Oy', search: number })).total).toBe(0)
+    expect((await directory({ search: '%' })).total).toBe(0)
+
+    // Revoked: it leaves the directory, and cannot be listed again.
+    await answerOf(
+      await manager.browser.post(endpoints.labRevokeCertificate.path, { number, reason: 'Mislabelled.' }),
+    )
+    expect((await directory({ search: number })).items).toEqual([])
+    expect(await answerOf(await publish(number, true))).toEqual({
+      status: 409,
+      body: { message: REVOKED_NOT_PUBLISHED_MESSAGE, field: 'number' },
+    })
+    expect(await answerOf(await publish(number, false))).toEqual({
+      status: 200,
+      body: { message: certificateUnpublishedMessage(number) },
+    })
+  })
+
+  it('pages newest first, and refuses a page that is not a whole number from 1', async () => {
+    const page = await main(`${endpoints.directory.path}?page=0`)
+    expect(page.status).toBe(400)
+    expect(((await page.json()) as { field?: string }).field).toBe('page')
+    const first = await directory()
+    const issued = first.items.map((item) => item.issuedAt)
+    expect(issued).toEqual([...issued].sort().reverse())
+    expect((await directory({ page: '999' })).items).toEqual([])
+  })
+})

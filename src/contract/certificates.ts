@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { CONTROL_CHARACTER_RULE, isCleanMultiline } from '@/contract/common'
+import { CONTROL_CHARACTER_RULE, idSchema, isCleanMultiline, text } from '@/contract/common'
 
 /*
  * Issue 20 (docs/decisions/0025): certificates anyone can verify. When a record becomes Certified
@@ -143,3 +143,56 @@ export function canonicalJson(value: unknown): string {
   }
   return JSON.stringify(value)
 }
+
+/*
+ * The directory of certified devices (DIRECTORY_PATH): every valid certificate whose organization
+ * chose to publish it (a per-certificate switch, off by default), searched and filtered on the
+ * server, a page at a time.
+ */
+export const DIRECTORY_PAGE_SIZE = 24
+export const DIRECTORY_SEARCH_MAX_LENGTH = 100
+
+/** GET /api/certified-devices: every filter optional; page from 1. */
+export const directoryQuerySchema = v.object({
+  search: v.optional(text(DIRECTORY_SEARCH_MAX_LENGTH)),
+  vendor: v.optional(text(100)),
+  deviceType: v.optional(text(100)),
+  productClass: v.optional(text(100)),
+  page: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, 'page must be a whole number from 1'), v.transform(Number)),
+  ),
+})
+export type DirectoryQuery = v.InferOutput<typeof directoryQuerySchema>
+
+export const directoryEntrySchema = v.looseObject({
+  number: v.string(),
+  vendor: v.string(),
+  deviceName: v.string(),
+  deviceType: v.string(),
+  productClass: v.string(),
+  organizationName: v.string(),
+  issuedAt: v.string(),
+  expiresAt: v.string(),
+})
+export type DirectoryEntry = v.InferOutput<typeof directoryEntrySchema>
+
+export const directoryAnswerSchema = v.looseObject({
+  items: v.array(directoryEntrySchema),
+  total: v.number(),
+  page: v.number(),
+  pageSize: v.number(),
+})
+export type DirectoryAnswer = v.InferOutput<typeof directoryAnswerSchema>
+
+/** POST /api/certificates/publish: an organization lists its certificate in the directory, or stops. */
+export const publishCertificatePayloadSchema = v.object({
+  vendorUserId: idSchema,
+  number: v.pipe(v.string(), v.maxLength(40, MALFORMED_CERTIFICATE_NUMBER_MESSAGE)),
+  published: v.boolean('published must be true or false'),
+})
+export const certificatePublishedMessage = (number: string) =>
+  `Certificate ${number} is now listed among the certified devices.`
+export const certificateUnpublishedMessage = (number: string) =>
+  `Certificate ${number} is no longer listed among the certified devices.`
+export const REVOKED_NOT_PUBLISHED_MESSAGE =
+  'A revoked certificate cannot be listed among the certified devices.'

@@ -116,6 +116,9 @@ export const ENDPOINT_PERMISSIONS: Readonly<Record<VendorEndpointName, Permissio
   // Issue 20: certificates are checked by anyone, with or without a login.
   certificateKeys: null,
   certificate: null,
+  directory: null,
+  // Listing a certificate in the directory is the organization's word about its device.
+  publishCertificate: 'certificate',
 }
 
 /** The permission an endpoint needs once logged in (one that needs none is a mistake of the caller). */

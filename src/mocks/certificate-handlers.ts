@@ -1,6 +1,10 @@
 import { HttpResponse } from 'msw'
 import {
   CERTIFICATE_ALREADY_REVOKED_MESSAGE,
+  certificatePublishedMessage,
+  certificateUnpublishedMessage,
+  DIRECTORY_PAGE_SIZE,
+  REVOKED_NOT_PUBLISHED_MESSAGE,
   certificateRevokedMessage,
   MALFORMED_CERTIFICATE_NUMBER_MESSAGE,
   normalizeCertificateNumber,
@@ -44,6 +48,57 @@ function fixturePdf(title: string): string {
 }
 
 export const certificateHandlers = [
+  mockEndpoint('directory', ({ body }) => {
+    const search = body.search?.trim().toLowerCase() ?? ''
+    const entries = world.certificates
+      .filter(
+        (certificate) =>
+          certificate.state === 'valid' && world.publishedCertificates.includes(certificate.number),
+      )
+      .map((certificate) => ({
+        number: certificate.number,
+        vendor: certificate.content.device.vendor,
+        deviceName: certificate.content.device.name,
+        deviceType: certificate.content.device.type,
+        productClass: certificate.content.device.productClass,
+        organizationName: certificate.content.organization.name,
+        issuedAt: certificate.content.issuedAt,
+        expiresAt: certificate.content.expiresAt,
+      }))
+      .filter(
+        (entry) =>
+          (!body.vendor || entry.vendor === body.vendor) &&
+          (!body.deviceType || entry.deviceType === body.deviceType) &&
+          (!body.productClass || entry.productClass === body.productClass) &&
+          (!search ||
+            [entry.deviceName, entry.vendor, entry.organizationName, entry.number].some((value) =>
+              value.toLowerCase().includes(search),
+            )),
+      )
+      .sort((a, b) => b.issuedAt.localeCompare(a.issuedAt) || a.number.localeCompare(b.number))
+    const page = body.page ?? 1
+    return HttpResponse.json({
+      items: entries.slice((page - 1) * DIRECTORY_PAGE_SIZE, page * DIRECTORY_PAGE_SIZE),
+      total: entries.length,
+      page,
+      pageSize: DIRECTORY_PAGE_SIZE,
+    })
+  }),
+
+  mockEndpoint('publishCertificate', ({ body }) => {
+    const number = normalizeCertificateNumber(body.number)
+    if (!number) return badRequest({ message: MALFORMED_CERTIFICATE_NUMBER_MESSAGE, field: 'number' })
+    const found = world.certificates.find((certificate) => certificate.number === number)
+    if (!found) return badRequest({ message: UNKNOWN_CERTIFICATE_MESSAGE, field: 'number' }, {}, 404)
+    if (body.published && found.revocation)
+      return badRequest({ message: REVOKED_NOT_PUBLISHED_MESSAGE, field: 'number' }, {}, 409)
+    world.publishedCertificates = world.publishedCertificates.filter((item) => item !== number)
+    if (body.published) world.publishedCertificates.push(number)
+    return answer(
+      body.published ? certificatePublishedMessage(number) : certificateUnpublishedMessage(number),
+    )
+  }),
+
   mockEndpoint('certificatePdf', ({ params }) => {
     const run = world.runs.find((candidate) => candidate.runId === params.runId)
     if (!run) return answer(LAB_RUN_NOT_FOUND_MESSAGE, 404)

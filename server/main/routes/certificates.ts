@@ -1,14 +1,18 @@
 import { type Context, Hono } from 'hono'
 import {
   CERTIFICATE_KEYS_PATH,
+  certificatePublishedMessage,
+  certificateUnpublishedMessage,
   MALFORMED_CERTIFICATE_NUMBER_MESSAGE,
+  REVOKED_NOT_PUBLISHED_MESSAGE,
   normalizeCertificateNumber,
   UNKNOWN_CERTIFICATE_MESSAGE,
 } from '@/contract/certificates'
+import { readDirectory } from '../../certificates/directory.ts'
 import { readCertificateKeys, readPublicCertificate } from '../../certificates/read.ts'
 import { revokeCertificate } from '../../certificates/revoke.ts'
 import type { MainEnv } from '../middleware/context.ts'
-import { labRoute, route } from './route.ts'
+import { labRoute, route, vendorRoute } from './route.ts'
 
 /*
  * Issue 20 (docs/decisions/0025): the public side of certificates, with no session needed.
@@ -54,4 +58,29 @@ labRoute(certificateRoutes, 'labRevokeCertificate', async (c) => {
   })
   if (!result.ok) return c.json({ message: result.message, field: result.field }, result.status)
   return c.json({ message: result.message })
+})
+
+// The directory of certified devices, for anyone.
+route(certificateRoutes, 'directory', async (c) => c.json(await readDirectory(c.var.services.db, c.var.body)))
+
+// An organization lists its certificate among the certified devices, or stops listing it.
+vendorRoute(certificateRoutes, 'publishCertificate', async (c) => {
+  const { db } = c.var.services
+  const number = normalizeCertificateNumber(c.var.body.number)
+  if (!number) return c.json({ message: MALFORMED_CERTIFICATE_NUMBER_MESSAGE, field: 'number' }, 400)
+  const row = await db
+    .selectFrom('certificates')
+    .select(['revoked_at'])
+    .where('number', '=', number)
+    .where('organization_id', '=', c.var.organizationId)
+    .executeTakeFirst()
+  // Another organization's certificate is as unknown as one that does not exist.
+  if (!row) return c.json({ message: UNKNOWN_CERTIFICATE_MESSAGE, field: 'number' }, 404)
+  const { published } = c.var.body
+  if (published && row.revoked_at)
+    return c.json({ message: REVOKED_NOT_PUBLISHED_MESSAGE, field: 'number' }, 409)
+  await db.updateTable('certificates').set({ published }).where('number', '=', number).execute()
+  return c.json({
+    message: published ? certificatePublishedMessage(number) : certificateUnpublishedMessage(number),
+  })
 })
