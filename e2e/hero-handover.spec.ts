@@ -57,6 +57,14 @@ test('the hero turns on without a stumble when the app takes over from the style
       const last = runs.at(-1)
       if (last && last.shown === sample[part]) last.to = sample.at
       else runs.push({ shown: sample[part], from: sample.at, to: sample.at })
+      // One sample of the outgoing image between two of the incoming one (A, B, A) is the sample
+      // landing on the cross-fade's midpoint, where the two are as opaque as each other: not a
+      // step back. A step back held for two samples or more still fails below.
+      const [before, blip, after] = runs.slice(-3)
+      if (before && blip && after && before.shown === after.shown && blip.from === blip.to) {
+        runs.splice(-2, 2)
+        before.to = after.to
+      }
     }
     const steps = runs.slice(1).map((run, index) => `${runs[index]!.shown}→${run.shown}`)
     expect(
