@@ -162,6 +162,7 @@ test('the lab: maintenance holds a vendor’s run, review rejects with a reason,
     const details = vendor.getByRole('region', { name: `Certification run · ${device.deviceName}` })
     await expect(details.getByRole('status').filter({ hasText: 'The lab is in maintenance' })).toHaveText(
       /^The lab is in maintenance: Replacing the RF shield box\. Expected to end 1 Jan 2099, \d\d:\d\d\.$/,
+      { timeout: 15_000 },
     )
 
     // The lab wants to review results, and ends maintenance: the run resumes, finishes, waits.

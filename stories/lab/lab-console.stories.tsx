@@ -396,7 +396,9 @@ export const RevokeCertificate = meta.story({
   parameters: { router: { app: true, url: `/lab?record=${certifiedRun().portfolioManagerId}` } },
   play: async ({ userEvent }) => {
     const dialog = await screen.findByRole('dialog', {}, { timeout: 8000 })
-    await expect(await within(dialog).findByText('Certificate DCP-7KQ4-M9XZ-2F8H · Valid')).toBeVisible()
+    await waitFor(() =>
+      expect(within(dialog).getByText('Certificate DCP-7KQ4-M9XZ-2F8H · Valid')).toBeVisible(),
+    )
     await expect(
       within(dialog).getByRole('link', { name: 'Verification page (opens in a new tab)' }),
     ).toHaveAttribute('href', '/verify/DCP-7KQ4-M9XZ-2F8H')
@@ -405,11 +407,13 @@ export const RevokeCertificate = meta.story({
     const reason = within(form).getByRole('textbox', { name: /Reason for revoking/ })
     await waitFor(() => expect(reason).toHaveFocus())
     await userEvent.click(within(form).getByRole('button', { name: 'Revoke' }))
-    await expect(await within(form).findByText(REVOKE_REASON_REQUIRED_MESSAGE)).toBeVisible()
+    await waitFor(() => expect(within(form).getByText(REVOKE_REASON_REQUIRED_MESSAGE)).toBeVisible())
     await userEvent.type(reason, 'The device on the bench was not the one declared.')
     await userEvent.click(within(form).getByRole('button', { name: 'Revoke' }))
     await expectToast(certificateRevokedMessage('DCP-7KQ4-M9XZ-2F8H'), 'success')
-    await expect(await within(dialog).findByText('Certificate DCP-7KQ4-M9XZ-2F8H · Revoked')).toBeVisible()
+    await waitFor(() =>
+      expect(within(dialog).getByText('Certificate DCP-7KQ4-M9XZ-2F8H · Revoked')).toBeVisible(),
+    )
     await expect(within(dialog).queryByRole('button', { name: 'Revoke certificate' })).toBeNull()
   },
 })

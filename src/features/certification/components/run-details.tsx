@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import * as React from 'react'
 import { Construction, FileText, Hourglass, ShieldCheck, ShieldX } from 'lucide-react'
 import { TestCaseRow } from '@/components/certification/test-case-row'
 import { CANCELLED_STATUS, type CertificationRun, type TestCaseState } from '@/contract/certification'
@@ -77,6 +78,13 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
   const run = runs[0]
   const progress = run ? progressOfRun(run) : null
   const mayRun = useRoleRefusal('runs') === null
+  // A run the stream moved into Maintenance carries no reason nor expected end (the events name
+  // the status only): the runs are read again once to show them.
+  const { refetch } = runsQuery
+  const waitsWithoutReason = run?.status === 'Maintenance' && !run.maintenance
+  React.useEffect(() => {
+    if (waitsWithoutReason) void refetch()
+  }, [waitsWithoutReason, refetch])
   return (
     <section
       aria-labelledby="run-details-title"
