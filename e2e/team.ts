@@ -55,9 +55,13 @@ export async function invitationPathFromMail(
 
 /** Opens the header's profile popup. */
 export async function openProfile(page: Page) {
-  await page.getByRole('button', { name: /profile/i }).click()
   const profile = page.getByRole('dialog', { name: 'Profile' })
-  await expect(profile).toBeVisible()
+  // The popup's code loads on the first click; on a loaded machine a click during that load may
+  // not open it, so the click is tried again until it does.
+  await expect(async () => {
+    if (!(await profile.isVisible())) await page.getByRole('button', { name: /profile/i }).click()
+    await expect(profile).toBeVisible({ timeout: 3000 })
+  }).toPass({ timeout: 15_000 })
   return profile
 }
 
