@@ -18,10 +18,12 @@ import { CERTIFIED_OK } from '@/contract/records'
 import { FIXTURE_CERTIFICATE_NUMBERS } from '@/mocks/fixtures/certificates'
 import { fixtureEvents } from '@/mocks/fixtures/events'
 import { FIXTURE_NOW, world } from '@/mocks/fixtures/world'
+import { TestCaseRow } from '@/components/certification/test-case-row'
 import { LabConsole } from '@/features/lab/components/lab-console'
 import { LabQueue } from '@/features/lab/components/lab-queue'
 import { LabRecordDialog } from '@/features/lab/components/lab-record-dialog'
 import { LabStateBar } from '@/features/lab/components/lab-state-bar'
+import { MaintenanceDialog } from '@/features/lab/components/maintenance-dialog'
 import { loggedInAs, loggedInAsLab } from '../support/session'
 import { expectToast } from '../support/toasts'
 
@@ -34,7 +36,7 @@ import { expectToast } from '../support/toasts'
 
 const meta = preview.meta({
   title: 'Lab/Lab console',
-  subcomponents: { LabConsole, LabQueue, LabRecordDialog, LabStateBar },
+  subcomponents: { LabConsole, LabQueue, LabRecordDialog, LabStateBar, MaintenanceDialog, TestCaseRow },
   parameters: { layout: 'fullscreen', router: { app: true, url: '/lab' } },
   render: () => <></>,
 })
