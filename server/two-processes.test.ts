@@ -200,6 +200,62 @@ describe.skipIf(!testsUsePostgres())('two portal processes on one PostgreSQL', (
     })
   })
 
+  describe('the directory of certified devices (issue 20)', () => {
+    it('certificates written through both processes at once are listed by both, and a revocation through B leaves A’s next page', async () => {
+      await a.database.db
+        .insertInto('certificate_keys')
+        .values({ key_id: 'two-key', public_key: 'two-public-key', retired_at: null })
+        .execute()
+      const numberOf = (index: number) => `DCP-7WQ0-0000-${String(index).padStart(4, '0')}`
+      const search = 'dcp-7wq0-0000-'
+      // Read once first: each process then follows changes rather than loading everything.
+      const listed = async (portal: TestPortal) => {
+        const response = await fetch(`${portal.portal.mainUrl}/api/certified-devices?search=${search}`)
+        expect(response.status).toBe(200)
+        return ((await response.json()) as { total: number; items: Array<{ number: string }> }).total
+      }
+      expect([await listed(a), await listed(b)]).toEqual([0, 0])
+      await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          (index % 2 === 0 ? a : b).database.db.transaction().execute(async (trx) => {
+            await trx
+              .insertInto('certificates')
+              .values({
+                number: numberOf(index),
+                run_id: `two-run-${index}`,
+                portfolio_manager_id: `two-record-${index}`,
+                organization_id: 'two-organization',
+                organization_name: 'Two Networks',
+                vendor: 'Nokia',
+                device_name: `Beacon ${index}`,
+                device_type: 'ONT',
+                product_class: 'GPON',
+                payload: '{}',
+                signature: 'two-signature',
+                key_id: 'two-key',
+                issued_at: new Date(Date.now() - index * 1000),
+                expires_at: new Date(Date.now() + 86_400_000),
+                revoked_at: null,
+                revoked_reason: null,
+                revoked_by: null,
+                published: true,
+              })
+              .execute()
+            // Held a moment, so that the writers overlap.
+            await new Promise((resolve) => setTimeout(resolve, 5))
+          }),
+        ),
+      )
+      expect([await listed(a), await listed(b)]).toEqual([20, 20])
+      await b.database.db
+        .updateTable('certificates')
+        .set({ revoked_at: new Date(), revoked_reason: 'Two processes.', revoked_by: 'test' })
+        .where('number', '=', numberOf(7))
+        .execute()
+      expect([await listed(a), await listed(b)]).toEqual([19, 19])
+    })
+  })
+
   describe('the lab (issue 19)', () => {
     it('maintenance started through A holds a run started through B, and its end through B resumes it', async () => {
       const manager = await createStaffMember(a, 'two.manager@lab.example', 'Two Manager', 'Lab manager')

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as DataRouteImport } from './routes/_data'
+import { Route as CertifiedDevicesRouteImport } from './routes/certified-devices'
 import { Route as ContactUsRouteImport } from './routes/contact-us'
 import { Route as DeviceCertificationsRouteImport } from './routes/device-certifications'
 import { Route as HelpCenterRouteImport } from './routes/help-center'
@@ -46,6 +47,11 @@ const SplatRoute = SplatRouteImport.update({
 } as any)
 const DataRoute = DataRouteImport.update({
   id: '/_data',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CertifiedDevicesRoute = CertifiedDevicesRouteImport.update({
+  id: '/certified-devices',
+  path: '/certified-devices',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactUsRoute = ContactUsRouteImport.update({
@@ -156,6 +162,7 @@ const DataLabLabStaffRoute = DataLabLabStaffRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/certified-devices': typeof CertifiedDevicesRoute
   '/contact-us': typeof ContactUsRoute
   '/device-certifications': typeof DeviceCertificationsRoute
   '/help-center': typeof HelpCenterRoute
@@ -179,6 +186,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/certified-devices': typeof CertifiedDevicesRoute
   '/contact-us': typeof ContactUsRoute
   '/device-certifications': typeof DeviceCertificationsRoute
   '/help-center': typeof HelpCenterRoute
@@ -204,6 +212,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/_data': typeof DataRouteWithChildren
+  '/certified-devices': typeof CertifiedDevicesRoute
   '/contact-us': typeof ContactUsRoute
   '/device-certifications': typeof DeviceCertificationsRoute
   '/help-center': typeof HelpCenterRoute
@@ -231,6 +240,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$'
+    | '/certified-devices'
     | '/contact-us'
     | '/device-certifications'
     | '/help-center'
@@ -254,6 +264,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/$'
+    | '/certified-devices'
     | '/contact-us'
     | '/device-certifications'
     | '/help-center'
@@ -278,6 +289,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/_data'
+    | '/certified-devices'
     | '/contact-us'
     | '/device-certifications'
     | '/help-center'
@@ -305,6 +317,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
   DataRoute: typeof DataRouteWithChildren
+  CertifiedDevicesRoute: typeof CertifiedDevicesRoute
   ContactUsRoute: typeof ContactUsRoute
   DeviceCertificationsRoute: typeof DeviceCertificationsRoute
   HelpCenterRoute: typeof HelpCenterRoute
@@ -336,6 +349,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof DataRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/certified-devices': {
+      id: '/certified-devices'
+      path: '/certified-devices'
+      fullPath: '/certified-devices'
+      preLoaderRoute: typeof CertifiedDevicesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact-us': {
@@ -545,6 +565,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
   DataRoute: DataRouteWithChildren,
+  CertifiedDevicesRoute: CertifiedDevicesRoute,
   ContactUsRoute: ContactUsRoute,
   DeviceCertificationsRoute: DeviceCertificationsRoute,
   HelpCenterRoute: HelpCenterRoute,

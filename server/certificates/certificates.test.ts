@@ -14,6 +14,7 @@ import {
   certificateRevokedMessage,
   certificateUnpublishedMessage,
   DIRECTORY_PAGE_SIZE,
+  DIRECTORY_SEARCH_MAX_LENGTH,
   type DirectoryAnswer,
   REVOKED_NOT_PUBLISHED_MESSAGE,
   REVOKE_REASON_REQUIRED_MESSAGE,
@@ -37,6 +38,7 @@ import { readRevokeFlags } from '../../scripts/revoke-certificate.ts'
 import { readOutbox } from '../main/routes/dev-mailbox.ts'
 import { issueCertificate, newCertificateNumber } from './issue.ts'
 import { ephemeralSigner, loadSigner, registerSigner, SIGNING_KEY_FILE, verifySignature } from './keys.ts'
+import { DirectorySnapshot } from './directory.ts'
 import { certificateState, readPublicCertificate } from './read.ts'
 
 /*
@@ -385,6 +387,11 @@ describe('the directory of certified devices', () => {
       total: 1,
       page: 1,
       pageSize: DIRECTORY_PAGE_SIZE,
+      facets: {
+        vendors: ['Nokia'],
+        deviceTypes: [row!.device_type],
+        productClasses: [row!.product_class],
+      },
     })
     // Filters are exact; a search's % and _ are searched for, not wildcards.
     expect((await directory({ vendor: 'Nokia', search: number })).total).toBe(1)
@@ -414,5 +421,55 @@ describe('the directory of certified devices', () => {
     const issued = first.items.map((item) => item.issuedAt)
     expect(issued).toEqual([...issued].sort().reverse())
     expect((await directory({ page: '999' })).items).toEqual([])
+  })
+
+  it('is the same in every process: a change made through one snapshot is in the next read of another', async () => {
+    // Two snapshots on one database stand for two processes (the two-process suite does it on PostgreSQL).
+    const here = new DirectorySnapshot(db())
+    const there = new DirectorySnapshot(db())
+    const id = await certify(['DIR0002'])
+    const [row] = await certificatesOf(id)
+    const number = row!.number
+    expect((await here.read({ search: number })).total).toBe(0)
+    expect((await there.read({ search: number })).total).toBe(0)
+    await publish(number, true)
+    expect((await here.read({ search: number })).items.map((item) => item.number)).toEqual([number])
+    expect((await there.read({ search: number })).items.map((item) => item.number)).toEqual([number])
+    await publish(number, false)
+    expect((await there.read({ search: number })).total).toBe(0)
+    expect((await here.read({ search: number })).total).toBe(0)
+  })
+
+  it('keeps its order when an older certificate is published, and drops one at its expiry', async () => {
+    const snapshot = new DirectorySnapshot(db())
+    const older = await certificatesOf(await certify(['DIR0003']))
+    const newer = await certificatesOf(await certify(['DIR0004']))
+    await publish(newer[0]!.number, true)
+    const before = await snapshot.read({})
+    await publish(older[0]!.number, true)
+    const after = await snapshot.read({})
+    expect(after.total).toBe(before.total + 1)
+    const numbers = after.items.map((item) => item.number)
+    expect(numbers.indexOf(newer[0]!.number)).toBeLessThan(numbers.indexOf(older[0]!.number))
+    const issued = after.items.map((item) => item.issuedAt)
+    expect(issued).toEqual([...issued].sort().reverse())
+
+    // Just before the older one's expiry it is listed; at it, it is not (nor its vendor, if alone).
+    const expiry = new Date(older[0]!.expires_at)
+    const search = { search: older[0]!.number }
+    expect((await snapshot.read(search, new Date(expiry.getTime() - 1))).total).toBe(1)
+    expect((await snapshot.read(search, expiry)).total).toBe(0)
+  })
+
+  it('answers a search of the longest length, and refuses a longer one naming the field', async () => {
+    const longest = 'x'.repeat(DIRECTORY_SEARCH_MAX_LENGTH)
+    expect((await directory({ search: longest })).total).toBe(0)
+    const refused = await main(
+      `${endpoints.directory.path}?${new URLSearchParams({ search: `${longest}x` })}`,
+    )
+    expect(await answerOf(refused)).toEqual({
+      status: 400,
+      body: { message: 'search must be at most 100 characters.', field: 'search' },
+    })
   })
 })

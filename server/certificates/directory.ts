@@ -1,73 +1,166 @@
 import { type Kysely, sql } from 'kysely'
-import { DIRECTORY_PAGE_SIZE, type DirectoryAnswer, type DirectoryQuery } from '@/contract/certificates'
+import type { DirectoryAnswer, DirectoryEntry, DirectoryQuery } from '@/contract/certificates'
+import { DirectoryListing } from '@/contract/directory-search'
 import type { Database } from '../db/schema.ts'
-import { containsPattern } from '../lab/queue.ts'
 
 /*
- * The directory of certified devices (issue 20, docs/decisions/0025): every certificate that is
- * published, not revoked and not expired, newest first; filters by vendor, device type and product
- * class (exact, as the catalogue names them) and a search over device, vendor and organization.
- * One query reads the page, one counts: the page by the partial index certificates_directory.
+ * The directory of certified devices (issue 20, docs/decisions/0025 point 10): every certificate
+ * that is published, not revoked and not expired, newest first, searched and filtered in memory.
+ *
+ * Each process keeps the listed certificates in order, and before every answer asks the database
+ * whether anything changed since it last looked: max(certificates.directory_seq), which a trigger
+ * stamps on every insert and update, and which commits in order (migration 0013). When it has
+ * moved, the rows stamped since are read in one statement and applied. So a publish, an unpublish
+ * or a revocation made by any process is in the next answer of every process, and a page costs
+ * one indexed max() and a scan of the snapshot, whatever the number of certificates.
+ *
+ * The look is shared: requests that arrive while one is on its way wait for the next one, which
+ * starts after it (one that started before a request arrived could miss a change committed just
+ * before it). Answers are kept per query until the snapshot changes or a listed certificate
+ * expires.
  */
 
-export async function readDirectory(
-  db: Kysely<Database>,
-  query: DirectoryQuery,
-  now: Date = new Date(),
-): Promise<DirectoryAnswer> {
-  const page = query.page ?? 1
-  let base = db
-    .selectFrom('certificates')
-    .where('published', '=', true)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-  if (query.vendor) base = base.where('vendor', '=', query.vendor)
-  if (query.deviceType) base = base.where('device_type', '=', query.deviceType)
-  if (query.productClass) base = base.where('product_class', '=', query.productClass)
-  const search = query.search?.trim()
-  if (search) {
-    const pattern = containsPattern(search)
-    base = base.where((eb) =>
-      eb.or([
-        eb('device_name', 'ilike', pattern),
-        eb('vendor', 'ilike', pattern),
-        eb('organization_name', 'ilike', pattern),
-        eb('number', 'ilike', pattern),
-      ]),
-    )
+type Row = {
+  number: string
+  vendor: string
+  device_name: string
+  device_type: string
+  product_class: string
+  organization_name: string
+  issued_at: string
+  expires_at: string
+  listed: boolean
+}
+
+type Changes = { seq: string | number | null; rows: Row[] | null }
+
+const ANSWERS_KEPT = 500
+
+export class DirectorySnapshot {
+  private readonly listing = new DirectoryListing()
+  /** The listed certificates by number (to find one that changes). */
+  private readonly byNumber = new Map<string, DirectoryEntry>()
+  /** The highest directory_seq applied; -1 before the first look. */
+  private seq = -1
+  /** When the first listed certificate expires: the answers are kept until then. */
+  private nextExpiryMs = Number.POSITIVE_INFINITY
+  private readonly answers = new Map<string, DirectoryAnswer>()
+  private looking: Promise<void> | null = null
+  private nextLook: Promise<void> | null = null
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async read(query: DirectoryQuery, now: Date = new Date()): Promise<DirectoryAnswer> {
+    await this.look()
+    const nowMs = now.getTime()
+    if (nowMs >= this.nextExpiryMs) {
+      for (const [number, entry] of this.byNumber)
+        if (Date.parse(entry.expiresAt) <= nowMs) this.byNumber.delete(number)
+      this.listing.dropExpired(nowMs)
+      this.changed()
+    }
+    const key = JSON.stringify([
+      query.search?.trim().toLowerCase() ?? '',
+      query.vendor ?? '',
+      query.deviceType ?? '',
+      query.productClass ?? '',
+      query.page ?? 1,
+    ])
+    const kept = this.answers.get(key)
+    if (kept) {
+      // Most recently used last, so the first key is the one to drop.
+      this.answers.delete(key)
+      this.answers.set(key, kept)
+      return kept
+    }
+    const answer = this.listing.search(query, nowMs)
+    this.answers.set(key, answer)
+    if (this.answers.size > ANSWERS_KEPT) {
+      const oldest = this.answers.keys().next().value
+      if (oldest !== undefined) this.answers.delete(oldest)
+    }
+    return answer
   }
-  const [rows, count] = await Promise.all([
-    base
-      .select([
-        'number',
-        'vendor',
-        'device_name',
-        'device_type',
-        'product_class',
-        'organization_name',
-        'issued_at',
-        'expires_at',
-      ])
-      .orderBy('issued_at', 'desc')
-      .orderBy('number')
-      .limit(DIRECTORY_PAGE_SIZE)
-      .offset((page - 1) * DIRECTORY_PAGE_SIZE)
-      .execute(),
-    base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-  ])
+
+  /** How many certificates the snapshot lists (expired ones until the next read drops them). */
+  get size() {
+    return this.listing.size
+  }
+
+  /** Brings the snapshot up to date with a look that starts now or after the one on its way. */
+  private look(): Promise<void> {
+    if (this.nextLook) return this.nextLook
+    if (!this.looking) {
+      this.looking = this.catchUp().finally(() => {
+        this.looking = null
+      })
+      return this.looking
+    }
+    this.nextLook = this.looking
+      .catch(() => undefined)
+      .then(() => {
+        this.nextLook = null
+        return this.look()
+      })
+    return this.nextLook
+  }
+
+  private async catchUp() {
+    const { seq } = await this.db
+      .selectFrom('certificates')
+      .select(sql<string | null>`max(directory_seq)::text`.as('seq'))
+      .executeTakeFirstOrThrow()
+    const latest = seq === null ? 0 : Number(seq)
+    if (latest === this.seq) return
+    const first = this.seq < 0
+    // One statement, so one snapshot: the rows and the highest stamp among them agree. The first
+    // look reads the listed certificates only; later ones every row stamped since, listed or not.
+    const changed = await sql<Changes>`
+      select max(directory_seq)::text as seq,
+        json_agg(json_build_object(
+          'number', number, 'vendor', vendor, 'device_name', device_name,
+          'device_type', device_type, 'product_class', product_class,
+          'organization_name', organization_name, 'issued_at', issued_at, 'expires_at', expires_at,
+          'listed', published and revoked_at is null
+        )) filter (where ${first ? sql`published and revoked_at is null and expires_at > now()` : sql`true`}) as rows
+      from certificates
+      where directory_seq > ${first ? -1 : this.seq}`.execute(this.db)
+    const [answer] = changed.rows
+    let moved = false
+    for (const row of answer?.rows ?? []) {
+      const before = this.byNumber.get(row.number)
+      if (before) {
+        this.listing.remove(before)
+        this.byNumber.delete(row.number)
+        moved = true
+      }
+      if (row.listed) {
+        const entry = entryOf(row)
+        this.listing.insert(entry)
+        this.byNumber.set(row.number, entry)
+        moved = true
+      }
+    }
+    if (moved) this.changed()
+    if (answer?.seq !== null && answer?.seq !== undefined) this.seq = Math.max(this.seq, Number(answer.seq))
+    if (this.seq < 0) this.seq = 0
+  }
+
+  private changed() {
+    this.answers.clear()
+    this.nextExpiryMs = this.listing.earliestExpiry()
+  }
+}
+
+function entryOf(row: Row): DirectoryEntry {
   return {
-    items: rows.map((row) => ({
-      number: row.number,
-      vendor: row.vendor,
-      deviceName: row.device_name,
-      deviceType: row.device_type,
-      productClass: row.product_class,
-      organizationName: row.organization_name,
-      issuedAt: new Date(row.issued_at).toISOString(),
-      expiresAt: new Date(row.expires_at).toISOString(),
-    })),
-    total: Number(count.total),
-    page,
-    pageSize: DIRECTORY_PAGE_SIZE,
+    number: row.number,
+    vendor: row.vendor,
+    deviceName: row.device_name,
+    deviceType: row.device_type,
+    productClass: row.product_class,
+    organizationName: row.organization_name,
+    issuedAt: new Date(row.issued_at).toISOString(),
+    expiresAt: new Date(row.expires_at).toISOString(),
   }
 }

@@ -15,6 +15,7 @@ import { organizationsMigration } from './migrations/0009-organizations.ts'
 import { invitationsAndActivityMigration } from './migrations/0010-invitations-and-activity.ts'
 import { labMigration } from './migrations/0011-lab.ts'
 import { certificatesMigration } from './migrations/0012-certificates.ts'
+import { directorySequenceMigration } from './migrations/0013-directory-sequence.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0010-invitations-and-activity': invitationsAndActivityMigration,
   '0011-lab': labMigration,
   '0012-certificates': certificatesMigration,
+  '0013-directory-sequence': directorySequenceMigration,
 }
 
 export type OpenDatabaseOptions = {

@@ -416,6 +416,8 @@ export interface CertificatesTable {
   revoked_reason: string | null
   revoked_by: string | null
   published: Generated<boolean>
+  /** Stamped by a trigger on every insert and update (migration 0013): the directory's change feed. */
+  directory_seq: Generated<string>
 }
 
 export interface Database {

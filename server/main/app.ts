@@ -31,6 +31,7 @@ import { teamRoutes } from './routes/team.ts'
 import { labRoutes } from './routes/lab.ts'
 import { labStaffRoutes } from './routes/lab-staff.ts'
 import { labStateRoutes } from './routes/lab-state.ts'
+import { DirectorySnapshot } from '../certificates/directory.ts'
 
 /** The file scripts/start.mjs keeps in the Storybook's folder while it builds the Storybook. */
 export const STORYBOOK_BUILDING = '.building'
@@ -41,7 +42,7 @@ which takes a few minutes. This page reloads by itself until it is there.</p>`
 
 export type MainAppOptions = Omit<
   MainServices,
-  'answers' | 'writes' | 'events' | 'runs' | 'labState' | 'certificates'
+  'answers' | 'writes' | 'events' | 'runs' | 'labState' | 'certificates' | 'directory'
 > & {
   /** The database's write watch (PGlite), for the in-memory session rows; null or absent otherwise. */
   writes?: WriteWatch | null
@@ -117,6 +118,7 @@ export function createMainApp({
     labState,
     certificates,
     answers: new AnswerCache(),
+    directory: new DirectorySnapshot(db),
   }
 
   app.onError(handleError)

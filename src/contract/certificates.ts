@@ -176,11 +176,20 @@ export const directoryEntrySchema = v.looseObject({
 })
 export type DirectoryEntry = v.InferOutput<typeof directoryEntrySchema>
 
+/** The values the directory's filters can take: those of every listed certificate. */
+export const directoryFacetsSchema = v.looseObject({
+  vendors: v.array(v.string()),
+  deviceTypes: v.array(v.string()),
+  productClasses: v.array(v.string()),
+})
+export type DirectoryFacets = v.InferOutput<typeof directoryFacetsSchema>
+
 export const directoryAnswerSchema = v.looseObject({
   items: v.array(directoryEntrySchema),
   total: v.number(),
   page: v.number(),
   pageSize: v.number(),
+  facets: directoryFacetsSchema,
 })
 export type DirectoryAnswer = v.InferOutput<typeof directoryAnswerSchema>
 

@@ -3,7 +3,6 @@ import {
   CERTIFICATE_ALREADY_REVOKED_MESSAGE,
   certificatePublishedMessage,
   certificateUnpublishedMessage,
-  DIRECTORY_PAGE_SIZE,
   REVOKED_NOT_PUBLISHED_MESSAGE,
   certificateRevokedMessage,
   MALFORMED_CERTIFICATE_NUMBER_MESSAGE,
@@ -11,6 +10,7 @@ import {
   REVOKE_REASON_REQUIRED_MESSAGE,
   UNKNOWN_CERTIFICATE_MESSAGE,
 } from '@/contract/certificates'
+import { DirectoryListing } from '@/contract/directory-search'
 import { FIXTURE_NOW, world } from '@/mocks/fixtures/world'
 import { LAB_RUN_NOT_FOUND_MESSAGE } from '@/contract/lab'
 import { CERTIFIED_OK } from '@/contract/records'
@@ -49,8 +49,7 @@ function fixturePdf(title: string): string {
 
 export const certificateHandlers = [
   mockEndpoint('directory', ({ body }) => {
-    const search = body.search?.trim().toLowerCase() ?? ''
-    const entries = world.certificates
+    const listed = world.certificates
       .filter(
         (certificate) =>
           certificate.state === 'valid' && world.publishedCertificates.includes(certificate.number),
@@ -65,24 +64,7 @@ export const certificateHandlers = [
         issuedAt: certificate.content.issuedAt,
         expiresAt: certificate.content.expiresAt,
       }))
-      .filter(
-        (entry) =>
-          (!body.vendor || entry.vendor === body.vendor) &&
-          (!body.deviceType || entry.deviceType === body.deviceType) &&
-          (!body.productClass || entry.productClass === body.productClass) &&
-          (!search ||
-            [entry.deviceName, entry.vendor, entry.organizationName, entry.number].some((value) =>
-              value.toLowerCase().includes(search),
-            )),
-      )
-      .sort((a, b) => b.issuedAt.localeCompare(a.issuedAt) || a.number.localeCompare(b.number))
-    const page = body.page ?? 1
-    return HttpResponse.json({
-      items: entries.slice((page - 1) * DIRECTORY_PAGE_SIZE, page * DIRECTORY_PAGE_SIZE),
-      total: entries.length,
-      page,
-      pageSize: DIRECTORY_PAGE_SIZE,
-    })
+    return HttpResponse.json(new DirectoryListing(listed).search(body, FIXTURE_NOW.getTime()))
   }),
 
   mockEndpoint('publishCertificate', ({ body }) => {

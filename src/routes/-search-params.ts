@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { DIRECTORY_SEARCH_MAX_LENGTH } from '@/contract/certificates'
 import { portfolioTypeSchema } from '@/contract/portfolio-types'
 import { gotoPathSchema } from '@/lib/login-params'
 
@@ -64,6 +65,22 @@ export const registerSearchSchema = v.object({
   email: v.fallback(v.optional(text(254)), undefined),
   organization: v.fallback(v.optional(text(50)), undefined),
 })
+
+/**
+ * /certified-devices (issue 20): the directory's search, its filters and its page. The search is
+ * cut to the length the server takes; a page that is not a whole number from 1 is dropped.
+ */
+export const directorySearchSchema = v.object({
+  search: v.fallback(v.optional(v.pipe(text(DIRECTORY_SEARCH_MAX_LENGTH), v.nonEmpty())), undefined),
+  vendor: v.fallback(v.optional(v.pipe(text(100), v.nonEmpty())), undefined),
+  deviceType: v.fallback(v.optional(v.pipe(text(100), v.nonEmpty())), undefined),
+  productClass: v.fallback(v.optional(v.pipe(text(100), v.nonEmpty())), undefined),
+  page: v.fallback(
+    v.optional(v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(99_999))),
+    undefined,
+  ),
+})
+export type DirectorySearch = v.InferOutput<typeof directorySearchSchema>
 
 export type RootSearch = v.InferOutput<typeof rootSearchSchema>
 export type PortfolioSearch = v.InferOutput<typeof portfolioSearchSchema>

@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import type { LabRole } from '@/contract/lab'
 import type { Role } from '@/contract/roles'
+import type { DirectorySnapshot } from '../../certificates/directory.ts'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import type { WriteWatch } from '../../db/write-watch.ts'
@@ -34,6 +35,8 @@ export type MainServices = {
   labState: LabStateWatch | null
   /** Issue 20: the key and validity of certificates issued here (a lab engineer's approval); null: none. */
   certificates: IssueOptions | null
+  /** Issue 20: the directory of certified devices, kept in memory and checked against the database on every read. */
+  directory: DirectorySnapshot
 }
 
 /** A session that is live for this request (not idle past SESSION_IDLE_MS). */

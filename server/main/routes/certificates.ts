@@ -8,7 +8,6 @@ import {
   normalizeCertificateNumber,
   UNKNOWN_CERTIFICATE_MESSAGE,
 } from '@/contract/certificates'
-import { readDirectory } from '../../certificates/directory.ts'
 import { readCertificateKeys, readPublicCertificate } from '../../certificates/read.ts'
 import { revokeCertificate } from '../../certificates/revoke.ts'
 import type { MainEnv } from '../middleware/context.ts'
@@ -61,7 +60,7 @@ labRoute(certificateRoutes, 'labRevokeCertificate', async (c) => {
 })
 
 // The directory of certified devices, for anyone.
-route(certificateRoutes, 'directory', async (c) => c.json(await readDirectory(c.var.services.db, c.var.body)))
+route(certificateRoutes, 'directory', async (c) => c.json(await c.var.services.directory.read(c.var.body)))
 
 // An organization lists its certificate among the certified devices, or stops listing it.
 vendorRoute(certificateRoutes, 'publishCertificate', async (c) => {

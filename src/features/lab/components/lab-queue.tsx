@@ -1,9 +1,6 @@
-import { MessageSquareText, Search } from 'lucide-react'
-import * as React from 'react'
+import { MessageSquareText } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { Field, FieldLabel } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { FilterSelect, Pager, SearchField } from '@/components/ui/list-controls'
 import {
   LAB_QUEUE_SEARCH_MAX_LENGTH,
   LAB_QUEUE_STATE_LABELS,
@@ -14,10 +11,8 @@ import {
 } from '@/contract/lab'
 import { formatPortalTime } from '@/lib/format-time'
 import { cn } from '@/lib/utils'
-import { type LabSearch, pageCount, rangeText, runLine, statusText } from '@/features/lab/model/lab-view'
-
-const ALL = '__all__'
-const SEARCH_DELAY_MS = 300
+import { pageCount, rangeText } from '@/lib/paging'
+import { type LabSearch, runLine, statusText } from '@/features/lab/model/lab-view'
 
 /** The state's badge, in the dashboard's card colours. */
 export const STATE_TONE: Record<LabQueueState, string> = {
@@ -74,51 +69,28 @@ function LabQueue({ queue, search, onSearch, onOpen, updating = false }: LabQueu
       </nav>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_14rem_auto] lg:items-end">
         <SearchField
+          placeholder="Device, vendor or organization"
+          maxLength={LAB_QUEUE_SEARCH_MAX_LENGTH}
           value={search.q ?? ''}
           onChange={(q) => onSearch({ ...search, q: q || undefined, page: undefined })}
         />
-        <Field>
-          <FieldLabel>Organization</FieldLabel>
-          <Select
-            value={search.org ?? ALL}
-            onValueChange={(value) =>
-              onSearch({ ...search, org: value === ALL ? undefined : value, page: undefined })
-            }
-          >
-            <SelectTrigger>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All organizations</SelectItem>
-              {queue.organizations.map((organization) => (
-                <SelectItem key={organization.organizationId} value={organization.organizationId}>
-                  {organization.organizationName}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </Field>
-        <Field>
-          <FieldLabel>Device type</FieldLabel>
-          <Select
-            value={search.type ?? ALL}
-            onValueChange={(value) =>
-              onSearch({ ...search, type: value === ALL ? undefined : value, page: undefined })
-            }
-          >
-            <SelectTrigger>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All device types</SelectItem>
-              {queue.deviceTypes.map((type) => (
-                <SelectItem key={type} value={type}>
-                  {type}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </Field>
+        <FilterSelect
+          label="Organization"
+          allLabel="All organizations"
+          value={search.org}
+          options={queue.organizations.map((organization) => ({
+            value: organization.organizationId,
+            label: organization.organizationName,
+          }))}
+          onChange={(org) => onSearch({ ...search, org, page: undefined })}
+        />
+        <FilterSelect
+          label="Device type"
+          allLabel="All device types"
+          value={search.type}
+          options={queue.deviceTypes.map((type) => ({ value: type, label: type }))}
+          onChange={(type) => onSearch({ ...search, type, page: undefined })}
+        />
         {filtered ? (
           <Button
             variant="ghost"
@@ -145,27 +117,12 @@ function LabQueue({ queue, search, onSearch, onOpen, updating = false }: LabQueu
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Queue pages" className="flex items-center justify-between gap-3">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={queue.page <= 1}
-            onClick={() => onSearch({ ...search, page: queue.page - 1 > 1 ? queue.page - 1 : undefined })}
-          >
-            Previous page
-          </Button>
-          <p className="text-small text-ink-muted">{`Page ${queue.page} of ${pages}`}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={queue.page >= pages}
-            onClick={() => onSearch({ ...search, page: queue.page + 1 })}
-          >
-            Next page
-          </Button>
-        </nav>
-      ) : null}
+      <Pager
+        label="Queue pages"
+        page={queue.page}
+        pages={pages}
+        onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
+      />
     </section>
   )
 }
@@ -205,45 +162,6 @@ function StateTab({
         </span>
       </button>
     </li>
-  )
-}
-
-/** The search box: the queue is read again 300 ms after the last keystroke, or at once on Enter. */
-function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  // What is typed; the address's value wins again when it changes (Clear filters, Back).
-  const [text, setText] = React.useState(value)
-  const [shown, setShown] = React.useState(value)
-  if (value !== shown) {
-    setShown(value)
-    setText(value)
-  }
-  const commit = React.useEffectEvent((next: string) => onChange(next))
-  React.useEffect(() => {
-    if (text.trim() === value) return
-    const timer = setTimeout(() => commit(text.trim()), SEARCH_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [text, value])
-  return (
-    <Field>
-      <FieldLabel>Search</FieldLabel>
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-ink-muted"
-        />
-        <Input
-          type="search"
-          className="ps-9"
-          placeholder="Device, vendor or organization"
-          maxLength={LAB_QUEUE_SEARCH_MAX_LENGTH}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') onChange(text.trim())
-          }}
-        />
-      </div>
-    </Field>
   )
 }
 

@@ -1,3 +1,4 @@
+import { pageCount, rangeText } from '@/lib/paging'
 import { describe, expect, it } from 'vitest'
 import type { CertificationRun } from '@/contract/certification'
 import type { LabQueueItem } from '@/contract/lab'
@@ -5,10 +6,8 @@ import {
   commentByline,
   fromLocalInput,
   hasFailedCases,
-  pageCount,
   parseLabSearch,
   queueQueryOf,
-  rangeText,
   recordActions,
   reviewText,
   runAwaitingReview,

@@ -55,18 +55,6 @@ export function queueQueryOf(search: LabSearch): LabQueueQuery {
   }
 }
 
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)))
-}
-
-/** 'Showing 51–100 of 230' (or 'No records'). */
-export function rangeText(page: number, pageSize: number, total: number): string {
-  if (total === 0) return 'No records'
-  const first = (page - 1) * pageSize + 1
-  const last = Math.min(total, page * pageSize)
-  return `Showing ${first}–${last} of ${total}`
-}
-
 /** The verdict or status of a record or run as words. */
 export function statusText(status: string, isCertified: string | undefined): string {
   if (status === AWAITING_REVIEW_STATUS) return 'Awaiting review'

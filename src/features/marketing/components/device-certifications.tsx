@@ -1,5 +1,7 @@
 import { Cable, Network, Radio, RouterIcon, Server, Tv, type LucideIcon } from 'lucide-react'
+import { Link } from '@tanstack/react-router'
 import type * as React from 'react'
+import { Button } from '@/components/ui/button'
 import { Collapsible, CollapsibleContent, DisclosureToggle } from '@/components/ui/collapsible'
 import { DisclosureCard } from '@/features/marketing/components/disclosure-card'
 import {
@@ -78,6 +80,27 @@ function DeviceCertifications({ defaultOpen = [], className, ...props }: DeviceC
             )
           })}
         </ul>
+      </section>
+
+      <section
+        aria-labelledby="certified-devices"
+        className="flex flex-col items-start gap-3 rounded-card border border-line bg-surface-sunken p-5"
+      >
+        <h2 id="certified-devices" className="text-heading text-ink">
+          Devices already certified
+        </h2>
+        <p className="max-w-3xl text-body text-ink-muted">
+          Every certificate has a public record. Look up the devices their makers list, or check a certificate
+          by its number or its PDF.
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Button asChild>
+            <Link to="/certified-devices">Browse the certified devices</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/verify">Verify a certificate</Link>
+          </Button>
+        </div>
       </section>
     </div>
   )
