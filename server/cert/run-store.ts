@@ -581,12 +581,17 @@ export async function recordRuns(db: Kysely<Database> | Transaction<Database>, p
   if (certified.length > 0) {
     const certificates = await db
       .selectFrom('certificates')
-      .select(['run_id', 'number', 'expires_at', 'revoked_at'])
+      .select(['run_id', 'number', 'expires_at', 'revoked_at', 'published'])
       .where('run_id', 'in', certified)
       .execute()
     for (const certificate of certificates) {
       const run = results.find((candidate) => candidate.runId === certificate.run_id)
-      if (run) run.certificate = { number: certificate.number, state: certificateState(certificate) }
+      if (run)
+        run.certificate = {
+          number: certificate.number,
+          state: certificateState(certificate),
+          published: certificate.published,
+        }
     }
   }
   return results

@@ -85,10 +85,17 @@ export const certificationRunSchema = v.looseObject({
   ),
   /**
    * Issue 20: the certificate this run was issued (a run that certified its record), with its
-   * state now (valid, expired or revoked: src/contract/certificates.ts).
+   * state now (valid, expired or revoked: src/contract/certificates.ts) and whether its
+   * organization lists it among the certified devices.
    */
   certificate: v.optional(
-    v.nullable(v.looseObject({ number: v.string(), state: v.picklist(['valid', 'expired', 'revoked']) })),
+    v.nullable(
+      v.looseObject({
+        number: v.string(),
+        state: v.picklist(['valid', 'expired', 'revoked']),
+        published: v.optional(v.boolean()),
+      }),
+    ),
   ),
 })
 export type CertificationRun = v.InferOutput<typeof certificationRunSchema>

@@ -428,7 +428,23 @@ export const handlers: HttpHandler[] = [
 
   vendorEndpoint('listRuns', ({ body }) => {
     const id = body.portfolio_manager_id
-    return HttpResponse.json({ runs: world.runs.filter((run) => run.portfolioManagerId === id) })
+    // Issue 20: a run's certificate (one of the world's, by its run), as the server attaches it.
+    const runs = world.runs
+      .filter((run) => run.portfolioManagerId === id)
+      .map((run) => {
+        const certificate = world.certificates.find((candidate) => candidate.content.runId === run.runId)
+        return certificate
+          ? {
+              ...run,
+              certificate: {
+                number: certificate.number,
+                state: certificate.state,
+                published: world.publishedCertificates.includes(certificate.number),
+              },
+            }
+          : run
+      })
+    return HttpResponse.json({ runs })
   }),
 
   mockEndpoint('runResults', ({ params }) => {

@@ -1,5 +1,5 @@
 import preview from '#.storybook/preview'
-import { http } from 'msw'
+import { http, type RequestHandler } from 'msw'
 import { expect, type MockInstance, screen, spyOn, waitFor, within } from 'storybook/test'
 import { endpoints } from '@/contract/endpoints'
 import type { RunResults } from '@/contract/certification'
@@ -38,7 +38,8 @@ import {
  * the new run shown), a refused Start Certify (no message), Edit (the record opened in the
  * portfolio form, `?record=<id>`), Delete confirmed (the server's message, the row gone), kept, and refused (the
  * server's message as an error), Email Certificate (the server's message) and its refusal, and
- * Download Results (a JSON file of the run's per-case results).
+ * Download Results (a JSON file of the run's per-case results), and Download Certificate (the PDF)
+ * and its refusal.
  */
 
 const meta = preview.meta({
@@ -330,6 +331,54 @@ export const DownloadResultsRefused = meta.story({
     await dashboardReady(canvas)
     await chooseAction(canvas, userEvent, validationFailure.name, 'Download Results')
     await expectToast('The results of this run are not available.', 'error')
+    await expect(downloads).toHaveLength(0)
+  },
+})
+
+/** A story's beforeEach: the dashboard lists these records, and anchor clicks are caught as downloads. */
+const catchingDownloads =
+  (...ids: string[]) =>
+  ({ msw }: { msw: { use: (...handlers: RequestHandler[]) => void } }) => {
+    msw.use(answerWorldRecords(...ids))
+    downloads.length = 0
+    anchorClick = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push({ download: this.download, href: this.href })
+    })
+    return () => anchorClick?.mockRestore()
+  }
+
+/**
+ * Download Certificate (issue 20) on a certified record: the PDF of its certifying run, named as
+ * the certification service names it (the download is caught, not saved).
+ */
+export const DownloadCertificate = meta.story({
+  beforeEach: catchingDownloads(certified.id),
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    await chooseAction(canvas, userEvent, certified.name, 'Download Certificate')
+    await waitFor(() => expect(downloads).toHaveLength(1))
+    const [file] = downloads
+    await expect(file?.download).toBe('certificate-run-pm-0008.pdf')
+    await expect(file?.href).toMatch(/^blob:/)
+    const pdf = await (await fetch(file?.href ?? '')).text()
+    await expect(pdf.startsWith('%PDF-')).toBe(true)
+    await expect(pdf).toContain(`Certificate: ${certified.name}`)
+    await expect(liveToasts()).toHaveLength(0)
+  },
+})
+
+/** Download Certificate refused by the certification service: its message as an error, no file. */
+export const DownloadCertificateRefused = meta.story({
+  beforeEach(context) {
+    context.msw.use(scenarios.serverError('certificatePdf', 'This device is not certified.', 409))
+    return catchingDownloads(certified.id)(context)
+  },
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    await chooseAction(canvas, userEvent, certified.name, 'Download Certificate')
+    await expectToast('This device is not certified.', 'error')
     await expect(downloads).toHaveLength(0)
   },
 })

@@ -403,6 +403,7 @@ export const AwaitingReviewRow = meta.story({
       ['Download Results', 'disabled'],
       ['Add Comments', 'enabled'],
       ['Email Certificate', 'disabled'],
+      ['Download Certificate', 'disabled'],
       ['Re-run Failed Cases', 'disabled'],
       ['Cancel Run', 'disabled'],
     ])

@@ -101,6 +101,7 @@ const SUBMITTED_MENU: Item[] = [
   ['Download Results', 'disabled'],
   ['Add Comments', 'enabled'],
   ['Email Certificate', 'disabled'],
+  ['Download Certificate', 'disabled'],
   ['Re-run Failed Cases', 'disabled'],
   ['Cancel Run', 'disabled'],
 ]
@@ -111,6 +112,7 @@ const CERTIFIED_MENU: Item[] = [
   ['Download Results', 'enabled'],
   ['Add Comments', 'enabled'],
   ['Email Certificate', 'enabled'],
+  ['Download Certificate', 'enabled'],
   ['Re-run Failed Cases', 'disabled'],
   ['Cancel Run', 'disabled'],
 ]
@@ -241,6 +243,7 @@ export const ViewerMenuSubmitted = meta.story({
       ['Download Results', 'disabled'],
       ['Add Comments', 'enabled'],
       ['Email Certificate', 'disabled'],
+      ['Download Certificate', 'disabled'],
       ['Re-run Failed Cases', 'disabled'],
       ['Cancel Run', 'disabled'],
     ])
@@ -284,6 +287,7 @@ export const ViewerMenuCertified = meta.story({
       ['Download Results', 'enabled'],
       ['Add Comments', 'enabled'],
       ['Email Certificate', 'refused'],
+      ['Download Certificate', 'enabled'],
       ['Re-run Failed Cases', 'disabled'],
       ['Cancel Run', 'disabled'],
     ])

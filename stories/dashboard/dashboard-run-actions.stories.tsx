@@ -54,6 +54,7 @@ export const RerunEnabled = meta.story({
       ['Download Results', on],
       ['Add Comments', on],
       ['Email Certificate', off],
+      ['Download Certificate', off],
       ['Re-run Failed Cases', on],
       ['Cancel Run', off],
     ])

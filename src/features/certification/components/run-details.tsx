@@ -1,13 +1,24 @@
 import { useQuery } from '@tanstack/react-query'
 import * as React from 'react'
-import { Construction, FileText, Hourglass, ShieldCheck, ShieldX } from 'lucide-react'
+import { BadgeCheck, Construction, FileText, Hourglass, ShieldCheck, ShieldX } from 'lucide-react'
+import { toast } from 'sonner'
+import { Checkbox } from '@/components/ui/checkbox'
+import { Field, FieldLabel } from '@/components/ui/field'
 import { TestCaseRow } from '@/components/certification/test-case-row'
+import {
+  CERTIFICATE_STATE_LABELS,
+  DIRECTORY_PATH,
+  REVOKED_NOT_PUBLISHED_MESSAGE,
+  VERIFY_PATH,
+} from '@/contract/certificates'
 import { CANCELLED_STATUS, type CertificationRun, type TestCaseState } from '@/contract/certification'
 import { AWAITING_REVIEW_LABEL, AWAITING_REVIEW_STATUS } from '@/contract/lab'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { runsQueryOptions } from '@/features/certification/api/list-runs'
+import { usePublishCertificateMutation } from '@/features/certification/api/publish-certificate'
 import { runResultsLinks } from '@/features/certification/api/run-results'
 import { maintenanceText, reviewText } from '@/features/certification/model/review-text'
+import { answerOrNull } from '@/lib/api-failure'
 import { formatPortalTime } from '@/lib/format-time'
 import { progressOfRun } from '@/lib/live/apply-events'
 import { useRoleRefusal } from '@/lib/use-role'
@@ -76,6 +87,8 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
   const runsQuery = useQuery(runsQueryOptions(vendorUserId, portfolioManagerId))
   const runs = runsQuery.data?.runs ?? []
   const run = runs[0]
+  // Issue 20: the latest certificate, whichever attempt it came from.
+  const certified = runs.find((candidate) => candidate.certificate)
   const progress = run ? progressOfRun(run) : null
   const mayRun = useRoleRefusal('runs') === null
   // A run the stream moved into Maintenance carries no reason nor expected end (the events name
@@ -108,6 +121,13 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
         <p className="text-small text-ink-muted">{mayRun ? NO_RUN_YET : NO_RUN_YET_READ_ONLY}</p>
       ) : null}
       {run?.maintenance ? <MaintenanceNotice maintenance={run.maintenance} /> : null}
+      {certified?.certificate ? (
+        <CertificateLine
+          vendorUserId={vendorUserId}
+          portfolioManagerId={portfolioManagerId}
+          certificate={certified.certificate}
+        />
+      ) : null}
       {run?.review ? <ReviewLine review={run.review} /> : null}
       {run ? (
         <>
@@ -181,6 +201,77 @@ function ReviewLine({ review }: { review: NonNullable<CertificationRun['review']
     >
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <p className="break-words whitespace-pre-wrap">{reviewText(review)}</p>
+    </div>
+  )
+}
+
+/**
+ * Issue 20: the record's certificate — its number, its state, a link to its public record — and
+ * the switch that lists it among the certified devices (off by default). Owners and Engineers
+ * switch it; a Viewer sees it with the role's reason. A revoked certificate cannot be listed.
+ */
+function CertificateLine({
+  vendorUserId,
+  portfolioManagerId,
+  certificate,
+}: {
+  vendorUserId: string
+  portfolioManagerId: string
+  certificate: NonNullable<CertificationRun['certificate']>
+}) {
+  const publish = usePublishCertificateMutation()
+  const refusal = useRoleRefusal('certificate')
+  const published = certificate.published === true
+  const revoked = certificate.state === 'revoked'
+  const reasonId = React.useId()
+  const change = async (next: boolean) => {
+    const answer = await answerOrNull(
+      publish.mutateAsync({ vendorUserId, portfolioManagerId, number: certificate.number, published: next }),
+    )
+    if (answer) toast.success(answer.message)
+  }
+  const reason = refusal?.reason ?? (revoked && !published ? REVOKED_NOT_PUBLISHED_MESSAGE : null)
+  return (
+    <div
+      data-slot="run-certificate"
+      data-state={certificate.state}
+      className="flex flex-col gap-3 rounded-control border border-line bg-surface-sunken px-3 py-2 text-small"
+    >
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-ink">
+        <BadgeCheck aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+        <span className="font-semibold">Certificate</span>
+        <a
+          href={`${VERIFY_PATH}/${certificate.number}`}
+          className="font-mono font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:focus-ring"
+        >
+          {certificate.number}
+        </a>
+        <span className="text-ink-muted">{`· ${CERTIFICATE_STATE_LABELS[certificate.state]}`}</span>
+      </p>
+      <Field orientation="horizontal" disabled={Boolean(reason) || publish.isPending}>
+        <Checkbox
+          checked={published}
+          aria-describedby={reason ? reasonId : undefined}
+          onCheckedChange={(checked) => void change(checked === true)}
+        />
+        <FieldLabel>List this device among the certified devices</FieldLabel>
+      </Field>
+      {reason ? (
+        <p id={reasonId} className="text-ink-muted">
+          {reason}
+        </p>
+      ) : published ? (
+        <p className="text-ink-muted">
+          Anyone can find it on{' '}
+          <a
+            href={DIRECTORY_PATH}
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:focus-ring"
+          >
+            Certified devices
+          </a>
+          .
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { toast } from 'sonner'
 import { CERTIFY_STARTED_MESSAGE } from '@/contract/messages'
+import { useDownloadCertificateMutation } from '@/features/certification/api/download-certificate'
 import { useDownloadResultsMutation } from '@/features/certification/api/download-results'
 import { useEmailCertificateMutation } from '@/features/certification/api/email-certificate'
 import { useCancelRunMutation, useRerunFailedMutation } from '@/features/certification/api/run-actions'
@@ -19,6 +20,7 @@ export function useRecordCertification(vendorUserId: string) {
   const runTests = useRunTestsMutation()
   const emailCertificate = useEmailCertificateMutation()
   const downloadResults = useDownloadResultsMutation()
+  const downloadCertificate = useDownloadCertificateMutation()
   const rerunFailed = useRerunFailedMutation()
   const cancelRun = useCancelRunMutation()
   const payloadOf = (record: CertifiedRecord) => ({
@@ -51,15 +53,27 @@ export function useRecordCertification(vendorUserId: string) {
       )
       if (!results) return
       const file = new Blob([JSON.stringify(results, null, 2)], { type: 'application/json' })
-      const href = URL.createObjectURL(file)
-      const link = document.createElement('a')
-      link.href = href
-      link.download = `results-${safeFileName(record.deviceName)}-${results.runId}.json`
-      link.click()
-      // Revoked at once, the address can be gone before the browser has read the file.
-      setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS)
+      saveFile(file, `results-${safeFileName(record.deviceName)}-${results.runId}.json`)
+    },
+    /** Download Certificate (issue 20): the PDF of the record's latest certificate. */
+    async downloadCertificate(record: CertifiedRecord) {
+      const certificate = await answerOrNull(
+        downloadCertificate.mutateAsync({ vendorUserId, portfolioManagerId: record.portfolioManagerId }),
+      )
+      if (certificate) saveFile(certificate.pdf, certificate.fileName)
     },
   }
+}
+
+/** Hands the file to the browser as a download. */
+function saveFile(file: Blob, fileName: string) {
+  const href = URL.createObjectURL(file)
+  const link = document.createElement('a')
+  link.href = href
+  link.download = fileName
+  link.click()
+  // Revoked at once, the address can be gone before the browser has read the file.
+  setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS)
 }
 
 export type RecordCertification = ReturnType<typeof useRecordCertification>

@@ -39,6 +39,8 @@ export type RecordCertificationActions = {
   cancelRun(record: DeviceRecord): Promise<void>
   emailCertificate(record: DeviceRecord): Promise<void>
   downloadResults(record: DeviceRecord): Promise<void>
+  /** Issue 20: the PDF of the record's certificate. */
+  downloadCertificate(record: DeviceRecord): Promise<void>
 }
 
 type DashboardScreenProps = {
@@ -150,6 +152,9 @@ export function DashboardScreen({
         return
       case 'Email Certificate':
         void whileBusy(record, () => certification.emailCertificate(record))
+        return
+      case 'Download Certificate':
+        void whileBusy(record, () => certification.downloadCertificate(record))
         return
       case 'Re-run Failed Cases':
         setSelectedId(record.portfolioManagerId)

@@ -21,9 +21,15 @@ export const RECORD_ACTIONS = [
  * disabled style: always shown, enabled when they can act.
  */
 export const RUN_ACTIONS = ['Re-run Failed Cases', 'Cancel Run'] as const
+/**
+ * Issue 20's action, right after the spec's six and before issue 17's: beside Email Certificate,
+ * under its rule (enabled only when CERTIFIED-OK), for every role that reads the record.
+ */
+export const CERTIFICATE_ACTIONS = ['Download Certificate'] as const
 
 export type SpecRecordAction = (typeof RECORD_ACTIONS)[number]
-export type RecordAction = SpecRecordAction | (typeof RUN_ACTIONS)[number]
+export type RecordAction =
+  SpecRecordAction | (typeof CERTIFICATE_ACTIONS)[number] | (typeof RUN_ACTIONS)[number]
 
 export interface ActionMenuRule<A extends RecordAction = SpecRecordAction> {
   action: A
@@ -103,6 +109,7 @@ export const ACTION_PERMISSIONS: Readonly<Record<RecordAction, Permission>> = {
   'Download Results': 'read',
   'Add Comments': 'read',
   'Email Certificate': 'certificate',
+  'Download Certificate': 'read',
   'Re-run Failed Cases': 'runs',
   'Cancel Run': 'runs',
 }
@@ -123,7 +130,8 @@ export function withRole<A extends RecordAction>(
 }
 
 /**
- * The whole menu: the spec's six by their rules, then issue 17's two, always shown. Re-run Failed
+ * The whole menu: the spec's six by their rules, Download Certificate under Email Certificate's
+ * rule (issue 20), then issue 17's two, always shown. Re-run Failed
  * Cases runs again the cases the latest attempt did not pass, so only after a Validation failure;
  * Cancel Run ends the run going, so only while it is InProgress or waits in Maintenance. Then the
  * member's role (withRole; 'Owner' when not given).
@@ -135,6 +143,7 @@ export function recordMenuRules(record: RecordState, role: Role = 'Owner'): Acti
   return withRole<RecordAction>(
     [
       ...actionMenuRules(record),
+      { action: 'Download Certificate', shown: true, enabled: isCertified === CERTIFIED_OK },
       withReason({ action: 'Re-run Failed Cases', shown: true, enabled: rerun }, record),
       { action: 'Cancel Run', shown: true, enabled: cancel },
     ],

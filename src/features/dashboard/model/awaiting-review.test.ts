@@ -73,6 +73,7 @@ describe('a record awaiting review on the dashboard', () => {
       ['Download Results', 'disabled'],
       ['Add Comments', 'enabled'],
       ['Email Certificate', 'disabled'],
+      ['Download Certificate', 'disabled'],
       ['Re-run Failed Cases', REFUSAL],
       ['Cancel Run', 'disabled'],
     ])

@@ -9,6 +9,7 @@ import {
   type RecordAction,
   recordMenuRules,
   RUN_ACTIONS,
+  CERTIFICATE_ACTIONS,
 } from '@/features/dashboard/model/action-menu'
 
 /* The whole menu (issue 17, docs/decisions/0022); action-menu.test.ts pins the spec's six. */
@@ -21,43 +22,45 @@ const stateOf = ({ shown, enabled }: ActionMenuRule<RecordAction>): State =>
   !shown ? no : enabled ? on : off
 
 // Columns: Start Certify, Edit, Delete, Download Results, Add Comments, Email Certificate,
-// Re-run Failed Cases, Cancel Run.
+// Download Certificate, Re-run Failed Cases, Cancel Run.
 type Row = [
   status: string,
   isCertified: string,
-  menu: [State, State, State, State, State, State, State, State],
+  menu: [State, State, State, State, State, State, State, State, State],
 ]
 const cases: Row[] = [
-  ['Submitted', '', [on, on, on, off, on, off, off, off]],
-  ['Submitted', 'Validation failure', [on, on, on, off, on, off, off, off]],
-  ['Submitted', 'CERTIFIED-OK', [on, on, on, off, on, on, off, off]],
-  ['InProgress', '', [off, off, no, off, on, off, off, on]],
-  ['InProgress', 'Validation failure', [off, off, no, on, on, off, off, on]],
-  ['InProgress', 'CERTIFIED-OK', [off, off, no, on, on, on, off, on]],
-  ['Maintenance', '', [off, off, no, off, on, off, off, on]],
-  ['Maintenance', 'Validation failure', [off, off, no, on, on, off, off, on]],
-  ['Maintenance', 'CERTIFIED-OK', [off, off, no, on, on, on, off, on]],
-  ['Completed', 'CERTIFIED-OK', [off, off, no, on, on, on, off, off]],
-  ['Completed', 'Validation failure', [on, off, no, on, on, off, on, off]],
-  ['Completed', '', [off, off, no, on, on, off, off, off]],
+  ['Submitted', '', [on, on, on, off, on, off, off, off, off]],
+  ['Submitted', 'Validation failure', [on, on, on, off, on, off, off, off, off]],
+  ['Submitted', 'CERTIFIED-OK', [on, on, on, off, on, on, on, off, off]],
+  ['InProgress', '', [off, off, no, off, on, off, off, off, on]],
+  ['InProgress', 'Validation failure', [off, off, no, on, on, off, off, off, on]],
+  ['InProgress', 'CERTIFIED-OK', [off, off, no, on, on, on, on, off, on]],
+  ['Maintenance', '', [off, off, no, off, on, off, off, off, on]],
+  ['Maintenance', 'Validation failure', [off, off, no, on, on, off, off, off, on]],
+  ['Maintenance', 'CERTIFIED-OK', [off, off, no, on, on, on, on, off, on]],
+  ['Completed', 'CERTIFIED-OK', [off, off, no, on, on, on, on, off, off]],
+  ['Completed', 'Validation failure', [on, off, no, on, on, off, off, on, off]],
+  ['Completed', '', [off, off, no, on, on, off, off, off, off]],
   // Cancelled: Start Certify starts again; nothing to re-run or cancel.
-  ['Cancelled', '', [on, off, no, off, on, off, off, off]],
-  ['Cancelled', 'Validation failure', [on, off, no, on, on, off, off, off]],
-  ['Cancelled', 'CERTIFIED-OK', [on, off, no, on, on, on, off, off]],
+  ['Cancelled', '', [on, off, no, off, on, off, off, off, off]],
+  ['Cancelled', 'Validation failure', [on, off, no, on, on, off, off, off, off]],
+  ['Cancelled', 'CERTIFIED-OK', [on, off, no, on, on, on, on, off, off]],
   // Unknown statuses (a lower-case spelling too): only what the spec leaves open.
-  ['Archived', '', [off, off, no, off, on, off, off, off]],
-  ['Archived', 'Validation failure', [off, off, no, on, on, off, off, off]],
-  ['Archived', 'CERTIFIED-OK', [off, off, no, on, on, on, off, off]],
-  ['cancelled', '', [off, off, no, off, on, off, off, off]],
-  ['', '', [off, off, no, off, on, off, off, off]],
-  ['', 'Validation failure', [off, off, no, on, on, off, off, off]],
+  ['Archived', '', [off, off, no, off, on, off, off, off, off]],
+  ['Archived', 'Validation failure', [off, off, no, on, on, off, off, off, off]],
+  ['Archived', 'CERTIFIED-OK', [off, off, no, on, on, on, on, off, off]],
+  ['cancelled', '', [off, off, no, off, on, off, off, off, off]],
+  ['', '', [off, off, no, off, on, off, off, off, off]],
+  ['', 'Validation failure', [off, off, no, on, on, off, off, off, off]],
 ]
 
 describe('recordMenuRules', () => {
-  it('lists the spec six in their order, then the two run actions', () => {
+  it('lists the spec six in their order, Download Certificate, then the two run actions', () => {
     expect(RUN_ACTIONS).toEqual(['Re-run Failed Cases', 'Cancel Run'])
+    expect(CERTIFICATE_ACTIONS).toEqual(['Download Certificate'])
     expect(recordMenuRules({ status: 'Submitted', isCertified: '' }).map(({ action }) => action)).toEqual([
       ...RECORD_ACTIONS,
+      'Download Certificate',
       ...RUN_ACTIONS,
     ])
   })
@@ -73,14 +76,15 @@ describe('recordMenuRules', () => {
   })
 
   it.each(cases)('always shows the two run actions (status %j, %j)', (status, isCertified) => {
-    const [rerun, cancel] = recordMenuRules({ status, isCertified }).slice(6)
-    expect([rerun?.shown, cancel?.shown]).toEqual([true, true])
+    const [download, rerun, cancel] = recordMenuRules({ status, isCertified }).slice(6)
+    expect([download?.shown, rerun?.shown, cancel?.shown]).toEqual([true, true, true])
   })
 
   it('reads the result exactly as the services send it', () => {
-    expect(recordMenuRules({ status: 'Completed', isCertified: 'validation failure' })[6]?.enabled).toBe(
+    expect(recordMenuRules({ status: 'Completed', isCertified: 'validation failure' })[7]?.enabled).toBe(
       false,
     )
+    expect(recordMenuRules({ status: 'Completed', isCertified: 'certified-ok' })[6]?.enabled).toBe(false)
   })
 })
 
@@ -106,6 +110,7 @@ describe('recordMenuRules for a role', () => {
       'Download Results': 'read',
       'Add Comments': 'read',
       'Email Certificate': 'certificate',
+      'Download Certificate': 'read',
       'Re-run Failed Cases': 'runs',
       'Cancel Run': 'runs',
     })
@@ -129,18 +134,20 @@ describe('recordMenuRules for a role', () => {
       ['Download Results', off],
       ['Add Comments', on],
       ['Email Certificate', off],
+      ['Download Certificate', off],
       ['Re-run Failed Cases', off],
       ['Cancel Run', off],
     ])
   })
 
-  it('leaves a Viewer the results of a Certified record and refuses its certificate', () => {
+  it('leaves a Viewer the results and the certificate PDF of a Certified record, and refuses mailing it', () => {
     expect(viewOf(recordMenuRules({ status: 'Completed', isCertified: 'CERTIFIED-OK' }, 'Viewer'))).toEqual([
       ['Start Certify', off],
       ['Edit', off],
       ['Download Results', on],
       ['Add Comments', on],
       ['Email Certificate', CERTIFICATE],
+      ['Download Certificate', on],
       ['Re-run Failed Cases', off],
       ['Cancel Run', off],
     ])
@@ -155,6 +162,7 @@ describe('recordMenuRules for a role', () => {
       ['Download Results', on],
       ['Add Comments', on],
       ['Email Certificate', off],
+      ['Download Certificate', off],
       ['Re-run Failed Cases', RUNS],
       ['Cancel Run', off],
     ])
@@ -164,6 +172,7 @@ describe('recordMenuRules for a role', () => {
       ['Download Results', on],
       ['Add Comments', on],
       ['Email Certificate', CERTIFICATE],
+      ['Download Certificate', on],
       ['Re-run Failed Cases', off],
       ['Cancel Run', RUNS],
     ])
