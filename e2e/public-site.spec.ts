@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { PRERENDERED_PATHS } from '../src/routes/-prerendered-paths'
+import { PRERENDERED_PATHS, PRERENDERED_SHELLS } from '../src/routes/-prerendered-paths'
 import { openPage } from './live'
 
 /*
@@ -59,6 +59,45 @@ test.describe('prerendered pages', () => {
       expect(errors).toEqual([])
     })
   }
+
+  test('/verify/<number> arrives as the page’s frame, then reads and checks its number by itself', async ({
+    page,
+    request,
+  }) => {
+    const shell = PRERENDERED_SHELLS.find((candidate) => candidate.route === '/verify/$number')
+    const url = shell?.example ?? ''
+    const number = url.split('/').at(-1) ?? ''
+    const response = await request.get(url)
+    expect(response.headers()['content-type']).toMatch(/^text\/html/)
+    const html = await response.text()
+    // The frame, before any script runs: the page's heading and form, a neutral status, no number.
+    expect(html).toMatch(/<h1 id="page-title"[^>]*>Verify a certificate</)
+    expect(html).toContain('data-slot="site-header"')
+    expect(html).toContain('aria-label="Check a certificate number"')
+    expect(html).toContain('Checking the certificate…')
+    expect(html).not.toContain(`value="${number}"`)
+    expect(html).not.toContain(`Checking ${number}`)
+    // A number nobody was given (this database has none) is answered 404, which the console
+    // notes; any other error, a hydration mismatch among them, is not expected.
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.location().url.endsWith(`/api/certificates/${number}`))
+        errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    // No sign of use here: the frame's boot starts the app once the page has painted.
+    await page.goto(url)
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await expect(page.getByRole('textbox', { name: /Certificate number/ })).toHaveValue(number)
+    await expect(
+      page
+        .getByRole('region', { name: 'Result' })
+        .or(page.getByRole('region', { name: `Certificate ${number}` }))
+        .first(),
+    ).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Checking' })).toHaveCount(0)
+    expect(errors).toEqual([])
+  })
 
   test('a logged-in vendor gets the logged-in header on a prerendered page, with no layout shift', async ({
     page,

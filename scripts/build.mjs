@@ -7,6 +7,9 @@
  *    dist/<path>/index.html for the others, with the page's own <title> and description in the
  *    head. dist/app.html keeps the empty template: the server answers it for every other path
  *    (the logged-in screens render in the browser). dist/prerendered.json lists the pages.
+ *    A page with a path parameter (PRERENDERED_SHELLS: /verify/<number>) is rendered once, as its
+ *    frame without the value, to its own file (dist/verify/number.html), which the server answers
+ *    for every value; its boot starts the app right after the first paint, for the page's answer.
  *
  * What a prerendered page asks of the network before it paints is only its HTML: the stylesheet is
  * inlined, and the app's script is requested by scripts/page-boot.mjs — after the first paint for a
@@ -41,7 +44,7 @@ await build({
   build: { ssr: 'src/entry-server.tsx', outDir: serverOut, emptyOutDir: true, sourcemap: false },
 })
 
-const { PRERENDERED_PATHS, renderPage } = await import(
+const { PRERENDERED_PATHS, PRERENDERED_SHELLS, renderPage } = await import(
   pathToFileURL(path.join(serverOut, 'entry-server.js')).href
 )
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8')
@@ -122,33 +125,41 @@ function preloadOf(routeIds) {
 }
 
 /** The page's few lines of boot (scripts/page-boot.mjs): they start the app at the right moment. */
-function bootScript(preload) {
-  return `<script type="module">(${bootPage})(() => import(${JSON.stringify(painted.entry)}), window, ${JSON.stringify(preload)})</script>`
+function bootScript(preload, soon) {
+  return `<script type="module">(${bootPage})(() => import(${JSON.stringify(painted.entry)}), window, ${JSON.stringify(preload)}${soon ? ', true' : ''})</script>`
 }
 
-const pages = []
-for (const pagePath of PRERENDERED_PATHS) {
+const pages = [
+  ...PRERENDERED_PATHS.map((pagePath) => ({
+    pagePath,
+    file: pagePath === '/' ? 'index.html' : path.join(pagePath.slice(1), 'index.html'),
+    soon: false,
+  })),
+  // The page shows no value of the parameter before it hydrates: the one it is rendered at is none.
+  ...PRERENDERED_SHELLS.map((shell) => ({ pagePath: shell.renderedAt, file: shell.file, soon: true })),
+]
+const written = []
+for (const { pagePath, file: relative, soon } of pages) {
   const { html, problem, routeIds } = await renderPage(pagePath)
   if (problem) throw new Error(`${pagePath} cannot be prerendered: ${problem}.`)
   const { body, headTags } = moveHeadTags(html)
   let page = painted.template
-    .replace('<!--page-boot-->', () => bootScript(preloadOf(routeIds)))
+    .replace('<!--page-boot-->', () => bootScript(preloadOf(routeIds), soon))
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
   for (const tag of headTags) {
     if (tag.startsWith('<title>')) page = page.replace(/<title>[^<]*<\/title>/, () => tag)
     else if (tag.startsWith('<meta')) page = page.replace(/<meta\s+name="description"[^>]*>/, () => tag)
     else page = page.replace('</head>', () => `  ${tag}\n  </head>`)
   }
-  const file =
-    pagePath === '/' ? path.join(dist, 'index.html') : path.join(dist, pagePath.slice(1), 'index.html')
+  const file = path.join(dist, relative)
   mkdirSync(path.dirname(file), { recursive: true })
   writeFileSync(file, page)
-  pages.push({ path: pagePath, file: path.relative(dist, file), bytes: Buffer.byteLength(page) })
+  written.push({ path: pagePath, file: relative, bytes: Buffer.byteLength(page) })
 }
 writeFileSync(
   path.join(dist, 'prerendered.json'),
   `${JSON.stringify(
-    pages.map((page) => page.path),
+    written.map((page) => page.path),
     null,
     2,
   )}\n`,
@@ -156,10 +167,10 @@ writeFileSync(
 rmSync(serverOut, { recursive: true, force: true })
 writeStamp(dist, inputs)
 
-for (const page of pages)
+for (const page of written)
   console.log(
     `  prerendered ${page.path.padEnd(26)} dist/${page.file} (${(page.bytes / 1024).toFixed(1)} KB)`,
   )
 console.log(
-  `Built and prerendered ${pages.length} pages in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  `Built and prerendered ${written.length} pages in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
 )

@@ -3,10 +3,11 @@
  * `bootPage` into every page, with `load` importing the app's entry). Decision 0008, point 4.
  *
  * When the app starts:
- * - for a logged-in vendor (`<html data-auth="in">`, set by index.html before the first paint), or
- *   a URL with a query or a fragment (`?goto=`, `?portfolio=`, `#portfolio-manager`: the app has
- *   something to do with them), once the page's first contentful paint has happened (after one
- *   second at the latest, for tabs that do not paint);
+ * - for a logged-in vendor (`<html data-auth="in">`, set by index.html before the first paint), a
+ *   URL with a query or a fragment (`?goto=`, `?portfolio=`, `#portfolio-manager`: the app has
+ *   something to do with them), or a page whose HTML is only its frame (`soon`: the shell of
+ *   /verify/<number>, whose answer the app fetches), once the page's first contentful paint has
+ *   happened (after one second at the latest, for tabs that do not paint);
  * - for a visitor, at the first sign of use: the pointer moving or pressing, a touch, a key, focus
  *   entering the page, a wheel or a scroll. Until then the page is what its HTML and stylesheet
  *   make it: text, pictures, working links, the hero turning by CSS. Nothing of the app is
@@ -26,8 +27,9 @@
  * @param {() => unknown} load starts the app (import() of its entry)
  * @param {Window & typeof globalThis} [win]
  * @param {readonly string[]} [preload] the app's and the page's module files (scripts/build.mjs)
+ * @param {boolean} [soon] start after the first paint even for a visitor who only looks
  */
-export function bootPage(load, win = window, preload = []) {
+export function bootPage(load, win = window, preload = [], soon = false) {
   const html = win.document.documentElement
   const intents = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll']
   let started = false
@@ -44,7 +46,7 @@ export function bootPage(load, win = window, preload = []) {
     load()
   }
 
-  if (html.hasAttribute('data-auth') || win.location.search !== '' || win.location.hash !== '') {
+  if (soon || html.hasAttribute('data-auth') || win.location.search !== '' || win.location.hash !== '') {
     try {
       new win.PerformanceObserver((list, observer) => {
         if (list.getEntriesByName('first-contentful-paint').length === 0) return

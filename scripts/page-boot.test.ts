@@ -10,10 +10,10 @@ import { bootPage } from './page-boot.mjs'
 const html = document.documentElement
 
 /** Boots a page at `url`; every listener bootPage adds is removed after the test. */
-function boot(url = '/', preload: string[] = []) {
+function boot(url = '/', preload: string[] = [], soon = false) {
   window.history.replaceState(null, '', url)
   const load = vi.fn()
-  bootPage(load, window, preload)
+  bootPage(load, window, preload, soon)
   return load
 }
 
@@ -94,6 +94,15 @@ describe('when the app is requested', () => {
     if (member) html.setAttribute('data-auth', 'in')
     const load = boot(url)
     vi.advanceTimersByTime(1000)
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('for a visitor who only looks at a page whose HTML is its frame (soon), once it has painted', () => {
+    vi.useFakeTimers()
+    const load = boot('/verify/DCP-7KQ4-M9XZ-2F8H', [], true)
+    vi.advanceTimersByTime(1000)
+    expect(load).toHaveBeenCalledTimes(1)
+    window.dispatchEvent(new Event('scroll'))
     expect(load).toHaveBeenCalledTimes(1)
   })
 })

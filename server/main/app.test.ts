@@ -94,6 +94,46 @@ describe('main service: front end and Storybook', () => {
     expect((await prerendered.request('/help-center')).headers.get('cache-control')).toBe('no-cache')
   })
 
+  it('answers /verify/<number> with the verification page’s prerendered frame, /verify with its own page', async () => {
+    const distDir = mkdtempSync(path.join(tmpdir(), 'portal-verify-shell-'))
+    mkdirSync(path.join(distDir, 'verify'))
+    writeFileSync(path.join(distDir, 'index.html'), '<title>home page</title>')
+    writeFileSync(path.join(distDir, 'app.html'), '<title>empty app page</title>')
+    writeFileSync(path.join(distDir, 'verify', 'index.html'), '<title>verify page</title>')
+    writeFileSync(path.join(distDir, 'verify', 'number.html'), '<title>verify shell</title>')
+    const shells = createMainApp({
+      distDir,
+      storybookDir: distDir,
+      db: database.db,
+      mailer: createMailer({ outbox: async () => {}, log: () => {} }),
+      secret: 'test-secret',
+    })
+    const titleOf = async (pathname: string) =>
+      /<title>([^<]*)/.exec(await (await shells.request(pathname)).text())?.[1]
+    expect(await titleOf('/verify')).toBe('verify page')
+    expect(await titleOf('/verify/')).toBe('verify page')
+    for (const pathname of ['/verify/DCP-7KQ4-M9XZ-2F8H', '/verify/not-a-number', '/verify/number.html'])
+      expect(await titleOf(pathname), pathname).toBe('verify shell')
+    expect(await titleOf('/verify/DCP-7KQ4-M9XZ-2F8H/more')).toBe('empty app page')
+    const shell = await shells.request('http://portal.test/verify/DCP-7KQ4-M9XZ-2F8H', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    })
+    expect(shell.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(shell.headers.get('cache-control')).toBe('no-cache')
+    expect(shell.headers.get('content-security-policy')).toContain("script-src 'self'")
+    // A build without the frame: the empty app page, as before.
+    const olderDist = mkdtempSync(path.join(tmpdir(), 'portal-no-shell-'))
+    writeFileSync(path.join(olderDist, 'app.html'), '<title>empty app page</title>')
+    const older = createMainApp({
+      distDir: olderDist,
+      storybookDir: olderDist,
+      db: database.db,
+      mailer: createMailer({ outbox: async () => {}, log: () => {} }),
+      secret: 'test-secret',
+    })
+    expect(await (await older.request('/verify/DCP-7KQ4-M9XZ-2F8H')).text()).toContain('empty app page')
+  })
+
   it('serves hashed assets with a long cache and security headers', async () => {
     const response = await app.request('/assets/main-abc123.js')
     expect(response.status).toBe(200)

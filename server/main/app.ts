@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono, type MiddlewareHandler } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
 import type { WriteWatch } from '../db/write-watch.ts'
@@ -108,6 +108,19 @@ export function createMainApp({
     const appFile = path.join(distDir, 'app.html')
     return existsSync(appFile) ? appFile : path.join(distDir, 'index.html')
   }
+  // /verify/<number>: one prerendered frame for every number (scripts/build.mjs, its
+  // PRERENDERED_SHELLS), or the empty app page from a build without it.
+  const verifyShell = () => {
+    const shellFile = path.join(distDir, 'verify', 'number.html')
+    return existsSync(shellFile) ? shellFile : appPage()
+  }
+  // Every HTML page goes out the same way: compressed, with the page policy and no-cache (above).
+  const answerPage = (c: Context<MainEnv>, file: string) => {
+    if (!existsSync(file)) {
+      return c.text('The front end has not been built: run npm run build (npm start does it).', 503)
+    }
+    return c.html(readFileSync(file, 'utf8'))
+  }
   const services: MainServices = {
     db,
     mailer,
@@ -195,13 +208,10 @@ export function createMainApp({
   const appFiles = serveStatic({ root: distDir })
   app.use('*', (c, next) => (hasDotSegment(c.req.path) ? next() : appFiles(c, next)))
 
-  app.get('*', (c) => {
-    const appFile = appPage()
-    if (!existsSync(appFile)) {
-      return c.text('The front end has not been built: run npm run build (npm start does it).', 503)
-    }
-    return c.html(readFileSync(appFile, 'utf8'))
-  })
+  // The file itself is also served above as /verify/number.html: the same frame, for a path that
+  // names no certificate, as this route would answer for it.
+  app.get('/verify/:number', (c) => answerPage(c, verifyShell()))
+  app.get('*', (c) => answerPage(c, appPage()))
 
   return app
 }

@@ -75,10 +75,7 @@ export const directorySearchSchema = v.object({
   vendor: v.fallback(v.optional(v.pipe(text(100), v.nonEmpty())), undefined),
   deviceType: v.fallback(v.optional(v.pipe(text(100), v.nonEmpty())), undefined),
   productClass: v.fallback(v.optional(v.pipe(text(100), v.nonEmpty())), undefined),
-  page: v.fallback(
-    v.optional(v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(99_999))),
-    undefined,
-  ),
+  page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(99_999))), undefined),
 })
 export type DirectorySearch = v.InferOutput<typeof directorySearchSchema>
 

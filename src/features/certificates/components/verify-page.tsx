@@ -16,6 +16,7 @@ import {
 } from '@/contract/certificates'
 import { endpointPath, endpoints } from '@/contract/endpoints'
 import { formatPortalTime } from '@/lib/format-time'
+import { useHydrated } from '@/lib/use-hydrated'
 import { cn } from '@/lib/utils'
 import { type Verification, verifyNumber } from '@/features/certificates/api/verify'
 import { numberFromPdf } from '@/features/certificates/model/pdf-number'
@@ -40,17 +41,25 @@ type VerifyPageProps = {
  * number or its PDF. The answer is the portal's record, its signature checked here against the
  * published key: Valid, Expired or Revoked (with the reason and date), or that the signature does
  * not match, or that no certificate has this number — and nothing else about other numbers.
+ *
+ * /verify/<number> is prerendered once for every number (scripts/build.mjs, PRERENDERED_SHELLS):
+ * until the page has hydrated it shows no number — an empty field and a neutral status — and
+ * then the address's number, whose check starts then.
  */
 function VerifyPage({ number }: VerifyPageProps) {
-  const normalized = number ? normalizeCertificateNumber(number) : null
+  const hydrated = useHydrated()
+  const known = hydrated ? number : undefined
+  const normalized = known ? normalizeCertificateNumber(known) : null
   return (
     <PageShell title={VERIFY_TITLE} lead={VERIFY_LEAD}>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,22rem)_1fr]">
-        <VerifyForm number={normalized ?? number ?? ''} />
+        <VerifyForm number={normalized ?? known ?? ''} />
         {/* On a phone the answer comes first, above the form it came from. */}
         {number ? (
           <div className="order-first flex flex-col lg:order-none">
-            {normalized ? (
+            {!known ? (
+              <Checking>Checking the certificate…</Checking>
+            ) : normalized ? (
               <VerifyResult key={normalized} number={normalized} />
             ) : (
               <Outcome tone="danger" icon={CircleAlert} label="Not a certificate number">
@@ -199,12 +208,7 @@ function VerifyResult({ number }: { number: string }) {
     return () => controller.abort()
   }, [number])
 
-  if (!verification)
-    return (
-      <p role="status" className="flex items-center gap-2 text-body text-ink-muted">
-        <Spinner aria-hidden="true" /> {`Checking ${number}…`}
-      </p>
-    )
+  if (!verification) return <Checking>{`Checking ${number}…`}</Checking>
   if (verification.kind === 'unknown')
     return (
       <Outcome tone="danger" icon={ShieldX} label="Not found">
@@ -224,6 +228,23 @@ function VerifyResult({ number }: { number: string }) {
       </Outcome>
     )
   return <CertificateRecord verification={verification} />
+}
+
+/**
+ * While the answer is on its way (or, in the prerendered HTML, the number not yet read). Shaped
+ * like an answer of one line (Outcome), which then takes its place without moving the form below
+ * it on a phone.
+ */
+function Checking({ children }: { children: string }) {
+  return (
+    <div role="status" className="flex gap-3 self-start rounded-card border border-line p-4 text-ink-muted">
+      <Spinner aria-hidden="true" className="mt-0.5 size-6" />
+      <div className="flex flex-col gap-1">
+        <p className="font-bold text-ink">{children}</p>
+        <p className="text-body">Its signature is checked in your browser.</p>
+      </div>
+    </div>
+  )
 }
 
 const TONES = {
