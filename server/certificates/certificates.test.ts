@@ -263,7 +263,7 @@ describe('revoking', () => {
       { method: 'GET' },
     )
     const [latest] = ((await runs.json()) as { runs: CertificationRun[] }).runs
-    expect(latest?.certificate).toEqual({ number, state: 'valid' })
+    expect(latest?.certificate).toEqual({ number, state: 'valid', published: false })
 
     const revoke = (
       who: { browser: { post: (path: string, body: unknown) => Promise<Response> } },
