@@ -112,6 +112,7 @@ const portal = await startPortal({
   mainPort,
   certPort,
   portalOrigins: (process.env.PORTAL_ORIGIN ?? '').split(',').filter((value) => value.trim() !== ''),
+  warmDirectory: true,
   devMailbox: conveniences.devMailbox,
   connectSources: certServiceUrl ? [certServiceUrl] : [],
   events: { retentionHours: retentionHoursFromEnv(process.env) },

@@ -10,6 +10,7 @@ import type { Database } from './db/schema.ts'
 import type { WriteWatch } from './db/write-watch.ts'
 import { createEventHub, type EventHub, type EventHubOptions } from './events/hub.ts'
 import { createMainApp } from './main/app.ts'
+import { DirectorySnapshot } from './certificates/directory.ts'
 import { createLabStateWatch } from './lab/state.ts'
 import type { Mailer } from './main/mailer.ts'
 
@@ -53,6 +54,11 @@ export type PortalOptions = {
   certificates?: IssueOptions
   /** The portal's public address, for the certificates' verification links (PORTAL_URL; default its main URL). */
   publicUrl?: string
+  /**
+   * Issue 20: read the directory of certified devices into memory at start, so the first visitor
+   * does not wait for it (server/index.ts; tests leave it to the first read).
+   */
+  warmDirectory?: boolean
 }
 
 export type Portal = {
@@ -90,6 +96,8 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
 
   // Known once the certification service listens (CERT_PORT 0 picks a free port).
   let listeningCertPort: number | null = options.certPort || null
+  const directory = new DirectorySnapshot(options.db)
+  if (options.warmDirectory) directory.warm()
   const mainApp = createMainApp({
     certificationServicePort: () => listeningCertPort,
     distDir: options.distDir,
@@ -102,6 +110,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     runs: executor,
     labState,
     certificates,
+    directory,
     devMailbox: options.devMailbox ?? false,
     connectSources: options.connectSources ?? [],
   })

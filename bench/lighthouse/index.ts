@@ -8,7 +8,8 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result, type RunnerResult } from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
-import { PRERENDERED_PATHS } from '@/routes/-prerendered-paths'
+import { PRERENDERED_PATHS, PRERENDERED_SHELLS } from '@/routes/-prerendered-paths'
+import { certifiedExample } from './certified-example.ts'
 import { root, spawnPortal } from '../portal-process.ts'
 
 /*
@@ -31,7 +32,8 @@ import { root, spawnPortal } from '../portal-process.ts'
  *    accessibility 100) and, for every category below 100, the audits that cost the points.
  * 5. Writes each page's full report (LHR JSON) to BENCH_OUT, or to a temporary folder it prints.
  *
- * BENCH_PAGES=/,/help-center picks pages; BENCH_RUNS=N (1) measures each page N times and keeps
+ * BENCH_PAGES=/,/help-center picks pages (`/verify/:certificate`: the verification page of a
+ * certificate the bench makes first, as a vendor would, about 20 s); BENCH_RUNS=N (1) measures each page N times and keeps
  * the median run by performance score (of two middle runs, the lower).
  *
  * On Node 20, ./iterator-helpers.ts supplies what Lighthouse 13 (made for Node 22) needs.
@@ -40,7 +42,12 @@ import { root, spawnPortal } from '../portal-process.ts'
  * broke (the build, the server, Chromium or a Lighthouse run).
  */
 
-const ALL_PAGES: readonly string[] = PRERENDERED_PATHS
+/**
+ * The verification page of a certificate stands for its shell (PRERENDERED_SHELLS): ':certificate'
+ * is replaced by the number of a certificate made for the run (./certified-example.ts).
+ */
+const CERTIFICATE_PAGE = '/verify/:certificate'
+const ALL_PAGES: readonly string[] = [...PRERENDERED_PATHS, CERTIFICATE_PAGE]
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const CATEGORY_LABELS: Record<Category, string> = {
   performance: 'perf',
@@ -69,7 +76,7 @@ function chosenPages() {
     .map((page) => page.trim())
     .filter(Boolean)
     .map((page) => (page.startsWith('/') ? page : `/${page}`))
-  return only.length ? [...new Set(only)] : ALL_PAGES
+  return only.length ? [...new Set(only)] : [...ALL_PAGES]
 }
 
 /** The file name of a page's report: / → home, /create-profile/register → create-profile-register. */
@@ -470,6 +477,12 @@ async function main() {
   try {
     await waitFor(`${base}/`, () => serverExit)
     console.log(`Server: ${base}/ (DATA_DIR ${dataDir})`)
+    if (pages.includes(CERTIFICATE_PAGE)) {
+      const number = await certifiedExample(base, server)
+      const shell = PRERENDERED_SHELLS.find((candidate) => candidate.route === '/verify/$number')
+      console.log(`Certificate ${number} made and listed, for ${shell?.renderedAt ?? '/verify/<number>'}.`)
+      pages.splice(pages.indexOf(CERTIFICATE_PAGE), 1, `/verify/${number}`)
+    }
 
     if (!existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath} (set CHROME_PATH).`)
     chrome = await chromeLauncher.launch({

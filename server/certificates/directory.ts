@@ -82,6 +82,12 @@ export class DirectorySnapshot {
     return answer
   }
 
+  /** Reads the listing in the background now, so that the first page does not wait for it. */
+  warm() {
+    // A failure here is no reason to stop: the first read looks again, and answers its error.
+    this.look().catch(() => undefined)
+  }
+
   /** How many certificates the snapshot lists (expired ones until the next read drops them). */
   get size() {
     return this.listing.size

@@ -53,6 +53,8 @@ export type MainAppOptions = Omit<
   labState?: LabStateWatch | null
   /** Issue 20: the key and validity of certificates a lab engineer's approval issues. */
   certificates?: IssueOptions | null
+  /** Issue 20: the directory's snapshot (its owner may warm it); default a new one on `db`. */
+  directory?: DirectorySnapshot | null
   /** The built front end (vite build). */
   distDir: string
   /** The built Storybook, served under /storybook/ when present. */
@@ -97,6 +99,7 @@ export function createMainApp({
   runs = null,
   labState = null,
   certificates = null,
+  directory = null,
   certificationServicePort = () => null,
   devMailbox = false,
   connectSources = [],
@@ -131,7 +134,7 @@ export function createMainApp({
     labState,
     certificates,
     answers: new AnswerCache(),
-    directory: new DirectorySnapshot(db),
+    directory: directory ?? new DirectorySnapshot(db),
   }
 
   app.onError(handleError)

@@ -96,4 +96,52 @@ describe('the directory listing', () => {
       productClasses: ['Wi-Fi 6 Mesh'],
     })
   })
+
+  it('answers a search through its trigram index exactly as a scan would, through inserts and removals', () => {
+    const many = Array.from({ length: 2600 }, (_, index) =>
+      entry(index + 1, {
+        vendor: ['Nokia', 'Zyxel', 'Sagemcom'][index % 3]!,
+        deviceName: `Beacon ${index + 1}`,
+        expiresAt: index % 50 === 0 ? '2026-11-01T00:00:00.000Z' : '2029-11-26T12:00:00.000Z',
+      }),
+    )
+    const listing = new DirectoryListing(many)
+    /** What a scan of `list` finds for a search (and a vendor), in the listing's order. */
+    const scanned = (list: DirectoryEntry[], search: string, vendor?: string) =>
+      list
+        .filter(
+          (item) =>
+            Date.parse(item.expiresAt) > NOW &&
+            (!vendor || item.vendor === vendor) &&
+            [item.deviceName, item.vendor, item.organizationName, item.number].some((field) =>
+              field.toLowerCase().includes(search.toLowerCase()),
+            ),
+        )
+        .sort((a, b) =>
+          a.issuedAt < b.issuedAt ? 1 : a.issuedAt > b.issuedAt ? -1 : a.number < b.number ? -1 : 1,
+        )
+        .map((item) => item.number)
+    const found = (search: string, vendor?: string) => {
+      const first = listing.search({ search, ...(vendor ? { vendor } : {}) }, NOW)
+      const all = [...first.items]
+      for (let page = 2; all.length < first.total; page += 1)
+        all.push(...listing.search({ search, ...(vendor ? { vendor } : {}), page }, NOW).items)
+      return all.map((item) => item.number)
+    }
+    for (const search of ['beacon 1234', 'Beacon 12', 'con 25', 'zzz', 'beacon 1', '0000-0001'])
+      expect(found(search), search).toEqual(scanned(many, search))
+    expect(found('beacon 12', 'Zyxel')).toEqual(scanned(many, 'beacon 12', 'Zyxel'))
+    // After the index is made: one more, one fewer.
+    const late = entry(9001, { deviceName: 'Beacon 12345' })
+    listing.insert(late)
+    listing.remove(many[1233]!)
+    const now = [...many.filter((item) => item !== many[1233]), late]
+    for (const search of ['beacon 1234', 'beacon 12345'])
+      expect(found(search), search).toEqual(scanned(now, search))
+    // Many changes: the index is made again, with the same answers.
+    for (const item of many.slice(0, 1500)) listing.remove(item)
+    const rest = now.filter((item) => !many.slice(0, 1500).includes(item))
+    for (const search of ['beacon 1234', 'beacon 2', 'beacon 25'])
+      expect(found(search), search).toEqual(scanned(rest, search))
+  })
 })

@@ -268,7 +268,7 @@ function Outcome({
     <section aria-label="Result" className={cn('flex gap-3 self-start rounded-card border p-4', TONES[tone])}>
       <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
       <div className="flex flex-col gap-1">
-        <p className="text-h3 font-bold">{label}</p>
+        <p className="text-heading font-bold">{label}</p>
         <p className="text-body text-ink">{children}</p>
       </div>
     </section>

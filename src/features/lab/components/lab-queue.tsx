@@ -45,7 +45,7 @@ function LabQueue({ queue, search, onSearch, onOpen, updating = false }: LabQueu
 
   return (
     <section aria-labelledby="lab-queue-title" className="flex flex-col gap-4">
-      <h2 id="lab-queue-title" className="text-h3 font-bold text-ink">
+      <h2 id="lab-queue-title" className="text-heading text-ink">
         Queue
       </h2>
       <nav aria-label="Queue states" className="-mx-1 overflow-x-auto px-1 pb-1">
