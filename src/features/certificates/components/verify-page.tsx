@@ -231,18 +231,32 @@ function VerifyResult({ number }: { number: string }) {
 }
 
 /**
- * While the answer is on its way (or, in the prerendered HTML, the number not yet read). Shaped
- * like an answer of one line (Outcome), which then takes its place without moving the form below
- * it on a phone.
+ * While the answer is on its way (or, in the prerendered HTML, the number not yet read): the
+ * record's frame — a one-line status where the verdict comes, the details' terms with bars for
+ * their values, the signature's line — so that the answer of a certificate takes its place without
+ * moving what is around it (no layout shift on a phone, where the answer comes first).
  */
 function Checking({ children }: { children: string }) {
   return (
-    <div role="status" className="flex gap-3 self-start rounded-card border border-line p-4 text-ink-muted">
-      <Spinner aria-hidden="true" className="mt-0.5 size-6" />
-      <div className="flex flex-col gap-1">
-        <p className="font-bold text-ink">{children}</p>
-        <p className="text-body">Its signature is checked in your browser.</p>
+    <div className="flex flex-col gap-4" data-slot="checking">
+      <div role="status" className="flex gap-3 self-start rounded-card border border-line p-4 text-ink-muted">
+        <Spinner aria-hidden="true" className="mt-0.5 size-6" />
+        <div className="flex flex-col gap-1">
+          <p className="text-heading font-bold text-ink">{children}</p>
+          <p className="text-body">Its signature is checked in your browser.</p>
+        </div>
       </div>
+      <div aria-hidden="true">
+        <DetailsList
+          rows={DETAIL_TERMS.map((term) => [
+            term,
+            <Pending key={term} lines={term === 'Test plan' ? 2 : 1} />,
+          ])}
+        />
+      </div>
+      <p aria-hidden="true" className="text-small text-ink-muted">
+        <Pending lines={2} />
+      </p>
     </div>
   )
 }
@@ -319,25 +333,43 @@ function CertificateRecord({ verification }: { verification: Extract<Verificatio
   )
 }
 
+/** The record's terms, in order: the details list and its placeholder while checking. */
+const DETAIL_TERMS = [
+  'Certificate number',
+  'Device',
+  'Device type',
+  'Product class',
+  'Firmware',
+  'Serial numbers',
+  'Organization',
+  'Test plan',
+  'Attempts',
+  'Issued',
+  'Valid until',
+] as const
+
 function Details({ certificate, content }: { certificate: PublicCertificate; content: CertificateContent }) {
-  const rows: Array<[string, string]> = [
-    ['Certificate number', certificate.number],
-    ['Device', `${content.device.vendor} ${content.device.name}`],
-    ['Device type', content.device.type],
-    ['Product class', content.device.productClass],
-    ['Firmware', content.device.firmware],
-    ['Serial numbers', content.device.serialNumbers.join(', ') || 'None'],
-    ['Organization', content.organization.name],
-    [
-      'Test plan',
-      `${content.testPlan.name} (version ${content.testPlan.version}), ${content.testPlan.cases.length} test cases`,
-    ],
-    ['Attempts', String(content.attempts.length)],
-    ['Issued', `${formatPortalTime(content.issuedAt)} UTC`],
-    ['Valid until', `${formatPortalTime(content.expiresAt)} UTC`],
-  ]
+  const values: Record<(typeof DETAIL_TERMS)[number], string> = {
+    'Certificate number': certificate.number,
+    Device: `${content.device.vendor} ${content.device.name}`,
+    'Device type': content.device.type,
+    'Product class': content.device.productClass,
+    Firmware: content.device.firmware,
+    'Serial numbers': content.device.serialNumbers.join(', ') || 'None',
+    Organization: content.organization.name,
+    'Test plan': `${content.testPlan.name} (version ${content.testPlan.version}), ${content.testPlan.cases.length} test cases`,
+    Attempts: String(content.attempts.length),
+    Issued: `${formatPortalTime(content.issuedAt)} UTC`,
+    'Valid until': `${formatPortalTime(content.expiresAt)} UTC`,
+  }
+  return <DetailsList rows={DETAIL_TERMS.map((term) => [term, values[term]])} />
+}
+
+const DETAILS_LIST = 'grid gap-x-6 gap-y-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-2'
+
+function DetailsList({ rows }: { rows: ReadonlyArray<[string, React.ReactNode]> }) {
   return (
-    <dl className="grid gap-x-6 gap-y-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-2">
+    <dl className={DETAILS_LIST}>
       {rows.map(([term, value]) => (
         <div key={term} className="flex flex-col gap-0.5">
           <dt className="text-small font-semibold text-ink-muted">{term}</dt>
@@ -345,6 +377,23 @@ function Details({ certificate, content }: { certificate: PublicCertificate; con
         </div>
       ))}
     </dl>
+  )
+}
+
+/** A value not known yet: a bar of one line's height (two on a phone for the test plan's). */
+function Pending({ lines = 1 }: { lines?: 1 | 2 }) {
+  const bar = 'inline-block h-4 rounded bg-surface-sunken align-middle'
+  return (
+    <>
+      <span className="block">
+        <span className={cn(bar, 'w-40 max-w-full')} />
+      </span>
+      {lines === 2 ? (
+        <span className="block sm:hidden">
+          <span className={cn(bar, 'w-24')} />
+        </span>
+      ) : null}
+    </>
   )
 }
 
