@@ -81,27 +81,16 @@ function DirectoryPage({ params, onParams }: DirectoryPageProps) {
             value={shown.search ?? ''}
             onChange={(search) => change({ search: search || undefined })}
           />
-          <FilterSelect
-            label="Vendor"
-            allLabel="All vendors"
-            value={shown.vendor}
-            options={optionsOf(answer?.facets.vendors, shown.vendor)}
-            onChange={(vendor) => change({ vendor })}
-          />
-          <FilterSelect
-            label="Device type"
-            allLabel="All device types"
-            value={shown.deviceType}
-            options={optionsOf(answer?.facets.deviceTypes, shown.deviceType)}
-            onChange={(deviceType) => change({ deviceType })}
-          />
-          <FilterSelect
-            label="Product class"
-            allLabel="All product classes"
-            value={shown.productClass}
-            options={optionsOf(answer?.facets.productClasses, shown.productClass)}
-            onChange={(productClass) => change({ productClass })}
-          />
+          {FILTERS.map(({ key, facet, label, allLabel }) => (
+            <FilterSelect
+              key={key}
+              label={label}
+              allLabel={allLabel}
+              value={shown[key]}
+              options={optionsOf(answer?.facets[facet], shown[key])}
+              onChange={(value) => change({ [key]: value })}
+            />
+          ))}
         </div>
       </div>
       <Results
@@ -116,6 +105,13 @@ function DirectoryPage({ params, onParams }: DirectoryPageProps) {
     </PageShell>
   )
 }
+
+/** The filters, each with the facet that gives its choices. */
+const FILTERS = [
+  { key: 'vendor', facet: 'vendors', label: 'Vendor', allLabel: 'All vendors' },
+  { key: 'deviceType', facet: 'deviceTypes', label: 'Device type', allLabel: 'All device types' },
+  { key: 'productClass', facet: 'productClasses', label: 'Product class', allLabel: 'All product classes' },
+] as const
 
 /** A filter's choices: the listed values, and the address's own when no listed entry has it. */
 function optionsOf(values: readonly string[] | undefined, current: string | undefined) {
