@@ -66,9 +66,34 @@ async function waitFor(url, timeoutMs = 30_000) {
 
 const npx = 'npx'
 
+/** The failed tests of a Jest-shaped report (Vitest's JSON reporter, the Storybook test-runner's). */
+function jestFailures(json) {
+  return (json?.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => test.fullName || [...(test.ancestorTitles ?? []), test.title].join(' › ')),
+  )
+}
+
+/** The failed tests of Playwright's JSON report, with their project. */
+function playwrightFailures(json) {
+  const failures = []
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected')
+          failures.push(`[${test.projectName}] ${[...titles, spec.title].filter(Boolean).join(' › ')}`)
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title])
+  }
+  for (const suite of json?.suites ?? []) visit(suite, [suite.title])
+  return failures
+}
+
 const vitestReport = (file) => () => {
   const json = readJson(file)
-  return json ? { passed: json.numPassedTests, failed: json.numFailedTests } : undefined
+  return json
+    ? { passed: json.numPassedTests, failed: json.numFailedTests, failures: jestFailures(json) }
+    : undefined
 }
 
 await step('typecheck', npx, ['tsc', '--noEmit', '-p', '.'])
@@ -152,7 +177,9 @@ if (needsServer) {
       {
         report: () => {
           const json = readJson(`${REPORTS}/stories.json`)
-          return json ? { passed: json.numPassedTests, failed: json.numFailedTests } : undefined
+          return json
+            ? { passed: json.numPassedTests, failed: json.numFailedTests, failures: jestFailures(json) }
+            : undefined
         },
       },
     )
@@ -165,7 +192,11 @@ if (needsServer) {
       report: () => {
         const json = readJson(`${REPORTS}/e2e.json`)
         if (!json?.stats) return undefined
-        return { passed: json.stats.expected + json.stats.flaky, failed: json.stats.unexpected }
+        return {
+          passed: json.stats.expected + json.stats.flaky,
+          failed: json.stats.unexpected,
+          failures: playwrightFailures(json),
+        }
       },
     })
   } finally {
@@ -182,6 +213,12 @@ for (const r of results) {
   console.log(
     `  ${r.failed === 0 ? '✓' : '✗'} ${r.name.padEnd(16)} ${String(r.passed).padStart(4)} passed, ${r.failed} failed  ${r.seconds.toFixed(1)} s`,
   )
+}
+// The failed tests by name, last before the count, so a short tail of the output still names them.
+const failures = results.flatMap((r) => (r.failures ?? []).map((name) => `${r.name}: ${name}`))
+if (failures.length > 0) {
+  console.log('\nFailed')
+  for (const name of failures) console.log(`  ✗ ${name}`)
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0)
 const failed = results.reduce((sum, r) => sum + r.failed, 0)
