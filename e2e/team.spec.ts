@@ -296,7 +296,10 @@ test('a team: the Owner invites an Engineer and a Viewer, the Engineer certifies
     timeout: 20_000,
   })
   await expect(viewerPage).toHaveURL(/\/login$/)
-  expect(await viewerPage.evaluate(() => localStorage.getItem('AUTH_DATA'))).toBeNull()
+  // The logout may still be navigating: read the storage once the page is settled.
+  await expect
+    .poll(() => viewerPage.evaluate(() => localStorage.getItem('AUTH_DATA')).catch(() => 'navigating'))
+    .toBeNull()
 
   // 7. The Owner's activity log (newest first): the invitations, the joins, the Engineer's submit
   // and run, and the removal.

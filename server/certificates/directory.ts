@@ -12,7 +12,8 @@ import type { Database } from '../db/schema.ts'
  * stamps on every insert and update, and which commits in order (migration 0013). When it has
  * moved, the rows stamped since are read in one statement and applied. So a publish, an unpublish
  * or a revocation made by any process is in the next answer of every process, and a page costs
- * one indexed max() and a scan of the snapshot, whatever the number of certificates.
+ * one indexed max() and a scan of the snapshot (or of a search's trigram candidates,
+ * src/contract/directory-search.ts), whatever the number of certificates.
  *
  * The look is shared: requests that arrive while one is on its way wait for the next one, which
  * starts after it (one that started before a request arrived could miss a change committed just

@@ -10,6 +10,9 @@ import { DashboardScreen } from '@/features/dashboard/components/dashboard-scree
 import { dashboardSearchSchema } from '@/routes/-search-params'
 
 export const Route = createFileRoute('/_data/_vendor/dashboard')({
+  // The frame it shows while loading is the whole screen (DashboardPage): split with the screen,
+  // not kept in the route's definition, which every page loads when the app starts.
+  codeSplitGroupings: [['component', 'pendingComponent', 'errorComponent']],
   validateSearch: dashboardSearchSchema,
   loader: ({ context }) =>
     context.queryClient.ensureQueryData(recordsQueryOptions(context.authData.vendorUserId)),
