@@ -77,9 +77,19 @@ test('the hero turns on without a stumble when the app takes over from the style
     // The first and last runs are cut by the sampling; the ones between are whole turns.
     const held = runs.slice(1, -1).map((run) => Math.round(run.to - run.from))
     expect(runs.length, `${part}: turns seen`).toBeGreaterThanOrEqual(5)
-    expect(
-      held.filter((ms) => ms > TURN_MS + TOLERANCE_MS),
-      `${part}: held for ${held.join(', ')} ms`,
-    ).toEqual([])
+    // The sampler runs on the page's main thread: while the app's start holds it, a turn is seen
+    // late, so one run looks long and the next as much shorter (1508 then 672 ms: two turns in
+    // 2180). That is the sampler's delay, not a stumble. A stumble (the app starting the turn
+    // again) holds an image long and leaves the next turn whole.
+    const stumbles = held.filter(
+      (ms, index) =>
+        ms > TURN_MS + TOLERANCE_MS &&
+        !(
+          index + 1 < held.length &&
+          held[index + 1]! < TURN_MS - TOLERANCE_MS &&
+          ms + held[index + 1]! <= 2 * TURN_MS + TOLERANCE_MS
+        ),
+    )
+    expect(stumbles, `${part}: held for ${held.join(', ')} ms`).toEqual([])
   }
 })
