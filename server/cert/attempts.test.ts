@@ -597,7 +597,9 @@ describe('cancel', () => {
     await completed(runner, finished, accountId)
     const slow = executor({ harness: simulatedLab({ caseMs: 60_000 }) })
     const running = await addRecord(accountId)
-    await start(slow, running, accountId)
+    const { runId } = await start(slow, running, accountId)
+    // Its first case has started (and holds for a minute): nothing moves between two snapshots.
+    await waitFor(async () => (await cases(runId))[0]?.state === 'running', 'the first case running')
     const refusals: Array<[string, string, object]> = [
       [submitted, accountId, { reason: 'no-active-run', message: NO_ACTIVE_RUN_MESSAGE }],
       [finished, accountId, { reason: 'no-active-run', message: NO_ACTIVE_RUN_MESSAGE }],
