@@ -89,11 +89,6 @@ export class DirectorySnapshot {
     this.look().catch(() => undefined)
   }
 
-  /** How many certificates the snapshot lists (expired ones until the next read drops them). */
-  get size() {
-    return this.listing.size
-  }
-
   /** Brings the snapshot up to date with a look that starts now or after the one on its way. */
   private look(): Promise<void> {
     if (this.nextLook) return this.nextLook

@@ -5,6 +5,7 @@ import { expect, screen, waitFor, within } from 'storybook/test'
 import { endpoints } from '@/contract/endpoints'
 import { directoryCertificates, FIXTURE_CERTIFICATE_NUMBERS } from '@/mocks/fixtures/certificates'
 import { world } from '@/mocks/fixtures/world'
+import { FilterSelect, Pager, SearchField } from '@/components/ui/list-controls'
 import { DirectoryPage } from '@/features/certificates/components/directory-page'
 import {
   DIRECTORY_EMPTY_MESSAGE,
@@ -23,6 +24,8 @@ import { loggedOut } from '../support/session'
 const meta = preview.meta({
   title: 'Certificates/Directory page',
   component: DirectoryPage,
+  // The list's controls, shared with the lab's queue (src/components/ui/list-controls.tsx).
+  subcomponents: { SearchField, FilterSelect, Pager },
   args: { params: {}, onParams: () => {} },
   parameters: { layout: 'fullscreen', router: { app: true, url: '/certified-devices' } },
   beforeEach: loggedOut,
