@@ -60,7 +60,7 @@ test.describe('prerendered pages', () => {
     })
   }
 
-  test('/verify/<number> arrives as the page’s frame, then reads and checks its number by itself', async ({
+  test('/verify/<number> arrives as the page’s frame, its own script answers, and the app keeps the answer', async ({
     page,
     request,
   }) => {
@@ -77,25 +77,41 @@ test.describe('prerendered pages', () => {
     expect(html).toContain('Checking the certificate…')
     expect(html).not.toContain(`value="${number}"`)
     expect(html).not.toContain(`Checking ${number}`)
-    // A number nobody was given (this database has none) is answered 404, which the console
+    // Numbers nobody was given (this database has none) are answered 404, which the console
     // notes; any other error, a hydration mismatch among them, is not expected.
     const errors: string[] = []
     page.on('console', (message) => {
-      if (message.type() === 'error' && !message.location().url.endsWith(`/api/certificates/${number}`))
+      if (message.type() === 'error' && !message.location().url.includes('/api/certificates/'))
         errors.push(message.text())
     })
     page.on('pageerror', (error) => errors.push(error.message))
-    // No sign of use here: the frame's boot starts the app once the page has painted.
+    const scripts: string[] = []
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname)
+    })
+    // No sign of use: the shell's own script answers, and the app is not loaded.
     await page.goto(url)
+    const answer = page.locator('[data-slot="verify-answer"]')
+    await expect(answer.getByRole('region', { name: 'Result' })).toContainText(
+      'No certificate with this number exists.',
+    )
+    await expect(page.getByRole('status').filter({ hasText: 'Checking' })).toHaveCount(0)
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/verify-shell-[\w-]+\.js$/)])
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull()
+    // The first sign of use starts the app: it hydrates the page and keeps the answer as it is.
+    const shown = await answer.evaluateHandle((slot) => slot.firstElementChild)
+    await page.mouse.move(20, 20)
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     await expect(page.getByRole('textbox', { name: /Certificate number/ })).toHaveValue(number)
-    await expect(
-      page
-        .getByRole('region', { name: 'Result' })
-        .or(page.getByRole('region', { name: `Certificate ${number}` }))
-        .first(),
-    ).toBeVisible()
-    await expect(page.getByRole('status').filter({ hasText: 'Checking' })).toHaveCount(0)
+    expect(await answer.evaluate((slot, before) => slot.firstElementChild === before, shown)).toBe(true)
+    // A number checked from the form is the app's to answer.
+    await page.getByRole('textbox', { name: /Certificate number/ }).fill('dcp-0000-0000-0001')
+    await page.getByRole('button', { name: 'Check' }).click()
+    await expect(page).toHaveURL(/\/verify\/DCP-0000-0000-0001$/)
+    await expect(answer.getByRole('region', { name: 'Result' })).toContainText(
+      'No certificate with this number exists.',
+    )
+    expect(await answer.evaluate((slot, before) => slot.firstElementChild === before, shown)).toBe(false)
     expect(errors).toEqual([])
   })
 

@@ -9,7 +9,9 @@
  *    (the logged-in screens render in the browser). dist/prerendered.json lists the pages.
  *    A page with a path parameter (PRERENDERED_SHELLS: /verify/<number>) is rendered once, as its
  *    frame without the value, to its own file (dist/verify/number.html), which the server answers
- *    for every value; its boot starts the app right after the first paint, for the page's answer.
+ *    for every value. Its `script` is bundled on its own (no chunk shared with the app) and loaded
+ *    once the page has painted: it reads the value and fills the frame, while the app starts as
+ *    on any other page.
  *
  * What a prerendered page asks of the network before it paints is only its HTML: the stylesheet is
  * inlined, and the app's script is requested by scripts/page-boot.mjs — after the first paint for a
@@ -125,26 +127,59 @@ function preloadOf(routeIds) {
 }
 
 /** The page's few lines of boot (scripts/page-boot.mjs): they start the app at the right moment. */
-function bootScript(preload, soon) {
-  return `<script type="module">(${bootPage})(() => import(${JSON.stringify(painted.entry)}), window, ${JSON.stringify(preload)}${soon ? ', true' : ''})</script>`
+function bootScript(preload, pageScript) {
+  const afterPaint = pageScript ? `, () => import(${JSON.stringify(pageScript)})` : ''
+  return `<script type="module">(${bootPage})(() => import(${JSON.stringify(painted.entry)}), window, ${JSON.stringify(preload)}${afterPaint})</script>`
+}
+
+/** A shell's own script, one self-contained file in dist/assets/ (its path there). */
+async function buildShellScript(entry) {
+  const name = path.basename(entry).replace(/\.[cm]?[jt]sx?$/, '')
+  const output = await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    resolve: { alias: { '@': path.join(root, 'src') } },
+    build: {
+      outDir: dist,
+      emptyOutDir: false,
+      target: 'es2022',
+      sourcemap: true,
+      rollupOptions: {
+        input: { [name]: path.join(root, entry) },
+        output: { entryFileNames: 'assets/[name]-[hash].js' },
+      },
+    },
+  })
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => result.output)
+  const files = chunks.filter((chunk) => chunk.type === 'chunk')
+  if (files.length !== 1 || !files[0].isEntry)
+    throw new Error(`The shell script ${entry} must build to one file, not ${files.length}.`)
+  return `/${files[0].fileName}`
 }
 
 const pages = [
   ...PRERENDERED_PATHS.map((pagePath) => ({
     pagePath,
     file: pagePath === '/' ? 'index.html' : path.join(pagePath.slice(1), 'index.html'),
-    soon: false,
   })),
-  // The page shows no value of the parameter before it hydrates: the one it is rendered at is none.
-  ...PRERENDERED_SHELLS.map((shell) => ({ pagePath: shell.renderedAt, file: shell.file, soon: true })),
+  // The page shows no value of the parameter before its script runs: the one it is rendered at is none.
+  ...(await Promise.all(
+    PRERENDERED_SHELLS.map(async (shell) => ({
+      pagePath: shell.renderedAt,
+      file: shell.file,
+      script: await buildShellScript(shell.script),
+    })),
+  )),
 ]
 const written = []
-for (const { pagePath, file: relative, soon } of pages) {
+for (const { pagePath, file: relative, script } of pages) {
   const { html, problem, routeIds } = await renderPage(pagePath)
   if (problem) throw new Error(`${pagePath} cannot be prerendered: ${problem}.`)
   const { body, headTags } = moveHeadTags(html)
   let page = painted.template
-    .replace('<!--page-boot-->', () => bootScript(preloadOf(routeIds), soon))
+    .replace('<!--page-boot-->', () => bootScript(preloadOf(routeIds), script))
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
   for (const tag of headTags) {
     if (tag.startsWith('<title>')) page = page.replace(/<title>[^<]*<\/title>/, () => tag)

@@ -3,5 +3,5 @@ export declare function bootPage(
   load: () => unknown,
   win?: Window & typeof globalThis,
   preload?: readonly string[],
-  soon?: boolean,
+  afterPaint?: () => unknown,
 ): void

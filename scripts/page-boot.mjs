@@ -3,11 +3,10 @@
  * `bootPage` into every page, with `load` importing the app's entry). Decision 0008, point 4.
  *
  * When the app starts:
- * - for a logged-in vendor (`<html data-auth="in">`, set by index.html before the first paint), a
- *   URL with a query or a fragment (`?goto=`, `?portfolio=`, `#portfolio-manager`: the app has
- *   something to do with them), or a page whose HTML is only its frame (`soon`: the shell of
- *   /verify/<number>, whose answer the app fetches), once the page's first contentful paint has
- *   happened (after one second at the latest, for tabs that do not paint);
+ * - for a logged-in vendor (`<html data-auth="in">`, set by index.html before the first paint), or
+ *   a URL with a query or a fragment (`?goto=`, `?portfolio=`, `#portfolio-manager`: the app has
+ *   something to do with them), once the page's first contentful paint has happened (after one
+ *   second at the latest, for tabs that do not paint);
  * - for a visitor, at the first sign of use: the pointer moving or pressing, a touch, a key, focus
  *   entering the page, a wheel or a scroll. Until then the page is what its HTML and stylesheet
  *   make it: text, pictures, working links, the hero turning by CSS. Nothing of the app is
@@ -20,6 +19,10 @@
  * hydrated, or hydrates it first. Text typed into a field meanwhile stays in it, and the field
  * hands it to the app when it hydrates (src/lib/use-text-typed-early.ts).
  *
+ * A page whose HTML is only its frame (the shell of /verify/<number>) has a script of its own that
+ * fills it (`afterPaint`, a few kilobytes): it is loaded once the page has painted, whatever the
+ * visitor does, and the app still waits as above.
+ *
  * When it starts, the app's code comes in steps with pauses between them (src/main.tsx) and then
  * the page's route code: `preload` names those files, fetched at once, in parallel, so that the
  * steps wait for no further round trip.
@@ -27,9 +30,9 @@
  * @param {() => unknown} load starts the app (import() of its entry)
  * @param {Window & typeof globalThis} [win]
  * @param {readonly string[]} [preload] the app's and the page's module files (scripts/build.mjs)
- * @param {boolean} [soon] start after the first paint even for a visitor who only looks
+ * @param {() => unknown} [afterPaint] loads the page's own script (import() of it), once painted
  */
-export function bootPage(load, win = window, preload = [], soon = false) {
+export function bootPage(load, win = window, preload = [], afterPaint = undefined) {
   const html = win.document.documentElement
   const intents = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll']
   let started = false
@@ -46,17 +49,29 @@ export function bootPage(load, win = window, preload = [], soon = false) {
     load()
   }
 
-  if (soon || html.hasAttribute('data-auth') || win.location.search !== '' || win.location.hash !== '') {
+  /** Runs `then` once, right after the first contentful paint (one second at the latest). */
+  const painted = (then) => {
+    let done = false
+    const once = () => {
+      if (done) return
+      done = true
+      then()
+    }
     try {
       new win.PerformanceObserver((list, observer) => {
         if (list.getEntriesByName('first-contentful-paint').length === 0) return
         observer.disconnect()
-        win.setTimeout(start)
+        win.setTimeout(once)
       }).observe({ type: 'paint', buffered: true })
     } catch {
-      start()
+      once()
     }
-    win.setTimeout(start, 1000)
+    win.setTimeout(once, 1000)
+  }
+
+  if (afterPaint) painted(afterPaint)
+  if (html.hasAttribute('data-auth') || win.location.search !== '' || win.location.hash !== '') {
+    painted(start)
   } else {
     for (const type of intents) win.addEventListener(type, start, { capture: true, passive: true })
   }

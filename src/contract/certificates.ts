@@ -13,6 +13,7 @@ import { CONTROL_CHARACTER_RULE, idSchema, isCleanMultiline, text } from '@/cont
 /** Where the keys are published for anyone: the well-known address, and the API's own path. */
 export const CERTIFICATE_KEYS_PATH = '/.well-known/certificate-keys.json'
 export const CERTIFICATE_KEYS_API_PATH = '/api/certificate-keys'
+export const CERTIFICATE_API_PATH = '/api/certificates/:number'
 export const VERIFY_PATH = '/verify'
 export const DIRECTORY_PATH = '/certified-devices'
 /** The signature algorithm of every key (node:crypto's name). */

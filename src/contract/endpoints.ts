@@ -565,7 +565,7 @@ export const endpoints = {
   certificate: {
     ...main,
     method: 'GET',
-    path: '/api/certificates/:number',
+    path: certificates.CERTIFICATE_API_PATH,
     request: null,
     answer: certificates.publicCertificateSchema,
     answerType: 'json',

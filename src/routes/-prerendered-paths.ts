@@ -22,17 +22,19 @@ export const PRERENDERED_PATHS = [
 
 /**
  * Pages prerendered once for every value of their path parameter (issue 20): the HTML is the
- * page's frame without the value, which the page reads once hydrated (src/lib/use-hydrated.ts).
- * The build renders each at `renderedAt` (a path of the route whose value is no real one) into
- * `file` in dist/, with a boot that starts the app as soon as the page has painted (the page's
- * answer needs it); the server answers that file for every path of the route
- * (server/main/app.ts). `example` is one such path, for the journeys and the Lighthouse bench.
+ * page's frame without the value. The build renders each at `renderedAt` (a path of the route whose
+ * value is no real one) into `file` in dist/, and bundles `script` on its own into the page: a few
+ * kilobytes that read the value in the address and fill the frame before the app has started
+ * (the app starts at the first sign of use, as on the other public pages, and keeps what the
+ * script showed). The server answers that file for every path of the route (server/main/app.ts).
+ * `example` is one such path, for the journeys and the Lighthouse bench.
  */
 export const PRERENDERED_SHELLS = [
   {
     route: '/verify/$number',
     renderedAt: '/verify/number',
     file: 'verify/number.html',
+    script: 'src/features/certificates/verify-shell.ts',
     example: '/verify/DCP-7KQ4-M9XZ-2F8H',
   },
 ] as const

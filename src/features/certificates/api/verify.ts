@@ -1,15 +1,23 @@
 import * as v from 'valibot'
 import {
+  CERTIFICATE_API_PATH,
+  CERTIFICATE_KEYS_API_PATH,
   type CertificateContent,
   certificateContentSchema,
+  certificateKeysSchema,
   type PublicCertificate,
+  publicCertificateSchema,
 } from '@/contract/certificates'
 import { verifyCertificateSignature } from '@/features/certificates/model/verify-signature'
+import { VERIFY_FAILED_MESSAGE } from '@/features/certificates/model/verify-text'
 
 /*
  * What /verify/<number> shows (issue 20): the portal's public record of the number, checked here
  * against the published key. The content shown is read from the signed text itself, never from
  * the answer's other fields: what the page calls verified is what was signed.
+ *
+ * Both calls are public reads that need no session, made with fetch alone: the page's shell runs
+ * this before the app and its API client have loaded (src/features/certificates/verify-shell.ts).
  */
 
 export type Verification =
@@ -33,14 +41,42 @@ function signedContent(certificate: PublicCertificate): CertificateContent | nul
   }
 }
 
+type Read<T> = { ok: true; data: T } | { ok: false; status: number; message: string }
+
+/** A public JSON read: its data as the schema says, or the status and the server's message. */
+async function readJson<T>(
+  path: string,
+  schema: v.GenericSchema<unknown, T>,
+  signal: AbortSignal | undefined,
+): Promise<Read<T>> {
+  const response = await fetch(path, {
+    headers: { Accept: 'application/json' },
+    ...(signal ? { signal } : {}),
+  })
+  const json: unknown = await response.json().catch(() => null)
+  if (!response.ok) {
+    const message = (json as { message?: unknown } | null)?.message
+    return {
+      ok: false,
+      status: response.status,
+      message: typeof message === 'string' && message.trim() !== '' ? message : VERIFY_FAILED_MESSAGE,
+    }
+  }
+  const parsed = v.safeParse(schema, json)
+  return parsed.success
+    ? { ok: true, data: parsed.output }
+    : { ok: false, status: response.status, message: VERIFY_FAILED_MESSAGE }
+}
+
 /** Reads the certificate and the keys, and checks the signature in this browser. */
 export async function verifyNumber(number: string, signal?: AbortSignal): Promise<Verification> {
-  // The API client loads only now: the page paints and hydrates without it.
-  const { callEndpoint } = await import('@/lib/call-endpoint')
-  const options = signal ? { signal } : {}
   const [record, keys] = await Promise.all([
-    callEndpoint('certificate', undefined, { ...options, params: { number } }),
-    callEndpoint('certificateKeys', undefined, options),
+    readJson(
+      CERTIFICATE_API_PATH.replace(':number', encodeURIComponent(number)),
+      publicCertificateSchema,
+      signal,
+    ),
+    readJson(CERTIFICATE_KEYS_API_PATH, certificateKeysSchema, signal),
   ])
   if (!record.ok) {
     if (record.status === 404) return { kind: 'unknown', message: record.message }

@@ -1,35 +1,36 @@
 import { useNavigate } from '@tanstack/react-router'
-import { BadgeCheck, CircleAlert, FileUp, ShieldAlert, ShieldX, TimerOff } from 'lucide-react'
+import { FileUp } from 'lucide-react'
 import * as React from 'react'
 import { PageShell } from '@/components/layout/page-shell'
 import { Button } from '@/components/ui/button'
 import { Field, FieldError, FieldHint, FieldLabel } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
+import { ViewNodeContent } from '@/components/ui/view-node'
 import {
   CERTIFICATE_NUMBER_EXAMPLE,
-  CERTIFICATE_STATE_LABELS,
-  type CertificateContent,
   MALFORMED_CERTIFICATE_NUMBER_MESSAGE,
   normalizeCertificateNumber,
-  type PublicCertificate,
 } from '@/contract/certificates'
-import { endpointPath, endpoints } from '@/contract/endpoints'
-import { formatPortalTime } from '@/lib/format-time'
 import { useHydrated } from '@/lib/use-hydrated'
 import { cn } from '@/lib/utils'
 import { type Verification, verifyNumber } from '@/features/certificates/api/verify'
 import { numberFromPdf } from '@/features/certificates/model/pdf-number'
+import { type ShellAnswer, shellAnswerFor } from '@/features/certificates/model/shell-answer'
 import {
   NUMBER_REQUIRED_MESSAGE,
-  SIGNATURE_MISMATCH_LABEL,
-  SIGNATURE_MISMATCH_TEXT,
-  SIGNATURE_VALID_TEXT,
-  STATE_TEXT,
   VERIFY_FAILED_MESSAGE,
   VERIFY_LEAD,
   VERIFY_TITLE,
 } from '@/features/certificates/model/verify-text'
+import {
+  DETAIL_CLASS,
+  DETAIL_TERM_CLASS,
+  DETAIL_TERMS,
+  DETAIL_VALUE_CLASS,
+  DETAILS_LIST_CLASS,
+  verificationView,
+} from '@/features/certificates/model/verify-view'
 
 type VerifyPageProps = {
   /** The number in the address (/verify/<number>), as typed there. */
@@ -43,8 +44,8 @@ type VerifyPageProps = {
  * not match, or that no certificate has this number — and nothing else about other numbers.
  *
  * /verify/<number> is prerendered once for every number (scripts/build.mjs, PRERENDERED_SHELLS):
- * until the page has hydrated it shows no number — an empty field and a neutral status — and
- * then the address's number, whose check starts then.
+ * the shell's own script checks the address's number and shows the answer (AnswerSlot); the form
+ * shows the number once the app has hydrated the page.
  */
 function VerifyPage({ number }: VerifyPageProps) {
   const hydrated = useHydrated()
@@ -54,20 +55,7 @@ function VerifyPage({ number }: VerifyPageProps) {
     <PageShell title={VERIFY_TITLE} lead={VERIFY_LEAD}>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,22rem)_1fr]">
         <VerifyForm number={normalized ?? known ?? ''} />
-        {/* On a phone the answer comes first, above the form it came from. */}
-        {number ? (
-          <div className="order-first flex flex-col lg:order-none">
-            {!known ? (
-              <Checking>Checking the certificate…</Checking>
-            ) : normalized ? (
-              <VerifyResult key={normalized} number={normalized} />
-            ) : (
-              <Outcome tone="danger" icon={CircleAlert} label="Not a certificate number">
-                {MALFORMED_CERTIFICATE_NUMBER_MESSAGE}
-              </Outcome>
-            )}
-          </div>
-        ) : null}
+        {number ? <AnswerSlot key={number} number={number} /> : null}
       </div>
     </PageShell>
   )
@@ -194,11 +182,68 @@ function VerifyForm({ number }: { number: string }) {
   )
 }
 
-function VerifyResult({ number }: { number: string }) {
-  const [verification, setVerification] = React.useState<Verification | null>(null)
+type AnswerSlotProps = {
+  /** The number in the address, as typed there. */
+  number: string
+}
+
+/**
+ * Where the answer goes. In the prerendered shell it holds "Checking the certificate…", which the
+ * shell's script (verify-shell.ts) replaces with the answer before the app has started; when the
+ * app hydrates the page it leaves that content as it is (React does not hydrate what is inside
+ * an element given `dangerouslySetInnerHTML`) and keeps it while the page shows this number. If
+ * the shell had no answer yet, the app's own answer takes the slot's place once hydrated, from
+ * the shell's check still on its way. Rendered in the browser from scratch, the slot is the
+ * app's from the start.
+ */
+function AnswerSlot({ number }: AnswerSlotProps) {
+  const hydrated = useHydrated()
+  const normalized = normalizeCertificateNumber(number)
+  // Decided when the slot mounts: only a slot hydrated from the shell takes over the shell's work.
+  const [shell] = React.useState(() => (hydrated ? undefined : shellAnswerFor(normalized ?? number)))
+  const [keepShellAnswer] = React.useState(() => shell?.shown === true)
+  if (typeof document === 'undefined') {
+    return (
+      <div key="shell" data-slot="verify-answer" className={ANSWER_SLOT}>
+        <Checking>Checking the certificate…</Checking>
+      </div>
+    )
+  }
+  if (!hydrated || keepShellAnswer) {
+    return (
+      <div
+        key="shell"
+        data-slot="verify-answer"
+        className={ANSWER_SLOT}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={SHELL_CONTENT}
+      />
+    )
+  }
+  return (
+    <div key="app" data-slot="verify-answer" className={ANSWER_SLOT}>
+      {normalized ? (
+        <VerifyResult key={normalized} number={normalized} shell={shell} />
+      ) : (
+        <ViewNodeContent
+          node={verificationView({ kind: 'malformed', message: MALFORMED_CERTIFICATE_NUMBER_MESSAGE })}
+        />
+      )}
+    </div>
+  )
+}
+
+/** On a phone the answer comes first, above the form it came from. */
+const ANSWER_SLOT = 'order-first flex flex-col lg:order-none'
+/** What React writes into the shell's slot: nothing — it keeps what is there (one object, never rewritten). */
+const SHELL_CONTENT = { __html: '' }
+
+function VerifyResult({ number, shell }: { number: string; shell: ShellAnswer | undefined }) {
+  const [verification, setVerification] = React.useState<Verification | null>(() => shell?.settled ?? null)
   React.useEffect(() => {
+    if (verification) return
     const controller = new AbortController()
-    verifyNumber(number, controller.signal)
+    ;(shell?.verification ?? verifyNumber(number, controller.signal))
       .then((result) => {
         if (!controller.signal.aborted) setVerification(result)
       })
@@ -206,28 +251,10 @@ function VerifyResult({ number }: { number: string }) {
         if (!controller.signal.aborted) setVerification({ kind: 'failed', message: VERIFY_FAILED_MESSAGE })
       })
     return () => controller.abort()
-  }, [number])
+  }, [number, shell, verification])
 
   if (!verification) return <Checking>{`Checking ${number}…`}</Checking>
-  if (verification.kind === 'unknown')
-    return (
-      <Outcome tone="danger" icon={ShieldX} label="Not found">
-        {verification.message}
-      </Outcome>
-    )
-  if (verification.kind === 'malformed')
-    return (
-      <Outcome tone="danger" icon={CircleAlert} label="Not a certificate number">
-        {verification.message}
-      </Outcome>
-    )
-  if (verification.kind === 'failed')
-    return (
-      <Outcome tone="warning" icon={CircleAlert} label="Not checked">
-        {verification.message}
-      </Outcome>
-    )
-  return <CertificateRecord verification={verification} />
+  return <ViewNodeContent node={verificationView(verification)} />
 }
 
 /**
@@ -246,137 +273,20 @@ function Checking({ children }: { children: string }) {
           <p className="text-body">Its signature is checked in your browser.</p>
         </div>
       </div>
-      <div aria-hidden="true">
-        <DetailsList
-          rows={DETAIL_TERMS.map((term) => [
-            term,
-            <Pending key={term} lines={term === 'Test plan' ? 2 : 1} />,
-          ])}
-        />
-      </div>
+      <dl aria-hidden="true" className={DETAILS_LIST_CLASS}>
+        {DETAIL_TERMS.map((term) => (
+          <div key={term} className={DETAIL_CLASS}>
+            <dt className={DETAIL_TERM_CLASS}>{term}</dt>
+            <dd className={DETAIL_VALUE_CLASS}>
+              <Pending lines={term === 'Test plan' ? 2 : 1} />
+            </dd>
+          </div>
+        ))}
+      </dl>
       <p aria-hidden="true" className="text-small text-ink-muted">
         <Pending lines={2} />
       </p>
     </div>
-  )
-}
-
-const TONES = {
-  success: 'border-success bg-success-soft text-success',
-  warning: 'border-warning bg-warning-soft text-warning',
-  danger: 'border-danger bg-danger-soft text-danger',
-} as const
-
-function Outcome({
-  tone,
-  icon: Icon,
-  label,
-  children,
-}: {
-  tone: keyof typeof TONES
-  icon: React.ComponentType<{ className?: string }>
-  label: string
-  children: React.ReactNode
-}) {
-  return (
-    <section aria-label="Result" className={cn('flex gap-3 self-start rounded-card border p-4', TONES[tone])}>
-      <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
-      <div className="flex flex-col gap-1">
-        <p className="text-heading font-bold">{label}</p>
-        <p className="text-body text-ink">{children}</p>
-      </div>
-    </section>
-  )
-}
-
-function CertificateRecord({ verification }: { verification: Extract<Verification, { kind: 'found' }> }) {
-  const { certificate, content, signature } = verification
-  const mismatch = signature === 'mismatch'
-  const state = certificate.state
-  const tone = mismatch || state === 'revoked' ? 'danger' : state === 'expired' ? 'warning' : 'success'
-  const icon = mismatch
-    ? ShieldAlert
-    : state === 'revoked'
-      ? ShieldX
-      : state === 'expired'
-        ? TimerOff
-        : BadgeCheck
-  const label = mismatch ? SIGNATURE_MISMATCH_LABEL : CERTIFICATE_STATE_LABELS[state]
-  return (
-    <section
-      aria-label={`Certificate ${certificate.number}`}
-      data-state={mismatch ? 'mismatch' : state}
-      className="flex flex-col gap-4"
-    >
-      <Outcome tone={tone} icon={icon} label={label}>
-        {mismatch ? SIGNATURE_MISMATCH_TEXT : STATE_TEXT[state]}
-      </Outcome>
-      {certificate.revocation ? (
-        <p className="text-body text-ink">
-          {`Revoked on ${formatPortalTime(certificate.revocation.revokedAt)} UTC: ${certificate.revocation.reason}`}
-        </p>
-      ) : null}
-      {content && mismatch ? (
-        <p className="text-small font-semibold text-ink">What the record says (not verified):</p>
-      ) : null}
-      {content ? <Details certificate={certificate} content={content} /> : null}
-      <p className="text-small text-ink-muted">
-        {mismatch ? null : `${SIGNATURE_VALID_TEXT} Key ${certificate.keyId}. `}
-        <a
-          href={endpointPath(endpoints.certificate.path, { number: certificate.number })}
-          className="font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:focus-ring"
-        >
-          The record as JSON
-        </a>
-      </p>
-    </section>
-  )
-}
-
-/** The record's terms, in order: the details list and its placeholder while checking. */
-const DETAIL_TERMS = [
-  'Certificate number',
-  'Device',
-  'Device type',
-  'Product class',
-  'Firmware',
-  'Serial numbers',
-  'Organization',
-  'Test plan',
-  'Attempts',
-  'Issued',
-  'Valid until',
-] as const
-
-function Details({ certificate, content }: { certificate: PublicCertificate; content: CertificateContent }) {
-  const values: Record<(typeof DETAIL_TERMS)[number], string> = {
-    'Certificate number': certificate.number,
-    Device: `${content.device.vendor} ${content.device.name}`,
-    'Device type': content.device.type,
-    'Product class': content.device.productClass,
-    Firmware: content.device.firmware,
-    'Serial numbers': content.device.serialNumbers.join(', ') || 'None',
-    Organization: content.organization.name,
-    'Test plan': `${content.testPlan.name} (version ${content.testPlan.version}), ${content.testPlan.cases.length} test cases`,
-    Attempts: String(content.attempts.length),
-    Issued: `${formatPortalTime(content.issuedAt)} UTC`,
-    'Valid until': `${formatPortalTime(content.expiresAt)} UTC`,
-  }
-  return <DetailsList rows={DETAIL_TERMS.map((term) => [term, values[term]])} />
-}
-
-const DETAILS_LIST = 'grid gap-x-6 gap-y-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-2'
-
-function DetailsList({ rows }: { rows: ReadonlyArray<[string, React.ReactNode]> }) {
-  return (
-    <dl className={DETAILS_LIST}>
-      {rows.map(([term, value]) => (
-        <div key={term} className="flex flex-col gap-0.5">
-          <dt className="text-small font-semibold text-ink-muted">{term}</dt>
-          <dd className="text-body break-words text-ink">{value}</dd>
-        </div>
-      ))}
-    </dl>
   )
 }
 
