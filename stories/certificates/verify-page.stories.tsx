@@ -1,5 +1,6 @@
 import preview from '#.storybook/preview'
 import { expect, waitFor, within } from 'storybook/test'
+import { ViewNodeContent } from '@/components/ui/view-node'
 import { MALFORMED_CERTIFICATE_NUMBER_MESSAGE, UNKNOWN_CERTIFICATE_MESSAGE } from '@/contract/certificates'
 import { FIXTURE_CERTIFICATE_NUMBERS } from '@/mocks/fixtures/certificates'
 import { VerifyPage } from '@/features/certificates/components/verify-page'
@@ -21,6 +22,8 @@ import { loggedOut } from '../support/session'
 const meta = preview.meta({
   title: 'Certificates/Verification page',
   component: VerifyPage,
+  // The answer is one description the app renders (ViewNodeContent) and the shell's script builds.
+  subcomponents: { ViewNodeContent },
   parameters: { layout: 'fullscreen', router: { app: true, url: '/verify' } },
   beforeEach: loggedOut,
   render: () => <></>,
