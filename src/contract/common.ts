@@ -33,9 +33,9 @@ export const BROKEN_CHARACTER_RULE = 'must not contain a broken character'
 export const NUL_CHARACTER_RULE = 'must not contain the NUL character'
 
 /* eslint-disable no-control-regex -- matching control characters is the point of these patterns */
-const SINGLE_LINE_FORBIDDEN =
+export const SINGLE_LINE_FORBIDDEN =
   /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200d\u202a-\u202e\u2066-\u2069\ufeff]/u
-const MULTILINE_FORBIDDEN =
+export const MULTILINE_FORBIDDEN =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u200b\u202a-\u202e\u2066-\u2069\ufeff]/u
 /* eslint-enable no-control-regex */
 
