@@ -15,6 +15,7 @@ import { requireToken } from './middleware/csrf.ts'
 import { handleError } from './middleware/errors.ts'
 import { limitBodySize } from './middleware/json-body.ts'
 import { loadSession } from './middleware/session.ts'
+import { openApiRoutes } from './openapi.ts'
 import { pagePolicy } from './page-policy.ts'
 import { accountRoutes } from './routes/accounts.ts'
 import { catalogueRoutes } from './routes/catalogue.ts'
@@ -178,6 +179,8 @@ export function createMainApp({
     c.header('Cache-Control', 'no-store')
     return c.json({ certificationServicePort: certificationServicePort() })
   })
+  // Issue 21 (docs/decisions/0029): the OpenAPI document and its reference page.
+  app.route('/', openApiRoutes({ certificationServicePort }))
   app.all('/api/*', (c) => c.json({ message: `No API call at ${c.req.method} ${c.req.path}.` }, 404))
 
   if (devMailbox && mailer.mode === 'outbox') app.route('/', devMailboxRoutes)

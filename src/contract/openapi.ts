@@ -236,7 +236,9 @@ export function convertSchema(
   try {
     converted = toJsonSchema(schema, config)
   } catch (error) {
-    throw new Error(`OpenAPI: the schema of ${where} cannot be documented: ${(error as Error).message}`)
+    throw new Error(`OpenAPI: the schema of ${where} cannot be documented: ${(error as Error).message}`, {
+      cause: error,
+    })
   }
   const { $schema: _dialect, $defs = {}, ...rest } = converted
   return { schema: rest, defs: $defs as Record<string, JsonSchema> }
@@ -260,7 +262,7 @@ function accessOf(name: EndpointName): Access {
   if (name in lab.LAB_ENDPOINT_PERMISSIONS) {
     const permission = lab.LAB_ENDPOINT_PERMISSIONS[name as lab.LabEndpointName]
     if (permission !== null) return 'lab'
-  } else if (roles.ENDPOINT_PERMISSIONS[name as roles.VendorEndpointName] != null) {
+  } else if ((roles.ENDPOINT_PERMISSIONS[name as roles.VendorEndpointName] ?? null) !== null) {
     return 'vendor'
   }
   if (LOGIN_WITHOUT_PERMISSION.has(name)) return 'login'
@@ -470,7 +472,6 @@ export function openApiPath(path: string): { path: string; parameters: string[] 
 
 function successAnswer(name: EndpointName, answer: JsonSchema | null): JsonObject {
   const endpoint: Endpoint = endpoints[name]
-  const doc = ENDPOINT_DOCS[name]
   const example = ANSWER_EXAMPLES[name]
   if (name === 'certificatePdf') {
     return {
@@ -495,7 +496,7 @@ function successAnswer(name: EndpointName, answer: JsonSchema | null): JsonObjec
     }
   }
   return {
-    description: doc?.summary ?? 'Done.',
+    description: 'Success.',
     content: { [MEDIA_JSON]: { schema: answer, ...(example !== undefined ? { example } : {}) } },
   }
 }
@@ -787,13 +788,17 @@ export function contractWebhooks(exported: unknown): ContractWebhook[] {
  * info.description: the pipeline, with the table's own paths and the fixtures' payloads
  */
 
-/** A curl call with a JSON body; "$NAME" values become the shell's variables. */
+/**
+ * A curl call with a JSON body, written as a here-document so that "$NAME" values are the shell's
+ * variables.
+ */
 function curlJson(method: string, url: string, body: unknown, extraHeader = '') {
-  const json = JSON.stringify(body).replace(/"\$([A-Z_]+)"/g, `"'"$$$1"'"`)
   return [
     `curl -sS -X ${method} "${url}" \\`,
     `  -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json"${extraHeader} \\`,
-    `  -d '${json}'`,
+    '  --data-binary @- <<JSON',
+    JSON.stringify(body, null, 2),
+    'JSON',
   ].join('\n')
 }
 
