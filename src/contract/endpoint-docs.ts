@@ -36,7 +36,7 @@ export const ENDPOINT_TAG_DESCRIPTIONS: Readonly<Record<EndpointTag, string>> = 
 }
 
 /** A refusal status a call's handler can answer by itself (beyond those derived from the table). */
-export type HandlerRefusal = 401 | 404 | 409 | 429
+export type HandlerRefusal = 400 | 401 | 404 | 409 | 429
 
 export type EndpointDoc = {
   summary: string
@@ -179,5 +179,5 @@ export const ENDPOINT_DOCS: Readonly<Partial<Record<EndpointName, EndpointDoc>>>
     summary: 'List or unlist a certificate in the directory',
     refusals: [404, 409],
   },
-  certificate: { tag: 'certificates', summary: 'Verify a certificate by its number', refusals: [404] },
+  certificate: { tag: 'certificates', summary: 'Verify a certificate by its number', refusals: [400, 404] },
 }

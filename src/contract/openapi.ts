@@ -13,7 +13,7 @@ import {
   type EndpointTag,
 } from '@/contract/endpoint-docs'
 import { type Endpoint, type EndpointName, endpoints, RUN_REPORT_PATH } from '@/contract/endpoints'
-import { submittedDevicePayload } from '@/contract/fixtures/payloads'
+import { EXAMPLE_DEVICE, specLiteralSavePayload, submittedDevicePayload } from '@/contract/fixtures/payloads'
 import * as lab from '@/contract/lab'
 import * as portfolio from '@/contract/portfolio'
 import * as records from '@/contract/records'
@@ -351,10 +351,10 @@ function errorResponses(name: EndpointName): Record<string, JsonObject> {
   const doc = ENDPOINT_DOCS[name]
   const responses: Record<string, JsonObject> = {}
   const takesBody = endpoint.method !== 'GET' && endpoint.request !== null
-  if (endpoint.request !== null) {
+  if (endpoint.request !== null || doc?.refusals?.includes(400)) {
     responses['400'] = refusedInput(
       name,
-      `The ${endpoint.method === 'GET' ? 'query' : 'body'} breaks a rule: \`message\` names the field by its label and the rule, \`field\` is the payload key (or \`${BODY_FIELD}\`).`,
+      `The ${endpoint.request === null ? 'path' : endpoint.method === 'GET' ? 'query' : 'body'} breaks a rule: \`message\` names the field by its label and the rule, \`field\` is the payload key (or \`${BODY_FIELD}\`).`,
     )
   }
   const needsLogin = access === 'vendor' || access === 'lab' || doc?.refusals?.includes(401)
@@ -422,18 +422,23 @@ const runCall = {
 
 /** Request examples: the JSON body of a POST, the query of a GET. */
 export const REQUEST_EXAMPLES: Partial<Record<EndpointName, Record<string, unknown>>> = {
+  savePortfolio: specLiteralSavePayload(EXAMPLE_IDS.vendorUserId),
   submitPortfolio: submittedDevicePayload(EXAMPLE_IDS.vendorUserId),
   listRecords: { vendorUserId: EXAMPLE_IDS.vendorUserId },
   getPortfolio: { vendorUserId: EXAMPLE_IDS.vendorUserId },
+  getRecord: { vendorUserId: EXAMPLE_IDS.vendorUserId, portfolioManagerId: EXAMPLE_IDS.portfolioManagerId },
+  updateRecord: {
+    ...EXAMPLE_DEVICE,
+    deviceNumberList: [...EXAMPLE_DEVICE.deviceNumberList],
+    portfolioManagerId: EXAMPLE_IDS.portfolioManagerId,
+    vendorUserId: EXAMPLE_IDS.vendorUserId,
+  },
+  listComments: { portfolioManagerId: EXAMPLE_IDS.portfolioManagerId },
   runTests: runCall,
   rerunFailed: runCall,
   cancelRun: runCall,
   emailCertificate: runCall,
   listRuns: runCall,
-  listComments: {
-    vendorUserId: EXAMPLE_IDS.vendorUserId,
-    portfolioManagerId: EXAMPLE_IDS.portfolioManagerId,
-  },
 }
 
 /** Answer examples, where the contract names the answer. */
@@ -551,7 +556,10 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
       name: parameter,
       in: 'path',
       required: true,
-      schema: { type: 'string' },
+      schema: {
+        type: 'string',
+        ...(parameter === 'number' ? { examples: [certificates.CERTIFICATE_NUMBER_EXAMPLE] } : {}),
+      },
     }))
     let requestBody: JsonObject | undefined
     const example = REQUEST_EXAMPLES[name]
