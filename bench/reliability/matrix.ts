@@ -7,6 +7,7 @@ import {
   type EndpointName,
 } from '@/contract/endpoints'
 import { EVENTS_PATH } from '@/contract/events'
+import { API_DOCS_PATH, OPENAPI_PATH } from '@/contract/openapi'
 import {
   LAB_ENDPOINT_PERMISSIONS,
   LAB_EVENTS_PATH,
@@ -156,6 +157,9 @@ const OPEN_CALLS = new Set<string>([
   'certificateKeys',
   'certificate',
   'directory',
+  // Issue 21: the OpenAPI document and its reference page are public reads.
+  'openApiDocument',
+  'apiDocs',
 ])
 
 /** A call refused on purpose even for whom it concerns: a wrong password or code, someone else's link. */
@@ -415,6 +419,8 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
   // Every stored event from the start: the owner's holds its records, runs and comments.
   if (name === 'events') return { method: 'GET', service: 'main', path: `${EVENTS_PATH}?after=0` }
   if (name === 'labEvents') return { method: 'GET', service: 'main', path: `${LAB_EVENTS_PATH}?after=0` }
+  if (name === 'openApiDocument') return { method: 'GET', service: 'main', path: OPENAPI_PATH }
+  if (name === 'apiDocs') return { method: 'GET', service: 'main', path: API_DOCS_PATH }
   const endpoint = endpoints[name as keyof typeof endpoints] as Endpoint
   const post = (body: unknown): Cell => ({
     method: 'POST',
@@ -681,7 +687,7 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
   const leaverSession = { cookie: loggedOut.cookie, token: loggedOut.token }
   countAnswer(figures, await loggedOut.post(endpoints.logout.path, {}))
   Object.assign(loggedOut, leaverSession)
-  const names = [...Object.keys(endpoints), 'runReport', 'events', 'labEvents']
+  const names = [...Object.keys(endpoints), 'runReport', 'events', 'labEvents', 'openApiDocument', 'apiDocs']
   const callers: Caller[] = [
     {
       name: 'anonymous',
