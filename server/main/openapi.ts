@@ -85,6 +85,7 @@ export function apiDocsPage() {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference · Device Certification Portal</title>
 <meta name="description" content="The Device Certification Portal's API: submit devices, run certification and download results from your pipeline.">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <link rel="stylesheet" href="${assetUrl('swagger-ui.css')}">
 <link rel="stylesheet" href="${assetUrl('docs.css')}">
 </head>
