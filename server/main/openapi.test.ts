@@ -1,9 +1,10 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { compileErrors, validate } from '@readme/openapi-parser'
 import addFormats from 'ajv-formats'
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EVENTS_PATH } from '@/contract/events'
 import { LAB_EVENTS_PATH } from '@/contract/lab'
@@ -11,14 +12,16 @@ import { EXAMPLE_IDS, OPENAPI_PATH, REQUEST_EXAMPLES, SESSION_COOKIE_NAME } from
 import { createCertApp } from '../cert/app.ts'
 import {
   type Browser,
+  createStaffMember,
   createVendor,
   eventually,
   startTestPortal,
   type TestPortal,
+  type TestStaff,
   type TestVendor,
 } from '../test/portal.ts'
 import { createMainApp } from './app.ts'
-import { API_DOCS_ASSETS_PATH, assetUrl } from './openapi.ts'
+import { API_DOCS_ASSETS_PATH, assetUrl, loadContractWebhooks } from './openapi.ts'
 import { SESSION_COOKIE } from './security/session-token.ts'
 
 /*
@@ -30,8 +33,9 @@ import { SESSION_COOKIE } from './security/session-token.ts'
  *   service does not; every /api/ route the main app registers and every route of the
  *   certification service is in the document (the live streams and the reference page's files
  *   excepted, EXCLUDED_ROUTES);
- * - every operation, called by a visitor without a session and by a logged-in Owner (with the
- *   document's own example, its placeholders replaced by this vendor's ids, or an empty body), answers
+ * - every operation, called by a visitor without a session, by a logged-in Owner (with the
+ *   document's own example, its placeholders replaced by this vendor's ids, or an empty body) and by
+ *   a Lab manager, answers
  *   a status the document lists for it, with a body valid against the document's schema for that
  *   status (ajv, JSON Schema 2020-12, with the formats).
  */
@@ -78,6 +82,7 @@ type Call = {
 
 let test: TestPortal
 let owner: TestVendor
+let labManager: TestStaff
 let document: Document
 let calls: Call[]
 let ids: Record<string, string>
@@ -183,6 +188,7 @@ async function mismatch(call: Call, response: globalThis.Response) {
 beforeAll(async () => {
   test = await startTestPortal()
   owner = await createVendor(test, 'openapi-owner@example.com', 'Openapi')
+  labManager = await createStaffMember(test, 'openapi-lab@example.com', 'Lena Lab', 'Lab manager')
   const documentUrl = `${test.portal.mainUrl}${OPENAPI_PATH}`
   document = (await (await fetch(documentUrl)).json()) as Document
   calls = operationsOf(document, documentUrl).sort(
@@ -243,6 +249,19 @@ describe('the OpenAPI document as the main service serves it', () => {
     const again = await fetch(`${test.portal.mainUrl}${OPENAPI_PATH}`, { headers: { 'If-None-Match': etag } })
     expect(again.status).toBe(304)
     expect(await again.text()).toBe('')
+  })
+})
+
+describe('the webhooks of the contract', () => {
+  it('are read from src/contract/webhooks.ts when it exists, and left out when it does not', async () => {
+    expect(await loadContractWebhooks(path.join(tmpdir(), 'no-such-webhooks.ts'))).toEqual([])
+    const body = v.object({ id: v.string(), type: v.literal('run.finished') })
+    const holder = globalThis as { openApiTestWebhooks?: unknown }
+    holder.openApiTestWebhooks = { 'run.finished': body }
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'openapi-webhooks-')), 'webhooks.mjs')
+    writeFileSync(file, 'export const webhooks = globalThis.openApiTestWebhooks\n')
+    expect(await loadContractWebhooks(file)).toEqual([{ type: 'run.finished', schema: body }])
+    delete holder.openApiTestWebhooks
   })
 })
 
@@ -327,15 +346,18 @@ describe('the document matches the services', () => {
     expect(wrong).toEqual([])
   })
 
-  it('answers every operation as documented, to a visitor and to the logged-in Owner', async () => {
+  it('answers every operation as documented, to a visitor, the logged-in Owner and a Lab manager', async () => {
     const problems: string[] = []
+    const callers = [
+      ['visitor', 'visitor'],
+      ['owner', owner.browser],
+      ['lab manager', labManager.browser],
+    ] as const
     for (const call of calls) {
-      for (const who of ['visitor', owner.browser] as const) {
+      for (const [name, who] of callers) {
         const answered = await callAs(call, who)
         const problem = await mismatch(call, answered)
-        if (problem) problems.push(`${who === 'visitor' ? 'visitor' : 'owner'}: ${problem}`)
-        if (process.env.OPENAPI_TRACE)
-          console.log(call.operation.operationId, who === 'visitor' ? 'visitor' : 'owner', answered.status)
+        if (problem) problems.push(`${name}: ${problem}`)
       }
     }
     expect(problems).toEqual([])
