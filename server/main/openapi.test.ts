@@ -64,6 +64,7 @@ type Response = { content?: Record<string, MediaType> }
 type Parameter = { name: string; in: string; required?: boolean }
 type Operation = {
   operationId: string
+  security?: Array<Record<string, string[]>>
   parameters?: Parameter[]
   requestBody?: { content: Record<string, MediaType> }
   responses: Record<string, Response>
@@ -166,12 +167,17 @@ function schemaValidator(schema: object) {
 }
 
 /** What is wrong with `response` as the document describes the operation's answers; '' when nothing. */
-async function mismatch(call: Call, response: globalThis.Response) {
+async function mismatch(call: Call, response: globalThis.Response, who: 'visitor' | Browser) {
   const where = `${call.method} ${call.path} (${call.operation.operationId}) answered ${response.status}`
   const documented = call.operation.responses[String(response.status)]
   const text = await response.text()
   if (!documented) return `${where}, which the document does not list: ${text.slice(0, 200)}`
   if (FALLBACK.test(text)) return `${where} with the service's fallback for unknown paths`
+  const security = call.operation.security ?? []
+  const open = security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0)
+  if (who === 'visitor' && response.ok && !open) {
+    return `${where} to a visitor without a session, but the document requires ${JSON.stringify(security)}`
+  }
   const contentType = (response.headers.get('Content-Type') ?? '').split(';')[0]?.trim() ?? ''
   const content = documented.content
   if (!content) return ''
@@ -356,7 +362,7 @@ describe('the document matches the services', () => {
     for (const call of calls) {
       for (const [name, who] of callers) {
         const answered = await callAs(call, who)
-        const problem = await mismatch(call, answered)
+        const problem = await mismatch(call, answered, who)
         if (problem) problems.push(`${name}: ${problem}`)
       }
     }

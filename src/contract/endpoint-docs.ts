@@ -43,6 +43,11 @@ export type EndpointDoc = {
   description?: string
   tag: EndpointTag
   refusals?: ReadonlyArray<HandlerRefusal>
+  /**
+   * Answered without a login too (the login only adds to the answer): the document marks the
+   * security optional and lists no 401/403 of a login.
+   */
+  loginOptional?: true
 }
 
 export const ENDPOINT_DOCS: Readonly<Partial<Record<EndpointName, EndpointDoc>>> = {
@@ -86,6 +91,8 @@ export const ENDPOINT_DOCS: Readonly<Partial<Record<EndpointName, EndpointDoc>>>
   catalogue: {
     tag: 'reference',
     summary: 'The device catalogue: vendors, device names, types and product classes',
+    description: 'Public: with a login, the organization’s own ‘Add New …’ names are listed too.',
+    loginOptional: true,
   },
   getPortfolio: { tag: 'portfolio', summary: 'Read the saved draft and the account’s registration details' },
   savePortfolio: {

@@ -104,7 +104,7 @@ describe('the OpenAPI document', () => {
       { bearerAuth: ['read'] },
     ])
     expect(operationOf('login')?.security).toEqual([{ sessionCookie: [], csrfToken: [] }])
-    expect(operationOf('catalogue')?.security).toEqual([{ sessionCookie: [] }, { bearerAuth: ['read'] }])
+    expect(operationOf('catalogue')?.security).toEqual([{}, { sessionCookie: [] }, { bearerAuth: ['read'] }])
     expect(operationOf('directory')?.security).toEqual([])
     expect(operationOf('labQueue')?.security).toEqual([{ sessionCookie: [] }])
   })
@@ -113,7 +113,8 @@ describe('the OpenAPI document', () => {
     const codes = (name: string) => Object.keys(operationOf(name)?.responses ?? {})
     expect(codes('runTests')).toEqual(['200', '400', '401', '403', '404', '409', '413', '415'])
     expect(codes('login')).toEqual(['200', '400', '401', '403', '413', '415', '429'])
-    expect(codes('catalogue')).toEqual(['200', '401', '403'])
+    expect(codes('catalogue')).toEqual(['200'])
+    expect(codes('listRecords')).toEqual(['200', '400', '401', '403', '413', '415'])
     expect(codes('directory')).toEqual(['200', '400'])
     const roleRefusal = JSON.stringify(operationOf('submitPortfolio')?.responses['403'])
     expect(roleRefusal).toContain('does not allow submitting, editing or deleting devices')

@@ -289,7 +289,8 @@ function securityOf(name: EndpointName) {
   const csrf = endpoint.service === 'main' && endpoint.method !== 'GET'
   const cookie = csrf ? { sessionCookie: [], csrfToken: [] } : { sessionCookie: [] }
   const scope = bearerScopeOf(name)
-  return scope ? [cookie, { bearerAuth: [scope] }] : [cookie]
+  const optional = ENDPOINT_DOCS[name]?.loginOptional ? [{}] : []
+  return [...optional, cookie, ...(scope ? [{ bearerAuth: [scope] }] : [])]
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -347,8 +348,9 @@ const RETRY_AFTER = {
 
 function errorResponses(name: EndpointName): Record<string, JsonObject> {
   const endpoint: Endpoint = endpoints[name]
-  const access = accessOf(name)
   const doc = ENDPOINT_DOCS[name]
+  // A call answered without a login refuses none for the lack of one.
+  const access = doc?.loginOptional ? 'public' : accessOf(name)
   const responses: Record<string, JsonObject> = {}
   const takesBody = endpoint.method !== 'GET' && endpoint.request !== null
   if (endpoint.request !== null || doc?.refusals?.includes(400)) {
