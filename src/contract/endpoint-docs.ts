@@ -48,6 +48,11 @@ export type EndpointDoc = {
    * security optional and lists no 401/403 of a login.
    */
   loginOptional?: true
+  /**
+   * A vendor call an API token may not make (e.g. managing the tokens themselves): the document
+   * lists only the browser's session for it.
+   */
+  bearer?: false
 }
 
 export const ENDPOINT_DOCS: Readonly<Partial<Record<EndpointName, EndpointDoc>>> = {

@@ -274,7 +274,7 @@ function accessOf(name: EndpointName): Access {
  * a GET or one of spec §7's POST reads), `read-write` for the others.
  */
 export function bearerScopeOf(name: EndpointName): 'read' | 'read-write' | null {
-  if (accessOf(name) !== 'vendor') return null
+  if (accessOf(name) !== 'vendor' || ENDPOINT_DOCS[name]?.bearer === false) return null
   const permission = roles.ENDPOINT_PERMISSIONS[name as roles.VendorEndpointName]
   return permission === 'read' && !STATE_CHANGING_READS.has(name) ? 'read' : 'read-write'
 }
