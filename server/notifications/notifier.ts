@@ -12,7 +12,7 @@ import {
 import {
   NOTIFICATION_SETTINGS_PATH,
   ONE_CLICK_UNSUBSCRIBE_PATH,
-  ORGANIZATION_KINDS,
+  type ORGANIZATION_KINDS,
   UNSUBSCRIBE_PATH,
 } from '@/contract/notifications'
 import type { Database } from '../db/schema.ts'

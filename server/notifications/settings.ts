@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import {
   NOTIFICATION_KINDS,
-  ORGANIZATION_KINDS,
+  type ORGANIZATION_KINDS,
   type NotificationKind,
   type NotificationSettingsAnswer,
   type UnsubscribeInfo,

@@ -126,7 +126,7 @@ export type UnsubscribeAnswer = v.InferOutput<typeof unsubscribeAnswerSchema>
 /* ------------------------------------------------------------------------------ messages */
 
 export const notificationSettingSavedMessage = (kind: NotificationKind, enabled: boolean) =>
-  `${NOTIFICATION_KIND_LABELS[kind]} mails are ${enabled ? 'on' : 'off'}.`
+  `Saved: “${NOTIFICATION_KIND_LABELS[kind]}” mails are ${enabled ? 'on' : 'off'}.`
 export const NOTIFICATION_SETTING_FAILED_MESSAGE =
   'Your change was not saved: the switch is back as it was. Try again.'
 export const ALL_NOTIFICATIONS_OFF_MESSAGE =

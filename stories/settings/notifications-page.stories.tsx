@@ -67,7 +67,9 @@ export const EveryKindOn = meta.story({
         notificationSettingSavedMessage('runFinished', false),
       ),
     )
-    await expect(canvas.getByRole('status')).toHaveTextContent('Certification run finished mails are off.')
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      'Saved: “Certification run finished” mails are off.',
+    )
     await expect(notificationFixture().enabled.runFinished).toBe(false)
     await userEvent.tab()
     await expect(switchOf(canvas, 'certificateIssued')).toHaveFocus()
@@ -119,7 +121,9 @@ export const AllOff = meta.story({
     await userEvent.click(canvas.getByText(NOTIFICATION_KIND_LABELS.invitation))
     await expect(switchOf(canvas, 'invitation')).toBeChecked()
     await waitFor(() =>
-      expect(canvas.getByRole('status')).toHaveTextContent('Invitations to organizations mails are on.'),
+      expect(canvas.getByRole('status')).toHaveTextContent(
+        'Saved: “Invitations to organizations” mails are on.',
+      ),
     )
     await expect(canvas.queryByText(ALL_NOTIFICATIONS_OFF_MESSAGE)).toBeNull()
   },

@@ -1,5 +1,5 @@
 import preview from '#.storybook/preview'
-import { expect, waitFor, within } from 'storybook/test'
+import { expect, waitFor, type within } from 'storybook/test'
 import {
   UNSUBSCRIBE_MANAGE_HINT,
   UNSUBSCRIBE_TOKEN_INVALID_MESSAGE,
