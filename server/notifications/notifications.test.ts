@@ -371,6 +371,19 @@ describe('invitations', () => {
     ).toBe(200)
     expect(await mailsTo('New.Person@example.com', /Invitation/)).toEqual([])
     expect(await mailsTo('new.person@example.com', /Invitation/)).toHaveLength(1)
+    // Once an account is made for the address, its own switch (on) decides.
+    await createVendor(test, 'new.person@example.com', 'Newt')
+    const third = await createVendor(test, 'tina.third@example.com', 'Tina')
+    expect(
+      (
+        await third.browser.post(endpoints.inviteMember.path, {
+          vendorUserId: third.id,
+          emailId: 'new.person@example.com',
+          role: 'Viewer',
+        })
+      ).status,
+    ).toBe(200)
+    expect(await mailsTo('new.person@example.com', /^Invitation to join Tina Networks$/)).toHaveLength(1)
   })
 
   it('sends none to an account that turned invitations off; the invitation itself stands', async () => {

@@ -103,9 +103,10 @@ export async function recipientsOf(
 }
 
 /**
- * Whether an invitation mail may go to `emailId`: not when an account with that address turned
- * invitations off, nor when the address itself did (an invitee without an account). With the
- * account's id when there is one (its unsubscribe link names the account).
+ * Whether an invitation mail may go to `emailId`. With an account at that address, the account's
+ * invitation switch decides (its unsubscribe link names the account); without one, whether the
+ * address turned invitations off from an earlier invitation's link (an account made later for the
+ * address — its owner proved it with the mailed code — then decides instead).
  */
 export async function invitationRecipient(
   db: Db,
@@ -117,21 +118,22 @@ export async function invitationRecipient(
     .select('id')
     .where('email_key', '=', emailKey)
     .executeTakeFirst()
+  if (account) {
+    const setting = await db
+      .selectFrom('notification_settings')
+      .select('enabled')
+      .where('account_id', '=', account.id)
+      .where('scope', '=', '')
+      .where('kind', '=', 'invitation')
+      .executeTakeFirst()
+    return { allowed: setting?.enabled !== false, accountId: account.id, emailKey }
+  }
   const optout = await db
     .selectFrom('notification_address_optouts')
     .select('email_key')
     .where('email_key', '=', emailKey)
     .executeTakeFirst()
-  if (optout) return { allowed: false, accountId: account?.id ?? null, emailKey }
-  if (!account) return { allowed: true, accountId: null, emailKey }
-  const setting = await db
-    .selectFrom('notification_settings')
-    .select('enabled')
-    .where('account_id', '=', account.id)
-    .where('scope', '=', '')
-    .where('kind', '=', 'invitation')
-    .executeTakeFirst()
-  return { allowed: setting?.enabled !== false, accountId: account.id, emailKey }
+  return { allowed: optout === undefined, accountId: null, emailKey }
 }
 
 /** The kinds a claim turns off: its kind, or every kind ('all'). */
