@@ -258,6 +258,48 @@ describe('each kind, once, to the members whose switch is on', () => {
     expect(await mailsTo(stranger.email, /Beacon 6/)).toEqual([])
   })
 
+  it('mails nothing while a result awaits review, then the rejection with the lab’s reason', async () => {
+    expect(
+      (await labManager.browser.post(endpoints.labReviewSetting.path, { reviewRequired: true })).status,
+    ).toBe(200)
+    try {
+      const id = await submit(owner, { deviceNumberList: ['REVIEW01A', 'REVIEW01B'] })
+      const response = await owner.browser.cert(endpoints.runTests.path, {
+        body: { vendor_user_id: owner.id, portfolio_manager_id: id },
+        headers: { Origin: test.portal.mainUrl },
+      })
+      expect(response.status).toBe(200)
+      let runId = ''
+      await eventually(async () => {
+        const run = await db()
+          .selectFrom('certification_runs')
+          .select(['run_id', 'status'])
+          .where('portfolio_manager_id', '=', id)
+          .executeTakeFirst()
+        runId = run?.run_id ?? ''
+        return run?.status === 'AwaitingReview'
+      })
+      expect(await mailsTo(owner.email, /Beacon 6/, id)).toEqual([])
+      expect(
+        (
+          await labManager.browser.post(endpoints.labReview.path, {
+            runId,
+            decision: 'reject',
+            reason: 'The RF report is missing.',
+          })
+        ).status,
+      ).toBe(200)
+      const sent = await mailsTo(owner.email, /^Validation Failure: Beacon 6 \(attempt 1\)$/, id)
+      expect(sent).toHaveLength(1)
+      expect(sent[0]!.text).toContain(
+        'Reason: The lab rejected the result in review: The RF report is missing.',
+      )
+      expect(sent[0]!.text).not.toContain('failed:')
+    } finally {
+      await labManager.browser.post(endpoints.labReviewSetting.path, { reviewRequired: false })
+    }
+  })
+
   it('mails the lab’s comment to the members, and nothing for a member’s own comment', async () => {
     const id = await submit(owner, { deviceNumberList: ['TALK0001A', 'TALK0001B'] })
     expect(

@@ -4,6 +4,7 @@ import { VERIFY_PATH } from '@/contract/certificates'
 import {
   certificateIssuedMail,
   commentReceivedMail,
+  labRejectedReason,
   maintenanceMail,
   type MailFooter,
   type NotificationMail,
@@ -164,6 +165,15 @@ export function createNotifier(options: NotifierOptions): Notifier {
         .orderBy('position')
         .execute()
       const attempt = Number(data.attempt ?? 1)
+      // Why it ended without a verdict (interrupted), or the lab's reason for rejecting it in review.
+      const run = await trx
+        .selectFrom('certification_runs')
+        .select(['failure_reason', 'review_state', 'review_reason'])
+        .where('run_id', '=', runId)
+        .executeTakeFirst()
+      const reason =
+        run?.failure_reason ??
+        (run?.review_state === 'rejected' ? labRejectedReason(run.review_reason) : null)
       const jobs = await jobsFor(
         trx,
         'runFinished',
@@ -178,7 +188,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
             attempt,
             outcome: isCertified === 'CERTIFIED-OK' ? 'Certified' : 'Validation Failure',
             failedCases: failed.map((row) => row.name),
-            reason: typeof data.failureReason === 'string' ? data.failureReason : null,
+            reason,
             recordUrl: recordUrl(deviceName),
             footer,
           }),

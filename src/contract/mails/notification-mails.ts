@@ -106,6 +106,10 @@ export type RunFinishedMailInput = {
   footer: MailFooter
 }
 
+/** The reason a run-finished mail gives for a result the lab rejected in review (issue 19). */
+export const labRejectedReason = (reason: string | null) =>
+  reason ? `The lab rejected the result in review: ${reason}` : 'The lab rejected the result in review.'
+
 export function runFinishedMail(input: RunFinishedMailInput): NotificationMail {
   const certified = input.outcome === 'Certified'
   const subject = `${input.outcome}: ${input.deviceName} (attempt ${input.attempt})`
