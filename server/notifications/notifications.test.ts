@@ -79,9 +79,27 @@ async function json<T>(response: Response, status: number): Promise<T> {
 
 const getSettings = (browser: Browser) => browser.call(endpoints.notificationSettings.path, { method: 'GET' })
 
-/** Every notification planned and sent, then the outbox (newest first). */
+/**
+ * Every notification planned and sent, then the outbox (newest first). The portal's own loop may
+ * hold the cursor or a job's lease at the moment (PostgreSQL): wait until every event is planned
+ * and every job sent.
+ */
 async function mails(): Promise<OutboxMail[]> {
-  await test.portal.notifier.flush()
+  await eventually(async () => {
+    await test.portal.notifier.flush()
+    const { newest } = await db()
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('seq').as('newest'))
+      .executeTakeFirstOrThrow()
+    const cursor = await db().selectFrom('notification_cursor').select('last_seq').executeTakeFirstOrThrow()
+    const unsent = await db()
+      .selectFrom('notification_jobs')
+      .select('id')
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .execute()
+    return cursor.last_seq >= Number(newest ?? 0) && unsent.length === 0
+  })
   return readOutbox(db(), 1000)
 }
 

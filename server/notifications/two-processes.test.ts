@@ -100,13 +100,22 @@ describe.skipIf(!testsUsePostgres())('notifications with two processes on one Po
       a.portal.notifier.flush(),
       b.portal.notifier.flush(),
     ])
+    // Settled: every event planned (the cursor at the newest) and every job sent, by either process.
     await eventually(async () => {
+      const { newest } = await a.database.db
+        .selectFrom('events')
+        .select((eb) => eb.fn.max('seq').as('newest'))
+        .executeTakeFirstOrThrow()
+      const cursor = await a.database.db
+        .selectFrom('notification_cursor')
+        .select('last_seq')
+        .executeTakeFirstOrThrow()
       const pending = await a.database.db
         .selectFrom('notification_jobs')
         .select('id')
         .where('sent_at', 'is', null)
         .execute()
-      return pending.length === 0
+      return cursor.last_seq >= Number(newest ?? 0) && pending.length === 0
     })
     const mails = (await readOutbox(a.database.db, 1000)).filter((mail) => mail.to === owner.email)
     const subjects = mails.map(

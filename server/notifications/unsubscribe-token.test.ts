@@ -33,6 +33,7 @@ describe('the unsubscribe token (issue 21)', () => {
       `${version}.${otherKind}.${signature}`,
       `n2.${payload}.${signature}`,
       `${version}.${payload}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`,
+      `${version}.${payload}.${signature.slice(0, 5)}${signature[5] === 'x' ? 'y' : 'x'}${signature.slice(6)}`,
       signUnsubscribeToken('another-secret-of-at-least-32-characters', claim),
       '',
       'n1..',
