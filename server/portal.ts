@@ -13,6 +13,7 @@ import { createMainApp } from './main/app.ts'
 import { DirectorySnapshot } from './certificates/directory.ts'
 import { createLabStateWatch } from './lab/state.ts'
 import type { Mailer } from './main/mailer.ts'
+import { createNotifier, type Notifier } from './notifications/notifier.ts'
 
 /*
  * The two listeners of one portal process (ARCHITECTURE.md "Server"): the main service and the
@@ -59,6 +60,8 @@ export type PortalOptions = {
    * does not wait for it (server/index.ts; tests leave it to the first read).
    */
   warmDirectory?: boolean
+  /** Issue 21: how often the notification loop looks for events and mails (default 1 s). */
+  notificationPollMs?: number
 }
 
 export type Portal = {
@@ -71,6 +74,8 @@ export type Portal = {
   restart: ResumeReport
   /** This process's live events' hub (GET /api/events). */
   events: EventHub
+  /** Issue 21: this process's notification loop (docs/decisions/0028). */
+  notifier: Notifier
   /** Stops listening and stops executing runs (they stay active for the next start). */
   close(): Promise<void>
 }
@@ -144,6 +149,16 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
 
   const restart = await executor.resumeRuns()
 
+  // Issue 21: e-mail notifications from the live events (docs/decisions/0028).
+  const notifier = createNotifier({
+    db: options.db,
+    mailer: options.mailer,
+    secret: options.secret,
+    publicUrl,
+    ...(options.notificationPollMs !== undefined ? { pollMs: options.notificationPollMs } : {}),
+  })
+  notifier.start()
+
   return {
     mainUrl: `http://${urlHost}:${main.port}`,
     certUrl: `http://${urlHost}:${certPort}`,
@@ -152,11 +167,13 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     executor,
     restart,
     events,
+    notifier,
     async close() {
       // The streams first, so that their tabs see them end (and reconnect) rather than a reset.
       await events.stop()
       await Promise.all([close(main.server), close(cert)])
       await executor.stop()
+      await notifier.stop()
       labState.stop()
     },
   }

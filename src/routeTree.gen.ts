@@ -24,6 +24,7 @@ import { Route as DataCheckMailRouteImport } from './routes/_data.check-mail'
 import { Route as DataForgotPasswordRouteImport } from './routes/_data.forgot-password'
 import { Route as DataInvitationRouteImport } from './routes/_data.invitation'
 import { Route as DataLoginRouteImport } from './routes/_data.login'
+import { Route as DataUnsubscribeRouteImport } from './routes/_data.unsubscribe'
 import { Route as CreateProfileIndexRouteImport } from './routes/create-profile.index'
 import { Route as VerifyIndexRouteImport } from './routes/verify.index'
 import { Route as VerifyNumberRouteImport } from './routes/verify.$number'
@@ -34,6 +35,7 @@ import { Route as DataCreateProfileRegisterRouteImport } from './routes/_data.cr
 import { Route as DataLabSetPasswordRouteImport } from './routes/_data.lab.set-password'
 import { Route as DataLabLabIndexRouteImport } from './routes/_data._lab.lab.index'
 import { Route as DataLabLabStaffRouteImport } from './routes/_data._lab.lab.staff'
+import { Route as DataVendorSettingsNotificationsRouteImport } from './routes/_data._vendor.settings.notifications'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -107,6 +109,11 @@ const DataLoginRoute = DataLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => DataRoute,
 } as any)
+const DataUnsubscribeRoute = DataUnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => DataRoute,
+} as any)
 const CreateProfileIndexRoute = CreateProfileIndexRouteImport.update({
   id: '/create-profile/',
   path: '/create-profile/',
@@ -158,6 +165,12 @@ const DataLabLabStaffRoute = DataLabLabStaffRouteImport.update({
   path: '/lab/staff',
   getParentRoute: () => DataLabRoute,
 } as any)
+const DataVendorSettingsNotificationsRoute =
+  DataVendorSettingsNotificationsRouteImport.update({
+    id: '/settings/notifications',
+    path: '/settings/notifications',
+    getParentRoute: () => DataVendorRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -172,6 +185,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof DataForgotPasswordRoute
   '/invitation': typeof DataInvitationRoute
   '/login': typeof DataLoginRoute
+  '/unsubscribe': typeof DataUnsubscribeRoute
   '/verify/$number': typeof VerifyNumberRoute
   '/create-profile/': typeof CreateProfileIndexRoute
   '/verify/': typeof VerifyIndexRoute
@@ -181,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/lab/set-password': typeof DataLabSetPasswordRoute
   '/lab/staff': typeof DataLabLabStaffRoute
+  '/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/lab/': typeof DataLabLabIndexRoute
 }
 export interface FileRoutesByTo {
@@ -196,6 +211,7 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof DataForgotPasswordRoute
   '/invitation': typeof DataInvitationRoute
   '/login': typeof DataLoginRoute
+  '/unsubscribe': typeof DataUnsubscribeRoute
   '/verify/$number': typeof VerifyNumberRoute
   '/create-profile': typeof CreateProfileIndexRoute
   '/verify': typeof VerifyIndexRoute
@@ -205,6 +221,7 @@ export interface FileRoutesByTo {
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/lab/set-password': typeof DataLabSetPasswordRoute
   '/lab/staff': typeof DataLabLabStaffRoute
+  '/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/lab': typeof DataLabLabIndexRoute
 }
 export interface FileRoutesById {
@@ -224,6 +241,7 @@ export interface FileRoutesById {
   '/_data/forgot-password': typeof DataForgotPasswordRoute
   '/_data/invitation': typeof DataInvitationRoute
   '/_data/login': typeof DataLoginRoute
+  '/_data/unsubscribe': typeof DataUnsubscribeRoute
   '/verify/$number': typeof VerifyNumberRoute
   '/create-profile/': typeof CreateProfileIndexRoute
   '/verify/': typeof VerifyIndexRoute
@@ -233,6 +251,7 @@ export interface FileRoutesById {
   '/_data/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/_data/lab/set-password': typeof DataLabSetPasswordRoute
   '/_data/_lab/lab/staff': typeof DataLabLabStaffRoute
+  '/_data/_vendor/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/_data/_lab/lab/': typeof DataLabLabIndexRoute
 }
 export interface FileRouteTypes {
@@ -250,6 +269,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/invitation'
     | '/login'
+    | '/unsubscribe'
     | '/verify/$number'
     | '/create-profile/'
     | '/verify/'
@@ -259,6 +279,7 @@ export interface FileRouteTypes {
     | '/create-profile/register'
     | '/lab/set-password'
     | '/lab/staff'
+    | '/settings/notifications'
     | '/lab/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -274,6 +295,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/invitation'
     | '/login'
+    | '/unsubscribe'
     | '/verify/$number'
     | '/create-profile'
     | '/verify'
@@ -283,6 +305,7 @@ export interface FileRouteTypes {
     | '/create-profile/register'
     | '/lab/set-password'
     | '/lab/staff'
+    | '/settings/notifications'
     | '/lab'
   id:
     | '__root__'
@@ -301,6 +324,7 @@ export interface FileRouteTypes {
     | '/_data/forgot-password'
     | '/_data/invitation'
     | '/_data/login'
+    | '/_data/unsubscribe'
     | '/verify/$number'
     | '/create-profile/'
     | '/verify/'
@@ -310,6 +334,7 @@ export interface FileRouteTypes {
     | '/_data/create-profile/register'
     | '/_data/lab/set-password'
     | '/_data/_lab/lab/staff'
+    | '/_data/_vendor/settings/notifications'
     | '/_data/_lab/lab/'
   fileRoutesById: FileRoutesById
 }
@@ -435,6 +460,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataLoginRouteImport
       parentRoute: typeof DataRoute
     }
+    '/_data/unsubscribe': {
+      id: '/_data/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof DataUnsubscribeRouteImport
+      parentRoute: typeof DataRoute
+    }
     '/create-profile/': {
       id: '/create-profile/'
       path: '/create-profile'
@@ -505,6 +537,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataLabLabStaffRouteImport
       parentRoute: typeof DataLabRoute
     }
+    '/_data/_vendor/settings/notifications': {
+      id: '/_data/_vendor/settings/notifications'
+      path: '/settings/notifications'
+      fullPath: '/settings/notifications'
+      preLoaderRoute: typeof DataVendorSettingsNotificationsRouteImport
+      parentRoute: typeof DataVendorRoute
+    }
   }
 }
 
@@ -525,12 +564,14 @@ interface DataVendorRouteChildren {
   DataVendorDashboardRoute: typeof DataVendorDashboardRoute
   DataVendorPortfolioRoute: typeof DataVendorPortfolioRoute
   DataVendorTeamRoute: typeof DataVendorTeamRoute
+  DataVendorSettingsNotificationsRoute: typeof DataVendorSettingsNotificationsRoute
 }
 
 const DataVendorRouteChildren: DataVendorRouteChildren = {
   DataVendorDashboardRoute: DataVendorDashboardRoute,
   DataVendorPortfolioRoute: DataVendorPortfolioRoute,
   DataVendorTeamRoute: DataVendorTeamRoute,
+  DataVendorSettingsNotificationsRoute: DataVendorSettingsNotificationsRoute,
 }
 
 const DataVendorRouteWithChildren = DataVendorRoute._addFileChildren(
@@ -544,6 +585,7 @@ interface DataRouteChildren {
   DataForgotPasswordRoute: typeof DataForgotPasswordRoute
   DataInvitationRoute: typeof DataInvitationRoute
   DataLoginRoute: typeof DataLoginRoute
+  DataUnsubscribeRoute: typeof DataUnsubscribeRoute
   DataCreateProfileRegisterRoute: typeof DataCreateProfileRegisterRoute
   DataLabSetPasswordRoute: typeof DataLabSetPasswordRoute
 }
@@ -555,6 +597,7 @@ const DataRouteChildren: DataRouteChildren = {
   DataForgotPasswordRoute: DataForgotPasswordRoute,
   DataInvitationRoute: DataInvitationRoute,
   DataLoginRoute: DataLoginRoute,
+  DataUnsubscribeRoute: DataUnsubscribeRoute,
   DataCreateProfileRegisterRoute: DataCreateProfileRegisterRoute,
   DataLabSetPasswordRoute: DataLabSetPasswordRoute,
 }

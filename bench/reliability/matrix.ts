@@ -70,6 +70,9 @@ import { countAnswer, printTable, type Figures } from './figures.ts'
  *   (the Owner's, and a member's within its role) was refused.
  */
 
+/** Shaped like an unsubscribe token (src/contract/notifications.ts), signed by nobody. */
+const FORGED_UNSUBSCRIBE_TOKEN = `n1.${Buffer.from('a:someone|org|all').toString('base64url')}.${'A'.repeat(43)}`
+
 type Cell = { method: 'GET' | 'POST'; service: Endpoint['service']; path: string; body?: unknown }
 
 export type Owner = {
@@ -153,6 +156,9 @@ const OPEN_CALLS = new Set<string>([
   'forgotPassword',
   'resetPassword',
   'getInvitation',
+  // Issue 21: an unsubscribe link works without a login; a token names its one account and switch.
+  'unsubscribeInfo',
+  'unsubscribe',
   // Issue 20: certificates are checked by anyone (a number nobody was given names nothing).
   'certificateKeys',
   'certificate',
@@ -164,6 +170,9 @@ const OPEN_CALLS = new Set<string>([
 
 /** A call refused on purpose even for whom it concerns: a wrong password or code, someone else's link. */
 const REFUSED_BY_DESIGN = new Set([
+  // Issue 21: the matrix unsubscribes with a token nobody was given (400, nothing changed).
+  'unsubscribeInfo',
+  'unsubscribe',
   // Issue 20: the matrix asks for a certificate number nobody was given.
   'certificate',
   'login',
@@ -584,6 +593,13 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
         number: owner.certificateNumber || 'DCP-0000-0000-0000',
         reason: `Revoked by ${caller.name}`,
       })
+    // Issue 21: every caller's own switch; a token nobody was given (a forged one) for the link.
+    case 'updateNotificationSetting':
+      return post({ kind: 'maintenance', enabled: true })
+    case 'unsubscribeInfo':
+      return get(query({ token: FORGED_UNSUBSCRIBE_TOKEN }))
+    case 'unsubscribe':
+      return post({ token: FORGED_UNSUBSCRIBE_TOKEN })
     case 'certificate':
       return {
         method: 'GET',

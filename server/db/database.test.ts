@@ -45,6 +45,11 @@ const TABLES = [
   'lab_state',
   'mail_outbox',
   'memberships',
+  // Issue 21 (migration 0016): notification settings, opt-outs, the cursor and the jobs.
+  'notification_address_optouts',
+  'notification_cursor',
+  'notification_jobs',
+  'notification_settings',
   'one_time_codes',
   'organizations',
   'portfolio_drafts',

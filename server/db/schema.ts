@@ -4,6 +4,7 @@ import type { RecordStatus } from '@/contract/records'
 import type { AWAITING_REVIEW_STATUS, LabRole } from '@/contract/lab'
 import type { Role } from '@/contract/roles'
 import type { ActivityAction } from '@/contract/team'
+import type { NotificationKind } from '@/contract/notifications'
 
 /*
  * The tables of the portal's database as Kysely sees them. Tables and columns are snake_case and
@@ -372,6 +373,8 @@ export interface MailOutboxTable {
   sent_at: NullableTime
   /** Write order (migration 0005). */
   seq: GeneratedAlways<number>
+  /** The mail's extra headers as JSON, e.g. List-Unsubscribe (migration 0016); null when none. */
+  headers: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A submit's answer under its Idempotency-Key (migration 0006). */
@@ -420,6 +423,53 @@ export interface CertificatesTable {
   directory_seq: Generated<string>
 }
 
+/** A member's notification switch (migration 0016, issue 21): scope is an organization's id, or '' (invitations). */
+export interface NotificationSettingsTable {
+  account_id: string
+  scope: string
+  kind: NotificationKind
+  enabled: boolean
+  updated_at: CreatedAt
+}
+
+/** An address without an account that turned invitation mails off (migration 0016). */
+export interface NotificationAddressOptoutsTable {
+  email_key: string
+  created_at: CreatedAt
+}
+
+/** The last event turned into notification jobs (migration 0016): one row. */
+export interface NotificationCursorTable {
+  id: number
+  /** bigint, read as a number. */
+  last_seq: ColumnType<number, number, number>
+  updated_at: CreatedAt
+}
+
+/** One notification mail to send (migration 0016). */
+export interface NotificationJobsTable {
+  id: GeneratedAlways<number>
+  dedupe_key: string
+  kind: NotificationKind
+  topic: string
+  account_id: string | null
+  organization_id: string | null
+  to_address: string
+  subject: string
+  text_body: string
+  html_body: string
+  /** JSON of the mail's headers. */
+  headers: string
+  created_at: CreatedAt
+  next_attempt_at: CreatedAt
+  attempts: ColumnType<number, number | undefined, number>
+  lease_owner: string | null
+  lease_expires_at: NullableTime
+  sent_at: NullableTime
+  failed_at: NullableTime
+  last_error: string | null
+}
+
 export interface Database {
   seed_runs: SeedRunsTable
   vendor_accounts: VendorAccountsTable
@@ -449,6 +499,10 @@ export interface Database {
   events: EventsTable
   certificate_keys: CertificateKeysTable
   certificates: CertificatesTable
+  notification_settings: NotificationSettingsTable
+  notification_address_optouts: NotificationAddressOptoutsTable
+  notification_cursor: NotificationCursorTable
+  notification_jobs: NotificationJobsTable
 }
 
 export type VendorAccount = Selectable<VendorAccountsTable>

@@ -32,6 +32,8 @@ import { teamRoutes } from './routes/team.ts'
 import { labRoutes } from './routes/lab.ts'
 import { labStaffRoutes } from './routes/lab-staff.ts'
 import { labStateRoutes } from './routes/lab-state.ts'
+import { notificationRoutes, oneClickUnsubscribe } from '../notifications/routes.ts'
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from '@/contract/notifications'
 import { DirectorySnapshot } from '../certificates/directory.ts'
 
 /** The file scripts/start.mjs keeps in the Storybook's folder while it builds the Storybook. */
@@ -155,6 +157,8 @@ export function createMainApp({
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
   })
 
+  // Issue 21: RFC 8058's one-click unsubscribe comes from mail providers, with no session or Token.
+  app.post(ONE_CLICK_UNSUBSCRIBE_PATH, limitBodySize, oneClickUnsubscribe)
   app.use('/api/*', limitBodySize, loadSession, requireToken)
   // Every call's method and path come from the endpoint table (routes/route.ts, decision 0005).
   for (const routes of [
@@ -171,6 +175,7 @@ export function createMainApp({
     labStateRoutes,
     labRoutes,
     certificateRoutes,
+    notificationRoutes,
   ]) {
     app.route('/', routes)
   }

@@ -17,6 +17,8 @@ export type Mail = {
   text: string
   html?: string
   attachments?: MailAttachment[]
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (issue 21, RFC 8058). */
+  headers?: Record<string, string>
 }
 
 export type Mailer = {
@@ -68,6 +70,7 @@ export function createMailer({
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
         ...(mail.attachments ? { attachments: mail.attachments } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
       })
       log(`Mail to ${mail.to}: “${mail.subject}” sent over SMTP.`, { to: mail.to, subject: mail.subject })
     },

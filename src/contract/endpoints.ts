@@ -8,6 +8,7 @@ import { messageAnswerSchema, portalConfigAnswerSchema, statusAnswerSchema } fro
 import * as portfolio from '@/contract/portfolio'
 import * as records from '@/contract/records'
 import * as lab from '@/contract/lab'
+import * as notifications from '@/contract/notifications'
 import * as team from '@/contract/team'
 
 /*
@@ -568,6 +569,43 @@ export const endpoints = {
     path: certificates.CERTIFICATE_API_PATH,
     request: null,
     answer: certificates.publicCertificateSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  // Issue 21 (docs/decisions/0028): e-mail notifications — a member's settings and the signed unsubscribe link.
+  notificationSettings: {
+    ...main,
+    method: 'GET',
+    path: '/api/notifications/settings',
+    request: null,
+    answer: notifications.notificationSettingsAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  updateNotificationSetting: {
+    ...main,
+    method: 'POST',
+    path: '/api/notifications/settings/update',
+    request: notifications.updateNotificationSettingPayloadSchema,
+    answer: notifications.notificationSettingsAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  unsubscribeInfo: {
+    ...main,
+    method: 'GET',
+    path: '/api/notifications/unsubscribe',
+    request: notifications.unsubscribeQuerySchema,
+    answer: notifications.unsubscribeInfoSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  unsubscribe: {
+    ...main,
+    method: 'POST',
+    path: '/api/notifications/unsubscribe',
+    request: notifications.unsubscribePayloadSchema,
+    answer: notifications.unsubscribeAnswerSchema,
     answerType: 'json',
     addedBy: 'architecture',
   },

@@ -45,6 +45,9 @@ describe('roles (issue 18)', () => {
         'listRuns',
         'runResults',
         'team',
+        // Issue 21: every member chooses their own mails.
+        'notificationSettings',
+        'updateNotificationSetting',
       ].sort(),
     )
   })

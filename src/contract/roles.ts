@@ -119,6 +119,11 @@ export const ENDPOINT_PERMISSIONS: Readonly<Record<VendorEndpointName, Permissio
   directory: null,
   // Listing a certificate in the directory is the organization's word about its device.
   publishCertificate: 'certificate',
+  // Issue 21: every member chooses their own mails; the unsubscribe link works without a login.
+  notificationSettings: 'read',
+  updateNotificationSetting: 'read',
+  unsubscribeInfo: null,
+  unsubscribe: null,
 }
 
 /** The permission an endpoint needs once logged in (one that needs none is a mistake of the caller). */

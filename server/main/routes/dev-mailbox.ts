@@ -42,6 +42,7 @@ export function writeToOutbox(db: Kysely<Database>) {
               })),
             )
           : null,
+        headers: mail.headers ? JSON.stringify(mail.headers) : null,
       })
       .execute()
   }
@@ -54,6 +55,8 @@ export type OutboxMail = {
   text: string
   /** Each with the mailbox address that downloads it. */
   attachments: Array<{ filename: string; contentType: string; url: string }>
+  /** Extra headers the mail carries (List-Unsubscribe, issue 21); absent when none. */
+  headers?: Record<string, string>
   createdAt: string
 }
 
@@ -61,7 +64,7 @@ export type OutboxMail = {
 export async function readOutbox(db: Kysely<Database>, limit = MAILBOX_SIZE): Promise<OutboxMail[]> {
   const rows = await db
     .selectFrom('mail_outbox')
-    .select(['id', 'to_address', 'subject', 'text_body', 'attachments', 'created_at'])
+    .select(['id', 'to_address', 'subject', 'text_body', 'attachments', 'headers', 'created_at'])
     .orderBy('seq', 'desc')
     .limit(limit)
     .execute()
@@ -75,6 +78,7 @@ export async function readOutbox(db: Kysely<Database>, limit = MAILBOX_SIZE): Pr
       contentType,
       url: attachmentPath(row.id, index),
     })),
+    ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
     createdAt: row.created_at.toISOString(),
   }))
 }

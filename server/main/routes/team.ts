@@ -41,6 +41,7 @@ import {
   MAIL_RECIPIENT_POLICY,
 } from '../security/rate-limit.ts'
 import { logActivity } from '../store/activity.ts'
+import { invitationFooter } from '../../notifications/invitation.ts'
 import { authData } from './accounts.ts'
 import { route, vendorRoute } from './route.ts'
 
@@ -160,7 +161,7 @@ export const invitationLink = (origin: string, token: string) =>
 
 async function sendInvitation(
   c: Context,
-  { db, mailer }: MainServices,
+  { db, mailer, secret }: MainServices,
   { invitationId, token }: { invitationId: string; token: string },
 ) {
   const row = await db
@@ -170,8 +171,12 @@ async function sendInvitation(
     .select(['i.email', 'i.role', 'i.expires_at', 'o.name', 'a.first_name', 'a.last_name'])
     .where('i.id', '=', invitationId)
     .executeTakeFirstOrThrow()
+  // Issue 21 (docs/decisions/0028 point 3): an address that turned invitations off gets none.
+  const footer = await invitationFooter(db, secret, originOf(c), row.email)
+  if (!footer) return
   await mailer.send(
     invitationMail({
+      footer,
       to: row.email,
       organizationName: row.name,
       inviter: row.first_name === null ? 'An Owner' : `${row.first_name} ${row.last_name ?? ''}`.trim(),

@@ -1,5 +1,11 @@
 import { escapeHtml } from '@/contract/escape-html'
 import { mailHtml, mailLink, mailNote, mailParagraph } from '@/contract/mails/mail-html'
+import {
+  footerHtml,
+  footerText,
+  type MailFooter,
+  unsubscribeHeaders,
+} from '@/contract/mails/notification-mails'
 import { ROLE_DESCRIPTIONS, type Role } from '@/contract/roles'
 
 /*
@@ -18,9 +24,21 @@ export type InvitationMailInput = {
   /** The single-use link (INVITATION_PATH with its token). */
   link: string
   expiresAt: Date
+  /**
+   * Issue 21 (docs/decisions/0028): why the address got it and the signed link that stops
+   * invitations to it, with the RFC 8058 headers. The server always gives it; without it the mail
+   * is the one of issue 18, word for word.
+   */
+  footer?: MailFooter
 }
 
-export type InvitationMail = { to: string; subject: string; text: string; html: string }
+export type InvitationMail = {
+  to: string
+  subject: string
+  text: string
+  html: string
+  headers?: Record<string, string>
+}
 
 const article = (role: Role) => (role === 'Viewer' ? 'a' : 'an')
 
@@ -31,6 +49,7 @@ export function invitationMail({
   role,
   link,
   expiresAt,
+  footer,
 }: InvitationMailInput): InvitationMail {
   const until = `${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`
   const subject = `Invitation to join ${organizationName}`
@@ -41,20 +60,21 @@ export function invitationMail({
   const once = `The link works once, until ${until}.`
   const ignore = 'If you did not expect this invitation, you can ignore this mail.'
 
-  const text = [
-    'Hello,',
-    '',
-    invites,
-    roleLine,
-    '',
-    'To accept, open this link:',
-    '',
-    `    ${link}`,
-    '',
-    register,
-    once,
-    ignore,
-  ].join('\n')
+  const text =
+    [
+      'Hello,',
+      '',
+      invites,
+      roleLine,
+      '',
+      'To accept, open this link:',
+      '',
+      `    ${link}`,
+      '',
+      register,
+      once,
+      ignore,
+    ].join('\n') + (footer ? `\n${footerText(footer)}` : '')
 
   const e = escapeHtml
   const html = mailHtml(subject, [
@@ -68,7 +88,8 @@ export function invitationMail({
     mailParagraph(e(register)),
     mailParagraph(e(once)),
     mailNote(ignore),
+    ...(footer ? footerHtml(footer) : []),
   ])
 
-  return { to, subject, text, html }
+  return { to, subject, text, html, ...(footer ? { headers: unsubscribeHeaders(footer) } : {}) }
 }

@@ -1,0 +1,71 @@
+import { type Context, Hono } from 'hono'
+import {
+  ONE_CLICK_BODY_MESSAGE,
+  ONE_CLICK_DONE_MESSAGE,
+  UNSUBSCRIBE_TOKEN_INVALID_MESSAGE,
+  unsubscribeAlreadyOffMessage,
+  unsubscribedMessage,
+} from '@/contract/notifications'
+import type { MainEnv } from '../main/middleware/context.ts'
+import { route, vendorRoute } from '../main/routes/route.ts'
+import { applyUnsubscribe, readSettings, unsubscribeInfo, writeSetting } from './settings.ts'
+import { verifyUnsubscribeToken } from './unsubscribe-token.ts'
+
+/*
+ * Issue 21 (docs/decisions/0028): the notification calls of the endpoint table — a member's
+ * settings (any role, for the organization of the session), and the unsubscribe link's read
+ * (GET: changes nothing, mail scanners follow links) and its POST — and RFC 8058's one-click POST,
+ * which mail providers send form-encoded without a session or Token, so it is registered before
+ * the API's CSRF guard (server/main/app.ts) and answers in plain text.
+ */
+
+export const notificationRoutes = new Hono<MainEnv>()
+
+vendorRoute(notificationRoutes, 'notificationSettings', async (c) =>
+  c.json(await readSettings(c.var.services.db, c.var.accountId, c.var.organizationId)),
+)
+
+vendorRoute(notificationRoutes, 'updateNotificationSetting', async (c) => {
+  const { db } = c.var.services
+  const { kind, enabled } = c.var.body
+  await writeSetting(db, c.var.accountId, c.var.organizationId, kind, enabled)
+  return c.json(await readSettings(db, c.var.accountId, c.var.organizationId))
+})
+
+const invalid = (c: Context) => c.json({ message: UNSUBSCRIBE_TOKEN_INVALID_MESSAGE, field: 'token' }, 400)
+
+route(notificationRoutes, 'unsubscribeInfo', async (c) => {
+  const { db, secret } = c.var.services
+  const claim = verifyUnsubscribeToken(secret, c.var.body.token)
+  const info = claim && (await unsubscribeInfo(db, claim))
+  if (!info) return invalid(c)
+  return c.json(info)
+})
+
+route(notificationRoutes, 'unsubscribe', async (c) => {
+  const { db, secret } = c.var.services
+  const claim = verifyUnsubscribeToken(secret, c.var.body.token)
+  const before = claim && (await unsubscribeInfo(db, claim))
+  if (!claim || !before) return invalid(c)
+  await applyUnsubscribe(db, claim)
+  const info = { ...before, alreadyOff: true }
+  return c.json({
+    message: before.alreadyOff ? unsubscribeAlreadyOffMessage(info) : unsubscribedMessage(info),
+    info,
+  })
+})
+
+/** POST ONE_CLICK_UNSUBSCRIBE_PATH?token=… with the form body List-Unsubscribe=One-Click (RFC 8058). */
+export async function oneClickUnsubscribe(c: Context<MainEnv>) {
+  const { db, secret } = c.var.services
+  const form = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase()
+  const body =
+    form === 'application/x-www-form-urlencoded' || form === 'multipart/form-data'
+      ? await c.req.parseBody()
+      : {}
+  if (body['List-Unsubscribe'] !== 'One-Click') return c.text(ONE_CLICK_BODY_MESSAGE, 400)
+  const claim = verifyUnsubscribeToken(secret, c.req.query('token') ?? '')
+  if (!claim || !(await unsubscribeInfo(db, claim))) return c.text(UNSUBSCRIBE_TOKEN_INVALID_MESSAGE, 400)
+  await applyUnsubscribe(db, claim)
+  return c.text(ONE_CLICK_DONE_MESSAGE, 200)
+}

@@ -1,0 +1,156 @@
+import * as v from 'valibot'
+
+/*
+ * Issue 21 (docs/decisions/0028): e-mail notifications. What a vendor user is told by mail, the
+ * settings page's words, the signed unsubscribe link's page and calls, and every message they
+ * answer. The server (server/notifications/), the fixture world (src/mocks/notification-*.ts) and
+ * the screens (src/features/notifications/) read the same constants.
+ */
+
+/** The kinds of notification mail, in the order the settings page lists them. */
+export const NOTIFICATION_KINDS = [
+  'runFinished',
+  'certificateIssued',
+  'commentReceived',
+  'maintenance',
+  'invitation',
+] as const
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+/** What an unsubscribe link turns off: one kind, or every kind ('all'). */
+export type UnsubscribeScope = NotificationKind | 'all'
+
+/** Kinds that belong to one organization (set per organization); the invitation is the account's. */
+export const ORGANIZATION_KINDS = [
+  'runFinished',
+  'certificateIssued',
+  'commentReceived',
+  'maintenance',
+] as const satisfies readonly NotificationKind[]
+
+export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
+  runFinished: 'Certification run finished',
+  certificateIssued: 'Certificate issued',
+  commentReceived: 'Comment from the lab',
+  maintenance: 'Lab maintenance',
+  invitation: 'Invitations to organizations',
+}
+
+export const NOTIFICATION_KIND_DESCRIPTIONS: Readonly<Record<NotificationKind, string>> = {
+  runFinished:
+    'When a run of your organization ends Certified or with a Validation Failure: the failed cases, the attempt and a link to the record.',
+  certificateIssued:
+    'When your organization gets a certificate: its number, validity and verification address.',
+  commentReceived: 'When the lab answers on one of your organization’s records.',
+  maintenance:
+    'When the lab goes into maintenance while your organization’s runs are held, and when it ends.',
+  invitation: 'When an Owner of another organization invites this address to join it.',
+}
+
+/** The settings page's path and the public unsubscribe page's. */
+export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications'
+export const UNSUBSCRIBE_PATH = '/unsubscribe'
+/** RFC 8058 one-click unsubscribe: what mail providers POST (form-encoded List-Unsubscribe=One-Click). */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/notifications/one-click'
+
+/* ------------------------------------------------------------------------------ schemas */
+
+export const notificationKindSchema = v.picklist(NOTIFICATION_KINDS)
+
+export const notificationSettingSchema = v.looseObject({
+  kind: notificationKindSchema,
+  enabled: v.boolean(),
+})
+export type NotificationSetting = v.InferOutput<typeof notificationSettingSchema>
+
+/** GET /api/notifications/settings: the logged-in member's settings for the organization of the session. */
+export const notificationSettingsAnswerSchema = v.looseObject({
+  organizationId: v.string(),
+  organizationName: v.string(),
+  /** Where the mails go (the account's address). */
+  emailId: v.string(),
+  /** Every kind, in NOTIFICATION_KINDS' order. */
+  settings: v.array(notificationSettingSchema),
+})
+export type NotificationSettingsAnswer = v.InferOutput<typeof notificationSettingsAnswerSchema>
+
+/*
+ * Refusals of bad input are worded by the contract's one reader (src/contract/refusals.ts,
+ * docs/decisions/0015): the field's key and the rule. These are those words for these calls.
+ */
+export const NOTIFICATION_KIND_REFUSAL_MESSAGE = `kind must be ${NOTIFICATION_KINDS.map((kind) => `'${kind}'`)
+  .slice(0, -1)
+  .join(', ')} or 'invitation'.`
+export const NOTIFICATION_ENABLED_REFUSAL_MESSAGE = 'enabled is not valid.'
+export const UNSUBSCRIBE_TOKEN_REQUIRED_MESSAGE = 'token is required.'
+export const UNSUBSCRIBE_TOKEN_TOO_LONG_MESSAGE = 'token must be at most 600 characters.'
+
+/** POST /api/notifications/settings/update: one switch. */
+export const updateNotificationSettingPayloadSchema = v.object({
+  kind: notificationKindSchema,
+  enabled: v.boolean(),
+})
+export type UpdateNotificationSettingPayload = v.InferOutput<typeof updateNotificationSettingPayloadSchema>
+
+/** A token as the link carries it: 'n1.' and base64url parts; anything else is refused unread. */
+export const UNSUBSCRIBE_TOKEN_PATTERN = /^n1\.[A-Za-z0-9_-]{1,400}\.[A-Za-z0-9_-]{43}$/
+export const UNSUBSCRIBE_TOKEN_INVALID_MESSAGE =
+  'This unsubscribe link is not valid: it may have been changed or cut short. Nothing was changed. Open the link from the mail again, or sign in to manage your notifications.'
+
+const tokenSchema = v.pipe(v.string(), v.nonEmpty(), v.maxLength(600))
+
+/** GET /api/notifications/unsubscribe?token=…: what the link would turn off (changes nothing). */
+export const unsubscribeQuerySchema = v.looseObject({ token: tokenSchema })
+/** POST /api/notifications/unsubscribe: turns it off. */
+export const unsubscribePayloadSchema = v.object({ token: tokenSchema })
+export type UnsubscribePayload = v.InferOutput<typeof unsubscribePayloadSchema>
+
+export const unsubscribeInfoSchema = v.looseObject({
+  scope: v.picklist([...NOTIFICATION_KINDS, 'all']),
+  /** What it turns off, as the page says it ('Certification run finished'; 'every notification'). */
+  label: v.string(),
+  /** The address the mails go to. */
+  emailId: v.string(),
+  /** The organization it applies to; null for the account's own (invitations, or an address without account). */
+  organizationName: v.nullable(v.string()),
+  /** Whether it is already off. */
+  alreadyOff: v.boolean(),
+})
+export type UnsubscribeInfo = v.InferOutput<typeof unsubscribeInfoSchema>
+
+export const unsubscribeAnswerSchema = v.looseObject({
+  message: v.string(),
+  info: unsubscribeInfoSchema,
+})
+export type UnsubscribeAnswer = v.InferOutput<typeof unsubscribeAnswerSchema>
+
+/* ------------------------------------------------------------------------------ messages */
+
+export const notificationSettingSavedMessage = (kind: NotificationKind, enabled: boolean) =>
+  `Saved: “${NOTIFICATION_KIND_LABELS[kind]}” mails are ${enabled ? 'on' : 'off'}.`
+export const NOTIFICATION_SETTING_FAILED_MESSAGE =
+  'Your change was not saved: the switch is back as it was. Try again.'
+export const ALL_NOTIFICATIONS_OFF_MESSAGE =
+  'Every notification is off: you get no mail from the portal but sign-in codes and certificates you send yourself.'
+export const NOTIFICATIONS_PAGE_TITLE = 'Notifications'
+export const notificationsPageIntro = (emailId: string, organizationName: string) =>
+  `Mails go to ${emailId}. The settings below apply to ${organizationName}; invitations apply to your account.`
+
+export const unsubscribeScopeLabel = (scope: UnsubscribeScope) =>
+  scope === 'all' ? 'every notification' : NOTIFICATION_KIND_LABELS[scope]
+
+export const UNSUBSCRIBE_PAGE_TITLE = 'Unsubscribe'
+export const unsubscribeQuestion = (info: Pick<UnsubscribeInfo, 'label' | 'emailId' | 'organizationName'>) =>
+  info.organizationName === null
+    ? `Stop “${info.label}” mails to ${info.emailId}?`
+    : `Stop “${info.label}” mails to ${info.emailId} for ${info.organizationName}?`
+export const UNSUBSCRIBE_BUTTON_LABEL = 'Unsubscribe'
+export const unsubscribedMessage = (info: Pick<UnsubscribeInfo, 'label' | 'emailId'>) =>
+  `Done: “${info.label}” mails to ${info.emailId} are off.`
+export const unsubscribeAlreadyOffMessage = (info: Pick<UnsubscribeInfo, 'label' | 'emailId'>) =>
+  `“${info.label}” mails to ${info.emailId} are already off.`
+export const UNSUBSCRIBE_MANAGE_HINT = 'Sign in to turn notifications back on or choose each kind.'
+export const UNSUBSCRIBE_MANAGE_LINK = 'Manage notifications'
+/** The one-click POST's plain-text answer (mail providers read the status; a person may read this). */
+export const ONE_CLICK_DONE_MESSAGE = 'You are unsubscribed.'
+export const ONE_CLICK_BODY_MESSAGE =
+  'A one-click unsubscribe is a POST with the form body List-Unsubscribe=One-Click.'

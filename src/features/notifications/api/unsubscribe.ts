@@ -1,0 +1,26 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { requestEndpoint } from '@/lib/call-endpoint'
+
+/*
+ * Issue 21: the public unsubscribe link. Reading it (GET /api/notifications/unsubscribe) changes
+ * nothing — mail scanners open links — and the button POSTs the token.
+ */
+
+export const unsubscribeInfoKey = (token: string) => ['unsubscribe', token] as const
+
+export const unsubscribeInfoQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: unsubscribeInfoKey(token),
+    queryFn: ({ signal }) => requestEndpoint('unsubscribeInfo', { token }, { signal }),
+    // A refused token stays refused: asking again tells nothing new.
+    retry: false,
+    staleTime: Infinity,
+  })
+
+export function useUnsubscribeMutation(token: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => requestEndpoint('unsubscribe', { token }),
+    onSuccess: (answer) => queryClient.setQueryData(unsubscribeInfoKey(token), answer.info),
+  })
+}
