@@ -4,6 +4,7 @@ import type { RecordStatus } from '@/contract/records'
 import type { AWAITING_REVIEW_STATUS, LabRole } from '@/contract/lab'
 import type { Role } from '@/contract/roles'
 import type { ActivityAction } from '@/contract/team'
+import type { ApiTokenScope } from '@/contract/api-tokens'
 
 /*
  * The tables of the portal's database as Kysely sees them. Tables and columns are snake_case and
@@ -420,6 +421,22 @@ export interface CertificatesTable {
   directory_seq: Generated<string>
 }
 
+/** Issue 21 (migration 0014, docs/decisions/0026): personal API tokens, stored as their SHA-256. */
+export interface ApiTokensTable {
+  id: Generated<string>
+  organization_id: string
+  account_id: string
+  name: string
+  scope: ApiTokenScope
+  token_hash: string
+  hint: string
+  created_at: CreatedAt
+  expires_at: NullableTime
+  last_used_at: NullableTime
+  revoked_at: NullableTime
+  revoked_by: ColumnType<string | null, string | null | undefined, string | null>
+}
+
 export interface Database {
   seed_runs: SeedRunsTable
   vendor_accounts: VendorAccountsTable
@@ -449,6 +466,7 @@ export interface Database {
   events: EventsTable
   certificate_keys: CertificateKeysTable
   certificates: CertificatesTable
+  api_tokens: ApiTokensTable
 }
 
 export type VendorAccount = Selectable<VendorAccountsTable>

@@ -11,6 +11,7 @@ import type { IssueOptions } from '../certificates/issue.ts'
 import type { LabStateWatch } from '../lab/state.ts'
 import { AnswerCache } from './answer-cache.ts'
 import type { MainEnv, MainServices } from './middleware/context.ts'
+import { loadBearer } from './middleware/bearer.ts'
 import { requireToken } from './middleware/csrf.ts'
 import { handleError } from './middleware/errors.ts'
 import { limitBodySize } from './middleware/json-body.ts'
@@ -28,6 +29,7 @@ import { referenceDataRoutes } from './routes/reference-data.ts'
 import { route } from './routes/route.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { teamRoutes } from './routes/team.ts'
+import { apiTokenRoutes } from './routes/api-tokens.ts'
 import { labRoutes } from './routes/lab.ts'
 import { labStaffRoutes } from './routes/lab-staff.ts'
 import { labStateRoutes } from './routes/lab-state.ts'
@@ -154,7 +156,7 @@ export function createMainApp({
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
   })
 
-  app.use('/api/*', limitBodySize, loadSession, requireToken)
+  app.use('/api/*', limitBodySize, loadBearer, loadSession, requireToken)
   // Every call's method and path come from the endpoint table (routes/route.ts, decision 0005).
   for (const routes of [
     sessionRoutes,
@@ -170,6 +172,7 @@ export function createMainApp({
     labStateRoutes,
     labRoutes,
     certificateRoutes,
+    apiTokenRoutes,
   ]) {
     app.route('/', routes)
   }
