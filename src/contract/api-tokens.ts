@@ -72,6 +72,9 @@ export const API_TOKEN_FIELD_LABELS: FieldLabels = {
 export const API_TOKEN_NAME_RULE = `must be between ${API_TOKEN_NAME_MIN_LENGTH} and ${API_TOKEN_NAME_MAX_LENGTH} characters`
 export const API_TOKEN_EXPIRY_RULE = `must be a whole number of days from 1 to ${API_TOKEN_MAX_EXPIRY_DAYS}, or null for no expiry`
 
+/** The refusal of a name out of bounds, as the server words it (and the form before sending). */
+export const API_TOKEN_NAME_MESSAGE = `Token name ${API_TOKEN_NAME_RULE}.`
+
 export const apiTokenNameSchema = v.pipe(
   nameText(500),
   v.check(
@@ -198,6 +201,27 @@ export const API_TOKEN_NOT_FOUND_MESSAGE = 'No API token with this id exists in 
 /** The warning beside a token shown once. */
 export const API_TOKEN_SHOWN_ONCE_WARNING =
   'Copy this token now and keep it in your pipeline’s secret store. It will not be shown again: the portal keeps only a hash of it.'
+
+/* The tokens page's words. */
+export const API_TOKENS_INTRO =
+  'API tokens let your own build and test pipelines call the portal without signing in: submit a device, start certification, read the results. Each token acts as you, with your role in this organization, limited by its scope.'
+export const API_TOKENS_EMPTY_TITLE = 'No API tokens yet'
+export const API_TOKENS_EMPTY_TEXT =
+  'Create a token for each pipeline or script that calls the portal, so that you can revoke one without stopping the others. The API reference shows every call, with examples.'
+export const API_TOKENS_OWNER_NOTE =
+  'As an Owner you also see, and may revoke, the tokens of the other members.'
+export const revokeApiTokenQuestion = (name: string) => `Revoke “${name}”?`
+export const REVOKE_API_TOKEN_CONSEQUENCE =
+  'Every call made with this token is refused from now on. A pipeline that uses it needs a new token. This cannot be undone.'
+
+/** After Copy: said to screen readers too. */
+export const API_TOKEN_COPIED_MESSAGE = 'Copied to the clipboard.'
+/** When the browser refused the clipboard. */
+export const API_TOKEN_COPY_FAILED_MESSAGE =
+  'The browser did not let the page copy. Select the token and copy it yourself.'
+/** The calls' vendorUserId the pipeline sends with the token. */
+export const apiTokenVendorUserIdNote = (vendorUserId: string) =>
+  `Your calls send vendorUserId (vendor_user_id on the certification service) ${vendorUserId}.`
 
 /* What a call with `Authorization: Bearer …` is answered when it cannot go on. */
 
