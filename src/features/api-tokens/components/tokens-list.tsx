@@ -50,7 +50,10 @@ function TokensList({ vendorUserId, tokens }: TokensListProps) {
 
   return (
     <>
-      <ul className="flex flex-col divide-y divide-line rounded-card border border-line bg-surface">
+      <ul
+        aria-label="API tokens"
+        className="flex flex-col divide-y divide-line rounded-card border border-line bg-surface"
+      >
         {orderTokens(tokens).map((token) => (
           <li
             key={token.tokenId}
