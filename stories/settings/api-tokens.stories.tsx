@@ -54,7 +54,8 @@ const asPriya = (role: Role) => () => {
 
 async function pageReady(canvas: Canvas) {
   await canvas.findByRole('heading', { level: 1, name: 'API tokens' }, { timeout: 8000 })
-  await expect(canvas.getByText(API_TOKENS_INTRO)).toBeVisible()
+  // The heading shows while the tokens load; the screen follows.
+  await expect(await canvas.findByText(API_TOKENS_INTRO, {}, { timeout: 8000 })).toBeVisible()
 }
 
 const tokenItems = (canvas: Canvas) =>
