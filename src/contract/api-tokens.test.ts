@@ -51,7 +51,11 @@ describe('API tokens (issue 21, docs/decisions/0026)', () => {
   })
 
   it('reads an optional expiry as null, and names the expiry choices', () => {
-    const parsed = v.parse(createApiTokenPayloadSchema, { vendorUserId: 'u1', name: ' CI runs ', scope: 'read' })
+    const parsed = v.parse(createApiTokenPayloadSchema, {
+      vendorUserId: 'u1',
+      name: ' CI runs ',
+      scope: 'read',
+    })
     expect(parsed).toEqual({ vendorUserId: 'u1', name: 'CI runs', scope: 'read', expiresInDays: null })
     expect([null, 7, 30, 90, 365].map(apiTokenExpiryLabel)).toEqual([
       'No expiry',
