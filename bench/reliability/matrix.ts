@@ -62,7 +62,11 @@ import { countAnswer, printTable, type Figures } from './figures.ts'
  *   of its own), a logged-out cookie (the cookie and Token a browser held before it logged out),
  *   and a removed member (its cookie and Token from before the Owner removed it);
  * - the owner's organization: a Viewer and an Engineer (invited by the owner, registered through
- *   the mailed link), and the Owner itself, last.
+ *   the mailed link), and the Owner itself;
+ * - issue 21 (docs/decisions/0026): API tokens sending only `Authorization: Bearer` — another
+ *   organization's read-write token (expected as the other vendor), and the owner's read,
+ *   read-write and revoked tokens after the Owner (tokenExpectationOf: a read token writes nothing,
+ *   no token makes a session's call, a revoked one is refused everywhere).
  * Outsiders' calls carry valid payloads for the OWNER's resources (the contract fixtures with the
  * owner's ids, its invitation and its Engineer); members' calls carry their own vendorUserId (the
  * acting user, as the specification's payloads do) and name the organization's resources.
@@ -131,6 +135,8 @@ type Caller = {
    * or the read-write scope, or one the owner revoked.
    */
   apiToken?: 'read' | 'read-write' | 'revoked'
+  /** Issue 21: another organization's token (its calls expected as that vendor's, but the lab's are a session's). */
+  foreignToken?: boolean
   browser: () => Promise<Browser>
 }
 
@@ -218,6 +224,7 @@ function expectationOf(name: string, caller: Caller): Expectation {
   if (isLabCall(name)) {
     const permission = labPermissionOf(name)
     if (permission === null) return { kind: 'any' }
+    if (caller.foreignToken) return { kind: 'message', status: 403, message: API_TOKEN_SESSION_ONLY_MESSAGE }
     if (caller.lab === undefined)
       return caller.session
         ? { kind: 'message', status: 403, message: LAB_ONLY_MESSAGE }
@@ -276,7 +283,13 @@ function tokenExpectationOf(name: string, caller: Caller): Expectation {
   return expectationOf(name, { ...caller, apiToken: undefined })
 }
 
-const USED_UP_BY_THE_OWNER = new Set(['deleteRecord', 'removeMember', 'revokeInvitation', 'resendInvitation'])
+const USED_UP_BY_THE_OWNER = new Set([
+  'deleteRecord',
+  'removeMember',
+  'changeRole',
+  'revokeInvitation',
+  'resendInvitation',
+])
 
 async function invite(owner: Browser, figures: Figures, emailId: string, role: Role) {
   const answer = await owner.post(endpoints.inviteMember.path, {
@@ -777,6 +790,21 @@ async function ownerTokens(deployment: Deployment, figures: Figures, owner: Owne
   }
 }
 
+/** A read-write token of `vendor`'s, as a pipeline holds it (a Browser sending only the bearer). */
+async function pipelineOf(deployment: Deployment, figures: Figures, vendor: Browser) {
+  const answer = await vendor.post(endpoints.createApiToken.path, {
+    vendorUserId: vendor.vendorUserId,
+    name: 'Matrix pipeline',
+    scope: 'read-write',
+  })
+  countAnswer(figures, answer)
+  const created = answer.json as CreateApiTokenAnswer | undefined
+  if (answer.status !== 200 || !created) throw new Error(`Token failed: ${answer.status} ${answer.text}`)
+  const browser = new Browser(deployment.nodes)
+  Object.assign(browser, { bearer: created.secret, vendorUserId: vendor.vendorUserId, email: vendor.email })
+  return browser
+}
+
 /** The order of a caller's cells: leaving its organization, then logging out, last. */
 const orderOf = (names: string[]) => [
   ...names.filter((name) => name !== 'logout' && name !== 'leaveOrganization'),
@@ -794,6 +822,7 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
   countAnswer(figures, await loggedOut.post(endpoints.logout.path, {}))
   Object.assign(loggedOut, leaverSession)
   const tokens = await ownerTokens(deployment, figures, owner)
+  const otherToken = await pipelineOf(deployment, figures, other)
   const names = [...Object.keys(endpoints), 'runReport', 'events', 'labEvents']
   const callers: Caller[] = [
     {
@@ -807,6 +836,14 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
       },
     },
     { name: 'other vendor', session: true, ownIds: false, browser: async () => other },
+    // Issue 21: another organization's read-write token, on the owner's resources.
+    {
+      name: "other vendor's token",
+      session: true,
+      ownIds: false,
+      foreignToken: true,
+      browser: async () => otherToken,
+    },
     { name: 'logged-out cookie', session: false, ownIds: false, browser: async () => loggedOut },
     { name: 'removed member', session: false, ownIds: true, browser: async () => team.removed },
     { name: 'Viewer', role: 'Viewer', session: true, ownIds: true, browser: async () => team.viewer },
@@ -858,8 +895,10 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
       // Logging out from a second session of its own, so that the first one stays signed in; the
       // owner's wrong-password login too. (A member has left its organization by then: it logs
       // out its own session.)
+      // A token's calls make no session: its logout is refused like any session's call.
       const secondSession =
         caller.session &&
+        browser.bearer === '' &&
         ((name === 'logout' && (caller.role === undefined || isOwner)) || (isOwner && name === 'login'))
       if (secondSession) {
         browser = new Browser(deployment.nodes)
