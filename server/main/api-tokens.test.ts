@@ -568,6 +568,21 @@ describe('calls with Authorization: Bearer', () => {
       ])
       // Another token of the same member is counted apart.
       expect((await listRecords(spare, owner.id)).status).toBe(200)
+      // A second portal process over the same database counts the same calls (rate_limits).
+      const second = await startTestPortal({ database: test.database })
+      try {
+        const elsewhere = await fetch(`${second.portal.mainUrl}${endpoints.listRecords.path}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ vendorUserId: owner.id }),
+        })
+        expect([elsewhere.status, await elsewhere.json()]).toEqual([
+          429,
+          { message: API_TOKEN_RATE_LIMITED_MESSAGE },
+        ])
+      } finally {
+        await second.stop()
+      }
     } finally {
       if (previous === undefined) delete process.env.API_TOKEN_CALLS_PER_MINUTE
       else process.env.API_TOKEN_CALLS_PER_MINUTE = previous
