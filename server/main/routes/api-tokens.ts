@@ -83,9 +83,9 @@ vendorRoute(apiTokenRoutes, 'createApiToken', async (c) => {
   const { accountId, organizationId } = c.var
   const secret = newApiTokenSecret()
   const now = new Date()
-  const refusal = { status: 409 as const, body: { message: '', field: 'name' } }
+  const nameTaken = () => c.json({ message: apiTokenNameTakenMessage(name), field: 'name' }, 409)
   try {
-    const created = await c.var.services.db.transaction().execute(async (trx) => {
+    const outcome = await c.var.services.db.transaction().execute(async (trx) => {
       // The member's row is locked so that two creates at once count each other.
       await trx
         .selectFrom('memberships')
@@ -101,14 +101,8 @@ vendorRoute(apiTokenRoutes, 'createApiToken', async (c) => {
         .where('account_id', '=', accountId)
         .where('revoked_at', 'is', null)
         .execute()
-      if (held.some((row) => row.name.toLowerCase() === name.toLowerCase())) {
-        refusal.body.message = apiTokenNameTakenMessage(name)
-        return null
-      }
-      if (held.length >= API_TOKENS_PER_MEMBER) {
-        refusal.body.message = API_TOKEN_LIMIT_MESSAGE
-        return null
-      }
+      if (held.some((row) => row.name.toLowerCase() === name.toLowerCase())) return 'name-taken' as const
+      if (held.length >= API_TOKENS_PER_MEMBER) return 'too-many' as const
       const { id } = await trx
         .insertInto('api_tokens')
         .values({
@@ -132,13 +126,12 @@ vendorRoute(apiTokenRoutes, 'createApiToken', async (c) => {
       })
       return row
     })
-    if (!created) return c.json(refusal.body, refusal.status)
-    return c.json({ message: apiTokenCreatedMessage(name), secret, token: toApiToken(created, now) })
+    if (outcome === 'name-taken') return nameTaken()
+    if (outcome === 'too-many') return c.json({ message: API_TOKEN_LIMIT_MESSAGE, field: 'name' }, 409)
+    return c.json({ message: apiTokenCreatedMessage(name), secret, token: toApiToken(outcome, now) })
   } catch (error) {
     // The same name created at once by another request: the unique index decides.
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
-      return c.json({ message: apiTokenNameTakenMessage(name), field: 'name' }, 409)
-    }
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) return nameTaken()
     throw error
   }
 })

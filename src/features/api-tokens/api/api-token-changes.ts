@@ -14,13 +14,10 @@ function usePutToken(vendorUserId: string) {
     queryClient.setQueryData(
       queryKeys.apiTokens(vendorUserId),
       (list: { tokens: ApiToken[] } | undefined) => {
-        const others = (list?.tokens ?? []).filter((item) => item.tokenId !== token.tokenId)
-        const known = list?.tokens.some((item) => item.tokenId === token.tokenId)
-        return {
-          tokens: known
-            ? (list?.tokens ?? []).map((item) => (item.tokenId === token.tokenId ? token : item))
-            : [token, ...others],
-        }
+        const tokens = list?.tokens ?? []
+        return tokens.some((item) => item.tokenId === token.tokenId)
+          ? { tokens: tokens.map((item) => (item.tokenId === token.tokenId ? token : item)) }
+          : { tokens: [token, ...tokens] }
       },
     )
     void queryClient.invalidateQueries({ queryKey: queryKeys.allActivity() })
