@@ -41,6 +41,11 @@ export const REDACTED_PATHS = [
   '*.token',
   'headers',
   '*.headers',
+  // Issue 21: API tokens (an Authorization header, a created token's secret).
+  'authorization',
+  '*.authorization',
+  'secret',
+  '*.secret',
   'body',
   '*.body',
   'text',

@@ -36,6 +36,7 @@ import { Route as DataLabSetPasswordRouteImport } from './routes/_data.lab.set-p
 import { Route as DataLabLabIndexRouteImport } from './routes/_data._lab.lab.index'
 import { Route as DataLabLabStaffRouteImport } from './routes/_data._lab.lab.staff'
 import { Route as DataVendorSettingsNotificationsRouteImport } from './routes/_data._vendor.settings.notifications'
+import { Route as DataVendorSettingsTokensRouteImport } from './routes/_data._vendor.settings.tokens'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -171,6 +172,12 @@ const DataVendorSettingsNotificationsRoute =
     path: '/settings/notifications',
     getParentRoute: () => DataVendorRoute,
   } as any)
+const DataVendorSettingsTokensRoute =
+  DataVendorSettingsTokensRouteImport.update({
+    id: '/settings/tokens',
+    path: '/settings/tokens',
+    getParentRoute: () => DataVendorRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -196,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/lab/set-password': typeof DataLabSetPasswordRoute
   '/lab/staff': typeof DataLabLabStaffRoute
   '/settings/notifications': typeof DataVendorSettingsNotificationsRoute
+  '/settings/tokens': typeof DataVendorSettingsTokensRoute
   '/lab/': typeof DataLabLabIndexRoute
 }
 export interface FileRoutesByTo {
@@ -222,6 +230,7 @@ export interface FileRoutesByTo {
   '/lab/set-password': typeof DataLabSetPasswordRoute
   '/lab/staff': typeof DataLabLabStaffRoute
   '/settings/notifications': typeof DataVendorSettingsNotificationsRoute
+  '/settings/tokens': typeof DataVendorSettingsTokensRoute
   '/lab': typeof DataLabLabIndexRoute
 }
 export interface FileRoutesById {
@@ -252,6 +261,7 @@ export interface FileRoutesById {
   '/_data/lab/set-password': typeof DataLabSetPasswordRoute
   '/_data/_lab/lab/staff': typeof DataLabLabStaffRoute
   '/_data/_vendor/settings/notifications': typeof DataVendorSettingsNotificationsRoute
+  '/_data/_vendor/settings/tokens': typeof DataVendorSettingsTokensRoute
   '/_data/_lab/lab/': typeof DataLabLabIndexRoute
 }
 export interface FileRouteTypes {
@@ -280,6 +290,7 @@ export interface FileRouteTypes {
     | '/lab/set-password'
     | '/lab/staff'
     | '/settings/notifications'
+    | '/settings/tokens'
     | '/lab/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -306,6 +317,7 @@ export interface FileRouteTypes {
     | '/lab/set-password'
     | '/lab/staff'
     | '/settings/notifications'
+    | '/settings/tokens'
     | '/lab'
   id:
     | '__root__'
@@ -335,6 +347,7 @@ export interface FileRouteTypes {
     | '/_data/lab/set-password'
     | '/_data/_lab/lab/staff'
     | '/_data/_vendor/settings/notifications'
+    | '/_data/_vendor/settings/tokens'
     | '/_data/_lab/lab/'
   fileRoutesById: FileRoutesById
 }
@@ -544,6 +557,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataVendorSettingsNotificationsRouteImport
       parentRoute: typeof DataVendorRoute
     }
+    '/_data/_vendor/settings/tokens': {
+      id: '/_data/_vendor/settings/tokens'
+      path: '/settings/tokens'
+      fullPath: '/settings/tokens'
+      preLoaderRoute: typeof DataVendorSettingsTokensRouteImport
+      parentRoute: typeof DataVendorRoute
+    }
   }
 }
 
@@ -565,6 +585,7 @@ interface DataVendorRouteChildren {
   DataVendorPortfolioRoute: typeof DataVendorPortfolioRoute
   DataVendorTeamRoute: typeof DataVendorTeamRoute
   DataVendorSettingsNotificationsRoute: typeof DataVendorSettingsNotificationsRoute
+  DataVendorSettingsTokensRoute: typeof DataVendorSettingsTokensRoute
 }
 
 const DataVendorRouteChildren: DataVendorRouteChildren = {
@@ -572,6 +593,7 @@ const DataVendorRouteChildren: DataVendorRouteChildren = {
   DataVendorPortfolioRoute: DataVendorPortfolioRoute,
   DataVendorTeamRoute: DataVendorTeamRoute,
   DataVendorSettingsNotificationsRoute: DataVendorSettingsNotificationsRoute,
+  DataVendorSettingsTokensRoute: DataVendorSettingsTokensRoute,
 }
 
 const DataVendorRouteWithChildren = DataVendorRoute._addFileChildren(

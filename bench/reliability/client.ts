@@ -51,6 +51,11 @@ export class Browser {
   /** The organization the session acts for and the role there (the login answer's). */
   organizationId = ''
   role = ''
+  /**
+   * Issue 21 (docs/decisions/0026): a pipeline's API token. When set, calls send
+   * `Authorization: Bearer <it>` and neither the cookie nor the Token header.
+   */
+  bearer = ''
 
   constructor(
     public nodes: Node[],
@@ -73,6 +78,7 @@ export class Browser {
       email: this.email,
       organizationId: this.organizationId,
       role: this.role,
+      bearer: this.bearer,
     })
     return copy
   }
@@ -94,8 +100,11 @@ export class Browser {
   async request(url: string, options: CallOptions): Promise<Answer> {
     const { method = 'POST', body, raw, token = true, headers: extra, timeoutMs = 30_000 } = options
     const headers: Record<string, string> = { 'Content-Type': 'application/json', ...extra }
-    if (this.cookie) headers.Cookie = this.cookie
-    if (token && this.token) headers[TOKEN_HEADER] = this.token
+    if (this.bearer) headers.Authorization = `Bearer ${this.bearer}`
+    else {
+      if (this.cookie) headers.Cookie = this.cookie
+      if (token && this.token) headers[TOKEN_HEADER] = this.token
+    }
     const payload = method === 'POST' ? (raw ?? JSON.stringify(body ?? {})) : undefined
     let response: { status: number; headers: Headers; text: string }
     try {

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import {
+  API_TOKEN_NOT_FOUND_MESSAGE,
+  API_TOKEN_READ_ONLY_MESSAGE,
+  API_TOKEN_REVOKED_MESSAGE,
+  API_TOKEN_SESSION_ONLY_MESSAGE,
+  type ApiTokenAccess,
+  apiTokenAccess,
+  type CreateApiTokenAnswer,
+} from '@/contract/api-tokens'
+import {
   endpoints,
   endpointPath,
   RUN_REPORT_PATH,
@@ -54,7 +63,11 @@ import { countAnswer, printTable, type Figures } from './figures.ts'
  *   of its own), a logged-out cookie (the cookie and Token a browser held before it logged out),
  *   and a removed member (its cookie and Token from before the Owner removed it);
  * - the owner's organization: a Viewer and an Engineer (invited by the owner, registered through
- *   the mailed link), and the Owner itself, last.
+ *   the mailed link), and the Owner itself;
+ * - issue 21 (docs/decisions/0026): API tokens sending only `Authorization: Bearer` — another
+ *   organization's read-write token (expected as the other vendor), and the owner's read,
+ *   read-write and revoked tokens after the Owner (tokenExpectationOf: a read token writes nothing,
+ *   no token makes a session's call, a revoked one is refused everywhere).
  * Outsiders' calls carry valid payloads for the OWNER's resources (the contract fixtures with the
  * owner's ids, its invitation and its Engineer); members' calls carry their own vendorUserId (the
  * acting user, as the specification's payloads do) and name the organization's resources.
@@ -88,6 +101,8 @@ export type Owner = {
   secrets: string[]
   /** The owner's draft: the secrets of one person, that the organization's members must not see. */
   personalSecrets: string[]
+  /** Issue 21: an API token of the owner's that its own revoke cell revokes (members' are refused it). */
+  apiTokenId: string
 }
 
 /** The owner's organization: its members, and the invitations the cells name. */
@@ -119,6 +134,13 @@ type Caller = {
   ownIds: boolean
   /** Issue 19: a lab staff member's role; undefined for vendors' callers. */
   lab?: LabRole
+  /**
+   * Issue 21: the owner's API token the caller sends instead of a session (role Owner): of the read
+   * or the read-write scope, or one the owner revoked.
+   */
+  apiToken?: 'read' | 'read-write' | 'revoked'
+  /** Issue 21: another organization's token (its calls expected as that vendor's, but the lab's are a session's). */
+  foreignToken?: boolean
   browser: () => Promise<Browser>
 }
 
@@ -193,6 +215,8 @@ type Expectation =
   | { kind: 'allowed' }
   | { kind: 'any' }
   | { kind: 'message'; status: number; message: string }
+  /** Issue 21: past the token's checks (not 401, 403 or 429) and no server error, whatever else. */
+  | { kind: 'through' }
 
 const isLabCall = (name: string): name is LabEndpointName | 'labEvents' =>
   name === 'labEvents' || name in LAB_ENDPOINT_PERMISSIONS
@@ -206,9 +230,14 @@ const labPermissionOf = (name: LabEndpointName | 'labEvents') =>
  * VENDOR_ONLY_MESSAGE.
  */
 function expectationOf(name: string, caller: Caller): Expectation {
+  if (caller.apiToken !== undefined) return tokenExpectationOf(name, caller)
+  if (name === 'revokeApiToken' && caller.role !== undefined && caller.role !== 'Owner')
+    // The cell names the owner's token: a member other than an Owner reaches only their own.
+    return { kind: 'message', status: 404, message: API_TOKEN_NOT_FOUND_MESSAGE }
   if (isLabCall(name)) {
     const permission = labPermissionOf(name)
     if (permission === null) return { kind: 'any' }
+    if (caller.foreignToken) return { kind: 'message', status: 403, message: API_TOKEN_SESSION_ONLY_MESSAGE }
     if (caller.lab === undefined)
       return caller.session
         ? { kind: 'message', status: 403, message: LAB_ONLY_MESSAGE }
@@ -241,6 +270,39 @@ function expectationOf(name: string, caller: Caller): Expectation {
   // No session that may act: everything past the login is refused.
   return { kind: 'refused' }
 }
+
+/** What a token needs for a cell: the endpoint's access; the run report reads; the streams and the lab's calls are a session's. */
+function tokenAccessOf(name: string): ApiTokenAccess {
+  if (name === 'runReport') return 'read'
+  if (name === 'events' || isLabCall(name)) return 'session'
+  return apiTokenAccess(name as VendorEndpointName)
+}
+
+/**
+ * Issue 21 (docs/decisions/0026): a revoked token is refused everywhere (401, before anything else);
+ * a live one is refused a session's calls, a read token every write (403 with the reason), and
+ * otherwise acts as the Owner it belongs to. The read-write token comes after the Owner, whose own
+ * cells used up a few things (the spare record, the spare member, the pending invitation): there
+ * it must get through, whatever the resource's state.
+ */
+function tokenExpectationOf(name: string, caller: Caller): Expectation {
+  if (caller.apiToken === 'revoked')
+    return { kind: 'message', status: 401, message: API_TOKEN_REVOKED_MESSAGE }
+  const access = tokenAccessOf(name)
+  if (access === 'session') return { kind: 'message', status: 403, message: API_TOKEN_SESSION_ONLY_MESSAGE }
+  if (access === 'write' && caller.apiToken === 'read')
+    return { kind: 'message', status: 403, message: API_TOKEN_READ_ONLY_MESSAGE }
+  if (USED_UP_BY_THE_OWNER.has(name)) return { kind: 'through' }
+  return expectationOf(name, { ...caller, apiToken: undefined })
+}
+
+const USED_UP_BY_THE_OWNER = new Set([
+  'deleteRecord',
+  'removeMember',
+  'changeRole',
+  'revokeInvitation',
+  'resendInvitation',
+])
 
 async function invite(owner: Browser, figures: Figures, emailId: string, role: Role) {
   const answer = await owner.post(endpoints.inviteMember.path, {
@@ -379,6 +441,7 @@ export async function makeOwner(deployment: Deployment, figures: Figures): Promi
     certificateNumber,
     secrets: secrets.filter((secret) => secret !== ''),
     personalSecrets: [draftId, description].filter((secret) => secret !== ''),
+    apiTokenId: '',
   }
 }
 
@@ -582,6 +645,13 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
       return get(query({ token: 'not-a-token' }))
     case 'labSetPassword':
       return post({ token: 'not-a-token', password: PASSWORD, confirmPassword: PASSWORD })
+    // Issue 21: the token calls (a session's only).
+    case 'listApiTokens':
+      return get(query({ vendorUserId: id }))
+    case 'createApiToken':
+      return post({ vendorUserId: id, name: `By ${caller.name} ${randomUUID().slice(0, 8)}`, scope: 'read' })
+    case 'revokeApiToken':
+      return post({ vendorUserId: id, tokenId: owner.apiTokenId || 'no-token' })
     case 'publishCertificate':
       return post({
         vendorUserId: id,
@@ -627,7 +697,11 @@ async function readStream(browser: Browser, path: string): Promise<Answer> {
   let text = ''
   try {
     const response = await fetch(`${node.base}${path}`, {
-      headers: browser.cookie ? { Cookie: browser.cookie } : {},
+      headers: browser.bearer
+        ? { Authorization: `Bearer ${browser.bearer}` }
+        : browser.cookie
+          ? { Cookie: browser.cookie }
+          : {},
       signal: controller.signal,
     })
     ;({ status, headers } = response)
@@ -678,6 +752,10 @@ function wrongAnswer(expectation: Expectation, answer: Answer): string | undefin
         : `refused a call its role may make: ${answer.status} ${answer.text.slice(0, 100)}`
     case 'any':
       return undefined
+    case 'through':
+      return [401, 403, 429].includes(answer.status) || answer.status >= 500
+        ? `answered ${answer.status} ${answer.text.slice(0, 100)} (expected the token to get through)`
+        : undefined
     case 'message': {
       const message = (answer.json as { message?: string } | undefined)?.message
       return answer.status === expectation.status && message === expectation.message
@@ -685,6 +763,68 @@ function wrongAnswer(expectation: Expectation, answer: Answer): string | undefin
         : `answered ${answer.status} ${answer.text.slice(0, 100)} (expected ${expectation.status} "${expectation.message}")`
     }
   }
+}
+
+/**
+ * Issue 21: the owner's tokens as pipelines hold them — read, read-write, and one revoked — each a
+ * Browser that sends only `Authorization: Bearer`; and a spare token the Owner's revoke cell revokes.
+ */
+async function ownerTokens(deployment: Deployment, figures: Figures, owner: Owner) {
+  const create = async (name: string, scope: 'read' | 'read-write') => {
+    const answer = await owner.browser.post(endpoints.createApiToken.path, {
+      vendorUserId: owner.browser.vendorUserId,
+      name,
+      scope,
+      expiresInDays: 1,
+    })
+    countAnswer(figures, answer)
+    const created = answer.json as CreateApiTokenAnswer | undefined
+    if (answer.status !== 200 || !created) throw new Error(`Token failed: ${answer.status} ${answer.text}`)
+    owner.secrets.push(created.secret, created.token.tokenId)
+    owner.personalSecrets.push(created.secret, created.token.tokenId)
+    return created
+  }
+  const pipeline = (secret: string) => {
+    const browser = new Browser(deployment.nodes)
+    Object.assign(browser, {
+      bearer: secret,
+      vendorUserId: owner.browser.vendorUserId,
+      email: owner.browser.email,
+      organizationId: owner.browser.organizationId,
+      role: 'Owner',
+    })
+    return browser
+  }
+  const read = await create('Matrix read', 'read')
+  const readWrite = await create('Matrix read-write', 'read-write')
+  const revoked = await create('Matrix revoked', 'read')
+  const revocation = await owner.browser.post(endpoints.revokeApiToken.path, {
+    vendorUserId: owner.browser.vendorUserId,
+    tokenId: revoked.token.tokenId,
+  })
+  countAnswer(figures, revocation)
+  if (revocation.status !== 200) throw new Error(`Revoke failed: ${revocation.status} ${revocation.text}`)
+  owner.apiTokenId = (await create('Matrix spare', 'read')).token.tokenId
+  return {
+    read: pipeline(read.secret),
+    'read-write': pipeline(readWrite.secret),
+    revoked: pipeline(revoked.secret),
+  }
+}
+
+/** A read-write token of `vendor`'s, as a pipeline holds it (a Browser sending only the bearer). */
+async function pipelineOf(deployment: Deployment, figures: Figures, vendor: Browser) {
+  const answer = await vendor.post(endpoints.createApiToken.path, {
+    vendorUserId: vendor.vendorUserId,
+    name: 'Matrix pipeline',
+    scope: 'read-write',
+  })
+  countAnswer(figures, answer)
+  const created = answer.json as CreateApiTokenAnswer | undefined
+  if (answer.status !== 200 || !created) throw new Error(`Token failed: ${answer.status} ${answer.text}`)
+  const browser = new Browser(deployment.nodes)
+  Object.assign(browser, { bearer: created.secret, vendorUserId: vendor.vendorUserId, email: vendor.email })
+  return browser
 }
 
 /** The order of a caller's cells: leaving its organization, then logging out, last. */
@@ -703,6 +843,8 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
   const leaverSession = { cookie: loggedOut.cookie, token: loggedOut.token }
   countAnswer(figures, await loggedOut.post(endpoints.logout.path, {}))
   Object.assign(loggedOut, leaverSession)
+  const tokens = await ownerTokens(deployment, figures, owner)
+  const otherToken = await pipelineOf(deployment, figures, other)
   const names = [...Object.keys(endpoints), 'runReport', 'events', 'labEvents', 'openApiDocument', 'apiDocs']
   const callers: Caller[] = [
     {
@@ -716,11 +858,28 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
       },
     },
     { name: 'other vendor', session: true, ownIds: false, browser: async () => other },
+    // Issue 21: another organization's read-write token, on the owner's resources.
+    {
+      name: "other vendor's token",
+      session: true,
+      ownIds: false,
+      foreignToken: true,
+      browser: async () => otherToken,
+    },
     { name: 'logged-out cookie', session: false, ownIds: false, browser: async () => loggedOut },
     { name: 'removed member', session: false, ownIds: true, browser: async () => team.removed },
     { name: 'Viewer', role: 'Viewer', session: true, ownIds: true, browser: async () => team.viewer },
     { name: 'Engineer', role: 'Engineer', session: true, ownIds: true, browser: async () => team.engineer },
     { name: 'Owner', role: 'Owner', session: true, ownIds: true, browser: async () => owner.browser },
+    // Issue 21: the owner's API tokens, after the Owner (see tokenExpectationOf).
+    ...(['read', 'read-write', 'revoked'] as const).map((scope): Caller => ({
+      name: `owner's ${scope} token`,
+      role: 'Owner',
+      apiToken: scope,
+      session: true,
+      ownIds: true,
+      browser: async () => tokens[scope],
+    })),
     // Issue 19: the lab's staff see every organization (no leaks to count); every vendor call is refused them.
     {
       name: 'Lab engineer',
@@ -742,13 +901,15 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
   const leakNotes: string[] = []
   for (const caller of callers) {
     const tally = { leaks: 0, changes: 0, wrong: 0, cells: 0 }
-    const isOwner = caller.role === 'Owner'
+    // The owner's tokens act as the owner (its data is theirs to read), but their changes are
+    // compared: a read token must change nothing.
+    const isOwner = caller.role === 'Owner' && caller.apiToken === undefined
     const secrets =
       caller.lab !== undefined
         ? []
         : caller.role === undefined
           ? owner.secrets
-          : isOwner
+          : caller.role === 'Owner'
             ? []
             : owner.personalSecrets
     for (const name of orderOf(names)) {
@@ -756,8 +917,10 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
       // Logging out from a second session of its own, so that the first one stays signed in; the
       // owner's wrong-password login too. (A member has left its organization by then: it logs
       // out its own session.)
+      // A token's calls make no session: its logout is refused like any session's call.
       const secondSession =
         caller.session &&
+        browser.bearer === '' &&
         ((name === 'logout' && (caller.role === undefined || isOwner)) || (isOwner && name === 'login'))
       if (secondSession) {
         browser = new Browser(deployment.nodes)

@@ -36,6 +36,9 @@ import type { RunExecutor } from './runner.ts'
 import { logActivity, recordSubject } from '../main/store/activity.ts'
 import { vendorMaintenance } from '../lab/state.ts'
 import { VENDOR_ONLY_MESSAGE } from '@/contract/lab'
+import { API_TOKEN_READ_ONLY_MESSAGE, AUTHORIZATION_HEADER } from '@/contract/api-tokens'
+import { bearerRefusal } from '../main/middleware/bearer.ts'
+import { authenticateBearer } from '../main/security/api-tokens.ts'
 
 /*
  * The certification service (CERT_PORT, 7600): start a run (Start Certify), re-run a record's
@@ -135,7 +138,8 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
       credentials: true,
       allowMethods: ['GET', 'POST'],
       allowHeaders: ['Content-Type'],
-      exposeHeaders: ['Content-Disposition'],
+      // Retry-After of a token's 429 (docs/decisions/0026); a browser page uses the cookie.
+      exposeHeaders: ['Content-Disposition', 'Retry-After'],
       maxAge: 600,
     }),
   )
@@ -360,6 +364,21 @@ function refuseForeignPosts(isPortalOrigin: CertAppOptions['isPortalOrigin']) {
  * the role there (docs/decisions/0023), or 401; the call counts as activity.
  */
 const requireVendorSession = createMiddleware<CertEnv>(async (c, next) => {
+  // Issue 21 (docs/decisions/0026): a pipeline's API token instead of the cookie. Every call here
+  // but a GET changes something (starts, cancels, mails), so a read token makes only the GETs.
+  const authorization = c.req.header(AUTHORIZATION_HEADER)
+  if (authorization !== undefined) {
+    const verdict = await authenticateBearer(c.var.services.db, authorization)
+    if (!verdict.ok) return bearerRefusal(c, verdict)
+    const { caller } = verdict
+    if (caller.scope !== 'read-write' && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      return c.json({ message: API_TOKEN_READ_ONLY_MESSAGE }, 403)
+    }
+    c.set('accountId', caller.accountId)
+    c.set('organizationId', caller.organizationId)
+    c.set('role', caller.role)
+    return next()
+  }
   const token = getCookie(c, SESSION_COOKIE)
   if (!token) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
   const { db } = c.var.services

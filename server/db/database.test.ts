@@ -26,6 +26,7 @@ afterAll(async () => {
 
 const TABLES = [
   'activity_log',
+  'api_tokens',
   'catalogue_device_names',
   'catalogue_device_types',
   'catalogue_product_classes',

@@ -17,6 +17,7 @@ import { labMigration } from './migrations/0011-lab.ts'
 import { certificatesMigration } from './migrations/0012-certificates.ts'
 import { directorySequenceMigration } from './migrations/0013-directory-sequence.ts'
 import { notificationsMigration } from './migrations/0016-notifications.ts'
+import { apiTokensMigration } from './migrations/0014-api-tokens.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0011-lab': labMigration,
   '0012-certificates': certificatesMigration,
   '0013-directory-sequence': directorySequenceMigration,
+  '0014-api-tokens': apiTokensMigration,
   '0016-notifications': notificationsMigration,
 }
 

@@ -5,6 +5,7 @@ import type { AWAITING_REVIEW_STATUS, LabRole } from '@/contract/lab'
 import type { Role } from '@/contract/roles'
 import type { ActivityAction } from '@/contract/team'
 import type { NotificationKind } from '@/contract/notifications'
+import type { ApiTokenScope } from '@/contract/api-tokens'
 
 /*
  * The tables of the portal's database as Kysely sees them. Tables and columns are snake_case and
@@ -470,6 +471,22 @@ export interface NotificationJobsTable {
   last_error: string | null
 }
 
+/** Issue 21 (migration 0014, docs/decisions/0026): personal API tokens, stored as their SHA-256. */
+export interface ApiTokensTable {
+  id: Generated<string>
+  organization_id: string
+  account_id: string
+  name: string
+  scope: ApiTokenScope
+  token_hash: string
+  hint: string
+  created_at: CreatedAt
+  expires_at: NullableTime
+  last_used_at: NullableTime
+  revoked_at: NullableTime
+  revoked_by: ColumnType<string | null, string | null | undefined, string | null>
+}
+
 export interface Database {
   seed_runs: SeedRunsTable
   vendor_accounts: VendorAccountsTable
@@ -503,6 +520,7 @@ export interface Database {
   notification_address_optouts: NotificationAddressOptoutsTable
   notification_cursor: NotificationCursorTable
   notification_jobs: NotificationJobsTable
+  api_tokens: ApiTokensTable
 }
 
 export type VendorAccount = Selectable<VendorAccountsTable>

@@ -11,6 +11,7 @@ import type { IssueOptions } from '../certificates/issue.ts'
 import type { LabStateWatch } from '../lab/state.ts'
 import { AnswerCache } from './answer-cache.ts'
 import type { MainEnv, MainServices } from './middleware/context.ts'
+import { loadBearer } from './middleware/bearer.ts'
 import { requireToken } from './middleware/csrf.ts'
 import { handleError } from './middleware/errors.ts'
 import { limitBodySize } from './middleware/json-body.ts'
@@ -29,6 +30,7 @@ import { referenceDataRoutes } from './routes/reference-data.ts'
 import { route } from './routes/route.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { teamRoutes } from './routes/team.ts'
+import { apiTokenRoutes } from './routes/api-tokens.ts'
 import { labRoutes } from './routes/lab.ts'
 import { labStaffRoutes } from './routes/lab-staff.ts'
 import { labStateRoutes } from './routes/lab-state.ts'
@@ -159,7 +161,7 @@ export function createMainApp({
 
   // Issue 21: RFC 8058's one-click unsubscribe comes from mail providers, with no session or Token.
   app.post(ONE_CLICK_UNSUBSCRIBE_PATH, limitBodySize, oneClickUnsubscribe)
-  app.use('/api/*', limitBodySize, loadSession, requireToken)
+  app.use('/api/*', limitBodySize, loadBearer, loadSession, requireToken)
   // Every call's method and path come from the endpoint table (routes/route.ts, decision 0005).
   for (const routes of [
     sessionRoutes,
@@ -176,6 +178,7 @@ export function createMainApp({
     labRoutes,
     certificateRoutes,
     notificationRoutes,
+    apiTokenRoutes,
   ]) {
     app.route('/', routes)
   }

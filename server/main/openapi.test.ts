@@ -1,3 +1,4 @@
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from '@/contract/notifications'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -50,8 +51,12 @@ type AjvInstance = {
   compile(schema: object): ValidateFunction
 }
 
-/** Routes that are not calls: the live streams (EventSource, docs/decisions/0020) and the page's files. */
+/**
+ * Routes that are not calls: the live streams (EventSource, docs/decisions/0020), the page's files,
+ * and the one-click unsubscribe a mail provider posts as a form (RFC 8058, docs/decisions/0028).
+ */
 const EXCLUDED_ROUTES = new Set([
+  `POST ${ONE_CLICK_UNSUBSCRIBE_PATH}`,
   `GET ${EVENTS_PATH}`,
   `GET ${LAB_EVENTS_PATH}`,
   `GET ${API_DOCS_ASSETS_PATH}/{hash}/{file}`,

@@ -17,6 +17,8 @@ export const ENDPOINT_TAGS = {
   team: 'Team and invitations',
   certificates: 'Certificates',
   lab: 'Lab console',
+  tokens: 'API tokens',
+  notifications: 'Notifications',
 } as const
 export type EndpointTag = keyof typeof ENDPOINT_TAGS
 
@@ -33,6 +35,10 @@ export const ENDPOINT_TAG_DESCRIPTIONS: Readonly<Record<EndpointTag, string>> = 
   team: 'The organization’s members, roles, invitations and activity log.',
   certificates: 'Issued certificates anyone can verify, and the directory of certified devices.',
   lab: 'The certification lab’s own console. Lab staff sessions only; never an API token.',
+  tokens:
+    'Personal API tokens for pipelines: listed, created (the secret answered once) and revoked with a signed-in session only.',
+  notifications:
+    'A member’s e-mail notification switches (signed-in session only), and the signed unsubscribe link every notification mail carries, which works without a login.',
 }
 
 /** A refusal status a call's handler can answer by itself (beyond those derived from the table). */
@@ -48,11 +54,6 @@ export type EndpointDoc = {
    * security optional and lists no 401/403 of a login.
    */
   loginOptional?: true
-  /**
-   * A vendor call an API token may not make (e.g. managing the tokens themselves): the document
-   * lists only the browser's session for it.
-   */
-  bearer?: false
 }
 
 export const ENDPOINT_DOCS: Readonly<Partial<Record<EndpointName, EndpointDoc>>> = {
@@ -186,6 +187,28 @@ export const ENDPOINT_DOCS: Readonly<Partial<Record<EndpointName, EndpointDoc>>>
   labSetPassword: { tag: 'lab', summary: 'Set a staff member’s password from the link', refusals: [404] },
   certificateKeys: { tag: 'certificates', summary: 'The public keys that sign certificates' },
   directory: { tag: 'certificates', summary: 'The directory of certified devices' },
+  listApiTokens: { tag: 'tokens', summary: 'List your API tokens (an Owner: every member’s)' },
+  createApiToken: {
+    tag: 'tokens',
+    summary: 'Create an API token (its secret is answered once)',
+    refusals: [409],
+  },
+  revokeApiToken: { tag: 'tokens', summary: 'Revoke an API token', refusals: [404] },
+  notificationSettings: { tag: 'notifications', summary: 'Your e-mail notification switches' },
+  updateNotificationSetting: {
+    tag: 'notifications',
+    summary: 'Turn one kind of notification mail on or off',
+  },
+  unsubscribeInfo: {
+    tag: 'notifications',
+    summary: 'What an unsubscribe link turns off (changes nothing)',
+    refusals: [400],
+  },
+  unsubscribe: {
+    tag: 'notifications',
+    summary: 'Turn off the mails an unsubscribe link names',
+    refusals: [400],
+  },
   publishCertificate: {
     tag: 'certificates',
     summary: 'List or unlist a certificate in the directory',

@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import * as address from '@/contract/address'
+import * as apiTokens from '@/contract/api-tokens'
 import * as auth from '@/contract/auth'
 import * as catalogue from '@/contract/catalogue'
 import * as certificates from '@/contract/certificates'
@@ -606,6 +607,34 @@ export const endpoints = {
     path: '/api/notifications/unsubscribe',
     request: notifications.unsubscribePayloadSchema,
     answer: notifications.unsubscribeAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  // Issue 21 (docs/decisions/0026): personal API tokens, managed with a signed-in session only.
+  listApiTokens: {
+    ...main,
+    method: 'GET',
+    path: '/api/tokens',
+    request: apiTokens.listApiTokensQuerySchema,
+    answer: apiTokens.apiTokensAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  createApiToken: {
+    ...main,
+    method: 'POST',
+    path: '/api/tokens/create',
+    request: apiTokens.createApiTokenPayloadSchema,
+    answer: apiTokens.createApiTokenAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  revokeApiToken: {
+    ...main,
+    method: 'POST',
+    path: '/api/tokens/revoke',
+    request: apiTokens.revokeApiTokenPayloadSchema,
+    answer: apiTokens.revokeApiTokenAnswerSchema,
     answerType: 'json',
     addedBy: 'architecture',
   },

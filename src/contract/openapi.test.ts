@@ -1,6 +1,7 @@
 import { compileErrors, validate } from '@readme/openapi-parser'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { apiTokenAccess } from '@/contract/api-tokens'
 import { isCleanLine, isCleanMultiline, text } from '@/contract/common'
 import { ENDPOINT_DOCS } from '@/contract/endpoint-docs'
 import { type EndpointName, endpoints } from '@/contract/endpoints'
@@ -16,7 +17,7 @@ import {
   WEBHOOK_HEADERS,
 } from '@/contract/openapi'
 import { submitPayloadSchema } from '@/contract/portfolio'
-import { ENDPOINT_PERMISSIONS } from '@/contract/roles'
+import { ENDPOINT_PERMISSIONS, type VendorEndpointName } from '@/contract/roles'
 
 /*
  * The OpenAPI document generated from the endpoint table (docs/decisions/0029): valid OpenAPI 3.1
@@ -90,14 +91,26 @@ describe('the OpenAPI document', () => {
         name in LAB_ENDPOINT_PERMISSIONS
           ? null
           : ENDPOINT_PERMISSIONS[name as keyof typeof ENDPOINT_PERMISSIONS]
-      if (permission === null || permission === undefined || ENDPOINT_DOCS[name]?.bearer === false) {
+      const access =
+        permission === null || permission === undefined
+          ? 'session'
+          : apiTokenAccess(name as VendorEndpointName)
+      if (access === 'session') {
         expect(bearer, name).toBeUndefined()
         continue
       }
-      expect(bearer, name).toEqual([
-        permission === 'read' && name !== 'leaveOrganization' ? 'read' : 'read-write',
-      ])
+      expect(bearer, name).toEqual([access === 'read' ? 'read' : 'read-write'])
     }
+    for (const name of [
+      'leaveOrganization',
+      'createApiToken',
+      'listApiTokens',
+      'updateNotificationSetting',
+    ] as const)
+      expect(
+        operationOf(name)?.security?.some((requirement) => 'bearerAuth' in requirement),
+        name,
+      ).toBe(false)
     expect(operationOf('runTests')?.security).toEqual([{ sessionCookie: [] }, { bearerAuth: ['read-write'] }])
     expect(operationOf('listRecords')?.security).toEqual([
       { sessionCookie: [], csrfToken: [] },

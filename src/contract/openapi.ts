@@ -1,5 +1,6 @@
 import { type JsonSchema, toJsonSchema, type ConversionConfig } from '@valibot/to-json-schema'
 import * as v from 'valibot'
+import { apiTokenAccess } from '@/contract/api-tokens'
 import * as address from '@/contract/address'
 import * as auth from '@/contract/auth'
 import * as catalogue from '@/contract/catalogue'
@@ -270,17 +271,15 @@ function accessOf(name: EndpointName): Access {
 }
 
 /**
- * The scope an API token needs: `read` for the calls that change nothing (permission 'read',
- * a GET or one of spec §7's POST reads), `read-write` for the others.
+ * The scope an API token needs, as the server's bearer guard decides it (`apiTokenAccess` in
+ * src/contract/api-tokens.ts, one rule for both): `read` for the calls that change nothing,
+ * `read-write` for the others, none for the calls a token may never make.
  */
 export function bearerScopeOf(name: EndpointName): 'read' | 'read-write' | null {
-  if (accessOf(name) !== 'vendor' || ENDPOINT_DOCS[name]?.bearer === false) return null
-  const permission = roles.ENDPOINT_PERMISSIONS[name as roles.VendorEndpointName]
-  return permission === 'read' && !STATE_CHANGING_READS.has(name) ? 'read' : 'read-write'
+  if (accessOf(name) !== 'vendor') return null
+  const access = apiTokenAccess(name as roles.VendorEndpointName)
+  return access === 'session' ? null : access === 'read' ? 'read' : 'read-write'
 }
-
-/** Calls with the 'read' permission (any member may make them) that still change something. */
-const STATE_CHANGING_READS: ReadonlySet<EndpointName> = new Set(['leaveOrganization'])
 
 function securityOf(name: EndpointName) {
   const endpoint: Endpoint = endpoints[name]

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { API_TOKEN_FIELD_LABELS } from '@/contract/api-tokens'
 import { type EndpointName, endpoints } from '@/contract/endpoints'
 import { PORTFOLIO_FIELD_LABELS } from '@/contract/portfolio-labels'
 import { COMMENT_EMPTY_MESSAGE } from '@/contract/server-messages'
@@ -83,7 +84,12 @@ export function refusalFormOf(name: EndpointName): RefusalForm {
   return {
     withStatus: name === 'register' || name === 'forgotPassword' || name === 'resetPassword',
     asText: endpoints[name].answerType === 'text',
-    labels: name === 'resetPassword' ? RESET_PASSWORD_LABELS : {},
+    labels:
+      name === 'resetPassword'
+        ? RESET_PASSWORD_LABELS
+        : name === 'createApiToken' || name === 'revokeApiToken'
+          ? API_TOKEN_FIELD_LABELS
+          : {},
   }
 }
 

@@ -19,11 +19,21 @@ describe('roles (issue 18)', () => {
 
   it('lets an Owner do everything, an Engineer all but the team, a Viewer only read', () => {
     expect(ROLES).toEqual(['Owner', 'Engineer', 'Viewer'])
-    expect(ROLE_PERMISSIONS.Owner).toEqual(['read', 'portfolio', 'runs', 'comment', 'certificate', 'team'])
+    expect(ROLE_PERMISSIONS.Owner).toEqual([
+      'read',
+      'portfolio',
+      'runs',
+      'comment',
+      'certificate',
+      'team',
+      'tokens',
+    ])
+    // Issue 21 (docs/decisions/0026): Owners and Engineers create API tokens; a Viewer does not.
+    expect(can('Engineer', 'tokens')).toBe(true)
     expect(can('Engineer', 'runs')).toBe(true)
     expect(can('Engineer', 'team')).toBe(false)
     expect(can('Viewer', 'read')).toBe(true)
-    for (const permission of ['portfolio', 'runs', 'comment', 'certificate', 'team'] as const) {
+    for (const permission of ['portfolio', 'runs', 'comment', 'certificate', 'team', 'tokens'] as const) {
       expect(can('Viewer', permission)).toBe(false)
     }
   })
@@ -48,6 +58,9 @@ describe('roles (issue 18)', () => {
         // Issue 21: every member chooses their own mails.
         'notificationSettings',
         'updateNotificationSetting',
+        // Issue 21: every member lists and revokes their own API tokens.
+        'listApiTokens',
+        'revokeApiToken',
       ].sort(),
     )
   })

@@ -19,14 +19,15 @@ export const roleSchema = v.picklist(ROLES, 'role must be Owner, Engineer or Vie
  * - runs: start, re-run and cancel certification runs;
  * - comment: add comments;
  * - certificate: Email Certificate (and the certificates of issue 20);
- * - team: invite, resend, revoke, change roles, remove members, read the activity log.
+ * - team: invite, resend, revoke, change roles, remove members, read the activity log;
+ * - tokens: create personal API tokens (issue 21, docs/decisions/0026).
  */
-export const PERMISSIONS = ['read', 'portfolio', 'runs', 'comment', 'certificate', 'team'] as const
+export const PERMISSIONS = ['read', 'portfolio', 'runs', 'comment', 'certificate', 'team', 'tokens'] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlyArray<Permission>>> = {
-  Owner: ['read', 'portfolio', 'runs', 'comment', 'certificate', 'team'],
-  Engineer: ['read', 'portfolio', 'runs', 'comment', 'certificate'],
+  Owner: ['read', 'portfolio', 'runs', 'comment', 'certificate', 'team', 'tokens'],
+  Engineer: ['read', 'portfolio', 'runs', 'comment', 'certificate', 'tokens'],
   Viewer: ['read'],
 }
 
@@ -58,6 +59,7 @@ export const ROLE_REFUSALS: Readonly<Record<Exclude<Permission, 'read'>, string>
   comment: 'Your role in this organization does not allow adding comments.',
   certificate: 'Your role in this organization does not allow sending certificates.',
   team: 'Only an Owner of this organization can manage its team.',
+  tokens: 'Your role in this organization does not allow creating API tokens.',
 }
 
 /** What to do about a refusal: shown under the reason. */
@@ -124,6 +126,11 @@ export const ENDPOINT_PERMISSIONS: Readonly<Record<VendorEndpointName, Permissio
   updateNotificationSetting: 'read',
   unsubscribeInfo: null,
   unsubscribe: null,
+  // Issue 21 (docs/decisions/0026): personal API tokens. Every member lists and revokes their own
+  // (a Viewer who was an Engineer still holds theirs); creating one needs 'tokens'.
+  listApiTokens: 'read',
+  createApiToken: 'tokens',
+  revokeApiToken: 'read',
 }
 
 /** The permission an endpoint needs once logged in (one that needs none is a mistake of the caller). */

@@ -129,6 +129,9 @@ export const ACTIVITY_ACTIONS = [
   'run.approved',
   'run.rejected',
   'certificate.revoked',
+  // Issue 21 (docs/decisions/0026): personal API tokens.
+  'token.created',
+  'token.revoked',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
@@ -152,6 +155,8 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityAction, string>> = {
   'run.approved': 'Approved a run',
   'run.rejected': 'Rejected a run',
   'certificate.revoked': 'Revoked a certificate',
+  'token.created': 'Created an API token',
+  'token.revoked': 'Revoked an API token',
 }
 
 export const activityEntrySchema = v.looseObject({

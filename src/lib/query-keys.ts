@@ -25,6 +25,8 @@ export const queryKeys = {
     ['activity', vendorUserId, filters] as const,
   allActivity: () => ['activity'] as const,
   invitation: (token: string) => ['invitation', token] as const,
+  /** Issue 21: the member's API tokens (an Owner's: every member's) in the session's organization. */
+  apiTokens: (vendorUserId: string) => ['api-tokens', vendorUserId] as const,
 }
 
 /**
@@ -41,6 +43,7 @@ const ORGANIZATION_KEY_ROOTS: ReadonlySet<unknown> = new Set([
   'comments',
   'team',
   'activity',
+  'api-tokens',
 ])
 
 /** Whether a cached read holds the organization's data (see ORGANIZATION_KEY_ROOTS). */

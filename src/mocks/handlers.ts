@@ -26,6 +26,7 @@ import { certificateHandlers } from '@/mocks/certificate-handlers'
 import { labHandlers } from '@/mocks/lab-handlers'
 import { teamHandlers } from '@/mocks/team-handlers'
 import { notificationHandlers } from '@/mocks/notification-handlers'
+import { apiTokenHandlers } from '@/mocks/api-token-handlers'
 
 export { endpointUrl, FIXTURE_TOKEN } from '@/mocks/mock-endpoint'
 
@@ -486,6 +487,8 @@ export const handlers: HttpHandler[] = [
 
   // Issue 18: the team, its invitations and its activity log (team-handlers.ts).
   ...teamHandlers,
+  // Issue 21: personal API tokens (api-token-handlers.ts).
+  ...apiTokenHandlers,
   // Issue 19: the lab console's calls (lab-handlers.ts).
   ...labHandlers,
   ...certificateHandlers,

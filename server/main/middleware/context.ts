@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import type { LabRole } from '@/contract/lab'
 import type { Role } from '@/contract/roles'
+import type { ApiTokenScope } from '@/contract/api-tokens'
 import type { DirectorySnapshot } from '../../certificates/directory.ts'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
@@ -61,6 +62,11 @@ export type LiveSession = {
    * rise, so the sum changes whenever either does); null for a visitor, or not read.
    */
   dataVersion: number | null
+  /**
+   * A call made with an API token (issue 21, docs/decisions/0026): no session row stands behind
+   * it (id is 'api-token:<token id>'), the CSRF guard does not apply, and the scope limits it.
+   */
+  apiToken?: { id: string; scope: ApiTokenScope }
 }
 
 export type MainEnv = {

@@ -47,6 +47,8 @@ type Db = Kysely<Database> | Transaction<Database>
 
 /** Looks up the cookie's session, ends it when idle too long, and records the activity. */
 export const loadSession = createMiddleware<MainEnv>(async (c, next) => {
+  // A call with an API token was identified by its Authorization header (bearer.ts): no cookie.
+  if (c.var.session?.apiToken) return next()
   c.set('session', null)
   const token = getCookie(c, SESSION_COOKIE)
   if (token) {

@@ -9,6 +9,8 @@ type ChoiceCardsProps<T extends string> = {
   options: readonly T[]
   /** A sentence under each option saying what choosing it means. */
   descriptions: Readonly<Record<T, string>>
+  /** How each option is named when its value is not its name ('read-write' → 'Read and write'). */
+  labels?: Readonly<Record<T, string>>
   value: T
   onChange: (value: T) => void
   /** A refusal of the choice (the server's message), under the options. */
@@ -25,6 +27,7 @@ function ChoiceCards<T extends string>({
   name,
   options,
   descriptions,
+  labels,
   value,
   onChange,
   error,
@@ -50,7 +53,7 @@ function ChoiceCards<T extends string>({
             className="mt-1 size-4 accent-brand-700"
           />
           <span className="flex flex-col gap-0.5">
-            <span className="text-body font-semibold text-ink">{option}</span>
+            <span className="text-body font-semibold text-ink">{labels?.[option] ?? option}</span>
             <span className="text-small text-ink-muted">{descriptions[option]}</span>
           </span>
         </label>

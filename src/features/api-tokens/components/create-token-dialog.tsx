@@ -1,0 +1,194 @@
+import * as v from 'valibot'
+import * as React from 'react'
+import { Button } from '@/components/ui/button'
+import { ChoiceCards } from '@/components/ui/choice-cards'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { Field, FieldError, FieldHint, FieldLabel } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import {
+  API_TOKEN_EXPIRY_CHOICES,
+  API_TOKEN_NAME_MAX_LENGTH,
+  API_TOKEN_NAME_MESSAGE,
+  API_TOKEN_SCOPE_DESCRIPTIONS,
+  API_TOKEN_SCOPE_LABELS,
+  API_TOKEN_SCOPES,
+  type ApiTokenScope,
+  apiTokenExpiryLabel,
+  apiTokenNameSchema,
+  type CreateApiTokenAnswer,
+} from '@/contract/api-tokens'
+import { answerOrNull } from '@/lib/api-failure'
+import { type CreateTokenField, useCreateApiTokenMutation } from '@/features/api-tokens/api/api-token-changes'
+import { TokenSecret } from '@/features/api-tokens/components/token-secret'
+
+type CreateTokenDialogProps = {
+  vendorUserId: string
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}
+
+const NO_EXPIRY = 'none'
+const DEFAULT_EXPIRY = '90'
+const expiryValue = (days: number | null) => (days === null ? NO_EXPIRY : String(days))
+
+/**
+ * Create a token: a name, a scope (what it may do, each said in a sentence) and an expiry. The
+ * server checks the input; a refusal naming a field shows on that field. Once created the dialog
+ * shows the secret, this once, with Copy and the warning, and forgets it when closed.
+ */
+function CreateTokenDialog({ vendorUserId, open, onOpenChange }: CreateTokenDialogProps) {
+  const [name, setName] = React.useState('')
+  const [scope, setScope] = React.useState<ApiTokenScope>('read')
+  const [expiry, setExpiry] = React.useState(DEFAULT_EXPIRY)
+  const [errors, setErrors] = React.useState<Partial<Record<CreateTokenField, string>>>({})
+  const [created, setCreated] = React.useState<CreateApiTokenAnswer | null>(null)
+  const create = useCreateApiTokenMutation(vendorUserId)
+  const nameRef = React.useRef<HTMLInputElement>(null)
+
+  const reset = () => {
+    setName('')
+    setScope('read')
+    setExpiry(DEFAULT_EXPIRY)
+    setErrors({})
+    setCreated(null)
+  }
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!v.safeParse(apiTokenNameSchema, name).success) {
+      setErrors({ name: API_TOKEN_NAME_MESSAGE })
+      nameRef.current?.focus()
+      return
+    }
+    const outcome = await answerOrNull(
+      create.mutateAsync({
+        name: name.trim(),
+        scope,
+        expiresInDays: expiry === NO_EXPIRY ? null : Number(expiry),
+      }),
+    )
+    if (!outcome) return
+    if (outcome.kind === 'field') {
+      setErrors({ [outcome.field]: outcome.message })
+      if (outcome.field === 'name') nameRef.current?.focus()
+      return
+    }
+    setCreated(outcome.answer)
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) reset()
+        onOpenChange(next)
+      }}
+    >
+      <DialogContent className="max-w-lg">
+        {created ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Copy your new token</DialogTitle>
+              <DialogDescription>{created.message}</DialogDescription>
+            </DialogHeader>
+            <TokenSecret secret={created.secret} vendorUserId={vendorUserId} />
+            <DialogFooter>
+              <Button
+                type="button"
+                onClick={() => {
+                  reset()
+                  onOpenChange(false)
+                }}
+              >
+                Done
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>Create a token</DialogTitle>
+              <DialogDescription>
+                Your pipeline sends it as “Authorization: Bearer” and acts as you, with your role in this
+                organization.
+              </DialogDescription>
+            </DialogHeader>
+            <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+              <Field invalid={Boolean(errors.name)} required>
+                <FieldLabel showRequired>Token name</FieldLabel>
+                <Input
+                  ref={nameRef}
+                  autoComplete="off"
+                  value={name}
+                  maxLength={API_TOKEN_NAME_MAX_LENGTH}
+                  onChange={(event) => {
+                    setName(event.target.value)
+                    if (errors.name) setErrors((current) => ({ ...current, name: undefined }))
+                  }}
+                />
+                {errors.name ? (
+                  <FieldError>{errors.name}</FieldError>
+                ) : (
+                  <FieldHint>What uses it, e.g. “Release pipeline”.</FieldHint>
+                )}
+              </Field>
+              <ChoiceCards
+                legend="Scope"
+                name="token-scope"
+                options={API_TOKEN_SCOPES}
+                labels={API_TOKEN_SCOPE_LABELS}
+                descriptions={API_TOKEN_SCOPE_DESCRIPTIONS}
+                value={scope}
+                onChange={(option) => {
+                  setScope(option)
+                  setErrors((current) => ({ ...current, scope: undefined }))
+                }}
+                error={errors.scope}
+              />
+              <Field invalid={Boolean(errors.expiresInDays)}>
+                <FieldLabel>Expiry</FieldLabel>
+                <Select
+                  value={expiry}
+                  onValueChange={(value) => {
+                    setExpiry(value)
+                    setErrors((current) => ({ ...current, expiresInDays: undefined }))
+                  }}
+                >
+                  <SelectTrigger>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {API_TOKEN_EXPIRY_CHOICES.map((days) => (
+                      <SelectItem key={expiryValue(days)} value={expiryValue(days)}>
+                        {apiTokenExpiryLabel(days)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                {errors.expiresInDays ? <FieldError>{errors.expiresInDays}</FieldError> : null}
+              </Field>
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={create.isPending}>
+                  Create token
+                </Button>
+              </DialogFooter>
+            </form>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+export { CreateTokenDialog }
