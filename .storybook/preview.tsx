@@ -62,6 +62,8 @@ export default definePreview({
           'Portfolio',
           'Dashboard',
           'Help center',
+          'Team',
+          'Settings',
           'Lab',
           'Certificates',
           'Screens',

@@ -30,11 +30,13 @@ import { Route as VerifyIndexRouteImport } from './routes/verify.index'
 import { Route as VerifyNumberRouteImport } from './routes/verify.$number'
 import { Route as DataVendorDashboardRouteImport } from './routes/_data._vendor.dashboard'
 import { Route as DataVendorPortfolioRouteImport } from './routes/_data._vendor.portfolio'
+import { Route as DataVendorSettingsRouteImport } from './routes/_data._vendor.settings'
 import { Route as DataVendorTeamRouteImport } from './routes/_data._vendor.team'
 import { Route as DataCreateProfileRegisterRouteImport } from './routes/_data.create-profile.register'
 import { Route as DataLabSetPasswordRouteImport } from './routes/_data.lab.set-password'
 import { Route as DataLabLabIndexRouteImport } from './routes/_data._lab.lab.index'
 import { Route as DataLabLabStaffRouteImport } from './routes/_data._lab.lab.staff'
+import { Route as DataVendorSettingsIndexRouteImport } from './routes/_data._vendor.settings.index'
 import { Route as DataVendorSettingsNotificationsRouteImport } from './routes/_data._vendor.settings.notifications'
 import { Route as DataVendorSettingsTokensRouteImport } from './routes/_data._vendor.settings.tokens'
 
@@ -140,6 +142,11 @@ const DataVendorPortfolioRoute = DataVendorPortfolioRouteImport.update({
   path: '/portfolio',
   getParentRoute: () => DataVendorRoute,
 } as any)
+const DataVendorSettingsRoute = DataVendorSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => DataVendorRoute,
+} as any)
 const DataVendorTeamRoute = DataVendorTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -166,17 +173,22 @@ const DataLabLabStaffRoute = DataLabLabStaffRouteImport.update({
   path: '/lab/staff',
   getParentRoute: () => DataLabRoute,
 } as any)
+const DataVendorSettingsIndexRoute = DataVendorSettingsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => DataVendorSettingsRoute,
+} as any)
 const DataVendorSettingsNotificationsRoute =
   DataVendorSettingsNotificationsRouteImport.update({
-    id: '/settings/notifications',
-    path: '/settings/notifications',
-    getParentRoute: () => DataVendorRoute,
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => DataVendorSettingsRoute,
   } as any)
 const DataVendorSettingsTokensRoute =
   DataVendorSettingsTokensRouteImport.update({
-    id: '/settings/tokens',
-    path: '/settings/tokens',
-    getParentRoute: () => DataVendorRoute,
+    id: '/tokens',
+    path: '/tokens',
+    getParentRoute: () => DataVendorSettingsRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -198,6 +210,7 @@ export interface FileRoutesByFullPath {
   '/verify/': typeof VerifyIndexRoute
   '/dashboard': typeof DataVendorDashboardRoute
   '/portfolio': typeof DataVendorPortfolioRoute
+  '/settings': typeof DataVendorSettingsRouteWithChildren
   '/team': typeof DataVendorTeamRoute
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/lab/set-password': typeof DataLabSetPasswordRoute
@@ -205,6 +218,7 @@ export interface FileRoutesByFullPath {
   '/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/settings/tokens': typeof DataVendorSettingsTokensRoute
   '/lab/': typeof DataLabLabIndexRoute
+  '/settings/': typeof DataVendorSettingsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -232,6 +246,7 @@ export interface FileRoutesByTo {
   '/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/settings/tokens': typeof DataVendorSettingsTokensRoute
   '/lab': typeof DataLabLabIndexRoute
+  '/settings': typeof DataVendorSettingsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -256,6 +271,7 @@ export interface FileRoutesById {
   '/verify/': typeof VerifyIndexRoute
   '/_data/_vendor/dashboard': typeof DataVendorDashboardRoute
   '/_data/_vendor/portfolio': typeof DataVendorPortfolioRoute
+  '/_data/_vendor/settings': typeof DataVendorSettingsRouteWithChildren
   '/_data/_vendor/team': typeof DataVendorTeamRoute
   '/_data/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/_data/lab/set-password': typeof DataLabSetPasswordRoute
@@ -263,6 +279,7 @@ export interface FileRoutesById {
   '/_data/_vendor/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/_data/_vendor/settings/tokens': typeof DataVendorSettingsTokensRoute
   '/_data/_lab/lab/': typeof DataLabLabIndexRoute
+  '/_data/_vendor/settings/': typeof DataVendorSettingsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -285,6 +302,7 @@ export interface FileRouteTypes {
     | '/verify/'
     | '/dashboard'
     | '/portfolio'
+    | '/settings'
     | '/team'
     | '/create-profile/register'
     | '/lab/set-password'
@@ -292,6 +310,7 @@ export interface FileRouteTypes {
     | '/settings/notifications'
     | '/settings/tokens'
     | '/lab/'
+    | '/settings/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -319,6 +338,7 @@ export interface FileRouteTypes {
     | '/settings/notifications'
     | '/settings/tokens'
     | '/lab'
+    | '/settings'
   id:
     | '__root__'
     | '/'
@@ -342,6 +362,7 @@ export interface FileRouteTypes {
     | '/verify/'
     | '/_data/_vendor/dashboard'
     | '/_data/_vendor/portfolio'
+    | '/_data/_vendor/settings'
     | '/_data/_vendor/team'
     | '/_data/create-profile/register'
     | '/_data/lab/set-password'
@@ -349,6 +370,7 @@ export interface FileRouteTypes {
     | '/_data/_vendor/settings/notifications'
     | '/_data/_vendor/settings/tokens'
     | '/_data/_lab/lab/'
+    | '/_data/_vendor/settings/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -515,6 +537,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataVendorPortfolioRouteImport
       parentRoute: typeof DataVendorRoute
     }
+    '/_data/_vendor/settings': {
+      id: '/_data/_vendor/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof DataVendorSettingsRouteImport
+      parentRoute: typeof DataVendorRoute
+    }
     '/_data/_vendor/team': {
       id: '/_data/_vendor/team'
       path: '/team'
@@ -550,19 +579,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataLabLabStaffRouteImport
       parentRoute: typeof DataLabRoute
     }
+    '/_data/_vendor/settings/': {
+      id: '/_data/_vendor/settings/'
+      path: '/'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof DataVendorSettingsIndexRouteImport
+      parentRoute: typeof DataVendorSettingsRoute
+    }
     '/_data/_vendor/settings/notifications': {
       id: '/_data/_vendor/settings/notifications'
-      path: '/settings/notifications'
+      path: '/notifications'
       fullPath: '/settings/notifications'
       preLoaderRoute: typeof DataVendorSettingsNotificationsRouteImport
-      parentRoute: typeof DataVendorRoute
+      parentRoute: typeof DataVendorSettingsRoute
     }
     '/_data/_vendor/settings/tokens': {
       id: '/_data/_vendor/settings/tokens'
-      path: '/settings/tokens'
+      path: '/tokens'
       fullPath: '/settings/tokens'
       preLoaderRoute: typeof DataVendorSettingsTokensRouteImport
-      parentRoute: typeof DataVendorRoute
+      parentRoute: typeof DataVendorSettingsRoute
     }
   }
 }
@@ -580,20 +616,33 @@ const DataLabRouteChildren: DataLabRouteChildren = {
 const DataLabRouteWithChildren =
   DataLabRoute._addFileChildren(DataLabRouteChildren)
 
+interface DataVendorSettingsRouteChildren {
+  DataVendorSettingsNotificationsRoute: typeof DataVendorSettingsNotificationsRoute
+  DataVendorSettingsTokensRoute: typeof DataVendorSettingsTokensRoute
+  DataVendorSettingsIndexRoute: typeof DataVendorSettingsIndexRoute
+}
+
+const DataVendorSettingsRouteChildren: DataVendorSettingsRouteChildren = {
+  DataVendorSettingsNotificationsRoute: DataVendorSettingsNotificationsRoute,
+  DataVendorSettingsTokensRoute: DataVendorSettingsTokensRoute,
+  DataVendorSettingsIndexRoute: DataVendorSettingsIndexRoute,
+}
+
+const DataVendorSettingsRouteWithChildren =
+  DataVendorSettingsRoute._addFileChildren(DataVendorSettingsRouteChildren)
+
 interface DataVendorRouteChildren {
   DataVendorDashboardRoute: typeof DataVendorDashboardRoute
   DataVendorPortfolioRoute: typeof DataVendorPortfolioRoute
+  DataVendorSettingsRoute: typeof DataVendorSettingsRouteWithChildren
   DataVendorTeamRoute: typeof DataVendorTeamRoute
-  DataVendorSettingsNotificationsRoute: typeof DataVendorSettingsNotificationsRoute
-  DataVendorSettingsTokensRoute: typeof DataVendorSettingsTokensRoute
 }
 
 const DataVendorRouteChildren: DataVendorRouteChildren = {
   DataVendorDashboardRoute: DataVendorDashboardRoute,
   DataVendorPortfolioRoute: DataVendorPortfolioRoute,
+  DataVendorSettingsRoute: DataVendorSettingsRouteWithChildren,
   DataVendorTeamRoute: DataVendorTeamRoute,
-  DataVendorSettingsNotificationsRoute: DataVendorSettingsNotificationsRoute,
-  DataVendorSettingsTokensRoute: DataVendorSettingsTokensRoute,
 }
 
 const DataVendorRouteWithChildren = DataVendorRoute._addFileChildren(

@@ -177,7 +177,10 @@ export const ProfileTwoOrganizations = meta.story({
     const other = switchTo(OTHER_ORGANIZATION.organizationName)
     await expect(other).toHaveTextContent(`${OTHER_ORGANIZATION.organizationName}${OTHER_ORGANIZATION.role}`)
     await expect(within(profile).getByRole('button', { name: 'Logout' })).toHaveFocus()
-    // Backwards from Logout: the Team link, then the other organization.
+    // Backwards from Logout: the Settings link, the Team link, then the other organization.
+    await userEvent.tab({ shift: true })
+    await expect(within(profile).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings')
+    await expect(within(profile).getByRole('link', { name: 'Settings' })).toHaveFocus()
     await userEvent.tab({ shift: true })
     await expect(within(profile).getByRole('link', { name: 'Team' })).toHaveFocus()
     await userEvent.tab({ shift: true })

@@ -8,6 +8,7 @@ import {
   Phone,
   RadioTower,
   Search,
+  Settings,
   UserRound,
   UsersRound,
   type LucideIcon,
@@ -363,6 +364,13 @@ function ProfileMenu({ authData, className, onLogout }: ProfileMenuProps) {
             <Link to="/team" onClick={() => setOpen(false)}>
               <UsersRound aria-hidden="true" />
               Team
+            </Link>
+          </Button>
+          {/* Issue 21: the member's mails, API tokens and the organization's webhooks. */}
+          <Button variant="outline" asChild className="w-full">
+            <Link to="/settings" onClick={() => setOpen(false)}>
+              <Settings aria-hidden="true" />
+              Settings
             </Link>
           </Button>
         </>

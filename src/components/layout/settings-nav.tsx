@@ -1,0 +1,34 @@
+import { Link } from '@tanstack/react-router'
+import { BellRing, KeyRound } from 'lucide-react'
+
+/** The settings pages, in the order the tabs show them (issue 21). */
+export const SETTINGS_PAGES = [
+  { to: '/settings/notifications', label: 'Notifications', icon: BellRing },
+  { to: '/settings/tokens', label: 'API tokens', icon: KeyRound },
+] as const
+
+const TAB =
+  'inline-flex min-h-11 shrink-0 items-center gap-2 border-b-2 border-transparent px-3 text-body font-semibold text-ink-muted transition-colors hover:text-ink focus-visible:focus-ring data-[status=active]:border-brand-600 data-[status=active]:text-brand-700'
+
+/**
+ * The tabs between the settings pages: links (each page has its address), the current one marked
+ * with aria-current="page" and data-status="active" by the router, and underlined.
+ */
+function SettingsNav() {
+  return (
+    <nav aria-label="Settings" className="border-b border-line bg-surface">
+      <ul className="mx-auto flex w-full max-w-6xl gap-2 overflow-x-auto px-4 sm:px-6">
+        {SETTINGS_PAGES.map(({ to, label, icon: Icon }) => (
+          <li key={to} className="flex">
+            <Link to={to} className={TAB}>
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+export { SettingsNav }

@@ -1,0 +1,39 @@
+import preview from '#.storybook/preview'
+import { expect, waitFor } from 'storybook/test'
+import { NOTIFICATIONS_PAGE_TITLE } from '@/contract/notifications'
+import { SettingsNav } from '@/components/layout/settings-nav'
+import { nokiaMember } from '@/mocks/fixtures/roles'
+import { loggedInAs } from '../support/session'
+
+/**
+ * Issue 21: the tabs between a member's settings pages (src/routes/_data._vendor.settings.tsx),
+ * in the real app over the fixture world: /settings opens Notifications, and each tab is a link
+ * to its page's own address, the current one marked for screen readers.
+ */
+
+const meta = preview.meta({
+  title: 'Settings/Navigation',
+  component: SettingsNav,
+  parameters: { layout: 'fullscreen', router: { app: true, url: '/settings' } },
+  beforeEach: loggedInAs('v-nokia', nokiaMember('Owner')),
+  render: () => <></>,
+})
+
+export const OpensNotificationsThenTokens = meta.story({
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('heading', { level: 1, name: NOTIFICATIONS_PAGE_TITLE }, { timeout: 8000 })
+    const nav = await canvas.findByRole('navigation', { name: 'Settings' })
+    const tabs = [...nav.querySelectorAll('a')]
+    await expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
+      ['Notifications', '/settings/notifications'],
+      ['API tokens', '/settings/tokens'],
+    ])
+    await expect(tabs[0]).toHaveAttribute('aria-current', 'page')
+    await expect(tabs[1]).not.toHaveAttribute('aria-current')
+    tabs[1]?.focus()
+    await userEvent.keyboard('{Enter}')
+    await canvas.findByRole('heading', { level: 1, name: 'API tokens' }, { timeout: 8000 })
+    await waitFor(() => expect(tabs[1]).toHaveAttribute('aria-current', 'page'))
+    await expect(tabs[0]).not.toHaveAttribute('aria-current')
+  },
+})
