@@ -13,6 +13,7 @@ import { createMainApp } from './main/app.ts'
 import { DirectorySnapshot } from './certificates/directory.ts'
 import { createLabStateWatch } from './lab/state.ts'
 import type { Mailer } from './main/mailer.ts'
+import { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker.ts'
 
 /*
  * The two listeners of one portal process (ARCHITECTURE.md "Server"): the main service and the
@@ -59,6 +60,14 @@ export type PortalOptions = {
    * does not wait for it (server/index.ts; tests leave it to the first read).
    */
   warmDirectory?: boolean
+  /**
+   * Issue 21 (docs/decisions/0027): the webhooks' delivery worker. `development`: http to this
+   * machine is allowed (server/webhooks/config.ts; default false). The rest is for tests.
+   */
+  webhooks?: Omit<WebhookWorkerOptions, 'db' | 'secret' | 'mailer' | 'publicUrl'> & {
+    /** false: the worker is made but not started (a test drives it with runOnce). Default true. */
+    run?: boolean
+  }
 }
 
 export type Portal = {
@@ -71,6 +80,8 @@ export type Portal = {
   restart: ResumeReport
   /** This process's live events' hub (GET /api/events). */
   events: EventHub
+  /** This process's webhook delivery worker (issue 21). */
+  webhooks: WebhookWorker
   /** Stops listening and stops executing runs (they stay active for the next start). */
   close(): Promise<void>
 }
@@ -113,6 +124,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     directory,
     devMailbox: options.devMailbox ?? false,
     connectSources: options.connectSources ?? [],
+    webhooksDevelopment: options.webhooks?.development ?? false,
   })
   let main: { server: ServerType; port: number }
   try {
@@ -144,6 +156,17 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
 
   const restart = await executor.resumeRuns()
 
+  // Issue 21: deliveries left by any process (this one's previous life too) go out again.
+  const webhooks = createWebhookWorker({
+    development: false,
+    ...options.webhooks,
+    db: options.db,
+    secret: options.secret,
+    mailer: options.mailer,
+    publicUrl,
+  })
+  if (options.webhooks?.run !== false) webhooks.start()
+
   return {
     mainUrl: `http://${urlHost}:${main.port}`,
     certUrl: `http://${urlHost}:${certPort}`,
@@ -152,9 +175,11 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     executor,
     restart,
     events,
+    webhooks,
     async close() {
       // The streams first, so that their tabs see them end (and reconnect) rather than a reset.
       await events.stop()
+      await webhooks.stop()
       await Promise.all([close(main.server), close(cert)])
       await executor.stop()
       labState.stop()

@@ -16,6 +16,7 @@ import { invitationsAndActivityMigration } from './migrations/0010-invitations-a
 import { labMigration } from './migrations/0011-lab.ts'
 import { certificatesMigration } from './migrations/0012-certificates.ts'
 import { directorySequenceMigration } from './migrations/0013-directory-sequence.ts'
+import { webhooksMigration } from './migrations/0015-webhooks.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0011-lab': labMigration,
   '0012-certificates': certificatesMigration,
   '0013-directory-sequence': directorySequenceMigration,
+  '0015-webhooks': webhooksMigration,
 }
 
 export type OpenDatabaseOptions = {

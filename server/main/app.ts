@@ -28,6 +28,7 @@ import { referenceDataRoutes } from './routes/reference-data.ts'
 import { route } from './routes/route.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { teamRoutes } from './routes/team.ts'
+import { createWebhookRoutes } from '../webhooks/routes.ts'
 import { labRoutes } from './routes/lab.ts'
 import { labStaffRoutes } from './routes/lab-staff.ts'
 import { labStateRoutes } from './routes/lab-state.ts'
@@ -71,6 +72,11 @@ export type MainAppOptions = Omit<
   devMailbox?: boolean
   /** Further origins the pages may call (CSP connect-src): VITE_CERT_API_URL's, when set. */
   connectSources?: readonly string[]
+  /**
+   * Issue 21: webhooks may go to this machine over http (development conveniences,
+   * server/webhooks/config.ts). Default false: https to public addresses only.
+   */
+  webhooksDevelopment?: boolean
 }
 
 /**
@@ -103,6 +109,7 @@ export function createMainApp({
   certificationServicePort = () => null,
   devMailbox = false,
   connectSources = [],
+  webhooksDevelopment = false,
 }: MainAppOptions) {
   const app = new Hono<MainEnv>()
   // The build prerenders the public pages (dist/index.html, dist/<page>/index.html, served as files
@@ -170,6 +177,7 @@ export function createMainApp({
     labStateRoutes,
     labRoutes,
     certificateRoutes,
+    createWebhookRoutes({ development: webhooksDevelopment }),
   ]) {
     app.route('/', routes)
   }

@@ -19,11 +19,20 @@ describe('roles (issue 18)', () => {
 
   it('lets an Owner do everything, an Engineer all but the team, a Viewer only read', () => {
     expect(ROLES).toEqual(['Owner', 'Engineer', 'Viewer'])
-    expect(ROLE_PERMISSIONS.Owner).toEqual(['read', 'portfolio', 'runs', 'comment', 'certificate', 'team'])
+    expect(ROLE_PERMISSIONS.Owner).toEqual([
+      'read',
+      'portfolio',
+      'runs',
+      'comment',
+      'certificate',
+      'team',
+      'webhooks',
+    ])
     expect(can('Engineer', 'runs')).toBe(true)
     expect(can('Engineer', 'team')).toBe(false)
+    expect(can('Engineer', 'webhooks')).toBe(false)
     expect(can('Viewer', 'read')).toBe(true)
-    for (const permission of ['portfolio', 'runs', 'comment', 'certificate', 'team'] as const) {
+    for (const permission of ['portfolio', 'runs', 'comment', 'certificate', 'team', 'webhooks'] as const) {
       expect(can('Viewer', permission)).toBe(false)
     }
   })
@@ -45,6 +54,8 @@ describe('roles (issue 18)', () => {
         'listRuns',
         'runResults',
         'team',
+        'webhooks',
+        'webhookDeliveries',
       ].sort(),
     )
   })

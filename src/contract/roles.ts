@@ -19,13 +19,22 @@ export const roleSchema = v.picklist(ROLES, 'role must be Owner, Engineer or Vie
  * - runs: start, re-run and cancel certification runs;
  * - comment: add comments;
  * - certificate: Email Certificate (and the certificates of issue 20);
- * - team: invite, resend, revoke, change roles, remove members, read the activity log.
+ * - team: invite, resend, revoke, change roles, remove members, read the activity log;
+ * - webhooks: add, change, delete webhook endpoints, redeliver, send test events (issue 21).
  */
-export const PERMISSIONS = ['read', 'portfolio', 'runs', 'comment', 'certificate', 'team'] as const
+export const PERMISSIONS = [
+  'read',
+  'portfolio',
+  'runs',
+  'comment',
+  'certificate',
+  'team',
+  'webhooks',
+] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlyArray<Permission>>> = {
-  Owner: ['read', 'portfolio', 'runs', 'comment', 'certificate', 'team'],
+  Owner: ['read', 'portfolio', 'runs', 'comment', 'certificate', 'team', 'webhooks'],
   Engineer: ['read', 'portfolio', 'runs', 'comment', 'certificate'],
   Viewer: ['read'],
 }
@@ -58,6 +67,7 @@ export const ROLE_REFUSALS: Readonly<Record<Exclude<Permission, 'read'>, string>
   comment: 'Your role in this organization does not allow adding comments.',
   certificate: 'Your role in this organization does not allow sending certificates.',
   team: 'Only an Owner of this organization can manage its team.',
+  webhooks: 'Only an Owner of this organization can manage its webhooks.',
 }
 
 /** What to do about a refusal: shown under the reason. */
@@ -119,6 +129,14 @@ export const ENDPOINT_PERMISSIONS: Readonly<Record<VendorEndpointName, Permissio
   directory: null,
   // Listing a certificate in the directory is the organization's word about its device.
   publishCertificate: 'certificate',
+  // Issue 21 (docs/decisions/0027): every member reads the endpoints and their deliveries; Owners change them.
+  webhooks: 'read',
+  createWebhook: 'webhooks',
+  updateWebhook: 'webhooks',
+  deleteWebhook: 'webhooks',
+  webhookDeliveries: 'read',
+  redeliverWebhook: 'webhooks',
+  pingWebhook: 'webhooks',
 }
 
 /** The permission an endpoint needs once logged in (one that needs none is a mistake of the caller). */

@@ -129,6 +129,11 @@ export const ACTIVITY_ACTIONS = [
   'run.approved',
   'run.rejected',
   'certificate.revoked',
+  // Issue 21: webhook endpoints (the portal disables one that failed for 24 hours).
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.disabled',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
@@ -152,6 +157,10 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityAction, string>> = {
   'run.approved': 'Approved a run',
   'run.rejected': 'Rejected a run',
   'certificate.revoked': 'Revoked a certificate',
+  'webhook.created': 'Added a webhook endpoint',
+  'webhook.updated': 'Changed a webhook endpoint',
+  'webhook.deleted': 'Deleted a webhook endpoint',
+  'webhook.disabled': 'Disabled a failing webhook endpoint',
 }
 
 export const activityEntrySchema = v.looseObject({
