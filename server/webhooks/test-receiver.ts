@@ -31,6 +31,8 @@ export type TestReceiver = {
   /** What a valid delivery is answered (status code), or 'hang' to never answer. */
   answer: (body: WebhookBody) => number | 'hang'
   secret: string
+  /** How long a valid delivery waits before its answer (ms); default 0. */
+  delay: () => number
   /** When the receiver is asked what time it is (replay window); default Date.now. */
   now: () => number
   close(): Promise<void>
@@ -48,6 +50,7 @@ export async function startTestReceiver(secret: string, port = 0): Promise<TestR
     duplicates: () => [...counts.values()].reduce((sum, count) => sum + count - 1, 0),
     answer: () => 204,
     secret,
+    delay: () => 0,
     now: () => Date.now(),
     close: () =>
       new Promise<void>((resolve) => {
@@ -69,13 +72,15 @@ export async function startTestReceiver(secret: string, port = 0): Promise<TestR
         headers: (name) => headers[name.toLowerCase()],
         body: raw,
         now: receiver.now(),
-      }).then((verdict) => {
+      }).then(async (verdict) => {
         if (!verdict.ok) {
           receiver.refused.push({ message: verdict.message, raw })
           response.writeHead(400, { 'Content-Type': 'application/json' })
           response.end(JSON.stringify({ message: verdict.message }))
           return
         }
+        const wait = verdict.ok ? receiver.delay() : 0
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
         const answer = receiver.answer(verdict.body)
         if (answer === 'hang') {
           hanging.add(response)

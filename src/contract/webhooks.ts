@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { idSchema, text } from '@/contract/common'
 
 /*
  * Issue 21 (docs/decisions/0027): webhooks — an organization's Owners register HTTPS URLs that the
@@ -403,11 +404,14 @@ export type WebhookEndpoint = v.InferOutput<typeof webhookEndpointSchema>
 export const webhooksAnswerSchema = v.looseObject({ endpoints: v.array(webhookEndpointSchema) })
 export type WebhooksAnswer = v.InferOutput<typeof webhooksAnswerSchema>
 
-const endpointIdSchema = v.pipe(v.string(), v.maxLength(100))
-const eventsSchema = v.pipe(v.array(v.pipe(v.string(), v.maxLength(50))), v.maxLength(20))
+const endpointIdSchema = idSchema
+const eventsSchema = v.pipe(v.array(text(50)), v.maxLength(20))
+/** The acting member, as in the spec's payloads: the session's own when sent (a token's caller may leave it out). */
+const acting = { vendorUserId: v.optional(idSchema) }
 
 export const createWebhookPayloadSchema = v.object({
-  url: v.pipe(v.string(), v.maxLength(WEBHOOK_URL_MAX_LENGTH + 100)),
+  ...acting,
+  url: text(WEBHOOK_URL_MAX_LENGTH + 100),
   events: eventsSchema,
 })
 export type CreateWebhookPayload = v.InferOutput<typeof createWebhookPayloadSchema>
@@ -422,13 +426,14 @@ export type CreateWebhookAnswer = v.InferOutput<typeof createWebhookAnswerSchema
 
 /** Changes the events, or enables or disables the endpoint (at least one of them). */
 export const updateWebhookPayloadSchema = v.object({
+  ...acting,
   endpointId: endpointIdSchema,
   events: v.optional(eventsSchema),
   enabled: v.optional(v.boolean()),
 })
 export type UpdateWebhookPayload = v.InferOutput<typeof updateWebhookPayloadSchema>
 
-export const webhookEndpointPayloadSchema = v.object({ endpointId: endpointIdSchema })
+export const webhookEndpointPayloadSchema = v.object({ ...acting, endpointId: endpointIdSchema })
 export type WebhookEndpointPayload = v.InferOutput<typeof webhookEndpointPayloadSchema>
 
 export const webhookChangeAnswerSchema = v.looseObject({
@@ -440,7 +445,7 @@ export type WebhookChangeAnswer = v.InferOutput<typeof webhookChangeAnswerSchema
 export const webhookDeliveriesQuerySchema = v.object({
   endpointId: endpointIdSchema,
   /** The `next` of the previous page. */
-  before: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  before: v.optional(text(200)),
 })
 export type WebhookDeliveriesQuery = v.InferOutput<typeof webhookDeliveriesQuerySchema>
 
@@ -471,7 +476,7 @@ export const webhookDeliveriesAnswerSchema = v.looseObject({
 })
 export type WebhookDeliveriesAnswer = v.InferOutput<typeof webhookDeliveriesAnswerSchema>
 
-export const redeliverWebhookPayloadSchema = v.object({ deliveryId: endpointIdSchema })
+export const redeliverWebhookPayloadSchema = v.object({ ...acting, deliveryId: endpointIdSchema })
 export type RedeliverWebhookPayload = v.InferOutput<typeof redeliverWebhookPayloadSchema>
 
 /* ----------------------------------------------------------------------------- messages */

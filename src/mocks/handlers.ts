@@ -25,6 +25,7 @@ import { answer, badRequest, FIXTURE_TOKEN, mockEndpoint, vendorEndpoint } from 
 import { certificateHandlers } from '@/mocks/certificate-handlers'
 import { labHandlers } from '@/mocks/lab-handlers'
 import { teamHandlers } from '@/mocks/team-handlers'
+import { webhookHandlers } from '@/mocks/webhook-handlers'
 
 export { endpointUrl, FIXTURE_TOKEN } from '@/mocks/mock-endpoint'
 
@@ -488,4 +489,6 @@ export const handlers: HttpHandler[] = [
   // Issue 19: the lab console's calls (lab-handlers.ts).
   ...labHandlers,
   ...certificateHandlers,
+  // Issue 21: webhook endpoints and their deliveries (webhook-handlers.ts).
+  ...webhookHandlers,
 ]
