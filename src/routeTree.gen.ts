@@ -34,6 +34,7 @@ import { Route as DataCreateProfileRegisterRouteImport } from './routes/_data.cr
 import { Route as DataLabSetPasswordRouteImport } from './routes/_data.lab.set-password'
 import { Route as DataLabLabIndexRouteImport } from './routes/_data._lab.lab.index'
 import { Route as DataLabLabStaffRouteImport } from './routes/_data._lab.lab.staff'
+import { Route as DataVendorSettingsWebhooksRouteImport } from './routes/_data._vendor.settings.webhooks'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -158,6 +159,12 @@ const DataLabLabStaffRoute = DataLabLabStaffRouteImport.update({
   path: '/lab/staff',
   getParentRoute: () => DataLabRoute,
 } as any)
+const DataVendorSettingsWebhooksRoute =
+  DataVendorSettingsWebhooksRouteImport.update({
+    id: '/settings/webhooks',
+    path: '/settings/webhooks',
+    getParentRoute: () => DataVendorRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -181,6 +188,7 @@ export interface FileRoutesByFullPath {
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/lab/set-password': typeof DataLabSetPasswordRoute
   '/lab/staff': typeof DataLabLabStaffRoute
+  '/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
   '/lab/': typeof DataLabLabIndexRoute
 }
 export interface FileRoutesByTo {
@@ -205,6 +213,7 @@ export interface FileRoutesByTo {
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/lab/set-password': typeof DataLabSetPasswordRoute
   '/lab/staff': typeof DataLabLabStaffRoute
+  '/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
   '/lab': typeof DataLabLabIndexRoute
 }
 export interface FileRoutesById {
@@ -233,6 +242,7 @@ export interface FileRoutesById {
   '/_data/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/_data/lab/set-password': typeof DataLabSetPasswordRoute
   '/_data/_lab/lab/staff': typeof DataLabLabStaffRoute
+  '/_data/_vendor/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
   '/_data/_lab/lab/': typeof DataLabLabIndexRoute
 }
 export interface FileRouteTypes {
@@ -259,6 +269,7 @@ export interface FileRouteTypes {
     | '/create-profile/register'
     | '/lab/set-password'
     | '/lab/staff'
+    | '/settings/webhooks'
     | '/lab/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -283,6 +294,7 @@ export interface FileRouteTypes {
     | '/create-profile/register'
     | '/lab/set-password'
     | '/lab/staff'
+    | '/settings/webhooks'
     | '/lab'
   id:
     | '__root__'
@@ -310,6 +322,7 @@ export interface FileRouteTypes {
     | '/_data/create-profile/register'
     | '/_data/lab/set-password'
     | '/_data/_lab/lab/staff'
+    | '/_data/_vendor/settings/webhooks'
     | '/_data/_lab/lab/'
   fileRoutesById: FileRoutesById
 }
@@ -505,6 +518,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataLabLabStaffRouteImport
       parentRoute: typeof DataLabRoute
     }
+    '/_data/_vendor/settings/webhooks': {
+      id: '/_data/_vendor/settings/webhooks'
+      path: '/settings/webhooks'
+      fullPath: '/settings/webhooks'
+      preLoaderRoute: typeof DataVendorSettingsWebhooksRouteImport
+      parentRoute: typeof DataVendorRoute
+    }
   }
 }
 
@@ -525,12 +545,14 @@ interface DataVendorRouteChildren {
   DataVendorDashboardRoute: typeof DataVendorDashboardRoute
   DataVendorPortfolioRoute: typeof DataVendorPortfolioRoute
   DataVendorTeamRoute: typeof DataVendorTeamRoute
+  DataVendorSettingsWebhooksRoute: typeof DataVendorSettingsWebhooksRoute
 }
 
 const DataVendorRouteChildren: DataVendorRouteChildren = {
   DataVendorDashboardRoute: DataVendorDashboardRoute,
   DataVendorPortfolioRoute: DataVendorPortfolioRoute,
   DataVendorTeamRoute: DataVendorTeamRoute,
+  DataVendorSettingsWebhooksRoute: DataVendorSettingsWebhooksRoute,
 }
 
 const DataVendorRouteWithChildren = DataVendorRoute._addFileChildren(

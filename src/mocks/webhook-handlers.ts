@@ -124,7 +124,11 @@ export const webhookHandlers = [
       Object.assign(endpoint, { state: 'active', disabledReason: null, disabledAt: null, failingSince: null })
     }
     if (body.enabled === false && endpoint.state === 'active') {
-      Object.assign(endpoint, { state: 'disabled', disabledReason: 'owner', disabledAt: FIXTURE_NOW.toISOString() })
+      Object.assign(endpoint, {
+        state: 'disabled',
+        disabledReason: 'owner',
+        disabledAt: FIXTURE_NOW.toISOString(),
+      })
     }
     const message =
       body.events !== undefined
@@ -153,7 +157,8 @@ export const webhookHandlers = [
       if (start === 0) return refusal(WEBHOOK_BEFORE_INVALID_MESSAGE, 'before', 400)
     }
     const deliveries = log.slice(start, start + WEBHOOK_DELIVERIES_PAGE_SIZE)
-    const next = log.length > start + WEBHOOK_DELIVERIES_PAGE_SIZE ? (deliveries.at(-1)?.deliveryId ?? null) : null
+    const next =
+      log.length > start + WEBHOOK_DELIVERIES_PAGE_SIZE ? (deliveries.at(-1)?.deliveryId ?? null) : null
     return HttpResponse.json({ deliveries: deliveries.map((item) => ({ ...item })), next })
   }),
 

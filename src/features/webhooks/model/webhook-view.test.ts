@@ -29,7 +29,11 @@ describe('the webhooks page’s words', () => {
   it('says why an endpoint is disabled', () => {
     expect(endpointStateLabel({ state: 'active' })).toBe('Active')
     expect(disabledWhy({ state: 'active', disabledReason: null })).toBeNull()
-    expect(disabledWhy({ state: 'disabled', disabledReason: 'failing' })).toBe(WEBHOOK_DISABLED_REASON_MESSAGES.failing)
-    expect(disabledWhy({ state: 'disabled', disabledReason: null })).toBe(WEBHOOK_DISABLED_REASON_MESSAGES.owner)
+    expect(disabledWhy({ state: 'disabled', disabledReason: 'failing' })).toBe(
+      WEBHOOK_DISABLED_REASON_MESSAGES.failing,
+    )
+    expect(disabledWhy({ state: 'disabled', disabledReason: null })).toBe(
+      WEBHOOK_DISABLED_REASON_MESSAGES.owner,
+    )
   })
 })

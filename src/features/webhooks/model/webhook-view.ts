@@ -22,7 +22,9 @@ export function deliveryStatusLabel(delivery: Pick<WebhookDelivery, 'status' | '
 }
 
 /** What the last attempt got: 'HTTP 200', 'No answer within 10 s.', or '—' before any. */
-export function responseLabel(delivery: Pick<WebhookDelivery, 'responseCode' | 'error' | 'attempts'>): string {
+export function responseLabel(
+  delivery: Pick<WebhookDelivery, 'responseCode' | 'error' | 'attempts'>,
+): string {
   if (delivery.responseCode !== null) return `HTTP ${delivery.responseCode}`
   if (delivery.error) return delivery.error
   return '—'
