@@ -147,7 +147,7 @@ export const SecretShownOnce = meta.story({
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'certificate.issued' }))
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
     const secretDialog = await screen.findByRole('dialog', { name: 'Signing secret' })
-    await expect(within(secretDialog).getByText(WEBHOOK_CREATED_MESSAGE)).toBeVisible()
+    await waitFor(() => expect(within(secretDialog).getByText(WEBHOOK_CREATED_MESSAGE)).toBeVisible())
     const field = within(secretDialog).getByRole('textbox', {
       name: 'Secret of https://ci.nokia-example.com/hooks/new',
     })
@@ -221,9 +221,13 @@ export const DeleteWithConfirmation = meta.story({
     await pageReady(canvas)
     await userEvent.click(within(endpointNamed(canvas, STAGING)).getByRole('button', { name: 'Delete' }))
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this endpoint?' })
-    await expect(
-      within(confirm).getByText(`${STAGING} receives nothing more, and its delivery log is deleted with it.`),
-    ).toBeVisible()
+    await waitFor(() =>
+      expect(
+        within(confirm).getByText(
+          `${STAGING} receives nothing more, and its delivery log is deleted with it.`,
+        ),
+      ).toBeVisible(),
+    )
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))
     await expectToast(WEBHOOK_DELETED_MESSAGE, 'success')
     await waitFor(() => expect(endpointItems(canvas)).toHaveLength(1))
