@@ -126,8 +126,11 @@ function AddEndpointDialog({ vendorUserId, open, onOpenChange, onCreated }: AddE
             className="flex flex-col gap-3"
             aria-describedby={errors.events ? eventsErrorId : undefined}
           >
-            <legend className="mb-2 text-small font-medium text-ink">
-              Events <span aria-hidden="true">*</span>
+            <legend className="mb-2 text-small font-semibold text-ink">
+              Events
+              <span aria-hidden="true" className="ms-0.5 text-danger">
+                *
+              </span>
             </legend>
             {WEBHOOK_EVENT_TYPES.map((type) => {
               const id = `webhook-event-${type.replace('.', '-')}`

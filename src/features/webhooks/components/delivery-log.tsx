@@ -26,6 +26,10 @@ type DeliveryLogProps = {
 export const NO_DELIVERIES = 'Nothing has been sent to this endpoint yet.'
 export const DELIVERIES_READ_FAILED = 'The delivery log could not be read.'
 
+/** On a phone each row is a card: every cell shows its column's name before it. */
+const PHONE_CELL =
+  'max-sm:col-span-2 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-ink-muted max-sm:before:content-[attr(data-label)]'
+
 const STATUS_TONE: Record<WebhookDelivery['status'], string> = {
   succeeded: 'text-success',
   pending: 'text-warning',
@@ -88,10 +92,10 @@ function DeliveryLog({ vendorUserId, endpoint, refusal, refusalId }: DeliveryLog
   const blocked = refusal !== null || disabled
   return (
     <div className="flex flex-col gap-3">
-      <div className="overflow-x-auto rounded-card border border-line">
-        <table className="w-full min-w-[44rem] text-left text-small">
+      <div className="rounded-card border border-line sm:overflow-x-auto">
+        <table className="w-full text-left text-small sm:min-w-[44rem]">
           <caption className="sr-only">{`Deliveries to ${endpoint.url}, newest first`}</caption>
-          <thead className="bg-surface-sunken text-ink-muted">
+          <thead className="bg-surface-sunken text-ink-muted max-sm:sr-only">
             <tr>
               <th scope="col" className="px-3 py-2 font-medium">
                 Event
@@ -100,7 +104,7 @@ function DeliveryLog({ vendorUserId, endpoint, refusal, refusalId }: DeliveryLog
                 Status
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
-                Last attempt
+                Time
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
                 Response
@@ -118,22 +122,33 @@ function DeliveryLog({ vendorUserId, endpoint, refusal, refusalId }: DeliveryLog
           </thead>
           <tbody className="divide-y divide-line bg-surface">
             {deliveries.map((delivery) => (
-              <tr key={delivery.deliveryId} data-slot="delivery">
-                <th scope="row" className="px-3 py-2 font-mono font-normal text-ink">
+              <tr
+                key={delivery.deliveryId}
+                data-slot="delivery"
+                className="max-sm:grid max-sm:grid-cols-[auto_1fr] max-sm:gap-x-4 max-sm:py-2"
+              >
+                <th scope="row" className="px-3 py-2 font-mono font-normal text-ink max-sm:col-span-2">
                   {delivery.type}
                 </th>
-                <td className={cn('px-3 py-2 font-medium', STATUS_TONE[delivery.status])}>
+                <td
+                  data-label="Status"
+                  className={cn(PHONE_CELL, 'px-3 py-2 font-medium', STATUS_TONE[delivery.status])}
+                >
                   {deliveryStatusLabel(delivery)}
                 </td>
-                <td className="px-3 py-2 text-ink">
+                <td data-label="Time" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
                   {formatPortalTime(delivery.lastAttemptAt ?? delivery.createdAt)}
                 </td>
-                <td className="px-3 py-2 text-ink">{responseLabel(delivery)}</td>
-                <td className="px-3 py-2 text-ink">{attemptsLabel(delivery.attempts)}</td>
-                <td className="px-3 py-2 text-ink">
+                <td data-label="Response" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
+                  {responseLabel(delivery)}
+                </td>
+                <td data-label="Attempts" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
+                  {attemptsLabel(delivery.attempts)}
+                </td>
+                <td data-label="Next retry" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
                   {delivery.nextAttemptAt ? formatPortalTime(delivery.nextAttemptAt) : '—'}
                 </td>
-                <td className="px-3 py-2 text-right">
+                <td className="px-3 py-2 text-right max-sm:col-span-2 max-sm:text-left">
                   <Button
                     size="sm"
                     variant="outline"

@@ -52,7 +52,7 @@ function SecretDialog({ created, onClose }: SecretDialogProps) {
           <DialogDescription>{WEBHOOK_CREATED_MESSAGE}</DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-2">
-          <label htmlFor={fieldId} className="text-small font-medium text-ink">
+          <label htmlFor={fieldId} className="text-small font-semibold text-ink">
             {`Secret of ${created?.url ?? ''}`}
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
