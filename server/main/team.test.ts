@@ -533,7 +533,7 @@ describe('the activity log', () => {
     expect(bad.body).toEqual({
       message: `action must be ${ACTIVITY_ACTIONS.slice(0, -1)
         .map((action) => `'${action}'`)
-        .join(', ')} or 'certificate.revoked'.`,
+        .join(', ')} or '${ACTIVITY_ACTIONS.at(-1)}'.`,
       field: 'action',
     })
   })
