@@ -14,6 +14,7 @@ import { log } from './log.ts'
 import { createMailer } from './main/mailer.ts'
 import { MAILBOX_PATH, writeToOutbox } from './main/routes/dev-mailbox.ts'
 import { startPortal } from './portal.ts'
+import { webhooksDevelopmentFromEnv } from './webhooks/config.ts'
 
 /*
  * `npm start`: opens the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), migrates
@@ -117,6 +118,7 @@ const portal = await startPortal({
   connectSources: certServiceUrl ? [certServiceUrl] : [],
   events: { retentionHours: retentionHoursFromEnv(process.env) },
   certificates: { signer: loadSigner(process.env), validYears: validYearsFromEnv(process.env) },
+  webhooks: { development: webhooksDevelopmentFromEnv({ env: process.env, hostname }) },
   ...(process.env.PORTAL_URL?.trim() ? { publicUrl: process.env.PORTAL_URL.trim() } : {}),
 })
 

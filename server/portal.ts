@@ -14,6 +14,7 @@ import { DirectorySnapshot } from './certificates/directory.ts'
 import { createLabStateWatch } from './lab/state.ts'
 import type { Mailer } from './main/mailer.ts'
 import { createNotifier, type Notifier } from './notifications/notifier.ts'
+import { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker.ts'
 
 /*
  * The two listeners of one portal process (ARCHITECTURE.md "Server"): the main service and the
@@ -62,6 +63,14 @@ export type PortalOptions = {
   warmDirectory?: boolean
   /** Issue 21: how often the notification loop looks for events and mails (default 1 s). */
   notificationPollMs?: number
+  /**
+   * Issue 21 (docs/decisions/0027): the webhooks' delivery worker. `development`: http to this
+   * machine is allowed (server/webhooks/config.ts; default false). The rest is for tests.
+   */
+  webhooks?: Omit<WebhookWorkerOptions, 'db' | 'secret' | 'mailer' | 'publicUrl'> & {
+    /** false: the worker is made but not started (a test drives it with runOnce). Default true. */
+    run?: boolean
+  }
 }
 
 export type Portal = {
@@ -76,6 +85,8 @@ export type Portal = {
   events: EventHub
   /** Issue 21: this process's notification loop (docs/decisions/0028). */
   notifier: Notifier
+  /** This process's webhook delivery worker (issue 21). */
+  webhooks: WebhookWorker
   /** Stops listening and stops executing runs (they stay active for the next start). */
   close(): Promise<void>
 }
@@ -118,6 +129,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     directory,
     devMailbox: options.devMailbox ?? false,
     connectSources: options.connectSources ?? [],
+    webhooksDevelopment: options.webhooks?.development ?? false,
   })
   let main: { server: ServerType; port: number }
   try {
@@ -158,6 +170,16 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     ...(options.notificationPollMs !== undefined ? { pollMs: options.notificationPollMs } : {}),
   })
   notifier.start()
+  // Issue 21: deliveries left by any process (this one's previous life too) go out again.
+  const webhooks = createWebhookWorker({
+    development: false,
+    ...options.webhooks,
+    db: options.db,
+    secret: options.secret,
+    mailer: options.mailer,
+    publicUrl,
+  })
+  if (options.webhooks?.run !== false) webhooks.start()
 
   return {
     mainUrl: `http://${urlHost}:${main.port}`,
@@ -168,9 +190,11 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     restart,
     events,
     notifier,
+    webhooks,
     async close() {
       // The streams first, so that their tabs see them end (and reconnect) rather than a reset.
       await events.stop()
+      await webhooks.stop()
       await Promise.all([close(main.server), close(cert)])
       await executor.stop()
       await notifier.stop()

@@ -39,6 +39,7 @@ import { Route as DataLabLabStaffRouteImport } from './routes/_data._lab.lab.sta
 import { Route as DataVendorSettingsIndexRouteImport } from './routes/_data._vendor.settings.index'
 import { Route as DataVendorSettingsNotificationsRouteImport } from './routes/_data._vendor.settings.notifications'
 import { Route as DataVendorSettingsTokensRouteImport } from './routes/_data._vendor.settings.tokens'
+import { Route as DataVendorSettingsWebhooksRouteImport } from './routes/_data._vendor.settings.webhooks'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -190,6 +191,12 @@ const DataVendorSettingsTokensRoute =
     path: '/tokens',
     getParentRoute: () => DataVendorSettingsRoute,
   } as any)
+const DataVendorSettingsWebhooksRoute =
+  DataVendorSettingsWebhooksRouteImport.update({
+    id: '/webhooks',
+    path: '/webhooks',
+    getParentRoute: () => DataVendorSettingsRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -217,6 +224,7 @@ export interface FileRoutesByFullPath {
   '/lab/staff': typeof DataLabLabStaffRoute
   '/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/settings/tokens': typeof DataVendorSettingsTokensRoute
+  '/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
   '/lab/': typeof DataLabLabIndexRoute
   '/settings/': typeof DataVendorSettingsIndexRoute
 }
@@ -245,6 +253,7 @@ export interface FileRoutesByTo {
   '/lab/staff': typeof DataLabLabStaffRoute
   '/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/settings/tokens': typeof DataVendorSettingsTokensRoute
+  '/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
   '/lab': typeof DataLabLabIndexRoute
   '/settings': typeof DataVendorSettingsIndexRoute
 }
@@ -278,6 +287,7 @@ export interface FileRoutesById {
   '/_data/_lab/lab/staff': typeof DataLabLabStaffRoute
   '/_data/_vendor/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/_data/_vendor/settings/tokens': typeof DataVendorSettingsTokensRoute
+  '/_data/_vendor/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
   '/_data/_lab/lab/': typeof DataLabLabIndexRoute
   '/_data/_vendor/settings/': typeof DataVendorSettingsIndexRoute
 }
@@ -309,6 +319,7 @@ export interface FileRouteTypes {
     | '/lab/staff'
     | '/settings/notifications'
     | '/settings/tokens'
+    | '/settings/webhooks'
     | '/lab/'
     | '/settings/'
   fileRoutesByTo: FileRoutesByTo
@@ -337,6 +348,7 @@ export interface FileRouteTypes {
     | '/lab/staff'
     | '/settings/notifications'
     | '/settings/tokens'
+    | '/settings/webhooks'
     | '/lab'
     | '/settings'
   id:
@@ -369,6 +381,7 @@ export interface FileRouteTypes {
     | '/_data/_lab/lab/staff'
     | '/_data/_vendor/settings/notifications'
     | '/_data/_vendor/settings/tokens'
+    | '/_data/_vendor/settings/webhooks'
     | '/_data/_lab/lab/'
     | '/_data/_vendor/settings/'
   fileRoutesById: FileRoutesById
@@ -600,6 +613,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataVendorSettingsTokensRouteImport
       parentRoute: typeof DataVendorSettingsRoute
     }
+    '/_data/_vendor/settings/webhooks': {
+      id: '/_data/_vendor/settings/webhooks'
+      path: '/webhooks'
+      fullPath: '/settings/webhooks'
+      preLoaderRoute: typeof DataVendorSettingsWebhooksRouteImport
+      parentRoute: typeof DataVendorSettingsRoute
+    }
   }
 }
 
@@ -619,12 +639,14 @@ const DataLabRouteWithChildren =
 interface DataVendorSettingsRouteChildren {
   DataVendorSettingsNotificationsRoute: typeof DataVendorSettingsNotificationsRoute
   DataVendorSettingsTokensRoute: typeof DataVendorSettingsTokensRoute
+  DataVendorSettingsWebhooksRoute: typeof DataVendorSettingsWebhooksRoute
   DataVendorSettingsIndexRoute: typeof DataVendorSettingsIndexRoute
 }
 
 const DataVendorSettingsRouteChildren: DataVendorSettingsRouteChildren = {
   DataVendorSettingsNotificationsRoute: DataVendorSettingsNotificationsRoute,
   DataVendorSettingsTokensRoute: DataVendorSettingsTokensRoute,
+  DataVendorSettingsWebhooksRoute: DataVendorSettingsWebhooksRoute,
   DataVendorSettingsIndexRoute: DataVendorSettingsIndexRoute,
 }
 

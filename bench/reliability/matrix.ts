@@ -98,6 +98,10 @@ export type Owner = {
   runId: string
   /** The certificate the owner's certified run was issued (issue 20). */
   certificateNumber: string
+  /** Issue 21: the owner's webhook endpoint, a spare one its own delete removes, and a delivery. */
+  webhookEndpointId: string
+  spareWebhookEndpointId: string
+  webhookDeliveryId: string
   secrets: string[]
   /** The owner's draft: the secrets of one person, that the organization's members must not see. */
   personalSecrets: string[]
@@ -420,12 +424,37 @@ export async function makeOwner(deployment: Deployment, figures: Figures): Promi
   const [certified] = await browser.runs(recordId)
   const certificateNumber =
     (certified as { certificate?: { number?: string } | null } | undefined)?.certificate?.number ?? ''
+  // Issue 21: two webhook endpoints on a loopback port where nothing listens (the matrix's server
+  // runs with development conveniences), and a test event's delivery.
+  const webhookUrl = `http://127.0.0.1:9/hooks/${tag}`
+  const addEndpoint = async (url: string) => {
+    const answer = await browser.post(endpoints.createWebhook.path, {
+      vendorUserId: browser.vendorUserId,
+      url,
+      events: ['run.finished', 'comment.added'],
+    })
+    countAnswer(figures, answer)
+    if (answer.status !== 200) throw new Error(`Owner createWebhook failed: ${answer.status} ${answer.text}`)
+    return (answer.json as { endpoint: { endpointId: string } }).endpoint.endpointId
+  }
+  const webhookEndpointId = await addEndpoint(webhookUrl)
+  const spareWebhookEndpointId = await addEndpoint(`${webhookUrl}/spare`)
+  countAnswer(figures, await browser.post(endpoints.pingWebhook.path, { endpointId: webhookEndpointId }))
+  const log = await browser.call(`${endpoints.webhookDeliveries.path}?endpointId=${webhookEndpointId}`, {
+    method: 'GET',
+  })
+  const webhookDeliveryId =
+    (log.json as { deliveries?: Array<{ deliveryId: string }> } | undefined)?.deliveries?.[0]?.deliveryId ??
+    ''
   const secrets = [
     recordId,
     spareRecordId,
     draftId,
     runId,
     commentId,
+    webhookUrl,
+    webhookEndpointId,
+    webhookDeliveryId,
     browser.email,
     ...serials,
     description,
@@ -439,6 +468,9 @@ export async function makeOwner(deployment: Deployment, figures: Figures): Promi
     draftId,
     runId,
     certificateNumber,
+    webhookEndpointId,
+    spareWebhookEndpointId,
+    webhookDeliveryId,
     secrets: secrets.filter((secret) => secret !== ''),
     personalSecrets: [draftId, description].filter((secret) => secret !== ''),
     apiTokenId: '',
@@ -462,6 +494,14 @@ export async function ownerView(owner: Owner) {
       }
     | undefined
   const members = (team?.members ?? []).map(({ accountId, role }) => `${accountId}:${role}`).sort()
+  // Issue 21: the webhook endpoints without their delivery outcomes (the worker moves those).
+  const webhooks = (
+    (
+      (await browser.call(endpoints.webhooks.path, { method: 'GET' })).json as
+        | { endpoints?: Array<{ endpointId: string; url: string; events: string[]; state: string }> }
+        | undefined
+    )?.endpoints ?? []
+  ).map(({ endpointId, url, events, state }) => `${endpointId}:${url}:${events.join(',')}:${state}`)
   const invitations = (team?.invitations ?? [])
     .map(({ invitationId, emailId, role, state }) => `${invitationId}:${emailId}:${role}:${state}`)
     .sort()
@@ -473,6 +513,7 @@ export async function ownerView(owner: Owner) {
     runs,
     members,
     invitations,
+    webhooks,
   ])
 }
 
@@ -676,6 +717,28 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
         service: 'main',
         path: endpointPath(endpoint.path, { number: 'DCP-0000-0000-0000' }),
       }
+    // Issue 21: webhooks name the owner's endpoint and delivery; the Owner deletes its spare.
+    case 'webhooks':
+      return get()
+    case 'createWebhook':
+      return post({
+        vendorUserId: id,
+        url: `http://127.0.0.1:9/hooks/${randomUUID().slice(0, 8)}`,
+        events: ['run.started'],
+      })
+    case 'updateWebhook':
+      return post({ vendorUserId: id, endpointId: owner.webhookEndpointId, events: ['run.finished'] })
+    case 'deleteWebhook':
+      return post({
+        vendorUserId: id,
+        endpointId: isOwner ? owner.spareWebhookEndpointId : owner.webhookEndpointId,
+      })
+    case 'webhookDeliveries':
+      return get(query({ endpointId: owner.webhookEndpointId }))
+    case 'redeliverWebhook':
+      return post({ vendorUserId: id, deliveryId: owner.webhookDeliveryId })
+    case 'pingWebhook':
+      return post({ vendorUserId: id, endpointId: owner.webhookEndpointId })
     default:
       return endpoint.method === 'GET' ? get() : post({})
   }

@@ -10,6 +10,7 @@ import {
 import { CERTIFIED_OK } from '@/contract/records'
 import { testPlanFor } from '../cert/test-plans.ts'
 import type { Database } from '../db/schema.ts'
+import { enqueueCertificateIssued } from '../webhooks/outbox.ts'
 import { type CertificateSigner, registerSigner } from './keys.ts'
 
 /*
@@ -65,6 +66,10 @@ export async function issueCertificate(
   runId: string,
   { signer, validYears = DEFAULT_CERTIFICATE_VALID_YEARS, now = new Date() }: IssueOptions,
 ): Promise<string | null> {
+  // The certificate and its webhooks' deliveries (issue 21) are written together.
+  if (!trx.isTransaction) {
+    return trx.transaction().execute((inner) => issueCertificate(inner, runId, { signer, validYears, now }))
+  }
   const existing = await trx
     .selectFrom('certificates')
     .select('number')
@@ -157,7 +162,16 @@ export async function issueCertificate(
       .onConflict((conflict) => conflict.doNothing())
       .returning('number')
       .executeTakeFirst()
-    if (inserted) return inserted.number
+    if (inserted) {
+      await enqueueCertificateIssued(trx, record.organization_id, {
+        recordId: record.portfolio_manager_id,
+        runId,
+        number: inserted.number,
+        issuedAt: now,
+        expiresAt: new Date(content.expiresAt),
+      })
+      return inserted.number
+    }
     const raced = await trx
       .selectFrom('certificates')
       .select('number')

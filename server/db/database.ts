@@ -18,6 +18,7 @@ import { certificatesMigration } from './migrations/0012-certificates.ts'
 import { directorySequenceMigration } from './migrations/0013-directory-sequence.ts'
 import { notificationsMigration } from './migrations/0016-notifications.ts'
 import { apiTokensMigration } from './migrations/0014-api-tokens.ts'
+import { webhooksMigration } from './migrations/0015-webhooks.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0012-certificates': certificatesMigration,
   '0013-directory-sequence': directorySequenceMigration,
   '0014-api-tokens': apiTokensMigration,
+  '0015-webhooks': webhooksMigration,
   '0016-notifications': notificationsMigration,
 }
 

@@ -487,6 +487,56 @@ export interface ApiTokensTable {
   revoked_by: ColumnType<string | null, string | null | undefined, string | null>
 }
 
+/** Issue 21 (migration 0015, docs/decisions/0027): an organization's webhook endpoint. */
+export interface WebhookEndpointsTable {
+  id: string
+  organization_id: string
+  url: string
+  events: TextList
+  /** The signing secret, AES-256-GCM under the server's secret (server/webhooks/secrets.ts). */
+  secret_encrypted: string
+  secret_hint: string
+  enabled: Generated<boolean>
+  disabled_reason: 'owner' | 'failing' | null
+  disabled_at: NullableTime
+  failing_since: NullableTime
+  created_by: string | null
+  created_at: CreatedAt
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed'
+
+/** The webhooks' outbox: one row per event and endpoint, written in the change's transaction. */
+export interface WebhookDeliveriesTable {
+  id: string
+  endpoint_id: string
+  event_id: string
+  type: string
+  body: string
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>
+  created_at: CreatedAt
+  next_attempt_at: CreatedAt
+  retry_until: NullableTime
+  lease_owner: string | null
+  lease_until: NullableTime
+  attempts: Generated<number>
+  last_attempt_at: NullableTime
+  last_response_code: number | null
+  last_error: string | null
+  delivered_at: NullableTime
+}
+
+export interface WebhookAttemptsTable {
+  id: GeneratedAlways<number>
+  delivery_id: string
+  attempt: number
+  started_at: Time
+  duration_ms: number
+  response_code: number | null
+  error: string | null
+  process_id: string
+}
+
 export interface Database {
   seed_runs: SeedRunsTable
   vendor_accounts: VendorAccountsTable
@@ -521,6 +571,9 @@ export interface Database {
   notification_cursor: NotificationCursorTable
   notification_jobs: NotificationJobsTable
   api_tokens: ApiTokensTable
+  webhook_endpoints: WebhookEndpointsTable
+  webhook_deliveries: WebhookDeliveriesTable
+  webhook_attempts: WebhookAttemptsTable
 }
 
 export type VendorAccount = Selectable<VendorAccountsTable>

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { PortalEvent } from '@/contract/events'
 import type { Database } from '../db/schema.ts'
+import { enqueueForPortalEvent } from '../webhooks/outbox.ts'
 
 /*
  * Writing a live event (issue 17, docs/decisions/0020). Call it inside the transaction that makes
@@ -55,6 +56,8 @@ export async function appendEvent(
   await trx
     .selectNoFrom(sql<void>`pg_advisory_xact_lock(${sql.lit(EVENTS_LOCK_SPACE)}, 0)`.as('locked'))
     .execute()
+  // Issue 21 (docs/decisions/0027): the webhooks' deliveries of this change, in its transaction.
+  await enqueueForPortalEvent(trx, organizationId, event)
   const runId = 'runId' in event ? event.runId : null
   const { seq } = await trx
     .insertInto('events')

@@ -31,6 +31,7 @@ import { route } from './routes/route.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { teamRoutes } from './routes/team.ts'
 import { apiTokenRoutes } from './routes/api-tokens.ts'
+import { createWebhookRoutes } from '../webhooks/routes.ts'
 import { labRoutes } from './routes/lab.ts'
 import { labStaffRoutes } from './routes/lab-staff.ts'
 import { labStateRoutes } from './routes/lab-state.ts'
@@ -76,6 +77,11 @@ export type MainAppOptions = Omit<
   devMailbox?: boolean
   /** Further origins the pages may call (CSP connect-src): VITE_CERT_API_URL's, when set. */
   connectSources?: readonly string[]
+  /**
+   * Issue 21: webhooks may go to this machine over http (development conveniences,
+   * server/webhooks/config.ts). Default false: https to public addresses only.
+   */
+  webhooksDevelopment?: boolean
 }
 
 /**
@@ -108,6 +114,7 @@ export function createMainApp({
   certificationServicePort = () => null,
   devMailbox = false,
   connectSources = [],
+  webhooksDevelopment = false,
 }: MainAppOptions) {
   const app = new Hono<MainEnv>()
   // The build prerenders the public pages (dist/index.html, dist/<page>/index.html, served as files
@@ -179,6 +186,7 @@ export function createMainApp({
     certificateRoutes,
     notificationRoutes,
     apiTokenRoutes,
+    createWebhookRoutes({ development: webhooksDevelopment }),
   ]) {
     app.route('/', routes)
   }

@@ -46,7 +46,13 @@ export type TestPortalOptions = {
 } & Partial<
   Pick<
     PortalOptions,
-    'maintenance' | 'maintenancePollMs' | 'onRestart' | 'portalOrigins' | 'events' | 'certificates'
+    | 'maintenance'
+    | 'maintenancePollMs'
+    | 'onRestart'
+    | 'portalOrigins'
+    | 'events'
+    | 'certificates'
+    | 'webhooks'
   >
 >
 
@@ -69,6 +75,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     ...(options.portalOrigins ? { portalOrigins: options.portalOrigins } : {}),
     ...(options.events ? { events: options.events } : {}),
     ...(options.certificates ? { certificates: options.certificates } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
     // The suites read codes and attachments there; the test portal listens on loopback only.
     devMailbox: true,
     distDir: mkdtempSync(path.join(tmpdir(), 'portal-dist-')),

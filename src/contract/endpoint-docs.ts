@@ -19,6 +19,7 @@ export const ENDPOINT_TAGS = {
   lab: 'Lab console',
   tokens: 'API tokens',
   notifications: 'Notifications',
+  webhooks: 'Webhooks',
 } as const
 export type EndpointTag = keyof typeof ENDPOINT_TAGS
 
@@ -39,6 +40,8 @@ export const ENDPOINT_TAG_DESCRIPTIONS: Readonly<Record<EndpointTag, string>> = 
     'Personal API tokens for pipelines: listed, created (the secret answered once) and revoked with a signed-in session only.',
   notifications:
     'A member’s e-mail notification switches (signed-in session only), and the signed unsubscribe link every notification mail carries, which works without a login.',
+  webhooks:
+    'The organization’s webhook endpoints (an Owner changes them), their delivery log, redelivery and a test event. Each delivery is signed: `Webhook-Signature: v1=<hex HMAC-SHA256 of "<Webhook-Timestamp>.<body>">`, refused by a receiver past 5 minutes.',
 }
 
 /** A refusal status a call's handler can answer by itself (beyond those derived from the table). */
@@ -194,6 +197,25 @@ export const ENDPOINT_DOCS: Readonly<Partial<Record<EndpointName, EndpointDoc>>>
     refusals: [409],
   },
   revokeApiToken: { tag: 'tokens', summary: 'Revoke an API token', refusals: [404] },
+  webhooks: { tag: 'webhooks', summary: 'The organization’s webhook endpoints' },
+  createWebhook: {
+    tag: 'webhooks',
+    summary: 'Add a webhook endpoint (its signing secret is answered once)',
+    refusals: [409],
+  },
+  updateWebhook: {
+    tag: 'webhooks',
+    summary: 'Change an endpoint’s events, or enable or disable it',
+    refusals: [404],
+  },
+  deleteWebhook: { tag: 'webhooks', summary: 'Delete a webhook endpoint', refusals: [404] },
+  webhookDeliveries: {
+    tag: 'webhooks',
+    summary: 'An endpoint’s delivery log, newest first',
+    refusals: [404],
+  },
+  redeliverWebhook: { tag: 'webhooks', summary: 'Send a delivery again now', refusals: [404, 409] },
+  pingWebhook: { tag: 'webhooks', summary: 'Send a test event to an endpoint', refusals: [404, 409] },
   notificationSettings: { tag: 'notifications', summary: 'Your e-mail notification switches' },
   updateNotificationSetting: {
     tag: 'notifications',

@@ -11,6 +11,7 @@ import * as records from '@/contract/records'
 import * as lab from '@/contract/lab'
 import * as notifications from '@/contract/notifications'
 import * as team from '@/contract/team'
+import * as webhooks from '@/contract/webhooks'
 
 /*
  * Every call the portal makes, in one table: which service answers it, the method and path, the
@@ -635,6 +636,70 @@ export const endpoints = {
     path: '/api/tokens/revoke',
     request: apiTokens.revokeApiTokenPayloadSchema,
     answer: apiTokens.revokeApiTokenAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  // Issue 21 (docs/decisions/0027): the organization's webhook endpoints and their deliveries.
+  webhooks: {
+    ...main,
+    method: 'GET',
+    path: '/api/webhooks',
+    request: null,
+    answer: webhooks.webhooksAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  createWebhook: {
+    ...main,
+    method: 'POST',
+    path: '/api/webhooks/create',
+    request: webhooks.createWebhookPayloadSchema,
+    answer: webhooks.createWebhookAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  updateWebhook: {
+    ...main,
+    method: 'POST',
+    path: '/api/webhooks/update',
+    request: webhooks.updateWebhookPayloadSchema,
+    answer: webhooks.webhookChangeAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  deleteWebhook: {
+    ...main,
+    method: 'POST',
+    path: '/api/webhooks/delete',
+    request: webhooks.webhookEndpointPayloadSchema,
+    answer: webhooks.webhookChangeAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  webhookDeliveries: {
+    ...main,
+    method: 'GET',
+    path: '/api/webhooks/deliveries',
+    request: webhooks.webhookDeliveriesQuerySchema,
+    answer: webhooks.webhookDeliveriesAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  redeliverWebhook: {
+    ...main,
+    method: 'POST',
+    path: '/api/webhooks/redeliver',
+    request: webhooks.redeliverWebhookPayloadSchema,
+    answer: messageAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  pingWebhook: {
+    ...main,
+    method: 'POST',
+    path: '/api/webhooks/ping',
+    request: webhooks.webhookEndpointPayloadSchema,
+    answer: messageAnswerSchema,
     answerType: 'json',
     addedBy: 'architecture',
   },

@@ -63,6 +63,13 @@ export const PAYLOAD_FIELD_LABELS: Readonly<Record<string, string>> = {
   text: 'Comment',
   vendor_user_id: 'Vendor user id',
   portfolio_manager_id: 'Portfolio manager id',
+  // Webhooks (issue 21).
+  url: 'URL',
+  events: 'Events',
+  endpointId: 'Endpoint id',
+  deliveryId: 'Delivery id',
+  enabled: 'Enabled',
+  before: 'Before',
 }
 
 /** Labels that differ on one form: the reset page's password field reads 'New password'. */

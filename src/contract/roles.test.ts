@@ -27,13 +27,23 @@ describe('roles (issue 18)', () => {
       'certificate',
       'team',
       'tokens',
+      'webhooks',
     ])
     // Issue 21 (docs/decisions/0026): Owners and Engineers create API tokens; a Viewer does not.
     expect(can('Engineer', 'tokens')).toBe(true)
     expect(can('Engineer', 'runs')).toBe(true)
     expect(can('Engineer', 'team')).toBe(false)
+    expect(can('Engineer', 'webhooks')).toBe(false)
     expect(can('Viewer', 'read')).toBe(true)
-    for (const permission of ['portfolio', 'runs', 'comment', 'certificate', 'team', 'tokens'] as const) {
+    for (const permission of [
+      'portfolio',
+      'runs',
+      'comment',
+      'certificate',
+      'team',
+      'tokens',
+      'webhooks',
+    ] as const) {
       expect(can('Viewer', permission)).toBe(false)
     }
   })
@@ -61,6 +71,8 @@ describe('roles (issue 18)', () => {
         // Issue 21: every member lists and revokes their own API tokens.
         'listApiTokens',
         'revokeApiToken',
+        'webhooks',
+        'webhookDeliveries',
       ].sort(),
     )
   })

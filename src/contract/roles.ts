@@ -21,12 +21,22 @@ export const roleSchema = v.picklist(ROLES, 'role must be Owner, Engineer or Vie
  * - certificate: Email Certificate (and the certificates of issue 20);
  * - team: invite, resend, revoke, change roles, remove members, read the activity log;
  * - tokens: create personal API tokens (issue 21, docs/decisions/0026).
+ * - webhooks: add, change, delete webhook endpoints, redeliver, send test events (issue 21).
  */
-export const PERMISSIONS = ['read', 'portfolio', 'runs', 'comment', 'certificate', 'team', 'tokens'] as const
+export const PERMISSIONS = [
+  'read',
+  'portfolio',
+  'runs',
+  'comment',
+  'certificate',
+  'team',
+  'tokens',
+  'webhooks',
+] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlyArray<Permission>>> = {
-  Owner: ['read', 'portfolio', 'runs', 'comment', 'certificate', 'team', 'tokens'],
+  Owner: ['read', 'portfolio', 'runs', 'comment', 'certificate', 'team', 'tokens', 'webhooks'],
   Engineer: ['read', 'portfolio', 'runs', 'comment', 'certificate', 'tokens'],
   Viewer: ['read'],
 }
@@ -60,6 +70,7 @@ export const ROLE_REFUSALS: Readonly<Record<Exclude<Permission, 'read'>, string>
   certificate: 'Your role in this organization does not allow sending certificates.',
   team: 'Only an Owner of this organization can manage its team.',
   tokens: 'Your role in this organization does not allow creating API tokens.',
+  webhooks: 'Only an Owner of this organization can manage its webhooks.',
 }
 
 /** What to do about a refusal: shown under the reason. */
@@ -131,6 +142,14 @@ export const ENDPOINT_PERMISSIONS: Readonly<Record<VendorEndpointName, Permissio
   listApiTokens: 'read',
   createApiToken: 'tokens',
   revokeApiToken: 'read',
+  // Issue 21 (docs/decisions/0027): every member reads the endpoints and their deliveries; Owners change them.
+  webhooks: 'read',
+  createWebhook: 'webhooks',
+  updateWebhook: 'webhooks',
+  deleteWebhook: 'webhooks',
+  webhookDeliveries: 'read',
+  redeliverWebhook: 'webhooks',
+  pingWebhook: 'webhooks',
 }
 
 /** The permission an endpoint needs once logged in (one that needs none is a mistake of the caller). */

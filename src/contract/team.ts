@@ -132,6 +132,11 @@ export const ACTIVITY_ACTIONS = [
   // Issue 21 (docs/decisions/0026): personal API tokens.
   'token.created',
   'token.revoked',
+  // Issue 21: webhook endpoints (the portal disables one that failed for 24 hours).
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.disabled',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
@@ -157,6 +162,10 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityAction, string>> = {
   'certificate.revoked': 'Revoked a certificate',
   'token.created': 'Created an API token',
   'token.revoked': 'Revoked an API token',
+  'webhook.created': 'Added a webhook endpoint',
+  'webhook.updated': 'Changed a webhook endpoint',
+  'webhook.deleted': 'Deleted a webhook endpoint',
+  'webhook.disabled': 'Disabled a failing webhook endpoint',
 }
 
 export const activityEntrySchema = v.looseObject({

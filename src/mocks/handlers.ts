@@ -27,6 +27,7 @@ import { labHandlers } from '@/mocks/lab-handlers'
 import { teamHandlers } from '@/mocks/team-handlers'
 import { notificationHandlers } from '@/mocks/notification-handlers'
 import { apiTokenHandlers } from '@/mocks/api-token-handlers'
+import { webhookHandlers } from '@/mocks/webhook-handlers'
 
 export { endpointUrl, FIXTURE_TOKEN } from '@/mocks/mock-endpoint'
 
@@ -494,4 +495,6 @@ export const handlers: HttpHandler[] = [
   ...certificateHandlers,
   // Issue 21: notification settings and the unsubscribe link (notification-handlers.ts).
   ...notificationHandlers,
+  // Issue 21: webhook endpoints and their deliveries (webhook-handlers.ts).
+  ...webhookHandlers,
 ]

@@ -1,0 +1,11 @@
+import { isLoopbackHost, switchFromEnv } from '../development.ts'
+
+/*
+ * Issue 21 (docs/decisions/0027): whether webhooks may go to this machine over plain http — a
+ * development convenience (docs/decisions/0017), on when the portal listens on loopback only (the
+ * default HOST) and turned on or off by DEV_WEBHOOKS=1/0. Off, a URL must be https to a public
+ * address, checked at registration (literal addresses) and at every delivery (resolved names).
+ */
+export function webhooksDevelopmentFromEnv({ env, hostname }: { env: NodeJS.ProcessEnv; hostname: string }) {
+  return switchFromEnv('DEV_WEBHOOKS', env.DEV_WEBHOOKS) ?? isLoopbackHost(hostname)
+}

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto'
+import { sql, type Kysely, type Transaction } from 'kysely'
+import { VERIFY_PATH } from '@/contract/certificates'
+import type { PortalEvent } from '@/contract/events'
+import {
+  type RunOutcome,
+  WEBHOOK_PING_TEXT,
+  type WebhookBody,
+  type WebhookDeliveryType,
+  type WebhookEventType,
+} from '@/contract/webhooks'
+import type { Database } from '../db/schema.ts'
+import { wakeAfterCommit } from './wake.ts'
+
+/*
+ * Issue 21 (docs/decisions/0027): the webhooks' outbox. A change that other systems may want to
+ * hear of writes one delivery row per enabled endpoint of its organization that subscribes to the
+ * event, IN THE CHANGE'S OWN TRANSACTION: server/events/append.ts calls enqueueForPortalEvent for
+ * every live event (record submitted, run started, run finished or cancelled, comment added — the
+ * vendor's calls and the lab's on the vendor's behalf alike), and server/certificates/issue.ts
+ * calls enqueueWebhook for certificate.issued. The change and its deliveries commit together or
+ * not at all; the worker (worker.ts) sends them later, at least once.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>
+type BodyData<T extends WebhookDeliveryType> = Extract<WebhookBody, { type: T }>['data']
+
+export const newEventId = () => `evt_${randomUUID().replaceAll('-', '')}`
+export const newDeliveryId = () => `whd_${randomUUID().replaceAll('-', '')}`
+export const newEndpointId = () => `whe_${randomUUID().replaceAll('-', '')}`
+
+/**
+ * Writes the event's deliveries to the organization's enabled endpoints that subscribe to `type`
+ * (every endpoint given, for a ping). Returns how many were written.
+ */
+export async function enqueueWebhook<T extends WebhookDeliveryType>(
+  trx: Db,
+  organizationId: string,
+  type: T,
+  data: BodyData<T>,
+  { createdAt = new Date(), endpointIds }: { createdAt?: Date; endpointIds?: readonly string[] } = {},
+): Promise<number> {
+  let query = trx
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('enabled', '=', true)
+  query = endpointIds
+    ? query.where('id', 'in', [...endpointIds])
+    : query.where(sql<boolean>`${type} = any(events)`)
+  const subscribed = await query.execute()
+  if (subscribed.length === 0) return 0
+  // This process's workers look soon after the change commits (others find it at their next poll).
+  setTimeout(wakeAfterCommit, 25).unref()
+  const id = newEventId()
+  const body = JSON.stringify({ id, type, createdAt: createdAt.toISOString(), organizationId, data })
+  await trx
+    .insertInto('webhook_deliveries')
+    .values(
+      subscribed.map((endpoint) => ({
+        id: newDeliveryId(),
+        endpoint_id: endpoint.id,
+        event_id: id,
+        type,
+        body,
+        created_at: createdAt,
+        next_attempt_at: createdAt,
+      })),
+    )
+    .execute()
+  return subscribed.length
+}
+
+/** The ping of "Send test event" to one endpoint. */
+export function enqueuePing(trx: Db, organizationId: string, endpointId: string) {
+  return enqueueWebhook(
+    trx,
+    organizationId,
+    'ping',
+    { endpointId, message: WEBHOOK_PING_TEXT },
+    { endpointIds: [endpointId] },
+  )
+}
+
+/** The webhook a live event becomes, or null when it is none the webhooks tell. */
+export function webhookOfEvent(
+  newEvent: Omit<PortalEvent, 'seq' | 'at'>,
+): { [T in WebhookEventType]: { type: T; data: BodyData<T> } }[WebhookEventType] | null {
+  const event = newEvent as PortalEvent
+  switch (event.type) {
+    case 'record.submitted': {
+      const row = (event as Extract<PortalEvent, { type: 'record.submitted' }>).row
+      return {
+        type: 'record.submitted',
+        data: {
+          recordId: event.portfolioManagerId,
+          deviceName: row.deviceName,
+          vendor: row.vendor,
+          deviceType: row.deviceType,
+          productClass: row.productClass,
+          baseFirmwareVersion: row.baseFirmwareVersion,
+          status: row.status,
+        },
+      }
+    }
+    case 'run.started': {
+      const started = event as Extract<PortalEvent, { type: 'run.started' }>
+      return {
+        type: 'run.started',
+        data: {
+          recordId: started.portfolioManagerId,
+          runId: started.runId,
+          attempt: started.attempt,
+          kind: started.run.kind ?? 'full',
+          cases: started.run.testCases.map((test) => test.name),
+        },
+      }
+    }
+    case 'run.finished': {
+      const finished = event as Extract<PortalEvent, { type: 'run.finished' }>
+      // A run waiting for the lab's review has no result yet; its decision sends run.finished.
+      if (finished.status !== 'Completed') return null
+      const outcome: RunOutcome = finished.isCertified === 'CERTIFIED-OK' ? 'Certified' : 'ValidationFailure'
+      return {
+        type: 'run.finished',
+        data: {
+          recordId: finished.portfolioManagerId,
+          runId: finished.runId,
+          attempt: finished.attempt,
+          outcome,
+          status: finished.status,
+          isCertified: finished.isCertified,
+          failedCases: (finished.run?.testCases ?? [])
+            .filter((test) => test.state === 'failed')
+            .map((test) => test.name),
+          finishedAt: finished.finishedAt,
+        },
+      }
+    }
+    case 'run.cancelled': {
+      const cancelled = event as Extract<PortalEvent, { type: 'run.cancelled' }>
+      return {
+        type: 'run.finished',
+        data: {
+          recordId: cancelled.portfolioManagerId,
+          runId: cancelled.runId,
+          attempt: cancelled.attempt,
+          outcome: 'Cancelled',
+          status: 'Cancelled',
+          isCertified: '',
+          failedCases: (cancelled.run?.testCases ?? [])
+            .filter((test) => test.state === 'failed')
+            .map((test) => test.name),
+          finishedAt: cancelled.finishedAt,
+        },
+      }
+    }
+    case 'comment.added': {
+      const { comment } = event as Extract<PortalEvent, { type: 'comment.added' }>
+      return {
+        type: 'comment.added',
+        data: {
+          recordId: event.portfolioManagerId,
+          commentId: comment.commentId,
+          text: comment.text,
+          authorName: comment.author,
+          authorSide: comment.authorKind ?? 'vendor',
+          createdAt: comment.createdAt,
+        },
+      }
+    }
+    default:
+      return null
+  }
+}
+
+/** Called by appendEvent inside the change's transaction. */
+export async function enqueueForPortalEvent(
+  trx: Db,
+  organizationId: string,
+  event: Omit<PortalEvent, 'seq' | 'at'>,
+): Promise<void> {
+  const webhook = webhookOfEvent(event)
+  if (!webhook) return
+  await enqueueWebhook(trx, organizationId, webhook.type, webhook.data as never)
+}
+
+/**
+ * certificate.issued, from issueCertificate's transaction. The verification link is stored as a
+ * path; the worker puts the portal's public address (PORTAL_URL) in front when it sends.
+ */
+export function enqueueCertificateIssued(
+  trx: Db,
+  organizationId: string,
+  certificate: { recordId: string; runId: string; number: string; issuedAt: Date; expiresAt: Date },
+) {
+  return enqueueWebhook(
+    trx,
+    organizationId,
+    'certificate.issued',
+    {
+      recordId: certificate.recordId,
+      runId: certificate.runId,
+      number: certificate.number,
+      verificationUrl: `${VERIFY_PATH}/${certificate.number}`,
+      issuedAt: certificate.issuedAt.toISOString(),
+      expiresAt: certificate.expiresAt.toISOString(),
+    },
+    { createdAt: certificate.issuedAt },
+  )
+}
+
+/** The body as sent: a stored relative verification link made absolute with the portal's address. */
+export function bodyToSend(stored: string, publicUrl: string): string {
+  if (!stored.includes('"verificationUrl":"/')) return stored
+  const body = JSON.parse(stored) as { data: { verificationUrl?: string } }
+  if (body.data.verificationUrl?.startsWith('/'))
+    body.data.verificationUrl = `${publicUrl}${body.data.verificationUrl}`
+  return JSON.stringify(body)
+}

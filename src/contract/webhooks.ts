@@ -1,0 +1,516 @@
+import * as v from 'valibot'
+import { idSchema, text } from '@/contract/common'
+
+/*
+ * Issue 21 (docs/decisions/0027): webhooks — an organization's Owners register HTTPS URLs that the
+ * portal POSTs to when something happens to the organization's devices, runs and certificates.
+ *
+ * - The events: WEBHOOK_EVENT_TYPES (and `ping`, sent only by "Send test event"). Each delivery's
+ *   body is a WebhookDelivery of webhookBodySchema: `{ id, type, createdAt, organizationId, data }`.
+ *   `id` names the event: a retry or a redelivery of it carries the same id, so a receiver that
+ *   has handled an id ignores it again (delivery is at least once).
+ * - The signature: HMAC-SHA256, keyed with the endpoint's secret (`whsec_…`, the whole string as
+ *   UTF-8), over `<Webhook-Timestamp>.<body>`, sent as `Webhook-Signature: v1=<hex>`; with
+ *   `Webhook-Id` (the body's id) and `Webhook-Timestamp` (Unix seconds). verifyWebhook below checks
+ *   one delivery as a receiver should; it runs in Node and in browsers (Web Crypto).
+ * - The rules of a URL (webhookUrlProblem): https, or http to this machine when the portal runs
+ *   as a development portal; never a user name or password; outside development never a literal
+ *   loopback, private, link-local or unique-local address (the server checks the addresses a name
+ *   resolves to again at each delivery).
+ */
+
+export const WEBHOOKS_PATH = '/settings/webhooks'
+
+export const WEBHOOK_EVENT_TYPES = [
+  'record.submitted',
+  'run.started',
+  'run.finished',
+  'certificate.issued',
+  'comment.added',
+] as const
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
+/** The test event of "Send test event"; no endpoint subscribes to it. */
+export const WEBHOOK_PING_TYPE = 'ping'
+export type WebhookDeliveryType = WebhookEventType | typeof WEBHOOK_PING_TYPE
+
+/** What each event means, as the page's checkboxes describe it. */
+export const WEBHOOK_EVENT_DESCRIPTIONS: Readonly<Record<WebhookEventType, string>> = {
+  'record.submitted': 'A device record was submitted for certification.',
+  'run.started': 'A certification run (or a re-run of failed cases) started.',
+  'run.finished': 'A run ended: Certified, Validation failure (with the failed cases) or Cancelled.',
+  'certificate.issued': 'A certificate was issued, with its number and verification link.',
+  'comment.added': 'A comment was added to a record, by your team or by the lab.',
+}
+
+/** The headers of a delivery. */
+export const WEBHOOK_ID_HEADER = 'Webhook-Id'
+export const WEBHOOK_TIMESTAMP_HEADER = 'Webhook-Timestamp'
+export const WEBHOOK_SIGNATURE_HEADER = 'Webhook-Signature'
+/** A receiver refuses a delivery whose timestamp is further than this from its clock. */
+export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60
+/** The prefix of every signing secret. */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_'
+
+/** How long a delivery is retried after its first attempt, and how long an endpoint may fail before it is disabled. */
+export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000
+/** An attempt not answered within this fails. */
+export const WEBHOOK_TIMEOUT_MS = 10_000
+/** At most this many endpoints per organization. */
+export const WEBHOOK_ENDPOINTS_MAX = 10
+export const WEBHOOK_URL_MAX_LENGTH = 2000
+/** The delivery log's page. */
+export const WEBHOOK_DELIVERIES_PAGE_SIZE = 20
+
+/* ------------------------------------------------------------------ the deliveries' bodies */
+
+const recordRefSchema = v.object({
+  /** The record's portfolioManagerId (spec §3): the id of every call about it. */
+  recordId: v.string(),
+  deviceName: v.string(),
+  vendor: v.string(),
+})
+
+export const recordSubmittedDataSchema = v.object({
+  ...recordRefSchema.entries,
+  deviceType: v.string(),
+  productClass: v.string(),
+  baseFirmwareVersion: v.string(),
+  /** The record's status now: 'Submitted'. */
+  status: v.string(),
+})
+
+export const runStartedDataSchema = v.object({
+  recordId: v.string(),
+  runId: v.string(),
+  /** 1 for the record's first run; each re-run is the next. */
+  attempt: v.number(),
+  /** 'full' (every case of the plan) or 'rerun' (the failed cases of the previous attempt). */
+  kind: v.string(),
+  /** The test cases this run executes, in order. */
+  cases: v.array(v.string()),
+})
+
+export const RUN_OUTCOMES = ['Certified', 'ValidationFailure', 'Cancelled'] as const
+export type RunOutcome = (typeof RUN_OUTCOMES)[number]
+export const runFinishedDataSchema = v.object({
+  recordId: v.string(),
+  runId: v.string(),
+  attempt: v.number(),
+  /** Certified: every case of the plan passed; ValidationFailure: see failedCases; Cancelled: stopped by a person. */
+  outcome: v.picklist(RUN_OUTCOMES),
+  /** The run's status and result as GET /runs answers them ('Completed', 'CERTIFIED-OK'). */
+  status: v.string(),
+  isCertified: v.string(),
+  /** The names of this run's failed cases (empty when none failed). */
+  failedCases: v.array(v.string()),
+  finishedAt: v.string(),
+})
+
+export const certificateIssuedDataSchema = v.object({
+  recordId: v.string(),
+  runId: v.string(),
+  /** The certificate's number ('DCP-…'). */
+  number: v.string(),
+  /** Where anyone checks the certificate (the portal's /verify/<number>). */
+  verificationUrl: v.string(),
+  issuedAt: v.string(),
+  expiresAt: v.string(),
+})
+
+export const commentAddedDataSchema = v.object({
+  recordId: v.string(),
+  commentId: v.string(),
+  text: v.string(),
+  authorName: v.string(),
+  /** 'vendor' (a member of the organization) or 'lab' (the certification lab). */
+  authorSide: v.picklist(['vendor', 'lab']),
+  createdAt: v.string(),
+})
+
+export const pingDataSchema = v.object({
+  endpointId: v.string(),
+  message: v.string(),
+})
+
+const envelope = {
+  /** The event's id ('evt_…'): the same in every retry and redelivery. */
+  id: v.string(),
+  /** ISO 8601: when the change happened. */
+  createdAt: v.string(),
+  organizationId: v.string(),
+}
+
+/** Every delivery's body, by its `type`. */
+export const webhookBodySchema = v.variant('type', [
+  v.object({ ...envelope, type: v.literal('record.submitted'), data: recordSubmittedDataSchema }),
+  v.object({ ...envelope, type: v.literal('run.started'), data: runStartedDataSchema }),
+  v.object({ ...envelope, type: v.literal('run.finished'), data: runFinishedDataSchema }),
+  v.object({ ...envelope, type: v.literal('certificate.issued'), data: certificateIssuedDataSchema }),
+  v.object({ ...envelope, type: v.literal('comment.added'), data: commentAddedDataSchema }),
+  v.object({ ...envelope, type: v.literal('ping'), data: pingDataSchema }),
+])
+export type WebhookBody = v.InferOutput<typeof webhookBodySchema>
+
+/**
+ * The deliveries as the OpenAPI document lists them (its `webhooks` section, docs/decisions/0029):
+ * each type with its body and what it means.
+ */
+export const webhooks = webhookBodySchema.options.map((schema) => {
+  const type = schema.entries.type.literal
+  return {
+    type,
+    schema,
+    summary:
+      type === WEBHOOK_PING_TYPE
+        ? 'A test event sent by “Send test event”.'
+        : WEBHOOK_EVENT_DESCRIPTIONS[type],
+  }
+})
+export type WebhookBodyOf<T extends WebhookDeliveryType> = Extract<WebhookBody, { type: T }>
+
+/* --------------------------------------------------------------------------- signatures */
+
+const encoder = new TextEncoder()
+
+function hex(bytes: ArrayBuffer): string {
+  return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/** `v1=<hex HMAC-SHA256 of "<timestamp>.<body>">` keyed with `secret`. */
+export async function webhookSignature(secret: string, timestamp: number, body: string): Promise<string> {
+  const key = await globalThis.crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
+  const mac = await globalThis.crypto.subtle.sign('HMAC', key, encoder.encode(`${timestamp}.${body}`))
+  return `v1=${hex(mac)}`
+}
+
+export const WEBHOOK_UNSIGNED_MESSAGE =
+  'Webhook refused: it lacks the Webhook-Id, Webhook-Timestamp or Webhook-Signature header.'
+export const WEBHOOK_BAD_SIGNATURE_MESSAGE = 'Webhook refused: its signature does not match its body.'
+export const WEBHOOK_STALE_MESSAGE =
+  'Webhook refused: its timestamp is more than 5 minutes from now, so it may be a replay.'
+export const WEBHOOK_BAD_BODY_MESSAGE = 'Webhook refused: its body is not a delivery this receiver knows.'
+export const WEBHOOK_ID_MISMATCH_MESSAGE = 'Webhook refused: its Webhook-Id header is not its body’s id.'
+
+export type WebhookVerification = { ok: true; body: WebhookBody } | { ok: false; message: string }
+
+/** Compares two strings in time that depends on their length only. */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false
+  let difference = 0
+  for (let index = 0; index < a.length; index += 1) difference |= a.charCodeAt(index) ^ b.charCodeAt(index)
+  return difference === 0
+}
+
+/**
+ * Checks one delivery as a receiver should, before acting on it: the three headers are there, one
+ * of the `v1=` signatures (space-separated) matches the raw body, the timestamp is within
+ * WEBHOOK_TOLERANCE_SECONDS of `now`, and the body is a delivery whose id is the Webhook-Id. A
+ * receiver should also remember the ids it handled and ignore one seen again (retries resend it).
+ */
+export async function verifyWebhook({
+  secret,
+  headers,
+  body,
+  now = Date.now(),
+}: {
+  secret: string
+  /** Header lookup (case-insensitive, as Headers.get or a Node request's lowercased headers). */
+  headers: (name: string) => string | null | undefined
+  /** The raw body as received, not parsed and serialised again. */
+  body: string
+  now?: number
+}): Promise<WebhookVerification> {
+  const id = headers(WEBHOOK_ID_HEADER)
+  const timestampText = headers(WEBHOOK_TIMESTAMP_HEADER)
+  const signatures = headers(WEBHOOK_SIGNATURE_HEADER)
+  if (!id || !timestampText || !signatures) return { ok: false, message: WEBHOOK_UNSIGNED_MESSAGE }
+  if (!/^\d{1,12}$/.test(timestampText)) return { ok: false, message: WEBHOOK_STALE_MESSAGE }
+  const timestamp = Number(timestampText)
+  const expected = await webhookSignature(secret, timestamp, body)
+  const matches = signatures
+    .split(' ')
+    .filter((part) => part.startsWith('v1='))
+    .some((part) => sameText(part, expected))
+  if (!matches) return { ok: false, message: WEBHOOK_BAD_SIGNATURE_MESSAGE }
+  if (Math.abs(now / 1000 - timestamp) > WEBHOOK_TOLERANCE_SECONDS) {
+    return { ok: false, message: WEBHOOK_STALE_MESSAGE }
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(body)
+  } catch {
+    return { ok: false, message: WEBHOOK_BAD_BODY_MESSAGE }
+  }
+  const parsed = v.safeParse(webhookBodySchema, json)
+  if (!parsed.success) return { ok: false, message: WEBHOOK_BAD_BODY_MESSAGE }
+  if (parsed.output.id !== id) return { ok: false, message: WEBHOOK_ID_MISMATCH_MESSAGE }
+  return { ok: true, body: parsed.output }
+}
+
+/* ---------------------------------------------------------------------------- URL rules */
+
+export const WEBHOOK_URL_REQUIRED_MESSAGE = 'URL is required.'
+export const WEBHOOK_URL_INVALID_MESSAGE =
+  'URL must be a full address such as https://ci.example.com/hooks/portal.'
+export const WEBHOOK_URL_TOO_LONG_MESSAGE = `URL must be at most ${WEBHOOK_URL_MAX_LENGTH} characters.`
+export const WEBHOOK_URL_SCHEME_MESSAGE = 'URL must start with https://.'
+export const WEBHOOK_URL_SCHEME_DEVELOPMENT_MESSAGE =
+  'URL must start with https:// (or http:// to this machine: localhost, 127.0.0.1 or [::1]).'
+export const WEBHOOK_URL_CREDENTIALS_MESSAGE = 'URL must not contain a user name or password.'
+export const WEBHOOK_URL_PRIVATE_MESSAGE =
+  'URL must reach the internet: loopback, private, link-local and unique-local addresses are refused.'
+export const WEBHOOK_URL_FRAGMENT_MESSAGE = 'URL must not contain a fragment (#…).'
+export const WEBHOOK_URL_DUPLICATE_MESSAGE = 'URL is already registered for this organization.'
+/** At delivery time: the name resolved to a refused address (the attempt's error). */
+export const WEBHOOK_URL_RESOLVES_PRIVATE_MESSAGE =
+  'The URL’s host resolves to a loopback, private, link-local or unique-local address; nothing was sent.'
+
+export const WEBHOOK_EVENTS_EMPTY_MESSAGE = 'Events must name at least one event.'
+export const WEBHOOK_EVENTS_UNKNOWN_MESSAGE = `Events must be among ${WEBHOOK_EVENT_TYPES.join(', ')}.`
+
+/** Whether a host is this machine: localhost (and *.localhost), 127.0.0.0/8, ::1. */
+export function isLoopbackName(host: string): boolean {
+  const bare = host
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+  return (
+    bare === 'localhost' ||
+    bare.endsWith('.localhost') ||
+    bare === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(bare) ||
+    /^::ffff:127(\.\d{1,3}){3}$/i.test(bare)
+  )
+}
+
+function ipv4Parts(address: string): number[] | null {
+  const match = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/i.exec(address)
+  if (!match) return null
+  const parts = match.slice(1).map(Number)
+  return parts.every((part) => part <= 255) ? parts : null
+}
+
+/**
+ * Whether a literal IP address is one a webhook must never reach outside development: unspecified,
+ * loopback, private (10/8, 172.16/12, 192.168/16, 100.64/10 shared), link-local (169.254/16,
+ * fe80::/10), unique-local (fc00::/7), multicast and reserved ranges. Names are not addresses: false.
+ */
+export function isRefusedAddress(host: string): boolean {
+  const bare = host.toLowerCase().replace(/^\[(.*)\]$/, '$1')
+  const v4 = ipv4Parts(bare)
+  if (v4) {
+    const [a = 0, b = 0] = v4
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 192 && b === 0) ||
+      (a === 198 && (b === 18 || b === 19)) ||
+      a >= 224
+    )
+  }
+  if (!bare.includes(':')) return false
+  if (bare === '::' || bare === '::1') return true
+  const first = bare.split(':')[0] ?? ''
+  const head = parseInt(first === '' ? '0' : first, 16)
+  if (Number.isNaN(head)) return true
+  return (
+    (head & 0xfe00) === 0xfc00 || // unique local fc00::/7
+    (head & 0xffc0) === 0xfe80 || // link-local fe80::/10
+    (head & 0xff00) === 0xff00 || // multicast
+    bare.startsWith('::ffff:') || // IPv4-mapped, written in hex
+    bare.startsWith('64:ff9b:') // NAT64 of any IPv4
+  )
+}
+
+/**
+ * Why `url` cannot be registered, or null. `development`: the portal runs with its development
+ * conveniences (server/webhooks/config.ts), so http to this machine is allowed.
+ */
+export function webhookUrlProblem(url: string, { development }: { development: boolean }): string | null {
+  const trimmed = url.trim()
+  if (trimmed === '') return WEBHOOK_URL_REQUIRED_MESSAGE
+  if (trimmed.length > WEBHOOK_URL_MAX_LENGTH) return WEBHOOK_URL_TOO_LONG_MESSAGE
+  let parsed: URL
+  try {
+    parsed = new URL(trimmed)
+  } catch {
+    return WEBHOOK_URL_INVALID_MESSAGE
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    return development ? WEBHOOK_URL_SCHEME_DEVELOPMENT_MESSAGE : WEBHOOK_URL_SCHEME_MESSAGE
+  }
+  if (parsed.hostname === '') return WEBHOOK_URL_INVALID_MESSAGE
+  if (parsed.username !== '' || parsed.password !== '') return WEBHOOK_URL_CREDENTIALS_MESSAGE
+  if (parsed.hash !== '' || trimmed.includes('#')) return WEBHOOK_URL_FRAGMENT_MESSAGE
+  const loopback = isLoopbackName(parsed.hostname)
+  if (parsed.protocol === 'http:' && !(development && loopback)) {
+    return development ? WEBHOOK_URL_SCHEME_DEVELOPMENT_MESSAGE : WEBHOOK_URL_SCHEME_MESSAGE
+  }
+  if (!development && (loopback || isRefusedAddress(parsed.hostname))) return WEBHOOK_URL_PRIVATE_MESSAGE
+  return null
+}
+
+/** Why an events list cannot be registered, or null. */
+export function webhookEventsProblem(events: readonly string[]): string | null {
+  if (events.length === 0) return WEBHOOK_EVENTS_EMPTY_MESSAGE
+  if (events.some((event) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(event))) {
+    return WEBHOOK_EVENTS_UNKNOWN_MESSAGE
+  }
+  return null
+}
+
+/* -------------------------------------------------------------------------------- calls */
+
+export const WEBHOOK_ENDPOINT_STATES = ['active', 'disabled'] as const
+/** Why an endpoint is disabled: by a person, or by the portal after 24 h of failures. */
+export const WEBHOOK_DISABLED_REASONS = ['owner', 'failing'] as const
+export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number]
+export const WEBHOOK_DISABLED_REASON_MESSAGES: Readonly<Record<WebhookDisabledReason, string>> = {
+  owner: 'Disabled by an Owner: it receives nothing until it is enabled again.',
+  failing:
+    'Disabled by the portal: every delivery failed for 24 hours. Fix the receiver, then enable it; waiting deliveries are sent again.',
+}
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivering', 'succeeded', 'failed'] as const
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number]
+/** How the delivery log names each status. */
+export const WEBHOOK_DELIVERY_STATUS_LABELS: Readonly<Record<WebhookDeliveryStatus, string>> = {
+  pending: 'Retrying',
+  delivering: 'Sending',
+  succeeded: 'Delivered',
+  failed: 'Failed',
+}
+
+export const webhookLastDeliverySchema = v.object({
+  status: v.picklist(WEBHOOK_DELIVERY_STATUSES),
+  /** ISO 8601: its last attempt (or when it was queued). */
+  at: v.string(),
+  responseCode: v.nullable(v.number()),
+})
+
+export const webhookEndpointSchema = v.looseObject({
+  endpointId: v.string(),
+  url: v.string(),
+  events: v.array(v.picklist(WEBHOOK_EVENT_TYPES)),
+  state: v.picklist(WEBHOOK_ENDPOINT_STATES),
+  disabledReason: v.nullable(v.picklist(WEBHOOK_DISABLED_REASONS)),
+  /** ISO 8601, when disabled. */
+  disabledAt: v.nullable(v.string()),
+  /** ISO 8601: since when every attempt has failed (null when the last one succeeded). */
+  failingSince: v.nullable(v.string()),
+  /** The secret's last four characters, to tell secrets apart: `whsec_…a1B2`. */
+  secretHint: v.string(),
+  createdAt: v.string(),
+  lastDelivery: v.nullable(webhookLastDeliverySchema),
+})
+export type WebhookEndpoint = v.InferOutput<typeof webhookEndpointSchema>
+
+/** GET /api/webhooks: the organization's endpoints (every member reads them; only Owners change them). */
+export const webhooksAnswerSchema = v.looseObject({ endpoints: v.array(webhookEndpointSchema) })
+export type WebhooksAnswer = v.InferOutput<typeof webhooksAnswerSchema>
+
+const endpointIdSchema = idSchema
+const eventsSchema = v.pipe(v.array(text(50)), v.maxLength(20))
+/** The acting member, as in the spec's payloads: the session's own when sent (a token's caller may leave it out). */
+const acting = { vendorUserId: v.optional(idSchema) }
+
+export const createWebhookPayloadSchema = v.object({
+  ...acting,
+  url: text(WEBHOOK_URL_MAX_LENGTH + 100),
+  events: eventsSchema,
+})
+export type CreateWebhookPayload = v.InferOutput<typeof createWebhookPayloadSchema>
+
+/** The creation's answer: the only time the secret is shown. */
+export const createWebhookAnswerSchema = v.looseObject({
+  message: v.string(),
+  endpoint: webhookEndpointSchema,
+  secret: v.string(),
+})
+export type CreateWebhookAnswer = v.InferOutput<typeof createWebhookAnswerSchema>
+
+/** Changes the events, or enables or disables the endpoint (at least one of them). */
+export const updateWebhookPayloadSchema = v.object({
+  ...acting,
+  endpointId: endpointIdSchema,
+  events: v.optional(eventsSchema),
+  enabled: v.optional(v.boolean()),
+})
+export type UpdateWebhookPayload = v.InferOutput<typeof updateWebhookPayloadSchema>
+
+export const webhookEndpointPayloadSchema = v.object({ ...acting, endpointId: endpointIdSchema })
+export type WebhookEndpointPayload = v.InferOutput<typeof webhookEndpointPayloadSchema>
+
+export const webhookChangeAnswerSchema = v.looseObject({
+  message: v.string(),
+  endpoint: v.nullable(webhookEndpointSchema),
+})
+export type WebhookChangeAnswer = v.InferOutput<typeof webhookChangeAnswerSchema>
+
+export const webhookDeliveriesQuerySchema = v.object({
+  endpointId: endpointIdSchema,
+  /** The `next` of the previous page. */
+  before: v.optional(text(200)),
+})
+export type WebhookDeliveriesQuery = v.InferOutput<typeof webhookDeliveriesQuerySchema>
+
+export const webhookDeliverySchema = v.looseObject({
+  deliveryId: v.string(),
+  /** The body's id. */
+  eventId: v.string(),
+  type: v.string(),
+  status: v.picklist(WEBHOOK_DELIVERY_STATUSES),
+  /** ISO 8601: when the change queued it. */
+  createdAt: v.string(),
+  attempts: v.number(),
+  lastAttemptAt: v.nullable(v.string()),
+  /** The last attempt's HTTP status, or null (no answer). */
+  responseCode: v.nullable(v.number()),
+  /** Why the last attempt failed without an HTTP status (timeout, refused connection). */
+  error: v.nullable(v.string()),
+  /** ISO 8601: the next attempt, while it is retried. */
+  nextAttemptAt: v.nullable(v.string()),
+  deliveredAt: v.nullable(v.string()),
+})
+export type WebhookDelivery = v.InferOutput<typeof webhookDeliverySchema>
+
+export const webhookDeliveriesAnswerSchema = v.looseObject({
+  deliveries: v.array(webhookDeliverySchema),
+  /** The `before` of the next (older) page, or null. */
+  next: v.nullable(v.string()),
+})
+export type WebhookDeliveriesAnswer = v.InferOutput<typeof webhookDeliveriesAnswerSchema>
+
+export const redeliverWebhookPayloadSchema = v.object({ ...acting, deliveryId: endpointIdSchema })
+export type RedeliverWebhookPayload = v.InferOutput<typeof redeliverWebhookPayloadSchema>
+
+/* ----------------------------------------------------------------------------- messages */
+
+export const WEBHOOK_CREATED_MESSAGE = 'Endpoint added. Copy its signing secret now: it is not shown again.'
+export const WEBHOOK_UPDATED_MESSAGE = 'Endpoint updated.'
+export const WEBHOOK_ENABLED_MESSAGE = 'Endpoint enabled.'
+export const WEBHOOK_DISABLED_MESSAGE = 'Endpoint disabled.'
+export const WEBHOOK_DELETED_MESSAGE = 'Endpoint deleted.'
+export const WEBHOOK_REDELIVERY_MESSAGE = 'Redelivery queued: it is sent within a few seconds.'
+export const WEBHOOK_PING_MESSAGE = 'Test event queued: it is sent within a few seconds.'
+export const WEBHOOK_NOTHING_TO_UPDATE_MESSAGE = 'Events or Enabled is required.'
+export const WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE = 'This webhook endpoint does not exist.'
+export const WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE = 'This delivery does not exist.'
+export const WEBHOOK_ENDPOINT_DISABLED_MESSAGE =
+  'This endpoint is disabled: enable it first, then redeliver or send a test event.'
+export const WEBHOOK_ENDPOINTS_LIMIT_MESSAGE = `An organization can have at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints; delete one first.`
+export const WEBHOOK_BEFORE_INVALID_MESSAGE = 'Before must be the next value of the previous page.'
+export const WEBHOOK_PING_TEXT = 'A test event from the Device Certification Portal.'
+/** The activity log's subject when the portal disables an endpoint. */
+export const webhookDisabledSubject = (url: string) => `${url} (every delivery failed for 24 hours)`

@@ -1,0 +1,114 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { WebhookEndpoint, WebhookEventType } from '@/contract/webhooks'
+import { ApiAnswerError, callEndpoint, requestEndpoint } from '@/lib/call-endpoint'
+
+/*
+ * Issue 21: the webhooks page's calls. The list and each endpoint's delivery log are read through
+ * the query cache; a change answers its message (the success toast) and the endpoint as it is now,
+ * which replaces it in the cached list.
+ */
+
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  list: (vendorUserId: string) => ['webhooks', 'list', vendorUserId] as const,
+  deliveries: (endpointId: string) => ['webhooks', 'deliveries', endpointId] as const,
+}
+
+/** GET /api/webhooks: the organization's endpoints. */
+export const webhooksQueryOptions = (vendorUserId: string) =>
+  queryOptions({
+    queryKey: webhookKeys.list(vendorUserId),
+    queryFn: ({ signal }) => requestEndpoint('webhooks', undefined, { signal }),
+  })
+
+/** GET /api/webhooks/deliveries: one endpoint's log, newest first; `before` for the next page. */
+export const deliveriesQueryOptions = (endpointId: string) =>
+  queryOptions({
+    queryKey: webhookKeys.deliveries(endpointId),
+    queryFn: ({ signal }) => requestEndpoint('webhookDeliveries', { endpointId }, { signal }),
+  })
+
+export function fetchOlderDeliveries(endpointId: string, before: string) {
+  return requestEndpoint('webhookDeliveries', { endpointId, before })
+}
+
+function useApplyEndpoint(vendorUserId: string) {
+  const queryClient = useQueryClient()
+  return (endpoint: WebhookEndpoint | null, removedId?: string) => {
+    queryClient.setQueryData(webhooksQueryOptions(vendorUserId).queryKey, (current) => {
+      if (!current) return current
+      const others = current.endpoints.filter(
+        (item) => item.endpointId !== (endpoint?.endpointId ?? removedId),
+      )
+      const endpoints = endpoint
+        ? current.endpoints.some((item) => item.endpointId === endpoint.endpointId)
+          ? current.endpoints.map((item) => (item.endpointId === endpoint.endpointId ? endpoint : item))
+          : [...others, endpoint]
+        : others
+      return { ...current, endpoints }
+    })
+  }
+}
+
+export type CreateOutcome =
+  | { kind: 'created'; message: string; endpoint: WebhookEndpoint; secret: string }
+  | { kind: 'field'; field: 'url' | 'events'; message: string }
+
+const fieldOf = (data: unknown): 'url' | 'events' | null => {
+  const field = (data as { field?: unknown } | null)?.field
+  return field === 'url' || field === 'events' ? field : null
+}
+
+/**
+ * POST /api/webhooks/create. A refusal naming `url` or `events` is the dialog's to show on that
+ * field (no toast); any other failure is told as spec §8 says.
+ */
+export function useCreateWebhookMutation(vendorUserId: string) {
+  const apply = useApplyEndpoint(vendorUserId)
+  return useMutation({
+    mutationFn: async (input: { url: string; events: WebhookEventType[] }): Promise<CreateOutcome> => {
+      const result = await callEndpoint('createWebhook', { vendorUserId, ...input })
+      if (result.ok) return { kind: 'created', ...result.data }
+      const field = fieldOf(result.data)
+      if (field) return { kind: 'field', field, message: result.message }
+      throw new ApiAnswerError(result.message, result.status)
+    },
+    onSuccess: (outcome) => {
+      if (outcome.kind === 'created') apply(outcome.endpoint)
+    },
+  })
+}
+
+export function useUpdateWebhookMutation(vendorUserId: string) {
+  const apply = useApplyEndpoint(vendorUserId)
+  return useMutation({
+    mutationFn: (input: { endpointId: string; enabled?: boolean; events?: WebhookEventType[] }) =>
+      requestEndpoint('updateWebhook', { vendorUserId, ...input }),
+    onSuccess: (answer) => apply(answer.endpoint),
+  })
+}
+
+export function useDeleteWebhookMutation(vendorUserId: string) {
+  const apply = useApplyEndpoint(vendorUserId)
+  return useMutation({
+    mutationFn: (endpointId: string) => requestEndpoint('deleteWebhook', { vendorUserId, endpointId }),
+    onSuccess: (_answer, endpointId) => apply(null, endpointId),
+  })
+}
+
+export function useRedeliverMutation(vendorUserId: string, endpointId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (deliveryId: string) => requestEndpoint('redeliverWebhook', { vendorUserId, deliveryId }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(endpointId) }),
+  })
+}
+
+export function usePingMutation(vendorUserId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (endpointId: string) => requestEndpoint('pingWebhook', { vendorUserId, endpointId }),
+    onSuccess: (_answer, endpointId) =>
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(endpointId) }),
+  })
+}

@@ -1,0 +1,183 @@
+import { useQuery } from '@tanstack/react-query'
+import * as React from 'react'
+import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import type { RoleRefusal } from '@/lib/role'
+import type { WebhookDelivery, WebhookEndpoint } from '@/contract/webhooks'
+import { answerOrNull, showToast } from '@/lib/api-failure'
+import { formatPortalTime } from '@/lib/format-time'
+import { cn } from '@/lib/utils'
+import {
+  deliveriesQueryOptions,
+  fetchOlderDeliveries,
+  useRedeliverMutation,
+} from '@/features/webhooks/api/webhooks'
+import { attemptsLabel, deliveryStatusLabel, responseLabel } from '@/features/webhooks/model/webhook-view'
+
+type DeliveryLogProps = {
+  vendorUserId: string
+  endpoint: WebhookEndpoint
+  /** Why the viewer may not redeliver (not an Owner), or null. */
+  refusal: RoleRefusal | null
+  /** The id of the note that explains the refusal. */
+  refusalId?: string | undefined
+}
+
+export const NO_DELIVERIES = 'Nothing has been sent to this endpoint yet.'
+export const DELIVERIES_READ_FAILED = 'The delivery log could not be read.'
+
+/** On a phone each row is a card: every cell shows its column's name before it. */
+const PHONE_CELL =
+  'max-sm:col-span-2 max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-ink-muted max-sm:before:content-[attr(data-label)]'
+
+const STATUS_TONE: Record<WebhookDelivery['status'], string> = {
+  succeeded: 'text-success',
+  pending: 'text-warning',
+  delivering: 'text-ink',
+  failed: 'text-danger',
+}
+
+/**
+ * One endpoint's deliveries, newest first: the event, its status, when it was last tried, what the
+ * receiver answered, how many attempts, and the next retry; Redeliver sends one again now (an
+ * Owner's; a disabled endpoint is enabled first). Load older reads the next page.
+ */
+function DeliveryLog({ vendorUserId, endpoint, refusal, refusalId }: DeliveryLogProps) {
+  const query = useQuery(deliveriesQueryOptions(endpoint.endpointId))
+  const [older, setOlder] = React.useState<{ deliveries: WebhookDelivery[]; next: string | null } | null>(
+    null,
+  )
+  const [loadingOlder, setLoadingOlder] = React.useState(false)
+  const redeliver = useRedeliverMutation(vendorUserId, endpoint.endpointId)
+  const disabled = endpoint.state === 'disabled'
+
+  if (query.isPending) {
+    return (
+      <p className="flex items-center gap-2 text-small text-ink-muted">
+        <Spinner aria-hidden="true" /> Reading the delivery log…
+      </p>
+    )
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-small text-danger">
+        {DELIVERIES_READ_FAILED}
+        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    )
+  }
+  const deliveries = [...query.data.deliveries, ...(older?.deliveries ?? [])]
+  const next = older ? older.next : query.data.next
+  if (deliveries.length === 0) return <p className="text-small text-ink-muted">{NO_DELIVERIES}</p>
+
+  const onRedeliver = async (delivery: WebhookDelivery) => {
+    if (refusal || disabled) return
+    const answer = await answerOrNull(redeliver.mutateAsync(delivery.deliveryId))
+    if (answer) {
+      setOlder(null)
+      void showToast('success', answer.message)
+    }
+  }
+
+  const loadOlder = async () => {
+    if (!next) return
+    setLoadingOlder(true)
+    const page = await answerOrNull(fetchOlderDeliveries(endpoint.endpointId, next))
+    setLoadingOlder(false)
+    if (page) setOlder({ deliveries: [...(older?.deliveries ?? []), ...page.deliveries], next: page.next })
+  }
+
+  const blocked = refusal !== null || disabled
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="rounded-card border border-line sm:overflow-x-auto">
+        <table className="w-full text-left text-small sm:min-w-[44rem]">
+          <caption className="sr-only">{`Deliveries to ${endpoint.url}, newest first`}</caption>
+          <thead className="bg-surface-sunken text-ink-muted max-sm:sr-only">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Event
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Time
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Response
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Attempts
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Next retry
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line bg-surface">
+            {deliveries.map((delivery) => (
+              <tr
+                key={delivery.deliveryId}
+                data-slot="delivery"
+                className="max-sm:grid max-sm:grid-cols-[auto_1fr] max-sm:gap-x-4 max-sm:py-2"
+              >
+                <th scope="row" className="px-3 py-2 font-mono font-normal text-ink max-sm:col-span-2">
+                  {delivery.type}
+                </th>
+                <td
+                  data-label="Status"
+                  className={cn(PHONE_CELL, 'px-3 py-2 font-medium', STATUS_TONE[delivery.status])}
+                >
+                  {deliveryStatusLabel(delivery)}
+                </td>
+                <td data-label="Time" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
+                  {formatPortalTime(delivery.lastAttemptAt ?? delivery.createdAt)}
+                </td>
+                <td data-label="Response" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
+                  {responseLabel(delivery)}
+                </td>
+                <td data-label="Attempts" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
+                  {attemptsLabel(delivery.attempts)}
+                </td>
+                <td data-label="Next retry" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
+                  {delivery.nextAttemptAt ? formatPortalTime(delivery.nextAttemptAt) : '—'}
+                </td>
+                <td className="px-3 py-2 text-right max-sm:col-span-2 max-sm:text-left">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-disabled={blocked ? true : undefined}
+                    aria-describedby={refusal ? refusalId : undefined}
+                    aria-label={`Redeliver ${delivery.type} of ${formatPortalTime(delivery.createdAt)}`}
+                    onClick={() => void onRedeliver(delivery)}
+                  >
+                    Redeliver
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {next ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start"
+          loading={loadingOlder}
+          onClick={() => void loadOlder()}
+        >
+          Load older deliveries
+        </Button>
+      ) : null}
+    </div>
+  )
+}
+
+export { DeliveryLog }

@@ -1,0 +1,280 @@
+import preview from '#.storybook/preview'
+import { http, HttpResponse } from 'msw'
+import { expect, screen, waitFor, within } from 'storybook/test'
+import { endpoints } from '@/contract/endpoints'
+import { type Role, ROLE_REFUSAL_HINT, ROLE_REFUSALS } from '@/contract/roles'
+import {
+  WEBHOOK_CREATED_MESSAGE,
+  WEBHOOK_DELETED_MESSAGE,
+  WEBHOOK_DISABLED_REASON_MESSAGES,
+  WEBHOOK_ENABLED_MESSAGE,
+  WEBHOOK_EVENTS_EMPTY_MESSAGE,
+  WEBHOOK_PING_MESSAGE,
+  WEBHOOK_REDELIVERY_MESSAGE,
+  WEBHOOK_URL_CREDENTIALS_MESSAGE,
+  WEBHOOK_URL_PRIVATE_MESSAGE,
+  WEBHOOK_URL_REQUIRED_MESSAGE,
+} from '@/contract/webhooks'
+import { nokiaMember } from '@/mocks/fixtures/roles'
+import { world } from '@/mocks/fixtures/world'
+import { endpointUrl } from '@/mocks/handlers'
+import { AddEndpointDialog } from '@/features/webhooks/components/add-endpoint-dialog'
+import { DeliveryLog } from '@/features/webhooks/components/delivery-log'
+import { SECRET_COPIED, SecretDialog } from '@/features/webhooks/components/secret-dialog'
+import {
+  NO_ENDPOINTS,
+  NO_ENDPOINTS_HINT,
+  WebhooksScreen,
+} from '@/features/webhooks/components/webhooks-screen'
+import { loggedInAs } from '../support/session'
+import { expectToast } from '../support/toasts'
+
+/**
+ * Issue 21: the webhooks page at /settings/webhooks, logged in as Priya Sharma of Nokia's
+ * organization in the story's role, the calls answered by the fixture world's handlers
+ * (src/mocks/webhook-handlers.ts over src/mocks/fixtures/webhooks.ts): the CI endpoint, active,
+ * whose log holds a delivered, a retrying, a failed and an older delivered delivery, and a staging
+ * endpoint the portal disabled after 24 hours of failures. The fixture world is not a development
+ * portal: a URL must be https to a public address.
+ */
+
+const meta = preview.meta({
+  title: 'Settings/Webhooks/Webhooks page',
+  subcomponents: { WebhooksScreen, AddEndpointDialog, SecretDialog, DeliveryLog },
+  parameters: { layout: 'fullscreen', router: { app: true, url: '/settings/webhooks' } },
+  render: () => <></>,
+})
+
+type Canvas = ReturnType<typeof within>
+
+const asPriya = (role: Role) => () => {
+  const priya = world.vendors.find((vendor) => vendor.authData.vendorUserId === 'v-nokia')
+  if (priya) priya.authData = { ...priya.authData, ...nokiaMember(role) }
+  return loggedInAs('v-nokia', nokiaMember(role))()
+}
+
+async function pageReady(canvas: Canvas) {
+  await canvas.findByRole('heading', { level: 1, name: 'Webhooks' }, { timeout: 8000 })
+  return canvas.findByRole('heading', { level: 2, name: 'Endpoints' })
+}
+
+const endpointItems = (canvas: Canvas) =>
+  within(canvas.getByRole('list', { name: 'Webhook endpoints' })).getAllByRole('listitem')
+const endpointNamed = (canvas: Canvas, url: string) => canvas.getByRole('listitem', { name: url })
+
+/** The delivery log's rows as text: event, status, last attempt, response, attempts, next retry. */
+const logRows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th, td')].slice(0, 6).map((cell) => cell.textContent?.trim()))
+
+const CI = 'https://ci.nokia-example.com/hooks/certification'
+const STAGING = 'https://staging.nokia-example.com/dcp/events'
+
+export const OwnersList = meta.story({
+  name: 'Owner’s list',
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas }) => {
+    await pageReady(canvas)
+    await expect(endpointItems(canvas)).toHaveLength(2)
+    const ci = within(endpointNamed(canvas, CI))
+    await expect(ci.getByText('Active')).toBeVisible()
+    await expect(ci.getByText('record.submitted, run.finished, certificate.issued')).toBeVisible()
+    await expect(ci.getByText('Delivered, HTTP 200, 20 Nov 2026, 08:58')).toBeVisible()
+    await expect(ci.getByText('whsec_…Q7vA')).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Add endpoint' })).not.toHaveAttribute('aria-disabled')
+  },
+})
+
+export const Empty = meta.story({
+  beforeEach: () => {
+    world.webhooks.endpoints = []
+    return asPriya('Owner')()
+  },
+  play: async ({ canvas }) => {
+    await pageReady(canvas)
+    await expect(canvas.getByText(NO_ENDPOINTS)).toBeVisible()
+    await expect(canvas.getByText(NO_ENDPOINTS_HINT)).toBeVisible()
+  },
+})
+
+export const AddingWithFieldErrors = meta.story({
+  name: 'Adding, with field errors',
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas, userEvent }) => {
+    await pageReady(canvas)
+    await userEvent.click(canvas.getByRole('button', { name: 'Add endpoint' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Add endpoint' })
+    const url = within(dialog).getByRole('textbox', { name: /URL/ })
+    await waitFor(() => expect(url).toHaveFocus())
+    // Nothing typed: the URL is required, said on its field.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
+    await expect(within(dialog).getByText(WEBHOOK_URL_REQUIRED_MESSAGE)).toBeVisible()
+    await expect(url).toHaveAttribute('aria-invalid', 'true')
+    // A private-network address: the server's refusal, on the field, with focus there.
+    await userEvent.type(url, 'https://10.20.0.5/hooks')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
+    await expect(await within(dialog).findByText(WEBHOOK_URL_PRIVATE_MESSAGE)).toBeVisible()
+    await expect(url).toHaveFocus()
+    // Credentials in the URL.
+    await userEvent.clear(url)
+    await userEvent.type(url, 'https://ci:secret@ci.nokia-example.com/hooks')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
+    await expect(await within(dialog).findByText(WEBHOOK_URL_CREDENTIALS_MESSAGE)).toBeVisible()
+    // No event chosen.
+    await userEvent.clear(url)
+    await userEvent.type(url, 'https://ci.nokia-example.com/hooks/other')
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'run.finished' }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent(WEBHOOK_EVENTS_EMPTY_MESSAGE)
+    // Nothing was added.
+    await expect(world.webhooks.endpoints).toHaveLength(2)
+  },
+})
+
+export const SecretShownOnce = meta.story({
+  name: 'Secret shown once',
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas, userEvent }) => {
+    await pageReady(canvas)
+    await userEvent.click(canvas.getByRole('button', { name: 'Add endpoint' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Add endpoint' })
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /URL/ }),
+      'https://ci.nokia-example.com/hooks/new',
+    )
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'certificate.issued' }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
+    const secretDialog = await screen.findByRole('dialog', { name: 'Signing secret' })
+    await waitFor(() => expect(within(secretDialog).getByText(WEBHOOK_CREATED_MESSAGE)).toBeVisible())
+    const field = within(secretDialog).getByRole('textbox', {
+      name: 'Secret of https://ci.nokia-example.com/hooks/new',
+    })
+    const secret = (field as HTMLInputElement).value
+    await expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/)
+    await userEvent.click(within(secretDialog).getByRole('button', { name: 'Copy' }))
+    await expect(await within(secretDialog).findByRole('button', { name: SECRET_COPIED })).toBeVisible()
+    await userEvent.click(within(secretDialog).getByRole('button', { name: 'Done' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // The list shows the new endpoint with the secret's last four characters only.
+    const added = within(endpointNamed(canvas, 'https://ci.nokia-example.com/hooks/new'))
+    await expect(added.getByText(`whsec_…${secret.slice(-4)}`)).toBeVisible()
+    await expect(added.getByText('run.finished, certificate.issued')).toBeVisible()
+    await expect(added.getByText('No delivery yet')).toBeVisible()
+    await expect(canvas.queryByText(secret)).toBeNull()
+  },
+})
+
+export const DeliveryLogStates = meta.story({
+  name: 'Delivery log: delivered, retrying, failed',
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas, userEvent }) => {
+    await pageReady(canvas)
+    const ci = within(endpointNamed(canvas, CI))
+    const toggle = ci.getByRole('button', { name: 'Delivery log' })
+    await userEvent.click(toggle)
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    const table = await ci.findByRole('table', { name: `Deliveries to ${CI}, newest first` })
+    await expect(logRows(table)).toEqual([
+      ['certificate.issued', 'Delivered', '20 Nov 2026, 08:58', 'HTTP 200', '1 attempt', '—'],
+      ['run.finished', 'Retrying', '20 Nov 2026, 08:41', 'HTTP 503', '3 attempts', '20 Nov 2026, 09:01'],
+      ['record.submitted', 'Failed', '19 Nov 2026, 07:00', 'No answer within 10 s.', '31 attempts', '—'],
+      ['record.submitted', 'Delivered', '17 Nov 2026, 15:20', 'HTTP 200', '1 attempt', '—'],
+    ])
+    // Redeliver the failed one: queued again.
+    const failedRow = within(table).getAllByRole('row')[3]!
+    await userEvent.click(within(failedRow).getByRole('button', { name: /^Redeliver record\.submitted/ }))
+    await expectToast(WEBHOOK_REDELIVERY_MESSAGE, 'success')
+    await waitFor(() => expect(logRows(table)[2]?.slice(0, 2)).toEqual(['record.submitted', 'Retrying']))
+    // A test event is queued at the top of the log.
+    await userEvent.click(ci.getByRole('button', { name: 'Send test event' }))
+    await expectToast(WEBHOOK_PING_MESSAGE, 'success')
+    await waitFor(() => expect(logRows(table)[0]?.slice(0, 2)).toEqual(['ping', 'Queued']))
+  },
+})
+
+export const DisabledEndpoint = meta.story({
+  name: 'Disabled endpoint',
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas, userEvent }) => {
+    await pageReady(canvas)
+    const staging = within(endpointNamed(canvas, STAGING))
+    await expect(staging.getByText('Disabled')).toBeVisible()
+    await expect(staging.getByText(WEBHOOK_DISABLED_REASON_MESSAGES.failing)).toBeVisible()
+    await expect(staging.getByText('Failed, HTTP 502, 19 Nov 2026, 06:30')).toBeVisible()
+    await expect(staging.getByRole('button', { name: 'Send test event' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+    await userEvent.click(staging.getByRole('button', { name: 'Enable' }))
+    await expectToast(WEBHOOK_ENABLED_MESSAGE, 'success')
+    await expect(await staging.findByText('Active')).toBeVisible()
+    await expect(staging.queryByText(WEBHOOK_DISABLED_REASON_MESSAGES.failing)).toBeNull()
+  },
+})
+
+export const DeleteWithConfirmation = meta.story({
+  name: 'Delete, confirmed',
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas, userEvent }) => {
+    await pageReady(canvas)
+    await userEvent.click(within(endpointNamed(canvas, STAGING)).getByRole('button', { name: 'Delete' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this endpoint?' })
+    await waitFor(() =>
+      expect(
+        within(confirm).getByText(
+          `${STAGING} receives nothing more, and its delivery log is deleted with it.`,
+        ),
+      ).toBeVisible(),
+    )
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    await expectToast(WEBHOOK_DELETED_MESSAGE, 'success')
+    await waitFor(() => expect(endpointItems(canvas)).toHaveLength(1))
+    await expect(canvas.queryByRole('listitem', { name: STAGING })).toBeNull()
+  },
+})
+
+const READ_FAILED = 'The portal is restarting. Try again in a minute.'
+
+export const ReadFailed = meta.story({
+  name: 'Read failed',
+  beforeEach({ msw }) {
+    msw.use(
+      http.get(endpointUrl(endpoints.webhooks), () =>
+        HttpResponse.json({ message: READ_FAILED }, { status: 503 }),
+      ),
+    )
+    return asPriya('Owner')()
+  },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Webhooks' }, { timeout: 8000 })
+    const alert = await canvas.findByRole('alert')
+    await expect(alert).toHaveTextContent(READ_FAILED)
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible()
+  },
+})
+
+export const EngineersView = meta.story({
+  name: 'Engineer’s view (reads, cannot change)',
+  beforeEach: asPriya('Engineer'),
+  play: async ({ canvas, userEvent }) => {
+    await pageReady(canvas)
+    const add = canvas.getByRole('button', { name: 'Add endpoint' })
+    await expect(add).toHaveAttribute('aria-disabled', 'true')
+    await expect(add).toHaveAccessibleDescription(`${ROLE_REFUSALS.webhooks} ${ROLE_REFUSAL_HINT}`)
+    await userEvent.click(add)
+    await expect(screen.queryByRole('dialog')).toBeNull()
+    const ci = within(endpointNamed(canvas, CI))
+    for (const name of ['Send test event', 'Disable', 'Delete']) {
+      await expect(ci.getByRole('button', { name })).toHaveAttribute('aria-disabled', 'true')
+    }
+    // The delivery log is every member's to read.
+    await userEvent.click(ci.getByRole('button', { name: 'Delivery log' }))
+    const table = await ci.findByRole('table', { name: `Deliveries to ${CI}, newest first` })
+    await expect(within(table).getAllByRole('button', { name: /^Redeliver/ })[0]).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+  },
+})
