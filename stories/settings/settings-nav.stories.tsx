@@ -27,6 +27,7 @@ export const OpensNotificationsThenTokens = meta.story({
     await expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
       ['Notifications', '/settings/notifications'],
       ['API tokens', '/settings/tokens'],
+      ['Webhooks', '/settings/webhooks'],
     ])
     await expect(tabs[0]).toHaveAttribute('aria-current', 'page')
     await expect(tabs[1]).not.toHaveAttribute('aria-current')

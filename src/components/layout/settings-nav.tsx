@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router'
-import { BellRing, KeyRound } from 'lucide-react'
+import { BellRing, KeyRound, Webhook } from 'lucide-react'
 
 /** The settings pages, in the order the tabs show them (issue 21). */
 export const SETTINGS_PAGES = [
   { to: '/settings/notifications', label: 'Notifications', icon: BellRing },
   { to: '/settings/tokens', label: 'API tokens', icon: KeyRound },
+  { to: '/settings/webhooks', label: 'Webhooks', icon: Webhook },
 ] as const
 
 const TAB =
