@@ -34,7 +34,7 @@ export async function codeFromMail(request: APIRequestContext, to: string, subje
 export const CREATE_PASSWORD_MAIL = /create your password/
 export const RESET_PASSWORD_MAIL = /reset your password/
 
-async function tokenFor(request: APIRequestContext) {
+export async function tokenFor(request: APIRequestContext) {
   const answer = await request.get('/api/token')
   const token = answer.headers()['token']
   if (!token) throw new Error('The server gave no Token.')
