@@ -1,8 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, type ErrorComponentProps, useRouter } from '@tanstack/react-router'
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router'
 import { PageShell } from '@/components/layout/page-shell'
-import { Button } from '@/components/ui/button'
-import { Spinner } from '@/components/ui/spinner'
+import { PageLoading, PageReadFailed } from '@/components/layout/page-states'
 import { NOTIFICATIONS_PAGE_TITLE } from '@/contract/notifications'
 import { notificationSettingsQueryOptions } from '@/features/notifications/api/settings'
 import { NotificationSettingsScreen } from '@/features/notifications/components/notification-settings-screen'
@@ -38,24 +37,12 @@ function NotificationsRoute() {
 
 function NotificationsPending() {
   return (
-    <PageShell title={NOTIFICATIONS_PAGE_TITLE} lead={LEAD}>
-      <p className="flex items-center gap-2 text-body text-ink-muted">
-        <Spinner aria-hidden="true" /> Loading your notification settings…
-      </p>
-    </PageShell>
+    <PageLoading title={NOTIFICATIONS_PAGE_TITLE} lead={LEAD}>
+      Loading your notification settings…
+    </PageLoading>
   )
 }
 
 function NotificationsError({ error }: ErrorComponentProps) {
-  const router = useRouter()
-  return (
-    <PageShell title={NOTIFICATIONS_PAGE_TITLE} lead={LEAD}>
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-body text-danger">
-        {error instanceof Error ? error.message : String(error)}
-        <Button size="sm" variant="outline" onClick={() => void router.invalidate()}>
-          Try again
-        </Button>
-      </div>
-    </PageShell>
-  )
+  return <PageReadFailed title={NOTIFICATIONS_PAGE_TITLE} lead={LEAD} error={error} />
 }

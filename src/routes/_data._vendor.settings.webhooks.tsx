@@ -1,8 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, type ErrorComponentProps, useRouter } from '@tanstack/react-router'
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router'
 import { PageShell } from '@/components/layout/page-shell'
-import { Button } from '@/components/ui/button'
-import { Spinner } from '@/components/ui/spinner'
+import { PageLoading, PageReadFailed } from '@/components/layout/page-states'
 import { webhooksQueryOptions } from '@/features/webhooks/api/webhooks'
 import { WebhooksScreen } from '@/features/webhooks/components/webhooks-screen'
 import { useRoleRefusal } from '@/lib/use-role'
@@ -33,24 +32,12 @@ function WebhooksRoute() {
 
 function WebhooksPending() {
   return (
-    <PageShell title={TITLE} lead={LEAD}>
-      <p className="flex items-center gap-2 text-body text-ink-muted">
-        <Spinner aria-hidden="true" /> Loading the webhook endpoints…
-      </p>
-    </PageShell>
+    <PageLoading title={TITLE} lead={LEAD}>
+      Loading the webhook endpoints…
+    </PageLoading>
   )
 }
 
 function WebhooksError({ error }: ErrorComponentProps) {
-  const router = useRouter()
-  return (
-    <PageShell title={TITLE} lead={LEAD}>
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-body text-danger">
-        {error instanceof Error ? error.message : String(error)}
-        <Button size="sm" variant="outline" onClick={() => void router.invalidate()}>
-          Try again
-        </Button>
-      </div>
-    </PageShell>
-  )
+  return <PageReadFailed title={TITLE} lead={LEAD} error={error} />
 }

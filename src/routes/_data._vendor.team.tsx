@@ -1,9 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, type ErrorComponentProps, useNavigate, useRouter } from '@tanstack/react-router'
+import { createFileRoute, type ErrorComponentProps, useNavigate } from '@tanstack/react-router'
 import * as React from 'react'
 import { PageShell } from '@/components/layout/page-shell'
-import { Button } from '@/components/ui/button'
-import { Spinner } from '@/components/ui/spinner'
+import { PageLoading, PageReadFailed } from '@/components/layout/page-states'
 import { teamQueryOptions } from '@/features/team/api/get-team'
 import { TeamScreen } from '@/features/team/components/team-screen'
 import { clearSession } from '@/lib/storage'
@@ -44,24 +43,12 @@ function TeamRoute() {
 
 function TeamPending() {
   return (
-    <PageShell title={TITLE} lead={LEAD}>
-      <p className="flex items-center gap-2 text-body text-ink-muted">
-        <Spinner aria-hidden="true" /> Loading the team…
-      </p>
-    </PageShell>
+    <PageLoading title={TITLE} lead={LEAD}>
+      Loading the team…
+    </PageLoading>
   )
 }
 
 function TeamError({ error }: ErrorComponentProps) {
-  const router = useRouter()
-  return (
-    <PageShell title={TITLE} lead={LEAD}>
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-body text-danger">
-        {error instanceof Error ? error.message : String(error)}
-        <Button size="sm" variant="outline" onClick={() => void router.invalidate()}>
-          Try again
-        </Button>
-      </div>
-    </PageShell>
-  )
+  return <PageReadFailed title={TITLE} lead={LEAD} error={error} />
 }
