@@ -218,11 +218,6 @@ export const revokeApiTokenQuestion = (name: string) => `Revoke “${name}”?`
 export const REVOKE_API_TOKEN_CONSEQUENCE =
   'Every call made with this token is refused from now on. A pipeline that uses it needs a new token. This cannot be undone.'
 
-/** After Copy: said to screen readers too. */
-export const API_TOKEN_COPIED_MESSAGE = 'Copied to the clipboard.'
-/** When the browser refused the clipboard. */
-export const API_TOKEN_COPY_FAILED_MESSAGE =
-  'The browser did not let the page copy. Select the token and copy it yourself.'
 /** The calls' vendorUserId the pipeline sends with the token. */
 export const apiTokenVendorUserIdNote = (vendorUserId: string) =>
   `Your calls send vendorUserId (vendor_user_id on the certification service) ${vendorUserId}.`

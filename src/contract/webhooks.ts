@@ -498,6 +498,9 @@ export type RedeliverWebhookPayload = v.InferOutput<typeof redeliverWebhookPaylo
 /* ----------------------------------------------------------------------------- messages */
 
 export const WEBHOOK_CREATED_MESSAGE = 'Endpoint added. Copy its signing secret now: it is not shown again.'
+/** Beside the secret shown once. */
+export const WEBHOOK_SECRET_SHOWN_ONCE_WARNING =
+  'Keep this secret in your receiver’s secret store. The portal shows only its last four characters from now on.'
 export const WEBHOOK_UPDATED_MESSAGE = 'Endpoint updated.'
 export const WEBHOOK_ENABLED_MESSAGE = 'Endpoint enabled.'
 export const WEBHOOK_DISABLED_MESSAGE = 'Endpoint disabled.'

@@ -3,7 +3,6 @@ import { http, HttpResponse } from 'msw'
 import { expect, fn, screen, waitFor, within } from 'storybook/test'
 import {
   API_REFERENCE_PATH,
-  API_TOKEN_COPIED_MESSAGE,
   API_TOKEN_NAME_MESSAGE,
   API_TOKEN_PATTERN,
   API_TOKEN_SHOWN_ONCE_WARNING,
@@ -18,13 +17,13 @@ import {
   REVOKE_API_TOKEN_CONSEQUENCE,
   revokeApiTokenQuestion,
 } from '@/contract/api-tokens'
+import { SECRET_COPIED_MESSAGE, SecretOnce } from '@/components/ui/secret-once'
 import { endpoints } from '@/contract/endpoints'
 import { type Role, ROLE_REFUSAL_HINT, ROLE_REFUSALS } from '@/contract/roles'
 import { nokiaMember } from '@/mocks/fixtures/roles'
 import { world } from '@/mocks/fixtures/world'
 import { endpointUrl } from '@/mocks/handlers'
 import { CreateTokenDialog } from '@/features/api-tokens/components/create-token-dialog'
-import { TokenSecret } from '@/features/api-tokens/components/token-secret'
 import { TokensList } from '@/features/api-tokens/components/tokens-list'
 import { TokensScreen } from '@/features/api-tokens/components/tokens-screen'
 import { loggedInAs } from '../support/session'
@@ -39,7 +38,7 @@ import { expectToast } from '../support/toasts'
 
 const meta = preview.meta({
   title: 'Settings/API tokens',
-  subcomponents: { TokensScreen, TokensList, CreateTokenDialog, TokenSecret },
+  subcomponents: { TokensScreen, TokensList, CreateTokenDialog, SecretOnce },
   parameters: { layout: 'fullscreen', router: { app: true, url: '/settings/tokens' } },
   render: () => <></>,
 })
@@ -172,7 +171,7 @@ export const ShownOnce = meta.story({
     const copy = within(dialog).getByRole('button', { name: 'Copy' })
     await waitFor(() => expect(copy).toHaveFocus())
     await userEvent.keyboard('{Enter}')
-    await expect(await within(dialog).findByText(API_TOKEN_COPIED_MESSAGE)).toBeVisible()
+    await expect(await within(dialog).findByText(SECRET_COPIED_MESSAGE)).toBeVisible()
     await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(value)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())

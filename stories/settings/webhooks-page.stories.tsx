@@ -1,10 +1,12 @@
 import preview from '#.storybook/preview'
+import { SECRET_COPIED_MESSAGE } from '@/components/ui/secret-once'
 import { http, HttpResponse } from 'msw'
 import { expect, screen, waitFor, within } from 'storybook/test'
 import { endpoints } from '@/contract/endpoints'
 import { type Role, ROLE_REFUSAL_HINT, ROLE_REFUSALS } from '@/contract/roles'
 import {
   WEBHOOK_CREATED_MESSAGE,
+  WEBHOOK_SECRET_SHOWN_ONCE_WARNING,
   WEBHOOK_DELETED_MESSAGE,
   WEBHOOK_DISABLED_REASON_MESSAGES,
   WEBHOOK_ENABLED_MESSAGE,
@@ -20,7 +22,7 @@ import { world } from '@/mocks/fixtures/world'
 import { endpointUrl } from '@/mocks/handlers'
 import { AddEndpointDialog } from '@/features/webhooks/components/add-endpoint-dialog'
 import { DeliveryLog } from '@/features/webhooks/components/delivery-log'
-import { SECRET_COPIED, SecretDialog } from '@/features/webhooks/components/secret-dialog'
+import { SecretDialog } from '@/features/webhooks/components/secret-dialog'
 import {
   NO_ENDPOINTS,
   NO_ENDPOINTS_HINT,
@@ -154,7 +156,8 @@ export const SecretShownOnce = meta.story({
     const secret = (field as HTMLInputElement).value
     await expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/)
     await userEvent.click(within(secretDialog).getByRole('button', { name: 'Copy' }))
-    await expect(await within(secretDialog).findByRole('button', { name: SECRET_COPIED })).toBeVisible()
+    await expect(await within(secretDialog).findByText(SECRET_COPIED_MESSAGE)).toBeVisible()
+    await expect(within(secretDialog).getByText(WEBHOOK_SECRET_SHOWN_ONCE_WARNING)).toBeVisible()
     await userEvent.click(within(secretDialog).getByRole('button', { name: 'Done' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     // The list shows the new endpoint with the secret's last four characters only.

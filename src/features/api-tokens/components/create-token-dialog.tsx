@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dialog'
 import { Field, FieldError, FieldHint, FieldLabel } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
+import { SecretOnce } from '@/components/ui/secret-once'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import {
   API_TOKEN_EXPIRY_CHOICES,
@@ -20,14 +21,15 @@ import {
   API_TOKEN_SCOPE_DESCRIPTIONS,
   API_TOKEN_SCOPE_LABELS,
   API_TOKEN_SCOPES,
+  API_TOKEN_SHOWN_ONCE_WARNING,
   type ApiTokenScope,
   apiTokenExpiryLabel,
+  apiTokenVendorUserIdNote,
   apiTokenNameSchema,
   type CreateApiTokenAnswer,
 } from '@/contract/api-tokens'
 import { answerOrNull } from '@/lib/api-failure'
 import { type CreateTokenField, useCreateApiTokenMutation } from '@/features/api-tokens/api/api-token-changes'
-import { TokenSecret } from '@/features/api-tokens/components/token-secret'
 
 type CreateTokenDialogProps = {
   vendorUserId: string
@@ -99,7 +101,9 @@ function CreateTokenDialog({ vendorUserId, open, onOpenChange }: CreateTokenDial
               <DialogTitle>Copy your new token</DialogTitle>
               <DialogDescription>{created.message}</DialogDescription>
             </DialogHeader>
-            <TokenSecret secret={created.secret} vendorUserId={vendorUserId} />
+            <SecretOnce label="Your new token" secret={created.secret} warning={API_TOKEN_SHOWN_ONCE_WARNING}>
+              <p className="text-small break-all text-ink-muted">{apiTokenVendorUserIdNote(vendorUserId)}</p>
+            </SecretOnce>
             <DialogFooter>
               <Button
                 type="button"

@@ -3,26 +3,32 @@ import * as React from 'react'
 import { Button } from '@/components/ui/button'
 import { Field, FieldLabel } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import {
-  API_TOKEN_COPIED_MESSAGE,
-  API_TOKEN_COPY_FAILED_MESSAGE,
-  API_TOKEN_SHOWN_ONCE_WARNING,
-  apiTokenVendorUserIdNote,
-} from '@/contract/api-tokens'
 
-type TokenSecretProps = {
+/** Said after Copy (to screen readers too). */
+export const SECRET_COPIED_MESSAGE = 'Copied to the clipboard.'
+/** When the browser refused the clipboard (an insecure page, a denied permission). */
+export const SECRET_COPY_FAILED_MESSAGE =
+  'The browser did not let the page copy. Select the text and copy it yourself.'
+
+type SecretOnceProps = {
+  /** The field's label ("Your new token", "Signing secret of …"). */
+  label: string
   secret: string
-  vendorUserId: string
+  /** Why it must be copied now: it is not shown again. */
+  warning: string
+  /** What else the reader needs beside the secret (how it is used). */
+  children?: React.ReactNode
 }
 
 /**
- * A new token's secret, shown this once: read-only (selected on focus), Copy, the warning that it
- * will not be shown again, and the vendorUserId the pipeline sends with it. Copy takes the focus
- * when it appears, so that Enter copies.
+ * A secret the portal shows this once (an API token, a webhook's signing secret): the warning, the
+ * secret read-only (selected on focus) with Copy, and whether it was copied. Copy takes the focus
+ * when it appears, so that Enter copies; if the browser refuses, the field takes it, selected.
  */
-function TokenSecret({ secret, vendorUserId }: TokenSecretProps) {
+function SecretOnce({ label, secret, warning, children }: SecretOnceProps) {
   const [copy, setCopy] = React.useState<'idle' | 'copied' | 'failed'>('idle')
   const copyRef = React.useRef<HTMLButtonElement>(null)
+  const fieldRef = React.useRef<HTMLInputElement>(null)
   React.useEffect(() => copyRef.current?.focus(), [])
 
   const onCopy = async () => {
@@ -31,22 +37,24 @@ function TokenSecret({ secret, vendorUserId }: TokenSecretProps) {
       setCopy('copied')
     } catch {
       setCopy('failed')
+      fieldRef.current?.focus()
     }
   }
 
   return (
-    <div data-slot="token-secret" className="flex flex-col gap-4">
+    <div data-slot="secret-once" className="flex flex-col gap-4">
       <div
         className="flex gap-2 rounded-control border border-warning bg-warning-soft p-3 text-small text-ink"
         role="note"
       >
         <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
-        <p>{API_TOKEN_SHOWN_ONCE_WARNING}</p>
+        <p>{warning}</p>
       </div>
       <Field>
-        <FieldLabel>Your new token</FieldLabel>
+        <FieldLabel>{label}</FieldLabel>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input
+            ref={fieldRef}
             readOnly
             value={secret}
             spellCheck={false}
@@ -60,15 +68,11 @@ function TokenSecret({ secret, vendorUserId }: TokenSecretProps) {
         </div>
       </Field>
       <p aria-live="polite" className="min-h-5 text-small text-ink-muted">
-        {copy === 'copied'
-          ? API_TOKEN_COPIED_MESSAGE
-          : copy === 'failed'
-            ? API_TOKEN_COPY_FAILED_MESSAGE
-            : ''}
+        {copy === 'copied' ? SECRET_COPIED_MESSAGE : copy === 'failed' ? SECRET_COPY_FAILED_MESSAGE : ''}
       </p>
-      <p className="text-small break-all text-ink-muted">{apiTokenVendorUserIdNote(vendorUserId)}</p>
+      {children}
     </div>
   )
 }
 
-export { TokenSecret }
+export { SecretOnce }
