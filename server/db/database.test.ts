@@ -61,6 +61,9 @@ const TABLES = [
   'states',
   'submit_answers',
   'vendor_accounts',
+  'webhook_attempts',
+  'webhook_deliveries',
+  'webhook_endpoints',
 ]
 
 const SEEDED_TABLES = [

@@ -80,7 +80,7 @@ export type NotificationSettingsAnswer = v.InferOutput<typeof notificationSettin
 export const NOTIFICATION_KIND_REFUSAL_MESSAGE = `kind must be ${NOTIFICATION_KINDS.map((kind) => `'${kind}'`)
   .slice(0, -1)
   .join(', ')} or 'invitation'.`
-export const NOTIFICATION_ENABLED_REFUSAL_MESSAGE = 'enabled is not valid.'
+export const NOTIFICATION_ENABLED_REFUSAL_MESSAGE = 'Enabled is not valid.'
 export const UNSUBSCRIBE_TOKEN_REQUIRED_MESSAGE = 'token is required.'
 export const UNSUBSCRIBE_TOKEN_TOO_LONG_MESSAGE = 'token must be at most 600 characters.'
 
