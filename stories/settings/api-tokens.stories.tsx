@@ -17,6 +17,7 @@ import {
   REVOKE_API_TOKEN_CONSEQUENCE,
   revokeApiTokenQuestion,
 } from '@/contract/api-tokens'
+import { PageLoading, PageReadFailed } from '@/components/layout/page-states'
 import { SECRET_COPIED_MESSAGE, SecretOnce } from '@/components/ui/secret-once'
 import { endpoints } from '@/contract/endpoints'
 import { type Role, ROLE_REFUSAL_HINT, ROLE_REFUSALS } from '@/contract/roles'
@@ -38,7 +39,8 @@ import { expectToast } from '../support/toasts'
 
 const meta = preview.meta({
   title: 'Settings/API tokens',
-  subcomponents: { TokensScreen, TokensList, CreateTokenDialog, SecretOnce },
+  // The route's loading and read-failed frames (ReadFailed below) are the shared page states.
+  subcomponents: { TokensScreen, TokensList, CreateTokenDialog, SecretOnce, PageLoading, PageReadFailed },
   parameters: { layout: 'fullscreen', router: { app: true, url: '/settings/tokens' } },
   render: () => <></>,
 })
