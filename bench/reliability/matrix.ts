@@ -707,6 +707,8 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
     // Issue 21: every caller's own switch; a token nobody was given (a forged one) for the link.
     case 'updateNotificationSetting':
       return post({ kind: 'maintenance', enabled: true })
+    case 'labUpdateNotificationSetting':
+      return post({ kind: 'vendorComment', enabled: true })
     case 'unsubscribeInfo':
       return get(query({ token: FORGED_UNSUBSCRIBE_TOKEN }))
     case 'unsubscribe':

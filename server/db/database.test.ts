@@ -42,6 +42,8 @@ const TABLES = [
   'invitations',
   'kysely_migration',
   'kysely_migration_lock',
+  // Migration 0017: a lab staff member's notification switches.
+  'lab_notification_settings',
   'lab_staff',
   'lab_state',
   'mail_outbox',

@@ -17,6 +17,7 @@ import { labMigration } from './migrations/0011-lab.ts'
 import { certificatesMigration } from './migrations/0012-certificates.ts'
 import { directorySequenceMigration } from './migrations/0013-directory-sequence.ts'
 import { notificationsMigration } from './migrations/0016-notifications.ts'
+import { labNotificationsMigration } from './migrations/0017-lab-notifications.ts'
 import { apiTokensMigration } from './migrations/0014-api-tokens.ts'
 import { webhooksMigration } from './migrations/0015-webhooks.ts'
 import { WriteWatch } from './write-watch.ts'
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0014-api-tokens': apiTokensMigration,
   '0015-webhooks': webhooksMigration,
   '0016-notifications': notificationsMigration,
+  '0017-lab-notifications': labNotificationsMigration,
 }
 
 export type OpenDatabaseOptions = {

@@ -4,7 +4,7 @@ import type { RecordStatus } from '@/contract/records'
 import type { AWAITING_REVIEW_STATUS, LabRole } from '@/contract/lab'
 import type { Role } from '@/contract/roles'
 import type { ActivityAction } from '@/contract/team'
-import type { NotificationKind } from '@/contract/notifications'
+import type { AnyNotificationKind, LabNotificationKind, NotificationKind } from '@/contract/notifications'
 import type { ApiTokenScope } from '@/contract/api-tokens'
 
 /*
@@ -433,6 +433,14 @@ export interface NotificationSettingsTable {
   updated_at: CreatedAt
 }
 
+/** A lab staff member's switch per lab kind (migration 0017); no row means on. */
+export interface LabNotificationSettingsTable {
+  staff_id: string
+  kind: LabNotificationKind
+  enabled: boolean
+  updated_at: CreatedAt
+}
+
 /** An address without an account that turned invitation mails off (migration 0016). */
 export interface NotificationAddressOptoutsTable {
   email_key: string
@@ -451,10 +459,12 @@ export interface NotificationCursorTable {
 export interface NotificationJobsTable {
   id: GeneratedAlways<number>
   dedupe_key: string
-  kind: NotificationKind
+  kind: AnyNotificationKind
   topic: string
   account_id: string | null
   organization_id: string | null
+  /** The lab staff member it mails (migration 0017); account_id is then null. */
+  lab_staff_id: ColumnType<string | null, string | null | undefined, string | null>
   to_address: string
   subject: string
   text_body: string
@@ -570,6 +580,7 @@ export interface Database {
   notification_address_optouts: NotificationAddressOptoutsTable
   notification_cursor: NotificationCursorTable
   notification_jobs: NotificationJobsTable
+  lab_notification_settings: LabNotificationSettingsTable
   api_tokens: ApiTokensTable
   webhook_endpoints: WebhookEndpointsTable
   webhook_deliveries: WebhookDeliveriesTable

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '@/contract/endpoints'
-import { VENDOR_ONLY_MESSAGE } from '@/contract/lab'
+import { LAB_ONLY_MESSAGE, VENDOR_ONLY_MESSAGE } from '@/contract/lab'
 import {
+  LAB_NOTIFICATION_KIND_REFUSAL_MESSAGE,
+  type LabNotificationSettingsAnswer,
   NOTIFICATION_ENABLED_REFUSAL_MESSAGE,
   NOTIFICATION_KIND_REFUSAL_MESSAGE,
   NOTIFICATION_KINDS,
@@ -318,7 +320,7 @@ describe('each kind, once, to the members whose switch is on', () => {
     }
   })
 
-  it('mails the lab’s comment to the members, and nothing for a member’s own comment', async () => {
+  it('mails the lab’s comment to the members, and a member’s own comment to the lab’s staff only', async () => {
     const id = await submit(owner, { deviceNumberList: ['TALK0001A', 'TALK0001B'] })
     expect(
       (
@@ -342,7 +344,9 @@ describe('each kind, once, to the members whose switch is on', () => {
       'Lara Lab (Lab manager) wrote on Beacon 6 (Nora Networks):\n\n> Please send <b>two</b> units.\n> Thanks',
     )
     expect(await mailsTo(engineer.email, /^The lab commented on Beacon 6$/, id)).toHaveLength(1)
-    expect((await mails()).filter((mail) => mail.text.includes('Ready when you are.'))).toEqual([])
+    expect(
+      (await mails()).filter((mail) => mail.text.includes('Ready when you are.')).map((mail) => mail.to),
+    ).toEqual([labManager.email])
   })
 
   it('mails maintenance started and ended once per organization whose runs it held', async () => {
@@ -388,6 +392,140 @@ describe('each kind, once, to the members whose switch is on', () => {
     expect(ended).toHaveLength(1)
     expect(ended[0]!.text).toContain('Reason: Swapping the RF chamber.')
   }, 30_000)
+})
+
+describe('the lab’s staff (point 9)', () => {
+  const getLabSettings = (browser: Browser) =>
+    browser.call(endpoints.labNotificationSettings.path, { method: 'GET' })
+  const setLab = (browser: Browser, enabled: boolean) =>
+    browser.post(endpoints.labUpdateNotificationSetting.path, { kind: 'vendorComment', enabled })
+
+  it('reads and changes a staff member’s own switch; refuses bad input, a visitor and a vendor, and changes nothing', async () => {
+    const engineerStaff = await createStaffMember(test, 'ed.bench@lab.example', 'Ed Bench')
+    expect(await json(await getLabSettings(engineerStaff.browser), 200)).toEqual({
+      emailId: 'ed.bench@lab.example',
+      settings: [{ kind: 'vendorComment', enabled: true }],
+    })
+    expect(await json(await setLab(engineerStaff.browser, false), 200)).toEqual({
+      emailId: 'ed.bench@lab.example',
+      settings: [{ kind: 'vendorComment', enabled: false }],
+    })
+    // Each staff member's own: the manager's is still on.
+    expect(
+      (await json<LabNotificationSettingsAnswer>(await getLabSettings(labManager.browser), 200)).settings,
+    ).toEqual([{ kind: 'vendorComment', enabled: true }])
+
+    expect(
+      await json(
+        await labManager.browser.post(endpoints.labUpdateNotificationSetting.path, {
+          kind: 'runFinished',
+          enabled: false,
+        }),
+        400,
+      ),
+    ).toEqual({ message: LAB_NOTIFICATION_KIND_REFUSAL_MESSAGE, field: 'kind' })
+    expect(LAB_NOTIFICATION_KIND_REFUSAL_MESSAGE).toBe("kind must be 'vendorComment'.")
+    expect(
+      await json(
+        await labManager.browser.post(endpoints.labUpdateNotificationSetting.path, {
+          kind: 'vendorComment',
+          enabled: 'off',
+        }),
+        400,
+      ),
+    ).toEqual({ message: NOTIFICATION_ENABLED_REFUSAL_MESSAGE, field: 'enabled' })
+    const visitor = await newBrowser(test.portal)
+    expect((await getLabSettings(visitor)).status).toBe(401)
+    expect(await json(await getLabSettings(owner.browser), 403)).toEqual({ message: LAB_ONLY_MESSAGE })
+    expect(await json(await setLab(owner.browser, false), 403)).toEqual({ message: LAB_ONLY_MESSAGE })
+    expect(
+      (await json<LabNotificationSettingsAnswer>(await getLabSettings(labManager.browser), 200)).settings,
+    ).toEqual([{ kind: 'vendorComment', enabled: true }])
+    await json(await setLab(engineerStaff.browser, true), 200)
+  })
+
+  it('mails a member’s comment to every staff member whose switch is on, none to one who turned it off or was removed', async () => {
+    const quiet = await createStaffMember(test, 'quinn.quiet@lab.example', 'Quinn Quiet')
+    const removed = await createStaffMember(test, 'rory.gone@lab.example', 'Rory Gone')
+    await json(await setLab(quiet.browser, false), 200)
+    expect(
+      (await labManager.browser.post(endpoints.labRemoveStaff.path, { staffId: removed.staffId })).status,
+    ).toBe(200)
+    const id = await submit(owner, { deviceNumberList: ['ASK00001A', 'ASK00001B'] })
+    expect(
+      (
+        await engineer.browser.post(endpoints.addComment.path, {
+          portfolioManagerId: id,
+          text: 'Can we bring the <unit> on Monday?\nTwo boxes.',
+        })
+      ).status,
+    ).toBe(200)
+    const sent = await mailsTo(labManager.email, /^Nora Networks commented on Beacon 6$/, id)
+    expect(sent).toHaveLength(1)
+    const mail = sent[0]!
+    expect(mail.text).toContain(
+      'Eli Tester (Engineer, Nora Networks) wrote on Beacon 6:\n\n> Can we bring the <unit> on Monday?\n> Two boxes.',
+    )
+    expect(mail.text).toContain(
+      `Answer in the lab console, record ${id}:\n    ${test.portal.mainUrl}/lab?record=${id}`,
+    )
+    // The job names the staff member (no account), and its HTML part escapes the comment.
+    const job = await db()
+      .selectFrom('notification_jobs')
+      .select(['account_id', 'lab_staff_id', 'kind', 'html_body'])
+      .where('to_address', '=', labManager.email)
+      .where('subject', '=', 'Nora Networks commented on Beacon 6')
+      .where('text_body', 'like', `%${id}%`)
+      .executeTakeFirstOrThrow()
+    expect(job).toMatchObject({ account_id: null, lab_staff_id: labManager.staffId, kind: 'vendorComment' })
+    expect(job.html_body).toContain('Can we bring the &#60;unit&#62; on Monday?')
+    expect(mail.text).toContain(
+      'You get this mail because you are on the certification lab’s staff on the Device Certification Portal.',
+    )
+    expect(mail.text).toContain(`Choose which mails you get: ${test.portal.mainUrl}/lab/notifications`)
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+    for (const other of [quiet, removed, owner, engineer])
+      expect(await mailsTo(other.email, /commented on Beacon 6/, id)).toEqual([])
+
+    // Its link turns the staff member's switch off without a login, and names no organization.
+    const link = unsubscribeLinkOf(mail.text)
+    const token = link.searchParams.get('token') ?? ''
+    const visitor = await newBrowser(test.portal)
+    const info = await json<UnsubscribeInfo>(
+      await visitor.call(`${endpoints.unsubscribeInfo.path}?token=${token}`, { method: 'GET' }),
+      200,
+    )
+    expect(info).toEqual({
+      scope: 'vendorComment',
+      label: 'Comment from a vendor',
+      emailId: labManager.email,
+      organizationName: null,
+      alreadyOff: false,
+    })
+    const done = await json<UnsubscribeAnswer>(await visitor.post(endpoints.unsubscribe.path, { token }), 200)
+    expect(done.message).toBe('Done: “Comment from a vendor” mails to lara.lab@lab.example are off.')
+    expect(
+      (await json<LabNotificationSettingsAnswer>(await getLabSettings(labManager.browser), 200)).settings,
+    ).toEqual([{ kind: 'vendorComment', enabled: false }])
+    await json(await setLab(labManager.browser, true), 200)
+  })
+
+  it('never lets a staff link reach a member’s switches, nor a member’s link a staff member’s', async () => {
+    const staffClaim = signUnsubscribeToken(SECRET, {
+      subject: { type: 'staff', staffId: labManager.staffId },
+      scope: 'runFinished',
+    })
+    const memberClaim = signUnsubscribeToken(SECRET, {
+      subject: { type: 'account', accountId: owner.id, organizationId: owner.organizationId },
+      scope: 'vendorComment',
+    })
+    const visitor = await newBrowser(test.portal)
+    for (const token of [staffClaim, memberClaim])
+      expect(await json(await visitor.post(endpoints.unsubscribe.path, { token }), 400)).toEqual({
+        message: UNSUBSCRIBE_TOKEN_INVALID_MESSAGE,
+        field: 'token',
+      })
+  })
 })
 
 describe('invitations', () => {

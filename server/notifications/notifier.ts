@@ -9,8 +9,12 @@ import {
   type MailFooter,
   type NotificationMail,
   runFinishedMail,
+  vendorCommentMail,
 } from '@/contract/mails/notification-mails'
 import {
+  type AnyNotificationKind,
+  LAB_NOTIFICATION_SETTINGS_PATH,
+  type LabNotificationKind,
   NOTIFICATION_SETTINGS_PATH,
   ONE_CLICK_UNSUBSCRIBE_PATH,
   type ORGANIZATION_KINDS,
@@ -21,13 +25,13 @@ import { onAppended } from '../events/append.ts'
 import { ENVIRONMENT_MAINTENANCE_REASON } from '../lab/state.ts'
 import { log } from '../log.ts'
 import type { Mailer } from '../main/mailer.ts'
-import { recipientsOf } from './settings.ts'
+import { labRecipientsOf, recipientsOf } from './settings.ts'
 import { signUnsubscribeToken, type UnsubscribeSubject } from './unsubscribe-token.ts'
 
 /*
  * Issue 21 (docs/decisions/0028 point 6): notifications are driven by the durable live-events log.
  * Every change that is notified (a run finished, a certificate issued with it, a lab comment, a
- * run held by or released from maintenance) already appends its event in its own transaction, so
+ * run held by or released from maintenance; to the lab's staff, a vendor's comment — point 9) already appends its event in its own transaction, so
  * an event exists exactly when its change committed.
  *
  * 1. Planning: one process at a time claims the cursor row (FOR UPDATE SKIP LOCKED), reads the
@@ -67,9 +71,11 @@ export type Notifier = {
 
 type NewJob = {
   dedupe_key: string
-  kind: (typeof ORGANIZATION_KINDS)[number]
+  kind: AnyNotificationKind
   topic: string
-  account_id: string
+  /** The member it mails, or null for a lab staff member (lab_staff_id). */
+  account_id: string | null
+  lab_staff_id: string | null
   organization_id: string
   mail: NotificationMail
 }
@@ -88,7 +94,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   let unlisten: (() => void) | null = null
 
   const footerFor = (
-    kind: NewJob['kind'],
+    kind: (typeof ORGANIZATION_KINDS)[number],
     accountId: string,
     organizationId: string,
     organizationName: string,
@@ -106,7 +112,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   async function jobsFor(
     trx: Db,
-    kind: NewJob['kind'],
+    kind: (typeof ORGANIZATION_KINDS)[number],
     topic: string,
     organizationId: string,
     render: (to: string, footer: MailFooter, organizationName: string) => NotificationMail,
@@ -123,6 +129,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       kind,
       topic,
       account_id: recipient.accountId,
+      lab_staff_id: null,
       organization_id: organizationId,
       mail: render(
         recipient.email,
@@ -130,6 +137,39 @@ export function createNotifier(options: NotifierOptions): Notifier {
         organization.name,
       ),
     }))
+  }
+
+  /** The lab staff's jobs for one change (point 9): every staff member whose switch is on. */
+  async function labJobsFor(
+    trx: Db,
+    kind: LabNotificationKind,
+    topic: string,
+    organizationId: string,
+    render: (to: string, footer: MailFooter) => NotificationMail,
+  ): Promise<NewJob[]> {
+    const recipients = await labRecipientsOf(trx, kind)
+    return recipients.map((recipient) => {
+      const token = signUnsubscribeToken(secret, {
+        subject: { type: 'staff', staffId: recipient.staffId },
+        scope: kind,
+      })
+      const footer: MailFooter = {
+        kind,
+        reason: 'you are on the certification lab’s staff on the Device Certification Portal',
+        unsubscribeUrl: `${publicUrl}${UNSUBSCRIBE_PATH}?token=${token}`,
+        oneClickUrl: `${publicUrl}${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${token}`,
+        manageUrl: `${publicUrl}${LAB_NOTIFICATION_SETTINGS_PATH}`,
+      }
+      return {
+        dedupe_key: `${kind}:${topic}:staff:${recipient.staffId}`,
+        kind,
+        topic,
+        account_id: null,
+        lab_staff_id: recipient.staffId,
+        organization_id: organizationId,
+        mail: render(recipient.email, footer),
+      }
+    })
   }
 
   const recordOf = (trx: Db, portfolioManagerId: string) =>
@@ -223,9 +263,37 @@ export function createNotifier(options: NotifierOptions): Notifier {
     }
     if (event.type === 'comment.added') {
       const comment = data.comment as Record<string, unknown> | undefined
-      if (!comment || comment.authorKind !== 'lab') return []
+      if (!comment) return []
       const device = await recordOf(trx, portfolioManagerId)
       const deviceName = device?.device_name ?? portfolioManagerId
+      if (comment.authorKind === 'vendor') {
+        // A member's comment: the lab's staff are told; the members see their own team's at once.
+        const organization = await trx
+          .selectFrom('organizations')
+          .select('name')
+          .where('id', '=', organizationId)
+          .executeTakeFirst()
+        if (!organization) return []
+        return labJobsFor(
+          trx,
+          'vendorComment',
+          `comment:${String(comment.commentId)}`,
+          organizationId,
+          (to, footer) =>
+            vendorCommentMail({
+              to,
+              organizationName: organization.name,
+              deviceName,
+              portfolioManagerId,
+              author: String(comment.author ?? ''),
+              authorRole: String(comment.authorRole ?? ''),
+              comment: String(comment.text ?? ''),
+              recordUrl: `${publicUrl}/lab?record=${encodeURIComponent(portfolioManagerId)}`,
+              footer,
+            }),
+        )
+      }
+      if (comment.authorKind !== 'lab') return []
       return jobsFor(
         trx,
         'commentReceived',
@@ -340,6 +408,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
               kind: job.kind,
               topic: job.topic,
               account_id: job.account_id,
+              lab_staff_id: job.lab_staff_id,
               organization_id: job.organization_id,
               to_address: job.mail.to,
               subject: job.mail.subject,

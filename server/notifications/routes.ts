@@ -7,13 +7,21 @@ import {
   unsubscribedMessage,
 } from '@/contract/notifications'
 import type { MainEnv } from '../main/middleware/context.ts'
-import { route, vendorRoute } from '../main/routes/route.ts'
-import { applyUnsubscribe, readSettings, unsubscribeInfo, writeSetting } from './settings.ts'
+import { labRoute, route, vendorRoute } from '../main/routes/route.ts'
+import {
+  applyUnsubscribe,
+  readLabSettings,
+  readSettings,
+  unsubscribeInfo,
+  writeLabSetting,
+  writeSetting,
+} from './settings.ts'
 import { verifyUnsubscribeToken } from './unsubscribe-token.ts'
 
 /*
  * Issue 21 (docs/decisions/0028): the notification calls of the endpoint table — a member's
- * settings (any role, for the organization of the session), and the unsubscribe link's read
+ * settings (any role, for the organization of the session), a lab staff member's own (any lab
+ * role, point 9), and the unsubscribe link's read
  * (GET: changes nothing, mail scanners follow links) and its POST — and RFC 8058's one-click POST,
  * which mail providers send form-encoded without a session or Token, so it is registered before
  * the API's CSRF guard (server/main/app.ts) and answers in plain text.
@@ -30,6 +38,17 @@ vendorRoute(notificationRoutes, 'updateNotificationSetting', async (c) => {
   const { kind, enabled } = c.var.body
   await writeSetting(db, c.var.accountId, c.var.organizationId, kind, enabled)
   return c.json(await readSettings(db, c.var.accountId, c.var.organizationId))
+})
+
+labRoute(notificationRoutes, 'labNotificationSettings', async (c) =>
+  c.json(await readLabSettings(c.var.services.db, c.var.labStaffId)),
+)
+
+labRoute(notificationRoutes, 'labUpdateNotificationSetting', async (c) => {
+  const { db } = c.var.services
+  const { kind, enabled } = c.var.body
+  await writeLabSetting(db, c.var.labStaffId, kind, enabled)
+  return c.json(await readLabSettings(db, c.var.labStaffId))
 })
 
 const invalid = (c: Context) => c.json({ message: UNSUBSCRIBE_TOKEN_INVALID_MESSAGE, field: 'token' }, 400)

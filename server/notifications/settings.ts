@@ -1,5 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import {
+  LAB_NOTIFICATION_KINDS,
+  type LabNotificationKind,
+  type LabNotificationSettingsAnswer,
   NOTIFICATION_KINDS,
   type ORGANIZATION_KINDS,
   type NotificationKind,
@@ -14,7 +17,8 @@ import type { UnsubscribeClaim } from './unsubscribe-token.ts'
  * Issue 21 (docs/decisions/0028 points 2–4): who gets which notification. A member's switch is
  * per organization for the organization's kinds, and the account's own for invitations
  * (scope ''); no row means on. An address without an account can only turn invitations off
- * (notification_address_optouts).
+ * (notification_address_optouts). A lab staff member has switches of their own for the lab's kinds
+ * (lab_notification_settings, migration 0017; point 9).
  */
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -102,6 +106,62 @@ export async function recipientsOf(
     .execute()
 }
 
+/** A lab staff member's settings: every lab kind, on unless a row turned it off. */
+export async function readLabSettings(db: Db, staffId: string): Promise<LabNotificationSettingsAnswer> {
+  const staff = await db
+    .selectFrom('lab_staff')
+    .select('email')
+    .where('id', '=', staffId)
+    .executeTakeFirstOrThrow()
+  const off = new Set(
+    (
+      await db
+        .selectFrom('lab_notification_settings')
+        .select('kind')
+        .where('staff_id', '=', staffId)
+        .where('enabled', '=', false)
+        .execute()
+    ).map((row) => row.kind),
+  )
+  return {
+    emailId: staff.email,
+    settings: LAB_NOTIFICATION_KINDS.map((kind) => ({ kind, enabled: !off.has(kind) })),
+  }
+}
+
+export async function writeLabSetting(db: Db, staffId: string, kind: LabNotificationKind, enabled: boolean) {
+  await db
+    .insertInto('lab_notification_settings')
+    .values({ staff_id: staffId, kind, enabled })
+    .onConflict((conflict) =>
+      conflict.columns(['staff_id', 'kind']).doUpdateSet({ enabled, updated_at: sql`now()` }),
+    )
+    .execute()
+}
+
+export type LabRecipient = { staffId: string; email: string }
+
+/** The lab staff who can log in (not removed) and whose setting for `kind` is on. */
+export async function labRecipientsOf(db: Db, kind: LabNotificationKind): Promise<LabRecipient[]> {
+  return db
+    .selectFrom('lab_staff as l')
+    .select(['l.id as staffId', 'l.email as email'])
+    .where('l.disabled_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('lab_notification_settings as s')
+            .select('s.kind')
+            .whereRef('s.staff_id', '=', 'l.id')
+            .where('s.kind', '=', kind)
+            .where('s.enabled', '=', false),
+        ),
+      ),
+    )
+    .orderBy('l.id')
+    .execute()
+}
+
 /**
  * Whether an invitation mail may go to `emailId`. With an account at that address, the account's
  * invitation switch decides (its unsubscribe link names the account); without one, whether the
@@ -136,13 +196,32 @@ export async function invitationRecipient(
   return { allowed: optout === undefined, accountId: null, emailKey }
 }
 
-/** The kinds a claim turns off: its kind, or every kind ('all'). */
+/** The kinds an account's claim turns off: its kind, or every kind ('all'). */
 const kindsOf = (claim: UnsubscribeClaim): readonly NotificationKind[] =>
-  claim.scope === 'all' ? NOTIFICATION_KINDS : [claim.scope]
+  claim.scope === 'all' ? NOTIFICATION_KINDS : isLabKind(claim.scope) ? [] : [claim.scope]
+
+/** The lab kinds a staff member's claim turns off. */
+const labKindsOf = (claim: UnsubscribeClaim): readonly LabNotificationKind[] =>
+  claim.scope === 'all' ? LAB_NOTIFICATION_KINDS : isLabKind(claim.scope) ? [claim.scope] : []
+
+const isLabKind = (scope: string): scope is LabNotificationKind =>
+  (LAB_NOTIFICATION_KINDS as readonly string[]).includes(scope)
 
 /** What the link turns off, as the page shows it; null when its account or organization is gone. */
 export async function unsubscribeInfo(db: Db, claim: UnsubscribeClaim): Promise<UnsubscribeInfo | null> {
   const label = unsubscribeScopeLabel(claim.scope)
+  if (claim.subject.type === 'staff') {
+    const staff = await db
+      .selectFrom('lab_staff')
+      .select('email')
+      .where('id', '=', claim.subject.staffId)
+      .executeTakeFirst()
+    if (!staff) return null
+    const settings = (await readLabSettings(db, claim.subject.staffId)).settings
+    const kinds = labKindsOf(claim)
+    const alreadyOff = settings.filter((s) => kinds.includes(s.kind)).every((s) => !s.enabled)
+    return { scope: claim.scope, label, emailId: staff.email, organizationName: null, alreadyOff }
+  }
   if (claim.subject.type === 'address') {
     const optout = await db
       .selectFrom('notification_address_optouts')
@@ -196,6 +275,10 @@ async function readInvitationOnly(db: Db, accountId: string) {
 
 /** Turns off what the claim names (idempotent). */
 export async function applyUnsubscribe(db: Db, claim: UnsubscribeClaim) {
+  if (claim.subject.type === 'staff') {
+    for (const kind of labKindsOf(claim)) await writeLabSetting(db, claim.subject.staffId, kind, false)
+    return
+  }
   if (claim.subject.type === 'address') {
     await db
       .insertInto('notification_address_optouts')

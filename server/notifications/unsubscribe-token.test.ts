@@ -21,6 +21,8 @@ describe('the unsubscribe token (issue 21)', () => {
       scope: 'invitation' as const,
     }
     expect(verifyUnsubscribeToken(SECRET, signUnsubscribeToken(SECRET, address))).toEqual(address)
+    const staff = { subject: { type: 'staff' as const, staffId: 'staff-1' }, scope: 'vendorComment' as const }
+    expect(verifyUnsubscribeToken(SECRET, signUnsubscribeToken(SECRET, staff))).toEqual(staff)
   })
 
   it('refuses a token changed anywhere, signed with another secret, or of another user', () => {
@@ -43,7 +45,7 @@ describe('the unsubscribe token (issue 21)', () => {
     }
   })
 
-  it('refuses a signed claim that makes no sense: an unknown kind, an address for anything but invitations', () => {
+  it('refuses a signed claim that makes no sense: an unknown kind, an address for anything but invitations, a kind of the other side', () => {
     // Signed as the server signs (the key derived from the secret), so only the claim's meaning is refused.
     const key = createHmac('sha256', SECRET).update('notification-unsubscribe').digest()
     const sign = (text: string) => {
@@ -53,5 +55,13 @@ describe('the unsubscribe token (issue 21)', () => {
     expect(verifyUnsubscribeToken(SECRET, sign('a:acc-1|org-1|runFinished'))).toEqual(claim)
     expect(verifyUnsubscribeToken(SECRET, sign('a:acc-1|org-1|everything'))).toBeNull()
     expect(verifyUnsubscribeToken(SECRET, sign('e:nina@example.com||runFinished'))).toBeNull()
+    // Each side's kinds only: a staff member's link for a member's kind, a member's for the lab's.
+    expect(verifyUnsubscribeToken(SECRET, sign('s:staff-1||vendorComment'))).toEqual({
+      subject: { type: 'staff', staffId: 'staff-1' },
+      scope: 'vendorComment',
+    })
+    expect(verifyUnsubscribeToken(SECRET, sign('s:staff-1||runFinished'))).toBeNull()
+    expect(verifyUnsubscribeToken(SECRET, sign('s:staff-1|org-1|vendorComment'))).toBeNull()
+    expect(verifyUnsubscribeToken(SECRET, sign('a:acc-1|org-1|vendorComment'))).toBeNull()
   })
 })

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import {
+  LAB_NOTIFICATION_KINDS,
   NOTIFICATION_KINDS,
   UNSUBSCRIBE_TOKEN_PATTERN,
   type UnsubscribeScope,
@@ -7,19 +8,23 @@ import {
 
 /*
  * Issue 21 (docs/decisions/0028 point 5): the unsubscribe link's token. It names who (an account,
- * or an address without one for invitations), the organization the setting belongs to ('' for
- * the account's own), and what to turn off (a kind, or 'all'), and is signed with HMAC-SHA256
- * under a key derived from the server's secret (SESSION_SECRET), with the format's version in the
- * signed text. It never expires: a mail read a year later still unsubscribes. It opens nothing but
- * this one switch, so it is no secret of the account. Verification is constant-time.
+ * an address without one for invitations, or a lab staff member — point 9), the organization the
+ * setting belongs to ('' for the account's own and for staff), and what to turn off (a kind of
+ * that side, or 'all'), and is signed with HMAC-SHA256 under a key derived from the server's
+ * secret (SESSION_SECRET), with the format's version in the signed text. It never expires: a mail
+ * read a year later still unsubscribes. It opens nothing but this one switch, so it is no secret
+ * of the account. Verification is constant-time.
  *
  *   n1.<base64url of "a:<accountId>|<organizationId>|<scope>">.<base64url HMAC, 43 characters>
+ *   (e:<address>|| for an address, s:<staffId>|| for a staff member)
  */
 
 export const UNSUBSCRIBE_TOKEN_VERSION = 'n1'
 
 export type UnsubscribeSubject =
-  { type: 'account'; accountId: string; organizationId: string } | { type: 'address'; emailKey: string }
+  | { type: 'account'; accountId: string; organizationId: string }
+  | { type: 'address'; emailKey: string }
+  | { type: 'staff'; staffId: string }
 
 export type UnsubscribeClaim = { subject: UnsubscribeSubject; scope: UnsubscribeScope }
 
@@ -32,7 +37,9 @@ function encode(claim: UnsubscribeClaim) {
   const who =
     claim.subject.type === 'account'
       ? `a:${claim.subject.accountId}|${claim.subject.organizationId}`
-      : `e:${claim.subject.emailKey}|`
+      : claim.subject.type === 'staff'
+        ? `s:${claim.subject.staffId}|`
+        : `e:${claim.subject.emailKey}|`
   return Buffer.from(`${who}|${claim.scope}`, 'utf8').toString('base64url')
 }
 
@@ -41,7 +48,9 @@ export function signUnsubscribeToken(secret: string, claim: UnsubscribeClaim): s
   return `${UNSUBSCRIBE_TOKEN_VERSION}.${payload}.${sign(secret, payload)}`
 }
 
+/** A member's kinds, and a lab staff member's: neither link turns off the other side's. */
 const SCOPES: ReadonlySet<string> = new Set([...NOTIFICATION_KINDS, 'all'])
+const LAB_SCOPES: ReadonlySet<string> = new Set([...LAB_NOTIFICATION_KINDS, 'all'])
 
 /** The claim of a token signed with `secret`; null when it is malformed, altered or signed otherwise. */
 export function verifyUnsubscribeToken(secret: string, token: string): UnsubscribeClaim | null {
@@ -55,6 +64,8 @@ export function verifyUnsubscribeToken(secret: string, token: string): Unsubscri
   const parts = Buffer.from(payload, 'base64url').toString('utf8').split('|')
   if (parts.length !== 3) return null
   const [who = '', organizationId = '', scope = ''] = parts
+  if (who.startsWith('s:') && who.length > 2 && organizationId === '' && LAB_SCOPES.has(scope))
+    return { subject: { type: 'staff', staffId: who.slice(2) }, scope: scope as UnsubscribeScope }
   if (!SCOPES.has(scope)) return null
   if (who.startsWith('a:') && who.length > 2)
     return {

@@ -186,6 +186,11 @@ export const ENDPOINT_DOCS: Readonly<Partial<Record<EndpointName, EndpointDoc>>>
   labChangeStaffRole: { tag: 'lab', summary: 'Change a staff member’s role', refusals: [404, 409] },
   labRemoveStaff: { tag: 'lab', summary: 'Remove a staff member', refusals: [404, 409] },
   labRevokeCertificate: { tag: 'lab', summary: 'Revoke a certificate with a reason', refusals: [404, 409] },
+  labNotificationSettings: { tag: 'lab', summary: 'Your own notification switches as lab staff' },
+  labUpdateNotificationSetting: {
+    tag: 'lab',
+    summary: 'Turn one kind of the lab’s notification mails on or off',
+  },
   labSetPasswordInfo: { tag: 'lab', summary: 'Read a set-password link', refusals: [404] },
   labSetPassword: { tag: 'lab', summary: 'Set a staff member’s password from the link', refusals: [404] },
   certificateKeys: { tag: 'certificates', summary: 'The public keys that sign certificates' },

@@ -519,6 +519,25 @@ export const endpoints = {
     answerType: 'json',
     addedBy: 'architecture',
   },
+  // A lab staff member's own notification settings (issue 21 for the lab's side, docs/decisions/0028 point 9).
+  labNotificationSettings: {
+    ...main,
+    method: 'GET',
+    path: '/api/lab/notifications/settings',
+    request: null,
+    answer: notifications.labNotificationSettingsAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
+  labUpdateNotificationSetting: {
+    ...main,
+    method: 'POST',
+    path: '/api/lab/notifications/settings/update',
+    request: notifications.updateLabNotificationSettingPayloadSchema,
+    answer: notifications.labNotificationSettingsAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
   labSetPasswordInfo: {
     ...main,
     method: 'GET',

@@ -352,6 +352,8 @@ export const LAB_ENDPOINT_PERMISSIONS = {
   labChangeStaffRole: 'lab-manage',
   labRemoveStaff: 'lab-manage',
   labRevokeCertificate: 'lab-manage',
+  labNotificationSettings: 'lab-read',
+  labUpdateNotificationSetting: 'lab-read',
   labSetPasswordInfo: null,
   labSetPassword: null,
 } as const satisfies Record<string, LabPermission | null>

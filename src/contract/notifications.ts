@@ -16,8 +16,18 @@ export const NOTIFICATION_KINDS = [
   'invitation',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+
+/**
+ * The lab staff's kinds (issue 19's conversation, mailed per issue 21): a staff member's own
+ * switches, on the lab's Notifications page (/lab/notifications). Lab staff are no members, so
+ * none of the vendor kinds applies to them.
+ */
+export const LAB_NOTIFICATION_KINDS = ['vendorComment'] as const
+export type LabNotificationKind = (typeof LAB_NOTIFICATION_KINDS)[number]
+/** Any kind, a vendor member's or a lab staff member's. */
+export type AnyNotificationKind = NotificationKind | LabNotificationKind
 /** What an unsubscribe link turns off: one kind, or every kind ('all'). */
-export type UnsubscribeScope = NotificationKind | 'all'
+export type UnsubscribeScope = AnyNotificationKind | 'all'
 
 /** Kinds that belong to one organization (set per organization); the invitation is the account's. */
 export const ORGANIZATION_KINDS = [
@@ -27,15 +37,18 @@ export const ORGANIZATION_KINDS = [
   'maintenance',
 ] as const satisfies readonly NotificationKind[]
 
-export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
+export const NOTIFICATION_KIND_LABELS: Readonly<Record<AnyNotificationKind, string>> = {
   runFinished: 'Certification run finished',
   certificateIssued: 'Certificate issued',
   commentReceived: 'Comment from the lab',
   maintenance: 'Lab maintenance',
   invitation: 'Invitations to organizations',
+  vendorComment: 'Comment from a vendor',
 }
 
-export const NOTIFICATION_KIND_DESCRIPTIONS: Readonly<Record<NotificationKind, string>> = {
+export const NOTIFICATION_KIND_DESCRIPTIONS: Readonly<Record<AnyNotificationKind, string>> = {
+  vendorComment:
+    'When someone of a vendor’s team comments on one of their records: who wrote it, the text and a link to the record in the console.',
   runFinished:
     'When a run of your organization ends Certified or with a Validation Failure: the failed cases, the attempt and a link to the record.',
   certificateIssued:
@@ -46,8 +59,9 @@ export const NOTIFICATION_KIND_DESCRIPTIONS: Readonly<Record<NotificationKind, s
   invitation: 'When an Owner of another organization invites this address to join it.',
 }
 
-/** The settings page's path and the public unsubscribe page's. */
+/** The settings page's path (the lab's own for staff) and the public unsubscribe page's. */
 export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications'
+export const LAB_NOTIFICATION_SETTINGS_PATH = '/lab/notifications'
 export const UNSUBSCRIBE_PATH = '/unsubscribe'
 /** RFC 8058 one-click unsubscribe: what mail providers POST (form-encoded List-Unsubscribe=One-Click). */
 export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/notifications/one-click'
@@ -73,6 +87,24 @@ export const notificationSettingsAnswerSchema = v.looseObject({
 })
 export type NotificationSettingsAnswer = v.InferOutput<typeof notificationSettingsAnswerSchema>
 
+/** GET /api/lab/notifications/settings: the logged-in lab staff member's settings. */
+export const labNotificationSettingsAnswerSchema = v.looseObject({
+  /** Where the mails go (the staff member's address). */
+  emailId: v.string(),
+  /** Every lab kind, in LAB_NOTIFICATION_KINDS' order. */
+  settings: v.array(v.looseObject({ kind: v.picklist(LAB_NOTIFICATION_KINDS), enabled: v.boolean() })),
+})
+export type LabNotificationSettingsAnswer = v.InferOutput<typeof labNotificationSettingsAnswerSchema>
+
+/** POST /api/lab/notifications/settings/update: one switch. */
+export const updateLabNotificationSettingPayloadSchema = v.object({
+  kind: v.picklist(LAB_NOTIFICATION_KINDS),
+  enabled: v.boolean(),
+})
+export type UpdateLabNotificationSettingPayload = v.InferOutput<
+  typeof updateLabNotificationSettingPayloadSchema
+>
+
 /*
  * Refusals of bad input are worded by the contract's one reader (src/contract/refusals.ts,
  * docs/decisions/0015): the field's key and the rule. These are those words for these calls.
@@ -81,6 +113,7 @@ export const NOTIFICATION_KIND_REFUSAL_MESSAGE = `kind must be ${NOTIFICATION_KI
   .slice(0, -1)
   .join(', ')} or 'invitation'.`
 export const NOTIFICATION_ENABLED_REFUSAL_MESSAGE = 'Enabled is not valid.'
+export const LAB_NOTIFICATION_KIND_REFUSAL_MESSAGE = "kind must be 'vendorComment'."
 export const UNSUBSCRIBE_TOKEN_REQUIRED_MESSAGE = 'token is required.'
 export const UNSUBSCRIBE_TOKEN_TOO_LONG_MESSAGE = 'token must be at most 600 characters.'
 
@@ -105,12 +138,12 @@ export const unsubscribePayloadSchema = v.object({ token: tokenSchema })
 export type UnsubscribePayload = v.InferOutput<typeof unsubscribePayloadSchema>
 
 export const unsubscribeInfoSchema = v.looseObject({
-  scope: v.picklist([...NOTIFICATION_KINDS, 'all']),
+  scope: v.picklist([...NOTIFICATION_KINDS, ...LAB_NOTIFICATION_KINDS, 'all']),
   /** What it turns off, as the page says it ('Certification run finished'; 'every notification'). */
   label: v.string(),
   /** The address the mails go to. */
   emailId: v.string(),
-  /** The organization it applies to; null for the account's own (invitations, or an address without account). */
+  /** The organization it applies to; null for the account's own (invitations, an address without account, lab staff). */
   organizationName: v.nullable(v.string()),
   /** Whether it is already off. */
   alreadyOff: v.boolean(),
@@ -125,7 +158,7 @@ export type UnsubscribeAnswer = v.InferOutput<typeof unsubscribeAnswerSchema>
 
 /* ------------------------------------------------------------------------------ messages */
 
-export const notificationSettingSavedMessage = (kind: NotificationKind, enabled: boolean) =>
+export const notificationSettingSavedMessage = (kind: AnyNotificationKind, enabled: boolean) =>
   `Saved: “${NOTIFICATION_KIND_LABELS[kind]}” mails are ${enabled ? 'on' : 'off'}.`
 export const NOTIFICATION_SETTING_FAILED_MESSAGE =
   'Your change was not saved: the switch is back as it was. Try again.'
@@ -134,6 +167,9 @@ export const ALL_NOTIFICATIONS_OFF_MESSAGE =
 export const NOTIFICATIONS_PAGE_TITLE = 'Notifications'
 export const notificationsPageIntro = (emailId: string, organizationName: string) =>
   `Mails go to ${emailId}. The settings below apply to ${organizationName}; invitations apply to your account.`
+
+export const labNotificationsPageIntro = (emailId: string) =>
+  `Mails go to ${emailId}. These settings are yours alone; every lab staff member chooses their own.`
 
 export const unsubscribeScopeLabel = (scope: UnsubscribeScope) =>
   scope === 'all' ? 'every notification' : NOTIFICATION_KIND_LABELS[scope]

@@ -1,5 +1,7 @@
 import { HttpResponse } from 'msw'
 import {
+  LAB_NOTIFICATION_KINDS,
+  type LabNotificationSettingsAnswer,
   NOTIFICATION_KINDS,
   type NotificationSettingsAnswer,
   UNSUBSCRIBE_TOKEN_INVALID_MESSAGE,
@@ -21,7 +23,7 @@ import { mockEndpoint } from '@/mocks/mock-endpoint'
 /*
  * Issue 21: the notification calls in the fixture world, with the server's rules and words
  * (server/notifications/routes.ts): the settings of the fixture session (Nokia's Priya Sharma, as
- * the team's calls), one switch per call; the unsubscribe link's read changes nothing, its POST
+ * the team's calls) and of the fixture Lab manager (as the lab's calls), one switch per call; the unsubscribe link's read changes nothing, its POST
  * turns the switch off, an unknown or altered token is refused with the same message. The state
  * belongs to the current world, so resetWorld() starts it afresh.
  */
@@ -45,6 +47,15 @@ function settingsAnswer(): NotificationSettingsAnswer {
     organizationName: fixture.organizationName,
     emailId: fixture.emailId,
     settings: NOTIFICATION_KINDS.map((kind) => ({ kind, enabled: fixture.enabled[kind] })),
+  }
+}
+
+/** The fixture Lab manager's own settings (the lab's calls act as world.lab.staff[0]). */
+function labSettingsAnswer(): LabNotificationSettingsAnswer {
+  const fixture = notificationFixture()
+  return {
+    emailId: world.lab.staff[0]!.email,
+    settings: LAB_NOTIFICATION_KINDS.map((kind) => ({ kind, enabled: fixture.enabled[kind] })),
   }
 }
 
@@ -82,6 +93,13 @@ export const notificationHandlers = [
   mockEndpoint('updateNotificationSetting', ({ body }) => {
     notificationFixture().enabled[body.kind] = body.enabled
     return HttpResponse.json(settingsAnswer())
+  }),
+
+  mockEndpoint('labNotificationSettings', () => HttpResponse.json(labSettingsAnswer())),
+
+  mockEndpoint('labUpdateNotificationSetting', ({ body }) => {
+    notificationFixture().enabled[body.kind] = body.enabled
+    return HttpResponse.json(labSettingsAnswer())
   }),
 
   mockEndpoint('unsubscribeInfo', ({ body }) => {

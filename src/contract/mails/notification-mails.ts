@@ -1,6 +1,6 @@
 import { escapeHtml } from '@/contract/escape-html'
 import { mailHtml, mailLink, mailNote, mailParagraph } from '@/contract/mails/mail-html'
-import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@/contract/notifications'
+import { type AnyNotificationKind, NOTIFICATION_KIND_LABELS } from '@/contract/notifications'
 
 /*
  * Issue 21 (docs/decisions/0028): the notification mails, built in one pure place like the
@@ -12,14 +12,14 @@ import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@/contract/noti
  */
 
 export type MailFooter = {
-  kind: NotificationKind
+  kind: AnyNotificationKind
   /** Why this address got the mail, as a sentence's end: 'you are a member of Olga Networks'. */
   reason: string
   /** The public page /unsubscribe?token=… (a GET that changes nothing). */
   unsubscribeUrl: string
   /** RFC 8058's one-click POST address (the List-Unsubscribe header). */
   oneClickUrl: string
-  /** /settings/notifications on the portal (needs a login). */
+  /** /settings/notifications on the portal, /lab/notifications for lab staff (needs a login). */
   manageUrl: string
 }
 
@@ -194,7 +194,7 @@ export type CommentReceivedMailInput = {
   deviceName: string
   portfolioManagerId: string
   author: string
-  /** 'Lab engineer', 'Lab manager'. */
+  /** 'Lab engineer', 'Lab manager' (a member's role in vendorCommentMail). */
   authorRole: string
   comment: string
   recordUrl: string
@@ -202,9 +202,34 @@ export type CommentReceivedMailInput = {
 }
 
 export function commentReceivedMail(input: CommentReceivedMailInput): NotificationMail {
-  const subject = `The lab commented on ${input.deviceName}`
-  const lead = `${input.author} (${input.authorRole}) wrote on ${input.deviceName} (${input.organizationName}):`
-  const answer = `Answer in the comments of record ${input.portfolioManagerId}:`
+  return commentMail(
+    input,
+    `The lab commented on ${input.deviceName}`,
+    `${input.author} (${input.authorRole}) wrote on ${input.deviceName} (${input.organizationName}):`,
+    `Answer in the comments of record ${input.portfolioManagerId}:`,
+  )
+}
+
+/** As the lab's comment, but authorRole is the member's ('Owner', 'Engineer') and recordUrl the console's (/lab?record=…). */
+export type VendorCommentMailInput = CommentReceivedMailInput
+
+/** To lab staff: a vendor's team commented on one of its records (docs/decisions/0028 point 9). */
+export function vendorCommentMail(input: VendorCommentMailInput): NotificationMail {
+  return commentMail(
+    input,
+    `${input.organizationName} commented on ${input.deviceName}`,
+    `${input.author} (${input.authorRole}, ${input.organizationName}) wrote on ${input.deviceName}:`,
+    `Answer in the lab console, record ${input.portfolioManagerId}:`,
+  )
+}
+
+/** A comment's mail, to either side: the lead, the comment quoted, where to answer. */
+function commentMail(
+  input: Pick<CommentReceivedMailInput, 'to' | 'comment' | 'recordUrl' | 'footer'>,
+  subject: string,
+  lead: string,
+  answer: string,
+): NotificationMail {
   const text = [
     'Hello,',
     '',
