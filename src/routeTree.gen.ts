@@ -35,6 +35,7 @@ import { Route as DataVendorTeamRouteImport } from './routes/_data._vendor.team'
 import { Route as DataCreateProfileRegisterRouteImport } from './routes/_data.create-profile.register'
 import { Route as DataLabSetPasswordRouteImport } from './routes/_data.lab.set-password'
 import { Route as DataLabLabIndexRouteImport } from './routes/_data._lab.lab.index'
+import { Route as DataLabLabNotificationsRouteImport } from './routes/_data._lab.lab.notifications'
 import { Route as DataLabLabStaffRouteImport } from './routes/_data._lab.lab.staff'
 import { Route as DataVendorSettingsIndexRouteImport } from './routes/_data._vendor.settings.index'
 import { Route as DataVendorSettingsNotificationsRouteImport } from './routes/_data._vendor.settings.notifications'
@@ -169,6 +170,11 @@ const DataLabLabIndexRoute = DataLabLabIndexRouteImport.update({
   path: '/lab/',
   getParentRoute: () => DataLabRoute,
 } as any)
+const DataLabLabNotificationsRoute = DataLabLabNotificationsRouteImport.update({
+  id: '/lab/notifications',
+  path: '/lab/notifications',
+  getParentRoute: () => DataLabRoute,
+} as any)
 const DataLabLabStaffRoute = DataLabLabStaffRouteImport.update({
   id: '/lab/staff',
   path: '/lab/staff',
@@ -221,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/team': typeof DataVendorTeamRoute
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/lab/set-password': typeof DataLabSetPasswordRoute
+  '/lab/notifications': typeof DataLabLabNotificationsRoute
   '/lab/staff': typeof DataLabLabStaffRoute
   '/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/settings/tokens': typeof DataVendorSettingsTokensRoute
@@ -250,6 +257,7 @@ export interface FileRoutesByTo {
   '/team': typeof DataVendorTeamRoute
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/lab/set-password': typeof DataLabSetPasswordRoute
+  '/lab/notifications': typeof DataLabLabNotificationsRoute
   '/lab/staff': typeof DataLabLabStaffRoute
   '/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/settings/tokens': typeof DataVendorSettingsTokensRoute
@@ -284,6 +292,7 @@ export interface FileRoutesById {
   '/_data/_vendor/team': typeof DataVendorTeamRoute
   '/_data/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/_data/lab/set-password': typeof DataLabSetPasswordRoute
+  '/_data/_lab/lab/notifications': typeof DataLabLabNotificationsRoute
   '/_data/_lab/lab/staff': typeof DataLabLabStaffRoute
   '/_data/_vendor/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/_data/_vendor/settings/tokens': typeof DataVendorSettingsTokensRoute
@@ -316,6 +325,7 @@ export interface FileRouteTypes {
     | '/team'
     | '/create-profile/register'
     | '/lab/set-password'
+    | '/lab/notifications'
     | '/lab/staff'
     | '/settings/notifications'
     | '/settings/tokens'
@@ -345,6 +355,7 @@ export interface FileRouteTypes {
     | '/team'
     | '/create-profile/register'
     | '/lab/set-password'
+    | '/lab/notifications'
     | '/lab/staff'
     | '/settings/notifications'
     | '/settings/tokens'
@@ -378,6 +389,7 @@ export interface FileRouteTypes {
     | '/_data/_vendor/team'
     | '/_data/create-profile/register'
     | '/_data/lab/set-password'
+    | '/_data/_lab/lab/notifications'
     | '/_data/_lab/lab/staff'
     | '/_data/_vendor/settings/notifications'
     | '/_data/_vendor/settings/tokens'
@@ -585,6 +597,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataLabLabIndexRouteImport
       parentRoute: typeof DataLabRoute
     }
+    '/_data/_lab/lab/notifications': {
+      id: '/_data/_lab/lab/notifications'
+      path: '/lab/notifications'
+      fullPath: '/lab/notifications'
+      preLoaderRoute: typeof DataLabLabNotificationsRouteImport
+      parentRoute: typeof DataLabRoute
+    }
     '/_data/_lab/lab/staff': {
       id: '/_data/_lab/lab/staff'
       path: '/lab/staff'
@@ -624,11 +643,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface DataLabRouteChildren {
+  DataLabLabNotificationsRoute: typeof DataLabLabNotificationsRoute
   DataLabLabStaffRoute: typeof DataLabLabStaffRoute
   DataLabLabIndexRoute: typeof DataLabLabIndexRoute
 }
 
 const DataLabRouteChildren: DataLabRouteChildren = {
+  DataLabLabNotificationsRoute: DataLabLabNotificationsRoute,
   DataLabLabStaffRoute: DataLabLabStaffRoute,
   DataLabLabIndexRoute: DataLabLabIndexRoute,
 }

@@ -483,7 +483,7 @@ describe('the lab’s staff (point 9)', () => {
       'You get this mail because you are on the certification lab’s staff on the Device Certification Portal.',
     )
     expect(mail.text).toContain(`Choose which mails you get: ${test.portal.mainUrl}/lab/notifications`)
-    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
     for (const other of [quiet, removed, owner, engineer])
       expect(await mailsTo(other.email, /commented on Beacon 6/, id)).toEqual([])
 

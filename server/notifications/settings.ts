@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import {
+  isLabNotificationKind,
   LAB_NOTIFICATION_KINDS,
   type LabNotificationKind,
   type LabNotificationSettingsAnswer,
@@ -198,14 +199,11 @@ export async function invitationRecipient(
 
 /** The kinds an account's claim turns off: its kind, or every kind ('all'). */
 const kindsOf = (claim: UnsubscribeClaim): readonly NotificationKind[] =>
-  claim.scope === 'all' ? NOTIFICATION_KINDS : isLabKind(claim.scope) ? [] : [claim.scope]
+  claim.scope === 'all' ? NOTIFICATION_KINDS : isLabNotificationKind(claim.scope) ? [] : [claim.scope]
 
 /** The lab kinds a staff member's claim turns off. */
 const labKindsOf = (claim: UnsubscribeClaim): readonly LabNotificationKind[] =>
-  claim.scope === 'all' ? LAB_NOTIFICATION_KINDS : isLabKind(claim.scope) ? [claim.scope] : []
-
-const isLabKind = (scope: string): scope is LabNotificationKind =>
-  (LAB_NOTIFICATION_KINDS as readonly string[]).includes(scope)
+  claim.scope === 'all' ? LAB_NOTIFICATION_KINDS : isLabNotificationKind(claim.scope) ? [claim.scope] : []
 
 /** What the link turns off, as the page shows it; null when its account or organization is gone. */
 export async function unsubscribeInfo(db: Db, claim: UnsubscribeClaim): Promise<UnsubscribeInfo | null> {

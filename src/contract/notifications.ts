@@ -62,6 +62,14 @@ export const NOTIFICATION_KIND_DESCRIPTIONS: Readonly<Record<AnyNotificationKind
 /** The settings page's path (the lab's own for staff) and the public unsubscribe page's. */
 export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications'
 export const LAB_NOTIFICATION_SETTINGS_PATH = '/lab/notifications'
+
+export const isLabNotificationKind = (scope: string): scope is LabNotificationKind =>
+  (LAB_NOTIFICATION_KINDS as readonly string[]).includes(scope)
+/** Where the unsubscribe page sends someone to manage the rest: the lab's page for a lab kind's link. */
+export const notificationSettingsPathOf = (scope: UnsubscribeScope | undefined) =>
+  scope !== undefined && isLabNotificationKind(scope)
+    ? LAB_NOTIFICATION_SETTINGS_PATH
+    : NOTIFICATION_SETTINGS_PATH
 export const UNSUBSCRIBE_PATH = '/unsubscribe'
 /** RFC 8058 one-click unsubscribe: what mail providers POST (form-encoded List-Unsubscribe=One-Click). */
 export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/notifications/one-click'
@@ -164,6 +172,8 @@ export const NOTIFICATION_SETTING_FAILED_MESSAGE =
   'Your change was not saved: the switch is back as it was. Try again.'
 export const ALL_NOTIFICATIONS_OFF_MESSAGE =
   'Every notification is off: you get no mail from the portal but sign-in codes and certificates you send yourself.'
+export const LAB_ALL_NOTIFICATIONS_OFF_MESSAGE =
+  'Every notification is off: vendors’ comments still show in the console’s queue, but no mail tells you of them.'
 export const NOTIFICATIONS_PAGE_TITLE = 'Notifications'
 export const notificationsPageIntro = (emailId: string, organizationName: string) =>
   `Mails go to ${emailId}. The settings below apply to ${organizationName}; invitations apply to your account.`

@@ -294,7 +294,7 @@ export const Conversation = meta.story({
 export const EngineerView = meta.story({
   name: 'Lab engineer’s view',
   beforeEach: loggedInAsLab('Lab engineer'),
-  play: async ({ canvas }) => {
+  play: async ({ canvas, userEvent }) => {
     await consoleReady(canvas)
     await expect(canvas.getByText(LAB_MANAGER_ONLY_MESSAGE)).toBeVisible()
     await expect(canvas.queryByRole('button', { name: 'Start maintenance' })).toBeNull()
@@ -302,6 +302,11 @@ export const EngineerView = meta.story({
     await expect(
       canvas.getByRole('checkbox', { name: 'Review finished runs before their result stands' }),
     ).toBeDisabled()
+    // Every staff member has notification settings of their own.
+    await userEvent.click(canvas.getByRole('link', { name: 'Notifications' }))
+    await expect(
+      await canvas.findByRole('switch', { name: 'Comment from a vendor' }, { timeout: 8000 }),
+    ).toBeChecked()
   },
 })
 

@@ -9,11 +9,13 @@ import {
   maintenanceMail,
   type NotificationMail,
   runFinishedMail,
+  vendorCommentMail,
 } from '@/contract/mails/notification-mails'
 import {
+  type AnyNotificationKind,
+  LAB_NOTIFICATION_SETTINGS_PATH,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_SETTINGS_PATH,
-  type NotificationKind,
   ONE_CLICK_UNSUBSCRIBE_PATH,
   UNSUBSCRIBE_PATH,
 } from '@/contract/notifications'
@@ -36,16 +38,28 @@ const PORTAL = 'https://portal.example.com'
 const ORG = NOKIA_ORGANIZATION.organizationName
 const RECORD_URL = `${PORTAL}/dashboard?search=Beacon%206`
 
-const footerOf = (kind: NotificationKind): MailFooter => ({
-  kind,
-  reason:
-    kind === 'invitation'
-      ? 'an Owner of an organization on the Device Certification Portal invited this address'
-      : `you are a member of ${ORG} on the Device Certification Portal`,
-  unsubscribeUrl: `${PORTAL}${UNSUBSCRIBE_PATH}?token=${kind === 'invitation' ? UNSUBSCRIBE_TOKENS.invitee : UNSUBSCRIBE_TOKENS.runFinished}`,
-  oneClickUrl: `${PORTAL}${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${UNSUBSCRIBE_TOKENS.runFinished}`,
-  manageUrl: `${PORTAL}${NOTIFICATION_SETTINGS_PATH}`,
-})
+/** A lab staff member's link (Lena Lab's vendorComment); the fixture world does not answer it. */
+const LAB_TOKEN = 'n1.czpsYWItMXx8dmVuZG9yQ29tbWVudA.8Dq2c5bPq0o4m8d3oYkq3oU2dV3W5vMZr1q7XH2c1yA'
+
+const footerOf = (kind: AnyNotificationKind): MailFooter =>
+  kind === 'vendorComment'
+    ? {
+        kind,
+        reason: 'you are on the certification lab’s staff on the Device Certification Portal',
+        unsubscribeUrl: `${PORTAL}${UNSUBSCRIBE_PATH}?token=${LAB_TOKEN}`,
+        oneClickUrl: `${PORTAL}${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${LAB_TOKEN}`,
+        manageUrl: `${PORTAL}${LAB_NOTIFICATION_SETTINGS_PATH}`,
+      }
+    : {
+        kind,
+        reason:
+          kind === 'invitation'
+            ? 'an Owner of an organization on the Device Certification Portal invited this address'
+            : `you are a member of ${ORG} on the Device Certification Portal`,
+        unsubscribeUrl: `${PORTAL}${UNSUBSCRIBE_PATH}?token=${kind === 'invitation' ? UNSUBSCRIBE_TOKENS.invitee : UNSUBSCRIBE_TOKENS.runFinished}`,
+        oneClickUrl: `${PORTAL}${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${UNSUBSCRIBE_TOKENS.runFinished}`,
+        manageUrl: `${PORTAL}${NOTIFICATION_SETTINGS_PATH}`,
+      }
 
 const MAILS = {
   certified: runFinishedMail({
@@ -93,6 +107,17 @@ const MAILS = {
     recordUrl: RECORD_URL,
     footer: footerOf('commentReceived'),
   }),
+  vendorComment: vendorCommentMail({
+    to: 'lena.lab@lab.example',
+    organizationName: ORG,
+    deviceName: 'Beacon 6',
+    portfolioManagerId: 'pm-0009',
+    author: 'Priya Sharma',
+    authorRole: 'Owner',
+    comment: 'The second unit ships on Monday.\nWhich address should we use?',
+    recordUrl: `${PORTAL}/lab?record=pm-0009`,
+    footer: footerOf('vendorComment'),
+  }),
   maintenanceStarted: maintenanceMail({
     to: FIXTURE_NOTIFICATION_EMAIL,
     organizationName: ORG,
@@ -138,7 +163,7 @@ type PlayContext = {
 
 /** The subject, a line of the body in both parts, and the footer's unsubscribe link in both. */
 const shows =
-  (mail: (typeof MAILS)[keyof typeof MAILS], kind: NotificationKind, line: string) =>
+  (mail: (typeof MAILS)[keyof typeof MAILS], kind: AnyNotificationKind, line: string) =>
   async ({ canvas, canvasElement, userEvent }: PlayContext) => {
     await expect(canvas.getByRole('heading', { level: 2, name: mail.subject })).toBeVisible()
     const frame = canvasElement.querySelector<HTMLIFrameElement>('iframe[data-slot="mail-preview-html"]')
@@ -181,6 +206,21 @@ export const CertificateIssued = meta.story({
 export const CommentReceived = meta.story({
   args: MAILS.comment,
   play: shows(MAILS.comment, 'commentReceived', 'Lena Lab (Lab engineer) wrote on Beacon 6'),
+})
+
+export const VendorComment = meta.story({
+  name: 'Comment from a vendor (to the lab’s staff)',
+  args: MAILS.vendorComment,
+  play: async (context) => {
+    await shows(
+      MAILS.vendorComment,
+      'vendorComment',
+      'Priya Sharma (Owner, Nokia Solutions and Networks) wrote on Beacon 6:',
+    )(context)
+    await expect(context.canvas.getByText(/You get this mail because/)).toHaveTextContent(
+      `Choose which mails you get: ${PORTAL}/lab/notifications`,
+    )
+  },
 })
 
 export const MaintenanceStarted = meta.story({

@@ -20,7 +20,10 @@ const up = [
   'alter table notification_jobs add column lab_staff_id text references lab_staff (id) on delete cascade',
 ]
 
-const down = ['alter table notification_jobs drop column lab_staff_id', 'drop table lab_notification_settings']
+const down = [
+  'alter table notification_jobs drop column lab_staff_id',
+  'drop table lab_notification_settings',
+]
 
 export const labNotificationsMigration: Migration = {
   async up(db: Kysely<unknown>) {

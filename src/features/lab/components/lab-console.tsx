@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Radio, Users } from 'lucide-react'
+import { Bell, Radio, Users } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import type { LabStaff } from '@/contract/lab'
@@ -41,6 +41,11 @@ function LabConsole({ staff, search, onSearch, stream }: LabConsoleProps) {
         <p className="text-small text-ink-muted">{`${staff.name} · ${staff.role}`}</p>
         <div className="flex items-center gap-3">
           <StreamBadge status={stream} />
+          <Button asChild variant="outline" size="sm">
+            <Link to="/lab/notifications">
+              <Bell aria-hidden="true" /> Notifications
+            </Link>
+          </Button>
           {manager ? (
             <Button asChild variant="outline" size="sm">
               <Link to="/lab/staff">

@@ -1,11 +1,17 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { NotificationKind, NotificationSettingsAnswer } from '@/contract/notifications'
+import { type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type {
+  LabNotificationKind,
+  LabNotificationSettingsAnswer,
+  NotificationKind,
+  NotificationSettingsAnswer,
+} from '@/contract/notifications'
 import { requestEndpoint } from '@/lib/call-endpoint'
 
 /*
  * Issue 21: the member's notification settings (GET /api/notifications/settings) for the
- * organization the session acts for, and one switch changed at a time
- * (POST /api/notifications/settings/update), shown at once and put back if the server refuses.
+ * organization the session acts for, and a lab staff member's own (GET
+ * /api/lab/notifications/settings, docs/decisions/0028 point 9); one switch changed at a time,
+ * shown at once and put back if the server refuses.
  */
 
 /** Keyed by the member and the organization: switching organization reads the other one's. */
@@ -18,14 +24,19 @@ export const notificationSettingsQueryOptions = (vendorUserId: string, organizat
     queryFn: ({ signal }) => requestEndpoint('notificationSettings', undefined, { signal }),
   })
 
-const UPDATE_KEY = ['notification-settings', 'update'] as const
+/** Keyed by the staff member. */
+export const labNotificationSettingsKey = (staffId: string) => ['lab-notification-settings', staffId] as const
 
-type Change = { kind: NotificationKind; enabled: boolean }
+export const labNotificationSettingsQueryOptions = (staffId: string) =>
+  queryOptions({
+    queryKey: labNotificationSettingsKey(staffId),
+    queryFn: ({ signal }) => requestEndpoint('labNotificationSettings', undefined, { signal }),
+  })
 
-const withSwitch = (
-  answer: NotificationSettingsAnswer,
-  { kind, enabled }: Change,
-): NotificationSettingsAnswer => ({
+type Switches<K extends string> = { settings: ReadonlyArray<{ kind: K; enabled: boolean }> }
+type Change<K extends string> = { kind: K; enabled: boolean }
+
+const withSwitch = <K extends string, A extends Switches<K>>(answer: A, { kind, enabled }: Change<K>): A => ({
   ...answer,
   settings: answer.settings.map((setting) => (setting.kind === kind ? { ...setting, enabled } : setting)),
 })
@@ -35,29 +46,46 @@ const withSwitch = (
  * failure's toast is the query client's, docs/decisions/0014). The answer replaces the cache
  * unless another change is still on its way (its own answer comes after).
  */
-export function useUpdateNotificationSettingMutation(
-  vendorUserId: string,
-  organizationId: string | undefined,
+function useSwitchMutation<K extends string, A extends Switches<K>>(
+  key: QueryKey,
+  send: (change: Change<K>) => Promise<A>,
 ) {
   const queryClient = useQueryClient()
-  const key = notificationSettingsKey(vendorUserId, organizationId)
+  const mutationKey = [...key, 'update']
   return useMutation({
-    mutationKey: UPDATE_KEY,
-    mutationFn: (change: Change) => requestEndpoint('updateNotificationSetting', change),
+    mutationKey,
+    mutationFn: send,
     onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: key })
-      const before = queryClient.getQueryData<NotificationSettingsAnswer>(key)
+      await queryClient.cancelQueries({ queryKey: key, exact: true })
+      const before = queryClient.getQueryData<A>(key)
       const was = before?.settings.find((setting) => setting.kind === change.kind)?.enabled
       if (before) queryClient.setQueryData(key, withSwitch(before, change))
       return { was }
     },
     onError: (_error, change, context) => {
-      const now = queryClient.getQueryData<NotificationSettingsAnswer>(key)
+      const now = queryClient.getQueryData<A>(key)
       if (now && context?.was !== undefined)
         queryClient.setQueryData(key, withSwitch(now, { kind: change.kind, enabled: context.was }))
     },
     onSuccess: (answer) => {
-      if (queryClient.isMutating({ mutationKey: UPDATE_KEY }) <= 1) queryClient.setQueryData(key, answer)
+      if (queryClient.isMutating({ mutationKey }) <= 1) queryClient.setQueryData(key, answer)
     },
   })
+}
+
+export function useUpdateNotificationSettingMutation(
+  vendorUserId: string,
+  organizationId: string | undefined,
+) {
+  return useSwitchMutation<NotificationKind, NotificationSettingsAnswer>(
+    notificationSettingsKey(vendorUserId, organizationId),
+    (change) => requestEndpoint('updateNotificationSetting', change),
+  )
+}
+
+export function useUpdateLabNotificationSettingMutation(staffId: string) {
+  return useSwitchMutation<LabNotificationKind, LabNotificationSettingsAnswer>(
+    labNotificationSettingsKey(staffId),
+    (change) => requestEndpoint('labUpdateNotificationSetting', change),
+  )
 }

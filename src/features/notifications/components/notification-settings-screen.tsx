@@ -1,19 +1,25 @@
 import { BellOff } from 'lucide-react'
 import { Switch as SwitchPrimitive } from 'radix-ui'
 import * as React from 'react'
+import type { LabStaff } from '@/contract/lab'
 import {
   ALL_NOTIFICATIONS_OFF_MESSAGE,
+  type AnyNotificationKind,
+  LAB_ALL_NOTIFICATIONS_OFF_MESSAGE,
+  type LabNotificationSettingsAnswer,
+  labNotificationsPageIntro,
   NOTIFICATION_KIND_DESCRIPTIONS,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_SETTING_FAILED_MESSAGE,
-  type NotificationKind,
-  type NotificationSetting,
   type NotificationSettingsAnswer,
   notificationSettingSavedMessage,
   notificationsPageIntro,
   ORGANIZATION_KINDS,
 } from '@/contract/notifications'
-import { useUpdateNotificationSettingMutation } from '@/features/notifications/api/settings'
+import {
+  useUpdateLabNotificationSettingMutation,
+  useUpdateNotificationSettingMutation,
+} from '@/features/notifications/api/settings'
 import { answerOrNull } from '@/lib/api-failure'
 import { cn } from '@/lib/utils'
 
@@ -21,8 +27,12 @@ import { cn } from '@/lib/utils'
  * Issue 21 (docs/decisions/0028 point 8): the member's notification settings — one switch per
  * kind with what it sends, saved at once. The switch moves when pressed; a refusal puts it back
  * and says so under the list (the failure's own words are the error toast). The line under the
- * list says what was saved last; with every switch off, a notice says no mail comes.
+ * list says what was saved last; with every switch off, a notice says no mail comes. A lab staff
+ * member's page (/lab/notifications, point 9) is the same list with the lab's kinds.
  */
+
+type Setting<K extends AnyNotificationKind = AnyNotificationKind> = { kind: K; enabled: boolean }
+type OnChange<K extends AnyNotificationKind> = (kind: K, enabled: boolean) => void | Promise<void>
 
 type NotificationSettingsScreenProps = {
   vendorUserId: string
@@ -38,39 +48,82 @@ export function NotificationSettingsScreen({
   settings,
 }: NotificationSettingsScreenProps) {
   const update = useUpdateNotificationSettingMutation(vendorUserId, organizationId)
+  const byKind = new Map(settings.settings.map((setting) => [setting.kind, setting]))
+  const organizationSettings = ORGANIZATION_KINDS.map((kind) => byKind.get(kind)).filter(
+    (setting) => setting !== undefined,
+  )
+  const invitation = byKind.get('invitation')
+  return (
+    <SwitchesPage
+      intro={notificationsPageIntro(settings.emailId, settings.organizationName)}
+      allOff={settings.settings.every((setting) => !setting.enabled) ? ALL_NOTIFICATIONS_OFF_MESSAGE : null}
+      groups={[
+        { title: settings.organizationName, settings: organizationSettings },
+        ...(invitation ? [{ title: 'Your account', settings: [invitation] }] : []),
+      ]}
+      save={(kind, enabled) => update.mutateAsync({ kind, enabled })}
+    />
+  )
+}
+
+/** A lab staff member's own notification settings at /lab/notifications (point 9). */
+export function LabNotificationSettingsScreen({
+  staff,
+  settings,
+}: {
+  staff: Pick<LabStaff, 'staffId'>
+  settings: LabNotificationSettingsAnswer
+}) {
+  const update = useUpdateLabNotificationSettingMutation(staff.staffId)
+  return (
+    <SwitchesPage
+      intro={labNotificationsPageIntro(settings.emailId)}
+      allOff={
+        settings.settings.every((setting) => !setting.enabled) ? LAB_ALL_NOTIFICATIONS_OFF_MESSAGE : null
+      }
+      groups={[{ title: 'Certification lab', settings: settings.settings }]}
+      save={(kind, enabled) => update.mutateAsync({ kind, enabled })}
+    />
+  )
+}
+
+function SwitchesPage<K extends AnyNotificationKind>({
+  intro,
+  allOff,
+  groups,
+  save,
+}: {
+  intro: string
+  /** The notice shown when every switch is off, or null. */
+  allOff: string | null
+  groups: ReadonlyArray<{ title: string; settings: ReadonlyArray<Setting<K>> }>
+  save: (kind: K, enabled: boolean) => Promise<unknown>
+}) {
   const [outcome, setOutcome] = React.useState<Outcome>(null)
-  const change = async (kind: NotificationKind, enabled: boolean) => {
+  const change = async (kind: K, enabled: boolean) => {
     setOutcome(null)
-    const answer = await answerOrNull(update.mutateAsync({ kind, enabled }))
+    const answer = await answerOrNull(save(kind, enabled))
     setOutcome(
       answer
         ? { kind: 'saved', message: notificationSettingSavedMessage(kind, enabled) }
         : { kind: 'failed', message: NOTIFICATION_SETTING_FAILED_MESSAGE },
     )
   }
-  const byKind = new Map(settings.settings.map((setting) => [setting.kind, setting]))
-  const organizationSettings = ORGANIZATION_KINDS.map((kind) => byKind.get(kind)).filter(
-    (setting): setting is NotificationSetting => setting !== undefined,
-  )
-  const invitation = byKind.get('invitation')
-  const allOff = settings.settings.every((setting) => !setting.enabled)
-
   return (
     <div data-slot="notification-settings" className="flex max-w-3xl flex-col gap-6">
-      <p className="text-body text-ink">
-        {notificationsPageIntro(settings.emailId, settings.organizationName)}
-      </p>
+      <p className="text-body text-ink">{intro}</p>
       {allOff ? (
         <p
           data-slot="all-off"
           className="flex items-start gap-2 rounded-card border border-line bg-surface-sunken p-4 text-body text-ink"
         >
           <BellOff aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-ink-muted" />
-          {ALL_NOTIFICATIONS_OFF_MESSAGE}
+          {allOff}
         </p>
       ) : null}
-      <SettingsGroup title={settings.organizationName} settings={organizationSettings} onChange={change} />
-      {invitation ? <SettingsGroup title="Your account" settings={[invitation]} onChange={change} /> : null}
+      {groups.map((group) => (
+        <SettingsGroup key={group.title} title={group.title} settings={group.settings} onChange={change} />
+      ))}
       <p
         role="status"
         data-slot="notification-outcome"
@@ -83,14 +136,14 @@ export function NotificationSettingsScreen({
   )
 }
 
-function SettingsGroup({
+function SettingsGroup<K extends AnyNotificationKind>({
   title,
   settings,
   onChange,
 }: {
   title: string
-  settings: readonly NotificationSetting[]
-  onChange: (kind: NotificationKind, enabled: boolean) => void | Promise<void>
+  settings: ReadonlyArray<Setting<K>>
+  onChange: OnChange<K>
 }) {
   const headingId = React.useId()
   return (
@@ -109,12 +162,12 @@ function SettingsGroup({
   )
 }
 
-function SettingSwitch({
+function SettingSwitch<K extends AnyNotificationKind>({
   setting,
   onChange,
 }: {
-  setting: NotificationSetting
-  onChange: (kind: NotificationKind, enabled: boolean) => void | Promise<void>
+  setting: Setting<K>
+  onChange: OnChange<K>
 }) {
   const id = React.useId()
   const labelId = `${id}-label`

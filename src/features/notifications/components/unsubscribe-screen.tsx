@@ -5,10 +5,11 @@ import * as React from 'react'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import {
-  NOTIFICATION_SETTINGS_PATH,
+  notificationSettingsPathOf,
   UNSUBSCRIBE_BUTTON_LABEL,
   UNSUBSCRIBE_MANAGE_HINT,
   UNSUBSCRIBE_MANAGE_LINK,
+  type UnsubscribeScope,
   UNSUBSCRIBE_TOKEN_INVALID_MESSAGE,
   UNSUBSCRIBE_TOKEN_PATTERN,
   unsubscribeAlreadyOffMessage,
@@ -59,7 +60,7 @@ function UnsubscribeWithToken({ token }: { token: string }) {
           <CircleCheck aria-hidden="true" className="mt-1 size-5 shrink-0 text-success" />
           {done}
         </p>
-        <ManageLink />
+        <ManageLink scope={info.scope} />
       </div>
     )
   if (info.alreadyOff)
@@ -68,7 +69,7 @@ function UnsubscribeWithToken({ token }: { token: string }) {
         <p role="status" className="text-lead text-ink">
           {unsubscribeAlreadyOffMessage(info)}
         </p>
-        <ManageLink />
+        <ManageLink scope={info.scope} />
       </div>
     )
   const confirm = async () => {
@@ -85,7 +86,7 @@ function UnsubscribeWithToken({ token }: { token: string }) {
           {UNSUBSCRIBE_BUTTON_LABEL}
         </Button>
       </div>
-      <ManageLink />
+      <ManageLink scope={info.scope} />
     </div>
   )
 }
@@ -101,12 +102,13 @@ function InvalidLink() {
   )
 }
 
-function ManageLink() {
+/** The settings page of the link's side: a lab kind's link leads to the lab's. */
+function ManageLink({ scope }: { scope?: UnsubscribeScope }) {
   return (
     <p className="text-body text-ink-muted">
       {UNSUBSCRIBE_MANAGE_HINT}{' '}
       <Link
-        to={NOTIFICATION_SETTINGS_PATH}
+        to={notificationSettingsPathOf(scope)}
         className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900 focus-visible:focus-ring"
       >
         {UNSUBSCRIBE_MANAGE_LINK}

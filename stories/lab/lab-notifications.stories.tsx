@@ -1,0 +1,143 @@
+import preview from '#.storybook/preview'
+import { expect, waitFor, within } from 'storybook/test'
+import {
+  LAB_ALL_NOTIFICATIONS_OFF_MESSAGE,
+  NOTIFICATION_KIND_DESCRIPTIONS,
+  NOTIFICATION_SETTING_FAILED_MESSAGE,
+  labNotificationsPageIntro,
+} from '@/contract/notifications'
+import { LabNotificationSettingsScreen } from '@/features/notifications/components/notification-settings-screen'
+import { notificationFixture } from '@/mocks/notification-handlers'
+import { scenarios } from '@/mocks/scenarios'
+import { loggedInAsLab } from '../support/session'
+import { expectToast } from '../support/toasts'
+
+/**
+ * Issue 21 for the lab's side (docs/decisions/0028 point 9): a lab staff member's own notification
+ * settings at /lab/notifications, logged in as the fixture's Lena Lab. One switch: a vendor's
+ * comment on a record, mailed to each staff member whose switch is on; saved at once, put back
+ * when refused. Reached from the console's Notifications button.
+ */
+
+const meta = preview.meta({
+  title: 'Lab/Notifications',
+  subcomponents: { LabNotificationSettingsScreen },
+  parameters: { layout: 'fullscreen', router: { app: true, url: '/lab/notifications' } },
+  beforeEach: loggedInAsLab('Lab engineer'),
+  render: () => <></>,
+})
+
+type Canvas = ReturnType<typeof within>
+
+const INTRO = labNotificationsPageIntro('lena.lab@lab.example')
+const SERVER_DOWN = 'The service is unavailable. Please try again later.'
+
+async function ready(canvas: Canvas) {
+  await canvas.findByRole('heading', { level: 1, name: 'Notifications' }, { timeout: 8000 })
+  return canvas.findByText(INTRO, {}, { timeout: 8000 })
+}
+
+const vendorComments = (canvas: Canvas) => canvas.getByRole('switch', { name: 'Comment from a vendor' })
+
+export const On = meta.story({
+  name: 'On, turned off by keyboard',
+  play: async ({ canvas, userEvent }) => {
+    await ready(canvas)
+    await expect(canvas.getByText(INTRO)).toHaveTextContent(
+      'Mails go to lena.lab@lab.example. These settings are yours alone; every lab staff member chooses their own.',
+    )
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Certification lab' })).toBeVisible()
+    await expect(canvas.getAllByRole('switch')).toHaveLength(1)
+    await expect(vendorComments(canvas)).toBeChecked()
+    await expect(vendorComments(canvas)).toHaveAccessibleDescription(
+      NOTIFICATION_KIND_DESCRIPTIONS.vendorComment,
+    )
+    await expect(canvas.queryByText(LAB_ALL_NOTIFICATIONS_OFF_MESSAGE)).toBeNull()
+    // From the page's first control (Back to the queue), Tab reaches the switch; Space turns it off.
+    canvas.getByRole('link', { name: 'Back to the queue' }).focus()
+    await userEvent.tab()
+    await expect(vendorComments(canvas)).toHaveFocus()
+    await userEvent.keyboard(' ')
+    await expect(vendorComments(canvas)).not.toBeChecked()
+    await waitFor(() =>
+      expect(canvas.getByRole('status')).toHaveTextContent('Saved: “Comment from a vendor” mails are off.'),
+    )
+    await expect(notificationFixture().enabled.vendorComment).toBe(false)
+    await expect(canvas.getByText(LAB_ALL_NOTIFICATIONS_OFF_MESSAGE)).toBeVisible()
+  },
+})
+
+export const Off = meta.story({
+  name: 'Off, turned back on',
+  beforeEach: [
+    loggedInAsLab('Lab engineer'),
+    () => {
+      notificationFixture().enabled.vendorComment = false
+    },
+  ],
+  play: async ({ canvas, userEvent }) => {
+    await ready(canvas)
+    await expect(canvas.getByText(LAB_ALL_NOTIFICATIONS_OFF_MESSAGE)).toHaveTextContent(
+      'Every notification is off: vendors’ comments still show in the console’s queue, but no mail tells you of them.',
+    )
+    await expect(vendorComments(canvas)).not.toBeChecked()
+    await userEvent.click(canvas.getByText('Comment from a vendor'))
+    await expect(vendorComments(canvas)).toBeChecked()
+    await waitFor(() =>
+      expect(canvas.getByRole('status')).toHaveTextContent('Saved: “Comment from a vendor” mails are on.'),
+    )
+    await expect(canvas.queryByText(LAB_ALL_NOTIFICATIONS_OFF_MESSAGE)).toBeNull()
+  },
+})
+
+export const SaveFailed = meta.story({
+  name: 'Save failed, switch put back',
+  beforeEach: [
+    loggedInAsLab('Lab engineer'),
+    ({ msw }) => msw.use(scenarios.serverError('labUpdateNotificationSetting', SERVER_DOWN, 503)),
+  ],
+  play: async ({ canvas, userEvent }) => {
+    await ready(canvas)
+    await userEvent.click(vendorComments(canvas))
+    await expectToast(SERVER_DOWN, 'error')
+    await waitFor(() =>
+      expect(canvas.getByRole('status')).toHaveTextContent(NOTIFICATION_SETTING_FAILED_MESSAGE),
+    )
+    await expect(vendorComments(canvas)).toBeChecked()
+    await expect(notificationFixture().enabled.vendorComment).toBe(true)
+  },
+})
+
+export const Loading = meta.story({
+  beforeEach: [
+    loggedInAsLab('Lab engineer'),
+    ({ msw }) => msw.use(scenarios.loading('labNotificationSettings')),
+  ],
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Notifications' }, { timeout: 8000 })
+    await expect(await canvas.findByText('Loading your notification settings…')).toBeVisible()
+    await expect(canvas.queryByRole('switch')).toBeNull()
+  },
+})
+
+export const ReadFailed = meta.story({
+  beforeEach: [
+    loggedInAsLab('Lab engineer'),
+    ({ msw }) => msw.use(scenarios.serverError('labNotificationSettings', SERVER_DOWN, 503)),
+  ],
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Notifications' }, { timeout: 8000 })
+    const alert = await canvas.findByRole('alert', {}, { timeout: 8000 })
+    await expect(alert).toHaveTextContent(SERVER_DOWN)
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible()
+  },
+})
+
+export const OnAPhone = meta.story({
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvas }) => {
+    await ready(canvas)
+    await expect(vendorComments(canvas)).toBeVisible()
+    await expect(canvas.getByRole('link', { name: 'Back to the queue' })).toBeVisible()
+  },
+})
