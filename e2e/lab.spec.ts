@@ -31,7 +31,8 @@ import { ownPortal, runScript } from './own-portal'
  * password from the mailed link and logs in on the usual login page, landing on /lab. A vendor
  * submits a device; the lab puts the bench into maintenance (the vendor's run waits in Maintenance),
  * ends it, the run finishes and waits for review; the lab rejects it with a reason, the vendor asks
- * why in the comments, the lab answers, the vendor runs it again and the lab approves: Certified.
+ * why in the comments (the lab hears of it live and by mail, whose link opens the record), the lab
+ * answers (the vendor is mailed too), the vendor runs it again and the lab approves: Certified.
  */
 
 const LAB_EMAIL = 'lena.lab@lab.e2e.example'
@@ -42,23 +43,26 @@ const REJECT_REASON = 'The serial number on the label is not the one declared in
 type OutboxMail = { to: string; subject: string; text: string }
 
 async function setPasswordLink(api: APIRequestContext): Promise<string> {
-  let link: string | undefined
+  const mail = await mailOf(api, LAB_EMAIL, /^Your account for the certification lab console$/)
+  const link = /https?:\/\/[^/\s]+(\/lab\/set-password\?token=\S+)/.exec(mail.text)?.[1]
+  expect(link).toBeTruthy()
+  return link!
+}
+
+/** The newest mail to `to` whose subject matches, once it is in the development mailbox. */
+async function mailOf(api: APIRequestContext, to: string, subject: RegExp): Promise<OutboxMail> {
+  let found: OutboxMail | undefined
   await expect
     .poll(
       async () => {
         const mails = (await (await api.get('/dev/mailbox.json')).json()) as OutboxMail[]
-        const mail = mails.find(
-          (candidate) =>
-            candidate.to === LAB_EMAIL &&
-            candidate.subject === 'Your account for the certification lab console',
-        )
-        link = mail?.text.match(/https?:\/\/[^/\s]+(\/lab\/set-password\?token=\S+)/)?.[1]
-        return link
+        found = mails.find((candidate) => candidate.to === to && subject.test(candidate.subject))
+        return found?.subject
       },
-      { message: 'the set-password mail', timeout: 10_000 },
+      { message: `a mail to ${to} matching ${subject}`, timeout: 15_000 },
     )
     .toBeTruthy()
-  return link as string
+  return found!
 }
 
 /** A record in the lab's queue under the state tab `tab`, opened. */
@@ -206,9 +210,17 @@ test('the lab: maintenance holds a vendor’s run, review rejects with a reason,
     await expect(vendor.getByText('Comment added').first()).toBeVisible()
     await vendor.keyboard.press('Escape')
 
-    // The lab is told at once, reads the question in the thread and answers.
+    // The lab is told at once, and by mail (each staff member's switch, on by default); the mail's
+    // link opens the record in the console, where the lab reads the question and answers.
     await expect(toast(lab, 'wrote: “Which label? The box or the device?”')).toBeVisible()
-    record = await openInQueue(lab, /^Finished/, device.deviceName)
+    const asked = await mailOf(api, LAB_EMAIL, / commented on Beacon 6$/)
+    expect(asked.text).toContain('> Which label? The box or the device?')
+    expect(asked.text).toContain('To stop “Comment from a vendor” mails, open: ')
+    const recordLink = /https?:\/\/[^/\s]+(\/lab\?record=\S+)/.exec(asked.text)?.[1]
+    expect(recordLink).toBeTruthy()
+    await openPage(lab, recordLink!)
+    record = lab.getByRole('dialog', { name: device.deviceName })
+    await expect(record).toBeVisible()
     const thread = record.getByRole('list', { name: 'Conversation with the vendor' })
     await expect(thread).toContainText('Which label? The box or the device?')
     await record.getByRole('textbox', { name: /Answer the vendor/ }).fill('The device: it reads BN6A00041.')
@@ -217,8 +229,11 @@ test('the lab: maintenance holds a vendor’s run, review rejects with a reason,
     await expect(thread).toContainText('Lena Lab · Certification lab · Lab manager')
     await lab.keyboard.press('Escape')
 
-    // The vendor is told at once, and reads the answer; then runs the device again.
+    // The vendor is told at once (and by mail), and reads the answer; then runs the device again.
     await expect(toast(vendor, 'The certification lab answered on Beacon 6.')).toBeVisible()
+    expect((await mailOf(api, vendorEmail, /^The lab commented on Beacon 6$/)).text).toContain(
+      '> The device: it reads BN6A00041.',
+    )
     menu = await openMenu(vendor, device.deviceName)
     await menu.getByRole('menuitem', { name: 'Add Comments' }).click()
     comments = vendor.getByRole('dialog', { name: 'Comments' })

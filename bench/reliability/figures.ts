@@ -97,6 +97,7 @@ export function missedTargets(figures: Figures) {
   const zero = {
     leaks: figures.leaks,
     'forbidden changes': figures.forbiddenChanges,
+    'wrong answers (refusals and roles)': figures.wrongRefusals,
     '5xx': figures.serverErrors,
     'state changes from refused input': figures.refusedStateChanges,
     'stuck runs': figures.stuckRuns,

@@ -253,7 +253,7 @@ const missed = backends.flatMap((backend) =>
   missedTargets(results.get(backend)!).map((miss) => `${backend}: ${miss}`),
 )
 console.log(
-  `\nTargets (0 leaks, 0 5xx, 0 state changes, 100% fields named, 0 stuck, 0 lost, 0 duplicates, resume ≤ ${RESUME_TARGET_S} s): ` +
+  `\nTargets (0 leaks, 0 wrong answers, 0 5xx, 0 state changes, 100% fields named, 0 stuck, 0 lost, 0 duplicates, resume ≤ ${RESUME_TARGET_S} s): ` +
     (missed.length === 0 ? 'all met' : `missed — ${missed.join('; ')}`),
 )
 console.log(`Took ${((Date.now() - began) / 1000).toFixed(0)} s.`)

@@ -275,9 +275,12 @@ function expectationOf(name: string, caller: Caller): Expectation {
   return { kind: 'refused' }
 }
 
-/** What a token needs for a cell: the endpoint's access; the run report reads; the streams and the lab's calls are a session's. */
+/**
+ * What a token needs for a cell: the endpoint's access; the run report and the public API document
+ * and reference read; the streams and the lab's calls are a session's.
+ */
 function tokenAccessOf(name: string): ApiTokenAccess {
-  if (name === 'runReport') return 'read'
+  if (name === 'runReport' || name === 'openApiDocument' || name === 'apiDocs') return 'read'
   if (name === 'events' || isLabCall(name)) return 'session'
   return apiTokenAccess(name as VendorEndpointName)
 }
@@ -302,6 +305,7 @@ function tokenExpectationOf(name: string, caller: Caller): Expectation {
 
 const USED_UP_BY_THE_OWNER = new Set([
   'deleteRecord',
+  'deleteWebhook',
   'removeMember',
   'changeRole',
   'revokeInvitation',

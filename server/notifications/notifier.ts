@@ -117,11 +117,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     organizationId: string,
     render: (to: string, footer: MailFooter, organizationName: string) => NotificationMail,
   ): Promise<NewJob[]> {
-    const organization = await trx
-      .selectFrom('organizations')
-      .select('name')
-      .where('id', '=', organizationId)
-      .executeTakeFirst()
+    const organization = await organizationOf(trx, organizationId)
     if (!organization) return []
     const recipients = await recipientsOf(trx, organizationId, kind)
     return recipients.map((recipient) => ({
@@ -145,8 +141,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
     kind: LabNotificationKind,
     topic: string,
     organizationId: string,
-    render: (to: string, footer: MailFooter) => NotificationMail,
+    render: (to: string, footer: MailFooter, organizationName: string) => NotificationMail,
   ): Promise<NewJob[]> {
+    const organization = await organizationOf(trx, organizationId)
+    if (!organization) return []
     const recipients = await labRecipientsOf(trx, kind)
     return recipients.map((recipient) => {
       const token = signUnsubscribeToken(secret, {
@@ -167,10 +165,13 @@ export function createNotifier(options: NotifierOptions): Notifier {
         account_id: null,
         lab_staff_id: recipient.staffId,
         organization_id: organizationId,
-        mail: render(recipient.email, footer),
+        mail: render(recipient.email, footer, organization.name),
       }
     })
   }
+
+  const organizationOf = (trx: Db, organizationId: string) =>
+    trx.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst()
 
   const recordOf = (trx: Db, portfolioManagerId: string) =>
     trx
@@ -268,21 +269,15 @@ export function createNotifier(options: NotifierOptions): Notifier {
       const deviceName = device?.device_name ?? portfolioManagerId
       if (comment.authorKind === 'vendor') {
         // A member's comment: the lab's staff are told; the members see their own team's at once.
-        const organization = await trx
-          .selectFrom('organizations')
-          .select('name')
-          .where('id', '=', organizationId)
-          .executeTakeFirst()
-        if (!organization) return []
         return labJobsFor(
           trx,
           'vendorComment',
           `comment:${String(comment.commentId)}`,
           organizationId,
-          (to, footer) =>
+          (to, footer, organizationName) =>
             vendorCommentMail({
               to,
-              organizationName: organization.name,
+              organizationName,
               deviceName,
               portfolioManagerId,
               author: String(comment.author ?? ''),
