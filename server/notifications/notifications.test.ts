@@ -444,9 +444,14 @@ describe('the lab’s staff (point 9)', () => {
     await json(await setLab(engineerStaff.browser, true), 200)
   })
 
-  it('mails a member’s comment to every staff member whose switch is on, none to one who turned it off or was removed', async () => {
+  it('mails a member’s comment to every staff member whose switch is on, none to one who turned it off, was removed or set no password yet', async () => {
     const quiet = await createStaffMember(test, 'quinn.quiet@lab.example', 'Quinn Quiet')
     const removed = await createStaffMember(test, 'rory.gone@lab.example', 'Rory Gone')
+    // Added, the set-password link not used yet: cannot log in to answer.
+    await db()
+      .insertInto('lab_staff')
+      .values({ email: 'ivy.invited@lab.example', name: 'Ivy Invited', role: 'Lab engineer' })
+      .execute()
     await json(await setLab(quiet.browser, false), 200)
     expect(
       (await labManager.browser.post(endpoints.labRemoveStaff.path, { staffId: removed.staffId })).status,
@@ -484,8 +489,8 @@ describe('the lab’s staff (point 9)', () => {
     )
     expect(mail.text).toContain(`Choose which mails you get: ${test.portal.mainUrl}/lab/notifications`)
     expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
-    for (const other of [quiet, removed, owner, engineer])
-      expect(await mailsTo(other.email, /commented on Beacon 6/, id)).toEqual([])
+    for (const other of [quiet.email, removed.email, 'ivy.invited@lab.example', owner.email, engineer.email])
+      expect(await mailsTo(other, /commented on Beacon 6/, id)).toEqual([])
 
     // Its link turns the staff member's switch off without a login, and names no organization.
     const link = unsubscribeLinkOf(mail.text)

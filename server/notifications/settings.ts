@@ -142,12 +142,13 @@ export async function writeLabSetting(db: Db, staffId: string, kind: LabNotifica
 
 export type LabRecipient = { staffId: string; email: string }
 
-/** The lab staff who can log in (not removed) and whose setting for `kind` is on. */
+/** The lab staff who can log in (a password set, not removed) and whose setting for `kind` is on. */
 export async function labRecipientsOf(db: Db, kind: LabNotificationKind): Promise<LabRecipient[]> {
   return db
     .selectFrom('lab_staff as l')
     .select(['l.id as staffId', 'l.email as email'])
     .where('l.disabled_at', 'is', null)
+    .where('l.password_hash', 'is not', null)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
