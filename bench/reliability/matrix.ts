@@ -744,6 +744,7 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
     case 'redeliverWebhook':
       return post({ vendorUserId: id, deliveryId: owner.webhookDeliveryId })
     case 'pingWebhook':
+    case 'rotateWebhookSecret':
       return post({ vendorUserId: id, endpointId: owner.webhookEndpointId })
     default:
       return endpoint.method === 'GET' ? get() : post({})

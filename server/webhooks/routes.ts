@@ -15,6 +15,7 @@ import {
   WEBHOOK_NOTHING_TO_UPDATE_MESSAGE,
   WEBHOOK_PING_MESSAGE,
   WEBHOOK_REDELIVERY_MESSAGE,
+  WEBHOOK_SECRET_ROTATED_MESSAGE,
   WEBHOOK_UPDATED_MESSAGE,
   WEBHOOK_URL_DUPLICATE_MESSAGE,
   type WebhookDelivery,
@@ -233,6 +234,38 @@ export function createWebhookRoutes({ development }: { development: boolean }) {
     })
     if (!deleted) return c.json(notFound, 404)
     return c.json({ message: WEBHOOK_DELETED_MESSAGE, endpoint: null })
+  })
+
+  /*
+   * A new signing secret, at once: every delivery from now on (a retry of an older one too) is
+   * signed with it, and it is answered once, as at creation. For a secret that may have leaked, or
+   * one the portal can no longer read (the server's secret changed: SECRET_UNREADABLE).
+   */
+  vendorRoute(routes, 'rotateWebhookSecret', async (c) => {
+    const { db, secret: serverSecret } = c.var.services
+    const { organizationId, accountId } = c.var
+    const { endpointId } = c.var.body
+    const secret = newWebhookSecret()
+    const rotated = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('webhook_endpoints')
+        .set({ secret_encrypted: sealSecret(secret, serverSecret), secret_hint: secretHint(secret) })
+        .where('id', '=', endpointId)
+        .where('organization_id', '=', organizationId)
+        .returning('url')
+        .executeTakeFirst()
+      if (!row) return false
+      await logActivity(trx, {
+        organizationId,
+        actorAccountId: accountId,
+        action: 'webhook.secret-rotated',
+        subject: row.url,
+      })
+      return true
+    })
+    if (!rotated) return c.json(notFound, 404)
+    const [endpoint] = await endpointsOf(db, organizationId, endpointId)
+    return c.json({ message: WEBHOOK_SECRET_ROTATED_MESSAGE, endpoint, secret })
   })
 
   vendorRoute(routes, 'webhookDeliveries', async (c) => {

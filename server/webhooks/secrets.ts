@@ -7,11 +7,11 @@ import { WEBHOOK_SECRET_PREFIX } from '@/contract/webhooks'
  * key derived from the server's secret (SESSION_SECRET, or the one kept in DATA_DIR), which every
  * process sharing a database has. A copy of the database alone does not give the secrets. When the
  * server's secret changes, the stored secrets cannot be read: those deliveries fail with
- * SECRET_UNREADABLE and the Owner deletes and adds the endpoint again.
+ * SECRET_UNREADABLE and the Owner makes a new signing secret (rotateWebhookSecret).
  */
 
 export const SECRET_UNREADABLE =
-  'The endpoint’s secret cannot be read with this server’s secret; add the endpoint again.'
+  'The endpoint’s secret cannot be read with this server’s secret: make a new signing secret for it.'
 
 const keyOf = (serverSecret: string) =>
   createHash('sha256').update(`webhook-secrets\u0000${serverSecret}`).digest()

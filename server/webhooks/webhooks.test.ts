@@ -19,6 +19,7 @@ import {
   WEBHOOK_NOTHING_TO_UPDATE_MESSAGE,
   WEBHOOK_PING_MESSAGE,
   WEBHOOK_REDELIVERY_MESSAGE,
+  WEBHOOK_SECRET_ROTATED_MESSAGE,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_STALE_MESSAGE,
   WEBHOOK_TIMESTAMP_HEADER,
@@ -177,7 +178,7 @@ describe('registering an endpoint', () => {
     if (!endpoint) throw new Error('No endpoint.')
     // Erin's own organization: another's endpoint is unknown to her.
     expect((await list(erin.browser)).endpoints).toEqual([])
-    for (const name of ['updateWebhook', 'deleteWebhook', 'pingWebhook'] as const) {
+    for (const name of ['updateWebhook', 'deleteWebhook', 'pingWebhook', 'rotateWebhookSecret'] as const) {
       const answer = await call(erin.browser, name, { endpointId: endpoint.endpointId, enabled: false }, 404)
       expect(answer).toEqual({ message: WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE, field: 'endpointId' })
     }
@@ -199,6 +200,9 @@ describe('registering an endpoint', () => {
         { url: 'https://ci.example.com/e', events: ['run.started'] },
         403,
       ).then((answer) => expect(answer).toEqual({ message: ROLE_REFUSALS.webhooks }))
+      await call(erin.browser, 'rotateWebhookSecret', { endpointId: endpoint.endpointId }, 403).then(
+        (answer) => expect(answer).toEqual({ message: ROLE_REFUSALS.webhooks }),
+      )
     } finally {
       await prod.database.db
         .updateTable('memberships')
@@ -573,5 +577,69 @@ describe('delivery', () => {
     const times = all.map((delivery) => delivery.createdAt)
     expect([...times].sort().reverse()).toEqual(times)
     await call(devOwner.browser, 'webhookDeliveries', { endpointId, before: 'nonsense' }, 400)
+  })
+  it('makes a new signing secret: answered once, it signs every attempt from then on and the old one stops', async () => {
+    const w = worker()
+    while ((await w.runOnce()) > 0);
+    const sealed = () =>
+      dev.database.db
+        .selectFrom('webhook_endpoints')
+        .select('secret_encrypted')
+        .where('id', '=', endpointId)
+        .executeTakeFirstOrThrow()
+    const before = await sealed()
+    const rotated = await call<CreateWebhookAnswer>(devOwner.browser, 'rotateWebhookSecret', { endpointId })
+    expect(rotated.message).toBe(WEBHOOK_SECRET_ROTATED_MESSAGE)
+    expect(rotated.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/)
+    expect(rotated.secret).not.toBe(secret)
+    expect(rotated.endpoint).toMatchObject({
+      endpointId,
+      url: receiver.url,
+      state: 'active',
+      secretHint: `whsec_…${rotated.secret.slice(-4)}`,
+    })
+    expect((await list(devOwner.browser)).endpoints.map((item) => item.secretHint)).toEqual([
+      rotated.endpoint.secretHint,
+    ])
+    const after = await sealed()
+    expect(after.secret_encrypted).not.toBe(before.secret_encrypted)
+    expect(after.secret_encrypted).not.toContain(rotated.secret.slice(6, 20))
+    expect(
+      await dev.database.db
+        .selectFrom('activity_log')
+        .select(['action', 'subject'])
+        .where('action', '=', 'webhook.secret-rotated')
+        .execute(),
+    ).toEqual([{ action: 'webhook.secret-rotated', subject: receiver.url }])
+
+    // A receiver still on the old secret refuses the next delivery…
+    await call(devOwner.browser, 'pingWebhook', { endpointId })
+    const count = receiver.received.length
+    expect(await w.runOnce()).toBe(1)
+    expect(receiver.received.length).toBe(count)
+    expect(receiver.refused.map((refusal) => refusal.message)).toEqual([WEBHOOK_BAD_SIGNATURE_MESSAGE])
+    // …and, given the new one, takes its retry, which the old one does not verify.
+    receiver.secret = rotated.secret
+    advance(60_000)
+    expect(await w.runOnce()).toBe(1)
+    expect(receiver.received.length).toBe(count + 1)
+    const retried = receiver.received.at(-1)!
+    const header = (name: string) => retried.headers[name.toLowerCase()]
+    expect(
+      await verifyWebhook({ secret, body: retried.raw, headers: header, now: clock().getTime() }),
+    ).toEqual({ ok: false, message: WEBHOOK_BAD_SIGNATURE_MESSAGE })
+    expect(
+      await verifyWebhook({
+        secret: rotated.secret,
+        body: retried.raw,
+        headers: header,
+        now: clock().getTime(),
+      }),
+    ).toMatchObject({ ok: true })
+    receiver.refused.length = 0
+    secret = rotated.secret
+    await call(devOwner.browser, 'rotateWebhookSecret', { endpointId: 'whe_unknown' }, 404).then((answer) =>
+      expect(answer).toEqual({ message: WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE, field: 'endpointId' }),
+    )
   })
 })

@@ -221,6 +221,11 @@ export const ENDPOINT_DOCS: Readonly<Partial<Record<EndpointName, EndpointDoc>>>
   },
   redeliverWebhook: { tag: 'webhooks', summary: 'Send a delivery again now', refusals: [404, 409] },
   pingWebhook: { tag: 'webhooks', summary: 'Send a test event to an endpoint', refusals: [404, 409] },
+  rotateWebhookSecret: {
+    tag: 'webhooks',
+    summary: 'Make a new signing secret for an endpoint (answered once; the old one stops signing)',
+    refusals: [404],
+  },
   notificationSettings: { tag: 'notifications', summary: 'Your e-mail notification switches' },
   updateNotificationSetting: {
     tag: 'notifications',

@@ -722,6 +722,15 @@ export const endpoints = {
     answerType: 'json',
     addedBy: 'architecture',
   },
+  rotateWebhookSecret: {
+    ...main,
+    method: 'POST',
+    path: '/api/webhooks/rotate-secret',
+    request: webhooks.webhookEndpointPayloadSchema,
+    answer: webhooks.createWebhookAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
 } as const satisfies Record<string, Endpoint>
 
 export type EndpointName = keyof typeof endpoints

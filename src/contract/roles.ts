@@ -21,7 +21,8 @@ export const roleSchema = v.picklist(ROLES, 'role must be Owner, Engineer or Vie
  * - certificate: Email Certificate (and the certificates of issue 20);
  * - team: invite, resend, revoke, change roles, remove members, read the activity log;
  * - tokens: create personal API tokens (issue 21, docs/decisions/0026).
- * - webhooks: add, change, delete webhook endpoints, redeliver, send test events (issue 21).
+ * - webhooks: add, change, delete webhook endpoints, make a new signing secret, redeliver, send
+ *   test events (issue 21).
  */
 export const PERMISSIONS = [
   'read',
@@ -150,6 +151,7 @@ export const ENDPOINT_PERMISSIONS: Readonly<Record<VendorEndpointName, Permissio
   webhookDeliveries: 'read',
   redeliverWebhook: 'webhooks',
   pingWebhook: 'webhooks',
+  rotateWebhookSecret: 'webhooks',
 }
 
 /** The permission an endpoint needs once logged in (one that needs none is a mistake of the caller). */

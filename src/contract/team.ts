@@ -137,6 +137,7 @@ export const ACTIVITY_ACTIONS = [
   'webhook.updated',
   'webhook.deleted',
   'webhook.disabled',
+  'webhook.secret-rotated',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
@@ -166,6 +167,7 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityAction, string>> = {
   'webhook.updated': 'Changed a webhook endpoint',
   'webhook.deleted': 'Deleted a webhook endpoint',
   'webhook.disabled': 'Disabled a failing webhook endpoint',
+  'webhook.secret-rotated': 'Made a new signing secret for a webhook endpoint',
 }
 
 export const activityEntrySchema = v.looseObject({

@@ -432,7 +432,7 @@ export const createWebhookPayloadSchema = v.object({
 })
 export type CreateWebhookPayload = v.InferOutput<typeof createWebhookPayloadSchema>
 
-/** The creation's answer: the only time the secret is shown. */
+/** The creation's answer, and a new secret's (rotateWebhookSecret): the only time a secret is shown. */
 export const createWebhookAnswerSchema = v.looseObject({
   message: v.string(),
   endpoint: webhookEndpointSchema,
@@ -501,6 +501,12 @@ export const WEBHOOK_CREATED_MESSAGE = 'Endpoint added. Copy its signing secret 
 /** Beside the secret shown once. */
 export const WEBHOOK_SECRET_SHOWN_ONCE_WARNING =
   'Keep this secret in your receiver’s secret store. The portal shows only its last four characters from now on.'
+export const WEBHOOK_SECRET_ROTATED_MESSAGE =
+  'New signing secret made. Deliveries are signed with it from now on, retries included: put it in your receiver now. Copy it: it is not shown again.'
+/** The confirmation before a new secret is made. */
+export const rotateWebhookSecretQuestion = (url: string) => `Make a new signing secret for ${url}?`
+export const ROTATE_WEBHOOK_SECRET_CONSEQUENCE =
+  'The current secret stops signing at once: your receiver refuses deliveries until it has the new one. Do this when the secret may have leaked, or when the portal can no longer read it.'
 export const WEBHOOK_UPDATED_MESSAGE = 'Endpoint updated.'
 export const WEBHOOK_ENABLED_MESSAGE = 'Endpoint enabled.'
 export const WEBHOOK_DISABLED_MESSAGE = 'Endpoint disabled.'

@@ -14,6 +14,7 @@ import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_NOTHING_TO_UPDATE_MESSAGE,
   WEBHOOK_PING_MESSAGE,
+  WEBHOOK_SECRET_ROTATED_MESSAGE,
   WEBHOOK_REDELIVERY_MESSAGE,
   WEBHOOK_SECRET_PREFIX,
   WEBHOOK_UPDATED_MESSAGE,
@@ -47,6 +48,8 @@ function newSecret() {
   const base64 = btoa(String.fromCharCode(...bytes))
   return `${WEBHOOK_SECRET_PREFIX}${base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`
 }
+
+const secretHintOf = (secret: string) => `${WEBHOOK_SECRET_PREFIX}…${secret.slice(-4)}`
 
 function queue(endpointId: string, fields: Pick<WebhookDelivery, 'type'> & Partial<WebhookDelivery>) {
   world.nextId += 1
@@ -98,7 +101,7 @@ export const webhookHandlers = [
       disabledReason: null,
       disabledAt: null,
       failingSince: null,
-      secretHint: `${WEBHOOK_SECRET_PREFIX}…${secret.slice(-4)}`,
+      secretHint: secretHintOf(secret),
       createdAt: FIXTURE_NOW.toISOString(),
       lastDelivery: null,
     }
@@ -187,5 +190,15 @@ export const webhookHandlers = [
     if (endpoint.state !== 'active') return refusal(WEBHOOK_ENDPOINT_DISABLED_MESSAGE, 'endpointId', 409)
     queue(endpoint.endpointId, { type: 'ping' })
     return answer(WEBHOOK_PING_MESSAGE)
+  }),
+
+  vendorEndpoint('rotateWebhookSecret', ({ body, vendor }) => {
+    const refused = refusedChange(vendor)
+    if (refused) return refused
+    const endpoint = findEndpoint(body.endpointId)
+    if (!endpoint) return refusal(WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE, 'endpointId', 404)
+    const secret = newSecret()
+    endpoint.secretHint = secretHintOf(secret)
+    return HttpResponse.json({ message: WEBHOOK_SECRET_ROTATED_MESSAGE, endpoint: { ...endpoint }, secret })
   }),
 ]

@@ -13,6 +13,7 @@ import {
   WEBHOOK_EVENTS_EMPTY_MESSAGE,
   WEBHOOK_PING_MESSAGE,
   WEBHOOK_REDELIVERY_MESSAGE,
+  WEBHOOK_SECRET_ROTATED_MESSAGE,
   WEBHOOK_URL_CREDENTIALS_MESSAGE,
   WEBHOOK_URL_PRIVATE_MESSAGE,
   WEBHOOK_URL_REQUIRED_MESSAGE,
@@ -238,6 +239,47 @@ export const DeleteWithConfirmation = meta.story({
   },
 })
 
+export const NewSecret = meta.story({
+  name: 'New secret, confirmed and shown once',
+  beforeEach: asPriya('Owner'),
+  play: async ({ canvas, userEvent }) => {
+    await pageReady(canvas)
+    const ci = within(endpointNamed(canvas, CI))
+    const oldHint = world.webhooks.endpoints.find((endpoint) => endpoint.url === CI)!.secretHint
+    await expect(ci.getByText(oldHint)).toBeVisible()
+    const trigger = ci.getByRole('button', { name: 'New secret' })
+    await userEvent.click(trigger)
+    const confirm = await screen.findByRole('alertdialog', {
+      name: `Make a new signing secret for ${CI}?`,
+    })
+    await waitFor(() =>
+      expect(
+        within(confirm).getByText(
+          'The current secret stops signing at once: your receiver refuses deliveries until it has the new one. Do this when the secret may have leaked, or when the portal can no longer read it.',
+        ),
+      ).toBeVisible(),
+    )
+    // Cancel changes nothing and gives focus back.
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    await waitFor(() => expect(trigger).toHaveFocus())
+    await userEvent.keyboard('{Enter}')
+    const again = await screen.findByRole('alertdialog', { name: `Make a new signing secret for ${CI}?` })
+    await userEvent.click(within(again).getByRole('button', { name: 'Make a new secret' }))
+    const secretDialog = await screen.findByRole('dialog', { name: 'Signing secret' })
+    await waitFor(() => expect(within(secretDialog).getByText(WEBHOOK_SECRET_ROTATED_MESSAGE)).toBeVisible())
+    const secret = (
+      within(secretDialog).getByRole('textbox', { name: `Secret of ${CI}` }) as HTMLInputElement
+    ).value
+    await expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/)
+    await userEvent.click(within(secretDialog).getByRole('button', { name: 'Done' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await expect(ci.getByText(`whsec_…${secret.slice(-4)}`)).toBeVisible()
+    await expect(ci.queryByText(oldHint)).toBeNull()
+    await expect(canvas.queryByText(secret)).toBeNull()
+  },
+})
+
 const READ_FAILED = 'The portal is restarting. Try again in a minute.'
 
 export const ReadFailed = meta.story({
@@ -269,7 +311,7 @@ export const EngineersView = meta.story({
     await userEvent.click(add)
     await expect(screen.queryByRole('dialog')).toBeNull()
     const ci = within(endpointNamed(canvas, CI))
-    for (const name of ['Send test event', 'Disable', 'Delete']) {
+    for (const name of ['Send test event', 'Disable', 'New secret', 'Delete']) {
       await expect(ci.getByRole('button', { name })).toHaveAttribute('aria-disabled', 'true')
     }
     // The delivery log is every member's to read.

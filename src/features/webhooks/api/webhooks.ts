@@ -112,3 +112,12 @@ export function usePingMutation(vendorUserId: string) {
       void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(endpointId) }),
   })
 }
+
+/** POST /api/webhooks/rotate-secret: a new signing secret, answered once; the list shows its new hint. */
+export function useRotateSecretMutation(vendorUserId: string) {
+  const apply = useApplyEndpoint(vendorUserId)
+  return useMutation({
+    mutationFn: (endpointId: string) => requestEndpoint('rotateWebhookSecret', { vendorUserId, endpointId }),
+    onSuccess: (answer) => apply(answer.endpoint),
+  })
+}

@@ -11,14 +11,14 @@ import { SecretOnce } from '@/components/ui/secret-once'
 import { WEBHOOK_CREATED_MESSAGE, WEBHOOK_SECRET_SHOWN_ONCE_WARNING } from '@/contract/webhooks'
 
 type SecretDialogProps = {
-  /** The new endpoint's URL and secret; null when closed. */
-  created: { url: string; secret: string } | null
+  /** The endpoint's URL, its new secret and the server's message; null when closed. */
+  created: { url: string; secret: string; message: string } | null
   onClose: () => void
 }
 
 /**
- * The signing secret, shown once after Add endpoint (SecretOnce: the warning, the secret with
- * Copy). The portal never shows it again: the list shows its last four characters.
+ * The signing secret, shown once after Add endpoint or New secret (SecretOnce: the warning, the
+ * secret with Copy). The portal never shows it again: the list shows its last four characters.
  */
 function SecretDialog({ created, onClose }: SecretDialogProps) {
   return (
@@ -26,7 +26,7 @@ function SecretDialog({ created, onClose }: SecretDialogProps) {
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>Signing secret</DialogTitle>
-          <DialogDescription>{WEBHOOK_CREATED_MESSAGE}</DialogDescription>
+          <DialogDescription>{created?.message ?? WEBHOOK_CREATED_MESSAGE}</DialogDescription>
         </DialogHeader>
         {created ? (
           <SecretOnce

@@ -1,4 +1,4 @@
-import { ChevronDown, Plus } from 'lucide-react'
+import { ChevronDown, KeyRound, Plus } from 'lucide-react'
 import * as React from 'react'
 import {
   AlertDialog,
@@ -12,7 +12,12 @@ import {
 } from '@/components/ui/alert-dialog'
 import { Button } from '@/components/ui/button'
 import { RefusalNote } from '@/components/ui/refusal-note'
-import type { WebhookEndpoint, WebhooksAnswer } from '@/contract/webhooks'
+import {
+  ROTATE_WEBHOOK_SECRET_CONSEQUENCE,
+  rotateWebhookSecretQuestion,
+  type WebhookEndpoint,
+  type WebhooksAnswer,
+} from '@/contract/webhooks'
 import { answerOrNull, showToast } from '@/lib/api-failure'
 import { formatPortalTime } from '@/lib/format-time'
 import type { RoleRefusal } from '@/lib/role'
@@ -20,6 +25,7 @@ import { cn } from '@/lib/utils'
 import {
   useDeleteWebhookMutation,
   usePingMutation,
+  useRotateSecretMutation,
   useUpdateWebhookMutation,
 } from '@/features/webhooks/api/webhooks'
 import { AddEndpointDialog } from '@/features/webhooks/components/add-endpoint-dialog'
@@ -45,15 +51,17 @@ export const NO_ENDPOINTS_HINT =
 
 /**
  * The webhooks page (issue 21): the organization's endpoints — URL, events, state (disabled with
- * why), the last delivery — each with its delivery log, Send test event, Disable or Enable and
- * Delete (confirmed); Add endpoint, whose secret is shown once. Every member reads; the changes are
+ * why), the last delivery — each with its delivery log, Send test event, Disable or Enable, New
+ * secret and Delete (both confirmed); Add endpoint; a new secret is shown once. Every member reads; the changes are
  * an Owner's, and other roles see the controls disabled with the reason.
  */
 function WebhooksScreen({ vendorUserId, webhooks, refusal }: WebhooksScreenProps) {
   const [adding, setAdding] = React.useState(false)
-  const [created, setCreated] = React.useState<{ url: string; secret: string } | null>(null)
+  const [created, setCreated] = React.useState<{ url: string; secret: string; message: string } | null>(null)
   const [deleting, setDeleting] = React.useState<WebhookEndpoint | null>(null)
+  const [rotating, setRotating] = React.useState<WebhookEndpoint | null>(null)
   const remove = useDeleteWebhookMutation(vendorUserId)
+  const rotate = useRotateSecretMutation(vendorUserId)
   const refusalId = React.useId()
   const addRef = React.useRef<HTMLButtonElement>(null)
 
@@ -62,6 +70,12 @@ function WebhooksScreen({ vendorUserId, webhooks, refusal }: WebhooksScreenProps
     const answer = await answerOrNull(remove.mutateAsync(deleting.endpointId))
     if (answer) void showToast('success', answer.message)
     addRef.current?.focus()
+  }
+
+  const onRotate = async () => {
+    if (!rotating) return
+    const answer = await answerOrNull(rotate.mutateAsync(rotating.endpointId))
+    if (answer) setCreated({ url: answer.endpoint.url, secret: answer.secret, message: answer.message })
   }
 
   return (
@@ -99,6 +113,7 @@ function WebhooksScreen({ vendorUserId, webhooks, refusal }: WebhooksScreenProps
                 refusal={refusal}
                 refusalId={refusalId}
                 onDelete={() => setDeleting(endpoint)}
+                onRotate={() => setRotating(endpoint)}
               />
             ))}
           </ul>
@@ -108,9 +123,21 @@ function WebhooksScreen({ vendorUserId, webhooks, refusal }: WebhooksScreenProps
         vendorUserId={vendorUserId}
         open={adding}
         onOpenChange={setAdding}
-        onCreated={({ endpoint, secret }) => setCreated({ url: endpoint.url, secret })}
+        onCreated={({ endpoint, secret, message }) => setCreated({ url: endpoint.url, secret, message })}
       />
       <SecretDialog created={created} onClose={() => setCreated(null)} />
+      <AlertDialog open={rotating !== null} onOpenChange={(open) => !open && setRotating(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{rotateWebhookSecretQuestion(rotating?.url ?? '')}</AlertDialogTitle>
+            <AlertDialogDescription>{ROTATE_WEBHOOK_SECRET_CONSEQUENCE}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={() => void onRotate()}>Make a new secret</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
       <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
@@ -137,9 +164,10 @@ type EndpointItemProps = {
   refusal: RoleRefusal | null
   refusalId: string
   onDelete: () => void
+  onRotate: () => void
 }
 
-function EndpointItem({ vendorUserId, endpoint, refusal, refusalId, onDelete }: EndpointItemProps) {
+function EndpointItem({ vendorUserId, endpoint, refusal, refusalId, onDelete, onRotate }: EndpointItemProps) {
   const [open, setOpen] = React.useState(false)
   const update = useUpdateWebhookMutation(vendorUserId)
   const ping = usePingMutation(vendorUserId)
@@ -238,6 +266,17 @@ function EndpointItem({ vendorUserId, endpoint, refusal, refusalId, onDelete }: 
           onClick={() => void onToggle()}
         >
           {active ? 'Disable' : 'Enable'}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          {...refused}
+          onClick={() => {
+            if (!refusal) onRotate()
+          }}
+        >
+          <KeyRound aria-hidden="true" />
+          New secret
         </Button>
         <Button
           variant="outline"
