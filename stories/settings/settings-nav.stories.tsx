@@ -38,3 +38,15 @@ export const OpensNotificationsThenTokens = meta.story({
     await expect(tabs[0]).not.toHaveAttribute('aria-current')
   },
 })
+
+export const OnAPhone = meta.story({
+  name: 'On a phone: the three tabs fit',
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { level: 1, name: NOTIFICATIONS_PAGE_TITLE }, { timeout: 8000 })
+    const nav = await canvas.findByRole('navigation', { name: 'Settings' })
+    const list = nav.querySelector('ul')!
+    await waitFor(() => expect(list.scrollWidth).toBeLessThanOrEqual(list.clientWidth))
+    for (const tab of nav.querySelectorAll('a')) await expect(tab).toBeVisible()
+  },
+})

@@ -9,7 +9,7 @@ export const SETTINGS_PAGES = [
 ] as const
 
 const TAB =
-  'inline-flex min-h-11 shrink-0 items-center gap-2 border-b-2 border-transparent px-3 text-body font-semibold text-ink-muted transition-colors hover:text-ink focus-visible:focus-ring data-[status=active]:border-brand-600 data-[status=active]:text-brand-700'
+  'inline-flex min-h-11 shrink-0 items-center gap-2 border-b-2 border-transparent px-2 text-body sm:px-3 font-semibold text-ink-muted transition-colors hover:text-ink focus-visible:focus-ring data-[status=active]:border-brand-600 data-[status=active]:text-brand-700'
 
 /**
  * The tabs between the settings pages: links (each page has its address), the current one marked
@@ -18,11 +18,12 @@ const TAB =
 function SettingsNav() {
   return (
     <nav aria-label="Settings" className="border-b border-line bg-surface">
-      <ul className="mx-auto flex w-full max-w-6xl gap-2 overflow-x-auto px-4 sm:px-6">
+      <ul className="mx-auto flex w-full max-w-6xl gap-1 overflow-x-auto px-4 sm:gap-2 sm:px-6">
         {SETTINGS_PAGES.map(({ to, label, icon: Icon }) => (
           <li key={to} className="flex">
             <Link to={to} className={TAB}>
-              <Icon aria-hidden="true" className="size-4" />
+              {/* On a phone the three tabs fit without their icons. */}
+              <Icon aria-hidden="true" className="hidden size-4 sm:block" />
               {label}
             </Link>
           </li>
