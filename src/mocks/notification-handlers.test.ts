@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  LAB_NOTIFICATION_KIND_REFUSAL_MESSAGE,
   NOTIFICATION_KIND_REFUSAL_MESSAGE,
   NOTIFICATION_KINDS,
   UNSUBSCRIBE_TOKEN_INVALID_MESSAGE,
@@ -48,6 +49,29 @@ describe('the notification handlers', () => {
       status: 400,
       json: { message: NOTIFICATION_KIND_REFUSAL_MESSAGE, field: 'kind' },
     })
+  })
+
+  it('read and change the fixture Lab manager’s own switch, and take her link', async () => {
+    expect(await call('/api/lab/notifications/settings')).toEqual({
+      status: 200,
+      json: { emailId: 'lena.lab@lab.example', settings: [{ kind: 'vendorComment', enabled: true }] },
+    })
+    expect(
+      (await call('/api/lab/notifications/settings/update', { kind: 'runFinished', enabled: false })).json,
+    ).toEqual({ message: LAB_NOTIFICATION_KIND_REFUSAL_MESSAGE, field: 'kind' })
+    const info = await call(`/api/notifications/unsubscribe?token=${UNSUBSCRIBE_TOKENS.labVendorComment}`)
+    expect(info.json).toEqual({
+      scope: 'vendorComment',
+      label: 'Comment from a vendor',
+      emailId: 'lena.lab@lab.example',
+      organizationName: null,
+      alreadyOff: false,
+    })
+    await call('/api/notifications/unsubscribe', { token: UNSUBSCRIBE_TOKENS.labVendorComment })
+    expect((await call('/api/lab/notifications/settings')).json.settings).toEqual([
+      { kind: 'vendorComment', enabled: false },
+    ])
+    await call('/api/lab/notifications/settings/update', { kind: 'vendorComment', enabled: true })
   })
 
   it('read a link without changing anything, unsubscribe by POST, and refuse a tampered or missing token', async () => {

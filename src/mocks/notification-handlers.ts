@@ -64,6 +64,14 @@ const kindsOf = (claim: FixtureUnsubscribeClaim) =>
 
 function infoOf(claim: FixtureUnsubscribeClaim): UnsubscribeInfo {
   const fixture = notificationFixture()
+  if (claim.subject === 'staff')
+    return {
+      scope: claim.scope,
+      label: unsubscribeScopeLabel(claim.scope),
+      emailId: world.lab.staff[0]!.email,
+      organizationName: null,
+      alreadyOff: !fixture.enabled[claim.scope],
+    }
   if (claim.subject === 'address')
     return {
       scope: 'invitation',
@@ -113,6 +121,7 @@ export const notificationHandlers = [
     const before = infoOf(claim)
     const fixture = notificationFixture()
     if (claim.subject === 'address') fixture.addressOptouts.add(claim.emailId)
+    else if (claim.subject === 'staff') fixture.enabled[claim.scope] = false
     else for (const kind of kindsOf(claim)) fixture.enabled[kind] = false
     const info = { ...before, alreadyOff: true }
     return HttpResponse.json({

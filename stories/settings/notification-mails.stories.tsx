@@ -38,8 +38,8 @@ const PORTAL = 'https://portal.example.com'
 const ORG = NOKIA_ORGANIZATION.organizationName
 const RECORD_URL = `${PORTAL}/dashboard?search=Beacon%206`
 
-/** A lab staff member's link (Lena Lab's vendorComment); the fixture world does not answer it. */
-const LAB_TOKEN = 'n1.czpsYWItMXx8dmVuZG9yQ29tbWVudA.8Dq2c5bPq0o4m8d3oYkq3oU2dV3W5vMZr1q7XH2c1yA'
+/** A lab staff member's link: Lena Lab's "Comment from a vendor". */
+const LAB_TOKEN = UNSUBSCRIBE_TOKENS.labVendorComment
 
 const footerOf = (kind: AnyNotificationKind): MailFooter =>
   kind === 'vendorComment'

@@ -107,6 +107,33 @@ export const InvitationsToAnAddress = meta.story({
   },
 })
 
+export const LabStaffLink = meta.story({
+  name: 'A lab staff member’s link',
+  parameters: { router: { app: true, url: urlOf(UNSUBSCRIBE_TOKENS.labVendorComment) } },
+  play: async ({ canvas, userEvent }) => {
+    await ready(canvas)
+    await expect(
+      await canvas.findByText(
+        'Stop “Comment from a vendor” mails to lena.lab@lab.example?',
+        {},
+        { timeout: 8000 },
+      ),
+    ).toBeVisible()
+    await expect(notificationFixture().enabled.vendorComment).toBe(true)
+    await userEvent.click(canvas.getByRole('button', { name: 'Unsubscribe' }))
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      'Done: “Comment from a vendor” mails to lena.lab@lab.example are off.',
+    )
+    await expect(notificationFixture().enabled.vendorComment).toBe(false)
+    await expect(notificationFixture().enabled.commentReceived).toBe(true)
+    // The settings of the link's side: the lab's page.
+    await expect(canvas.getByRole('link', { name: 'Manage notifications' })).toHaveAttribute(
+      'href',
+      '/lab/notifications',
+    )
+  },
+})
+
 export const TamperedLink = meta.story({
   name: 'Invalid token',
   parameters: { router: { app: true, url: urlOf(UNSUBSCRIBE_TOKENS.tampered) } },
