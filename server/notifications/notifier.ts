@@ -267,46 +267,36 @@ export function createNotifier(options: NotifierOptions): Notifier {
       if (!comment) return []
       const device = await recordOf(trx, portfolioManagerId)
       const deviceName = device?.device_name ?? portfolioManagerId
-      if (comment.authorKind === 'vendor') {
-        // A member's comment: the lab's staff are told; the members see their own team's at once.
-        return labJobsFor(
-          trx,
-          'vendorComment',
-          `comment:${String(comment.commentId)}`,
-          organizationId,
-          (to, footer, organizationName) =>
-            vendorCommentMail({
-              to,
-              organizationName,
-              deviceName,
-              portfolioManagerId,
-              author: String(comment.author ?? ''),
+      // A lab comment is the members' to hear of; a member's, the lab's staff's (point 9) — the
+      // members see their own team's at once.
+      const fromLab = comment.authorKind === 'lab'
+      if (!fromLab && comment.authorKind !== 'vendor') return []
+      const render = (to: string, footer: MailFooter, organizationName: string) => {
+        const input = {
+          to,
+          organizationName,
+          deviceName,
+          portfolioManagerId,
+          author: String(comment.author ?? ''),
+          comment: String(comment.text ?? ''),
+          footer,
+        }
+        return fromLab
+          ? commentReceivedMail({
+              ...input,
+              authorRole: String(comment.authorRole ?? 'Lab'),
+              recordUrl: recordUrl(deviceName),
+            })
+          : vendorCommentMail({
+              ...input,
               authorRole: String(comment.authorRole ?? ''),
-              comment: String(comment.text ?? ''),
               recordUrl: `${publicUrl}/lab?record=${encodeURIComponent(portfolioManagerId)}`,
-              footer,
-            }),
-        )
+            })
       }
-      if (comment.authorKind !== 'lab') return []
-      return jobsFor(
-        trx,
-        'commentReceived',
-        `comment:${String(comment.commentId)}`,
-        organizationId,
-        (to, footer, organizationName) =>
-          commentReceivedMail({
-            to,
-            organizationName,
-            deviceName,
-            portfolioManagerId,
-            author: String(comment.author ?? ''),
-            authorRole: String(comment.authorRole ?? 'Lab'),
-            comment: String(comment.text ?? ''),
-            recordUrl: recordUrl(deviceName),
-            footer,
-          }),
-      )
+      const topic = `comment:${String(comment.commentId)}`
+      return fromLab
+        ? jobsFor(trx, 'commentReceived', topic, organizationId, render)
+        : labJobsFor(trx, 'vendorComment', topic, organizationId, render)
     }
     const record = data.record as { status?: unknown } | undefined
     const held =
