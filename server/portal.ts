@@ -203,9 +203,22 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   }
 }
 
+/**
+ * An idle keep-alive connection is kept KEEP_ALIVE_MS (Node's default is 5 s). A client that sends
+ * on a kept connection just as the server closes it gets ECONNRESET (seen in CI: a journey's
+ * mailbox poll after 5 s of waiting); proxies in front of the portal keep theirs up to 60 s
+ * (nginx's upstream keepalive_timeout, a load balancer's idle timeout), so the server outlives
+ * them. headersTimeout stays above it, as Node asks.
+ */
+export const KEEP_ALIVE_MS = 65_000
+
 function listen(fetch: (request: Request) => Response | Promise<Response>, port: number, hostname: string) {
   return new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
     const server = serve({ fetch, port, hostname }, (info) => resolve({ server, port: info.port }))
+    if ('keepAliveTimeout' in server) {
+      server.keepAliveTimeout = KEEP_ALIVE_MS
+      server.headersTimeout = KEEP_ALIVE_MS + 1000
+    }
     server.once('error', reject)
   })
 }

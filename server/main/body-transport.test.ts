@@ -4,7 +4,8 @@ import { newBrowser, startTestPortal, type TestPortal } from '../test/portal.ts'
 
 /*
  * How the main service reads a body over a real socket (docs/decisions/0015): a body larger than
- * the limit gets its 413 answer, chunked or not, instead of a reset connection.
+ * the limit gets its 413 answer, chunked or not, instead of a reset connection. And a kept-alive
+ * connection outlives a client's pause (server/portal.ts KEEP_ALIVE_MS).
  */
 
 let test: TestPortal
@@ -136,3 +137,43 @@ describe('calls without a body schema', () => {
     expect(answer.status).toBe(200)
   })
 })
+
+describe('a kept-alive connection', () => {
+  it('is still open after 6 s idle, past Node’s default 5 s: the next request on it is answered', async () => {
+    const { Socket } = await import('node:net')
+    const url = new URL(test.portal.mainUrl)
+    const socket = new Socket()
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject)
+      socket.connect(Number(url.port), '127.0.0.1', () => resolve())
+    })
+    let received = ''
+    let closed = false
+    socket.on('data', (part: Buffer) => (received += part.toString()))
+    socket.on('close', () => (closed = true))
+    const ask = () =>
+      socket.write(
+        `GET /api/portal-config HTTP/1.1\r\nHost: 127.0.0.1:${url.port}\r\nConnection: keep-alive\r\n\r\n`,
+      )
+    const answers = () => received.match(/HTTP\/1\.1 \d+/g) ?? []
+    try {
+      ask()
+      await eventuallyTrue(() => answers().length === 1)
+      await new Promise((resolve) => setTimeout(resolve, 6000))
+      expect(closed).toBe(false)
+      ask()
+      await eventuallyTrue(() => answers().length === 2)
+      expect(answers()).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200'])
+    } finally {
+      socket.destroy()
+    }
+  }, 15_000)
+})
+
+async function eventuallyTrue(check: () => boolean) {
+  for (let waited = 0; waited < 5000; waited += 20) {
+    if (check()) return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error('No answer in 5 s.')
+}

@@ -113,18 +113,19 @@ export const AddingWithFieldErrors = meta.story({
     await waitFor(() => expect(url).toHaveFocus())
     // Nothing typed: the URL is required, said on its field.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
-    await expect(within(dialog).getByText(WEBHOOK_URL_REQUIRED_MESSAGE)).toBeVisible()
+    // (waitFor: on a loaded machine the dialog may still be in its 150 ms zoom-in, at opacity 0.)
+    await waitFor(() => expect(within(dialog).getByText(WEBHOOK_URL_REQUIRED_MESSAGE)).toBeVisible())
     await expect(url).toHaveAttribute('aria-invalid', 'true')
     // A private-network address: the server's refusal, on the field, with focus there.
     await userEvent.type(url, 'https://10.20.0.5/hooks')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
-    await expect(await within(dialog).findByText(WEBHOOK_URL_PRIVATE_MESSAGE)).toBeVisible()
+    await waitFor(() => expect(within(dialog).getByText(WEBHOOK_URL_PRIVATE_MESSAGE)).toBeVisible())
     await expect(url).toHaveFocus()
     // Credentials in the URL.
     await userEvent.clear(url)
     await userEvent.type(url, 'https://ci:secret@ci.nokia-example.com/hooks')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
-    await expect(await within(dialog).findByText(WEBHOOK_URL_CREDENTIALS_MESSAGE)).toBeVisible()
+    await waitFor(() => expect(within(dialog).getByText(WEBHOOK_URL_CREDENTIALS_MESSAGE)).toBeVisible())
     // No event chosen.
     await userEvent.clear(url)
     await userEvent.type(url, 'https://ci.nokia-example.com/hooks/other')
