@@ -210,7 +210,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
  * (nginx's upstream keepalive_timeout, a load balancer's idle timeout), so the server outlives
  * them. headersTimeout stays above it, as Node asks.
  */
-export const KEEP_ALIVE_MS = 65_000
+const KEEP_ALIVE_MS = 65_000
 
 function listen(fetch: (request: Request) => Response | Promise<Response>, port: number, hostname: string) {
   return new Promise<{ server: ServerType; port: number }>((resolve, reject) => {

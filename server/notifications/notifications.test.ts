@@ -80,6 +80,9 @@ async function json<T>(response: Response, status: number): Promise<T> {
 }
 
 const getSettings = (browser: Browser) => browser.call(endpoints.notificationSettings.path, { method: 'GET' })
+/** A member's switch changed by its own session, answered 200. */
+const setMember = async (browser: Browser, kind: string, enabled: boolean) =>
+  json(await browser.post(endpoints.updateNotificationSetting.path, { kind, enabled }), 200)
 
 /**
  * Every notification planned and sent, then the outbox (newest first). The portal's own loop may
@@ -214,13 +217,7 @@ describe('settings', () => {
 
 describe('each kind, once, to the members whose switch is on', () => {
   it('mails a Validation Failure with the failed case, the attempt and a link, not to a member who turned it off', async () => {
-    await json(
-      await engineer.browser.post(endpoints.updateNotificationSetting.path, {
-        kind: 'runFinished',
-        enabled: false,
-      }),
-      200,
-    )
+    await setMember(engineer.browser, 'runFinished', false)
     const id = await submit(owner, {
       baseFirmwareVersion: '0.9.4',
       deviceNumberList: ['FAIL0001A', 'FAIL0001B'],
@@ -244,13 +241,7 @@ describe('each kind, once, to the members whose switch is on', () => {
     expect((await mailsTo(engineer.email, /Beacon 6/, id)).map((m) => m.subject + m.text)).toEqual([])
     // Planned and sent once: flushing again adds nothing.
     expect(await mailsTo(owner.email, /Beacon 6/, id)).toHaveLength(1)
-    await json(
-      await engineer.browser.post(endpoints.updateNotificationSetting.path, {
-        kind: 'runFinished',
-        enabled: true,
-      }),
-      200,
-    )
+    await setMember(engineer.browser, 'runFinished', true)
   })
 
   it('mails Certified and the certificate (number, validity, /verify/<number>) to every member, once each', async () => {
@@ -590,13 +581,7 @@ describe('invitations', () => {
   })
 
   it('sends none to an account that turned invitations off; the invitation itself stands', async () => {
-    await json(
-      await stranger.browser.post(endpoints.updateNotificationSetting.path, {
-        kind: 'invitation',
-        enabled: false,
-      }),
-      200,
-    )
+    await setMember(stranger.browser, 'invitation', false)
     const response = await owner.browser.post(endpoints.inviteMember.path, {
       vendorUserId: owner.id,
       emailId: stranger.email,
@@ -647,13 +632,7 @@ describe('the signed unsubscribe link', () => {
       200,
     )
     expect(again.message).toBe(unsubscribeAlreadyOffMessage(info))
-    await json(
-      await owner.browser.post(endpoints.updateNotificationSetting.path, {
-        kind: 'certificateIssued',
-        enabled: true,
-      }),
-      200,
-    )
+    await setMember(owner.browser, 'certificateIssued', true)
   })
 
   it('refuses a tampered token, one signed with another secret and a missing one, and changes nothing', async () => {
@@ -718,13 +697,7 @@ describe('the signed unsubscribe link', () => {
       },
     )
     expect([tampered.status, await tampered.text()]).toEqual([400, UNSUBSCRIBE_TOKEN_INVALID_MESSAGE])
-    await json(
-      await owner.browser.post(endpoints.updateNotificationSetting.path, {
-        kind: 'runFinished',
-        enabled: true,
-      }),
-      200,
-    )
+    await setMember(owner.browser, 'runFinished', true)
   })
 
   it('puts no session, Token or code in any notification mail, and every mail’s link verifies', async () => {

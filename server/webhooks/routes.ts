@@ -93,6 +93,30 @@ async function endpointsOf(db: Db, organizationId: string, endpointId?: string):
 
 const notFound = { message: WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE, field: 'endpointId' }
 
+/**
+ * One change to one of the organization's endpoints and its activity line, in one transaction.
+ * `change` answers the endpoint's URL, or undefined when the organization has no such endpoint
+ * (then nothing is logged and the answer is false).
+ */
+function changeEndpoint(
+  db: Kysely<Database>,
+  who: { organizationId: string; accountId: string },
+  action: 'webhook.deleted' | 'webhook.secret-rotated',
+  change: (trx: Transaction<Database>) => Promise<{ url: string } | undefined>,
+) {
+  return db.transaction().execute(async (trx) => {
+    const row = await change(trx)
+    if (!row) return false
+    await logActivity(trx, {
+      organizationId: who.organizationId,
+      actorAccountId: who.accountId,
+      action,
+      subject: row.url,
+    })
+    return true
+  })
+}
+
 /** The calls, for a portal whose development conveniences are `development` (config.ts). */
 export function createWebhookRoutes({ development }: { development: boolean }) {
   const routes = new Hono<MainEnv>()
@@ -215,23 +239,15 @@ export function createWebhookRoutes({ development }: { development: boolean }) {
 
   vendorRoute(routes, 'deleteWebhook', async (c) => {
     const { db } = c.var.services
-    const { organizationId, accountId } = c.var
-    const deleted = await db.transaction().execute(async (trx) => {
-      const row = await trx
+    const { organizationId } = c.var
+    const deleted = await changeEndpoint(db, c.var, 'webhook.deleted', (trx) =>
+      trx
         .deleteFrom('webhook_endpoints')
         .where('id', '=', c.var.body.endpointId)
         .where('organization_id', '=', organizationId)
         .returning('url')
-        .executeTakeFirst()
-      if (!row) return false
-      await logActivity(trx, {
-        organizationId,
-        actorAccountId: accountId,
-        action: 'webhook.deleted',
-        subject: row.url,
-      })
-      return true
-    })
+        .executeTakeFirst(),
+    )
     if (!deleted) return c.json(notFound, 404)
     return c.json({ message: WEBHOOK_DELETED_MESSAGE, endpoint: null })
   })
@@ -243,26 +259,18 @@ export function createWebhookRoutes({ development }: { development: boolean }) {
    */
   vendorRoute(routes, 'rotateWebhookSecret', async (c) => {
     const { db, secret: serverSecret } = c.var.services
-    const { organizationId, accountId } = c.var
+    const { organizationId } = c.var
     const { endpointId } = c.var.body
     const secret = newWebhookSecret()
-    const rotated = await db.transaction().execute(async (trx) => {
-      const row = await trx
+    const rotated = await changeEndpoint(db, c.var, 'webhook.secret-rotated', (trx) =>
+      trx
         .updateTable('webhook_endpoints')
         .set({ secret_encrypted: sealSecret(secret, serverSecret), secret_hint: secretHint(secret) })
         .where('id', '=', endpointId)
         .where('organization_id', '=', organizationId)
         .returning('url')
-        .executeTakeFirst()
-      if (!row) return false
-      await logActivity(trx, {
-        organizationId,
-        actorAccountId: accountId,
-        action: 'webhook.secret-rotated',
-        subject: row.url,
-      })
-      return true
-    })
+        .executeTakeFirst(),
+    )
     if (!rotated) return c.json(notFound, 404)
     const [endpoint] = await endpointsOf(db, organizationId, endpointId)
     return c.json({ message: WEBHOOK_SECRET_ROTATED_MESSAGE, endpoint, secret })

@@ -20,14 +20,13 @@ import {
 import { PageLoading, PageReadFailed } from '@/components/layout/page-states'
 import { SECRET_COPIED_MESSAGE, SecretOnce } from '@/components/ui/secret-once'
 import { endpoints } from '@/contract/endpoints'
-import { type Role, ROLE_REFUSAL_HINT, ROLE_REFUSALS } from '@/contract/roles'
-import { nokiaMember } from '@/mocks/fixtures/roles'
+import { ROLE_REFUSAL_HINT, ROLE_REFUSALS } from '@/contract/roles'
 import { world } from '@/mocks/fixtures/world'
 import { endpointUrl } from '@/mocks/handlers'
 import { CreateTokenDialog } from '@/features/api-tokens/components/create-token-dialog'
 import { TokensList } from '@/features/api-tokens/components/tokens-list'
 import { TokensScreen } from '@/features/api-tokens/components/tokens-screen'
-import { loggedInAs } from '../support/session'
+import { loggedInAsPriya } from '../support/session'
 import { expectToast } from '../support/toasts'
 
 /**
@@ -46,12 +45,6 @@ const meta = preview.meta({
 })
 
 type Canvas = ReturnType<typeof within>
-
-const asPriya = (role: Role) => () => {
-  const priya = world.vendors.find((vendor) => vendor.authData.vendorUserId === 'v-nokia')
-  if (priya) priya.authData = { ...priya.authData, ...nokiaMember(role) }
-  return loggedInAs('v-nokia', nokiaMember(role))()
-}
 
 async function pageReady(canvas: Canvas) {
   await canvas.findByRole('heading', { level: 1, name: 'API tokens' }, { timeout: 8000 })
@@ -78,7 +71,7 @@ const OWNERS_LIST = [
 
 export const OwnersList = meta.story({
   name: 'Owner’s list: active, expired and revoked',
-  beforeEach: asPriya('Owner'),
+  beforeEach: loggedInAsPriya('Owner'),
   play: async ({ canvas }) => {
     await pageReady(canvas)
     await expect(canvas.getByRole('heading', { level: 2, name: 'Tokens in your organization' })).toBeVisible()
@@ -98,7 +91,7 @@ export const Empty = meta.story({
   name: 'No tokens yet',
   beforeEach: () => {
     world.apiTokens = []
-    return asPriya('Owner')()
+    return loggedInAsPriya('Owner')()
   },
   play: async ({ canvas }) => {
     await pageReady(canvas)
@@ -114,7 +107,7 @@ export const Empty = meta.story({
 
 export const CreateFieldErrors = meta.story({
   name: 'Create token, field errors',
-  beforeEach: asPriya('Owner'),
+  beforeEach: loggedInAsPriya('Owner'),
   play: async ({ canvas, userEvent }) => {
     await pageReady(canvas)
     await userEvent.click(canvas.getByRole('button', { name: 'Create token' }))
@@ -145,7 +138,7 @@ export const ShownOnce = meta.story({
     const writeText = fn(async () => {})
     const original = Object.getOwnPropertyDescriptor(navigator, 'clipboard')
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
-    const cleanUp = asPriya('Owner')()
+    const cleanUp = loggedInAsPriya('Owner')()
     return () => {
       if (original) Object.defineProperty(navigator, 'clipboard', original)
       else Reflect.deleteProperty(navigator, 'clipboard')
@@ -188,7 +181,7 @@ export const ShownOnce = meta.story({
 
 export const RevokeConfirm = meta.story({
   name: 'Revoke, confirmed',
-  beforeEach: asPriya('Owner'),
+  beforeEach: loggedInAsPriya('Owner'),
   play: async ({ canvas, userEvent }) => {
     await pageReady(canvas)
     await userEvent.click(canvas.getByRole('button', { name: 'Revoke Grafana status exporter' }))
@@ -211,7 +204,7 @@ export const RevokeConfirm = meta.story({
 
 export const EngineersList = meta.story({
   name: 'Engineer’s list: only their own',
-  beforeEach: asPriya('Engineer'),
+  beforeEach: loggedInAsPriya('Engineer'),
   play: async ({ canvas }) => {
     await pageReady(canvas)
     await expect(canvas.getByRole('heading', { level: 2, name: 'Your tokens' })).toBeVisible()
@@ -222,7 +215,7 @@ export const EngineersList = meta.story({
 
 export const ViewersView = meta.story({
   name: 'Viewer: cannot create, may revoke their own',
-  beforeEach: asPriya('Viewer'),
+  beforeEach: loggedInAsPriya('Viewer'),
   play: async ({ canvas, userEvent }) => {
     await pageReady(canvas)
     const create = canvas.getByRole('button', { name: 'Create token' })
@@ -248,7 +241,7 @@ export const ReadFailed = meta.story({
         return undefined
       }),
     )
-    return asPriya('Owner')()
+    return loggedInAsPriya('Owner')()
   },
   play: async ({ canvas, userEvent }) => {
     const alert = await canvas.findByRole('alert', {}, { timeout: 8000 })
@@ -261,7 +254,7 @@ export const ReadFailed = meta.story({
 export const Phone = meta.story({
   name: 'Owner’s list on a phone',
   globals: { viewport: { value: 'phone' } },
-  beforeEach: asPriya('Owner'),
+  beforeEach: loggedInAsPriya('Owner'),
   play: async ({ canvas }) => {
     await pageReady(canvas)
     await expect(canvas.getByRole('button', { name: 'Create token' })).toBeVisible()

@@ -3,7 +3,7 @@ import { SECRET_COPIED_MESSAGE } from '@/components/ui/secret-once'
 import { http, HttpResponse } from 'msw'
 import { expect, screen, waitFor, within } from 'storybook/test'
 import { endpoints } from '@/contract/endpoints'
-import { type Role, ROLE_REFUSAL_HINT, ROLE_REFUSALS } from '@/contract/roles'
+import { ROLE_REFUSAL_HINT, ROLE_REFUSALS } from '@/contract/roles'
 import {
   WEBHOOK_CREATED_MESSAGE,
   WEBHOOK_SECRET_SHOWN_ONCE_WARNING,
@@ -18,7 +18,6 @@ import {
   WEBHOOK_URL_PRIVATE_MESSAGE,
   WEBHOOK_URL_REQUIRED_MESSAGE,
 } from '@/contract/webhooks'
-import { nokiaMember } from '@/mocks/fixtures/roles'
 import { world } from '@/mocks/fixtures/world'
 import { endpointUrl } from '@/mocks/handlers'
 import { AddEndpointDialog } from '@/features/webhooks/components/add-endpoint-dialog'
@@ -29,7 +28,7 @@ import {
   NO_ENDPOINTS_HINT,
   WebhooksScreen,
 } from '@/features/webhooks/components/webhooks-screen'
-import { loggedInAs } from '../support/session'
+import { loggedInAsPriya } from '../support/session'
 import { expectToast } from '../support/toasts'
 
 /**
@@ -49,12 +48,6 @@ const meta = preview.meta({
 })
 
 type Canvas = ReturnType<typeof within>
-
-const asPriya = (role: Role) => () => {
-  const priya = world.vendors.find((vendor) => vendor.authData.vendorUserId === 'v-nokia')
-  if (priya) priya.authData = { ...priya.authData, ...nokiaMember(role) }
-  return loggedInAs('v-nokia', nokiaMember(role))()
-}
 
 async function pageReady(canvas: Canvas) {
   await canvas.findByRole('heading', { level: 1, name: 'Webhooks' }, { timeout: 8000 })
@@ -77,7 +70,7 @@ const STAGING = 'https://staging.nokia-example.com/dcp/events'
 
 export const OwnersList = meta.story({
   name: 'Owner’s list',
-  beforeEach: asPriya('Owner'),
+  beforeEach: loggedInAsPriya('Owner'),
   play: async ({ canvas }) => {
     await pageReady(canvas)
     await expect(endpointItems(canvas)).toHaveLength(2)
@@ -93,7 +86,7 @@ export const OwnersList = meta.story({
 export const Empty = meta.story({
   beforeEach: () => {
     world.webhooks.endpoints = []
-    return asPriya('Owner')()
+    return loggedInAsPriya('Owner')()
   },
   play: async ({ canvas }) => {
     await pageReady(canvas)
@@ -104,7 +97,7 @@ export const Empty = meta.story({
 
 export const AddingWithFieldErrors = meta.story({
   name: 'Adding, with field errors',
-  beforeEach: asPriya('Owner'),
+  beforeEach: loggedInAsPriya('Owner'),
   play: async ({ canvas, userEvent }) => {
     await pageReady(canvas)
     await userEvent.click(canvas.getByRole('button', { name: 'Add endpoint' }))
@@ -139,7 +132,7 @@ export const AddingWithFieldErrors = meta.story({
 
 export const SecretShownOnce = meta.story({
   name: 'Secret shown once',
-  beforeEach: asPriya('Owner'),
+  beforeEach: loggedInAsPriya('Owner'),
   play: async ({ canvas, userEvent }) => {
     await pageReady(canvas)
     await userEvent.click(canvas.getByRole('button', { name: 'Add endpoint' }))
@@ -173,7 +166,7 @@ export const SecretShownOnce = meta.story({
 
 export const DeliveryLogStates = meta.story({
   name: 'Delivery log: delivered, retrying, failed',
-  beforeEach: asPriya('Owner'),
+  beforeEach: loggedInAsPriya('Owner'),
   play: async ({ canvas, userEvent }) => {
     await pageReady(canvas)
     const ci = within(endpointNamed(canvas, CI))
@@ -201,7 +194,7 @@ export const DeliveryLogStates = meta.story({
 
 export const DisabledEndpoint = meta.story({
   name: 'Disabled endpoint',
-  beforeEach: asPriya('Owner'),
+  beforeEach: loggedInAsPriya('Owner'),
   play: async ({ canvas, userEvent }) => {
     await pageReady(canvas)
     const staging = within(endpointNamed(canvas, STAGING))
@@ -221,7 +214,7 @@ export const DisabledEndpoint = meta.story({
 
 export const DeleteWithConfirmation = meta.story({
   name: 'Delete, confirmed',
-  beforeEach: asPriya('Owner'),
+  beforeEach: loggedInAsPriya('Owner'),
   play: async ({ canvas, userEvent }) => {
     await pageReady(canvas)
     await userEvent.click(within(endpointNamed(canvas, STAGING)).getByRole('button', { name: 'Delete' }))
@@ -242,7 +235,7 @@ export const DeleteWithConfirmation = meta.story({
 
 export const NewSecret = meta.story({
   name: 'New secret, confirmed and shown once',
-  beforeEach: asPriya('Owner'),
+  beforeEach: loggedInAsPriya('Owner'),
   play: async ({ canvas, userEvent }) => {
     await pageReady(canvas)
     const ci = within(endpointNamed(canvas, CI))
@@ -291,7 +284,7 @@ export const ReadFailed = meta.story({
         HttpResponse.json({ message: READ_FAILED }, { status: 503 }),
       ),
     )
-    return asPriya('Owner')()
+    return loggedInAsPriya('Owner')()
   },
   play: async ({ canvas }) => {
     await canvas.findByRole('heading', { level: 1, name: 'Webhooks' }, { timeout: 8000 })
@@ -303,7 +296,7 @@ export const ReadFailed = meta.story({
 
 export const EngineersView = meta.story({
   name: 'Engineer’s view (reads, cannot change)',
-  beforeEach: asPriya('Engineer'),
+  beforeEach: loggedInAsPriya('Engineer'),
   play: async ({ canvas, userEvent }) => {
     await pageReady(canvas)
     const add = canvas.getByRole('button', { name: 'Add endpoint' })

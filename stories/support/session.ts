@@ -1,6 +1,8 @@
 import type { AuthData } from '@/contract/auth'
 import type { LabRole } from '@/contract/lab'
 import { LOGIN_SUCCESS_MESSAGE } from '@/contract/messages'
+import type { Role } from '@/contract/roles'
+import { nokiaMember } from '@/mocks/fixtures/roles'
 import { world } from '@/mocks/fixtures/world'
 import { clearSession, writeAuthData } from '@/lib/storage'
 
@@ -24,6 +26,18 @@ export function loggedInAs(vendorUserId: FixtureVendorId, changes: Partial<AuthD
   return () => {
     writeAuthData({ ...authDataOf(vendorUserId), ...changes })
     return () => clearSession()
+  }
+}
+
+/**
+ * A story's beforeEach: logged in as Priya Sharma of Nokia in `role`, which the fixture world gives
+ * her too (its handlers decide by the world's session, not the stored login).
+ */
+export function loggedInAsPriya(role: Role) {
+  return () => {
+    const priya = world.vendors.find((vendor) => vendor.authData.vendorUserId === 'v-nokia')
+    if (priya) priya.authData = { ...priya.authData, ...nokiaMember(role) }
+    return loggedInAs('v-nokia', nokiaMember(role))()
   }
 }
 

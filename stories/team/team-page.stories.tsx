@@ -10,7 +10,6 @@ import {
   memberRemovedMessage,
   roleChangedMessage,
 } from '@/contract/team'
-import { nokiaMember } from '@/mocks/fixtures/roles'
 import { world } from '@/mocks/fixtures/world'
 import { ActivityLog } from '@/features/team/components/activity-log'
 import { InviteDialog } from '@/features/team/components/invite-dialog'
@@ -18,7 +17,7 @@ import { InvitationsList } from '@/features/team/components/invitations-list'
 import { MembersTable } from '@/features/team/components/members-table'
 import { TeamScreen } from '@/features/team/components/team-screen'
 import { LAST_OWNER_REASON } from '@/features/team/model/team-rules'
-import { loggedInAs } from '../support/session'
+import { loggedInAsPriya } from '../support/session'
 import { expectToast } from '../support/toasts'
 
 /**
@@ -46,13 +45,11 @@ type Canvas = ReturnType<typeof within>
 const asPriya =
   (role: Role, { lastOwner = false }: { lastOwner?: boolean } = {}) =>
   () => {
-    const priya = world.vendors.find((vendor) => vendor.authData.vendorUserId === 'v-nokia')
-    if (priya) priya.authData = { ...priya.authData, ...nokiaMember(role) }
     for (const member of world.team.members) {
       if (member.accountId === 'v-nokia') member.role = role
       if (member.accountId === 'v-nokia-owner2' && lastOwner) member.role = 'Engineer'
     }
-    return loggedInAs('v-nokia', nokiaMember(role))()
+    return loggedInAsPriya(role)()
   }
 
 async function teamReady(canvas: Canvas) {
