@@ -65,6 +65,23 @@ export function dataOrThrow<T>(result: ApiResult<T>): T {
   return result.data
 }
 
+/**
+ * A form's call (docs/decisions/0015): its data on 2xx, or the refusal when it names a field of the
+ * form (one of `fields`; any field when none are given), which the form shows on that field with
+ * no toast; any other failure throws ApiAnswerError, told as spec §8 says.
+ */
+export async function dataOrFieldRefusal<T, F extends string = string>(
+  pending: Promise<ApiResult<T>>,
+  fields?: readonly F[],
+): Promise<{ ok: true; data: T } | { ok: false; field: F; message: string }> {
+  const result = await pending
+  if (result.ok) return { ok: true, data: result.data }
+  const field = (result.data as { field?: unknown } | null)?.field
+  if (typeof field === 'string' && (fields === undefined || (fields as readonly string[]).includes(field)))
+    return { ok: false, field: field as F, message: result.message }
+  throw new ApiAnswerError(result.message, result.status)
+}
+
 /** Calls and unwraps: what queryFn and mutationFn use. */
 export async function requestEndpoint<N extends EndpointName>(
   name: N,

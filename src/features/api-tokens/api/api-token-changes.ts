@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiToken, ApiTokenScope, CreateApiTokenAnswer } from '@/contract/api-tokens'
-import { ApiAnswerError, callEndpoint, requestEndpoint } from '@/lib/call-endpoint'
+import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-endpoint'
 import { queryKeys } from '@/lib/query-keys'
 
 /*
@@ -31,10 +31,7 @@ export type CreateTokenOutcome =
   | { kind: 'created'; answer: CreateApiTokenAnswer }
   | { kind: 'field'; field: CreateTokenField; message: string }
 
-const fieldOf = (data: unknown): CreateTokenField | null => {
-  const field = (data as { field?: unknown } | null)?.field
-  return field === 'name' || field === 'scope' || field === 'expiresInDays' ? field : null
-}
+const CREATE_TOKEN_FIELDS: readonly CreateTokenField[] = ['name', 'scope', 'expiresInDays']
 
 /**
  * POST /api/tokens/create. A refusal naming a field is the form's to show there (no toast); any
@@ -48,11 +45,13 @@ export function useCreateApiTokenMutation(vendorUserId: string) {
       scope: ApiTokenScope
       expiresInDays: number | null
     }): Promise<CreateTokenOutcome> => {
-      const result = await callEndpoint('createApiToken', { vendorUserId, ...input })
-      if (result.ok) return { kind: 'created', answer: result.data }
-      const field = fieldOf(result.data)
-      if (field) return { kind: 'field', field, message: result.message }
-      throw new ApiAnswerError(result.message, result.status)
+      const outcome = await dataOrFieldRefusal(
+        callEndpoint('createApiToken', { vendorUserId, ...input }),
+        CREATE_TOKEN_FIELDS,
+      )
+      return outcome.ok
+        ? { kind: 'created', answer: outcome.data }
+        : { kind: 'field', field: outcome.field, message: outcome.message }
     },
     onSuccess: (outcome) => {
       if (outcome.kind === 'created') putToken(outcome.answer.token)

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { LabQueueQuery, LabRole, LabState, ReviewDecision } from '@/contract/lab'
 import type { ApiResult } from '@/lib/api-client'
-import { ApiAnswerError, callEndpoint, requestEndpoint } from '@/lib/call-endpoint'
+import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-endpoint'
 
 /*
  * The lab console's reads and changes (issue 19, src/contract/lab.ts). Every read is under the
@@ -86,18 +86,8 @@ export function useLabComment() {
 /** A refusal that names a field of the form (`{ message, field }`), shown on that field. */
 export type FieldOutcome<T> = { ok: true; data: T } | { ok: false; field: string; message: string }
 
-const fieldOf = (data: unknown): string | null => {
-  const field = (data as { field?: unknown } | null)?.field
-  return typeof field === 'string' ? field : null
-}
-
-async function withFieldRefusal<T>(pending: Promise<ApiResult<T>>): Promise<FieldOutcome<T>> {
-  const result = await pending
-  if (result.ok) return { ok: true, data: result.data }
-  const field = fieldOf(result.data)
-  if (field) return { ok: false, field, message: result.message }
-  throw new ApiAnswerError(result.message, result.status)
-}
+const withFieldRefusal = <T>(pending: Promise<ApiResult<T>>): Promise<FieldOutcome<T>> =>
+  dataOrFieldRefusal(pending)
 
 export function useLabReview() {
   const refresh = useLabRefresh()

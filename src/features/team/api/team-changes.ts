@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Role } from '@/contract/roles'
 import type { TeamChangeAnswer } from '@/contract/team'
-import { callEndpoint, requestEndpoint } from '@/lib/call-endpoint'
-import { ApiAnswerError } from '@/lib/call-endpoint'
+import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-endpoint'
 import { queryKeys } from '@/lib/query-keys'
 
 /*
@@ -22,10 +21,7 @@ function useTeamAnswer(vendorUserId: string) {
 export type InviteOutcome =
   { kind: 'sent'; answer: TeamChangeAnswer } | { kind: 'field'; field: 'emailId' | 'role'; message: string }
 
-const fieldOf = (data: unknown): 'emailId' | 'role' | null => {
-  const field = (data as { field?: unknown } | null)?.field
-  return field === 'emailId' || field === 'role' ? field : null
-}
+const INVITE_FIELDS = ['emailId', 'role'] as const
 
 /**
  * POST /api/team/invitations/create. A refusal that names a field is the form's to show on that
@@ -35,11 +31,13 @@ export function useInviteMutation(vendorUserId: string) {
   const applyTeam = useTeamAnswer(vendorUserId)
   return useMutation({
     mutationFn: async (input: { emailId: string; role: Role }): Promise<InviteOutcome> => {
-      const result = await callEndpoint('inviteMember', { vendorUserId, ...input })
-      if (result.ok) return { kind: 'sent', answer: result.data }
-      const field = fieldOf(result.data)
-      if (field) return { kind: 'field', field, message: result.message }
-      throw new ApiAnswerError(result.message, result.status)
+      const outcome = await dataOrFieldRefusal(
+        callEndpoint('inviteMember', { vendorUserId, ...input }),
+        INVITE_FIELDS,
+      )
+      return outcome.ok
+        ? { kind: 'sent', answer: outcome.data }
+        : { kind: 'field', field: outcome.field, message: outcome.message }
     },
     onSuccess: (outcome) => {
       if (outcome.kind === 'sent') applyTeam(outcome.answer)

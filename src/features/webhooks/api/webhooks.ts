@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { WebhookEndpoint, WebhookEventType } from '@/contract/webhooks'
-import { ApiAnswerError, callEndpoint, requestEndpoint } from '@/lib/call-endpoint'
+import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-endpoint'
 
 /*
  * Issue 21: the webhooks page's calls. The list and each endpoint's delivery log are read through
@@ -54,10 +54,7 @@ export type CreateOutcome =
   | { kind: 'created'; message: string; endpoint: WebhookEndpoint; secret: string }
   | { kind: 'field'; field: 'url' | 'events'; message: string }
 
-const fieldOf = (data: unknown): 'url' | 'events' | null => {
-  const field = (data as { field?: unknown } | null)?.field
-  return field === 'url' || field === 'events' ? field : null
-}
+const CREATE_FIELDS = ['url', 'events'] as const
 
 /**
  * POST /api/webhooks/create. A refusal naming `url` or `events` is the dialog's to show on that
@@ -67,11 +64,13 @@ export function useCreateWebhookMutation(vendorUserId: string) {
   const apply = useApplyEndpoint(vendorUserId)
   return useMutation({
     mutationFn: async (input: { url: string; events: WebhookEventType[] }): Promise<CreateOutcome> => {
-      const result = await callEndpoint('createWebhook', { vendorUserId, ...input })
-      if (result.ok) return { kind: 'created', ...result.data }
-      const field = fieldOf(result.data)
-      if (field) return { kind: 'field', field, message: result.message }
-      throw new ApiAnswerError(result.message, result.status)
+      const outcome = await dataOrFieldRefusal(
+        callEndpoint('createWebhook', { vendorUserId, ...input }),
+        CREATE_FIELDS,
+      )
+      return outcome.ok
+        ? { kind: 'created', ...outcome.data }
+        : { kind: 'field', field: outcome.field, message: outcome.message }
     },
     onSuccess: (outcome) => {
       if (outcome.kind === 'created') apply(outcome.endpoint)
