@@ -1,3 +1,4 @@
+import { portalUrlFromEnv } from '../server/portal-url.ts'
 import { databaseOptionsFromEnv, openDatabase } from '../server/db/database.ts'
 import { createMailer } from '../server/main/mailer.ts'
 import { writeToOutbox } from '../server/main/routes/dev-mailbox.ts'
@@ -36,7 +37,8 @@ export function commandMailer(database: CommandDatabase) {
   })
 }
 
-/** PORTAL_URL, or the main service on this machine. */
+/** PORTAL_URL, or the main service on this machine, as the portal itself takes it (server/portal-url.ts). */
 export function commandPortalUrl(env: NodeJS.ProcessEnv = process.env): string {
-  return env.PORTAL_URL?.trim() || `http://localhost:${env.MAIN_PORT?.trim() || '7700'}`
+  const mainPort = Number(env.MAIN_PORT?.trim() || '7700')
+  return portalUrlFromEnv({ env, hostname: env.HOST?.trim() || 'localhost', mainPort })
 }

@@ -14,6 +14,7 @@ import { log } from './log.ts'
 import { createMailer } from './main/mailer.ts'
 import { MAILBOX_PATH, writeToOutbox } from './main/routes/dev-mailbox.ts'
 import { startPortal } from './portal.ts'
+import { portalUrlFromEnv } from './portal-url.ts'
 import { webhooksDevelopmentFromEnv } from './webhooks/config.ts'
 
 /*
@@ -78,6 +79,15 @@ const hostname = process.env.HOST || '127.0.0.1'
 const origin = `http://${hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname}:${mainPort}`
 const mailboxUrl = `${origin}${MAILBOX_PATH}`
 const conveniences = developmentConveniences({ env: process.env, hostname })
+// Issue 31: every mailed and shown link points at PORTAL_URL; beyond loopback the portal needs it.
+const publicUrl = (() => {
+  try {
+    return portalUrlFromEnv({ env: process.env, hostname, mainPort })
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
+})()
 
 const database = await openDatabase(
   databaseOptionsFromEnv(process.env, { demoAccount: conveniences.demoAccount }),
@@ -119,7 +129,7 @@ const portal = await startPortal({
   events: { retentionHours: retentionHoursFromEnv(process.env) },
   certificates: { signer: loadSigner(process.env), validYears: validYearsFromEnv(process.env) },
   webhooks: { development: webhooksDevelopmentFromEnv({ env: process.env, hostname }) },
-  ...(process.env.PORTAL_URL?.trim() ? { publicUrl: process.env.PORTAL_URL.trim() } : {}),
+  publicUrl,
 })
 
 const demo = database.seeded.demoAccount

@@ -54,7 +54,10 @@ export type PortalOptions = {
    * it, a key made for this process alone (tests), published like any other.
    */
   certificates?: IssueOptions
-  /** The portal's public address, for the certificates' verification links (PORTAL_URL; default its main URL). */
+  /**
+   * The portal's public address (PORTAL_URL, server/portal-url.ts): the origin of every link the
+   * portal mails or shows. Default its main service's URL (a portal on loopback, tests).
+   */
   publicUrl?: string
   /**
    * Issue 20: read the directory of certified devices into memory at start, so the first visitor
@@ -107,15 +110,19 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     ...(options.onRestart ? { onRestart: options.onRestart } : {}),
   })
 
+  const urlHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
   const events = createEventHub({ ...options.events, db: options.db })
   await events.start()
 
   // Known once the certification service listens (CERT_PORT 0 picks a free port).
   let listeningCertPort: number | null = options.certPort || null
+  // PORTAL_URL, or known once the main service listens (MAIN_PORT 0 picks a free port).
+  let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? null
   const directory = new DirectorySnapshot(options.db)
   if (options.warmDirectory) directory.warm()
   const mainApp = createMainApp({
     certificationServicePort: () => listeningCertPort,
+    publicUrl: () => publicUrl ?? `http://${urlHost}:${options.mainPort}`,
     distDir: options.distDir,
     storybookDir: options.storybookDir,
     db: options.db,
@@ -139,8 +146,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     throw error
   }
   let cert: ServerType
-  const urlHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
-  const publicUrl = (options.publicUrl ?? `http://${urlHost}:${main.port}`).replace(/\/+$/, '')
+  publicUrl ??= `http://${urlHost}:${main.port}`
   try {
     const certApp = createCertApp({
       db: options.db,

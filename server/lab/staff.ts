@@ -8,7 +8,7 @@ import {
   type LabStaffMember,
 } from '@/contract/lab'
 import { labSetPasswordMail } from '@/contract/mails/lab-set-password-mail'
-import { firstMessage } from '@/contract/validation/fields'
+import { emailKey, firstMessage } from '@/contract/validation/fields'
 import { loginEmailSchema } from '@/contract/validation/login'
 import type { Database } from '../db/schema.ts'
 import type { Mailer } from '../main/mailer.ts'
@@ -23,7 +23,6 @@ import type { Mailer } from '../main/mailer.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
-const emailKey = (email: string) => email.trim().toLowerCase()
 const digest = (token: string) => createHash('sha256').update(token).digest('hex')
 
 export const setPasswordLink = (origin: string, token: string) =>

@@ -21,6 +21,7 @@ import { openDatabase } from '../db/database.ts'
 import { testsUsePostgres, type TestDatabase } from '../db/test-database.ts'
 import {
   newBrowser as newTestBrowser,
+  registrationPayload,
   startTestPortal,
   type Browser,
   type TestPortal,
@@ -152,20 +153,7 @@ async function codeMailedTo(to: string) {
   return code
 }
 
-const registration = (emailId: string, overrides: Record<string, string> = {}) => ({
-  firstName: 'Asha',
-  lastName: 'Rao',
-  emailId,
-  reEnteredEmailId: emailId,
-  organization: 'Rao Networks',
-  lob: 'Wireline,Wireless',
-  phoneNumber: '98450 12345',
-  countryCode: '+91',
-  country: 'India',
-  state: 'Karnataka',
-  city: 'Bengaluru',
-  ...overrides,
-})
+const registration = registrationPayload
 
 async function register(browser: Browser, emailId: string) {
   const response = await browser.call('/api/registration/create', { body: registration(emailId) })

@@ -37,6 +37,7 @@ import { labStaffRoutes } from './routes/lab-staff.ts'
 import { labStateRoutes } from './routes/lab-state.ts'
 import { notificationRoutes, oneClickUnsubscribe } from '../notifications/routes.ts'
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from '@/contract/notifications'
+import { DEFAULT_PORTAL_URL } from '@/contract/openapi'
 import { DirectorySnapshot } from '../certificates/directory.ts'
 
 /** The file scripts/start.mjs keeps in the Storybook's folder while it builds the Storybook. */
@@ -48,8 +49,10 @@ which takes a few minutes. This page reloads by itself until it is there.</p>`
 
 export type MainAppOptions = Omit<
   MainServices,
-  'answers' | 'writes' | 'events' | 'runs' | 'labState' | 'certificates' | 'directory'
+  'answers' | 'writes' | 'events' | 'runs' | 'labState' | 'certificates' | 'directory' | 'publicUrl'
 > & {
+  /** The portal's public address (server/portal.ts); default DEFAULT_PORTAL_URL, for apps tested alone. */
+  publicUrl?: () => string
   /** The database's write watch (PGlite), for the in-memory session rows; null or absent otherwise. */
   writes?: WriteWatch | null
   /** The live events' hub (started and stopped by its owner, server/portal.ts); without it GET /api/events answers 503. */
@@ -115,6 +118,7 @@ export function createMainApp({
   devMailbox = false,
   connectSources = [],
   webhooksDevelopment = false,
+  publicUrl = () => DEFAULT_PORTAL_URL,
 }: MainAppOptions) {
   const app = new Hono<MainEnv>()
   // The build prerenders the public pages (dist/index.html, dist/<page>/index.html, served as files
@@ -147,6 +151,7 @@ export function createMainApp({
     certificates,
     answers: new AnswerCache(),
     directory: directory ?? new DirectorySnapshot(db),
+    publicUrl,
   }
 
   app.onError(handleError)

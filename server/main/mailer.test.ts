@@ -76,4 +76,33 @@ describe('mailer', () => {
       capture.restore()
     }
   })
+
+  // Issue 31: a recipient is one bare address; a list or a display name never reaches SMTP.
+  it.each([
+    'a@x.example, b@x.example, c@x.example, d@x.example',
+    '"Your account is locked, call +1 555 0100" <e@x.example>',
+    '',
+    'not-an-address',
+    'é@x.example',
+  ])('refuses the recipient %j in both modes, and nothing is sent', async (to) => {
+    const before = smtp.received.length
+    const smtpMailer = createMailer({ smtpUrl: smtp.url, outbox: async () => {} })
+    await expect(smtpMailer.send({ to, subject: 'Code', text: 'x' })).rejects.toThrow(
+      'A mail goes to one bare e-mail address; this recipient is not one.',
+    )
+    const kept: Mail[] = []
+    const outboxMailer = createMailer({ outbox: async (mail) => void kept.push(mail), log: () => {} })
+    await expect(outboxMailer.send({ to, subject: 'Code', text: 'x' })).rejects.toThrow(
+      'A mail goes to one bare e-mail address; this recipient is not one.',
+    )
+    expect([smtp.received.length - before, kept.length]).toEqual([0, 0])
+  })
+
+  it('sends to the address alone: no display name in To', async () => {
+    const mailer = createMailer({ smtpUrl: smtp.url, outbox: async () => {} })
+    await mailer.send({ to: 'o.brien+certs@acme.example', subject: 'Code', text: 'x' })
+    const mail = smtp.received.at(-1)
+    expect(mail?.to).toEqual(['o.brien+certs@acme.example'])
+    expect(mail?.data).toMatch(/^To: o\.brien\+certs@acme\.example\r?$/m)
+  })
 })

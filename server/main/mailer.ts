@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer'
+import { isEmailAddress } from '@/contract/validation/fields'
 import { log as serverLog } from '../log.ts'
 
 /*
@@ -12,6 +13,7 @@ import { log as serverLog } from '../log.ts'
 export type MailAttachment = { filename: string; contentType: string; content: Buffer }
 
 export type Mail = {
+  /** One bare address (isEmailAddress): never a list or a display name (issue 31). */
   to: string
   subject: string
   text: string
@@ -25,6 +27,17 @@ export type Mailer = {
   /** 'smtp' when mail leaves the machine, 'outbox' when it stays in the development mailbox. */
   readonly mode: 'smtp' | 'outbox'
   send(mail: Mail): Promise<void>
+}
+
+/** Why the mailer refused a recipient: a caller let through what the contract's e-mail rule refuses. */
+export const NOT_ONE_RECIPIENT_MESSAGE = 'A mail goes to one bare e-mail address; this recipient is not one.'
+
+/**
+ * Issue 31: every call that takes an address checks it first (a refusal naming the field); this is
+ * the last guard, so that no text from a request reaches a mail header as a list or a display name.
+ */
+function assertOneRecipient(to: string) {
+  if (!isEmailAddress(to)) throw new Error(NOT_ONE_RECIPIENT_MESSAGE)
 }
 
 export const DEFAULT_MAIL_FROM = 'Device Certification Portal <no-reply@localhost>'
@@ -49,6 +62,7 @@ export function createMailer({
     return {
       mode: 'outbox',
       async send(mail) {
+        assertOneRecipient(mail.to)
         await outbox(mail)
         log(
           mailboxUrl
@@ -63,9 +77,12 @@ export function createMailer({
   return {
     mode: 'smtp',
     async send(mail) {
+      assertOneRecipient(mail.to)
       await transport.sendMail({
         from,
-        to: mail.to,
+        // An address object: nodemailer takes it as it is, where a string is parsed as a list
+        // with display names (issue 31: "a@x, b@x" was four envelopes).
+        to: { name: '', address: mail.to },
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),

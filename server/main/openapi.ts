@@ -14,7 +14,6 @@ import {
   OPENAPI_PATH,
 } from '@/contract/openapi'
 import type { MainEnv } from './middleware/context.ts'
-import { cspHost } from './page-policy.ts'
 
 /*
  * Issue 21 (docs/decisions/0029): the OpenAPI document and its reference page, served by the main
@@ -134,16 +133,15 @@ export function openApiRoutes({
   const kept = new Map<string, { body: string; etag: string }>()
 
   routes.get(OPENAPI_PATH, async (c) => {
-    const url = new URL(c.req.url)
+    // Issue 31: the addresses in the document come from PORTAL_URL, never from the request's Host.
+    const url = new URL(c.var.services.publicUrl())
     const scheme = url.protocol === 'https:' ? 'https' : 'http'
-    // The host comes from the request: only a plain host name goes into the document.
-    const host = cspHost(url.hostname) ?? 'localhost'
     const certificationServer: CertificationServer = {
       scheme,
-      host,
+      host: url.hostname,
       port: certificationServicePort() ?? DEFAULT_CERT_PORT,
     }
-    const portalUrl = `${scheme}://${host}${url.port ? `:${url.port}` : ''}`
+    const portalUrl = url.origin
     const key = `${portalUrl} ${certificationServer.port}`
     let answer = kept.get(key)
     if (!answer) {

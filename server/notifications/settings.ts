@@ -1,3 +1,4 @@
+import { emailKey as emailKeyOf } from '@/contract/validation/fields'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import {
   isLabNotificationKind,
@@ -174,11 +175,11 @@ export async function invitationRecipient(
   db: Db,
   emailId: string,
 ): Promise<{ allowed: boolean; accountId: string | null; emailKey: string }> {
-  const emailKey = emailId.trim().toLowerCase()
+  const key = emailKeyOf(emailId)
   const account = await db
     .selectFrom('vendor_accounts')
     .select('id')
-    .where('email_key', '=', emailKey)
+    .where('email_key', '=', key)
     .executeTakeFirst()
   if (account) {
     const setting = await db
@@ -188,14 +189,14 @@ export async function invitationRecipient(
       .where('scope', '=', '')
       .where('kind', '=', 'invitation')
       .executeTakeFirst()
-    return { allowed: setting?.enabled !== false, accountId: account.id, emailKey }
+    return { allowed: setting?.enabled !== false, accountId: account.id, emailKey: key }
   }
   const optout = await db
     .selectFrom('notification_address_optouts')
     .select('email_key')
-    .where('email_key', '=', emailKey)
+    .where('email_key', '=', key)
     .executeTakeFirst()
-  return { allowed: optout === undefined, accountId: null, emailKey }
+  return { allowed: optout === undefined, accountId: null, emailKey: key }
 }
 
 /** The kinds an account's claim turns off: its kind, or every kind ('all'). */

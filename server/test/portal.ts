@@ -53,6 +53,7 @@ export type TestPortalOptions = {
     | 'events'
     | 'certificates'
     | 'webhooks'
+    | 'publicUrl'
   >
 >
 
@@ -76,6 +77,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     ...(options.events ? { events: options.events } : {}),
     ...(options.certificates ? { certificates: options.certificates } : {}),
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     // The suites read codes and attachments there; the test portal listens on loopback only.
     devMailbox: true,
     distDir: mkdtempSync(path.join(tmpdir(), 'portal-dist-')),
@@ -208,6 +210,22 @@ export async function createVendor(
   await browser.login(email)
   return { id, organizationId, email, browser }
 }
+
+/** A registration payload (spec §3) that passes every rule of spec §5, for `emailId`. */
+export const registrationPayload = (emailId: string, overrides: Record<string, string> = {}) => ({
+  firstName: 'Asha',
+  lastName: 'Rao',
+  emailId,
+  reEnteredEmailId: emailId,
+  organization: 'Rao Networks',
+  lob: 'Wireline,Wireless',
+  phoneNumber: '98450 12345',
+  countryCode: '+91',
+  country: 'India',
+  state: 'Karnataka',
+  city: 'Bengaluru',
+  ...overrides,
+})
 
 /* Portfolio values that pass every rule of spec §5: the shared payload fixture (src/contract/fixtures). */
 

@@ -17,8 +17,9 @@ import {
   TOO_MANY_ATTEMPTS_MESSAGE,
 } from '@/contract/server-messages'
 import { invitationForOtherEmailMessage } from '@/contract/team'
-import { firstMessage } from '@/contract/validation/fields'
+import { emailKey, firstMessage } from '@/contract/validation/fields'
 import { newPasswordSchema } from '@/contract/validation/password'
+import { loginEmailSchema } from '@/contract/validation/login'
 import { registrationFormSchema } from '@/contract/validation/registration'
 import { createAccountWithOrganization, type MembershipRow, membershipsOf } from '../../db/organizations.ts'
 import type { Database, OneTimeCodePurpose, VendorAccountsTable } from '../../db/schema.ts'
@@ -48,7 +49,7 @@ import {
   type Refusal,
 } from '../security/rate-limit.ts'
 import { route } from './route.ts'
-import { joinByInvitation, originOf, usableInvitation } from './team.ts'
+import { joinByInvitation, usableInvitation } from './team.ts'
 
 /*
  * Accounts (spec §3, §4, §7; ARCHITECTURE.md decisions 2 and 3): login, registration, the Create
@@ -66,8 +67,6 @@ export const accountRoutes = new Hono<MainEnv>()
 const FAILURE = 'FAILURE'
 
 /* ------------------------------------------------------------------------------------ login */
-
-const emailKey = (emailId: string) => emailId.trim().toLowerCase()
 
 /** 429 with the wait in Retry-After (seconds), in the body shape of the call. */
 function tooMany(c: Context, verdict: Refusal, body: object) {
@@ -437,6 +436,10 @@ route(accountRoutes, 'changePassword', async (c) => {
 
 route(accountRoutes, 'forgotPassword', async (c) => {
   const { db, mailer, secret } = c.var.services
+  // Issue 31: one bare address by the contract's rule (spec §5 "email shape required"), refused
+  // before anything is counted or mailed: no lists, display names or text a mail header would read.
+  const problem = firstMessage(loginEmailSchema, c.var.body.emailId.trim())
+  if (problem !== undefined) return c.json({ status: FAILURE, message: problem, field: 'emailId' }, 400)
   const mailing = await countAttempt(db, limitKey.mailClient(remoteAddress(c)), mailClientPolicy())
   if (!mailing.allowed) return tooMany(c, mailing, { status: FAILURE })
 
@@ -462,7 +465,7 @@ route(accountRoutes, 'forgotPassword', async (c) => {
     await mailSetPasswordLink(db, mailer, {
       staffId: staff.id,
       ...link,
-      origin: originOf(c),
+      origin: c.var.services.publicUrl(),
       purpose: 'reset',
     })
     return sent(randomUUID())

@@ -35,7 +35,7 @@ certificateRoutes.get(CERTIFICATE_KEYS_PATH, keys)
 route(certificateRoutes, 'certificate', async (c) => {
   const number = normalizeCertificateNumber(c.req.param('number') ?? '')
   if (!number) return c.json({ message: MALFORMED_CERTIFICATE_NUMBER_MESSAGE, field: 'number' }, 400)
-  const found = await readPublicCertificate(c.var.services.db, number, new URL(c.req.url).origin)
+  const found = await readPublicCertificate(c.var.services.db, number, c.var.services.publicUrl())
   if (!found) return c.json({ message: UNKNOWN_CERTIFICATE_MESSAGE, field: 'number' }, 404)
   const { signatureValid: _checkedInThePage, ...certificate } = found
   return c.json(certificate)
@@ -53,7 +53,7 @@ labRoute(certificateRoutes, 'labRevokeCertificate', async (c) => {
     number: c.var.body.number,
     reason: c.var.body.reason,
     by: `${staff?.name ?? 'The lab'} (lab)`,
-    publicUrl: new URL(c.req.url).origin,
+    publicUrl: c.var.services.publicUrl(),
   })
   if (!result.ok) return c.json({ message: result.message, field: result.field }, result.status)
   return c.json({ message: result.message })

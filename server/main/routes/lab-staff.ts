@@ -22,7 +22,6 @@ import {
 import type { MainEnv, MainServices } from '../middleware/context.ts'
 import { passwordProblem } from './accounts.ts'
 import { labRoute, route } from './route.ts'
-import { originOf } from './team.ts'
 
 /*
  * The lab console's calls: the lab's staff accounts, their set-password links and their management
@@ -95,7 +94,7 @@ labRoute(labStaffRoutes, 'labAddStaff', async (c) => {
     return c.json({ message, field }, status)
   }
   try {
-    await mailSetPasswordLink(db, mailer, { ...created, origin: originOf(c), purpose: 'welcome' })
+    await mailSetPasswordLink(db, mailer, { ...created, origin: services.publicUrl(), purpose: 'welcome' })
   } catch (error) {
     // Nobody got the link: the member is not kept, so the manager can simply add them again.
     await db.deleteFrom('lab_staff').where('id', '=', created.staffId).execute()

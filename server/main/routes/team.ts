@@ -28,7 +28,7 @@ import {
   roleChangedMessage,
   type TeamAnswer,
 } from '@/contract/team'
-import { firstMessage } from '@/contract/validation/fields'
+import { emailKey, firstMessage } from '@/contract/validation/fields'
 import { loginEmailSchema } from '@/contract/validation/login'
 import { membershipsOf } from '../../db/organizations.ts'
 import type { Database } from '../../db/schema.ts'
@@ -58,7 +58,6 @@ export const teamRoutes = new Hono<MainEnv>()
 type Db = Kysely<Database> | Transaction<Database>
 
 const DAY_MS = 24 * 60 * 60 * 1000
-const emailKey = (emailId: string) => emailId.trim().toLowerCase()
 export const invitationTokenDigest = (token: string) => createHash('sha256').update(token).digest('hex')
 const newInvitationToken = () => randomBytes(32).toString('base64url')
 const expiryFrom = (now: Date) => new Date(now.getTime() + INVITATION_VALID_DAYS * DAY_MS)
@@ -142,26 +141,11 @@ async function changed(c: Context, services: MainServices, organizationId: strin
 
 /* ------------------------------------------------------------------------------ invitations */
 
-/**
- * The origin the link in the mail points at: the request's own, as the browser sees it. Behind a
- * reverse proxy (TRUST_PROXY=1, as for the client address: docs/decisions/0016) the proxy's
- * X-Forwarded-Host and -Proto say it; otherwise they are never read.
- */
-export function originOf(c: Context, env: NodeJS.ProcessEnv = process.env) {
-  const url = new URL(c.req.url)
-  if (env.TRUST_PROXY !== '1') return url.origin
-  const forwardedHost = c.req.header('X-Forwarded-Host')?.split(',')[0]?.trim()
-  const forwardedProto = c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim()
-  if (forwardedHost) return `${forwardedProto ?? url.protocol.replace(':', '')}://${forwardedHost}`
-  return url.origin
-}
-
 export const invitationLink = (origin: string, token: string) =>
   `${origin}${INVITATION_PATH}?token=${encodeURIComponent(token)}`
 
 async function sendInvitation(
-  c: Context,
-  { db, mailer, secret }: MainServices,
+  { db, mailer, secret, publicUrl }: MainServices,
   { invitationId, token }: { invitationId: string; token: string },
 ) {
   const row = await db
@@ -172,7 +156,9 @@ async function sendInvitation(
     .where('i.id', '=', invitationId)
     .executeTakeFirstOrThrow()
   // Issue 21 (docs/decisions/0028 point 3): an address that turned invitations off gets none.
-  const footer = await invitationFooter(db, secret, originOf(c), row.email)
+  // Issue 31: the links point at PORTAL_URL, never at the inviter's request's Host.
+  const origin = publicUrl()
+  const footer = await invitationFooter(db, secret, origin, row.email)
   if (!footer) return
   await mailer.send(
     invitationMail({
@@ -181,7 +167,7 @@ async function sendInvitation(
       organizationName: row.name,
       inviter: row.first_name === null ? 'An Owner' : `${row.first_name} ${row.last_name ?? ''}`.trim(),
       role: row.role,
-      link: invitationLink(originOf(c), token),
+      link: invitationLink(origin, token),
       expiresAt: row.expires_at,
     }),
   )
@@ -192,14 +178,10 @@ async function sendInvitation(
  * own connection). A mail that cannot go withdraws the invitation: a link nobody got must not
  * stay open.
  */
-async function mailOrWithdraw(
-  c: Context,
-  services: MainServices,
-  sent: { invitationId: string; token: string },
-) {
+async function mailOrWithdraw(services: MainServices, sent: { invitationId: string; token: string }) {
   const { db } = services
   try {
-    await sendInvitation(c, services, sent)
+    await sendInvitation(services, sent)
   } catch (error) {
     await db
       .updateTable('invitations')
@@ -291,7 +273,7 @@ vendorRoute(teamRoutes, 'inviteMember', async (c) => {
     return { invitationId: row.id }
   })
   if ('refused' in outcome) return answerRefusal(c, outcome)
-  await mailOrWithdraw(c, c.var.services, { invitationId: outcome.invitationId, token })
+  await mailOrWithdraw(c.var.services, { invitationId: outcome.invitationId, token })
   return changed(c, c.var.services, organizationId, invitationSentMessage(emailId))
 })
 
@@ -335,7 +317,7 @@ vendorRoute(teamRoutes, 'resendInvitation', async (c) => {
     return { email: invitation.email, invitationId: invitation.id }
   })
   if ('refused' in outcome) return answerRefusal(c, outcome)
-  await mailOrWithdraw(c, c.var.services, { invitationId: outcome.invitationId, token })
+  await mailOrWithdraw(c.var.services, { invitationId: outcome.invitationId, token })
   return changed(c, c.var.services, organizationId, invitationResentMessage(outcome.email))
 })
 

@@ -50,6 +50,29 @@ table('emailSchema', emailSchema, [
   ['@acme.example', EMAIL],
   ['jane@@acme.example', EMAIL],
   ['jane doe@acme.example', EMAIL],
+  // Issue 31: one bare address, nothing a mail header reads as a list or a display name.
+  ["o'brien!#$%&*/=?^_`{|}~-@mail.acme.example", OK],
+  [`${text(64)}@acme.example`, OK],
+  [`${text(65)}@acme.example`, EMAIL],
+  [`${text(64)}@${text(63)}.${text(63)}.${text(61)}`, OK], // 254 characters
+  [`${text(64)}@${text(63)}.${text(63)}.${text(62)}`, EMAIL], // 255
+  ['a@x.example,b@x.example', EMAIL],
+  ['a@x.example, b@x.example', EMAIL],
+  ['a@x.example;b@x.example', EMAIL],
+  ['a@b.example,d', EMAIL],
+  ['"Your account is locked, call +1 555 0100" <e@x.example>', EMAIL],
+  ['"Locked"<e@x.example>', EMAIL],
+  ['<e@x.example>', EMAIL],
+  ['e@x.example (comment)', EMAIL],
+  ['@route:e@x.example', EMAIL],
+  ['é@x.example', EMAIL],
+  ['e@exämple.example', EMAIL],
+  ['<script>alert(1)</script>@x.example', EMAIL],
+  ['e@-x.example', EMAIL],
+  ['e@x-.example', EMAIL],
+  ['e@x..example', EMAIL],
+  ['e@[127.0.0.1]', EMAIL],
+  ['e@x.example\r\nBcc: f@y.example', EMAIL],
 ])
 
 const PHONE_FORMAT = 'Invalid phone number format. Use digits, spaces, hyphens, or parentheses.'

@@ -112,14 +112,27 @@ export function repeatsField<TValues extends Record<string, unknown>>(
 
 // ── Contact ─────────────────────────────────────────────────────────────────────────────────────
 
-// "A simple email shape" (spec §5): text, one @, a domain with a dot, no spaces. Looser than an
-// RFC parser on purpose: it catches typing slips, and the mail delivery has the last word.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+// "A simple email shape" (spec §5), as one bare address a mail can go to (issue 31): the HTML
+// e-mail input's rule (WHATWG "valid e-mail address") with a dot in the domain. Letters, digits and
+// !#$%&'*+/=?^_`{|}~.- before the @; labels of letters, digits and inner hyphens after it. Nothing
+// a mail header reads as a list, a display name, a comment or a route (spaces, commas, semicolons,
+// quotes, angle brackets, parentheses, colons), and no characters beyond ASCII.
+const EMAIL_SHAPE =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
+
+/** Whether `value` is one bare e-mail address by the contract's rule (at most 254 characters). */
+export const isEmailAddress = (value: string) => value.length <= 254 && EMAIL_SHAPE.test(value)
+
+/**
+ * The normalised address (trimmed, lower case): what the database's email_key holds, and what
+ * lookups and the per-recipient mail limits key on, so that case and spaces make no second address.
+ */
+export const emailKey = (email: string) => email.trim().toLowerCase()
 
 export const emailSchema = v.pipe(
   v.string(),
   v.check(
-    whenFilled((value) => EMAIL_SHAPE.test(value)),
+    whenFilled((value) => isEmailAddress(value)),
     EMAIL_FORMAT_MESSAGE,
   ),
 )
