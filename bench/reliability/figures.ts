@@ -26,6 +26,8 @@ export type Figures = {
   bootSeconds: number[]
   /** Checks of two processes on one database (PostgreSQL ×2 only): name → held. */
   crossProcess: Record<string, boolean>
+  /** Section 6 (issue 31): mails the SMTP server got for more than one recipient. */
+  mailsToSeveralRecipients: number
   notes: string[]
 }
 
@@ -51,6 +53,7 @@ export function newFigures(): Figures {
     resumeSeconds: [],
     bootSeconds: [],
     crossProcess: {},
+    mailsToSeveralRecipients: 0,
     notes: [],
   }
 }
@@ -104,6 +107,7 @@ export function missedTargets(figures: Figures) {
     'lost acknowledged writes': figures.lostWrites,
     duplicates: figures.duplicates,
     'lost updates': figures.lostUpdates,
+    'mails to more than one recipient': figures.mailsToSeveralRecipients,
   }
   for (const [name, value] of Object.entries(zero)) if (value !== 0) missed.push(`${name}: ${value}`)
   if (figures.bodyErrorsNamingField !== figures.bodyErrors) {

@@ -5,6 +5,7 @@ import { isEmailAddress } from '@/contract/validation/fields'
 import { createMailer } from './mailer.ts'
 import { writeToOutbox } from './routes/dev-mailbox.ts'
 import { openTestDatabase } from '../db/test-database.ts'
+import { emailish } from '../test/emailish.ts'
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.ts'
 import {
   createStaffMember,
@@ -54,20 +55,6 @@ afterAll(async () => {
 
 const EMAIL_FORMAT = 'Must be a valid email format.'
 const EMAIL_REQUIRED = 'Email is required.'
-
-/** Addresses, and the texts people and attackers type in their place. */
-const emailish = fc.oneof(
-  fc.emailAddress(),
-  fc.string(),
-  fc.string({ unit: 'grapheme' }),
-  fc.array(fc.emailAddress(), { minLength: 2, maxLength: 4 }).map((list) => list.join(', ')),
-  fc.array(fc.emailAddress(), { minLength: 2, maxLength: 3 }).map((list) => list.join(';')),
-  fc.tuple(fc.string(), fc.emailAddress()).map(([name, address]) => `"${name}" <${address}>`),
-  fc.tuple(fc.string(), fc.emailAddress()).map(([name, address]) => `${name} <${address}>`),
-  fc.tuple(fc.emailAddress(), fc.string()).map(([address, tail]) => `${address}${tail}`),
-  fc.tuple(fc.emailAddress(), fc.emailAddress()).map(([a, b]) => `${a}\r\nBcc: ${b}`),
-  fc.constantFrom('', '@', 'a@', 'not-an-address', 'é', '<script>alert(1)</script>', 'é@x.example'),
-)
 
 type Caller = {
   name: string
