@@ -681,7 +681,7 @@ describe('the activity log of edits, re-runs and certificates', () => {
       gate.openAll()
       await lab.close()
     }
-  })
+  }, 30_000)
 })
 
 describe('limits on invitation mails', () => {
