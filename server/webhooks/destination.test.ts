@@ -72,6 +72,8 @@ const NOT_PUBLIC_HTTPS = [
   'https://127.1:8443/',
   'https://0x7f.1/',
   'https://0/',
+  'https://%31%32%37.0.0.1/',
+  'https://127.0.0.1./',
   // IPv6: unspecified, loopback, unique-local, link-local, multicast, documentation.
   'https://[::]/',
   'https://[::1]/',
