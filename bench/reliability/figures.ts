@@ -24,6 +24,11 @@ export type Figures = {
   resumeSeconds: number[]
   /** Restart to answering, per mid-run trial. */
   bootSeconds: number[]
+  /**
+   * Issue 31, section 6: private or local webhook URLs accepted at registration (development),
+   * plus connections that reached a loopback receiver from an endpoint whose URL is not allowed.
+   */
+  privateWebhookDeliveries: number
   /** Checks of two processes on one database (PostgreSQL ×2 only): name → held. */
   crossProcess: Record<string, boolean>
   notes: string[]
@@ -50,6 +55,7 @@ export function newFigures(): Figures {
     lostUpdates: 0,
     resumeSeconds: [],
     bootSeconds: [],
+    privateWebhookDeliveries: 0,
     crossProcess: {},
     notes: [],
   }
@@ -104,6 +110,7 @@ export function missedTargets(figures: Figures) {
     'lost acknowledged writes': figures.lostWrites,
     duplicates: figures.duplicates,
     'lost updates': figures.lostUpdates,
+    'private webhook deliveries': figures.privateWebhookDeliveries,
   }
   for (const [name, value] of Object.entries(zero)) if (value !== 0) missed.push(`${name}: ${value}`)
   if (figures.bodyErrorsNamingField !== figures.bodyErrors) {

@@ -24,6 +24,7 @@ import {
 } from './figures.ts'
 import { badInput } from './fuzz.ts'
 import { authorisationMatrix } from './matrix.ts'
+import { webhookDestinations } from './webhooks.ts'
 
 /*
  * npm run bench:reliability — issue 16, item 5: how the real server holds up against callers who
@@ -49,11 +50,11 @@ const quick = args.has('--quick')
 const strict = args.has('--strict')
 const PAYLOADS = Number(process.env.RELIABILITY_PAYLOADS ?? (quick ? 20 : 1000))
 const TRIALS = Number(process.env.RELIABILITY_CRASH_TRIALS ?? (quick ? 1 : 20))
-/** --sections=matrix,input,crashes,concurrency picks sections (while working on one). */
+/** --sections=matrix,input,crashes,concurrency,webhooks picks sections (while working on one). */
 const SECTIONS = new Set(
   (
     process.argv.find((arg) => arg.startsWith('--sections='))?.slice('--sections='.length) ??
-    'matrix,input,crashes,concurrency'
+    'matrix,input,crashes,concurrency,webhooks'
   ).split(','),
 )
 
@@ -151,6 +152,7 @@ async function measure(backend: Backend, start: () => Promise<Deployment>) {
       if (deployment.nodes.length > 1) await crossProcess(deployment, figures)
       if (SECTIONS.has('concurrency')) await concurrency(deployment, figures, 0.2)
       if (SECTIONS.has('crashes')) await crashes(deployment, figures, TRIALS)
+      if (SECTIONS.has('webhooks')) await webhookDestinations(deployment, figures)
       if (SECTIONS.has('input')) await badInput(deployment, figures, PAYLOADS)
     })
   } else {
@@ -166,6 +168,8 @@ async function measure(backend: Backend, start: () => Promise<Deployment>) {
         await concurrency(deployment, figures)
       })
     }
+    if (SECTIONS.has('webhooks'))
+      await withDeployment(start, (deployment) => webhookDestinations(deployment, figures))
   }
   console.log(`\n${backend}: ${((Date.now() - began) / 1000).toFixed(0)} s`)
   return figures
@@ -220,6 +224,7 @@ printTable(
     ['duplicates', ...column((f) => f.duplicates)],
     ['unkeyed identical submits kept (not counted)', ...column((f) => f.unkeyedDuplicates)],
     ['lost updates', ...column((f) => f.lostUpdates)],
+    ['private webhook deliveries', ...column((f) => f.privateWebhookDeliveries)],
     [
       'resume after restart (max)',
       ...column((f) => (maxResume(f) === undefined ? '—' : `${maxResume(f)!.toFixed(1)} s`)),
@@ -253,7 +258,7 @@ const missed = backends.flatMap((backend) =>
   missedTargets(results.get(backend)!).map((miss) => `${backend}: ${miss}`),
 )
 console.log(
-  `\nTargets (0 leaks, 0 wrong answers, 0 5xx, 0 state changes, 100% fields named, 0 stuck, 0 lost, 0 duplicates, resume ≤ ${RESUME_TARGET_S} s): ` +
+  `\nTargets (0 leaks, 0 wrong answers, 0 5xx, 0 state changes, 100% fields named, 0 stuck, 0 lost, 0 duplicates, 0 private webhook deliveries, resume ≤ ${RESUME_TARGET_S} s): ` +
     (missed.length === 0 ? 'all met' : `missed — ${missed.join('; ')}`),
 )
 console.log(`Took ${((Date.now() - began) / 1000).toFixed(0)} s.`)
