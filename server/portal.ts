@@ -68,7 +68,8 @@ export type PortalOptions = {
   notificationPollMs?: number
   /**
    * Issue 21 (docs/decisions/0027): the webhooks' delivery worker. `development`: http to this
-   * machine is allowed (server/webhooks/config.ts; default false). The rest is for tests.
+   * machine is allowed (server/webhooks/config.ts; default false). `lookup`: how host names are
+   * resolved for the destination check, by the worker and at registration. The rest is for tests.
    */
   webhooks?: Omit<WebhookWorkerOptions, 'db' | 'secret' | 'mailer' | 'publicUrl'> & {
     /** false: the worker is made but not started (a test drives it with runOnce). Default true. */
@@ -137,6 +138,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     devMailbox: options.devMailbox ?? false,
     connectSources: options.connectSources ?? [],
     webhooksDevelopment: options.webhooks?.development ?? false,
+    ...(options.webhooks?.lookup ? { webhooksLookup: options.webhooks.lookup } : {}),
   })
   let main: { server: ServerType; port: number }
   try {

@@ -24,9 +24,14 @@ export type Figures = {
   resumeSeconds: number[]
   /** Restart to answering, per mid-run trial. */
   bootSeconds: number[]
+  /**
+   * Issue 31, section 6: private or local webhook URLs accepted at registration (development),
+   * plus connections that reached a loopback receiver from an endpoint whose URL is not allowed.
+   */
+  privateWebhookDeliveries: number
   /** Checks of two processes on one database (PostgreSQL ×2 only): name → held. */
   crossProcess: Record<string, boolean>
-  /** Section 6 (issue 31): mails the SMTP server got for more than one recipient. */
+  /** Section 7 (issue 31): mails the SMTP server got for more than one recipient. */
   mailsToSeveralRecipients: number
   notes: string[]
 }
@@ -52,6 +57,7 @@ export function newFigures(): Figures {
     lostUpdates: 0,
     resumeSeconds: [],
     bootSeconds: [],
+    privateWebhookDeliveries: 0,
     crossProcess: {},
     mailsToSeveralRecipients: 0,
     notes: [],
@@ -108,6 +114,7 @@ export function missedTargets(figures: Figures) {
     duplicates: figures.duplicates,
     'lost updates': figures.lostUpdates,
     'mails to more than one recipient': figures.mailsToSeveralRecipients,
+    'private webhook deliveries': figures.privateWebhookDeliveries,
   }
   for (const [name, value] of Object.entries(zero)) if (value !== 0) missed.push(`${name}: ${value}`)
   if (figures.bodyErrorsNamingField !== figures.bodyErrors) {

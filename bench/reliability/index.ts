@@ -25,6 +25,7 @@ import {
 import { badInput } from './fuzz.ts'
 import { mailOverSmtp } from './mail.ts'
 import { authorisationMatrix } from './matrix.ts'
+import { webhookDestinations } from './webhooks.ts'
 
 /*
  * npm run bench:reliability — issue 16, item 5: how the real server holds up against callers who
@@ -50,12 +51,16 @@ const quick = args.has('--quick')
 const strict = args.has('--strict')
 const PAYLOADS = Number(process.env.RELIABILITY_PAYLOADS ?? (quick ? 20 : 1000))
 const TRIALS = Number(process.env.RELIABILITY_CRASH_TRIALS ?? (quick ? 1 : 20))
-/** --sections=matrix,input,crashes,concurrency,mail picks sections (while working on one). */
-const SECTIONS_ASKED = process.argv.some((arg) => arg.startsWith('--sections='))
+/**
+ * --sections=matrix,input,crashes,concurrency,webhooks,mail picks sections (while working on one).
+ * The quick form (npm test) leaves out webhooks and mail unless they are named: each restarts or
+ * starts a portal of its own (~15 and ~30 s), and the server suites test the same
+ * (server/webhooks/destination-delivery.test.ts, server/main/mail-addresses.test.ts).
+ */
 const SECTIONS = new Set(
   (
     process.argv.find((arg) => arg.startsWith('--sections='))?.slice('--sections='.length) ??
-    'matrix,input,crashes,concurrency,mail'
+    (quick ? 'matrix,input,crashes,concurrency' : 'matrix,input,crashes,concurrency,webhooks,mail')
   ).split(','),
 )
 
@@ -153,11 +158,10 @@ async function measure(backend: Backend, start: () => Promise<Deployment>) {
       if (deployment.nodes.length > 1) await crossProcess(deployment, figures)
       if (SECTIONS.has('concurrency')) await concurrency(deployment, figures, 0.2)
       if (SECTIONS.has('crashes')) await crashes(deployment, figures, TRIALS)
+      if (SECTIONS.has('webhooks')) await webhookDestinations(deployment, figures)
       if (SECTIONS.has('input')) await badInput(deployment, figures, PAYLOADS)
     })
-    // Not in npm test's quick form unless asked for (--sections=…,mail): its own portal costs
-    // ~30 s, and server/main/mail-addresses.test.ts sends the same addresses over SMTP there.
-    if (SECTIONS_ASKED && SECTIONS.has('mail') && backend === 'PGlite') await mailOverSmtp(figures, PAYLOADS)
+    if (SECTIONS.has('mail') && backend === 'PGlite') await mailOverSmtp(figures, PAYLOADS)
   } else {
     if (SECTIONS.has('matrix'))
       await withDeployment(start, (deployment) => authorisationMatrix(deployment, figures))
@@ -171,6 +175,8 @@ async function measure(backend: Backend, start: () => Promise<Deployment>) {
         await concurrency(deployment, figures)
       })
     }
+    if (SECTIONS.has('webhooks'))
+      await withDeployment(start, (deployment) => webhookDestinations(deployment, figures))
     // Its own portal on PGlite with SMTP_URL: what it measures does not depend on the database.
     if (SECTIONS.has('mail') && backend === 'PGlite') await mailOverSmtp(figures, PAYLOADS)
   }
@@ -227,6 +233,7 @@ printTable(
     ['duplicates', ...column((f) => f.duplicates)],
     ['unkeyed identical submits kept (not counted)', ...column((f) => f.unkeyedDuplicates)],
     ['lost updates', ...column((f) => f.lostUpdates)],
+    ['private webhook deliveries', ...column((f) => f.privateWebhookDeliveries)],
     ['mails to more than one recipient (over SMTP)', ...column((f) => f.mailsToSeveralRecipients)],
     [
       'resume after restart (max)',
@@ -261,7 +268,7 @@ const missed = backends.flatMap((backend) =>
   missedTargets(results.get(backend)!).map((miss) => `${backend}: ${miss}`),
 )
 console.log(
-  `\nTargets (0 leaks, 0 wrong answers, 0 5xx, 0 state changes, 100% fields named, 0 stuck, 0 lost, 0 duplicates, 0 mails to several recipients, resume ≤ ${RESUME_TARGET_S} s): ` +
+  `\nTargets (0 leaks, 0 wrong answers, 0 5xx, 0 state changes, 100% fields named, 0 stuck, 0 lost, 0 duplicates, 0 private webhook deliveries, 0 mails to several recipients, resume ≤ ${RESUME_TARGET_S} s): ` +
     (missed.length === 0 ? 'all met' : `missed — ${missed.join('; ')}`),
 )
 console.log(`Took ${((Date.now() - began) / 1000).toFixed(0)} s.`)

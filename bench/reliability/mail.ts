@@ -7,7 +7,7 @@ import { startPglite } from './deployment.ts'
 import { BODY_ERROR_STATUSES, countAnswer, namesField, printTable, type Figures } from './figures.ts'
 
 /*
- * Section 6 (issue 31 item 2): mail over SMTP. The other sections run with the development
+ * Section 7 (issue 31 item 2): mail over SMTP. The other sections run with the development
  * mailbox; nodemailer over SMTP_URL is where a list ("a@x, b@x") became several envelopes and an
  * empty or non-ASCII address a 500. One portal process sends its mail to a real SMTP server on
  * loopback; the anonymous calls that take an address (forgot password, registration) get `count`
@@ -68,7 +68,7 @@ export async function mailOverSmtp(figures: Figures, count: number) {
     const several = smtp.received.filter((mail) => mail.to.length !== 1)
     figures.mailsToSeveralRecipients += several.length
     for (const mail of several.slice(0, 5)) figures.notes.push(`mail over SMTP to ${mail.to.join(', ')}`)
-    console.log('\n### 6. Mail over SMTP (one bare address per mail)')
+    console.log('\n### 7. Mail over SMTP (one bare address per mail)')
     printTable(['call', 'addresses sent', 'refused (400)', '5xx'], rows)
     console.log(
       `Summary: ${smtp.received.length} mails received, ${several.length} to more than one recipient`,

@@ -20,6 +20,7 @@ import { notificationsMigration } from './migrations/0016-notifications.ts'
 import { labNotificationsMigration } from './migrations/0017-lab-notifications.ts'
 import { apiTokensMigration } from './migrations/0014-api-tokens.ts'
 import { webhooksMigration } from './migrations/0015-webhooks.ts'
+import { webhookDestinationMigration } from './migrations/0018-webhook-destination.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0015-webhooks': webhooksMigration,
   '0016-notifications': notificationsMigration,
   '0017-lab-notifications': labNotificationsMigration,
+  '0018-webhook-destination': webhookDestinationMigration,
 }
 
 export type OpenDatabaseOptions = {

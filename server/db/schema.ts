@@ -507,7 +507,8 @@ export interface WebhookEndpointsTable {
   secret_encrypted: string
   secret_hint: string
   enabled: Generated<boolean>
-  disabled_reason: 'owner' | 'failing' | null
+  /** 'destination' (migration 0018, issue 31): the URL no longer passes the destination check. */
+  disabled_reason: 'owner' | 'failing' | 'destination' | null
   disabled_at: NullableTime
   failing_since: NullableTime
   created_by: string | null

@@ -38,6 +38,7 @@ import { labStateRoutes } from './routes/lab-state.ts'
 import { notificationRoutes, oneClickUnsubscribe } from '../notifications/routes.ts'
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from '@/contract/notifications'
 import { DEFAULT_PORTAL_URL } from '@/contract/openapi'
+import type { WebhookLookup } from '@/contract/webhook-destination'
 import { DirectorySnapshot } from '../certificates/directory.ts'
 
 /** The file scripts/start.mjs keeps in the Storybook's folder while it builds the Storybook. */
@@ -85,6 +86,8 @@ export type MainAppOptions = Omit<
    * server/webhooks/config.ts). Default false: https to public addresses only.
    */
   webhooksDevelopment?: boolean
+  /** Issue 31: resolves webhook host names for the destination check (tests inject one). */
+  webhooksLookup?: WebhookLookup
 }
 
 /**
@@ -119,6 +122,7 @@ export function createMainApp({
   connectSources = [],
   webhooksDevelopment = false,
   publicUrl = () => DEFAULT_PORTAL_URL,
+  webhooksLookup,
 }: MainAppOptions) {
   const app = new Hono<MainEnv>()
   // The build prerenders the public pages (dist/index.html, dist/<page>/index.html, served as files
@@ -191,7 +195,7 @@ export function createMainApp({
     certificateRoutes,
     notificationRoutes,
     apiTokenRoutes,
-    createWebhookRoutes({ development: webhooksDevelopment }),
+    createWebhookRoutes({ development: webhooksDevelopment, lookup: webhooksLookup }),
   ]) {
     app.route('/', routes)
   }

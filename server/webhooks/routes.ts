@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { Kysely, Transaction } from 'kysely'
+import { checkWebhookDestination, type WebhookLookup } from '@/contract/webhook-destination'
 import {
   WEBHOOK_BEFORE_INVALID_MESSAGE,
   WEBHOOK_CREATED_MESSAGE,
@@ -22,7 +23,6 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
   webhookEventsProblem,
-  webhookUrlProblem,
 } from '@/contract/webhooks'
 import type { Database } from '../db/schema.ts'
 import type { MainEnv } from '../main/middleware/context.ts'
@@ -30,6 +30,7 @@ import { vendorRoute } from '../main/routes/route.ts'
 import { logActivity } from '../main/store/activity.ts'
 import { enqueuePing, newEndpointId } from './outbox.ts'
 import { newWebhookSecret, sealSecret, secretHint } from './secrets.ts'
+import { systemLookup } from './send.ts'
 import { wakeAfterCommit as wakeWebhookWorkers } from './wake.ts'
 
 /*
@@ -117,20 +118,26 @@ function changeEndpoint(
   })
 }
 
-/** The calls, for a portal whose development conveniences are `development` (config.ts). */
-export function createWebhookRoutes({ development }: { development: boolean }) {
+type RoutesOptions = { development: boolean; lookup?: WebhookLookup | undefined }
+
+/**
+ * The calls, for a portal whose development conveniences are `development` (config.ts). A new URL
+ * passes the worker's destination check, its host resolved by `lookup` (a name that does not
+ * resolve yet is accepted: it is judged again before every delivery).
+ */
+export function createWebhookRoutes({ development, lookup = systemLookup }: RoutesOptions) {
   const routes = new Hono<MainEnv>()
 
-  vendorRoute(routes, 'webhooks', async (c) => {
-    return c.json({ endpoints: await endpointsOf(c.var.services.db, c.var.organizationId) })
-  })
+  vendorRoute(routes, 'webhooks', async (c) =>
+    c.json({ endpoints: await endpointsOf(c.var.services.db, c.var.organizationId) }),
+  )
 
   vendorRoute(routes, 'createWebhook', async (c) => {
     const { db, secret: serverSecret } = c.var.services
     const { organizationId, accountId } = c.var
     const url = c.var.body.url.trim()
-    const urlProblem = webhookUrlProblem(url, { development })
-    if (urlProblem) return c.json({ message: urlProblem, field: 'url' }, 400)
+    const destination = await checkWebhookDestination(url, { development, lookup })
+    if (destination.kind === 'refused') return c.json({ message: destination.message, field: 'url' }, 400)
     const eventsProblem = webhookEventsProblem(c.var.body.events)
     if (eventsProblem) return c.json({ message: eventsProblem, field: 'events' }, 400)
     const events = [...new Set(c.var.body.events)]

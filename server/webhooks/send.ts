@@ -1,39 +1,60 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
+import { lookup as dnsLookup } from 'node:dns/promises'
 import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
-import { isRefusedAddress, WEBHOOK_URL_RESOLVES_PRIVATE_MESSAGE } from '@/contract/webhooks'
+import {
+  WEBHOOK_HOST_UNRESOLVED_ERROR,
+  type WebhookAddress,
+  type WebhookLookup,
+} from '@/contract/webhook-destination'
 
 /*
  * Issue 21 (docs/decisions/0027): one POST of a delivery. node:http(s) rather than fetch, for two
- * reasons: the SSRF guard sits in the connection's own DNS lookup (the address checked is the one
- * connected to, so a name that resolves to a public address at registration and to a private one
- * later is refused — no time between check and use), and nothing follows a redirect (a 3xx is a
- * failed attempt). The answer's body is read up to 64 KB and dropped: only the status counts.
+ * reasons: the connection is pinned to the addresses the destination check has just judged
+ * (checkWebhookDestination, src/contract/webhook-destination.ts: the worker resolves the name, checks
+ * every answer, and the connection's own `lookup` answers exactly those — no second DNS query, so
+ * no window for DNS rebinding; an IP literal is connected to as written, which is what was
+ * checked), and nothing follows a redirect (a 3xx is a failed attempt). The answer's body is read
+ * up to 64 KB and dropped: only the status counts.
  */
 
-export type SendResult = { responseCode: number | null; error: string | null; durationMs: number }
+export type SendResult = {
+  responseCode: number | null
+  error: string | null
+  durationMs: number
+  /** The destination check refused the URL: nothing was sent, and the endpoint is disabled. */
+  refusedDestination?: true
+}
 
 const MAX_ANSWER_BYTES = 64 * 1024
 const USER_AGENT = 'DeviceCertificationPortal-Webhooks/1.0'
+/** How long a host name may take to resolve before the attempt (or registration) gives up on it. */
+const LOOKUP_TIMEOUT_MS = 5000
 
-/** A lookup that refuses loopback, private, link-local and unique-local answers (outside development). */
-export function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0)
-      const refused = !allowPrivate && addresses.some((entry) => isRefusedAddress(entry.address))
-      if (refused) {
-        const denial = Object.assign(new Error(WEBHOOK_URL_RESOLVES_PRIVATE_MESSAGE), {
-          code: 'EWEBHOOKPRIVATE',
-        })
-        return callback(denial, '', 0)
-      }
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses)
-      const first = addresses[0]
-      if (!first) return callback(Object.assign(new Error('No address'), { code: 'ENOTFOUND' }), '', 0)
-      callback(null, first.address, first.family)
-    })
+/** The system resolver, every address of a name (the destination check judges them all). */
+export const systemLookup: WebhookLookup = async (hostname) => {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(WEBHOOK_HOST_UNRESOLVED_ERROR)), LOOKUP_TIMEOUT_MS)
+  })
+  try {
+    return await Promise.race([dnsLookup(hostname, { all: true, verbatim: true }), timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** A connection's lookup that answers only `addresses`, the ones the destination check allowed. */
+function pinnedLookup(addresses: readonly WebhookAddress[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    const family = options.family === 4 || options.family === 6 ? options.family : 0
+    const usable = addresses.filter((entry) => family === 0 || entry.family === family)
+    if (options.all) {
+      return (callback as unknown as (e: null, a: WebhookAddress[]) => void)(null, usable)
+    }
+    const first = usable[0]
+    if (!first) return callback(Object.assign(new Error('No address'), { code: 'ENOTFOUND' }), '', 0)
+    callback(null, first.address, first.family)
   }
 }
 
@@ -41,15 +62,13 @@ function errorText(error: NodeJS.ErrnoException, timeoutMs: number): string {
   switch (error.code) {
     case 'EWEBHOOKTIMEOUT':
       return `No answer within ${Math.round(timeoutMs / 1000)} s.`
-    case 'EWEBHOOKPRIVATE':
-      return WEBHOOK_URL_RESOLVES_PRIVATE_MESSAGE
     case 'ECONNREFUSED':
       return 'Connection refused.'
     case 'ECONNRESET':
       return 'Connection reset before an answer.'
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return 'The host name could not be resolved.'
+      return WEBHOOK_HOST_UNRESOLVED_ERROR
     case 'CERT_HAS_EXPIRED':
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':
     case 'SELF_SIGNED_CERT_IN_CHAIN':
@@ -63,17 +82,18 @@ function errorText(error: NodeJS.ErrnoException, timeoutMs: number): string {
 
 export function postWebhook({
   url,
+  addresses,
   headers,
   body,
   timeoutMs,
-  allowPrivate,
 }: {
-  url: string
+  /** The checked URL (checkWebhookDestination's). */
+  url: URL
+  /** The addresses the check allowed: the only ones connected to. */
+  addresses: readonly WebhookAddress[]
   headers: Record<string, string>
   body: string
   timeoutMs: number
-  /** Development: loopback and private addresses may be reached. */
-  allowPrivate: boolean
 }): Promise<SendResult> {
   const started = performance.now()
   const durationMs = () => Math.round(performance.now() - started)
@@ -85,17 +105,10 @@ export function postWebhook({
       clearTimeout(timer)
       resolve({ ...result, durationMs: durationMs() })
     }
-    let target: URL
-    try {
-      target = new URL(url)
-    } catch {
-      finish({ responseCode: null, error: 'The URL is not valid.' })
-      return
-    }
-    const client = target.protocol === 'https:' ? https : http
+    const client = url.protocol === 'https:' ? https : http
     const payload = Buffer.from(body, 'utf8')
     const request = client.request(
-      target,
+      url,
       {
         method: 'POST',
         headers: {
@@ -104,7 +117,7 @@ export function postWebhook({
           'Content-Length': String(payload.length),
           'User-Agent': USER_AGENT,
         },
-        lookup: guardedLookup(allowPrivate),
+        lookup: pinnedLookup(addresses),
         agent: false,
       },
       (response) => {

@@ -25,6 +25,8 @@ export type TestReceiver = {
   received: ReceivedDelivery[]
   /** Refused requests with the reason answered. */
   refused: Array<{ message: string; raw: string }>
+  /** TCP connections accepted, whatever came over them (a TLS hello, a request, nothing). */
+  connections: number
   /** Distinct ids accepted. */
   ids: () => Set<string>
   duplicates: () => number
@@ -46,6 +48,7 @@ export async function startTestReceiver(secret: string, port = 0): Promise<TestR
     port: 0,
     received: [],
     refused: [],
+    connections: 0,
     ids: () => new Set(counts.keys()),
     duplicates: () => [...counts.values()].reduce((sum, count) => sum + count - 1, 0),
     answer: () => 204,
@@ -96,6 +99,9 @@ export async function startTestReceiver(secret: string, port = 0): Promise<TestR
         response.end()
       })
     })
+  })
+  server.on('connection', () => {
+    receiver.connections += 1
   })
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   receiver.port = (server.address() as AddressInfo).port

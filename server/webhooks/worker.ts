@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
-import { webhookDisabledMail } from '@/contract/mails/webhook-disabled-mail'
+import { checkWebhookDestination, type WebhookLookup } from '@/contract/webhook-destination'
 import {
+  WEBHOOK_DESTINATION_REFUSED_ERROR,
   WEBHOOK_ID_HEADER,
   WEBHOOK_RETRY_WINDOW_MS,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMEOUT_MS,
   WEBHOOK_TIMESTAMP_HEADER,
-  webhookDisabledSubject,
   webhookSignature,
-  WEBHOOKS_PATH,
 } from '@/contract/webhooks'
 import type { Database } from '../db/schema.ts'
 import { log as serverLog } from '../log.ts'
 import type { Mailer } from '../main/mailer.ts'
-import { logActivity } from '../main/store/activity.ts'
+import { afterFailure, disableEndpoint, type DisabledEndpoint, mailOwnersOfDisabled } from './disable.ts'
 import { bodyToSend } from './outbox.ts'
 import { openSecret, SECRET_UNREADABLE } from './secrets.ts'
 import { wakers } from './wake.ts'
-import { postWebhook, type SendResult } from './send.ts'
+import { postWebhook, type SendResult, systemLookup } from './send.ts'
 
 /*
  * Issue 21 (docs/decisions/0027): the delivery worker, one in every portal process.
@@ -37,6 +36,12 @@ import { postWebhook, type SendResult } from './send.ts'
  * the delivery's first attempt; its last try is at that mark, then it is failed. An endpoint whose
  * every attempt has failed since failing_since for 24 h is disabled: its Owners are mailed and the
  * activity log says so. The clock is injected (tests move it).
+ *
+ * Destination (issue 31): before every attempt the stored URL goes through the one destination
+ * check (src/contract/webhook-destination.ts) in this process's mode, its host resolved and every
+ * address judged; the POST then connects only to those addresses. A URL the check refuses is not
+ * called at all: the attempt is recorded as not sent, the delivery waits (as every delivery of a
+ * disabled endpoint does) and the endpoint is disabled at once ('destination'), Owners mailed.
  */
 
 export type WebhookWorkerOptions = {
@@ -46,8 +51,10 @@ export type WebhookWorkerOptions = {
   mailer: Mailer
   /** The portal's public address: the verification links and the mail's link. */
   publicUrl: string
-  /** Development conveniences: loopback and private addresses may be reached. */
+  /** Development conveniences: http to this machine is allowed (nothing else is added). */
   development: boolean
+  /** Resolves host names for the destination check (tests inject one; default the system's). */
+  lookup?: WebhookLookup
   clock?: () => Date
   /** How often due deliveries are looked for when nothing woke the worker. */
   pollMs?: number
@@ -102,6 +109,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS
   const batch = options.batch ?? 10
   const random = options.random ?? Math.random
+  const lookup = options.lookup ?? systemLookup
   const logger = options.log ?? {
     info: (fields: object, message: string) => serverLog.info(fields, message),
     warn: (fields: object, message: string) => serverLog.warn(fields, message),
@@ -172,15 +180,26 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   }
 
   async function send(row: Claimed): Promise<SendResult> {
+    const destination = await checkWebhookDestination(row.url, { development: options.development, lookup })
+    if (destination.kind === 'refused') {
+      return {
+        responseCode: null,
+        error: WEBHOOK_DESTINATION_REFUSED_ERROR,
+        durationMs: 0,
+        refusedDestination: true,
+      }
+    }
+    if (destination.kind === 'unresolved')
+      return { responseCode: null, error: destination.error, durationMs: 0 }
     const secret = openSecret(row.secret_encrypted, options.secret)
     if (secret === null) return { responseCode: null, error: SECRET_UNREADABLE, durationMs: 0 }
     const body = bodyToSend(row.body, options.publicUrl)
     const timestamp = Math.floor(clock().getTime() / 1000)
     return postWebhook({
-      url: row.url,
+      url: destination.url,
+      addresses: destination.addresses,
       body,
       timeoutMs,
-      allowPrivate: options.development,
       headers: {
         [WEBHOOK_ID_HEADER]: row.event_id,
         [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
@@ -197,7 +216,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       result.responseCode >= 200 &&
       result.responseCode < 300
     const error = succeeded ? null : (result.error ?? `HTTP ${result.responseCode ?? '—'}`)
-    const disabled = await db.transaction().execute(async (trx) => {
+    const disabled = await db.transaction().execute(async (trx): Promise<DisabledEndpoint | null> => {
       const mine = await trx
         .selectFrom('webhook_deliveries')
         .select(['id', 'retry_until'])
@@ -237,6 +256,17 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       }
       const until = mine.retry_until ?? new Date(startedAt.getTime() + WEBHOOK_RETRY_WINDOW_MS)
       const over = now.getTime() >= until.getTime()
+      if (result.refusedDestination) {
+        // Nothing was sent: the delivery waits for its endpoint, due at once if it is enabled again.
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({ ...cleared, status: over ? 'failed' : 'pending', next_attempt_at: now, last_error: error })
+          .where('id', '=', row.id)
+          .execute()
+        const endpoint = { id: row.endpoint_id, url: row.url, organization_id: row.organization_id }
+        if (!(await disableEndpoint(trx, endpoint, 'destination', now))) return null
+        return { ...endpoint, reason: 'destination' as const }
+      }
       const next = new Date(Math.min(now.getTime() + backoffMs(row.attempts, random), until.getTime()))
       await trx
         .updateTable('webhook_deliveries')
@@ -248,72 +278,13 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
         })
         .where('id', '=', row.id)
         .execute()
-      const endpoint = await trx
-        .selectFrom('webhook_endpoints')
-        .select(['id', 'url', 'enabled', 'failing_since', 'organization_id'])
-        .where('id', '=', row.endpoint_id)
-        .forUpdate()
-        .executeTakeFirst()
-      if (!endpoint) return null
-      const failingSince = endpoint.failing_since ?? startedAt
-      if (!endpoint.failing_since) {
-        await trx
-          .updateTable('webhook_endpoints')
-          .set({ failing_since: failingSince })
-          .where('id', '=', endpoint.id)
-          .execute()
-      }
-      if (!endpoint.enabled || now.getTime() - failingSince.getTime() < WEBHOOK_RETRY_WINDOW_MS) return null
-      await trx
-        .updateTable('webhook_endpoints')
-        .set({ enabled: false, disabled_reason: 'failing', disabled_at: now })
-        .where('id', '=', endpoint.id)
-        .execute()
-      await logActivity(trx, {
-        organizationId: endpoint.organization_id,
-        actorAccountId: null,
-        actorName: 'The portal',
-        action: 'webhook.disabled',
-        subject: webhookDisabledSubject(endpoint.url),
-      })
-      return { ...endpoint, failingSince, error: error ?? '' }
+      return afterFailure(trx, row.endpoint_id, { startedAt, now, error: error ?? '' })
     })
-    if (disabled) await mailOwners(disabled)
-  }
-
-  async function mailOwners(endpoint: {
-    url: string
-    organization_id: string
-    failingSince: Date
-    error: string
-  }) {
-    const owners = await db
-      .selectFrom('memberships as m')
-      .innerJoin('vendor_accounts as a', 'a.id', 'm.account_id')
-      .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-      .select(['a.email', 'o.name'])
-      .where('m.organization_id', '=', endpoint.organization_id)
-      .where('m.role', '=', 'Owner')
-      .execute()
-    logger.warn(
-      { url: endpoint.url, organizationId: endpoint.organization_id },
-      'Webhook endpoint disabled after 24 hours of failed deliveries.',
-    )
-    for (const owner of owners) {
-      try {
-        await options.mailer.send(
-          webhookDisabledMail({
-            to: owner.email,
-            organizationName: owner.name,
-            url: endpoint.url,
-            failingSince: endpoint.failingSince.toISOString(),
-            lastError: endpoint.error,
-            link: `${options.publicUrl}${WEBHOOKS_PATH}`,
-          }),
-        )
-      } catch (error) {
-        logger.warn({ to: owner.email, err: String(error) }, 'The webhook-disabled mail could not be sent.')
-      }
+    if (disabled) {
+      await mailOwnersOfDisabled(
+        { db, mailer: options.mailer, publicUrl: options.publicUrl, logger },
+        disabled,
+      )
     }
   }
 

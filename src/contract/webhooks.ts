@@ -13,10 +13,10 @@ import { idSchema, text } from '@/contract/common'
  *   UTF-8), over `<Webhook-Timestamp>.<body>`, sent as `Webhook-Signature: v1=<hex>`; with
  *   `Webhook-Id` (the body's id) and `Webhook-Timestamp` (Unix seconds). verifyWebhook below checks
  *   one delivery as a receiver should; it runs in Node and in browsers (Web Crypto).
- * - The rules of a URL (webhookUrlProblem): https, or http to this machine when the portal runs
- *   as a development portal; never a user name or password; outside development never a literal
- *   loopback, private, link-local or unique-local address (the server checks the addresses a name
- *   resolves to again at each delivery).
+ * - The rules of a URL (checkWebhookDestination, src/contract/webhook-destination.ts): https to a
+ *   public address, or http to this machine when the portal runs as a development portal; never a
+ *   user name or password. The server checks it at registration and again before every delivery,
+ *   on the addresses the connection then uses.
  */
 
 export const WEBHOOKS_PATH = '/settings/webhooks'
@@ -264,102 +264,22 @@ export const WEBHOOK_URL_SCHEME_DEVELOPMENT_MESSAGE =
   'URL must start with https:// (or http:// to this machine: localhost, 127.0.0.1 or [::1]).'
 export const WEBHOOK_URL_CREDENTIALS_MESSAGE = 'URL must not contain a user name or password.'
 export const WEBHOOK_URL_PRIVATE_MESSAGE =
-  'URL must reach the internet: loopback, private, link-local and unique-local addresses are refused.'
+  'URL must reach a public internet address: loopback, private, link-local and other local or reserved addresses are refused.'
+/** A development portal: https is held to the production rule; only http may reach this machine. */
+export const WEBHOOK_URL_PRIVATE_DEVELOPMENT_MESSAGE =
+  'URL must be https:// to a public internet address, or http:// to this machine (localhost, 127.0.0.1 or [::1]): private, link-local and other local addresses are refused.'
 export const WEBHOOK_URL_FRAGMENT_MESSAGE = 'URL must not contain a fragment (#…).'
 export const WEBHOOK_URL_DUPLICATE_MESSAGE = 'URL is already registered for this organization.'
-/** At delivery time: the name resolved to a refused address (the attempt's error). */
-export const WEBHOOK_URL_RESOLVES_PRIVATE_MESSAGE =
-  'The URL’s host resolves to a loopback, private, link-local or unique-local address; nothing was sent.'
+/**
+ * At delivery time, the attempt's error when the destination check refused the URL or an address
+ * its host resolved to (src/contract/webhook-destination.ts): nothing was sent, and the endpoint
+ * is disabled ('destination').
+ */
+export const WEBHOOK_DESTINATION_REFUSED_ERROR =
+  'Nothing was sent: this URL is not allowed, it points at a private or local address (or is not https).'
 
 export const WEBHOOK_EVENTS_EMPTY_MESSAGE = 'Events must name at least one event.'
 export const WEBHOOK_EVENTS_UNKNOWN_MESSAGE = `Events must be among ${WEBHOOK_EVENT_TYPES.join(', ')}.`
-
-/** Whether a host is this machine: localhost (and *.localhost), 127.0.0.0/8, ::1. */
-export function isLoopbackName(host: string): boolean {
-  const bare = host
-    .toLowerCase()
-    .replace(/^\[(.*)\]$/, '$1')
-    .replace(/\.$/, '')
-  return (
-    bare === 'localhost' ||
-    bare.endsWith('.localhost') ||
-    bare === '::1' ||
-    /^127(\.\d{1,3}){3}$/.test(bare) ||
-    /^::ffff:127(\.\d{1,3}){3}$/i.test(bare)
-  )
-}
-
-function ipv4Parts(address: string): number[] | null {
-  const match = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/i.exec(address)
-  if (!match) return null
-  const parts = match.slice(1).map(Number)
-  return parts.every((part) => part <= 255) ? parts : null
-}
-
-/**
- * Whether a literal IP address is one a webhook must never reach outside development: unspecified,
- * loopback, private (10/8, 172.16/12, 192.168/16, 100.64/10 shared), link-local (169.254/16,
- * fe80::/10), unique-local (fc00::/7), multicast and reserved ranges. Names are not addresses: false.
- */
-export function isRefusedAddress(host: string): boolean {
-  const bare = host.toLowerCase().replace(/^\[(.*)\]$/, '$1')
-  const v4 = ipv4Parts(bare)
-  if (v4) {
-    const [a = 0, b = 0] = v4
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 192 && b === 0) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a >= 224
-    )
-  }
-  if (!bare.includes(':')) return false
-  if (bare === '::' || bare === '::1') return true
-  const first = bare.split(':')[0] ?? ''
-  const head = parseInt(first === '' ? '0' : first, 16)
-  if (Number.isNaN(head)) return true
-  return (
-    (head & 0xfe00) === 0xfc00 || // unique local fc00::/7
-    (head & 0xffc0) === 0xfe80 || // link-local fe80::/10
-    (head & 0xff00) === 0xff00 || // multicast
-    bare.startsWith('::ffff:') || // IPv4-mapped, written in hex
-    bare.startsWith('64:ff9b:') // NAT64 of any IPv4
-  )
-}
-
-/**
- * Why `url` cannot be registered, or null. `development`: the portal runs with its development
- * conveniences (server/webhooks/config.ts), so http to this machine is allowed.
- */
-export function webhookUrlProblem(url: string, { development }: { development: boolean }): string | null {
-  const trimmed = url.trim()
-  if (trimmed === '') return WEBHOOK_URL_REQUIRED_MESSAGE
-  if (trimmed.length > WEBHOOK_URL_MAX_LENGTH) return WEBHOOK_URL_TOO_LONG_MESSAGE
-  let parsed: URL
-  try {
-    parsed = new URL(trimmed)
-  } catch {
-    return WEBHOOK_URL_INVALID_MESSAGE
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    return development ? WEBHOOK_URL_SCHEME_DEVELOPMENT_MESSAGE : WEBHOOK_URL_SCHEME_MESSAGE
-  }
-  if (parsed.hostname === '') return WEBHOOK_URL_INVALID_MESSAGE
-  if (parsed.username !== '' || parsed.password !== '') return WEBHOOK_URL_CREDENTIALS_MESSAGE
-  if (parsed.hash !== '' || trimmed.includes('#')) return WEBHOOK_URL_FRAGMENT_MESSAGE
-  const loopback = isLoopbackName(parsed.hostname)
-  if (parsed.protocol === 'http:' && !(development && loopback)) {
-    return development ? WEBHOOK_URL_SCHEME_DEVELOPMENT_MESSAGE : WEBHOOK_URL_SCHEME_MESSAGE
-  }
-  if (!development && (loopback || isRefusedAddress(parsed.hostname))) return WEBHOOK_URL_PRIVATE_MESSAGE
-  return null
-}
 
 /** Why an events list cannot be registered, or null. */
 export function webhookEventsProblem(events: readonly string[]): string | null {
@@ -373,13 +293,19 @@ export function webhookEventsProblem(events: readonly string[]): string | null {
 /* -------------------------------------------------------------------------------- calls */
 
 export const WEBHOOK_ENDPOINT_STATES = ['active', 'disabled'] as const
-/** Why an endpoint is disabled: by a person, or by the portal after 24 h of failures. */
-export const WEBHOOK_DISABLED_REASONS = ['owner', 'failing'] as const
+/**
+ * Why an endpoint is disabled: by a person, by the portal after 24 h of failures, or by the portal
+ * because its URL no longer passes the destination check at delivery (e.g. registered on a
+ * development portal as http://127.0.0.1, then run without DEV_WEBHOOKS).
+ */
+export const WEBHOOK_DISABLED_REASONS = ['owner', 'failing', 'destination'] as const
 export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number]
 export const WEBHOOK_DISABLED_REASON_MESSAGES: Readonly<Record<WebhookDisabledReason, string>> = {
   owner: 'Disabled by an Owner: it receives nothing until it is enabled again.',
   failing:
     'Disabled by the portal: every delivery failed for 24 hours. Fix the receiver, then enable it; waiting deliveries are sent again.',
+  destination:
+    'Disabled by the portal: this URL is no longer allowed (it points at a private or local address), so nothing is sent to it. Delete it and add an https URL that reaches your receiver over the internet.',
 }
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivering', 'succeeded', 'failed'] as const
@@ -522,4 +448,7 @@ export const WEBHOOK_ENDPOINTS_LIMIT_MESSAGE = `An organization can have at most
 export const WEBHOOK_BEFORE_INVALID_MESSAGE = 'Before must be the next value of the previous page.'
 export const WEBHOOK_PING_TEXT = 'A test event from the Device Certification Portal.'
 /** The activity log's subject when the portal disables an endpoint. */
-export const webhookDisabledSubject = (url: string) => `${url} (every delivery failed for 24 hours)`
+export const webhookDisabledSubject = (url: string, reason: 'failing' | 'destination') =>
+  reason === 'failing'
+    ? `${url} (every delivery failed for 24 hours)`
+    : `${url} (its address is not allowed: nothing was sent)`

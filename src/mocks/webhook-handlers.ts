@@ -1,5 +1,6 @@
 import { HttpResponse } from 'msw'
 import { can, ROLE_REFUSALS, type Role } from '@/contract/roles'
+import { checkWebhookDestination } from '@/contract/webhook-destination'
 import {
   WEBHOOK_BEFORE_INVALID_MESSAGE,
   WEBHOOK_CREATED_MESSAGE,
@@ -22,15 +23,16 @@ import {
   type WebhookDelivery,
   type WebhookEventType,
   webhookEventsProblem,
-  webhookUrlProblem,
 } from '@/contract/webhooks'
 import { FIXTURE_NOW, type MockVendor, world } from '@/mocks/fixtures/world'
 import { answer, mockEndpoint, vendorEndpoint } from '@/mocks/mock-endpoint'
 
 /*
  * Issue 21: the webhook calls in the fixture world, with the server's rules and words
- * (server/webhooks/routes.ts): every member reads, only Owners change; a URL must be https to a
- * public address (the fixture world is not a development portal); an unknown id answers 404.
+ * (server/webhooks/routes.ts): every member reads, only Owners change; a URL must pass the server's
+ * destination check — https to a public address (the fixture world is not a development portal;
+ * it resolves only localhost, so another name is accepted as the server accepts one that does
+ * not resolve yet); an unknown id answers 404.
  * A delivery that is redelivered or a ping is queued (status pending, no attempt yet): the fixture
  * world sends nothing.
  */
@@ -48,6 +50,10 @@ function newSecret() {
   const base64 = btoa(String.fromCharCode(...bytes))
   return `${WEBHOOK_SECRET_PREFIX}${base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`
 }
+
+/** The fixture world's resolver knows only this machine's name, as a hosts file does. */
+const fixtureLookup = async (hostname: string) =>
+  hostname === 'localhost' ? [{ address: '127.0.0.1', family: 4 }] : []
 
 const secretHintOf = (secret: string) => `${WEBHOOK_SECRET_PREFIX}…${secret.slice(-4)}`
 
@@ -77,12 +83,12 @@ export const webhookHandlers = [
     HttpResponse.json({ endpoints: world.webhooks.endpoints.map((endpoint) => ({ ...endpoint })) }),
   ),
 
-  vendorEndpoint('createWebhook', ({ body, vendor }) => {
+  vendorEndpoint('createWebhook', async ({ body, vendor }) => {
     const refused = refusedChange(vendor)
     if (refused) return refused
     const url = body.url.trim()
-    const urlProblem = webhookUrlProblem(url, { development: false })
-    if (urlProblem) return refusal(urlProblem, 'url', 400)
+    const destination = await checkWebhookDestination(url, { development: false, lookup: fixtureLookup })
+    if (destination.kind === 'refused') return refusal(destination.message, 'url', 400)
     const eventsProblem = webhookEventsProblem(body.events)
     if (eventsProblem) return refusal(eventsProblem, 'events', 400)
     if (world.webhooks.endpoints.some((endpoint) => endpoint.url === url)) {
