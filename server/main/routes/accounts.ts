@@ -10,13 +10,12 @@ import {
   codeSentMessage,
   INVALID_CODE_MESSAGE,
   INVALID_LOGIN_MESSAGE,
-  NO_ORGANIZATION_MESSAGE,
   PASSWORD_RESET_MESSAGE,
   PASSWORD_SAVED_MESSAGE,
   registrationSuccessMessage,
   TOO_MANY_ATTEMPTS_MESSAGE,
 } from '@/contract/server-messages'
-import { invitationForOtherEmailMessage } from '@/contract/team'
+import { INVITATION_ACCOUNT_EXISTS_MESSAGE, invitationForOtherEmailMessage } from '@/contract/team'
 import { firstMessage } from '@/contract/validation/fields'
 import { newPasswordSchema } from '@/contract/validation/password'
 import { registrationFormSchema } from '@/contract/validation/registration'
@@ -47,6 +46,7 @@ import {
   recordLoginSuccess,
   type Refusal,
 } from '../security/rate-limit.ts'
+import { loginWithoutOrganization } from './pending-invitations.ts'
 import { route } from './route.ts'
 import { joinByInvitation, originOf, usableInvitation } from './team.ts'
 
@@ -148,8 +148,9 @@ route(accountRoutes, 'login', async (c) => {
   // The session acts for the organization the account used last (decision 0023).
   const memberships = await membershipsOf(db, account.id)
   const acting = memberships[0]
-  if (!acting) return c.json({ message: NO_ORGANIZATION_MESSAGE }, 403)
   await recordLoginSuccess(db, keys.pair)
+  // Issue 31: an account without an organization may see and accept its invitations.
+  if (!acting) return c.json(await loginWithoutOrganization(c, db, session, account))
   await rotateSession(c, db, session, {
     accountId: account.id,
     organizationId: acting.organizationId,
@@ -260,6 +261,13 @@ route(accountRoutes, 'register', async (c) => {
   }
 
   const existing = await accountByEmail(db, form.email)
+  // Issue 31: the link's holder reads the invited address's mail; they are told to log in instead.
+  if (existing && invitationToken !== undefined) {
+    return c.json(
+      { status: FAILURE, message: INVITATION_ACCOUNT_EXISTS_MESSAGE, field: 'invitationToken' },
+      409,
+    )
+  }
   if (existing) return registered(await registeredAgain(c.var.services, existing))
   // Issue 19: a lab staff member's address is taken as well; the answer is the same as for any
   // address, and nothing is made (docs/decisions/0024).
