@@ -57,7 +57,8 @@ import { joinByInvitation, originOf, usableInvitation } from './team.ts'
  * Answers follow spec §7 and the contract: a rule that fails answers 400 with the rule's message.
  * No answer tells whether an address has an account (docs/decisions/0016): registration of a taken
  * address and forgot-password for an unknown one answer exactly as for any other address, and
- * the mail tells the address's owner what happened. Logins and the calls that send mail are
+ * the mail tells the address's owner what happened. The one exception is a registration through a
+ * valid invitation link for that very address, whose holder is told to log in (decision 0023 point 8). Logins and the calls that send mail are
  * limited in the database (server/main/security/rate-limit.ts): 429 with Retry-After.
  */
 
