@@ -13,9 +13,11 @@ import { logIn, openDashboard } from './live'
 import {
   createOwner,
   fullName,
+  invite,
   joinByInvitation,
-  openProfile,
+  openTeam,
   type Person,
+  removeMember,
   streamEnds,
   uniqueOrganization,
 } from './team'
@@ -39,27 +41,6 @@ const REFUSED = {
 const HINT = 'Ask an Owner of your organization for another role.'
 
 const mesh = { deviceType: 'Wi-Fi Mesh Device', productClass: 'Wi-Fi 6 Mesh' }
-
-/** The Owner on the team page, reached from the header's profile popup. */
-async function openTeam(page: Page, organization: string) {
-  const profile = await openProfile(page)
-  await profile.getByRole('link', { name: 'Team' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible()
-  await expect(
-    page.getByText(`${organization}: who works in your organization, with which role.`),
-  ).toBeVisible()
-}
-
-async function invite(page: Page, person: Person, role: 'Engineer' | 'Viewer', organization: string) {
-  await page.getByRole('button', { name: 'Invite a member' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Invite a member' })
-  await expect(dialog).toContainText(`We send them a link to join ${organization}. It works for 7 days.`)
-  await dialog.getByRole('textbox', { name: /^E-mail address/ }).fill(person.emailId)
-  await dialog.getByRole('radio', { name: new RegExp(`^${role}\\b`) }).check()
-  await dialog.getByRole('button', { name: 'Send invitation' }).click()
-  await expect(page.getByText(`Invitation sent to ${person.emailId}.`).first()).toBeVisible()
-  await expect(dialog).toBeHidden()
-}
 
 const invitation = (page: Page, person: Person) =>
   page.locator('[data-slot="invitation"]').filter({ hasText: person.emailId })
@@ -259,13 +240,7 @@ async function removeViewer({ owner, engineer, viewer, organization, ownerPage: 
   // The invitations were accepted: none waits any more.
   await expect(page.getByText('No invitations are waiting for an answer.')).toBeVisible()
 
-  await page.getByRole('button', { name: `Remove ${fullName(viewer)}` }).click()
-  const confirm = page.getByRole('alertdialog', { name: `Remove ${fullName(viewer)}?` })
-  await expect(confirm).toContainText(
-    `${fullName(viewer)} loses access to ${organization}’s devices, runs and certificates at once.`,
-  )
-  await confirm.getByRole('button', { name: 'Remove' }).click()
-  await expect(page.getByText(`${fullName(viewer)} was removed from the organization.`).first()).toBeVisible()
+  await removeMember(page, viewer, organization)
   await expect(members.locator('tbody tr')).toHaveCount(2)
   await expect(member(viewer)).toHaveCount(0)
 }

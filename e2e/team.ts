@@ -65,6 +65,39 @@ export async function openProfile(page: Page) {
   return profile
 }
 
+/** The Owner on the team page, reached from the header's profile popup. */
+export async function openTeam(page: Page, organization: string) {
+  const profile = await openProfile(page)
+  await profile.getByRole('link', { name: 'Team' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible()
+  await expect(
+    page.getByText(`${organization}: who works in your organization, with which role.`),
+  ).toBeVisible()
+}
+
+/** The Owner invites `person` with `role` from the team page's dialog. */
+export async function invite(page: Page, person: Person, role: 'Engineer' | 'Viewer', organization: string) {
+  await page.getByRole('button', { name: 'Invite a member' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Invite a member' })
+  await expect(dialog).toContainText(`We send them a link to join ${organization}. It works for 7 days.`)
+  await dialog.getByRole('textbox', { name: /^E-mail address/ }).fill(person.emailId)
+  await dialog.getByRole('radio', { name: new RegExp(`^${role}\\b`) }).check()
+  await dialog.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByText(`Invitation sent to ${person.emailId}.`).first()).toBeVisible()
+  await expect(dialog).toBeHidden()
+}
+
+/** The Owner removes `person` from the team page, confirming it. */
+export async function removeMember(page: Page, person: Person, organization: string) {
+  await page.getByRole('button', { name: `Remove ${fullName(person)}` }).click()
+  const confirm = page.getByRole('alertdialog', { name: `Remove ${fullName(person)}?` })
+  await expect(confirm).toContainText(
+    `${fullName(person)} loses access to ${organization}’s devices, runs and certificates at once.`,
+  )
+  await confirm.getByRole('button', { name: 'Remove' }).click()
+  await expect(page.getByText(`${fullName(person)} was removed from the organization.`).first()).toBeVisible()
+}
+
 /**
  * Counts the `ended` events of every live stream a page of this context opens, in
  * window.__liveEnded (recordLiveEvents of live.ts keeps the stored events and hellos only).

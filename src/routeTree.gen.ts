@@ -23,6 +23,7 @@ import { Route as DataVendorRouteImport } from './routes/_data._vendor'
 import { Route as DataCheckMailRouteImport } from './routes/_data.check-mail'
 import { Route as DataForgotPasswordRouteImport } from './routes/_data.forgot-password'
 import { Route as DataInvitationRouteImport } from './routes/_data.invitation'
+import { Route as DataInvitationsRouteImport } from './routes/_data.invitations'
 import { Route as DataLoginRouteImport } from './routes/_data.login'
 import { Route as DataUnsubscribeRouteImport } from './routes/_data.unsubscribe'
 import { Route as CreateProfileIndexRouteImport } from './routes/create-profile.index'
@@ -107,6 +108,11 @@ const DataForgotPasswordRoute = DataForgotPasswordRouteImport.update({
 const DataInvitationRoute = DataInvitationRouteImport.update({
   id: '/invitation',
   path: '/invitation',
+  getParentRoute: () => DataRoute,
+} as any)
+const DataInvitationsRoute = DataInvitationsRouteImport.update({
+  id: '/invitations',
+  path: '/invitations',
   getParentRoute: () => DataRoute,
 } as any)
 const DataLoginRoute = DataLoginRouteImport.update({
@@ -216,6 +222,7 @@ export interface FileRoutesByFullPath {
   '/check-mail': typeof DataCheckMailRoute
   '/forgot-password': typeof DataForgotPasswordRoute
   '/invitation': typeof DataInvitationRoute
+  '/invitations': typeof DataInvitationsRoute
   '/login': typeof DataLoginRoute
   '/unsubscribe': typeof DataUnsubscribeRoute
   '/verify/$number': typeof VerifyNumberRoute
@@ -247,6 +254,7 @@ export interface FileRoutesByTo {
   '/check-mail': typeof DataCheckMailRoute
   '/forgot-password': typeof DataForgotPasswordRoute
   '/invitation': typeof DataInvitationRoute
+  '/invitations': typeof DataInvitationsRoute
   '/login': typeof DataLoginRoute
   '/unsubscribe': typeof DataUnsubscribeRoute
   '/verify/$number': typeof VerifyNumberRoute
@@ -281,6 +289,7 @@ export interface FileRoutesById {
   '/_data/check-mail': typeof DataCheckMailRoute
   '/_data/forgot-password': typeof DataForgotPasswordRoute
   '/_data/invitation': typeof DataInvitationRoute
+  '/_data/invitations': typeof DataInvitationsRoute
   '/_data/login': typeof DataLoginRoute
   '/_data/unsubscribe': typeof DataUnsubscribeRoute
   '/verify/$number': typeof VerifyNumberRoute
@@ -314,6 +323,7 @@ export interface FileRouteTypes {
     | '/check-mail'
     | '/forgot-password'
     | '/invitation'
+    | '/invitations'
     | '/login'
     | '/unsubscribe'
     | '/verify/$number'
@@ -345,6 +355,7 @@ export interface FileRouteTypes {
     | '/check-mail'
     | '/forgot-password'
     | '/invitation'
+    | '/invitations'
     | '/login'
     | '/unsubscribe'
     | '/verify/$number'
@@ -378,6 +389,7 @@ export interface FileRouteTypes {
     | '/_data/check-mail'
     | '/_data/forgot-password'
     | '/_data/invitation'
+    | '/_data/invitations'
     | '/_data/login'
     | '/_data/unsubscribe'
     | '/verify/$number'
@@ -511,6 +523,13 @@ declare module '@tanstack/react-router' {
       path: '/invitation'
       fullPath: '/invitation'
       preLoaderRoute: typeof DataInvitationRouteImport
+      parentRoute: typeof DataRoute
+    }
+    '/_data/invitations': {
+      id: '/_data/invitations'
+      path: '/invitations'
+      fullPath: '/invitations'
+      preLoaderRoute: typeof DataInvitationsRouteImport
       parentRoute: typeof DataRoute
     }
     '/_data/login': {
@@ -698,6 +717,7 @@ interface DataRouteChildren {
   DataCheckMailRoute: typeof DataCheckMailRoute
   DataForgotPasswordRoute: typeof DataForgotPasswordRoute
   DataInvitationRoute: typeof DataInvitationRoute
+  DataInvitationsRoute: typeof DataInvitationsRoute
   DataLoginRoute: typeof DataLoginRoute
   DataUnsubscribeRoute: typeof DataUnsubscribeRoute
   DataCreateProfileRegisterRoute: typeof DataCreateProfileRegisterRoute
@@ -710,6 +730,7 @@ const DataRouteChildren: DataRouteChildren = {
   DataCheckMailRoute: DataCheckMailRoute,
   DataForgotPasswordRoute: DataForgotPasswordRoute,
   DataInvitationRoute: DataInvitationRoute,
+  DataInvitationsRoute: DataInvitationsRoute,
   DataLoginRoute: DataLoginRoute,
   DataUnsubscribeRoute: DataUnsubscribeRoute,
   DataCreateProfileRegisterRoute: DataCreateProfileRegisterRoute,

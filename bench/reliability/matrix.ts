@@ -58,10 +58,12 @@ import { countAnswer, printTable, type Figures } from './figures.ts'
 /*
  * Section 1: the authorisation matrix, generated from the endpoint table (src/contract/endpoints.ts)
  * — every endpoint of both services, plus the run report beside results.json and the live event
- * stream (GET /api/events?after=0, read for STREAM_READ_MS) — × seven callers (issue 18):
+ * stream (GET /api/events?after=0, read for STREAM_READ_MS) — × eight callers (issue 18, 31):
  * - outsiders: anonymous (no cookie, a fresh Token), another vendor (the Owner of an organization
  *   of its own), a logged-out cookie (the cookie and Token a browser held before it logged out),
- *   and a removed member (its cookie and Token from before the Owner removed it);
+ *   a removed member (its cookie and Token from before the Owner removed it), and (issue 31) a
+ *   member removed from its only organization who logs in again (no organization: it may list
+ *   its own invitations and nothing of any organization);
  * - the owner's organization: a Viewer and an Engineer (invited by the owner, registered through
  *   the mailed link), and the Owner itself;
  * - issue 21 (docs/decisions/0026): API tokens sending only `Authorization: Bearer` — another
@@ -117,6 +119,11 @@ export type Team = {
   removed: Browser
   /** A Viewer the Owner's own cells promote and remove. */
   spare: Browser
+  /**
+   * Issue 31: removed from its only organization, invited again, and logged in afresh: a session
+   * without an organization, which may only list and accept the invitations to its address.
+   */
+  noOrganization: Browser
   /** A pending invitation of the owner's organization (to nobody who registers). */
   pendingInvitationId: string
   pendingToken: string
@@ -145,6 +152,8 @@ type Caller = {
   apiToken?: 'read' | 'read-write' | 'revoked'
   /** Issue 21: another organization's token (its calls expected as that vendor's, but the lab's are a session's). */
   foreignToken?: boolean
+  /** Issue 31: a login without an organization (its own pending invitations are all it may read). */
+  noOrganization?: boolean
   browser: () => Promise<Browser>
 }
 
@@ -263,6 +272,7 @@ function expectationOf(name: string, caller: Caller): Expectation {
     return { kind: 'allowed' }
   }
   if (OPEN_CALLS.has(name)) return { kind: 'any' }
+  if (name === 'pendingInvitations' && caller.noOrganization) return { kind: 'allowed' }
   if (name === 'runReport') return { kind: 'refused' }
   // The other vendor acts for its own organization: its stream, team and log are its own.
   if (caller.session) {
@@ -347,12 +357,19 @@ export async function makeTeam(deployment: Deployment, figures: Figures, owner: 
   // Not the other vendor's: its team would then list the owner's address, rightly.
   const inviter = await registerVendor(deployment.nodes, 'inviter')
   const ownerInvite = await invite(inviter, figures, lead.email, 'Viewer')
-  const removal = await lead.post(endpoints.removeMember.path, {
-    vendorUserId: lead.vendorUserId,
-    accountId: removed.vendorUserId,
-  })
-  countAnswer(figures, removal)
-  if (removal.status !== 200) throw new Error(`Removal failed: ${removal.status} ${removal.text}`)
+  const rejoining = await member(deployment, figures, lead, 'rejoining', 'Viewer')
+  for (const gone of [removed, rejoining]) {
+    const removal = await lead.post(endpoints.removeMember.path, {
+      vendorUserId: lead.vendorUserId,
+      accountId: gone.vendorUserId,
+    })
+    countAnswer(figures, removal)
+    if (removal.status !== 200) throw new Error(`Removal failed: ${removal.status} ${removal.text}`)
+  }
+  await invite(lead, figures, rejoining.email, 'Engineer')
+  const noOrganization = new Browser(deployment.nodes)
+  await noOrganization.bootstrap()
+  await noOrganization.login(rejoining.email)
   // The Engineer's deletable record, submitted by the Engineer.
   const serial = `ENG${randomUUID().slice(0, 6)}`
   const submitted = await engineer.submit({ deviceNumberList: [serial, `${serial}X`] })
@@ -377,6 +394,7 @@ export async function makeTeam(deployment: Deployment, figures: Figures, owner: 
     viewer,
     removed,
     spare,
+    noOrganization,
     pendingInvitationId: pending.invitationId,
     pendingToken: pending.token,
     ownerInviteToken: ownerInvite.token,
@@ -555,8 +573,12 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
       return get(query({ country: 'India' }))
     case 'login':
       // A wrong password for the owner's address from outsiders, for its own from the others (the
-      // owner's address would be locked by then: LOGIN_FAILURES_PER_EMAIL).
-      return post({ emailId: (caller.ownIds ? actor : owner.browser).email, password: 'Wrong#Password1' })
+      // owner's address would be locked by then: LOGIN_FAILURES_PER_EMAIL). Issue 31: the login
+      // without an organization tries its own, as a sixth outsider's try would lock the owner out.
+      return post({
+        emailId: (caller.ownIds || caller.noOrganization ? actor : owner.browser).email,
+        password: 'Wrong#Password1',
+      })
     case 'register':
       return post({
         firstName: 'Eve',
@@ -658,6 +680,9 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
       return get(query({ token: isOwner ? team.ownerInviteToken : team.pendingToken }))
     case 'acceptInvitation':
       return post({ token: isOwner ? team.ownerInviteToken : team.pendingToken })
+    // Issue 31: the caller's own pending invitations (its session says whose).
+    case 'pendingInvitations':
+      return get()
     case 'switchOrganization':
       return post({ organizationId: owner.browser.organizationId })
     // Issue 19: the lab's calls name the owner's record and run, and the lab's spare member.
@@ -938,6 +963,14 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
     },
     { name: 'logged-out cookie', session: false, ownIds: false, browser: async () => loggedOut },
     { name: 'removed member', session: false, ownIds: true, browser: async () => team.removed },
+    // Issue 31: logged in again without an organization, naming the owner's resources.
+    {
+      name: 'no organization',
+      session: false,
+      ownIds: false,
+      noOrganization: true,
+      browser: async () => team.noOrganization,
+    },
     { name: 'Viewer', role: 'Viewer', session: true, ownIds: true, browser: async () => team.viewer },
     { name: 'Engineer', role: 'Engineer', session: true, ownIds: true, browser: async () => team.engineer },
     { name: 'Owner', role: 'Owner', session: true, ownIds: true, browser: async () => owner.browser },

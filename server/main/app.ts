@@ -30,6 +30,7 @@ import { referenceDataRoutes } from './routes/reference-data.ts'
 import { route } from './routes/route.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { teamRoutes } from './routes/team.ts'
+import { pendingInvitationRoutes } from './routes/pending-invitations.ts'
 import { apiTokenRoutes } from './routes/api-tokens.ts'
 import { createWebhookRoutes } from '../webhooks/routes.ts'
 import { labRoutes } from './routes/lab.ts'
@@ -189,6 +190,7 @@ export function createMainApp({
     commentRoutes,
     eventRoutes,
     teamRoutes,
+    pendingInvitationRoutes,
     labStaffRoutes,
     labStateRoutes,
     labRoutes,

@@ -25,6 +25,7 @@ describe('API tokens (issue 21, docs/decisions/0026)', () => {
         'resetPassword',
         'getInvitation',
         'acceptInvitation',
+        'pendingInvitations',
         'switchOrganization',
         'leaveOrganization',
         'listApiTokens',

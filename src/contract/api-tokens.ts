@@ -170,6 +170,7 @@ const SESSION_ONLY: ReadonlySet<string> = new Set([
   'resetPassword',
   'getInvitation',
   'acceptInvitation',
+  'pendingInvitations',
   'switchOrganization',
   'leaveOrganization',
   'listApiTokens',

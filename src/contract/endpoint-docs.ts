@@ -164,7 +164,20 @@ export const ENDPOINT_DOCS: Readonly<Partial<Record<EndpointName, EndpointDoc>>>
   leaveOrganization: { tag: 'team', summary: 'Leave the organization', refusals: [404, 409] },
   activityLog: { tag: 'team', summary: 'The organization’s activity log' },
   getInvitation: { tag: 'team', summary: 'Read an invitation by its link’s token', refusals: [404, 409] },
-  acceptInvitation: { tag: 'team', summary: 'Accept an invitation', refusals: [401, 404, 409] },
+  acceptInvitation: {
+    tag: 'team',
+    summary: 'Accept an invitation',
+    description:
+      'Names the invitation by its link’s `token`, or by its `invitationId` from the account’s pending invitations (then only one addressed to the account’s own e-mail). A login without an organization may make this call.',
+    refusals: [401, 404, 409],
+  },
+  pendingInvitations: {
+    tag: 'team',
+    summary: 'The pending invitations to your own e-mail address',
+    description:
+      'Also answered to a login whose account belongs to no organization (any more), which may make no other call of an organization.',
+    refusals: [401],
+  },
   switchOrganization: {
     tag: 'team',
     summary: 'Act for another organization the account belongs to',

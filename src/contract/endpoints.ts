@@ -365,6 +365,16 @@ export const endpoints = {
     answerType: 'json',
     addedBy: 'architecture',
   },
+  // Issue 31: the invitations to the logged-in account's own address, with or without an organization.
+  pendingInvitations: {
+    ...main,
+    method: 'GET',
+    path: '/api/invitations/pending',
+    request: null,
+    answer: team.pendingInvitationsAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+  },
   switchOrganization: {
     ...main,
     method: 'POST',

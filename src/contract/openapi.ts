@@ -255,6 +255,7 @@ const LOGIN_WITHOUT_PERMISSION: ReadonlySet<EndpointName> = new Set([
   'logout',
   'keepSessionAlive',
   'acceptInvitation',
+  'pendingInvitations',
   'switchOrganization',
 ])
 
@@ -367,6 +368,8 @@ function errorResponses(name: EndpointName): Record<string, JsonObject> {
   const forbidden: string[] = []
   if (access === 'vendor') {
     forbidden.push(serverMessages.FORBIDDEN_MESSAGE)
+    // Issue 31: a login whose account belongs to no organization may only see its invitations.
+    forbidden.push(serverMessages.NO_ORGANIZATION_MESSAGE)
     const permission = roles.ENDPOINT_PERMISSIONS[name as roles.VendorEndpointName]
     if (permission && permission !== 'read') forbidden.push(roles.ROLE_REFUSALS[permission])
     forbidden.push(lab.VENDOR_ONLY_MESSAGE)
@@ -383,7 +386,7 @@ function errorResponses(name: EndpointName): Record<string, JsonObject> {
   }
   if (forbidden.length) {
     responses['403'] = errorAnswer(
-      'Refused: another vendor’s data, the role’s refusal, the wrong kind of session, or (cookie calls) a missing CSRF Token.',
+      'Refused: another vendor’s data, the role’s refusal, the wrong kind of session (a lab staff member’s, or a login without an organization), or (cookie calls) a missing CSRF Token.',
       forbidden,
     )
   }

@@ -103,8 +103,41 @@ export const invitationAnswerSchema = v.looseObject({
 })
 export type InvitationAnswer = v.InferOutput<typeof invitationAnswerSchema>
 
-/** POST /api/invitations/accept (logged in): joins and acts for the organization. */
-export const acceptInvitationPayloadSchema = v.object({ token: text(128) })
+/**
+ * POST /api/invitations/accept (logged in): joins and acts for the organization. The invitation
+ * is named by its link's token, or by its id from the account's own pending list
+ * (GET /api/invitations/pending): one of the two.
+ */
+export const acceptInvitationPayloadSchema = v.object({
+  token: v.optional(text(128)),
+  invitationId: v.optional(idSchema),
+})
+export type AcceptInvitationPayload = v.InferOutput<typeof acceptInvitationPayloadSchema>
+
+/** The page of a logged-in account's pending invitations (the landing of a login without an organization). */
+export const PENDING_INVITATIONS_PATH = '/invitations'
+
+/** One invitation to the session's own address that can be accepted now. */
+export const pendingInvitationSchema = v.looseObject({
+  invitationId: v.string(),
+  organizationName: v.string(),
+  role: roleSchema,
+  invitedBy: v.string(),
+  /** ISO 8601. */
+  expiresAt: v.string(),
+})
+export type PendingInvitation = v.InferOutput<typeof pendingInvitationSchema>
+
+/**
+ * GET /api/invitations/pending (logged in, with or without an organization): the invitations to
+ * the account's address that are neither accepted, revoked nor expired, from organizations it is
+ * no member of, newest first.
+ */
+export const pendingInvitationsAnswerSchema = v.looseObject({
+  emailId: v.string(),
+  invitations: v.array(pendingInvitationSchema),
+})
+export type PendingInvitationsAnswer = v.InferOutput<typeof pendingInvitationsAnswerSchema>
 
 /** POST /api/session/organization (logged in): act for another of the account's organizations. */
 export const switchOrganizationPayloadSchema = v.object({ organizationId: idSchema })
@@ -233,6 +266,18 @@ export const invitationForOtherEmailMessage = (emailId: string) =>
   `This invitation is for ${emailId}. Sign in with that address to accept it.`
 export const alreadyJoinedMessage = (organizationName: string) =>
   `You are already a member of ${organizationName}.`
+/** Accept without a token or an invitationId, or with both (400, field token). */
+export const ACCEPT_NAMES_ONE_INVITATION_MESSAGE =
+  'Name the invitation to accept: the token of its link, or its invitationId.'
+/** Accept by an id that is no pending invitation to the session's address (404, field invitationId). */
+export const PENDING_INVITATION_NOT_FOUND_MESSAGE =
+  'No pending invitation with this id is addressed to you. It may have been withdrawn or have expired.'
+/**
+ * Registering through a valid link whose address already has an account (409, field
+ * invitationToken): only the link's holder, who reads that address's mail, can get this answer.
+ */
+export const INVITATION_ACCOUNT_EXISTS_MESSAGE =
+  'This e-mail address already has an account. Log in with it to accept the invitation.'
 
 /**
  * Invitation mails (invite and resend) per organization: INVITATIONS_PER_HOUR in an hour; and to

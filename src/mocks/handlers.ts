@@ -17,10 +17,12 @@ import { CANCELLED_STATUS, type CertificationRun } from '@/contract/certificatio
 import { EVENTS_SEQ_HEADER } from '@/contract/events'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import * as said from '@/contract/server-messages'
+import { INVITATION_ACCOUNT_EXISTS_MESSAGE } from '@/contract/team'
 import { addressFixture } from '@/mocks/fixtures/address'
 import { catalogueFixture } from '@/mocks/fixtures/catalogue'
 import { fixtureEvents, publishWorldEvent } from '@/mocks/fixtures/events'
-import { FIXTURE_NOW, type MockVendor, world } from '@/mocks/fixtures/world'
+import { LOGIN_WITHOUT_ORGANIZATION } from '@/mocks/fixtures/team'
+import { FIXTURE_NOW, FIXTURE_PASSWORD, type MockVendor, world } from '@/mocks/fixtures/world'
 import { answer, badRequest, FIXTURE_TOKEN, mockEndpoint, vendorEndpoint } from '@/mocks/mock-endpoint'
 import { certificateHandlers } from '@/mocks/certificate-handlers'
 import { labHandlers } from '@/mocks/lab-handlers'
@@ -87,8 +89,12 @@ export const handlers: HttpHandler[] = [
         candidate.authData.emailId.toLowerCase() === body.emailId.toLowerCase() &&
         candidate.password === body.password,
     )
-    if (!vendor) return answer(said.INVALID_LOGIN_MESSAGE, 401)
-    return HttpResponse.json(vendor.authData)
+    if (vendor) return HttpResponse.json(vendor.authData)
+    // Issue 31: Kari Virtanen, removed from his only organization, logs in without one.
+    const rejoining = LOGIN_WITHOUT_ORGANIZATION
+    if (rejoining.emailId === body.emailId.toLowerCase() && body.password === FIXTURE_PASSWORD)
+      return HttpResponse.json(rejoining)
+    return answer(said.INVALID_LOGIN_MESSAGE, 401)
   }),
 
   mockEndpoint('logout', () => answer(said.LOGGED_OUT_MESSAGE)),
@@ -99,7 +105,17 @@ export const handlers: HttpHandler[] = [
     const id = nextId('acct')
     // A taken address answers like a new one (the server mails its owner a notice instead of a
     // code); the id names no pending account, so the Create Password dialog fails as for a wrong code.
-    if (world.vendors.some((vendor) => vendor.authData.emailId.toLowerCase() === emailId.toLowerCase())) {
+    const taken = world.vendors.some(
+      (vendor) => vendor.authData.emailId.toLowerCase() === emailId.toLowerCase(),
+    )
+    // Issue 31: but an invitation's link tells its holder to log in instead.
+    if (taken && body.invitationToken !== undefined) {
+      return HttpResponse.json(
+        { status: 'FAILURE', message: INVITATION_ACCOUNT_EXISTS_MESSAGE, field: 'invitationToken' },
+        { status: 409 },
+      )
+    }
+    if (taken) {
       return HttpResponse.json({
         status: 'SUCCESS',
         message: said.registrationSuccessMessage(emailId),

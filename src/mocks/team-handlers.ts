@@ -3,6 +3,7 @@ import type { AuthData } from '@/contract/auth'
 import { can, ROLE_REFUSALS, type Role } from '@/contract/roles'
 import * as said from '@/contract/server-messages'
 import {
+  ACCEPT_NAMES_ONE_INVITATION_MESSAGE,
   ACTIVITY_PAGE_SIZE,
   type ActivityAction,
   alreadyMemberMessage,
@@ -20,13 +21,14 @@ import {
   MEMBER_NOT_FOUND_MESSAGE,
   memberRemovedMessage,
   ORGANIZATION_NOT_MEMBER_MESSAGE,
+  PENDING_INVITATION_NOT_FOUND_MESSAGE,
   roleChangedMessage,
   type TeamAnswer,
 } from '@/contract/team'
 import { firstMessage } from '@/contract/validation/fields'
 import { loginEmailSchema } from '@/contract/validation/login'
 import { OTHER_ORGANIZATION } from '@/mocks/fixtures/roles'
-import { INVITATION_TOKENS } from '@/mocks/fixtures/team'
+import { INVITATION_TOKENS, LOGIN_WITHOUT_ORGANIZATION } from '@/mocks/fixtures/team'
 import { FIXTURE_NOW, type MockVendor, world } from '@/mocks/fixtures/world'
 import { answer, mockEndpoint, vendorById, vendorEndpoint } from '@/mocks/mock-endpoint'
 
@@ -203,20 +205,38 @@ export const teamHandlers = [
     })
   }),
 
-  // Logged in: the fixture answers as the first fixture vendor joined with the invited role.
-  mockEndpoint('acceptInvitation', ({ body }) => {
+  // Logged in: the fixture answers as the first fixture vendor joined with the invited role. Issue
+  // 31: an invitation is named by its link's token, or by its id from the session's pending list.
+  mockEndpoint('acceptInvitation', ({ body: { token, invitationId } }) => {
+    if ((token === undefined) === (invitationId === undefined)) {
+      return refusal(ACCEPT_NAMES_ONE_INVITATION_MESSAGE, 'token', 400)
+    }
+    const vendor = vendorById('v-nokia')
+    if (!vendor) return answer(said.NOT_SIGNED_IN_MESSAGE, 401)
+    if (invitationId !== undefined) {
+      const pending = world.team.invitationsToMe.find((item) => item.invitationId === invitationId)
+      if (!pending) return refusal(PENDING_INVITATION_NOT_FOUND_MESSAGE, 'invitationId', 404)
+      world.team.invitationsToMe = world.team.invitationsToMe.filter((item) => item !== pending)
+      return HttpResponse.json(authFor(vendor, pending.role))
+    }
     const messages: Record<string, string> = {
       [INVITATION_TOKENS.expired]: INVITATION_LINK_EXPIRED_MESSAGE,
       [INVITATION_TOKENS.used]: INVITATION_LINK_USED_MESSAGE,
       [INVITATION_TOKENS.revoked]: INVITATION_LINK_REVOKED_MESSAGE,
     }
-    if (body.token !== INVITATION_TOKENS.valid) {
-      return refusal(messages[body.token] ?? INVITATION_LINK_UNKNOWN_MESSAGE, 'token', 400)
+    if (token !== INVITATION_TOKENS.valid) {
+      return refusal(messages[token ?? ''] ?? INVITATION_LINK_UNKNOWN_MESSAGE, 'token', 400)
     }
-    const vendor = vendorById('v-nokia')
-    if (!vendor) return answer(said.NOT_SIGNED_IN_MESSAGE, 401)
     return HttpResponse.json(authFor(vendor, world.team.invitations[0]?.role ?? 'Engineer'))
   }),
+
+  // Issue 31: the fixture session's own pending invitations (Kari Virtanen's, who was removed).
+  mockEndpoint('pendingInvitations', () =>
+    HttpResponse.json({
+      emailId: LOGIN_WITHOUT_ORGANIZATION.emailId,
+      invitations: world.team.invitationsToMe.map((item) => ({ ...item })),
+    }),
+  ),
 
   // Nokia's fixture vendor belongs to the fixture team's organization (with its login's role) and
   // to OTHER_ORGANIZATION: the switch acts for either and lists both.

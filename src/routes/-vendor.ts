@@ -1,7 +1,9 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
 import type { AuthData } from '@/contract/auth'
 import { LAB_PATH } from '@/contract/lab'
+import { PENDING_INVITATIONS_PATH } from '@/contract/team'
 import { labStaffOf } from '@/lib/lab-session'
+import { isWithoutOrganization } from '@/lib/no-organization'
 import { isLoggedIn, readAuthData } from '@/lib/storage'
 import { useAuthView } from '@/lib/use-auth-data'
 
@@ -12,12 +14,14 @@ import { useAuthView } from '@/lib/use-auth-data'
  * them back. Nothing is stored: a visitor who leaves the login page for another one does not land
  * on the protected page at some later, unrelated login (docs/decisions/0019). Its answer is the
  * routes' context. A lab staff member's login (issue 19) is sent to the lab console instead: the
- * vendors' screens are not theirs, and the server would refuse their calls.
+ * vendors' screens are not theirs, and the server would refuse their calls. So is a login
+ * without an organization (issue 31) to its pending invitations.
  */
 export function requireLogin({ location }: { location: ParsedLocation }): { authData: AuthData } {
   const authData = readAuthData()
   if (isLoggedIn(authData)) return { authData }
   if (labStaffOf(authData)) throw redirect({ to: LAB_PATH, replace: true })
+  if (isWithoutOrganization(authData)) throw redirect({ to: PENDING_INVITATIONS_PATH, replace: true })
   throw redirect({ to: '/login', search: { redirect: location.href }, replace: true })
 }
 

@@ -4,11 +4,14 @@ import { PageShell } from '@/components/layout/page-shell'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { INVITATION_LINK_UNKNOWN_MESSAGE } from '@/contract/team'
-import { invitationQueryOptions, useAcceptInvitationMutation } from '@/features/team/api/invitation'
+import {
+  actForJoinedOrganization,
+  invitationQueryOptions,
+  useAcceptInvitationMutation,
+} from '@/features/team/api/invitation'
 import { InvitationScreen } from '@/features/team/components/invitation-screen'
 import { answerOrNull } from '@/lib/api-failure'
-import { isOrganizationQuery } from '@/lib/query-keys'
-import { writeAuthData } from '@/lib/storage'
+import { useLoginWithoutOrganization } from '@/lib/no-organization'
 import { useAuthView } from '@/lib/use-auth-data'
 import { invitationSearchSchema } from '@/routes/-search-params'
 
@@ -38,16 +41,17 @@ function InvitationRoute() {
 function InvitationWithToken({ token }: { token: string }) {
   const query = useQuery(invitationQueryOptions(token))
   const auth = useAuthView()
+  // Issue 31: an account without an organization accepts too (it has nothing else to do).
+  const withoutOrganization = useLoginWithoutOrganization()
   const accept = useAcceptInvitationMutation()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
 
   const onAccept = async () => {
-    const authData = await answerOrNull(accept.mutateAsync(token))
+    const authData = await answerOrNull(accept.mutateAsync({ token }))
     if (!authData) return
-    writeAuthData(authData)
     // The session now acts for the organization joined: nothing cached of the one before stays.
-    queryClient.removeQueries({ predicate: (cached) => isOrganizationQuery(cached.queryKey) })
+    actForJoinedOrganization(queryClient, authData)
     void navigate({ to: '/dashboard' })
   }
 
@@ -72,7 +76,7 @@ function InvitationWithToken({ token }: { token: string }) {
     <InvitationScreen
       token={token}
       invitation={query.data}
-      loggedIn={auth.status === 'member'}
+      loggedIn={auth.status === 'member' || withoutOrganization !== null}
       accepting={accept.isPending}
       onAccept={() => void onAccept()}
     />

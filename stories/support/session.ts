@@ -3,6 +3,7 @@ import type { LabRole } from '@/contract/lab'
 import { LOGIN_SUCCESS_MESSAGE } from '@/contract/messages'
 import type { Role } from '@/contract/roles'
 import { nokiaMember } from '@/mocks/fixtures/roles'
+import { LOGIN_WITHOUT_ORGANIZATION } from '@/mocks/fixtures/team'
 import { world } from '@/mocks/fixtures/world'
 import { clearSession, writeAuthData } from '@/lib/storage'
 
@@ -69,4 +70,13 @@ export function loggedInAsLab(role: LabRole = 'Lab manager') {
     })
     return () => clearSession()
   }
+}
+
+/**
+ * A story's beforeEach: logged in as Kari Virtanen, whose account belongs to no organization any
+ * more (issue 31), as the login answers it.
+ */
+export function loggedInWithoutOrganization() {
+  writeAuthData(LOGIN_WITHOUT_ORGANIZATION)
+  return () => clearSession()
 }

@@ -9,7 +9,7 @@ import {
 } from '@/contract/team'
 import { InvitationScreen } from '@/features/team/components/invitation-screen'
 import { INVITATION_TOKENS, PENDING_INVITATION } from '@/mocks/fixtures/team'
-import { loggedInAs, loggedOut } from '../support/session'
+import { loggedInAs, loggedInWithoutOrganization, loggedOut } from '../support/session'
 
 /**
  * Issue 18: the invitation link's page, /invitation?token=…, public. It shows the organization,
@@ -60,6 +60,20 @@ export const ValidLoggedIn = meta.story({
     await expect(await details(canvas)).toEqual(VALID)
     await userEvent.click(canvas.getByRole('button', { name: 'Accept the invitation' }))
     // The dashboard's frame shows while its records load, then the screen replaces it: wait for the last one.
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(), {
+      timeout: 8000,
+    })
+  },
+})
+
+/** Issue 31: a login without an organization (a removed member invited back) accepts the link too. */
+export const ValidWithoutOrganization = meta.story({
+  name: 'Valid, logged in without an organization',
+  beforeEach: loggedInWithoutOrganization,
+  play: async ({ canvas, userEvent }) => {
+    await expect(await details(canvas)).toEqual(VALID)
+    await expect(canvas.queryByRole('link', { name: 'Log in to accept' })).toBeNull()
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept the invitation' }))
     await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(), {
       timeout: 8000,
     })

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { VENDOR_ONLY_MESSAGE } from '@/contract/lab'
 import { type Permission, type Role, can, ROLE_REFUSALS } from '@/contract/roles'
-import { FORBIDDEN_MESSAGE, NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
+import { FORBIDDEN_MESSAGE, NO_ORGANIZATION_MESSAGE, NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
 import type { MainEnv } from './context.ts'
 
 /*
@@ -25,6 +25,8 @@ export const requireVendor = (permission: Permission) =>
     // A lab staff member's session acts for no organization (issue 19): refused with the reason.
     if (session?.labStaffId) return c.json({ message: VENDOR_ONLY_MESSAGE }, 403)
     const accountId = session?.accountId
+    // Issue 31: a login whose account belongs to no organization may only see its invitations.
+    if (accountId && !session.organizationId) return c.json({ message: NO_ORGANIZATION_MESSAGE }, 403)
     if (!session || !accountId || !session.organizationId || !session.role) {
       return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
     }

@@ -58,10 +58,14 @@ export const loadSession = createMiddleware<MainEnv>(async (c, next) => {
     const portfolioEpoch = writes?.epoch('portfolio')
     const row = await lookUpSession(db, writes, id)
     const now = new Date()
-    // A vendor's session ends when idle too long, or when its membership is gone (removed, left);
-    // a lab staff member's when idle too long or when they were removed (disabled).
+    // A vendor's session ends when idle too long, or when the membership it acts for is gone
+    // (removed, left); a lab staff member's when idle too long or when they were removed (disabled).
+    // A vendor's session that acts for no organization (issue 31: the account belongs to none) has
+    // no membership to lose.
     const signedIn = row !== undefined && (row.account_id !== null || row.lab_staff_id !== null)
-    const gone = row !== undefined && (row.lab_staff_id !== null ? row.lab_role === null : row.role === null)
+    const gone =
+      row !== undefined &&
+      (row.lab_staff_id !== null ? row.lab_role === null : row.organization_id !== null && row.role === null)
     if (row && signedIn && (isSessionExpired(row.last_seen_at, now) || gone)) {
       await endVendorSession(c, db, { id, csrfTokenHash: row.csrf_token_hash })
     } else if (row && now.getTime() - row.last_seen_at.getTime() >= VISITOR_IDLE_MS) {
@@ -303,6 +307,21 @@ export async function rotateSession(
 ) {
   await trx.deleteFrom('sessions').where('id', '=', id).execute()
   return startSession(c, trx, { accountId, organizationId, role, csrfTokenHash })
+}
+
+/**
+ * As rotateSession, for an account that belongs to no organization (issue 31): the session acts
+ * for none, so every call of an organization refuses it (requireVendor); it may list and accept the
+ * invitations to the account's address.
+ */
+export async function rotateToAccountSession(
+  c: Context,
+  trx: Db,
+  { id, csrfTokenHash }: { id: string; csrfTokenHash: string | null },
+  accountId: string,
+) {
+  await trx.deleteFrom('sessions').where('id', '=', id).execute()
+  return startSession(c, trx, { accountId, csrfTokenHash })
 }
 
 function setSessionCookie(c: Context, token: string) {

@@ -10,13 +10,12 @@ import {
   codeSentMessage,
   INVALID_CODE_MESSAGE,
   INVALID_LOGIN_MESSAGE,
-  NO_ORGANIZATION_MESSAGE,
   PASSWORD_RESET_MESSAGE,
   PASSWORD_SAVED_MESSAGE,
   registrationSuccessMessage,
   TOO_MANY_ATTEMPTS_MESSAGE,
 } from '@/contract/server-messages'
-import { invitationForOtherEmailMessage } from '@/contract/team'
+import { INVITATION_ACCOUNT_EXISTS_MESSAGE, invitationForOtherEmailMessage } from '@/contract/team'
 import { emailKey, firstMessage } from '@/contract/validation/fields'
 import { newPasswordSchema } from '@/contract/validation/password'
 import { loginEmailSchema } from '@/contract/validation/login'
@@ -48,6 +47,7 @@ import {
   recordLoginSuccess,
   type Refusal,
 } from '../security/rate-limit.ts'
+import { loginWithoutOrganization } from './pending-invitations.ts'
 import { route } from './route.ts'
 import { joinByInvitation, usableInvitation } from './team.ts'
 
@@ -58,7 +58,8 @@ import { joinByInvitation, usableInvitation } from './team.ts'
  * Answers follow spec §7 and the contract: a rule that fails answers 400 with the rule's message.
  * No answer tells whether an address has an account (docs/decisions/0016): registration of a taken
  * address and forgot-password for an unknown one answer exactly as for any other address, and
- * the mail tells the address's owner what happened. Logins and the calls that send mail are
+ * the mail tells the address's owner what happened. The one exception is a registration through a
+ * valid invitation link for that very address, whose holder is told to log in (decision 0023 point 8). Logins and the calls that send mail are
  * limited in the database (server/main/security/rate-limit.ts): 429 with Retry-After.
  */
 
@@ -147,8 +148,9 @@ route(accountRoutes, 'login', async (c) => {
   // The session acts for the organization the account used last (decision 0023).
   const memberships = await membershipsOf(db, account.id)
   const acting = memberships[0]
-  if (!acting) return c.json({ message: NO_ORGANIZATION_MESSAGE }, 403)
   await recordLoginSuccess(db, keys.pair)
+  // Issue 31: an account without an organization may see and accept its invitations.
+  if (!acting) return c.json(await loginWithoutOrganization(c, db, session, account))
   await rotateSession(c, db, session, {
     accountId: account.id,
     organizationId: acting.organizationId,
@@ -259,6 +261,13 @@ route(accountRoutes, 'register', async (c) => {
   }
 
   const existing = await accountByEmail(db, form.email)
+  // Issue 31: the link's holder reads the invited address's mail; they are told to log in instead.
+  if (existing && invitationToken !== undefined) {
+    return c.json(
+      { status: FAILURE, message: INVITATION_ACCOUNT_EXISTS_MESSAGE, field: 'invitationToken' },
+      409,
+    )
+  }
   if (existing) return registered(await registeredAgain(c.var.services, existing))
   // Issue 19: a lab staff member's address is taken as well; the answer is the same as for any
   // address, and nothing is made (docs/decisions/0024).

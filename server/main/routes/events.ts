@@ -8,6 +8,7 @@ import { requireLab } from '../middleware/require-lab.ts'
 import {
   EVENTS_UNAVAILABLE_MESSAGE,
   invalidResumePointMessage,
+  NO_ORGANIZATION_MESSAGE,
   NOT_SIGNED_IN_MESSAGE,
   TOO_MANY_STREAMS_MESSAGE,
 } from '@/contract/server-messages'
@@ -49,6 +50,8 @@ export function resumePoint(header: string | undefined, query: string | undefine
 eventRoutes.get(EVENTS_PATH, (c) => {
   const session = c.var.session
   if (session?.labStaffId) return c.json({ message: VENDOR_ONLY_MESSAGE }, 403)
+  // Issue 31: a login whose account belongs to no organization has no organization's events.
+  if (session?.accountId && !session.organizationId) return c.json({ message: NO_ORGANIZATION_MESSAGE }, 403)
   if (!session?.accountId || !session.organizationId || !session.role) {
     return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
   }

@@ -14,7 +14,6 @@ import {
   INVITATION_PATH,
   INVITATION_VALID_DAYS,
   INVITATIONS_TOO_MANY_MESSAGE,
-  invitationForOtherEmailMessage,
   invitationRecipientTooManyMessage,
   type InvitationLinkState,
   invitationResentMessage,
@@ -41,6 +40,7 @@ import {
   MAIL_RECIPIENT_POLICY,
 } from '../security/rate-limit.ts'
 import { logActivity } from '../store/activity.ts'
+import { invitationToAccept } from './pending-invitations.ts'
 import { invitationFooter } from '../../notifications/invitation.ts'
 import { authData } from './accounts.ts'
 import { route, vendorRoute } from './route.ts'
@@ -524,9 +524,11 @@ vendorRoute(teamRoutes, 'activityLog', async (c) => {
 /* ------------------------------------------------------------------------- the link's calls */
 
 type InvitationRow = Awaited<ReturnType<typeof findInvitation>>
+/** An invitation named by its link's token, or (issue 31) by its id. */
+type InvitationKey = string | { invitationId: string }
 
-function findInvitation(db: Db, token: string) {
-  return db
+function findInvitation(db: Db, key: InvitationKey) {
+  const query = db
     .selectFrom('invitations as i')
     .innerJoin('organizations as o', 'o.id', 'i.organization_id')
     .leftJoin('vendor_accounts as a', 'a.id', 'i.invited_by')
@@ -543,8 +545,11 @@ function findInvitation(db: Db, token: string) {
       'a.first_name',
       'a.last_name',
     ])
-    .where('i.token_hash', '=', invitationTokenDigest(token))
-    .executeTakeFirst()
+  return (
+    typeof key === 'string'
+      ? query.where('i.token_hash', '=', invitationTokenDigest(key))
+      : query.where('i.id', '=', key.invitationId)
+  ).executeTakeFirst()
 }
 
 function linkState(row: NonNullable<InvitationRow>, now = new Date()): InvitationLinkState {
@@ -555,18 +560,18 @@ function linkState(row: NonNullable<InvitationRow>, now = new Date()): Invitatio
 }
 
 /**
- * The open invitation of `token`, locked for its use, or the message that says why the link does
- * not work (registration and acceptance alike).
+ * The open invitation of `key` (a link's token, or an id), locked for its use, or the message that
+ * says why the link does not work (registration and acceptance alike).
  */
 export async function usableInvitation(
   trx: Db,
-  token: string,
+  key: InvitationKey,
 ): Promise<{ invitation: NonNullable<InvitationRow> } | { message: string }> {
-  const found = await findInvitation(trx, token)
+  const found = await findInvitation(trx, key)
   if (!found) return { message: INVITATION_LINK_UNKNOWN_MESSAGE }
   await trx.selectFrom('invitations').select('id').where('id', '=', found.id).forUpdate().execute()
   // Read again under the lock: a concurrent use may have spent it.
-  const invitation = await findInvitation(trx, token)
+  const invitation = await findInvitation(trx, key)
   if (!invitation) return { message: INVITATION_LINK_UNKNOWN_MESSAGE }
   const state = linkState(invitation)
   if (state !== 'valid') return { message: INVITATION_LINK_STATE_MESSAGES[state] }
@@ -634,12 +639,10 @@ route(teamRoutes, 'acceptInvitation', async (c) => {
   const account = await sessionAccount(db, session)
   if (!session || !account) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
   const outcome = await db.transaction().execute(async (trx) => {
-    const usable = await usableInvitation(trx, c.var.body.token)
-    if ('message' in usable) return refuse(usable.message, 400, 'token')
+    // Issue 31: by the link's token, or by the id of an invitation to the account's own address.
+    const usable = await invitationToAccept(trx, c.var.body, account)
+    if ('refused' in usable) return usable
     const { invitation } = usable
-    if (invitation.email_key !== account.email_key) {
-      return refuse(invitationForOtherEmailMessage(invitation.email), 403, 'token')
-    }
     const existing = await memberOf(trx, invitation.organization_id, account.id)
     if (existing) return refuse(alreadyJoinedMessage(invitation.organization_name), 409, 'token')
     await joinByInvitation(trx, invitation, account)

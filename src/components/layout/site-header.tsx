@@ -14,6 +14,7 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import * as React from 'react'
+import { LimitedSessionMenu, useLimitedSession } from '@/components/layout/limited-session-menu'
 import { Button } from '@/components/ui/button'
 import { IconHint } from '@/components/ui/icon-hint'
 import { Input } from '@/components/ui/input'
@@ -23,7 +24,6 @@ import type { Membership } from '@/contract/roles'
 import { supportMailto } from '@/lib/config'
 import { membershipLine } from '@/lib/role'
 import { switchOrganization } from '@/lib/switch-organization'
-import { useLabStaff } from '@/lib/lab-session'
 import { type AuthView, useAuthView } from '@/lib/use-auth-data'
 import { cn } from '@/lib/utils'
 
@@ -82,7 +82,8 @@ function SiteHeader({ onLogout }: SiteHeaderProps) {
   const auth = useAuthView()
   const { status } = auth
   // Issue 19: a lab staff member's login is no vendor's; the header offers the console and Log out.
-  const labStaff = useLabStaff()
+  // Issue 31: nor is a login without an organization; it is offered its invitations and Log out.
+  const limited = useLimitedSession()
   const [menuOpen, setMenuOpen] = React.useState(false)
   const closeMenu = React.useCallback(() => setMenuOpen(false), [])
 
@@ -153,17 +154,8 @@ function SiteHeader({ onLogout }: SiteHeaderProps) {
             </Button>
           </IconHint>
 
-          {labStaff ? (
-            <div className="flex items-center gap-1.5" data-slot="lab-staff-menu">
-              <Button asChild variant="ghost" size="sm">
-                <Link to="/lab" aria-label={`Lab console (${labStaff.name}, ${labStaff.role})`}>
-                  Lab console
-                </Link>
-              </Button>
-              <Button size="sm" variant="outline" onClick={onLogout}>
-                Logout
-              </Button>
-            </div>
+          {limited ? (
+            <LimitedSessionMenu onLogout={onLogout} />
           ) : status !== 'member' ? (
             <div className={cn('items-center gap-1.5', onlyFor('visitor', status) ?? 'flex')}>
               <Button asChild variant="ghost" size="sm">

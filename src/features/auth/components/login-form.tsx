@@ -12,6 +12,7 @@ import { loginLead, pathAfterLogin } from '@/features/auth/model/after-login'
 import { answerOrNull } from '@/lib/api-failure'
 import { ApiAnswerError } from '@/lib/call-endpoint'
 import { useTimeout } from '@/lib/clock'
+import { isWithoutOrganization } from '@/lib/no-organization'
 import {
   readGoto,
   readRememberedUserId,
@@ -57,7 +58,13 @@ function LoginForm({ from, redirect }: { from?: string | undefined; redirect?: s
       writeAuthData(authData)
       if (value.remember) writeRememberedUserId(value.email)
       else removeRememberedUserId()
-      const target = pathAfterLogin({ redirect, goto: readGoto(), from, lab: Boolean(authData.labStaff) })
+      const target = pathAfterLogin({
+        redirect,
+        goto: readGoto(),
+        from,
+        lab: Boolean(authData.labStaff),
+        noOrganization: isWithoutOrganization(authData),
+      })
       removeGoto()
       await navigate({ href: target, replace: true })
     },

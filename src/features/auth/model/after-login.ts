@@ -1,4 +1,5 @@
 import { LAB_PATH } from '@/contract/lab'
+import { INVITATION_PATH, PENDING_INVITATIONS_PATH } from '@/contract/team'
 import { FROM_CREATE_PORTFOLIO } from '@/lib/login-params'
 
 /*
@@ -10,6 +11,9 @@ import { FROM_CREATE_PORTFOLIO } from '@/lib/login-params'
  *
  * A lab staff member (issue 19, `lab`) lands on the lab console, or on the console's page that sent
  * them to the login: the vendors' pages are not theirs.
+ *
+ * An account without an organization (issue 31, `noOrganization`) lands on its pending invitations,
+ * or on the invitation link that sent it to the login: every organization's page would refuse it.
  */
 
 export function pathAfterLogin({
@@ -17,16 +21,19 @@ export function pathAfterLogin({
   goto,
   from,
   lab = false,
+  noOrganization = false,
 }: {
   redirect?: string | undefined
   goto: string | null
   from: string | undefined
   lab?: boolean
+  noOrganization?: boolean
 }): string {
   // Never back to the login screen itself, which would look like a failed login.
   const notLogin = (path: string | null | undefined): path is string =>
     Boolean(path) && !/^\/login(?:[/?#]|$)/.test(path ?? '')
   if (lab) return isLabPath(redirect) ? redirect : LAB_PATH
+  if (noOrganization) return isInvitationPath(redirect) ? redirect : PENDING_INVITATIONS_PATH
   if (notLogin(redirect)) return redirect
   if (notLogin(goto)) return goto
   if (from === FROM_CREATE_PORTFOLIO) return '/portfolio'
@@ -42,4 +49,13 @@ export function loginLead(from: string | undefined): string {
 /** Whether a path is the lab console's (/lab, /lab/staff, /lab?record=…), not the set-password page. */
 function isLabPath(path: string | undefined): path is string {
   return Boolean(path) && /^\/lab(?:[/?#]|$)/.test(path ?? '') && !/^\/lab\/set-password/.test(path ?? '')
+}
+
+/** Whether a path is an invitation link's page (/invitation?token=…) or the pending invitations' page. */
+function isInvitationPath(path: string | undefined): path is string {
+  const pattern = (page: string) => new RegExp(`^${page}(?:[?#]|$)`)
+  return (
+    Boolean(path) &&
+    [INVITATION_PATH, PENDING_INVITATIONS_PATH].some((page) => pattern(page).test(path ?? ''))
+  )
 }
