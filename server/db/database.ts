@@ -20,6 +20,7 @@ import { notificationsMigration } from './migrations/0016-notifications.ts'
 import { labNotificationsMigration } from './migrations/0017-lab-notifications.ts'
 import { apiTokensMigration } from './migrations/0014-api-tokens.ts'
 import { webhooksMigration } from './migrations/0015-webhooks.ts'
+import { organizationIdsMigration } from './migrations/0019-organization-ids.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0015-webhooks': webhooksMigration,
   '0016-notifications': notificationsMigration,
   '0017-lab-notifications': labNotificationsMigration,
+  '0019-organization-ids': organizationIdsMigration,
 }
 
 export type OpenDatabaseOptions = {
