@@ -37,7 +37,13 @@ const ROOT_CONFIG = [
 export const APP_BUILD = {
   name: 'app',
   folders: ['src', 'public'],
-  files: [...ROOT_CONFIG, 'index.html', 'scripts/build.mjs', 'scripts/page-boot.mjs'],
+  files: [
+    ...ROOT_CONFIG,
+    'index.html',
+    'scripts/build.mjs',
+    'scripts/page-boot.mjs',
+    'scripts/script-hashes.mjs',
+  ],
 }
 
 /** The static Storybook (scripts/build-storybook.mjs): the stories, their config and what they render. */

@@ -21,7 +21,9 @@
  *
  * A page that cannot be rendered fails the build: a public page never silently falls back.
  *
- * 4. Last, dist/.build-inputs.json records the inputs as they were when the build began
+ * 4. dist/.script-hashes.json records the SHA-256 of every built page's inline scripts: the pages'
+ *    Content-Security-Policy allows those and no others (scripts/script-hashes.mjs).
+ * 5. Last, dist/.build-inputs.json records the inputs as they were when the build began
  *    (scripts/build-inputs.mjs): `npm start` skips the build while they are unchanged.
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -30,6 +32,7 @@ import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { APP_BUILD, fingerprint, writeStamp } from './build-inputs.mjs'
 import { bootPage } from './page-boot.mjs'
+import { pageScriptHashes, SCRIPT_HASHES_FILE } from './script-hashes.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const dist = path.join(root, 'dist')
@@ -198,6 +201,12 @@ writeFileSync(
     null,
     2,
   )}\n`,
+)
+// Every page is written: the inline scripts the build put in them are the only ones their
+// Content-Security-Policy allows (scripts/script-hashes.mjs, server/main/page-policy.ts).
+writeFileSync(
+  path.join(dist, SCRIPT_HASHES_FILE),
+  `${JSON.stringify({ pages: pageScriptHashes(dist) }, null, 2)}\n`,
 )
 rmSync(serverOut, { recursive: true, force: true })
 writeStamp(dist, inputs)

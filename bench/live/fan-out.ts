@@ -89,7 +89,7 @@ type Delivery = {
 /** Streams opening at once (waiting for their hello). */
 const OPENING = Number(process.env.LIVE_OPENING ?? 100)
 
-type StoredEvent = { seq: number; accountId: string; type: string }
+type StoredEvent = { seq: number; organizationId: string; type: string }
 
 const helloSeqOf = (data: string) => {
   try {
@@ -101,7 +101,7 @@ const helloSeqOf = (data: string) => {
 }
 
 /** Reads the vendors' stored events (after `afterSeq`), on PGlite once its process has stopped. */
-async function storedEvents(deployment: Deployment, accountIds: string[], afterSeq: number) {
+async function storedEvents(deployment: Deployment, organizationIds: string[], afterSeq: number) {
   const query =
     'select seq, organization_id, type from events where seq > $1 and organization_id = any($2) order by seq'
   let rows: Array<{ seq: unknown; organization_id: string; type: string }>
@@ -109,7 +109,7 @@ async function storedEvents(deployment: Deployment, accountIds: string[], afterS
     const client = new pg.Client({ connectionString: deployment.env.DATABASE_URL })
     await client.connect()
     try {
-      rows = (await client.query(query, [afterSeq, accountIds])).rows
+      rows = (await client.query(query, [afterSeq, organizationIds])).rows
     } finally {
       await client.end()
     }
@@ -120,7 +120,7 @@ async function storedEvents(deployment: Deployment, accountIds: string[], afterS
       rows = (
         await lite.query<{ seq: unknown; organization_id: string; type: string }>(query, [
           afterSeq,
-          accountIds,
+          organizationIds,
         ])
       ).rows
     } finally {
@@ -129,7 +129,7 @@ async function storedEvents(deployment: Deployment, accountIds: string[], afterS
   }
   return rows.map((row): StoredEvent => ({
     seq: Number(row.seq),
-    accountId: row.organization_id,
+    organizationId: row.organization_id,
     type: row.type,
   }))
 }
@@ -368,14 +368,14 @@ export async function fanOut(options: FanOutOptions): Promise<FanOutResult> {
     if (deployment.backend === 'PGlite') for (const node of nodes) await deployment.stop(node)
     const stored = await storedEvents(
       deployment,
-      vendors.map((vendor) => vendor.browser.vendorUserId),
+      vendors.map((vendor) => vendor.browser.organizationId),
       0,
     )
-    const byAccount = new Map<string, StoredEvent[]>()
+    const byOrganization = new Map<string, StoredEvent[]>()
     for (const event of stored) {
-      const list = byAccount.get(event.accountId) ?? []
+      const list = byOrganization.get(event.organizationId) ?? []
       list.push(event)
-      byAccount.set(event.accountId, list)
+      byOrganization.set(event.organizationId, list)
     }
     let expectedTotal = 0
     let lost = 0
@@ -387,7 +387,7 @@ export async function fanOut(options: FanOutOptions): Promise<FanOutResult> {
     const receivedPerTab: number[] = []
     const lostExamples: string[] = []
     for (const tab of tabs) {
-      const own = byAccount.get(tab.vendor.browser.vendorUserId) ?? []
+      const own = byOrganization.get(tab.vendor.browser.organizationId) ?? []
       const ownSeqs = new Set(own.map((event) => event.seq))
       const expected = tab.helloSeq === null ? [] : own.filter((event) => event.seq > (tab.helloSeq ?? 0))
       const got = new Set(tab.seqs)

@@ -80,17 +80,17 @@ async function addAccount() {
     }),
   )
   if (!made) throw new Error('The account exists already.')
-  return made.accountId
+  return made
 }
 
 /** A Smart Plug: the generic plan of 7 cases. */
 const GENERIC_PLAN = testPlanFor('Smart Plug', 'Zigbee').cases
 
-async function addRecord(accountId: string, fields: Partial<Insertable<DeviceRecordsTable>> = {}) {
+async function addRecord(organizationId: string, fields: Partial<Insertable<DeviceRecordsTable>> = {}) {
   const { portfolio_manager_id } = await database.db
     .insertInto('device_records')
     .values({
-      organization_id: accountId,
+      organization_id: organizationId,
       vendor: 'Nokia',
       device_name: 'Plug 2',
       device_type: 'Smart Plug',
@@ -179,16 +179,13 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
   }
 }
 
-async function start(
-  runner: RunExecutor,
-  portfolioManagerId: string,
-  accountId: string,
-  kind?: 'full' | 'rerun',
-) {
+/** A member: the account that acts and the organization it acts for. */
+type Who = { accountId: string; organizationId: string }
+
+async function start(runner: RunExecutor, portfolioManagerId: string, who: Who, kind?: 'full' | 'rerun') {
   const result = await runner.startRun({
     portfolioManagerId,
-    organizationId: accountId,
-    accountId,
+    ...who,
     ...(kind ? { kind } : {}),
   })
   if (!result.ok) throw new Error(result.message)
@@ -196,13 +193,8 @@ async function start(
 }
 
 /** Starts a run and waits for its end. */
-async function completed(
-  runner: RunExecutor,
-  portfolioManagerId: string,
-  accountId: string,
-  kind?: 'full' | 'rerun',
-) {
-  const result = await start(runner, portfolioManagerId, accountId, kind)
+async function completed(runner: RunExecutor, portfolioManagerId: string, who: Who, kind?: 'full' | 'rerun') {
+  const result = await start(runner, portfolioManagerId, who, kind)
   await runner.settled(result.runId)
   return result
 }
@@ -226,15 +218,15 @@ function scriptedLab(failing: (attempt: number) => readonly string[]) {
 
 describe('attempts', () => {
   it('numbers every run of a record from 1, with its kind and who started it', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId, { base_firmware_version: '0.9.4' })
-    const other = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId, { base_firmware_version: '0.9.4' })
+    const other = await addRecord(who.organizationId)
     const runner = executor()
-    expect((await completed(runner, id, accountId)).attempt).toBe(1)
-    expect((await completed(runner, id, accountId, 'rerun')).attempt).toBe(2)
-    expect((await completed(runner, id, accountId)).attempt).toBe(3)
+    expect((await completed(runner, id, who)).attempt).toBe(1)
+    expect((await completed(runner, id, who, 'rerun')).attempt).toBe(2)
+    expect((await completed(runner, id, who)).attempt).toBe(3)
     // Another record counts its own attempts.
-    expect((await completed(runner, other, accountId)).attempt).toBe(1)
+    expect((await completed(runner, other, who)).attempt).toBe(1)
     expect((await runsOf(id)).map((row) => [row.attempt, row.kind, row.started_by, row.status])).toEqual([
       [1, 'full', 'Asha Rao', 'Completed'],
       [2, 'rerun', 'Asha Rao', 'Completed'],
@@ -252,17 +244,17 @@ describe('attempts', () => {
 
 describe('re-run of the failed cases', () => {
   it('runs only the cases the latest attempt did not pass, at their plan positions', async () => {
-    const accountId = await addAccount()
+    const who = await addAccount()
     // Rules 1 and 2 of the simulated lab: no serial number and pre-release firmware fail two cases.
-    const id = await addRecord(accountId, { base_firmware_version: '0.9.4', device_number_list: [] })
+    const id = await addRecord(who.organizationId, { base_firmware_version: '0.9.4', device_number_list: [] })
     const runner = executor()
-    const first = await completed(runner, id, accountId)
+    const first = await completed(runner, id, who)
     expect(await record(id)).toEqual({ status: 'Completed', is_certified: 'Validation failure' })
     expect((await cases(first.runId)).filter((row) => row.state === 'failed').map((row) => row.name)).toEqual(
       [BOOT_AND_PROVISIONING, FIRMWARE_UPGRADE_AND_ROLLBACK],
     )
 
-    const rerun = await start(runner, id, accountId, 'rerun')
+    const rerun = await start(runner, id, who, 'rerun')
     expect(rerun).toMatchObject({
       ok: true,
       attempt: 2,
@@ -286,7 +278,7 @@ describe('re-run of the failed cases', () => {
     })
     expect(await record(id)).toEqual({ status: 'Completed', is_certified: 'Validation failure' })
     // And again: the latest attempt's failed cases are the same two.
-    const third = await completed(runner, id, accountId, 'rerun')
+    const third = await completed(runner, id, who, 'rerun')
     expect((await cases(third.runId)).map((row) => row.name)).toEqual([
       BOOT_AND_PROVISIONING,
       FIRMWARE_UPGRADE_AND_ROLLBACK,
@@ -295,16 +287,16 @@ describe('re-run of the failed cases', () => {
   })
 
   it('reaches Certified by a re-run with the RETEST rule (an intermittent bench fault)', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId, { device_number_list: ['RETEST0001'] })
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId, { device_number_list: ['RETEST0001'] })
     const runner = executor()
-    const first = await completed(runner, id, accountId)
+    const first = await completed(runner, id, who)
     expect(await record(id)).toEqual({ status: 'Completed', is_certified: 'Validation failure' })
     const failed = (await cases(first.runId)).filter((row) => row.state !== 'passed')
     expect(failed.map((row) => row.name)).toEqual([SECURITY_BASELINE])
     expect(failed[0]?.log.at(-1)).toMatch(/^FAIL Intermittent bench fault on unit RETEST0001/)
 
-    const rerun = await completed(runner, id, accountId, 'rerun')
+    const rerun = await completed(runner, id, who, 'rerun')
     expect((await cases(rerun.runId)).map((row) => [row.name, row.state])).toEqual([
       [SECURITY_BASELINE, 'passed'],
     ])
@@ -312,9 +304,7 @@ describe('re-run of the failed cases', () => {
     expect(await record(id)).toEqual({ status: 'Completed', is_certified: 'CERTIFIED-OK' })
     // A certified record has no failed case to run again.
     const before = await snapshot(id)
-    expect(
-      await runner.startRun({ portfolioManagerId: id, organizationId: accountId, accountId, kind: 'rerun' }),
-    ).toEqual({
+    expect(await runner.startRun({ portfolioManagerId: id, ...who, kind: 'rerun' })).toEqual({
       ok: false,
       reason: 'no-failed-cases',
       message: NO_FAILED_CASES_MESSAGE,
@@ -323,8 +313,8 @@ describe('re-run of the failed cases', () => {
   })
 
   it('counts the result over the attempts since the last full run, through several re-runs', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     const [a, b, c] = [GENERIC_PLAN[1]!, GENERIC_PLAN[3]!, GENERIC_PLAN[5]!]
     const script: Record<number, readonly string[]> = {
       1: [a, b], // full: two cases fail
@@ -337,7 +327,7 @@ describe('re-run of the failed cases', () => {
     const runner = executor({ harness: lab.harness })
     const verdicts: Array<[number, string, string[]]> = []
     const step = async (kind: 'full' | 'rerun') => {
-      const result = await completed(runner, id, accountId, kind)
+      const result = await completed(runner, id, who, kind)
       const stored = await run(result.runId)
       verdicts.push([
         stored.attempt,
@@ -368,54 +358,51 @@ describe('re-run of the failed cases', () => {
   })
 
   it('re-runs the cases an interrupted run skipped as well as the failed ones', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     const slow = executor({ harness: simulatedLab({ caseMs: 40 }) })
-    const { runId } = await start(slow, id, accountId)
+    const { runId } = await start(slow, id, who)
     await waitFor(async () => (await cases(runId)).some((row) => row.state === 'passed'), 'a passed case')
     await slow.stop()
     const ender = executor({ onRestart: 'end' })
     expect((await ender.resumeRuns()).ended).toEqual([runId])
     const skipped = (await cases(runId)).filter((row) => row.state === 'skipped').map((row) => row.name)
     expect(skipped.length).toBeGreaterThan(0)
-    const rerun = await completed(ender, id, accountId, 'rerun')
+    const rerun = await completed(ender, id, who, 'rerun')
     expect((await cases(rerun.runId)).map((row) => row.name)).toEqual(skipped)
     expect(await record(id)).toEqual({ status: 'Completed', is_certified: 'CERTIFIED-OK' })
   })
 
   it('is refused, changing nothing, for a record without failed cases, one running, and unknown or foreign records', async () => {
-    const accountId = await addAccount()
-    const otherAccount = await addAccount()
-    const submitted = await addRecord(accountId)
-    const certified = await addRecord(accountId)
-    const running = await addRecord(accountId, { base_firmware_version: '0.1' })
-    const cancelled = await addRecord(accountId, { base_firmware_version: '0.1' })
+    const who = await addAccount()
+    const other = await addAccount()
+    const submitted = await addRecord(who.organizationId)
+    const certified = await addRecord(who.organizationId)
+    const running = await addRecord(who.organizationId, { base_firmware_version: '0.1' })
+    const cancelled = await addRecord(who.organizationId, { base_firmware_version: '0.1' })
     const runner = executor()
-    await completed(runner, certified, accountId)
+    await completed(runner, certified, who)
     const gate = executor({ harness: simulatedLab({ caseMs: 60_000 }) })
-    await completed(runner, running, accountId)
-    await start(gate, running, accountId, 'rerun')
-    const toCancel = await start(gate, cancelled, accountId)
-    expect(
-      (await gate.cancelRun({ portfolioManagerId: cancelled, organizationId: accountId, accountId })).ok,
-    ).toBe(true)
+    await completed(runner, running, who)
+    await start(gate, running, who, 'rerun')
+    const toCancel = await start(gate, cancelled, who)
+    expect((await gate.cancelRun({ portfolioManagerId: cancelled, ...who })).ok).toBe(true)
     await gate.settled(toCancel.runId)
 
-    const refusals: Array<[string, string, object]> = [
-      [submitted, accountId, { reason: 'no-failed-cases', message: NO_FAILED_CASES_MESSAGE }],
-      [certified, accountId, { reason: 'no-failed-cases', message: NO_FAILED_CASES_MESSAGE }],
-      [cancelled, accountId, { reason: 'no-failed-cases', message: NO_FAILED_CASES_MESSAGE }],
-      [running, accountId, { reason: 'already-active', message: RUN_ALREADY_ACTIVE_MESSAGE }],
-      [running, otherAccount, { reason: 'forbidden' }],
-      ['no-such-record', accountId, { reason: 'record-not-found' }],
+    const refusals: Array<[string, Who, object]> = [
+      [submitted, who, { reason: 'no-failed-cases', message: NO_FAILED_CASES_MESSAGE }],
+      [certified, who, { reason: 'no-failed-cases', message: NO_FAILED_CASES_MESSAGE }],
+      [cancelled, who, { reason: 'no-failed-cases', message: NO_FAILED_CASES_MESSAGE }],
+      [running, who, { reason: 'already-active', message: RUN_ALREADY_ACTIVE_MESSAGE }],
+      [running, other, { reason: 'forbidden' }],
+      ['no-such-record', who, { reason: 'record-not-found' }],
     ]
     for (const [id, account, refusal] of refusals) {
       const before = await snapshot(id)
       expect(
         await runner.startRun({
           portfolioManagerId: id,
-          organizationId: account,
-          accountId: account,
+          ...account,
           kind: 'rerun',
         }),
         id,
@@ -476,11 +463,11 @@ function heldLab() {
 
 describe('cancel', () => {
   it('stops the case in flight at once, keeps the cases so far, skips the rest, and allows a new Start Certify', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     const lab = heldLab()
     const runner = executor({ harness: lab.harness })
-    const { runId } = await start(runner, id, accountId)
+    const { runId } = await start(runner, id, who)
     await waitFor(async () => lab.started() === 1, 'the first case')
     lab.finish({ passed: true, log: ['first done'] })
     await waitFor(async () => lab.started() === 2, 'the second case')
@@ -488,7 +475,7 @@ describe('cancel', () => {
     await waitFor(async () => lab.started() === 3, 'the third case')
 
     const cancelledAt = Date.now()
-    expect(await runner.cancelRun({ portfolioManagerId: id, organizationId: accountId, accountId })).toEqual({
+    expect(await runner.cancelRun({ portfolioManagerId: id, ...who })).toEqual({
       ok: true,
       runId,
     })
@@ -528,7 +515,7 @@ describe('cancel', () => {
 
     // A second cancel has nothing to cancel.
     const before = await snapshot(id)
-    expect(await runner.cancelRun({ portfolioManagerId: id, organizationId: accountId, accountId })).toEqual({
+    expect(await runner.cancelRun({ portfolioManagerId: id, ...who })).toEqual({
       ok: false,
       reason: 'no-active-run',
       message: NO_ACTIVE_RUN_MESSAGE,
@@ -537,7 +524,7 @@ describe('cancel', () => {
 
     // Start Certify again: a full run, the next attempt.
     lab.passAll()
-    const again = await completed(runner, id, accountId)
+    const again = await completed(runner, id, who)
     expect(again.attempt).toBe(2)
     expect(await run(again.runId)).toMatchObject({
       kind: 'full',
@@ -549,15 +536,13 @@ describe('cancel', () => {
   })
 
   it('cancels a run waiting in Maintenance', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     const runner = executor({ maintenance: () => true, maintenancePollMs: 60_000 })
-    const { runId, status } = await start(runner, id, accountId)
+    const { runId, status } = await start(runner, id, who)
     expect(status).toBe('Maintenance')
     const cancelledAt = Date.now()
-    expect(
-      (await runner.cancelRun({ portfolioManagerId: id, organizationId: accountId, accountId })).ok,
-    ).toBe(true)
+    expect((await runner.cancelRun({ portfolioManagerId: id, ...who })).ok).toBe(true)
     await runner.settled(runId)
     expect(Date.now() - cancelledAt).toBeLessThan(1000)
     expect(await run(runId)).toMatchObject({ status: 'Cancelled', failure_reason: 'Cancelled by Asha Rao.' })
@@ -569,15 +554,13 @@ describe('cancel', () => {
   })
 
   it('leaves a Cancelled run alone after a crash: resumeRuns takes up only active runs', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     const first = executor({ harness: simulatedLab({ caseMs: 60_000 }) })
-    const { runId } = await start(first, id, accountId)
+    const { runId } = await start(first, id, who)
     await waitFor(async () => (await cases(runId)).some((row) => row.state === 'running'), 'a running case')
     // Cancelled with its lease still live, then its executor dies (kill -9).
-    expect(
-      (await executor().cancelRun({ portfolioManagerId: id, organizationId: accountId, accountId })).ok,
-    ).toBe(true)
+    expect((await executor().cancelRun({ portfolioManagerId: id, ...who })).ok).toBe(true)
     await first.abandon()
     const before = await snapshot(id)
     expect(before.runs[0]?.lease_owner).not.toBeNull()
@@ -589,29 +572,26 @@ describe('cancel', () => {
   })
 
   it('is refused for an unknown record, another vendor’s, and a record without a run in progress', async () => {
-    const accountId = await addAccount()
-    const otherAccount = await addAccount()
-    const submitted = await addRecord(accountId)
-    const finished = await addRecord(accountId)
+    const who = await addAccount()
+    const other = await addAccount()
+    const submitted = await addRecord(who.organizationId)
+    const finished = await addRecord(who.organizationId)
     const runner = executor()
-    await completed(runner, finished, accountId)
+    await completed(runner, finished, who)
     const slow = executor({ harness: simulatedLab({ caseMs: 60_000 }) })
-    const running = await addRecord(accountId)
-    const { runId } = await start(slow, running, accountId)
+    const running = await addRecord(who.organizationId)
+    const { runId } = await start(slow, running, who)
     // Its first case has started (and holds for a minute): nothing moves between two snapshots.
     await waitFor(async () => (await cases(runId))[0]?.state === 'running', 'the first case running')
-    const refusals: Array<[string, string, object]> = [
-      [submitted, accountId, { reason: 'no-active-run', message: NO_ACTIVE_RUN_MESSAGE }],
-      [finished, accountId, { reason: 'no-active-run', message: NO_ACTIVE_RUN_MESSAGE }],
-      [running, otherAccount, { reason: 'forbidden' }],
-      ['no-such-record', accountId, { reason: 'record-not-found' }],
+    const refusals: Array<[string, Who, object]> = [
+      [submitted, who, { reason: 'no-active-run', message: NO_ACTIVE_RUN_MESSAGE }],
+      [finished, who, { reason: 'no-active-run', message: NO_ACTIVE_RUN_MESSAGE }],
+      [running, other, { reason: 'forbidden' }],
+      ['no-such-record', who, { reason: 'record-not-found' }],
     ]
     for (const [id, account, refusal] of refusals) {
       const before = await snapshot(id)
-      expect(
-        await runner.cancelRun({ portfolioManagerId: id, organizationId: account, accountId: account }),
-        id,
-      ).toMatchObject({
+      expect(await runner.cancelRun({ portfolioManagerId: id, ...account }), id).toMatchObject({
         ok: false,
         ...refusal,
       })
@@ -620,13 +600,13 @@ describe('cancel', () => {
   })
 
   it('racing the finish of the last case leaves one end: Completed or Cancelled, with one event', async () => {
-    const accountId = await addAccount()
+    const who = await addAccount()
     const ends: string[] = []
     for (let round = 0; round < 8; round += 1) {
-      const id = await addRecord(accountId, { device_type: 'ONU', product_class: 'GPON SFU' })
+      const id = await addRecord(who.organizationId, { device_type: 'ONU', product_class: 'GPON SFU' })
       const lab = heldLab()
       const runner = executor({ harness: lab.harness })
-      const { runId } = await start(runner, id, accountId)
+      const { runId } = await start(runner, id, who)
       const total = (await cases(runId)).length
       for (let index = 0; index < total - 1; index += 1) {
         await waitFor(async () => lab.started() === index + 1, `case ${index + 1}`)
@@ -635,8 +615,7 @@ describe('cancel', () => {
       await waitFor(async () => lab.started() === total, 'the last case')
       // The last case ends and the cancel arrives at about the same moment: just before it, in
       // the same tick, or a few milliseconds after.
-      const cancelNow = () =>
-        runner.cancelRun({ portfolioManagerId: id, organizationId: accountId, accountId })
+      const cancelNow = () => runner.cancelRun({ portfolioManagerId: id, ...who })
       let cancel: ReturnType<typeof cancelNow>
       if (round % 4 === 0) {
         // Cancel first, for sure: this round must end Cancelled.
@@ -697,16 +676,16 @@ describe('run events', () => {
   }
 
   it('writes run.started, case.started and case.finished for each case, and run.finished, in order, with exact payloads', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId, { base_firmware_version: '0.9.4' })
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId, { base_firmware_version: '0.9.4' })
     const runner = executor()
-    const { runId } = await completed(runner, id, accountId)
+    const { runId } = await completed(runner, id, who)
     const rows = await cases(runId)
     const stored = await run(runId)
     const events = await eventsOf({ runId })
-    expect(events.every((row) => row.organization_id === accountId && row.portfolio_manager_id === id)).toBe(
-      true,
-    )
+    expect(
+      events.every((row) => row.organization_id === who.organizationId && row.portfolio_manager_id === id),
+    ).toBe(true)
     expect(events.map((row) => row.seq)).toEqual([...events.map((row) => row.seq)].sort((a, b) => a - b))
 
     const base = { portfolioManagerId: id, runId, attempt: 1 }
@@ -781,11 +760,11 @@ describe('run events', () => {
   })
 
   it('a re-run: its attempt number, its own cases in progress, and the record’s result at the end', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId, { device_number_list: ['RETEST7'] })
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId, { device_number_list: ['RETEST7'] })
     const runner = executor()
-    await completed(runner, id, accountId)
-    const { runId } = await completed(runner, id, accountId, 'rerun')
+    await completed(runner, id, who)
+    const { runId } = await completed(runner, id, who, 'rerun')
     const [only] = await cases(runId)
     const events = await eventsOf({ runId })
     expect(events.map((row) => [row.type, row.data.attempt, row.data.progress, row.data.record])).toEqual([
@@ -832,11 +811,11 @@ describe('run events', () => {
   })
 
   it('run.status when the lab enters and leaves maintenance', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     let inMaintenance = true
     const runner = executor({ maintenance: () => inMaintenance })
-    const { runId } = await start(runner, id, accountId)
+    const { runId } = await start(runner, id, who)
     await waitFor(async () => (await eventsOf({ runId })).length === 1, 'run.started')
     inMaintenance = false
     await runner.settled(runId)
@@ -858,11 +837,11 @@ describe('run events', () => {
   })
 
   it('run.status Maintenance between cases when the lab enters maintenance mid-run, and InProgress when it leaves', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     let inMaintenance = false
     const runner = executor({ harness: simulatedLab({ caseMs: 20 }), maintenance: () => inMaintenance })
-    const { runId } = await start(runner, id, accountId)
+    const { runId } = await start(runner, id, who)
     await waitFor(async () => (await cases(runId)).some((row) => row.state === 'passed'), 'a passed case')
     inMaintenance = true
     await waitFor(async () => (await record(id)).status === 'Maintenance', 'status Maintenance')
@@ -883,15 +862,15 @@ describe('run events', () => {
   })
 
   it('run.cancelled with who cancelled, the run as it ended and the record Cancelled', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     const lab = heldLab()
     const runner = executor({ harness: lab.harness })
-    const { runId } = await start(runner, id, accountId)
+    const { runId } = await start(runner, id, who)
     await waitFor(async () => lab.started() === 1, 'the first case')
     lab.finish({ passed: true, log: ['ok'] })
     await waitFor(async () => lab.started() === 2, 'the second case')
-    await runner.cancelRun({ portfolioManagerId: id, organizationId: accountId, accountId })
+    await runner.cancelRun({ portfolioManagerId: id, ...who })
     await runner.settled(runId)
     const stored = await run(runId)
     const rows = await cases(runId)
@@ -917,10 +896,10 @@ describe('run events', () => {
   })
 
   it('run.finished with the reason when resumeRuns ends an interrupted run', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     const slow = executor({ harness: simulatedLab({ caseMs: 40 }) })
-    const { runId } = await start(slow, id, accountId)
+    const { runId } = await start(slow, id, who)
     await waitFor(async () => (await cases(runId)).some((row) => row.state === 'passed'), 'a passed case')
     await slow.stop()
     await executor({ onRestart: 'end' }).resumeRuns()
@@ -952,12 +931,12 @@ describe('run events', () => {
 
 describe('results over attempts', () => {
   it('loadRun gives the attempts up to the run, oldest first', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId, { device_number_list: ['RETEST9'] })
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId, { device_number_list: ['RETEST9'] })
     const runner = executor()
-    const first = await completed(runner, id, accountId)
-    const second = await completed(runner, id, accountId, 'rerun')
-    await completed(runner, id, accountId)
+    const first = await completed(runner, id, who)
+    const second = await completed(runner, id, who, 'rerun')
+    await completed(runner, id, who)
     const loaded = await loadRun(database.db, second.runId)
     expect(loaded?.attempts.map((attempt) => [attempt.run.run_id, attempt.testCases.length])).toEqual([
       [first.runId, GENERIC_PLAN.length],

@@ -68,14 +68,14 @@ async function addAccount() {
     }),
   )
   if (!made) throw new Error('The account exists already.')
-  return made.accountId
+  return made
 }
 
-async function addRecord(accountId: string, fields: Partial<Insertable<DeviceRecordsTable>> = {}) {
+async function addRecord(organizationId: string, fields: Partial<Insertable<DeviceRecordsTable>> = {}) {
   const { portfolio_manager_id } = await database.db
     .insertInto('device_records')
     .values({
-      organization_id: accountId,
+      organization_id: organizationId,
       vendor: 'Nokia',
       device_name: 'Beacon 6',
       device_type: 'Wi-Fi Mesh Device',
@@ -124,18 +124,21 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
   }
 }
 
-async function startOk(runner: RunExecutor, portfolioManagerId: string, accountId: string) {
-  const result = await runner.startRun({ portfolioManagerId, organizationId: accountId, accountId })
+/** A member: the account that acts and the organization it acts for. */
+type Who = { accountId: string; organizationId: string }
+
+async function startOk(runner: RunExecutor, portfolioManagerId: string, who: Who) {
+  const result = await runner.startRun({ portfolioManagerId, ...who })
   if (!result.ok) throw new Error(result.message)
   return result.runId
 }
 
 describe('a certification run', () => {
   it('completes with CERTIFIED-OK when every case passes, storing each case and its log', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     const runner = executor()
-    const result = await runner.startRun({ portfolioManagerId: id, organizationId: accountId, accountId })
+    const result = await runner.startRun({ portfolioManagerId: id, ...who })
     expect(result).toMatchObject({ ok: true, status: 'InProgress', message: 'Certification run started' })
     if (!result.ok) return
     await runner.settled(result.runId)
@@ -159,10 +162,10 @@ describe('a certification run', () => {
   })
 
   it('completes with Validation failure when a case fails, and goes on with the other cases', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId, { base_firmware_version: '0.9.4' })
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId, { base_firmware_version: '0.9.4' })
     const runner = executor()
-    const runId = await startOk(runner, id, accountId)
+    const runId = await startOk(runner, id, who)
     await runner.settled(runId)
 
     expect(await record(id)).toEqual({ status: 'Completed', is_certified: 'Validation failure' })
@@ -179,14 +182,14 @@ describe('a certification run', () => {
   })
 
   it('sets the record InProgress and clears is_certified while it runs; a new run may start after the last one ended', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId, { base_firmware_version: '0.1' })
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId, { base_firmware_version: '0.1' })
     const fast = executor()
-    await fast.settled(await startOk(fast, id, accountId))
+    await fast.settled(await startOk(fast, id, who))
     expect(await record(id)).toEqual({ status: 'Completed', is_certified: 'Validation failure' })
 
     const slow = executor({ harness: simulatedLab({ caseMs: 30 }) })
-    const runId = await startOk(slow, id, accountId)
+    const runId = await startOk(slow, id, who)
     expect(await record(id)).toEqual({ status: 'InProgress', is_certified: '' })
     await waitFor(async () => (await cases(runId)).some((row) => row.state === 'passed'), 'a passed case')
     const rows = await cases(runId)
@@ -198,13 +201,11 @@ describe('a certification run', () => {
 
 describe('starting a run', () => {
   it('refuses an unknown record and another vendor’s record', async () => {
-    const accountId = await addAccount()
-    const otherAccount = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const other = await addAccount()
+    const id = await addRecord(who.organizationId)
     const runner = executor()
-    expect(
-      await runner.startRun({ portfolioManagerId: 'no-such-record', organizationId: accountId, accountId }),
-    ).toEqual({
+    expect(await runner.startRun({ portfolioManagerId: 'no-such-record', ...who })).toEqual({
       ok: false,
       reason: 'record-not-found',
       message: 'No device record with this id exists.',
@@ -212,8 +213,7 @@ describe('starting a run', () => {
     expect(
       await runner.startRun({
         portfolioManagerId: id,
-        organizationId: otherAccount,
-        accountId: otherAccount,
+        ...other,
       }),
     ).toMatchObject({
       ok: false,
@@ -223,21 +223,17 @@ describe('starting a run', () => {
   })
 
   it('refuses a second run while one is active, from this or another executor', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     const runner = executor({ harness: simulatedLab({ caseMs: 50 }) })
-    const runId = await startOk(runner, id, accountId)
+    const runId = await startOk(runner, id, who)
     const refused = {
       ok: false,
       reason: 'already-active',
       message: 'A certification run is already in progress for this device.',
     }
-    expect(await runner.startRun({ portfolioManagerId: id, organizationId: accountId, accountId })).toEqual(
-      refused,
-    )
-    expect(
-      await executor().startRun({ portfolioManagerId: id, organizationId: accountId, accountId }),
-    ).toEqual(refused)
+    expect(await runner.startRun({ portfolioManagerId: id, ...who })).toEqual(refused)
+    expect(await executor().startRun({ portfolioManagerId: id, ...who })).toEqual(refused)
     const runs = await database.db
       .selectFrom('certification_runs')
       .select('run_id')
@@ -249,11 +245,11 @@ describe('starting a run', () => {
 
 describe('maintenance', () => {
   it('holds runs in Maintenance, record too, and resumes them when maintenance ends', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     let inMaintenance = true
     const runner = executor({ maintenance: () => inMaintenance })
-    const result = await runner.startRun({ portfolioManagerId: id, organizationId: accountId, accountId })
+    const result = await runner.startRun({ portfolioManagerId: id, ...who })
     expect(result).toMatchObject({ ok: true, status: 'Maintenance' })
     if (!result.ok) return
     await new Promise((resolve) => setTimeout(resolve, 60))
@@ -261,9 +257,7 @@ describe('maintenance', () => {
     expect((await run(result.runId)).status).toBe('Maintenance')
     expect((await cases(result.runId)).every((row) => row.state === 'pending')).toBe(true)
     // A second start is refused while the run waits.
-    expect(
-      await runner.startRun({ portfolioManagerId: id, organizationId: accountId, accountId }),
-    ).toMatchObject({
+    expect(await runner.startRun({ portfolioManagerId: id, ...who })).toMatchObject({
       reason: 'already-active',
     })
 
@@ -273,11 +267,11 @@ describe('maintenance', () => {
   })
 
   it('pauses a running run between cases when maintenance begins', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     let inMaintenance = false
     const runner = executor({ harness: simulatedLab({ caseMs: 20 }), maintenance: () => inMaintenance })
-    const runId = await startOk(runner, id, accountId)
+    const runId = await startOk(runner, id, who)
     await waitFor(async () => (await cases(runId)).some((row) => row.state === 'passed'), 'a passed case')
     inMaintenance = true
     await waitFor(async () => (await record(id)).status === 'Maintenance', 'status Maintenance')
@@ -293,10 +287,10 @@ describe('maintenance', () => {
 
 describe('a restart during a run', () => {
   async function interruptedRun(harness: CertificationHarness = simulatedLab({ caseMs: 40 })) {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     const first = executor({ harness })
-    const runId = await startOk(first, id, accountId)
+    const runId = await startOk(first, id, who)
     await waitFor(async () => {
       const rows = await cases(runId)
       return (
@@ -355,8 +349,8 @@ describe('a restart during a run', () => {
   })
 
   it('finishes a run whose cases all ended before the restart', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     const { run_id: runId } = await database.db
       .insertInto('certification_runs')
       .values({ portfolio_manager_id: id, status: 'InProgress', harness: 'simulated-lab' })
@@ -376,9 +370,9 @@ describe('a restart during a run', () => {
 describe('several processes (leases and owner locks)', () => {
   /** A run of `first` with a case in the middle, as a crash would find it. */
   async function runningRun(first: RunExecutor) {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
-    const runId = await startOk(first, id, accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
+    const runId = await startOk(first, id, who)
     await waitFor(async () => (await cases(runId)).some((row) => row.state === 'running'), 'a running case')
     const { lease_owner: owner } = await run(runId)
     return { id, runId, owner }
@@ -443,8 +437,8 @@ describe('several processes (leases and owner locks)', () => {
   }, 15_000)
 
   it('without owner locks, leaves alone a run with a live lease, and takes it up once that lease lapses', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     // As another process executing this run would leave the row: its lease is live.
     const { run_id: runId } = await database.db
       .insertInto('certification_runs')
@@ -480,10 +474,10 @@ describe('several processes (leases and owner locks)', () => {
   })
 
   it('releases its leases when it stops, so the next process resumes at once', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId)
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId)
     const first = executor({ harness: simulatedLab({ caseMs: 200 }) })
-    const runId = await startOk(first, id, accountId)
+    const runId = await startOk(first, id, who)
     await first.stop()
     expect(await run(runId)).toMatchObject({ status: 'InProgress', lease_expires_at: null })
     const second = executor()
@@ -495,8 +489,8 @@ describe('several processes (leases and owner locks)', () => {
 
 describe('a harness that throws', () => {
   it('fails the case with the reason in its log, and the run ends', async () => {
-    const accountId = await addAccount()
-    const id = await addRecord(accountId, { device_type: 'Smart Plug', product_class: 'Zigbee' })
+    const who = await addAccount()
+    const id = await addRecord(who.organizationId, { device_type: 'Smart Plug', product_class: 'Zigbee' })
     const broken: CertificationHarness = {
       name: 'simulated-lab',
       runCase: async ({ testCase }) => {
@@ -505,7 +499,7 @@ describe('a harness that throws', () => {
       },
     }
     const runner = executor({ harness: broken })
-    const runId = await startOk(runner, id, accountId)
+    const runId = await startOk(runner, id, who)
     await runner.settled(runId)
     expect(await record(id)).toEqual({ status: 'Completed', is_certified: 'Validation failure' })
     const loaded = await loadRun(database.db, runId)

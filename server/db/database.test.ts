@@ -54,6 +54,8 @@ const TABLES = [
   'notification_jobs',
   'notification_settings',
   'one_time_codes',
+  // Issue 31 (migration 0019): the organizations' ids before and after.
+  'organization_id_changes',
   'organizations',
   'portfolio_drafts',
   'rate_limits',
@@ -101,7 +103,6 @@ async function counts() {
 
 let accountNumber = 0
 async function addAccount(email = `vendor${(accountNumber += 1)}@example.com`) {
-  // Its organization takes its id (server/db/organizations.ts), so the tests name both by it.
   const made = await database.db.transaction().execute((trx) =>
     createAccountWithOrganization(trx, {
       email,
@@ -118,14 +119,14 @@ async function addAccount(email = `vendor${(accountNumber += 1)}@example.com`) {
     }),
   )
   if (!made) throw new Error(`${email} exists already.`)
-  return { id: made.accountId }
+  return { id: made.accountId, organizationId: made.organizationId }
 }
 
-async function addRecord(accountId: string) {
+async function addRecord(organizationId: string) {
   return database.db
     .insertInto('device_records')
     .values({
-      organization_id: accountId,
+      organization_id: organizationId,
       vendor: 'Nokia',
       device_name: 'Beacon 6',
       device_type: 'Wi-Fi Mesh Device',
@@ -195,11 +196,11 @@ describe('seeds', () => {
 
   it("take 'Add New ...' values once, whatever their case", async () => {
     const { db } = database
-    const { id } = await addAccount()
+    const { organizationId } = await addAccount()
     for (const deviceName of ['Beacon 99', 'BEACON 99', 'Beacon 99']) {
       await db
         .insertInto('catalogue_device_names')
-        .values({ vendor: 'Nokia', device_name: deviceName, added_by: id })
+        .values({ vendor: 'Nokia', device_name: deviceName, added_by: organizationId })
         .onConflict((oc) => oc.doNothing())
         .execute()
     }
@@ -312,10 +313,15 @@ describe('seeds', () => {
     expect(account.email).toBe(DEMO.email)
     expect(await verifyPassword(DEMO.password, account.password_hash)).toBe(true)
 
+    const { organization_id: organizationId } = await db
+      .selectFrom('memberships')
+      .select('organization_id')
+      .where('account_id', '=', account.id)
+      .executeTakeFirstOrThrow()
     const records = await db
       .selectFrom('device_records')
       .select(['portfolio_manager_id', 'status', 'is_certified'])
-      .where('organization_id', '=', account.id)
+      .where('organization_id', '=', organizationId)
       .orderBy('creation_time', 'desc')
       .execute()
     expect(records.map(({ status, is_certified }) => [status, is_certified])).toEqual([
@@ -387,8 +393,8 @@ describe('constraints', () => {
 
   it('allow one active certification run per record, and a new one once it completed', async () => {
     const { db } = database
-    const { id } = await addAccount()
-    const { portfolio_manager_id } = await addRecord(id)
+    const { organizationId } = await addAccount()
+    const { portfolio_manager_id } = await addRecord(organizationId)
     let attempt = 0
     const startRun = (status: 'InProgress' | 'Maintenance' = 'InProgress') =>
       db
@@ -412,7 +418,7 @@ describe('constraints', () => {
     expect(second.run_id).not.toBe(first.run_id)
 
     // Another record may run at the same time.
-    const other = await addRecord(id)
+    const other = await addRecord(organizationId)
     await db
       .insertInto('certification_runs')
       .values({ portfolio_manager_id: other.portfolio_manager_id, harness: 'simulated-lab' })
@@ -423,8 +429,8 @@ describe('constraints', () => {
     ['an unknown record status', { status: 'Bogus' }],
     ['an unknown certification result', { is_certified: 'maybe' }],
   ])('refuse %s', async (_case, change) => {
-    const { id } = await addAccount()
-    const { portfolio_manager_id } = await addRecord(id)
+    const { organizationId } = await addAccount()
+    const { portfolio_manager_id } = await addRecord(organizationId)
     await expect(
       sql`update device_records set ${sql.join(
         Object.entries(change).map(([column, value]) => sql`${sql.ref(column)} = ${value}`),
@@ -434,8 +440,8 @@ describe('constraints', () => {
 
   it("remove a record's runs, test cases and comments with it", async () => {
     const { db } = database
-    const { id } = await addAccount()
-    const { portfolio_manager_id } = await addRecord(id)
+    const { id, organizationId } = await addAccount()
+    const { portfolio_manager_id } = await addRecord(organizationId)
     const { run_id } = await db
       .insertInto('certification_runs')
       .values({ portfolio_manager_id, harness: 'simulated-lab' })
@@ -600,13 +606,13 @@ describe('transactions', () => {
 
   it('report how many rows an update and a delete touched', async () => {
     const { db } = database
-    const { id } = await addAccount()
-    await addRecord(id)
-    await addRecord(id)
+    const { organizationId } = await addAccount()
+    await addRecord(organizationId)
+    await addRecord(organizationId)
     const updated = await db
       .updateTable('device_records')
       .set({ base_firmware_version: '2.0.0' })
-      .where('organization_id', '=', id)
+      .where('organization_id', '=', organizationId)
       .executeTakeFirst()
     expect(updated.numUpdatedRows).toBe(2n)
     const none = await db
@@ -662,13 +668,13 @@ describe('text from vendors', () => {
   it('is stored and read back verbatim, in text, text[] and jsonb columns', async () => {
     const { db } = database
     const [first = '', second = ''] = hostile
-    const { id } = await addAccount(`${first.replace(/\W/g, '')}@example.com`)
+    const { id, organizationId } = await addAccount(`${first.replace(/\W/g, '')}@example.com`)
     await db
       .updateTable('vendor_accounts')
       .set({ organization: first, city: second })
       .where('id', '=', id)
       .execute()
-    const { portfolio_manager_id } = await addRecord(id)
+    const { portfolio_manager_id } = await addRecord(organizationId)
     await db
       .updateTable('device_records')
       .set({ device_name: first, device_number_list: hostile })

@@ -21,6 +21,7 @@ import { labNotificationsMigration } from './migrations/0017-lab-notifications.t
 import { apiTokensMigration } from './migrations/0014-api-tokens.ts'
 import { webhooksMigration } from './migrations/0015-webhooks.ts'
 import { webhookDestinationMigration } from './migrations/0018-webhook-destination.ts'
+import { organizationIdsMigration } from './migrations/0019-organization-ids.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0016-notifications': notificationsMigration,
   '0017-lab-notifications': labNotificationsMigration,
   '0018-webhook-destination': webhookDestinationMigration,
+  '0019-organization-ids': organizationIdsMigration,
 }
 
 export type OpenDatabaseOptions = {

@@ -10,9 +10,11 @@ type Db = Kysely<Database> | Transaction<Database>
 
 /**
  * A new vendor account and the organization it registers, of which it is the Owner. The
- * organization takes the account's id (as migration 0009 gave every existing account's), so an
- * organization registered with an account is found under the same id in logs and support work;
- * code never assumes it and reads the organization from the membership. Run it in a transaction.
+ * organization gets an id of its own (a random UUID, as every other row's): an organization's id
+ * is published (a certificate's content, webhook bodies) and must not tell the founder's account
+ * id (issue 31; migration 0019 gave fresh ids to the organizations migration 0009 had given their
+ * account's). Code reads the organization from the membership or the session, never from the
+ * account. Run it in a transaction.
  */
 export async function createAccountWithOrganization(
   trx: Db,
@@ -25,12 +27,16 @@ export async function createAccountWithOrganization(
     .returning('id')
     .executeTakeFirst()
   if (!account) return undefined
-  await trx.insertInto('organizations').values({ id: account.id, name: values.organization }).execute()
+  const organization = await trx
+    .insertInto('organizations')
+    .values({ name: values.organization })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   await trx
     .insertInto('memberships')
-    .values({ organization_id: account.id, account_id: account.id, role: 'Owner' })
+    .values({ organization_id: organization.id, account_id: account.id, role: 'Owner' })
     .execute()
-  return { accountId: account.id, organizationId: account.id }
+  return { accountId: account.id, organizationId: organization.id }
 }
 
 export type MembershipRow = { organizationId: string; organizationName: string; role: Role }
@@ -50,4 +56,17 @@ export async function membershipsOf(db: Db, accountId: string): Promise<Membersh
     organizationName: row.name,
     role: row.role,
   }))
+}
+
+/**
+ * The organization's id now for one that came from outside (a link, a stored login): an id that
+ * migration 0019 replaced (issue 31) answers its new one; any other id, itself.
+ */
+export async function currentOrganizationId(db: Db, organizationId: string): Promise<string> {
+  const changed = await db
+    .selectFrom('organization_id_changes')
+    .select('new_id')
+    .where('old_id', '=', organizationId)
+    .executeTakeFirst()
+  return changed?.new_id ?? organizationId
 }

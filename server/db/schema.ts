@@ -64,6 +64,16 @@ export interface OrganizationsTable {
   data_version: ColumnType<number, never, never>
 }
 
+/**
+ * An organization's id before migration 0019 (its founding account's) and the id it has since
+ * (issue 31): links made before it still find the organization (organizations.ts).
+ */
+export interface OrganizationIdChangesTable {
+  old_id: string
+  new_id: string
+  changed_at: CreatedAt
+}
+
 /** An account's membership of an organization, with its role there (migration 0009). */
 export interface MembershipsTable {
   organization_id: string
@@ -552,6 +562,7 @@ export interface Database {
   seed_runs: SeedRunsTable
   vendor_accounts: VendorAccountsTable
   organizations: OrganizationsTable
+  organization_id_changes: OrganizationIdChangesTable
   lab_staff: LabStaffTable
   lab_state: LabStateTable
   memberships: MembershipsTable

@@ -153,7 +153,7 @@ describe('GET /api/events: who may open it', () => {
     const who = await vendor()
     const many = await Promise.all(Array.from({ length: 20 }, () => open(who)))
     await Promise.all(many.map((stream) => stream.until((s) => s.named('hello').length === 1)))
-    expect(test.portal.events.streamCount(who.id)).toBe(20)
+    expect(test.portal.events.streamCount(who.organizationId)).toBe(20)
     const refused = await SseClient.of(who.browser, url())
     expect(refused.response.status).toBe(429)
     expect(await refused.response.json()).toEqual({ message: TOO_MANY_STREAMS_MESSAGE })
@@ -164,9 +164,9 @@ describe('GET /api/events: who may open it', () => {
     const other = await vendor()
     await open(other)
     for (const stream of many) stream.close()
-    await eventually(() => test.portal.events.streamCount(who.id) === 0)
+    await eventually(() => test.portal.events.streamCount(who.organizationId) === 0)
     await open(who)
-    expect(test.portal.events.streamCount(who.id)).toBe(1)
+    expect(test.portal.events.streamCount(who.organizationId)).toBe(1)
   }, 30_000)
 })
 
@@ -310,7 +310,7 @@ describe('the events the record and comment calls write', () => {
     await db()
       .transaction()
       .execute((trx) =>
-        appendEvent(trx, who.id, { type: 'record.deleted', portfolioManagerId: 'not-a-record' }),
+        appendEvent(trx, who.organizationId, { type: 'record.deleted', portfolioManagerId: 'not-a-record' }),
       )
     await test.portal.events.wake()
     await test.portal.events.prune()
@@ -511,7 +511,9 @@ describe('the records list’s X-Events-Seq and the hello’s accountSeq (decisi
     // read for each answer, never kept with the cached one.
     await db()
       .transaction()
-      .execute((trx) => appendEvent(trx, who.id, { type: 'record.deleted', portfolioManagerId: 'no-such' }))
+      .execute((trx) =>
+        appendEvent(trx, who.organizationId, { type: 'record.deleted', portfolioManagerId: 'no-such' }),
+      )
     const later = await latest(who)
     expect(later).toBeGreaterThan(own)
     for (const encoding of ['identity', 'gzip']) {
@@ -568,7 +570,7 @@ describe('sessions', () => {
     expect(stream.named('ended').map((message) => JSON.parse(message.data))).toEqual([
       { message: NOT_SIGNED_IN_MESSAGE },
     ])
-    await eventually(() => test.portal.events.streamCount(who.id) === 0)
+    await eventually(() => test.portal.events.streamCount(who.organizationId) === 0)
   })
 
   it('a session idle past 300 s is ended at the next keep-alive round, though its stream was open', async () => {
@@ -627,9 +629,9 @@ describe('the hub', () => {
     const who = await vendor()
     const opened = await Promise.all([open(who), open(who), open(who)])
     await Promise.all(opened.map((s) => s.until((c) => c.named('hello').length === 1)))
-    expect(test.portal.events.streamCount(who.id)).toBe(3)
+    expect(test.portal.events.streamCount(who.organizationId)).toBe(3)
     for (const stream of opened) stream.close()
-    await eventually(() => test.portal.events.streamCount(who.id) === 0)
+    await eventually(() => test.portal.events.streamCount(who.organizationId) === 0)
   })
 
   it('delivers an event whose transaction commits well after it was written, and never one rolled back', async () => {
@@ -640,20 +642,28 @@ describe('the hub', () => {
     await db()
       .transaction()
       .execute(async (trx) => {
-        await appendEvent(trx, who.id, { type: 'record.deleted', portfolioManagerId: 'slow-commit' })
+        await appendEvent(trx, who.organizationId, {
+          type: 'record.deleted',
+          portfolioManagerId: 'slow-commit',
+        })
         await new Promise((resolve) => setTimeout(resolve, 150))
       })
     await expect(
       db()
         .transaction()
         .execute(async (trx) => {
-          await appendEvent(trx, who.id, { type: 'record.deleted', portfolioManagerId: 'rolled-back' })
+          await appendEvent(trx, who.organizationId, {
+            type: 'record.deleted',
+            portfolioManagerId: 'rolled-back',
+          })
           throw new Error('roll back')
         }),
     ).rejects.toThrow('roll back')
     await db()
       .transaction()
-      .execute((trx) => appendEvent(trx, who.id, { type: 'record.deleted', portfolioManagerId: 'after' }))
+      .execute((trx) =>
+        appendEvent(trx, who.organizationId, { type: 'record.deleted', portfolioManagerId: 'after' }),
+      )
     await stream.until((s) => s.events.length === 2, 10_000)
     expect(stream.events.map((event) => event.portfolioManagerId)).toEqual(['slow-commit', 'after'])
   })

@@ -78,7 +78,10 @@ export type EventHubOptions = {
 export type OpenStream = {
   /** The organization whose events the stream carries (docs/decisions/0023). */
   organizationId: string
-  /** The member whose tab it is: maxStreamsPerAccount counts per member. */
+  /**
+   * The member whose tab it is (a lab staff member's id on the lab's stream): maxStreamsPerAccount
+   * counts per member, in every organization together (issue 31), in this process.
+   */
   accountId: string
   sessionId: string
   /** The seq the tab resumes after (Last-Event-ID, ?after=), or null for a fresh tab (hello). */
@@ -91,8 +94,8 @@ export interface EventHub {
   /** Closes every stream (the tabs reconnect, to this process's successor or another one) and stops. */
   stop(): Promise<void>
   /**
-   * Opens a stream for a vendor's session; 'full' when the vendor has maxStreamsPerAccount open
-   * here, 'stopped' when the hub is not running (the process is stopping).
+   * Opens a stream for a vendor's session; 'full' when the member has maxStreamsPerAccount open
+   * here (in any organization), 'stopped' when the hub is not running (the process is stopping).
    */
   open(request: OpenStream): EventStream | 'full' | 'stopped'
   /** A session ended in this process (logout, idle): its streams get `ended` at once. */
@@ -137,8 +140,12 @@ export function createEventHub(options: EventHubOptions): EventHub {
     options.onError ??
     ((error: unknown, what: string) => log.error({ err: error, what }, 'event hub: failed'))
 
-  /** The open streams by vendor. */
+  /** The open streams by organization (ALL_ORGANIZATIONS: the lab's), for the deliveries. */
   const streams = new Map<string, Set<EventStream>>()
+  /** The same streams by whose tabs they are, for the cap: a member's in every organization together. */
+  const streamsOf = new Map<string, Set<EventStream>>()
+  const holderOf = (stream: { organizationId: string; accountId: string }) =>
+    `${stream.organizationId === ALL_ORGANIZATIONS ? 'staff' : 'account'}:${stream.accountId}`
   let lastRead = 0
   let started = false
   let stopped = false
@@ -261,10 +268,15 @@ export function createEventHub(options: EventHubOptions): EventHub {
   /* --------------------------------------------------------------------- streams */
 
   function remove(stream: EventStream) {
-    const open = streams.get(stream.organizationId)
-    if (!open) return
-    open.delete(stream)
-    if (open.size === 0) streams.delete(stream.organizationId)
+    for (const [byKey, key] of [
+      [streams, stream.organizationId],
+      [streamsOf, holderOf(stream)],
+    ] as const) {
+      const open = byKey.get(key)
+      if (!open) continue
+      open.delete(stream)
+      if (open.size === 0) byKey.delete(key)
+    }
   }
 
   function allStreams() {
@@ -324,14 +336,17 @@ export function createEventHub(options: EventHubOptions): EventHub {
     after,
   }: OpenStream): EventStream | 'full' | 'stopped' {
     if (!started || stopped) return 'stopped'
+    // Issue 31: the member's streams in every organization count together.
+    const holder = holderOf({ organizationId, accountId })
+    const held = streamsOf.get(holder) ?? new Set<EventStream>()
+    if (held.size >= maxStreams) return 'full'
     const own = streams.get(organizationId) ?? new Set<EventStream>()
-    let members = 0
-    for (const stream of own) if (stream.accountId === accountId) members += 1
-    if (members >= maxStreams) return 'full'
     const stream = new EventStream(organizationId, accountId, sessionId, { onClose: remove, maxQueuedBytes })
     // Subscribed first: from now on every event read goes to it (kept aside during the catch-up).
     own.add(stream)
     streams.set(organizationId, own)
+    held.add(stream)
+    streamsOf.set(holder, held)
     const running = catchUp(stream, after)
       .catch((error: unknown) => {
         if (!stream.closed && !stopped) onError(error, 'a stream catching up')

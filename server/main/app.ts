@@ -16,8 +16,8 @@ import { requireToken } from './middleware/csrf.ts'
 import { handleError } from './middleware/errors.ts'
 import { limitBodySize } from './middleware/json-body.ts'
 import { loadSession } from './middleware/session.ts'
-import { openApiRoutes } from './openapi.ts'
-import { pagePolicy } from './page-policy.ts'
+import { apiDocsPage, openApiRoutes } from './openapi.ts'
+import { builtPageHashes, inlineScriptHashes, pagePolicy } from './page-policy.ts'
 import { accountRoutes } from './routes/accounts.ts'
 import { catalogueRoutes } from './routes/catalogue.ts'
 import { certificateRoutes } from './routes/certificates.ts'
@@ -48,6 +48,24 @@ const STORYBOOK_BUILDING_PAGE = `<!doctype html><meta charset="utf-8"><meta http
 <title>Storybook: being built</title>
 <p>The Storybook is being built: npm start builds it when it is missing or older than its sources,
 which takes a few minutes. This page reloads by itself until it is there.</p>`
+
+/**
+ * The inline scripts of the HTML pages the server renders from its own templates rather than
+ * serves from dist/ (the API reference, the "Storybook being built" page; the development
+ * mailbox's template has none), hashed once from the templates (page-policy.ts): none today.
+ */
+let serverPageHashes: readonly string[] | undefined
+function serverPageScriptHashes(): readonly string[] {
+  if (serverPageHashes) return serverPageHashes
+  let apiDocs = ''
+  try {
+    apiDocs = apiDocsPage()
+  } catch {
+    // The reference page's assets are missing: that page answers an error, and has no scripts.
+  }
+  serverPageHashes = inlineScriptHashes(`${STORYBOOK_BUILDING_PAGE}${apiDocs}`)
+  return serverPageHashes
+}
 
 export type MainAppOptions = Omit<
   MainServices,
@@ -138,11 +156,15 @@ export function createMainApp({
     const shellFile = path.join(distDir, 'verify', 'number.html')
     return existsSync(shellFile) ? shellFile : appPage()
   }
+  // Which dist/ file an answer is: its page policy allows that page's scripts as built.
+  const markBuiltPage = (c: Context<MainEnv>, file: string) =>
+    c.set('builtPage', path.relative(distDir, file).split(path.sep).join('/'))
   // Every HTML page goes out the same way: compressed, with the page policy and no-cache (above).
   const answerPage = (c: Context<MainEnv>, file: string) => {
     if (!existsSync(file)) {
       return c.text('The front end has not been built: run npm run build (npm start does it).', 503)
     }
+    markBuiltPage(c, file)
     return c.html(readFileSync(file, 'utf8'))
   }
   const services: MainServices = {
@@ -170,7 +192,15 @@ export function createMainApp({
     c.set('services', services)
     await next()
   })
-  app.use('*', pagePolicy({ certificationServicePort, connectSources }))
+  app.use(
+    '*',
+    pagePolicy({
+      certificationServicePort,
+      connectSources,
+      builtPages: builtPageHashes(distDir),
+      serverPageHashes: serverPageScriptHashes,
+    }),
+  )
   app.use('/api/*', async (c, next) => {
     await next()
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
@@ -238,7 +268,7 @@ export function createMainApp({
     const immutable = c.req.path.startsWith('/assets/') && c.res.status === 200
     c.res.headers.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
   })
-  const appFiles = serveStatic({ root: distDir })
+  const appFiles = serveStatic<MainEnv>({ root: distDir, onFound: (file, c) => markBuiltPage(c, file) })
   app.use('*', (c, next) => (hasDotSegment(c.req.path) ? next() : appFiles(c, next)))
 
   // The file itself is also served above as /verify/number.html: the same frame, for a path that

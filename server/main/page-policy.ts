@@ -1,16 +1,26 @@
-import { createHash } from 'node:crypto'
+import { readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
 import type { MiddlewareHandler } from 'hono'
+import { inlineScriptHashes, pageScriptHashes, SCRIPT_HASHES_FILE } from '../../scripts/script-hashes.mjs'
+import { log } from '../log.ts'
+import type { MainEnv } from './middleware/context.ts'
 
 /*
  * The headers that say what a page may do (docs/decisions/0017).
  *
  * Content-Security-Policy, on every HTML answer of the main service (the prerendered pages,
  * app.html, the development mailbox, the "Storybook being built" page):
- * - scripts: the portal's own files, and the inline scripts of the page itself by their SHA-256
- *   (index.html's "logged in?" line before the first paint; a prerendered page's boot, written by
- *   scripts/build.mjs). The hashes are computed here, from the HTML being served, so that they
- *   always match the page whatever built it (DIST_DIR, a rebuild while the server runs). No
- *   'unsafe-inline', no 'unsafe-eval'.
+ * - scripts: the portal's own files, and the inline scripts the build wrote into the page, by their
+ *   SHA-256 (index.html's "logged in?" line before the first paint; a prerendered page's boot,
+ *   written by scripts/build.mjs). Issue 31: the hashes come from the build, never from the answer
+ *   (an inline script injected into an answer would otherwise be hashed and allowed). The build
+ *   records each page's in dist/.script-hashes.json (scripts/script-hashes.mjs); the server reads
+ *   it at start, and again when a build rewrites it while the server runs. A dist/ built before
+ *   that file existed has its pages' hashes computed from its .html files once, at start: the
+ *   build's output, not an answer. The app marks which dist/ file an answer is (`builtPage`, set
+ *   where the file is served, app.ts); an HTML answer that is no dist/ file (the API reference,
+ *   the development mailbox) gets the hashes of the server's own templates (`serverPageHashes`:
+ *   none today). No 'unsafe-inline', no 'unsafe-eval'.
  * - styles: 'unsafe-inline' as well as the portal's files: a prerendered page inlines its
  *   stylesheet in a <style>, and React, Radix (popper positions, presence) and sonner set style=
  *   attributes at run time, which no hash can allow.
@@ -56,18 +66,53 @@ export const STORYBOOK_POLICY =
 /** The default certification-service port the page falls back to (spec §9). */
 const DEFAULT_CERT_PORT = 7600
 
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
+export { inlineScriptHashes }
 
-/** 'sha256-…' sources of every inline script of a page (scripts with a src are files: 'self'). */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>()
-  for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attributes)) continue
-    // A JSON data block is not run: no hash needed.
-    if (/\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue
-    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`)
+/** A dist/ file's inline scripts' sources, by its '/'-separated path from dist/. */
+export type BuiltPageHashes = (page: string) => readonly string[]
+
+type HashesFile = { pages: Record<string, string[]> }
+
+function isHashesFile(value: unknown): value is HashesFile {
+  if (typeof value !== 'object' || value === null) return false
+  const { pages } = value as { pages?: unknown }
+  if (typeof pages !== 'object' || pages === null) return false
+  return Object.values(pages).every(
+    (hashes) => Array.isArray(hashes) && hashes.every((hash) => typeof hash === 'string'),
+  )
+}
+
+/**
+ * The build's hashes of `distDir`'s pages: its SCRIPT_HASHES_FILE, read again when a build
+ * rewrites it; without one (a build from before it), computed from the .html files now, once.
+ */
+export function builtPageHashes(distDir: string): BuiltPageHashes {
+  const file = path.join(distDir, SCRIPT_HASHES_FILE)
+  let pages: Record<string, string[]> = {}
+  let readAt: number | null = null
+  const refresh = () => {
+    const stats = statSync(file, { throwIfNoEntry: false })
+    // None (yet, or a build emptying dist/ right now): what was read last stays.
+    if (!stats || stats.mtimeMs === readAt) return
+    readAt = stats.mtimeMs
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
+      if (!isHashesFile(parsed)) throw new Error(`${SCRIPT_HASHES_FILE} is not { pages: { file: hashes } }.`)
+      pages = parsed.pages
+    } catch (error) {
+      log.error(
+        { err: error, file },
+        'page policy: the build’s script hashes are unreadable; no inline script is allowed',
+      )
+      pages = {}
+    }
   }
-  return [...hashes]
+  refresh()
+  if (readAt === null) pages = pageScriptHashes(distDir)
+  return (page) => {
+    refresh()
+    return pages[page] ?? []
+  }
 }
 
 /** A host name fit for a CSP source (letters, digits, dots, hyphens); null otherwise (IPv6 literals too). */
@@ -109,15 +154,21 @@ export function contentSecurityPolicy({
 
 /**
  * Sets Content-Security-Policy on the main service's HTML answers (STORYBOOK_POLICY under
- * /storybook/) unless a route set one, and Permissions-Policy on every answer.
+ * /storybook/) unless a route set one, and Permissions-Policy on every answer. The answer's body
+ * is not read: a dist/ file's scripts are the build's (`builtPages`), any other page's the
+ * server's templates' (`serverPageHashes`).
  */
 export function pagePolicy({
   certificationServicePort,
   connectSources = [],
+  builtPages,
+  serverPageHashes,
 }: {
   certificationServicePort: () => number | null
   connectSources?: readonly string[]
-}): MiddlewareHandler {
+  builtPages: BuiltPageHashes
+  serverPageHashes: () => readonly string[]
+}): MiddlewareHandler<MainEnv> {
   const extra = connectSources.map(cspOrigin).filter((origin): origin is string => origin !== null)
   return async (c, next) => {
     await next()
@@ -128,22 +179,15 @@ export function pagePolicy({
       c.res.headers.set('Content-Security-Policy', STORYBOOK_POLICY)
       return
     }
-    const html = c.res.body ? await c.res.text() : ''
+    const page = c.get('builtPage')
     const host = cspHost(new URL(c.req.url).hostname)
     const certSource = host ? `${host}:${certificationServicePort() ?? DEFAULT_CERT_PORT}` : null
-    const headers = new Headers(c.res.headers)
-    headers.delete('Content-Length') // the body is sent again from its text
-    headers.set(
+    c.res.headers.set(
       'Content-Security-Policy',
       contentSecurityPolicy({
-        scriptHashes: inlineScriptHashes(html),
+        scriptHashes: page === undefined ? serverPageHashes() : builtPages(page),
         connectSources: [...(certSource ? [certSource] : []), ...extra],
       }),
     )
-    c.res = new Response(c.req.method === 'HEAD' ? null : html, {
-      status: c.res.status,
-      statusText: c.res.statusText,
-      headers,
-    })
   }
 }

@@ -36,7 +36,8 @@ let owner: TestVendor
 let engineer: Member
 let viewer: Member
 
-type Member = { id: string; email: string; browser: Browser; name: string }
+/** ownOrganizationId: the organization the account registered, of which it is the Owner. */
+type Member = { id: string; ownOrganizationId: string; email: string; browser: Browser; name: string }
 
 /** An account of its own organization that joins the owner's with `role`, logged in afresh. */
 async function join(email: string, firstName: string, role: Role): Promise<Member> {
@@ -53,7 +54,13 @@ async function join(email: string, firstName: string, role: Role): Promise<Membe
     .execute()
   const browser = await newBrowser(test.portal)
   await browser.login(email)
-  return { id: account.id, email, browser, name: `${firstName} Tester` }
+  return {
+    id: account.id,
+    ownOrganizationId: account.organizationId,
+    email,
+    browser,
+    name: `${firstName} Tester`,
+  }
 }
 
 async function listIds(browser: Browser) {
@@ -107,7 +114,7 @@ describe('the login of a member of another organization', () => {
     })
     expect(auth.organizations).toEqual([
       { organizationId: owner.organizationId, organizationName: 'Olga Networks', role: 'Engineer' },
-      { organizationId: engineer.id, organizationName: 'Eli Networks', role: 'Owner' },
+      { organizationId: engineer.ownOrganizationId, organizationName: 'Eli Networks', role: 'Owner' },
     ])
   })
 })

@@ -6,10 +6,11 @@ import {
   unsubscribeAlreadyOffMessage,
   unsubscribedMessage,
 } from '@/contract/notifications'
-import type { MainEnv } from '../main/middleware/context.ts'
+import type { MainEnv, MainServices } from '../main/middleware/context.ts'
 import { labRoute, route, vendorRoute } from '../main/routes/route.ts'
 import {
   applyUnsubscribe,
+  currentClaim,
   readLabSettings,
   readSettings,
   unsubscribeInfo,
@@ -51,19 +52,25 @@ labRoute(notificationRoutes, 'labUpdateNotificationSetting', async (c) => {
   return c.json(await readLabSettings(db, c.var.labStaffId))
 })
 
+/** The link's claim, its organization as it is now (an id migration 0019 replaced: the new one). */
+const verifiedClaim = async ({ db, secret }: MainServices, token: string) => {
+  const claim = verifyUnsubscribeToken(secret, token)
+  return claim && currentClaim(db, claim)
+}
+
 const invalid = (c: Context) => c.json({ message: UNSUBSCRIBE_TOKEN_INVALID_MESSAGE, field: 'token' }, 400)
 
 route(notificationRoutes, 'unsubscribeInfo', async (c) => {
-  const { db, secret } = c.var.services
-  const claim = verifyUnsubscribeToken(secret, c.var.body.token)
+  const { db } = c.var.services
+  const claim = await verifiedClaim(c.var.services, c.var.body.token)
   const info = claim && (await unsubscribeInfo(db, claim))
   if (!info) return invalid(c)
   return c.json(info)
 })
 
 route(notificationRoutes, 'unsubscribe', async (c) => {
-  const { db, secret } = c.var.services
-  const claim = verifyUnsubscribeToken(secret, c.var.body.token)
+  const { db } = c.var.services
+  const claim = await verifiedClaim(c.var.services, c.var.body.token)
   const before = claim && (await unsubscribeInfo(db, claim))
   if (!claim || !before) return invalid(c)
   await applyUnsubscribe(db, claim)
@@ -76,14 +83,14 @@ route(notificationRoutes, 'unsubscribe', async (c) => {
 
 /** POST ONE_CLICK_UNSUBSCRIBE_PATH?token=… with the form body List-Unsubscribe=One-Click (RFC 8058). */
 export async function oneClickUnsubscribe(c: Context<MainEnv>) {
-  const { db, secret } = c.var.services
+  const { db } = c.var.services
   const form = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase()
   const body =
     form === 'application/x-www-form-urlencoded' || form === 'multipart/form-data'
       ? await c.req.parseBody()
       : {}
   if (body['List-Unsubscribe'] !== 'One-Click') return c.text(ONE_CLICK_BODY_MESSAGE, 400)
-  const claim = verifyUnsubscribeToken(secret, c.req.query('token') ?? '')
+  const claim = await verifiedClaim(c.var.services, c.req.query('token') ?? '')
   if (!claim || !(await unsubscribeInfo(db, claim))) return c.text(UNSUBSCRIBE_TOKEN_INVALID_MESSAGE, 400)
   await applyUnsubscribe(db, claim)
   return c.text(ONE_CLICK_DONE_MESSAGE, 200)

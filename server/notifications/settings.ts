@@ -12,6 +12,7 @@ import {
   type UnsubscribeInfo,
   unsubscribeScopeLabel,
 } from '@/contract/notifications'
+import { currentOrganizationId } from '../db/organizations.ts'
 import type { Database } from '../db/schema.ts'
 import type { UnsubscribeClaim } from './unsubscribe-token.ts'
 
@@ -206,6 +207,16 @@ const kindsOf = (claim: UnsubscribeClaim): readonly NotificationKind[] =>
 /** The lab kinds a staff member's claim turns off. */
 const labKindsOf = (claim: UnsubscribeClaim): readonly LabNotificationKind[] =>
   claim.scope === 'all' ? LAB_NOTIFICATION_KINDS : isLabNotificationKind(claim.scope) ? [claim.scope] : []
+
+/**
+ * The claim with its organization's id as it is now: a link mailed before migration 0019 names
+ * the id the organization had then (its founding account's), issue 31.
+ */
+export async function currentClaim(db: Db, claim: UnsubscribeClaim): Promise<UnsubscribeClaim> {
+  if (claim.subject.type !== 'account' || claim.subject.organizationId === '') return claim
+  const organizationId = await currentOrganizationId(db, claim.subject.organizationId)
+  return { ...claim, subject: { ...claim.subject, organizationId } }
+}
 
 /** What the link turns off, as the page shows it; null when its account or organization is gone. */
 export async function unsubscribeInfo(db: Db, claim: UnsubscribeClaim): Promise<UnsubscribeInfo | null> {

@@ -32,7 +32,8 @@ import { deviceRecordSchema } from '@/contract/records'
  * Refusals (JSON, before any event; EventSource does not retry them): 401 without a vendor's
  * session (NOT_SIGNED_IN_MESSAGE), 400 `{ message, field }` for a resume point that is not a whole
  * number of 0 or more (field 'after' or 'Last-Event-ID'), 429 beyond MAX_STREAMS_PER_ACCOUNT open
- * streams of the vendor on one server process (TOO_MANY_STREAMS_MESSAGE; server-messages.ts).
+ * streams of the account, in all its organizations together, on one server process
+ * (TOO_MANY_STREAMS_MESSAGE; server-messages.ts).
  * A stream the server closes without `ended` (a restart, a tab that stopped reading) is one to
  * reconnect to: EventSource does so itself, with Last-Event-ID.
  */

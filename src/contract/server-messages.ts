@@ -55,7 +55,7 @@ export const MISSING_TOKEN_MESSAGE = 'This page has expired. Please reload it an
  * The live event stream, GET /api/events (docs/decisions/0020). An anonymous stream is answered
  * 401 with NOT_SIGNED_IN_MESSAGE, as every vendor call.
  */
-/** The most streams one vendor may hold open on one server process (429 beyond it). */
+/** The most streams one account may hold open on one server process, in all its organizations together (429 beyond it). */
 export const MAX_STREAMS_PER_ACCOUNT = 20
 export const TOO_MANY_STREAMS_MESSAGE = `Too many live-update streams are open for this account (at most ${MAX_STREAMS_PER_ACCOUNT}). Close some of the portal's tabs and reload this one.`
 /** A resume point (`?after=` or the Last-Event-ID header) that is not a whole number of 0 or more. */

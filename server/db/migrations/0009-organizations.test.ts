@@ -39,7 +39,9 @@ beforeAll(async () => {
      values ('session-1', 'acc-1', null, now() + interval '5 minutes'), ('visitor-1', null, null, now() + interval '5 minutes')`,
   ]
   for (const statement of statements) await sql.raw(statement).execute(db)
-  const after = await migrator().migrateToLatest()
+  // Up to the migration before 0019, which gives these organizations ids of their own (issue 31;
+  // its test, 0019-organization-ids.test.ts, starts where this one ends).
+  const after = await migrator().migrateTo('0017-lab-notifications')
   if (after.error) throw after.error
 }, 60_000)
 

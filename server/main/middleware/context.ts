@@ -78,6 +78,8 @@ export type MainEnv = {
   Variables: {
     services: MainServices
     session: LiveSession | null
+    /** The dist/ file an answer is ('/'-separated, from dist/), for its page policy (page-policy.ts). */
+    builtPage?: string
   }
 }
 

@@ -29,7 +29,7 @@ import {
 } from '@/contract/team'
 import { emailKey, firstMessage } from '@/contract/validation/fields'
 import { loginEmailSchema } from '@/contract/validation/login'
-import { membershipsOf } from '../../db/organizations.ts'
+import { currentOrganizationId, membershipsOf } from '../../db/organizations.ts'
 import type { Database } from '../../db/schema.ts'
 import type { LiveSession, MainEnv, MainServices } from '../middleware/context.ts'
 import { endVendorSession, rotateSession, VISITOR_IDLE_MS } from '../middleware/session.ts'
@@ -679,5 +679,6 @@ route(teamRoutes, 'switchOrganization', async (c) => {
   const session = c.var.session
   const account = await sessionAccount(db, session)
   if (!session || !account) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
-  return actFor(c, db, session, account, c.var.body.organizationId)
+  // A tab whose stored login predates migration 0019 names the organization's old id (issue 31).
+  return actFor(c, db, session, account, await currentOrganizationId(db, c.var.body.organizationId))
 })
