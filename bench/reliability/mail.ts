@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { endpoints } from '@/contract/endpoints'
+import { registrationPayloadFor } from '@/contract/fixtures/payloads'
 import { emailish } from '../../server/test/emailish.ts'
 import { startTestSmtpServer } from '../../server/test/smtp.ts'
 import { Browser } from './client.ts'
@@ -17,22 +18,7 @@ import { BODY_ERROR_STATUSES, countAnswer, namesField, printTable, type Figures 
 
 const CALLERS = [
   { name: 'forgotPassword', body: (emailId: string) => ({ emailId }) },
-  {
-    name: 'register',
-    body: (emailId: string) => ({
-      firstName: 'Mail',
-      lastName: 'Probe',
-      emailId,
-      reEnteredEmailId: emailId,
-      organization: 'Mail Probe Networks',
-      lob: 'Wireline',
-      phoneNumber: '98450 12345',
-      countryCode: '+91',
-      country: 'India',
-      state: 'Karnataka',
-      city: 'Bengaluru',
-    }),
-  },
+  { name: 'register', body: (emailId: string) => registrationPayloadFor(emailId) },
 ] as const
 
 export async function mailOverSmtp(figures: Figures, count: number) {

@@ -19,6 +19,7 @@ import {
   type PendingInvitationsAnswer,
   type TeamAnswer,
 } from '@/contract/team'
+import { registrationPayloadFor } from '@/contract/fixtures/payloads'
 import { readOutbox } from './routes/dev-mailbox.ts'
 import {
   type Browser,
@@ -200,20 +201,16 @@ describe('a removed member invited again', () => {
     const token = await invite(owner, 'zoe.rejoin@example.com', 'Viewer')
     const mails = (await readOutbox(db())).length
     const browser = await newBrowser(test.portal)
-    const response = await browser.post(endpoints.register.path, {
-      firstName: 'Zoe',
-      lastName: 'Again',
-      emailId: 'zoe.rejoin@example.com',
-      reEnteredEmailId: 'zoe.rejoin@example.com',
-      organization: 'Ignored Networks',
-      lob: 'Wireline',
-      phoneNumber: '98450 12345',
-      countryCode: '+91',
-      country: 'India',
-      state: 'Karnataka',
-      city: 'Bengaluru',
-      invitationToken: token,
-    })
+    const response = await browser.post(
+      endpoints.register.path,
+      registrationPayloadFor('zoe.rejoin@example.com', {
+        firstName: 'Zoe',
+        lastName: 'Again',
+        organization: 'Ignored Networks',
+        lob: 'Wireline',
+        invitationToken: token,
+      }),
+    )
     expect(response.status).toBe(409)
     expect(await response.json()).toEqual({
       status: 'FAILURE',

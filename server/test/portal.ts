@@ -5,7 +5,13 @@ import path from 'node:path'
 import * as v from 'valibot'
 import { expect } from 'vitest'
 import { authDataSchema, TOKEN_HEADER } from '@/contract/auth'
-import { EXAMPLE_DEVICE, EXAMPLE_ORGANIZATION, submittedDevicePayload } from '@/contract/fixtures/payloads'
+import { endpoints } from '@/contract/endpoints'
+import {
+  EXAMPLE_DEVICE,
+  EXAMPLE_ORGANIZATION,
+  registrationPayloadFor,
+  submittedDevicePayload,
+} from '@/contract/fixtures/payloads'
 import { simulatedLab, type CertificationHarness } from '../cert/harness.ts'
 import type { OpenDatabaseOptions } from '../db/database.ts'
 import { createAccountWithOrganization } from '../db/organizations.ts'
@@ -211,21 +217,30 @@ export async function createVendor(
   return { id, organizationId, email, browser }
 }
 
+/**
+ * Calls the endpoint `name` of the main service as `browser` (a GET with `body` as its query) and
+ * expects `status`; answers the JSON body.
+ */
+export async function callEndpoint<T>(
+  browser: Browser,
+  name: keyof typeof endpoints,
+  body: object,
+  status = 200,
+): Promise<T> {
+  const endpoint = endpoints[name]
+  const response =
+    endpoint.method === 'GET'
+      ? await browser.call(`${endpoint.path}?${new URLSearchParams(body as Record<string, string>)}`, {
+          method: 'GET',
+        })
+      : await browser.post(endpoint.path, body)
+  const answer = (await response.json()) as T
+  expect([name, response.status, answer]).toEqual([name, status, answer])
+  return answer
+}
+
 /** A registration payload (spec §3) that passes every rule of spec §5, for `emailId`. */
-export const registrationPayload = (emailId: string, overrides: Record<string, string> = {}) => ({
-  firstName: 'Asha',
-  lastName: 'Rao',
-  emailId,
-  reEnteredEmailId: emailId,
-  organization: 'Rao Networks',
-  lob: 'Wireline,Wireless',
-  phoneNumber: '98450 12345',
-  countryCode: '+91',
-  country: 'India',
-  state: 'Karnataka',
-  city: 'Bengaluru',
-  ...overrides,
-})
+export const registrationPayload = registrationPayloadFor
 
 /* Portfolio values that pass every rule of spec §5: the shared payload fixture (src/contract/fixtures). */
 

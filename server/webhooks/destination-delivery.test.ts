@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { endpoints } from '@/contract/endpoints'
 import { webhookDisabledMail, webhookDisabledMailSubject } from '@/contract/mails/webhook-disabled-mail'
 import type { WebhookAddress } from '@/contract/webhook-destination'
 import {
@@ -18,11 +17,11 @@ import {
 } from '@/contract/webhooks'
 import { readOutbox } from '../main/routes/dev-mailbox.ts'
 import {
-  type Browser,
   createVendor,
   startTestPortal,
   type TestPortal,
   type TestVendor,
+  callEndpoint,
 } from '../test/portal.ts'
 import { startTestReceiver, type TestReceiver } from './test-receiver.ts'
 import { createWebhookWorker } from './worker.ts'
@@ -64,18 +63,7 @@ afterAll(async () => {
   await prod?.close()
 })
 
-async function call<T>(browser: Browser, name: keyof typeof endpoints, body: object, status = 200) {
-  const endpoint = endpoints[name]
-  const response =
-    endpoint.method === 'GET'
-      ? await browser.call(`${endpoint.path}?${new URLSearchParams(body as Record<string, string>)}`, {
-          method: 'GET',
-        })
-      : await browser.post(endpoint.path, body)
-  const answer = (await response.json()) as T
-  expect([name, response.status, answer]).toEqual([name, status, answer])
-  return answer
-}
+const call = callEndpoint
 
 const create = (owner: TestVendor, url: string, status = 200) =>
   call<CreateWebhookAnswer & { field?: string }>(

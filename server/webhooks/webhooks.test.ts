@@ -45,6 +45,7 @@ import {
   submitPayloadFor,
   type TestPortal,
   type TestVendor,
+  callEndpoint,
 } from '../test/portal.ts'
 import { startTestReceiver, type TestReceiver } from './test-receiver.ts'
 import { backoffMs, createWebhookWorker } from './worker.ts'
@@ -86,18 +87,7 @@ afterAll(async () => {
   await dev?.close()
 })
 
-async function call<T>(browser: Browser, name: keyof typeof endpoints, body: object, status = 200) {
-  const endpoint = endpoints[name]
-  const response =
-    endpoint.method === 'GET'
-      ? await browser.call(`${endpoint.path}?${new URLSearchParams(body as Record<string, string>)}`, {
-          method: 'GET',
-        })
-      : await browser.post(endpoint.path, body)
-  const answer = (await response.json()) as T
-  expect([name, response.status, answer]).toEqual([name, status, answer])
-  return answer
-}
+const call = callEndpoint
 
 const list = (browser: Browser) => call<WebhooksAnswer>(browser, 'webhooks', {})
 const deliveryRows = (test: TestPortal) =>

@@ -11,8 +11,11 @@ const LIVE_TOAST = '[data-sonner-toast][data-removed="false"]'
 export async function expectToast(
   text: string,
   type?: 'success' | 'error' | 'warning' | 'info',
-  options: { timeout?: number } = {},
+  { timeout = 5000 }: { timeout?: number } = {},
 ) {
+  // Up to 5 s (Testing Library's 1 s default): on a busy machine the call before the toast, the
+  // mocked service's answer and the slide-in took longer than 1 s (seen: Lab console › Revoke).
+  const options = { timeout }
   const message = await screen.findByText(text, { selector: `${LIVE_TOAST} *` }, options)
   await waitFor(() => expect(message).toBeVisible(), options)
   if (type) await expect(message.closest('[data-sonner-toast]')).toHaveAttribute('data-type', type)

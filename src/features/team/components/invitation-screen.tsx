@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { Button } from '@/components/ui/button'
-import { ROLE_DESCRIPTIONS } from '@/contract/roles'
 import { INVITATION_LINK_STATE_MESSAGES, INVITATION_PATH, type InvitationAnswer } from '@/contract/team'
 import { formatPortalTime } from '@/lib/format-time'
+import { InvitationRoleTerms } from '@/features/team/components/invitation-terms'
 
 type InvitationScreenProps = {
   token: string
@@ -25,13 +25,7 @@ function InvitationScreen({ token, invitation, loggedIn, accepting, onAccept }: 
       <dl className="grid gap-x-6 gap-y-3 text-body sm:grid-cols-[10rem_minmax(0,1fr)]">
         <dt className="font-semibold text-ink-muted">Organization</dt>
         <dd className="text-ink">{invitation.organizationName}</dd>
-        <dt className="font-semibold text-ink-muted">Role</dt>
-        <dd className="text-ink">
-          {invitation.role}
-          <span className="block text-small text-ink-muted">{ROLE_DESCRIPTIONS[invitation.role]}</span>
-        </dd>
-        <dt className="font-semibold text-ink-muted">Invited by</dt>
-        <dd className="text-ink">{invitation.invitedBy}</dd>
+        <InvitationRoleTerms role={invitation.role} invitedBy={invitation.invitedBy} />
         <dt className="font-semibold text-ink-muted">For</dt>
         <dd className="break-all text-ink">{invitation.emailId}</dd>
         <dt className="font-semibold text-ink-muted">

@@ -1,10 +1,10 @@
 import { CircleAlert, LogOut } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '@/components/ui/button'
-import { ROLE_DESCRIPTIONS } from '@/contract/roles'
 import { NO_ORGANIZATION_MESSAGE } from '@/contract/server-messages'
 import type { PendingInvitation, PendingInvitationsAnswer } from '@/contract/team'
 import { formatPortalTime } from '@/lib/format-time'
+import { InvitationRoleTerms } from '@/features/team/components/invitation-terms'
 
 type PendingInvitationsScreenProps = {
   answer: PendingInvitationsAnswer
@@ -85,13 +85,7 @@ function InvitationCard({ invitation, accepting, disabled, onAccept }: Invitatio
         {invitation.organizationName}
       </h2>
       <dl className="grid gap-x-6 gap-y-3 text-body sm:grid-cols-[10rem_minmax(0,1fr)]">
-        <dt className="font-semibold text-ink-muted">Role</dt>
-        <dd className="text-ink">
-          {invitation.role}
-          <span className="block text-small text-ink-muted">{ROLE_DESCRIPTIONS[invitation.role]}</span>
-        </dd>
-        <dt className="font-semibold text-ink-muted">Invited by</dt>
-        <dd className="text-ink">{invitation.invitedBy}</dd>
+        <InvitationRoleTerms role={invitation.role} invitedBy={invitation.invitedBy} />
         <dt className="font-semibold text-ink-muted">Expires</dt>
         <dd className="text-ink">{formatPortalTime(invitation.expiresAt)}</dd>
       </dl>
