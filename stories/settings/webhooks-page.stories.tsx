@@ -212,6 +212,27 @@ export const DisabledEndpoint = meta.story({
   },
 })
 
+/** Issue 31: the portal disabled the endpoint at delivery, its URL no longer passing the destination check. */
+export const DisabledDestination = meta.story({
+  name: 'Disabled endpoint, URL no longer allowed',
+  beforeEach: () => {
+    const staging = world.webhooks.endpoints.find((endpoint) => endpoint.url === STAGING)
+    if (staging) Object.assign(staging, { disabledReason: 'destination', failingSince: null })
+    return loggedInAsPriya('Owner')()
+  },
+  play: async ({ canvas }) => {
+    await pageReady(canvas)
+    const staging = within(endpointNamed(canvas, STAGING))
+    await expect(staging.getByText('Disabled')).toBeVisible()
+    await expect(staging.getByText(WEBHOOK_DISABLED_REASON_MESSAGES.destination)).toBeVisible()
+    await expect(staging.queryByText(WEBHOOK_DISABLED_REASON_MESSAGES.failing)).toBeNull()
+    await expect(staging.getByRole('button', { name: 'Send test event' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+  },
+})
+
 export const DeleteWithConfirmation = meta.story({
   name: 'Delete, confirmed',
   beforeEach: loggedInAsPriya('Owner'),
