@@ -10,6 +10,7 @@ import {
   WEBHOOK_URL_PRIVATE_DEVELOPMENT_MESSAGE,
   WEBHOOK_URL_PRIVATE_MESSAGE,
   WEBHOOK_URL_SCHEME_DEVELOPMENT_MESSAGE,
+  WEBHOOK_URL_SCHEME_MESSAGE,
   WEBHOOKS_PATH,
   type WebhookDeliveriesAnswer,
   webhookDisabledSubject,
@@ -168,6 +169,28 @@ describe('registering a webhook destination', () => {
 })
 
 describe('checking the destination before every delivery', () => {
+  it('refuses to enable, naming enabled, an endpoint whose URL this portal would not call', async () => {
+    const { endpoint } = await create(prodOwner, 'https://[2606:4700::1111]/enable')
+    const { endpointId } = endpoint
+    // As a development portal left it: a loopback URL, disabled at delivery by a production one.
+    await prod.database.db
+      .updateTable('webhook_endpoints')
+      .set({
+        url: `http://127.0.0.1:${receiver.port}/enable`,
+        enabled: false,
+        disabled_reason: 'destination',
+      })
+      .where('id', '=', endpointId)
+      .execute()
+    expect(await call(prodOwner.browser, 'updateWebhook', { endpointId, enabled: true }, 400)).toEqual({
+      message: WEBHOOK_URL_SCHEME_MESSAGE,
+      field: 'enabled',
+    })
+    const [listed] = (await call<WebhooksAnswer>(prodOwner.browser, 'webhooks', {})).endpoints
+    expect([listed!.state, listed!.disabledReason]).toEqual(['disabled', 'destination'])
+    await prod.database.db.deleteFrom('webhook_endpoints').execute()
+  })
+
   it('disables, without connecting, an endpoint registered in development once the portal runs without it', async () => {
     const url = `http://127.0.0.1:${receiver.port}/hooks/portal`
     const { endpoint } = await create(devOwner, url)

@@ -201,6 +201,19 @@ export function createWebhookRoutes({ development, lookup = systemLookup }: Rout
       const problem = webhookEventsProblem(events)
       if (problem) return c.json({ message: problem, field: 'events' }, 400)
     }
+    // Issue 31: a URL this portal would not call is not enabled (the next delivery would only
+    // disable it again, and mail the Owners again); the refusal says why.
+    if (enabled === true) {
+      const stored = await db
+        .selectFrom('webhook_endpoints')
+        .select('url')
+        .where('id', '=', endpointId)
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirst()
+      const destination = stored && (await checkWebhookDestination(stored.url, { development, lookup }))
+      if (destination?.kind === 'refused')
+        return c.json({ message: destination.message, field: 'enabled' }, 400)
+    }
     const outcome = await db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('webhook_endpoints')

@@ -116,7 +116,7 @@ export const webhookHandlers = [
     return HttpResponse.json({ message: WEBHOOK_CREATED_MESSAGE, endpoint: { ...endpoint }, secret })
   }),
 
-  vendorEndpoint('updateWebhook', ({ body, vendor }) => {
+  vendorEndpoint('updateWebhook', async ({ body, vendor }) => {
     const refused = refusedChange(vendor)
     if (refused) return refused
     if (body.events === undefined && body.enabled === undefined) {
@@ -128,6 +128,14 @@ export const webhookHandlers = [
     }
     const endpoint = findEndpoint(body.endpointId)
     if (!endpoint) return refusal(WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE, 'endpointId', 404)
+    if (body.enabled === true) {
+      // As the server: a URL the portal would not call is not enabled (issue 31).
+      const destination = await checkWebhookDestination(endpoint.url, {
+        development: false,
+        lookup: fixtureLookup,
+      })
+      if (destination.kind === 'refused') return refusal(destination.message, 'enabled', 400)
+    }
     if (body.events !== undefined) endpoint.events = [...new Set(body.events)] as WebhookEventType[]
     if (body.enabled === true && endpoint.state === 'disabled') {
       Object.assign(endpoint, { state: 'active', disabledReason: null, disabledAt: null, failingSince: null })
