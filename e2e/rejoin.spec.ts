@@ -15,7 +15,7 @@ import {
 } from './team'
 
 /*
- * Issue 31 item 4: a removed member can rejoin. The Owner invites a colleague, who joins through
+ * A removed member can rejoin. The Owner invites a colleague, who joins through
  * the mail's link (the Owner's organization is their only one); the Owner removes them, then
  * invites them again. Their login, which used to be refused for want of an organization, lands on
  * their pending invitations; they accept, and land on the organization's dashboard with the role

@@ -79,7 +79,7 @@ const hostname = process.env.HOST || '127.0.0.1'
 const origin = `http://${hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname}:${mainPort}`
 const mailboxUrl = `${origin}${MAILBOX_PATH}`
 const conveniences = developmentConveniences({ env: process.env, hostname })
-// Issue 31: every mailed and shown link points at PORTAL_URL; beyond loopback the portal needs it.
+// Every mailed and shown link points at PORTAL_URL; beyond loopback the portal needs it.
 const publicUrl = (() => {
   try {
     return portalUrlFromEnv({ env: process.env, hostname, mainPort })

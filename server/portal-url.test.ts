@@ -5,7 +5,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { portalUrlFromEnv } from './portal-url.ts'
 
-/* Issue 31 item 1: PORTAL_URL, the one origin of every mailed and shown link. */
+/* PORTAL_URL, the one origin of every mailed and shown link. */
 
 const REQUIRED =
   'PORTAL_URL must be set when the portal listens on 0.0.0.0, beyond this machine: every link the portal mails or shows (set-password, invitation, verification) points there, e.g. PORTAL_URL=https://certification.example.com.'

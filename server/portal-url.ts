@@ -1,7 +1,7 @@
 import { isLoopbackHost } from './development.ts'
 
 /*
- * Issue 31 item 1: the portal's public address, the one origin of every link the portal mails or
+ * The portal's public address, the one origin of every link the portal mails or
  * shows (set-password, invitation, unsubscribe, verification, dashboard links). It is never read
  * from a request's Host or X-Forwarded-* headers: anyone can send those, and a link built from
  * them hands a mailed token to whoever sent them. PORTAL_URL says it; a portal on loopback may do

@@ -31,7 +31,7 @@ export type Figures = {
   privateWebhookDeliveries: number
   /** Checks of two processes on one database (PostgreSQL ×2 only): name → held. */
   crossProcess: Record<string, boolean>
-  /** Section 7 (issue 31): mails the SMTP server got for more than one recipient. */
+  /** Section 7: mails the SMTP server got for more than one recipient. */
   mailsToSeveralRecipients: number
   notes: string[]
 }

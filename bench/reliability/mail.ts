@@ -8,7 +8,7 @@ import { startPglite } from './deployment.ts'
 import { BODY_ERROR_STATUSES, countAnswer, namesField, printTable, type Figures } from './figures.ts'
 
 /*
- * Section 7 (issue 31 item 2): mail over SMTP. The other sections run with the development
+ * Section 7: mail over SMTP. The other sections run with the development
  * mailbox; nodemailer over SMTP_URL is where a list ("a@x, b@x") became several envelopes and an
  * empty or non-ASCII address a 500. One portal process sends its mail to a real SMTP server on
  * loopback; the anonymous calls that take an address (forgot password, registration) get `count`

@@ -61,7 +61,7 @@ import { countAnswer, printTable, type Figures } from './figures.ts'
  * stream (GET /api/events?after=0, read for STREAM_READ_MS) — × eight callers (issue 18, 31):
  * - outsiders: anonymous (no cookie, a fresh Token), another vendor (the Owner of an organization
  *   of its own), a logged-out cookie (the cookie and Token a browser held before it logged out),
- *   a removed member (its cookie and Token from before the Owner removed it), and (issue 31) a
+ *   a removed member (its cookie and Token from before the Owner removed it), and a
  *   member removed from its only organization who logs in again (no organization: it may list
  *   its own invitations and nothing of any organization);
  * - the owner's organization: a Viewer and an Engineer (invited by the owner, registered through
@@ -120,7 +120,7 @@ export type Team = {
   /** A Viewer the Owner's own cells promote and remove. */
   spare: Browser
   /**
-   * Issue 31: removed from its only organization, invited again, and logged in afresh: a session
+   * Removed from its only organization, invited again, and logged in afresh: a session
    * without an organization, which may only list and accept the invitations to its address.
    */
   noOrganization: Browser
@@ -152,7 +152,7 @@ type Caller = {
   apiToken?: 'read' | 'read-write' | 'revoked'
   /** Issue 21: another organization's token (its calls expected as that vendor's, but the lab's are a session's). */
   foreignToken?: boolean
-  /** Issue 31: a login without an organization (its own pending invitations are all it may read). */
+  /** A login without an organization (its own pending invitations are all it may read). */
   noOrganization?: boolean
   browser: () => Promise<Browser>
 }
@@ -573,7 +573,7 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
       return get(query({ country: 'India' }))
     case 'login':
       // A wrong password for the owner's address from outsiders, for its own from the others (the
-      // owner's address would be locked by then: LOGIN_FAILURES_PER_EMAIL). Issue 31: the login
+      // owner's address would be locked by then: LOGIN_FAILURES_PER_EMAIL). The login
       // without an organization tries its own, as a sixth outsider's try would lock the owner out.
       return post({
         emailId: (caller.ownIds || caller.noOrganization ? actor : owner.browser).email,
@@ -680,7 +680,7 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
       return get(query({ token: isOwner ? team.ownerInviteToken : team.pendingToken }))
     case 'acceptInvitation':
       return post({ token: isOwner ? team.ownerInviteToken : team.pendingToken })
-    // Issue 31: the caller's own pending invitations (its session says whose).
+    // The caller's own pending invitations (its session says whose).
     case 'pendingInvitations':
       return get()
     case 'switchOrganization':
@@ -963,7 +963,7 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
     },
     { name: 'logged-out cookie', session: false, ownIds: false, browser: async () => loggedOut },
     { name: 'removed member', session: false, ownIds: true, browser: async () => team.removed },
-    // Issue 31: logged in again without an organization, naming the owner's resources.
+    // Logged in again without an organization, naming the owner's resources.
     {
       name: 'no organization',
       session: false,

@@ -396,7 +396,7 @@ const requireVendorSession = createMiddleware<CertEnv>(async (c, next) => {
   // A lab staff member's session acts for no organization (issue 19): the lab console's calls do.
   if (session?.lab_staff_id && !isSessionExpired(session.last_seen_at, now))
     return c.json({ message: VENDOR_ONLY_MESSAGE }, 403)
-  // Issue 31: a login whose account belongs to no organization may only see its invitations.
+  // A login whose account belongs to no organization may only see its invitations.
   if (session?.account_id && !session.organization_id && !isSessionExpired(session.last_seen_at, now))
     return c.json({ message: NO_ORGANIZATION_MESSAGE }, 403)
   // An idle session, or one whose membership is gone, is ended by the main service on its next

@@ -138,7 +138,7 @@ describe('issuing', () => {
         issuer: 'Device Certification Portal',
       },
     })
-    // Issue 31: the organization's id is its own, not the founding Owner's account id
+    // The organization's id is its own, not the founding Owner's account id
     // (vendorUserId), which the published certificate would otherwise tell everyone.
     expect(certificate.content.organization.id).not.toBe(vendor.id)
     // Three years from the issue date; the payload is the content as canonical JSON.

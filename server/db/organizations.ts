@@ -60,7 +60,7 @@ export async function membershipsOf(db: Db, accountId: string): Promise<Membersh
 
 /**
  * The organization's id now for one that came from outside (a link, a stored login): an id that
- * migration 0019 replaced (issue 31) answers its new one; any other id, itself.
+ * migration 0019 replaced answers its new one; any other id, itself.
  */
 export async function currentOrganizationId(db: Db, organizationId: string): Promise<string> {
   const changed = await db

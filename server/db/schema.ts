@@ -66,7 +66,7 @@ export interface OrganizationsTable {
 
 /**
  * An organization's id before migration 0019 (its founding account's) and the id it has since
- * (issue 31): links made before it still find the organization (organizations.ts).
+ *: links made before it still find the organization (organizations.ts).
  */
 export interface OrganizationIdChangesTable {
   old_id: string

@@ -80,7 +80,7 @@ export type OpenStream = {
   organizationId: string
   /**
    * The member whose tab it is (a lab staff member's id on the lab's stream): maxStreamsPerAccount
-   * counts per member, in every organization together (issue 31), in this process.
+   * counts per member, in every organization together, in this process.
    */
   accountId: string
   sessionId: string
@@ -336,7 +336,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
     after,
   }: OpenStream): EventStream | 'full' | 'stopped' {
     if (!started || stopped) return 'stopped'
-    // Issue 31: the member's streams in every organization count together.
+    // The member's streams in every organization count together.
     const holder = holderOf({ organizationId, accountId })
     const held = streamsOf.get(holder) ?? new Set<EventStream>()
     if (held.size >= maxStreams) return 'full'

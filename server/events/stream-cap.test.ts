@@ -13,7 +13,7 @@ import {
 import { SseClient } from '../test/sse.ts'
 
 /*
- * Issue 31: the live streams' cap (MAX_STREAMS_PER_ACCOUNT, docs/decisions/0020) counts a
+ * The live streams' cap (MAX_STREAMS_PER_ACCOUNT, docs/decisions/0020) counts a
  * member's streams in every organization together — a member of two organizations does not get
  * twice as many — and only that member's.
  */

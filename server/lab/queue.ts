@@ -90,7 +90,7 @@ export async function labQueue(db: Db, query: LabQueueQuery): Promise<LabQueueAn
     .innerJoin('organizations as o', 'o.id', 'd.organization_id')
   if (query.state) filtered = filtered.where('d.status', 'in', STATUSES_OF_STATE[query.state])
   if (query.organizationId) {
-    // A lab address saved before migration 0019 names the organization's old id (issue 31).
+    // A lab address saved before migration 0019 names the organization's old id.
     const organizationId = await currentOrganizationId(db, query.organizationId)
     filtered = filtered.where('d.organization_id', '=', organizationId)
   }

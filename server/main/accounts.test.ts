@@ -217,7 +217,7 @@ describe('login', { timeout: 30_000 }, () => {
       .selectAll()
       .where('email_key', '=', DEMO.email)
       .executeTakeFirstOrThrow()
-    // Issue 31: the organization registered with the account has an id of its own.
+    // The organization registered with the account has an id of its own.
     const { organization_id: organizationId } = await database.db
       .selectFrom('memberships')
       .select('organization_id')

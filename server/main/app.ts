@@ -105,7 +105,7 @@ export type MainAppOptions = Omit<
    * server/webhooks/config.ts). Default false: https to public addresses only.
    */
   webhooksDevelopment?: boolean
-  /** Issue 31: resolves webhook host names for the destination check (tests inject one). */
+  /** Resolves webhook host names for the destination check (tests inject one). */
   webhooksLookup?: WebhookLookup
 }
 

@@ -20,7 +20,7 @@ import {
 } from '../test/portal.ts'
 
 /*
- * Issue 31 item 2: every call that takes an e-mail address takes one bare address by the
+ * Every call that takes an e-mail address takes one bare address by the
  * contract's rule (a refusal naming the field otherwise, never a 500), and no mail goes to more
  * than one recipient. Over a real SMTP server, where nodemailer used to read "a@x, b@x" as a list
  * and answer "No recipients defined" (500) for "" or "é".

@@ -17,7 +17,7 @@ import {
 } from '../test/portal.ts'
 
 /*
- * Issue 31 item 1: every link the portal mails is built from PORTAL_URL, never from the request's
+ * Every link the portal mails is built from PORTAL_URL, never from the request's
  * Host or X-Forwarded-Host (which anyone can send: a set-password link to attacker.example handed
  * a lab account to whoever sent the header). Every call that mails a link is sent with both
  * headers poisoned, TRUST_PROXY=1 as behind a proxy; then every URL in every mail (text, HTML and

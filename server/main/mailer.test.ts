@@ -77,7 +77,7 @@ describe('mailer', () => {
     }
   })
 
-  // Issue 31: a recipient is one bare address; a list or a display name never reaches SMTP.
+  // A recipient is one bare address; a list or a display name never reaches SMTP.
   it.each([
     'a@x.example, b@x.example, c@x.example, d@x.example',
     '"Your account is locked, call +1 555 0100" <e@x.example>',

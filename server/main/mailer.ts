@@ -13,7 +13,7 @@ import { log as serverLog } from '../log.ts'
 export type MailAttachment = { filename: string; contentType: string; content: Buffer }
 
 export type Mail = {
-  /** One bare address (isEmailAddress): never a list or a display name (issue 31). */
+  /** One bare address (isEmailAddress): never a list or a display name. */
   to: string
   subject: string
   text: string
@@ -33,7 +33,7 @@ export type Mailer = {
 export const NOT_ONE_RECIPIENT_MESSAGE = 'A mail goes to one bare e-mail address; this recipient is not one.'
 
 /**
- * Issue 31: every call that takes an address checks it first (a refusal naming the field); this is
+ * Every call that takes an address checks it first (a refusal naming the field); this is
  * the last guard, so that no text from a request reaches a mail header as a list or a display name.
  */
 function assertOneRecipient(to: string) {

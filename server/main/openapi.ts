@@ -133,7 +133,7 @@ export function openApiRoutes({
   const kept = new Map<string, { body: string; etag: string }>()
 
   routes.get(OPENAPI_PATH, async (c) => {
-    // Issue 31: the addresses in the document come from PORTAL_URL, never from the request's Host.
+    // The addresses in the document come from PORTAL_URL, never from the request's Host.
     const url = new URL(c.var.services.publicUrl())
     const scheme = url.protocol === 'https:' ? 'https' : 'http'
     const certificationServer: CertificationServer = {

@@ -12,7 +12,7 @@ import type { MainEnv } from './middleware/context.ts'
  * app.html, the development mailbox, the "Storybook being built" page):
  * - scripts: the portal's own files, and the inline scripts the build wrote into the page, by their
  *   SHA-256 (index.html's "logged in?" line before the first paint; a prerendered page's boot,
- *   written by scripts/build.mjs). Issue 31: the hashes come from the build, never from the answer
+ *   written by scripts/build.mjs). The hashes come from the build, never from the answer
  *   (an inline script injected into an answer would otherwise be hashed and allowed). The build
  *   records each page's in dist/.script-hashes.json (scripts/script-hashes.mjs); the server reads
  *   it at start, and again when a build rewrites it while the server runs. A dist/ built before

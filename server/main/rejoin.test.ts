@@ -33,7 +33,7 @@ import {
 } from '../test/portal.ts'
 
 /*
- * Issue 31 item 4: a member removed from their only organization can be invited back. Their login
+ * A member removed from their only organization can be invited back. Their login
  * succeeds into a session without an organization, which lists the invitations to the account's
  * own address and accepts one (by its id, or by the mailed link), and can make no other call of
  * an organization: those answer 403 with NO_ORGANIZATION_MESSAGE, as the login itself used to.

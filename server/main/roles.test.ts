@@ -252,7 +252,7 @@ describe('a member whose membership is gone', () => {
     )
     expect(cert.status).toBe(401)
 
-    // Issue 31: the login succeeds into a session without an organization (it may only see and
+    // The login succeeds into a session without an organization (it may only see and
     // accept its invitations: server/main/rejoin.test.ts); every call of an organization refuses it.
     const again = await newBrowser(test.portal)
     const login = await again.attemptLogin('gina.gone@example.com', TEST_PASSWORD)

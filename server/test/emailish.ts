@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 
 /*
- * Issue 31 item 2: e-mail addresses, and the texts people and attackers type in their place —
+ * E-mail addresses, and the texts people and attackers type in their place —
  * lists, display names, header injections, non-ASCII, nothing at all. The server suite
  * (server/main/mail-addresses.test.ts) and bench:reliability's mail section send them to every
  * call that takes an address.

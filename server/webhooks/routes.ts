@@ -201,7 +201,7 @@ export function createWebhookRoutes({ development, lookup = systemLookup }: Rout
       const problem = webhookEventsProblem(events)
       if (problem) return c.json({ message: problem, field: 'events' }, 400)
     }
-    // Issue 31: a URL this portal would not call is not enabled (the next delivery would only
+    // A URL this portal would not call is not enabled (the next delivery would only
     // disable it again, and mail the Owners again); the refusal says why.
     if (enabled === true) {
       const stored = await db

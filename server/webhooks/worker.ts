@@ -37,7 +37,7 @@ import { postWebhook, type SendResult, systemLookup } from './send.ts'
  * every attempt has failed since failing_since for 24 h is disabled: its Owners are mailed and the
  * activity log says so. The clock is injected (tests move it).
  *
- * Destination (issue 31): before every attempt the stored URL goes through the one destination
+ * Destination: before every attempt the stored URL goes through the one destination
  * check (src/contract/webhook-destination.ts) in this process's mode, its host resolved and every
  * address judged; the POST then connects only to those addresses. A URL the check refuses is not
  * called at all: the attempt is recorded as not sent, the delivery waits (as every delivery of a

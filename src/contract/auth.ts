@@ -44,7 +44,7 @@ export const authDataSchema = v.looseObject({
   // Issue 19 (docs/decisions/0024): a lab staff member's login. Then vendorUserId is '' and the
   // page goes to /lab.
   labStaff: v.optional(labStaffSchema),
-  // Issue 31: an account that belongs to no organization (any more). Its session may only list and
+  // An account that belongs to no organization (any more). Its session may only list and
   // accept the invitations to its address: vendorUserId is '' (no vendor screen treats it as a
   // vendor's login) and the page goes to /invitations.
   noOrganization: v.optional(v.literal(true)),

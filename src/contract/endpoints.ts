@@ -365,7 +365,7 @@ export const endpoints = {
     answerType: 'json',
     addedBy: 'architecture',
   },
-  // Issue 31: the invitations to the logged-in account's own address, with or without an organization.
+  // The invitations to the logged-in account's own address, with or without an organization.
   pendingInvitations: {
     ...main,
     method: 'GET',

@@ -368,7 +368,7 @@ function errorResponses(name: EndpointName): Record<string, JsonObject> {
   const forbidden: string[] = []
   if (access === 'vendor') {
     forbidden.push(serverMessages.FORBIDDEN_MESSAGE)
-    // Issue 31: a login whose account belongs to no organization may only see its invitations.
+    // A login whose account belongs to no organization may only see its invitations.
     forbidden.push(serverMessages.NO_ORGANIZATION_MESSAGE)
     const permission = roles.ENDPOINT_PERMISSIONS[name as roles.VendorEndpointName]
     if (permission && permission !== 'read') forbidden.push(roles.ROLE_REFUSALS[permission])

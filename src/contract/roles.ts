@@ -126,7 +126,7 @@ export const ENDPOINT_PERMISSIONS: Readonly<Record<VendorEndpointName, Permissio
   // on the account's memberships, not on an organization's data.
   getInvitation: null,
   acceptInvitation: null,
-  // Issue 31: the account's own pending invitations (also without an organization).
+  // The account's own pending invitations (also without an organization).
   pendingInvitations: null,
   switchOrganization: null,
   // Issue 20: certificates are checked by anyone, with or without a login.

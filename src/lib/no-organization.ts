@@ -3,7 +3,7 @@ import type { AuthData } from '@/contract/auth'
 import { getAuthDataSnapshot, getServerAuthDataSnapshot, subscribeToStorage } from '@/lib/storage'
 
 /*
- * Issue 31: the login of an account that belongs to no organization (any more) is stored as
+ * The login of an account that belongs to no organization (any more) is stored as
  * AUTH_DATA too, with an empty vendorUserId (so every vendor screen treats it as no vendor login)
  * and `noOrganization`. Its one page is /invitations, where it accepts an invitation to an
  * organization; these read it for the guards, the header and the login's landing.

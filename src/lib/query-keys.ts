@@ -25,7 +25,7 @@ export const queryKeys = {
     ['activity', vendorUserId, filters] as const,
   allActivity: () => ['activity'] as const,
   invitation: (token: string) => ['invitation', token] as const,
-  /** Issue 31: the pending invitations to the logged-in account's address. */
+  /** The pending invitations to the logged-in account's address. */
   pendingInvitations: (emailId: string) => ['pending-invitations', emailId] as const,
   /** Issue 21: the member's API tokens (an Owner's: every member's) in the session's organization. */
   apiTokens: (vendorUserId: string) => ['api-tokens', vendorUserId] as const,

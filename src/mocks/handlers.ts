@@ -90,7 +90,7 @@ export const handlers: HttpHandler[] = [
         candidate.password === body.password,
     )
     if (vendor) return HttpResponse.json(vendor.authData)
-    // Issue 31: Kari Virtanen, removed from his only organization, logs in without one.
+    // Kari Virtanen, removed from his only organization, logs in without one.
     const rejoining = LOGIN_WITHOUT_ORGANIZATION
     if (rejoining.emailId === body.emailId.toLowerCase() && body.password === FIXTURE_PASSWORD)
       return HttpResponse.json(rejoining)
@@ -108,7 +108,7 @@ export const handlers: HttpHandler[] = [
     const taken = world.vendors.some(
       (vendor) => vendor.authData.emailId.toLowerCase() === emailId.toLowerCase(),
     )
-    // Issue 31: but an invitation's link tells its holder to log in instead.
+    // But an invitation's link tells its holder to log in instead.
     if (taken && body.invitationToken !== undefined) {
       return HttpResponse.json(
         { status: 'FAILURE', message: INVITATION_ACCOUNT_EXISTS_MESSAGE, field: 'invitationToken' },

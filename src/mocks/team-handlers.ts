@@ -230,7 +230,7 @@ export const teamHandlers = [
     return HttpResponse.json(authFor(vendor, world.team.invitations[0]?.role ?? 'Engineer'))
   }),
 
-  // Issue 31: the fixture session's own pending invitations (Kari Virtanen's, who was removed).
+  // The fixture session's own pending invitations (Kari Virtanen's, who was removed).
   mockEndpoint('pendingInvitations', () =>
     HttpResponse.json({
       emailId: LOGIN_WITHOUT_ORGANIZATION.emailId,

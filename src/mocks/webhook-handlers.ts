@@ -129,7 +129,7 @@ export const webhookHandlers = [
     const endpoint = findEndpoint(body.endpointId)
     if (!endpoint) return refusal(WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE, 'endpointId', 404)
     if (body.enabled === true) {
-      // As the server: a URL the portal would not call is not enabled (issue 31).
+      // As the server: a URL the portal would not call is not enabled.
       const destination = await checkWebhookDestination(endpoint.url, {
         development: false,
         lookup: fixtureLookup,

@@ -15,7 +15,7 @@ import { useAuthView } from '@/lib/use-auth-data'
  * on the protected page at some later, unrelated login (docs/decisions/0019). Its answer is the
  * routes' context. A lab staff member's login (issue 19) is sent to the lab console instead: the
  * vendors' screens are not theirs, and the server would refuse their calls. So is a login
- * without an organization (issue 31) to its pending invitations.
+ * without an organization to its pending invitations.
  */
 export function requireLogin({ location }: { location: ParsedLocation }): { authData: AuthData } {
   const authData = readAuthData()

@@ -41,7 +41,7 @@ function InvitationRoute() {
 function InvitationWithToken({ token }: { token: string }) {
   const query = useQuery(invitationQueryOptions(token))
   const auth = useAuthView()
-  // Issue 31: an account without an organization accepts too (it has nothing else to do).
+  // An account without an organization accepts too (it has nothing else to do).
   const withoutOrganization = useLoginWithoutOrganization()
   const accept = useAcceptInvitationMutation()
   const navigate = useNavigate()

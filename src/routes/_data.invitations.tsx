@@ -27,7 +27,7 @@ function leadOf(account: AuthData) {
 }
 
 /*
- * Issue 31: the pending invitations to the logged-in account's address. A login without an
+ * The pending invitations to the logged-in account's address. A login without an
  * organization lands here (docs/decisions/0023, as built for issue 31); a vendor with one may open
  * it too. A visitor logs in first and comes back; a lab staff member goes to the console.
  */

@@ -212,7 +212,7 @@ export const DisabledEndpoint = meta.story({
   },
 })
 
-/** Issue 31: the portal disabled the endpoint at delivery, its URL no longer passing the destination check. */
+/** The portal disabled the endpoint at delivery, its URL no longer passing the destination check. */
 export const DisabledDestination = meta.story({
   name: 'Disabled endpoint, URL no longer allowed',
   beforeEach: () => {

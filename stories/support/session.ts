@@ -74,7 +74,7 @@ export function loggedInAsLab(role: LabRole = 'Lab manager') {
 
 /**
  * A story's beforeEach: logged in as Kari Virtanen, whose account belongs to no organization any
- * more (issue 31), as the login answers it.
+ * more, as the login answers it.
  */
 export function loggedInWithoutOrganization() {
   writeAuthData(LOGIN_WITHOUT_ORGANIZATION)

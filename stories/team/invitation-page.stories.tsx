@@ -66,7 +66,7 @@ export const ValidLoggedIn = meta.story({
   },
 })
 
-/** Issue 31: a login without an organization (a removed member invited back) accepts the link too. */
+/** A login without an organization (a removed member invited back) accepts the link too. */
 export const ValidWithoutOrganization = meta.story({
   name: 'Valid, logged in without an organization',
   beforeEach: loggedInWithoutOrganization,

@@ -14,7 +14,7 @@ import { loggedInWithoutOrganization, loggedOut } from '../support/session'
 import { expectToast } from '../support/toasts'
 
 /**
- * Issue 31: the pending invitations of a login without an organization (/invitations). Kari
+ * The pending invitations of a login without an organization (/invitations). Kari
  * Virtanen was removed from Nokia's organization, his only one, and invited back; his login
  * lands here. Each invitation shows the organization, the role with what it may do, who invited
  * and until when, and Accept, which joins and opens that organization's dashboard. Without an

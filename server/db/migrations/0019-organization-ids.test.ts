@@ -12,7 +12,7 @@ import type { Database } from '../schema.ts'
 import { dropSchema } from '../test-database.ts'
 
 /*
- * Migration 0019 (issue 31) over a database whose organizations have their founding account's id,
+ * Migration 0019 over a database whose organizations have their founding account's id,
  * as migration 0009 and registration made them: each gets a fresh id, every row that names it
  * follows, nothing is left pointing at the old id, a signed certificate stays as signed, and the
  * links made before (an unsubscribe link, a lab queue filter) still find the organization.

@@ -39,7 +39,7 @@ export type MainServices = {
   /** Issue 20: the directory of certified devices, kept in memory and checked against the database on every read. */
   directory: DirectorySnapshot
   /**
-   * Issue 31: the portal's public address (PORTAL_URL, server/portal-url.ts), the origin of every
+   * The portal's public address (PORTAL_URL, server/portal-url.ts), the origin of every
    * link a mail or an answer carries; never the request's Host. Known once the service listens.
    */
   publicUrl: () => string

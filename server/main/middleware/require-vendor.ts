@@ -25,7 +25,7 @@ export const requireVendor = (permission: Permission) =>
     // A lab staff member's session acts for no organization (issue 19): refused with the reason.
     if (session?.labStaffId) return c.json({ message: VENDOR_ONLY_MESSAGE }, 403)
     const accountId = session?.accountId
-    // Issue 31: a login whose account belongs to no organization may only see its invitations.
+    // A login whose account belongs to no organization may only see its invitations.
     if (accountId && !session.organizationId) return c.json({ message: NO_ORGANIZATION_MESSAGE }, 403)
     if (!session || !accountId || !session.organizationId || !session.role) {
       return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)

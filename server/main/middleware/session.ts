@@ -310,7 +310,7 @@ export async function rotateSession(
 }
 
 /**
- * As rotateSession, for an account that belongs to no organization (issue 31): the session acts
+ * As rotateSession, for an account that belongs to no organization: the session acts
  * for none, so every call of an organization refuses it (requireVendor); it may list and accept the
  * invitations to the account's address.
  */

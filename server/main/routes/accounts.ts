@@ -149,7 +149,7 @@ route(accountRoutes, 'login', async (c) => {
   const memberships = await membershipsOf(db, account.id)
   const acting = memberships[0]
   await recordLoginSuccess(db, keys.pair)
-  // Issue 31: an account without an organization may see and accept its invitations.
+  // An account without an organization may see and accept its invitations.
   if (!acting) return c.json(await loginWithoutOrganization(c, db, session, account))
   await rotateSession(c, db, session, {
     accountId: account.id,
@@ -261,7 +261,7 @@ route(accountRoutes, 'register', async (c) => {
   }
 
   const existing = await accountByEmail(db, form.email)
-  // Issue 31: the link's holder reads the invited address's mail; they are told to log in instead.
+  // The link's holder reads the invited address's mail; they are told to log in instead.
   if (existing && invitationToken !== undefined) {
     return c.json(
       { status: FAILURE, message: INVITATION_ACCOUNT_EXISTS_MESSAGE, field: 'invitationToken' },
@@ -445,7 +445,7 @@ route(accountRoutes, 'changePassword', async (c) => {
 
 route(accountRoutes, 'forgotPassword', async (c) => {
   const { db, mailer, secret } = c.var.services
-  // Issue 31: one bare address by the contract's rule (spec §5 "email shape required"), refused
+  // One bare address by the contract's rule (spec §5 "email shape required"), refused
   // before anything is counted or mailed: no lists, display names or text a mail header would read.
   const problem = firstMessage(loginEmailSchema, c.var.body.emailId.trim())
   if (problem !== undefined) return c.json({ status: FAILURE, message: problem, field: 'emailId' }, 400)

@@ -50,7 +50,7 @@ export function resumePoint(header: string | undefined, query: string | undefine
 eventRoutes.get(EVENTS_PATH, (c) => {
   const session = c.var.session
   if (session?.labStaffId) return c.json({ message: VENDOR_ONLY_MESSAGE }, 403)
-  // Issue 31: a login whose account belongs to no organization has no organization's events.
+  // A login whose account belongs to no organization has no organization's events.
   if (session?.accountId && !session.organizationId) return c.json({ message: NO_ORGANIZATION_MESSAGE }, 403)
   if (!session?.accountId || !session.organizationId || !session.role) {
     return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)

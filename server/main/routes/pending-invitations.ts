@@ -17,7 +17,7 @@ import { route } from './route.ts'
 import { usableInvitation } from './team.ts'
 
 /*
- * Issue 31 item 4: an account that belongs to no organization (any more: its last membership was
+ * An account that belongs to no organization (any more: its last membership was
  * removed, or it left) can be invited back. Its login succeeds into a session that acts for no
  * organization — every call of an organization refuses it with NO_ORGANIZATION_MESSAGE
  * (requireVendor, the certification service, the events' stream) — and that may list the

@@ -156,7 +156,7 @@ async function sendInvitation(
     .where('i.id', '=', invitationId)
     .executeTakeFirstOrThrow()
   // Issue 21 (docs/decisions/0028 point 3): an address that turned invitations off gets none.
-  // Issue 31: the links point at PORTAL_URL, never at the inviter's request's Host.
+  // The links point at PORTAL_URL, never at the inviter's request's Host.
   const origin = publicUrl()
   const footer = await invitationFooter(db, secret, origin, row.email)
   if (!footer) return
@@ -524,7 +524,7 @@ vendorRoute(teamRoutes, 'activityLog', async (c) => {
 /* ------------------------------------------------------------------------- the link's calls */
 
 type InvitationRow = Awaited<ReturnType<typeof findInvitation>>
-/** An invitation named by its link's token, or (issue 31) by its id. */
+/** An invitation named by its link's token, or by its id. */
 type InvitationKey = string | { invitationId: string }
 
 function findInvitation(db: Db, key: InvitationKey) {
@@ -639,7 +639,7 @@ route(teamRoutes, 'acceptInvitation', async (c) => {
   const account = await sessionAccount(db, session)
   if (!session || !account) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
   const outcome = await db.transaction().execute(async (trx) => {
-    // Issue 31: by the link's token, or by the id of an invitation to the account's own address.
+    // By the link's token, or by the id of an invitation to the account's own address.
     const usable = await invitationToAccept(trx, c.var.body, account)
     if ('refused' in usable) return usable
     const { invitation } = usable
@@ -679,6 +679,6 @@ route(teamRoutes, 'switchOrganization', async (c) => {
   const session = c.var.session
   const account = await sessionAccount(db, session)
   if (!session || !account) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
-  // A tab whose stored login predates migration 0019 names the organization's old id (issue 31).
+  // A tab whose stored login predates migration 0019 names the organization's old id.
   return actFor(c, db, session, account, await currentOrganizationId(db, c.var.body.organizationId))
 })

@@ -82,7 +82,7 @@ function SiteHeader({ onLogout }: SiteHeaderProps) {
   const auth = useAuthView()
   const { status } = auth
   // Issue 19: a lab staff member's login is no vendor's; the header offers the console and Log out.
-  // Issue 31: nor is a login without an organization; it is offered its invitations and Log out.
+  // Nor is a login without an organization; it is offered its invitations and Log out.
   const limited = useLimitedSession()
   const [menuOpen, setMenuOpen] = React.useState(false)
   const closeMenu = React.useCallback(() => setMenuOpen(false), [])

@@ -50,7 +50,7 @@ table('emailSchema', emailSchema, [
   ['@acme.example', EMAIL],
   ['jane@@acme.example', EMAIL],
   ['jane doe@acme.example', EMAIL],
-  // Issue 31: one bare address, nothing a mail header reads as a list or a display name.
+  // One bare address, nothing a mail header reads as a list or a display name.
   ["o'brien!#$%&*/=?^_`{|}~-@mail.acme.example", OK],
   [`${text(64)}@acme.example`, OK],
   [`${text(65)}@acme.example`, EMAIL],

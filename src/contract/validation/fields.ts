@@ -112,7 +112,7 @@ export function repeatsField<TValues extends Record<string, unknown>>(
 
 // ── Contact ─────────────────────────────────────────────────────────────────────────────────────
 
-// "A simple email shape" (spec §5), as one bare address a mail can go to (issue 31): the HTML
+// "A simple email shape" (spec §5), as one bare address a mail can go to: the HTML
 // e-mail input's rule (WHATWG "valid e-mail address") with a dot in the domain. Letters, digits and
 // !#$%&'*+/=?^_`{|}~.- before the @; labels of letters, digits and inner hyphens after it. Nothing
 // a mail header reads as a list, a display name, a comment or a route (spaces, commas, semicolons,

@@ -24,7 +24,7 @@ describe('pathAfterLogin', () => {
     [{ redirect: '/lab?record=r-1', goto: null, from: undefined, lab: true }, '/lab?record=r-1'],
     [{ redirect: '/lab/set-password?token=x', goto: null, from: undefined, lab: true }, '/lab'],
     [{ redirect: '/laboratory', goto: null, from: undefined, lab: true }, '/lab'],
-    // Issue 31: an account without an organization lands on its invitations, or on the link it
+    // An account without an organization lands on its invitations, or on the link it
     // was accepting; the organization's pages would refuse it.
     [{ goto: '/dashboard', from: undefined, noOrganization: true }, '/invitations'],
     [{ goto: null, from: 'create-portfolio', noOrganization: true }, '/invitations'],

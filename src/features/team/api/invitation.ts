@@ -13,7 +13,7 @@ export const invitationQueryOptions = (token: string) =>
   })
 
 /**
- * GET /api/invitations/pending (issue 31): the invitations to the logged-in account's own address,
+ * GET /api/invitations/pending: the invitations to the logged-in account's own address,
  * with or without an organization.
  */
 export const pendingInvitationsQueryOptions = (emailId: string) =>
@@ -23,7 +23,7 @@ export const pendingInvitationsQueryOptions = (emailId: string) =>
   })
 
 /**
- * POST /api/invitations/accept: joins the organization, named by the link's token or (issue 31) by
+ * POST /api/invitations/accept: joins the organization, named by the link's token or by
  * its id from the pending list; the answer is the new login data.
  */
 export function useAcceptInvitationMutation() {

@@ -2,7 +2,7 @@ import { ROLE_DESCRIPTIONS, type Role } from '@/contract/roles'
 
 /**
  * The role an invitation offers (with what it may do) and who sent it: the rows of a description
- * list that the invitation link's page and the pending invitations (issue 31) both show.
+ * list that the invitation link's page and the pending invitations both show.
  */
 export function InvitationRoleTerms({ role, invitedBy }: { role: Role; invitedBy: string }) {
   return (

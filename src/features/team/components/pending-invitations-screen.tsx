@@ -8,7 +8,7 @@ import { InvitationRoleTerms } from '@/features/team/components/invitation-terms
 
 type PendingInvitationsScreenProps = {
   answer: PendingInvitationsAnswer
-  /** The login's account belongs to no organization (issue 31): an invitation is its way back in. */
+  /** The login's account belongs to no organization: an invitation is its way back in. */
   withoutOrganization: boolean
   /** The invitation being accepted now, or null. */
   acceptingId: string | null
@@ -19,7 +19,7 @@ type PendingInvitationsScreenProps = {
 }
 
 /**
- * Issue 31: the invitations to the logged-in account's own address (/invitations), each with its
+ * The invitations to the logged-in account's own address (/invitations), each with its
  * organization, role (and what it may do), who invited and until when, and Accept. It is where a
  * login without an organization lands: with no invitation it says what to do, in the words the
  * portal has always used for it, and offers Log out.

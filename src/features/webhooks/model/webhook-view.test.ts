@@ -35,7 +35,7 @@ describe('the webhooks page’s words', () => {
     expect(disabledWhy({ state: 'disabled', disabledReason: null })).toBe(
       WEBHOOK_DISABLED_REASON_MESSAGES.owner,
     )
-    // Issue 31: disabled because its URL no longer passes the destination check.
+    // Disabled because its URL no longer passes the destination check.
     expect(disabledWhy({ state: 'disabled', disabledReason: 'destination' })).toBe(
       'Disabled by the portal: this URL is no longer allowed (it points at a private or local address), so nothing is sent to it. Delete it and add an https URL that reaches your receiver over the internet.',
     )
