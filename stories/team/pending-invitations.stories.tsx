@@ -3,6 +3,8 @@ import { expect, waitFor, within } from 'storybook/test'
 import { ROLE_DESCRIPTIONS } from '@/contract/roles'
 import { NO_ORGANIZATION_MESSAGE } from '@/contract/server-messages'
 import { PENDING_INVITATION_NOT_FOUND_MESSAGE } from '@/contract/team'
+import { LimitedSessionMenu } from '@/components/layout/limited-session-menu'
+import { InvitationRoleTerms } from '@/features/team/components/invitation-terms'
 import { PendingInvitationsScreen } from '@/features/team/components/pending-invitations-screen'
 import { readAuthData } from '@/lib/storage'
 import { LOGIN_WITHOUT_ORGANIZATION } from '@/mocks/fixtures/team'
@@ -24,7 +26,7 @@ import { expectToast } from '../support/toasts'
 
 const meta = preview.meta({
   title: 'Team/Pending invitations',
-  subcomponents: { PendingInvitationsScreen },
+  subcomponents: { PendingInvitationsScreen, InvitationRoleTerms, LimitedSessionMenu },
   parameters: { layout: 'fullscreen', router: { app: true, url: '/invitations' } },
   render: () => <></>,
   beforeEach: loggedInWithoutOrganization,
