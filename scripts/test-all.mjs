@@ -71,8 +71,22 @@ function jestFailures(json) {
   return (json?.testResults ?? []).flatMap((file) =>
     (file.assertionResults ?? [])
       .filter((test) => test.status === 'failed')
-      .map((test) => test.fullName || [...(test.ancestorTitles ?? []), test.title].join(' › ')),
+      .map((test) => {
+        const name = test.fullName || [...(test.ancestorTitles ?? []), test.title].join(' › ')
+        return `${name}${reason(test.failureMessages?.[0])}`
+      }),
   )
+}
+
+/** The first lines of a failure's message, without colour codes: a CI tail then says why, not only what. */
+function reason(message) {
+  if (!message) return ''
+  const lines = String(message)
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('at '))
+  return lines.length > 0 ? `\n      ${lines.slice(0, 4).join('\n      ').slice(0, 600)}` : ''
 }
 
 /** The failed tests of Playwright's JSON report, with their project. */
@@ -82,7 +96,9 @@ function playwrightFailures(json) {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? [])
         if (test.status === 'unexpected')
-          failures.push(`[${test.projectName}] ${[...titles, spec.title].filter(Boolean).join(' › ')}`)
+          failures.push(
+            `[${test.projectName}] ${[...titles, spec.title].filter(Boolean).join(' › ')}${reason(test.results?.at(-1)?.error?.message)}`,
+          )
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title])
   }
   for (const suite of json?.suites ?? []) visit(suite, [suite.title])

@@ -207,13 +207,17 @@ export const ReviewPending = meta.story({
     await userEvent.click(within(review).getByRole('button', { name: 'Reject' }))
     await expect(await within(review).findByText(REVIEW_REASON_REQUIRED_MESSAGE)).toBeVisible()
     const reason = within(review).getByRole('textbox', { name: /Reason or note/ })
-    await expect(reason).toHaveFocus()
+    await waitFor(() => expect(reason).toHaveFocus())
     await userEvent.type(reason, 'The serial number on the label does not match the form.')
     await userEvent.click(within(review).getByRole('button', { name: 'Reject' }))
     await expectToast(RUN_REJECTED_MESSAGE, 'success')
+    // The decision line comes with the record's next read, after the toast: on a busy machine
+    // that read took more than Testing Library's 1 s.
     await expect(
       await within(dialog).findByText(
         /Rejected by Lena Lab on .*: The serial number on the label does not match the form\./,
+        {},
+        { timeout: 8000 },
       ),
     ).toBeVisible()
   },
