@@ -37,7 +37,7 @@ test('Start Certify → Certified or Validation Failure → results, certificate
   await logInWithForm(page, { emailId, password: 'Board#2026x' })
   await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
 
-  // Catalogue devices; the simulated lab fails release 0.x firmware (server/cert/harness.ts).
+  // Catalogue devices; the simulated lab fails release 0.x firmware (server/certification/harness.ts).
   const mesh = { deviceType: 'Wi-Fi Mesh Device', productClass: 'Wi-Fi 6 Mesh' }
   const certified = { deviceName: 'Beacon 6', ...mesh, baseFirmwareVersion: '1.4.2' }
   const failing = { deviceName: 'Beacon 10', ...mesh, baseFirmwareVersion: '0.9.1' }

@@ -116,7 +116,7 @@ test('a record that failed validation reaches Certified by re-running its failed
   const emailId = uniqueEmail(`live-rerun-${testInfo.project.name}`)
   await createAccount(request, { emailId, password: 'Live#2026rerun' })
   await logIn(page, emailId, 'Live#2026rerun')
-  // RETEST serial numbers: the simulated lab's intermittent fault on attempt 1 (server/cert/harness.ts).
+  // RETEST serial numbers: the simulated lab's intermittent fault on attempt 1 (server/certification/harness.ts).
   const device: Device = {
     deviceName: 'Beacon 10',
     ...mesh,

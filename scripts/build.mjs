@@ -203,7 +203,7 @@ writeFileSync(
   )}\n`,
 )
 // Every page is written: the inline scripts the build put in them are the only ones their
-// Content-Security-Policy allows (scripts/script-hashes.mjs, server/main/page-policy.ts).
+// Content-Security-Policy allows (scripts/script-hashes.mjs, server/http/page-policy.ts).
 writeFileSync(
   path.join(dist, SCRIPT_HASHES_FILE),
   `${JSON.stringify({ pages: pageScriptHashes(dist) }, null, 2)}\n`,

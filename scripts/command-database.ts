@@ -1,7 +1,7 @@
-import { portalUrlFromEnv } from '../server/portal-url.ts'
-import { databaseOptionsFromEnv, openDatabase } from '../server/db/database.ts'
-import { createMailer } from '../server/main/mailer.ts'
-import { writeToOutbox } from '../server/main/routes/dev-mailbox.ts'
+import { portalUrlFromEnv } from '../server/platform/portal-url.ts'
+import { databaseOptionsFromEnv, openDatabase } from '../server/platform/db/database.ts'
+import { createMailer } from '../server/platform/mailer.ts'
+import { writeToOutbox } from '../server/apps/dev-mailbox.ts'
 
 /*
  * What the operator's commands share (lab-add-staff.ts, revoke-certificate.ts): the portal's
@@ -37,7 +37,7 @@ export function commandMailer(database: CommandDatabase) {
   })
 }
 
-/** PORTAL_URL, or the main service on this machine, as the portal itself takes it (server/portal-url.ts). */
+/** PORTAL_URL, or the main service on this machine, as the portal itself takes it (server/platform/portal-url.ts). */
 export function commandPortalUrl(env: NodeJS.ProcessEnv = process.env): string {
   const mainPort = Number(env.MAIN_PORT?.trim() || '7700')
   return portalUrlFromEnv({ env, hostname: env.HOST?.trim() || 'localhost', mainPort })

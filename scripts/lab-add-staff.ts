@@ -3,9 +3,9 @@ import { pathToFileURL } from 'node:url'
 import type { Kysely } from 'kysely'
 import * as v from 'valibot'
 import { LAB_ROLES, labRoleSchema, type LabRole } from '../src/contract/lab.ts'
-import type { Database } from '../server/db/schema.ts'
+import type { Database } from '../server/platform/db/schema.ts'
 import { createStaff, mailSetPasswordLink } from '../server/lab/staff.ts'
-import type { Mailer } from '../server/main/mailer.ts'
+import type { Mailer } from '../server/platform/mailer.ts'
 import { commandMailer, commandPortalUrl, openCommandDatabase } from './command-database.ts'
 
 /*

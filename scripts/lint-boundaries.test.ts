@@ -16,8 +16,8 @@ describe('import boundaries', () => {
     ['src/lib/x.ts', "import { Button } from '@/components/ui/button'"],
     ['src/contract/x.ts', "import { cn } from '@/lib/utils'"],
     ['src/components/ui/x.tsx', "import { cn } from '../../lib/utils'"],
-    ['server/main/x.ts', "import { cn } from '@/lib/utils'"],
-    ['server/main/x.ts', "import { cn } from '../../src/lib/utils'"],
+    ['server/portfolio/x.ts', "import { cn } from '@/lib/utils'"],
+    ['server/portfolio/x.ts', "import { cn } from '../../src/lib/utils'"],
     ['src/lib/x.ts', "import { world } from '@/mocks/fixtures/world'"],
     [
       'src/features/dashboard/model/x.ts',
@@ -31,7 +31,7 @@ describe('import boundaries', () => {
   it.each([
     ['src/components/ui/x.tsx', "import { cn } from '@/lib/utils'"],
     ['src/routes/x.tsx', "import { PageShell } from '@/components/layout/page-shell'"],
-    ['server/main/x.ts', "import { portfolioTypeSchema } from '@/contract/portfolio-types'"],
+    ['server/portfolio/x.ts', "import { portfolioTypeSchema } from '@/contract/portfolio-types'"],
     ['src/lib/utils.ts', "import config from '../../tailwind.config'"],
     ['src/lib/x.test.ts', "import { world } from '@/mocks/fixtures/world'"],
     ['src/features/dashboard/model/x.ts', "import { progressOf } from '@/features/dashboard/model/progress'"],

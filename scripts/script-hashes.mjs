@@ -5,7 +5,7 @@
  *
  * scripts/build.mjs writes SCRIPT_HASHES_FILE into dist/ once every page is written: for each
  * .html file under dist/ ('/'-separated path from dist/), the CSP sources of its inline scripts.
- * The server (server/main/page-policy.ts) reads it at start; a dist/ built before the file
+ * The server (server/http/page-policy.ts) reads it at start; a dist/ built before the file
  * existed has its hashes computed from its .html files instead, once, when the server starts
  * (pageScriptHashes) — the build's own output, not an answer.
  */

@@ -9,7 +9,7 @@
  * 3. The Storybook (storybook-static/): when missing or stale, built in the background (a few
  *    minutes) into node_modules/.cache/storybook-static-next, then put in place in one rename.
  *    Meanwhile the folder holds STORYBOOK_BUILDING and /storybook/ answers 503 "being built" with
- *    a page that reloads itself, or keeps serving the previous build (server/main/app.ts). Its
+ *    a page that reloads itself, or keeps serving the previous build (server/apps/main.ts). Its
  *    output goes to node_modules/.cache/storybook-build.log; a failure prints its last lines and
  *    leaves the app running.
  *
@@ -30,7 +30,7 @@ import {
 import path from 'node:path'
 import { APP_BUILD, checkBuild, STORYBOOK_BUILD } from './build-inputs.mjs'
 
-/** Also in server/main/app.ts (STORYBOOK_BUILDING): the server answers 503 while it is there. */
+/** Also in server/apps/main.ts (STORYBOOK_BUILDING): the server answers 503 while it is there. */
 const STORYBOOK_BUILDING = '.building'
 
 const root = path.resolve(import.meta.dirname, '..')

@@ -4,17 +4,17 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { harnessFromEnv } from './cert/harness.ts'
-import { maintenanceFromEnv } from './cert/runner.ts'
-import { databaseOptionsFromEnv, openDatabase } from './db/database.ts'
+import { harnessFromEnv } from './certification/harness.ts'
+import { maintenanceFromEnv } from './certification/runner.ts'
+import { databaseOptionsFromEnv, openDatabase } from './platform/db/database.ts'
 import { retentionHoursFromEnv } from './events/hub.ts'
-import { demoAccountFromEnv, lockDemoAccount } from './db/seed-demo.ts'
-import { developmentConveniences } from './development.ts'
-import { log } from './log.ts'
-import { createMailer } from './main/mailer.ts'
-import { MAILBOX_PATH, writeToOutbox } from './main/routes/dev-mailbox.ts'
-import { startPortal } from './portal.ts'
-import { portalUrlFromEnv } from './portal-url.ts'
+import { demoAccountFromEnv, lockDemoAccount } from './accounts/demo-account.ts'
+import { developmentConveniences } from './platform/development.ts'
+import { log } from './platform/log.ts'
+import { createMailer } from './platform/mailer.ts'
+import { MAILBOX_PATH, writeToOutbox } from './apps/dev-mailbox.ts'
+import { startPortal } from './apps/portal.ts'
+import { portalUrlFromEnv } from './platform/portal-url.ts'
 import { webhooksDevelopmentFromEnv } from './webhooks/config.ts'
 
 /*
@@ -24,18 +24,18 @@ import { webhooksDevelopmentFromEnv } from './webhooks/config.ts'
  *
  * Environment: MAIN_PORT (7700), CERT_PORT (7600), HOST (127.0.0.1), PORTAL_ORIGIN (further
  * browser origins allowed to call the certification service, comma-separated), CERT_CASE_MS,
- * CERT_MAINTENANCE, CERT_HARNESS_COMMAND and CERT_CASE_TIMEOUT_MS (server/cert/harness.ts), DATA_DIR (./data), DATABASE_URL, DEMO_EMAIL,
+ * CERT_MAINTENANCE, CERT_HARNESS_COMMAND and CERT_CASE_TIMEOUT_MS (server/certification/harness.ts), DATA_DIR (./data), DATABASE_URL, DEMO_EMAIL,
  * DEMO_PASSWORD, EVENTS_RETENTION_HOURS (how long live events are kept for tabs to resume, 24),
  * SMTP_URL and MAIL_FROM (without SMTP_URL mail goes to the outbox),
  * DEMO_ACCOUNT and DEV_MAILBOX (1/0: the demo vendor and the development mailbox; by default on
- * when HOST is loopback, off otherwise — server/development.ts), LOG_LEVEL (server/log.ts),
+ * when HOST is loopback, off otherwise — server/platform/development.ts), LOG_LEVEL (server/platform/log.ts),
  * SESSION_SECRET (keys the hashes of mailed codes; without it a secret is made once and kept in
  * DATA_DIR/server-secret — set it when several processes share one PostgreSQL), DIST_DIR and
  * STORYBOOK_DIR.
  *
  * The lines below (where the portal is, the demo vendor, where mail goes, warnings) are printed
  * as plain text for the person who started it; everything the server logs while it runs is JSON
- * lines through server/log.ts (docs/decisions/0017).
+ * lines through server/platform/log.ts (docs/decisions/0017).
  */
 
 const DEFAULT_MAIN_PORT = 7700

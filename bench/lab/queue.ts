@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks'
 import { LAB_QUEUE_PAGE_SIZE, type LabQueueQuery } from '../../src/contract/lab.ts'
-import { openDatabase } from '../../server/db/database.ts'
-import { createAccountWithOrganization } from '../../server/db/organizations.ts'
+import { openDatabase } from '../../server/platform/db/database.ts'
+import { createAccountWithOrganization } from '../../server/organizations/memberships.ts'
 import { labQueue } from '../../server/lab/queue.ts'
 
 /*

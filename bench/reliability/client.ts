@@ -7,7 +7,7 @@ import { endpoints } from '@/contract/endpoints'
 import { blankSavePayload, submittedDevicePayload } from '@/contract/fixtures/payloads'
 import type { SaveSection, SavePayload, SubmitPayload } from '@/contract/portfolio'
 import type { DeviceRecord } from '@/contract/records'
-import { SESSION_COOKIE } from '../../server/main/security/session-token.ts'
+import { SESSION_COOKIE } from '../../server/http/session-token.ts'
 import type { Node } from './deployment.ts'
 
 /*

@@ -110,7 +110,7 @@ function spawnServer(env: Record<string, string>, mainPort: number, certPort: nu
       // The deployment's own: its data, and what a bench sets (e.g. bench/live's CERT_CASE_MS).
       ...env,
     },
-    // The server logs on stdout (pino JSON lines, server/log.ts) and reports start-up failures on stderr.
+    // The server logs on stdout (pino JSON lines, server/platform/log.ts) and reports start-up failures on stderr.
     stdio: [
       'ignore',
       ...(process.env.RELIABILITY_SERVER_STDERR

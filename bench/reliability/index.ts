@@ -55,7 +55,7 @@ const TRIALS = Number(process.env.RELIABILITY_CRASH_TRIALS ?? (quick ? 1 : 20))
  * --sections=matrix,input,crashes,concurrency,webhooks,mail picks sections (while working on one).
  * The quick form (npm test) leaves out webhooks and mail unless they are named: each restarts or
  * starts a portal of its own (~15 and ~30 s), and the server suites test the same
- * (server/webhooks/destination-delivery.test.ts, server/main/mail-addresses.test.ts).
+ * (server/webhooks/destination-delivery.test.ts, server/apps/mail-addresses.test.ts).
  */
 const SECTIONS = new Set(
   (

@@ -1,5 +1,5 @@
 import { endpoints } from '@/contract/endpoints'
-import { startTestReceiver } from '../../server/webhooks/test-receiver.ts'
+import { startTestReceiver } from '../../server/test/webhook-receiver.ts'
 import { type Browser, poll, registerVendor } from './client.ts'
 import type { Deployment } from './deployment.ts'
 import { countAnswer, type Figures, printTable } from './figures.ts'

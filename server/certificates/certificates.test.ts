@@ -35,7 +35,7 @@ import {
   type TestVendor,
 } from '../test/portal.ts'
 import { readRevokeFlags } from '../../scripts/revoke-certificate.ts'
-import { readOutbox } from '../main/routes/dev-mailbox.ts'
+import { readOutbox } from '../apps/dev-mailbox.ts'
 import { issueCertificate, newCertificateNumber } from './issue.ts'
 import { ephemeralSigner, loadSigner, registerSigner, SIGNING_KEY_FILE, verifySignature } from './keys.ts'
 import { DirectorySnapshot } from './directory.ts'

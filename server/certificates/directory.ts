@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { DirectoryAnswer, DirectoryEntry, DirectoryQuery } from '@/contract/certificates'
 import { DirectoryListing } from '@/contract/directory-search'
-import type { Database } from '../db/schema.ts'
+import type { Database } from '../platform/db/schema.ts'
 
 /*
  * The directory of certified devices (issue 20, docs/decisions/0025 point 10): every certificate

@@ -8,8 +8,8 @@ import {
   TEST_PLAN_VERSION,
 } from '@/contract/certificates'
 import { CERTIFIED_OK } from '@/contract/records'
-import { testPlanFor } from '../cert/test-plans.ts'
-import type { Database } from '../db/schema.ts'
+import { testPlanFor } from '../certification/test-plans.ts'
+import type { Database } from '../platform/db/schema.ts'
 import { enqueueCertificateIssued } from '../webhooks/outbox.ts'
 import { type CertificateSigner, registerSigner } from './keys.ts'
 

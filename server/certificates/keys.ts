@@ -10,7 +10,7 @@ import {
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema.ts'
+import type { Database } from '../platform/db/schema.ts'
 
 /*
  * The portal's certificate key (issue 20, docs/decisions/0025): Ed25519 from node:crypto.

@@ -8,7 +8,7 @@ import {
   VERIFY_PATH,
 } from '@/contract/certificates'
 import * as v from 'valibot'
-import type { Database } from '../db/schema.ts'
+import type { Database } from '../platform/db/schema.ts'
 import { verifySignature } from './keys.ts'
 
 /*

@@ -8,9 +8,9 @@ import {
   UNKNOWN_CERTIFICATE_MESSAGE,
   VERIFY_PATH,
 } from '@/contract/certificates'
-import type { Database } from '../db/schema.ts'
-import type { Mailer } from '../main/mailer.ts'
-import { logActivity } from '../main/store/activity.ts'
+import type { Database } from '../platform/db/schema.ts'
+import type { Mailer } from '../platform/mailer.ts'
+import { logActivity } from '../organizations/activity.ts'
 
 /*
  * Revocation (issue 20, docs/decisions/0025): a Lab manager from the console, or an operator with

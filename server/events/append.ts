@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { PortalEvent } from '@/contract/events'
-import type { Database } from '../db/schema.ts'
+import type { Database } from '../platform/db/schema.ts'
 import { enqueueForPortalEvent } from '../webhooks/outbox.ts'
 
 /*
@@ -51,7 +51,7 @@ export async function appendEvent(
   organizationId: string,
   event: NewEvent,
 ): Promise<number> {
-  // Written as selects, not raw statements: the write watch (server/db/write-watch.ts) counts a raw
+  // Written as selects, not raw statements: the write watch (server/platform/db/write-watch.ts) counts a raw
   // statement as a write to every area and would drop the session and answer caches at each event.
   await trx
     .selectNoFrom(sql<void>`pg_advisory_xact_lock(${sql.lit(EVENTS_LOCK_SPACE)}, 0)`.as('locked'))

@@ -7,8 +7,8 @@ import {
   RESET_AHEAD_REASON,
   RESET_PRUNED_REASON,
 } from '@/contract/server-messages'
-import type { Database } from '../db/schema.ts'
-import { log } from '../log.ts'
+import type { Database } from '../platform/db/schema.ts'
+import { log } from '../platform/log.ts'
 import { EVENTS_CHANNEL, onAppended } from './append.ts'
 import {
   eventsAfter,
@@ -28,7 +28,7 @@ import { EventStream, streamMessage } from './stream.ts'
  * each to the open streams of its vendor, in memory. It is woken:
  * - in this process, by appendEvent (onAppended), at once. On PGlite that is enough: the process
  *   has the database's one session, and the read waits for the writing transaction to commit
- *   (server/db/pglite-dialect.ts hands the connection to one holder at a time). On PostgreSQL the
+ *   (server/platform/db/pglite-dialect.ts hands the connection to one holder at a time). On PostgreSQL the
  *   read may run before the commit and find nothing; the commit's NOTIFY wakes it again;
  * - on PostgreSQL, by NOTIFY portal_events, on a dedicated connection (not the pool's) that
  *   LISTENs. A connection that breaks is made again with backoff, and the reader reads from its

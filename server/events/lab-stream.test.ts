@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LAB_EVENTS_PATH } from '@/contract/lab'
 import { NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
-import { openDatabase } from '../db/database.ts'
-import { testsUsePostgres, type TestDatabase } from '../db/test-database.ts'
-import { tokenDigest } from '../main/security/session-token.ts'
+import { openDatabase } from '../platform/db/database.ts'
+import { testsUsePostgres, type TestDatabase } from '../platform/db/test-database.ts'
+import { tokenDigest } from '../http/session-token.ts'
 import {
   createVendor,
   newBrowser,

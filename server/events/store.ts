@@ -1,14 +1,14 @@
 import { sql, type Kysely } from 'kysely'
 import type { CertificationRun } from '@/contract/certification'
-import { certificationRunResult } from '../cert/results.ts'
-import { withTestCases } from '../cert/run-store.ts'
-import type { Database } from '../db/schema.ts'
-import { isSessionExpired } from '../main/security/session-token.ts'
+import { certificationRunResult } from '../certification/results.ts'
+import { withTestCases } from '../certification/run-store.ts'
+import type { Database } from '../platform/db/schema.ts'
+import { isSessionExpired } from '../http/session-token.ts'
 
 /*
  * The reads and the pruning of the stored live events (table `events`, migration 0008;
  * docs/decisions/0020). Every statement here is a select or a delete on `events` built with
- * Kysely: the write watch (server/db/write-watch.ts) counts `events` in no area, so reading and
+ * Kysely: the write watch (server/platform/db/write-watch.ts) counts `events` in no area, so reading and
  * pruning events never drops the session rows or the answer cache.
  */
 

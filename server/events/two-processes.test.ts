@@ -2,8 +2,8 @@ import * as v from 'valibot'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordListAnswerSchema } from '@/contract/records'
-import { openDatabase } from '../db/database.ts'
-import { testsUsePostgres, type TestDatabase } from '../db/test-database.ts'
+import { openDatabase } from '../platform/db/database.ts'
+import { testsUsePostgres, type TestDatabase } from '../platform/db/test-database.ts'
 import {
   Browser,
   createVendor,
@@ -17,7 +17,7 @@ import { SseClient } from '../test/sse.ts'
 
 /*
  * Live events with several portal processes on one PostgreSQL (docs/decisions/0020), in the way
- * of server/two-processes.test.ts: two whole portals over one schema, each with its own pool, its
+ * of server/apps/two-processes.test.ts: two whole portals over one schema, each with its own pool, its
  * own event hub and its own LISTEN connection. An event written through one process reaches the
  * streams of the other, in order, none lost. The hubs' safety reads are off, so every delivery
  * here comes from NOTIFY (or, after a broken LISTEN connection, from the re-read when it is back).

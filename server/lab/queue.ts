@@ -7,8 +7,8 @@ import {
   type LabQueueQuery,
   type LabQueueState,
 } from '@/contract/lab'
-import { currentOrganizationId } from '../db/organizations.ts'
-import type { Database, StoredStatus } from '../db/schema.ts'
+import { currentOrganizationId } from '../organizations/memberships.ts'
+import type { Database, StoredStatus } from '../platform/db/schema.ts'
 
 /*
  * Issue 19 (docs/decisions/0024): the lab's queue — every organization's device records with their
@@ -21,7 +21,7 @@ import type { Database, StoredStatus } from '../db/schema.ts'
  * One query picks the page's ids (with the total through count(*) over ()), one reads those
  * records' latest runs and comments, one counts per state, two list the filters' choices: all built
  * with Kysely (a raw statement would count as a write to every
- * area for the write watch, server/db/write-watch.ts).
+ * area for the write watch, server/platform/db/write-watch.ts).
  */
 
 type Db = Kysely<Database> | Transaction<Database>

@@ -10,8 +10,8 @@ import {
 import { labSetPasswordMail } from '@/contract/mails/lab-set-password-mail'
 import { emailKey, firstMessage } from '@/contract/validation/fields'
 import { loginEmailSchema } from '@/contract/validation/login'
-import type { Database } from '../db/schema.ts'
-import type { Mailer } from '../main/mailer.ts'
+import type { Database } from '../platform/db/schema.ts'
+import type { Mailer } from '../platform/mailer.ts'
 
 /*
  * Issue 19 (docs/decisions/0024): the lab's staff. A member is created by the command

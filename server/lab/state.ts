@@ -1,13 +1,13 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { LabState, Maintenance } from '@/contract/lab'
-import type { Database } from '../db/schema.ts'
-import { log } from '../log.ts'
+import type { Database } from '../platform/db/schema.ts'
+import { log } from '../platform/log.ts'
 
 /*
  * Issue 19 (docs/decisions/0024): the bench's state — maintenance and the review setting — is the
  * one row of `lab_state`, so that every portal process sharing the database agrees on it.
  *
- * The runner asks "in maintenance?" synchronously before each case (server/cert/runner.ts). The
+ * The runner asks "in maintenance?" synchronously before each case (server/certification/runner.ts). The
  * watch answers from the last read of the row, read again every LAB_STATE_REFRESH_MS and at once
  * after this process changes it: another process sees a change within that interval. Maintenance
  * set with CERT_MAINTENANCE=1 (headless setups) holds as well, and the console cannot end it.

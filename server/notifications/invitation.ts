@@ -5,7 +5,7 @@ import {
   ONE_CLICK_UNSUBSCRIBE_PATH,
   UNSUBSCRIBE_PATH,
 } from '@/contract/notifications'
-import type { Database } from '../db/schema.ts'
+import type { Database } from '../platform/db/schema.ts'
 import { invitationRecipient } from './settings.ts'
 import { signUnsubscribeToken } from './unsubscribe-token.ts'
 

@@ -20,7 +20,7 @@ import {
 } from '@/contract/notifications'
 import { PORTFOLIO_SUBMITTED_MESSAGE } from '@/contract/server-messages'
 import { invitationSentMessage } from '@/contract/team'
-import { readOutbox, type OutboxMail } from '../main/routes/dev-mailbox.ts'
+import { readOutbox, type OutboxMail } from '../apps/dev-mailbox.ts'
 import {
   type Browser,
   createStaffMember,

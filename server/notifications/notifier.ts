@@ -20,11 +20,11 @@ import {
   type ORGANIZATION_KINDS,
   UNSUBSCRIBE_PATH,
 } from '@/contract/notifications'
-import type { Database } from '../db/schema.ts'
+import type { Database } from '../platform/db/schema.ts'
 import { onAppended } from '../events/append.ts'
 import { ENVIRONMENT_MAINTENANCE_REASON } from '../lab/state.ts'
-import { log } from '../log.ts'
-import type { Mailer } from '../main/mailer.ts'
+import { log } from '../platform/log.ts'
+import type { Mailer } from '../platform/mailer.ts'
 import { labRecipientsOf, recipientsOf } from './settings.ts'
 import { signUnsubscribeToken, type UnsubscribeSubject } from './unsubscribe-token.ts'
 

@@ -6,8 +6,8 @@ import {
   unsubscribeAlreadyOffMessage,
   unsubscribedMessage,
 } from '@/contract/notifications'
-import type { MainEnv, MainServices } from '../main/middleware/context.ts'
-import { labRoute, route, vendorRoute } from '../main/routes/route.ts'
+import type { MainEnv, MainServices } from '../http/context.ts'
+import { labRoute, route, vendorRoute } from '../http/route.ts'
 import {
   applyUnsubscribe,
   currentClaim,
@@ -25,7 +25,7 @@ import { verifyUnsubscribeToken } from './unsubscribe-token.ts'
  * role, point 9), and the unsubscribe link's read
  * (GET: changes nothing, mail scanners follow links) and its POST — and RFC 8058's one-click POST,
  * which mail providers send form-encoded without a session or Token, so it is registered before
- * the API's CSRF guard (server/main/app.ts) and answers in plain text.
+ * the API's CSRF guard (server/apps/main.ts) and answers in plain text.
  */
 
 export const notificationRoutes = new Hono<MainEnv>()

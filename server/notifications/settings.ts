@@ -12,8 +12,8 @@ import {
   type UnsubscribeInfo,
   unsubscribeScopeLabel,
 } from '@/contract/notifications'
-import { currentOrganizationId } from '../db/organizations.ts'
-import type { Database } from '../db/schema.ts'
+import { currentOrganizationId } from '../organizations/memberships.ts'
+import type { Database } from '../platform/db/schema.ts'
 import type { UnsubscribeClaim } from './unsubscribe-token.ts'
 
 /*

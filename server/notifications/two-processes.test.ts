@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '@/contract/endpoints'
-import { openDatabase } from '../db/database.ts'
-import { testsUsePostgres, type TestDatabase } from '../db/test-database.ts'
-import { readOutbox } from '../main/routes/dev-mailbox.ts'
+import { openDatabase } from '../platform/db/database.ts'
+import { testsUsePostgres, type TestDatabase } from '../platform/db/test-database.ts'
+import { readOutbox } from '../apps/dev-mailbox.ts'
 import {
   Browser,
   createStaffMember,

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 /*
  * E-mail addresses, and the texts people and attackers type in their place —
  * lists, display names, header injections, non-ASCII, nothing at all. The server suite
- * (server/main/mail-addresses.test.ts) and bench:reliability's mail section send them to every
+ * (server/apps/mail-addresses.test.ts) and bench:reliability's mail section send them to every
  * call that takes an address.
  */
 export const emailish = fc.oneof(

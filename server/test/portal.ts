@@ -12,15 +12,15 @@ import {
   registrationPayloadFor,
   submittedDevicePayload,
 } from '@/contract/fixtures/payloads'
-import { simulatedLab, type CertificationHarness } from '../cert/harness.ts'
-import type { OpenDatabaseOptions } from '../db/database.ts'
-import { createAccountWithOrganization } from '../db/organizations.ts'
-import { hashPassword } from '../db/passwords.ts'
-import { openTestDatabase, type TestDatabase } from '../db/test-database.ts'
-import { createMailer, type Mailer } from '../main/mailer.ts'
-import { writeToOutbox } from '../main/routes/dev-mailbox.ts'
-import { SESSION_COOKIE } from '../main/security/session-token.ts'
-import { startPortal, type Portal, type PortalOptions } from '../portal.ts'
+import { simulatedLab, type CertificationHarness } from '../certification/harness.ts'
+import type { OpenDatabaseOptions } from '../platform/db/database.ts'
+import { createAccountWithOrganization } from '../organizations/memberships.ts'
+import { hashPassword } from '../accounts/passwords.ts'
+import { openTestDatabase, type TestDatabase } from '../platform/db/test-database.ts'
+import { createMailer, type Mailer } from '../platform/mailer.ts'
+import { writeToOutbox } from '../apps/dev-mailbox.ts'
+import { SESSION_COOKIE } from '../http/session-token.ts'
+import { startPortal, type Portal, type PortalOptions } from '../apps/portal.ts'
 
 /*
  * What the server suites share: the whole portal (both listeners) on free loopback ports over one

@@ -1,5 +1,5 @@
 import { EVENTS_PATH, type PortalEvent } from '@/contract/events'
-import { SESSION_COOKIE } from '../main/security/session-token.ts'
+import { SESSION_COOKIE } from '../http/session-token.ts'
 import type { Browser } from './portal.ts'
 
 /*

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type PortalDatabase } from '../db/database.ts'
-import { createAccountWithOrganization } from '../db/organizations.ts'
-import { openTestDatabase, type TestDatabase } from '../db/test-database.ts'
-import { createMailer } from '../main/mailer.ts'
-import { writeToOutbox } from '../main/routes/dev-mailbox.ts'
+import { openDatabase, type PortalDatabase } from '../platform/db/database.ts'
+import { createAccountWithOrganization } from '../organizations/memberships.ts'
+import { openTestDatabase, type TestDatabase } from '../platform/db/test-database.ts'
+import { createMailer } from '../platform/mailer.ts'
+import { writeToOutbox } from '../apps/dev-mailbox.ts'
 import { enqueuePing, newEndpointId } from './outbox.ts'
 import { newWebhookSecret, sealSecret, secretHint } from './secrets.ts'
-import { startTestReceiver, type TestReceiver } from './test-receiver.ts'
+import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver.ts'
 import { createWebhookWorker } from './worker.ts'
 
 /*

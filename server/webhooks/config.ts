@@ -1,4 +1,4 @@
-import { isLoopbackHost, switchFromEnv } from '../development.ts'
+import { isLoopbackHost, switchFromEnv } from '../platform/development.ts'
 
 /*
  * Issue 21 (docs/decisions/0027): whether webhooks may go to this machine over plain http — a

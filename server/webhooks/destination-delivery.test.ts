@@ -16,7 +16,7 @@ import {
   webhookDisabledSubject,
   type WebhooksAnswer,
 } from '@/contract/webhooks'
-import { readOutbox } from '../main/routes/dev-mailbox.ts'
+import { readOutbox } from '../apps/dev-mailbox.ts'
 import {
   createVendor,
   startTestPortal,
@@ -24,7 +24,7 @@ import {
   type TestVendor,
   callEndpoint,
 } from '../test/portal.ts'
-import { startTestReceiver, type TestReceiver } from './test-receiver.ts'
+import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver.ts'
 import { createWebhookWorker } from './worker.ts'
 
 /*

@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely'
 import { webhookDisabledMail } from '@/contract/mails/webhook-disabled-mail'
 import { WEBHOOK_RETRY_WINDOW_MS, webhookDisabledSubject, WEBHOOKS_PATH } from '@/contract/webhooks'
-import type { Database } from '../db/schema.ts'
-import type { Mailer } from '../main/mailer.ts'
-import { logActivity } from '../main/store/activity.ts'
+import type { Database } from '../platform/db/schema.ts'
+import type { Mailer } from '../platform/mailer.ts'
+import { logActivity } from '../organizations/activity.ts'
 
 /*
  * Issue 21 and issue 31 (docs/decisions/0027 points 5 and 9): the portal disables an endpoint —

@@ -9,7 +9,7 @@ import {
   type WebhookDeliveryType,
   type WebhookEventType,
 } from '@/contract/webhooks'
-import type { Database } from '../db/schema.ts'
+import type { Database } from '../platform/db/schema.ts'
 import { wakeAfterCommit } from './wake.ts'
 
 /*

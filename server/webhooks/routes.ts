@@ -24,10 +24,10 @@ import {
   type WebhookEventType,
   webhookEventsProblem,
 } from '@/contract/webhooks'
-import type { Database } from '../db/schema.ts'
-import type { MainEnv } from '../main/middleware/context.ts'
-import { vendorRoute } from '../main/routes/route.ts'
-import { logActivity } from '../main/store/activity.ts'
+import type { Database } from '../platform/db/schema.ts'
+import type { MainEnv } from '../http/context.ts'
+import { vendorRoute } from '../http/route.ts'
+import { logActivity } from '../organizations/activity.ts'
 import { enqueuePing, newEndpointId } from './outbox.ts'
 import { newWebhookSecret, sealSecret, secretHint } from './secrets.ts'
 import { systemLookup } from './send.ts'

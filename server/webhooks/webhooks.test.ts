@@ -36,7 +36,7 @@ import {
   webhookSignature,
 } from '@/contract/webhooks'
 import { appendEvent } from '../events/append.ts'
-import { readOutbox } from '../main/routes/dev-mailbox.ts'
+import { readOutbox } from '../apps/dev-mailbox.ts'
 import {
   type Browser,
   createVendor,
@@ -47,7 +47,7 @@ import {
   type TestVendor,
   callEndpoint,
 } from '../test/portal.ts'
-import { startTestReceiver, type TestReceiver } from './test-receiver.ts'
+import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver.ts'
 import { backoffMs, createWebhookWorker } from './worker.ts'
 
 /*

@@ -10,9 +10,9 @@ import {
   WEBHOOK_TIMESTAMP_HEADER,
   webhookSignature,
 } from '@/contract/webhooks'
-import type { Database } from '../db/schema.ts'
-import { log as serverLog } from '../log.ts'
-import type { Mailer } from '../main/mailer.ts'
+import type { Database } from '../platform/db/schema.ts'
+import { log as serverLog } from '../platform/log.ts'
+import type { Mailer } from '../platform/mailer.ts'
 import { afterFailure, disableEndpoint, type DisabledEndpoint, mailOwnersOfDisabled } from './disable.ts'
 import { bodyToSend } from './outbox.ts'
 import { openSecret, SECRET_UNREADABLE } from './secrets.ts'

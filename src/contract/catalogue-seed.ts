@@ -1,7 +1,7 @@
 /*
  * The device catalogue the portal starts with: vendors of this industry, their device models,
  * the seven device classes the portal certifies, and the product classes of each. The same data
- * seeds the server's database (server/db/seed.ts) and the MSW fixtures (src/mocks), so that the
+ * seeds the server's database (server/platform/db/seed.ts) and the MSW fixtures (src/mocks), so that the
  * browser-only mode and the real server offer the same choices. Plain data only: no logic here.
  */
 

@@ -20,7 +20,7 @@ export const DIRECTORY_PATH = '/certified-devices'
 export const CERTIFICATE_ALGORITHM = 'Ed25519'
 /** How long a certificate is valid unless CERTIFICATE_VALID_YEARS says otherwise. */
 export const DEFAULT_CERTIFICATE_VALID_YEARS = 3
-/** The version of the test plans (server/cert/test-plans.ts) a certificate names. */
+/** The version of the test plans (server/certification/test-plans.ts) a certificate names. */
 export const TEST_PLAN_VERSION = '2026.1'
 
 /*

@@ -22,7 +22,7 @@ import { ENDPOINT_PERMISSIONS, type VendorEndpointName } from '@/contract/roles'
 /*
  * The OpenAPI document generated from the endpoint table (docs/decisions/0029): valid OpenAPI 3.1
  * by a real validator, one operation per table entry, and the conversion policy for what JSON
- * Schema cannot say. server/main/openapi.test.ts checks it against the running services.
+ * Schema cannot say. server/apps/api-docs/openapi.test.ts checks it against the running services.
  */
 
 const document = buildOpenApiDocument()

@@ -27,7 +27,7 @@ import * as team from '@/contract/team'
  * Issue 21 (docs/decisions/0029): the OpenAPI 3.1 document of both services, generated from the
  * endpoint table (src/contract/endpoints.ts) and its valibot schemas with @valibot/to-json-schema —
  * never written by hand. Pure and free of Node modules: the main service serves it at
- * /api/openapi.json (server/main/openapi.ts) with the URLs it knows at run time.
+ * /api/openapi.json (server/apps/api-docs/openapi.ts) with the URLs it knows at run time.
  *
  * - Every entry of the table is an operation; operationId is its key, summary and tag come from
  *   src/contract/endpoint-docs.ts.
@@ -49,7 +49,7 @@ export const OPENAPI_PATH = '/api/openapi.json'
 export const API_DOCS_PATH = '/api/docs'
 /** The portal's page where a vendor creates API tokens (issue 21 item 2). */
 export const API_TOKENS_PAGE_PATH = '/settings/tokens'
-/** The session cookie the main service sets (server/main/security/session-token.ts SESSION_COOKIE). */
+/** The session cookie the main service sets (server/http/session-token.ts SESSION_COOKIE). */
 export const SESSION_COOKIE_NAME = 'portal_session'
 
 /** Placeholders the document's examples use for ids a caller gets from earlier answers. */
@@ -411,7 +411,7 @@ function errorResponses(name: EndpointName): Record<string, JsonObject> {
   return responses
 }
 
-/** The certification service's refusal of a browser POST from another origin (server/cert/app.ts). */
+/** The certification service's refusal of a browser POST from another origin (server/apps/certification.ts). */
 export const CERTIFICATION_WRONG_ORIGIN_MESSAGE =
   'Requests to the certification service must come from the portal.'
 

@@ -19,7 +19,7 @@ import { answer, badRequest, mockEndpoint } from '@/mocks/mock-endpoint'
 
 /*
  * Issue 20: the public certificate calls in the fixture world, with the server's rules and
- * messages (server/main/routes/certificates.ts): the published keys, and a certificate by its
+ * messages (server/certificates/routes.ts): the published keys, and a certificate by its
  * number written in any case, with or without dashes.
  */
 

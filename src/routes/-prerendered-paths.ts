@@ -26,7 +26,7 @@ export const PRERENDERED_PATHS = [
  * value is no real one) into `file` in dist/, and bundles `script` on its own into the page: a few
  * kilobytes that read the value in the address and fill the frame before the app has started
  * (the app starts at the first sign of use, as on the other public pages, and keeps what the
- * script showed). The server answers that file for every path of the route (server/main/app.ts).
+ * script showed). The server answers that file for every path of the route (server/apps/main.ts).
  * `example` is one such path, for the journeys and the Lighthouse bench.
  */
 export const PRERENDERED_SHELLS = [

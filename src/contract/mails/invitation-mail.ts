@@ -11,7 +11,7 @@ import { ROLE_DESCRIPTIONS, type Role } from '@/contract/roles'
 /*
  * Issue 18: the invitation mail, built in one pure place so that the server sends it and
  * Storybook shows it (stories/team/invitation-mail.stories.tsx) from the same words. The text
- * part is what the server always sent (server/main/team.test.ts reads it); the HTML part says
+ * part is what the server always sent (server/organizations/team.test.ts reads it); the HTML part says
  * the same thing, inline-styled, with no images and nothing fetched from elsewhere.
  */
 

@@ -85,7 +85,7 @@ export type LabRecordActions = {
   review: boolean
 }
 
-/** What the lab may do with a record now, as the server's rules say (server/cert/runner.ts). */
+/** What the lab may do with a record now, as the server's rules say (server/certification/runner.ts). */
 export function recordActions(
   queueState: LabQueueState,
   record: { status: string; isCertified?: string | undefined },

@@ -1,0 +1,288 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { compress } from 'hono/compress'
+import { secureHeaders } from 'hono/secure-headers'
+import type { WriteWatch } from '../platform/db/write-watch.ts'
+import type { EventHub } from '../events/hub.ts'
+import type { RunExecutor } from '../certification/runner.ts'
+import type { IssueOptions } from '../certificates/issue.ts'
+import type { LabStateWatch } from '../lab/state.ts'
+import { AnswerCache } from '../http/answer-cache.ts'
+import type { MainEnv, MainServices } from '../http/context.ts'
+import { loadBearer } from '../http/bearer.ts'
+import { requireToken } from '../http/csrf.ts'
+import { handleError } from '../http/errors.ts'
+import { limitBodySize } from '../http/json-body.ts'
+import { loadSession } from '../http/session.ts'
+import { apiDocsPage, openApiRoutes } from './api-docs/openapi.ts'
+import { builtPageHashes, inlineScriptHashes, pagePolicy } from '../http/page-policy.ts'
+import { accountRoutes } from '../accounts/routes.ts'
+import { catalogueRoutes } from '../portfolio/catalogue-routes.ts'
+import { certificateRoutes } from '../certificates/routes.ts'
+import { commentRoutes } from '../portfolio/comment-routes.ts'
+import { devMailboxRoutes, MAILBOX_OFF_MESSAGE, MAILBOX_PATH } from './dev-mailbox.ts'
+import { draftRoutes } from '../portfolio/draft-routes.ts'
+import { eventRoutes } from '../events/routes.ts'
+import { recordRoutes } from '../portfolio/record-routes.ts'
+import { referenceDataRoutes } from '../accounts/reference-data-routes.ts'
+import { route } from '../http/route.ts'
+import { sessionRoutes } from '../accounts/session-routes.ts'
+import { teamRoutes } from '../organizations/routes.ts'
+import { pendingInvitationRoutes } from '../organizations/pending-invitations.ts'
+import { apiTokenRoutes } from '../api-tokens/routes.ts'
+import { createWebhookRoutes } from '../webhooks/routes.ts'
+import { labRoutes } from '../lab/routes.ts'
+import { labStaffRoutes } from '../lab/staff-routes.ts'
+import { labStateRoutes } from '../lab/state-routes.ts'
+import { notificationRoutes, oneClickUnsubscribe } from '../notifications/routes.ts'
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from '@/contract/notifications'
+import { DEFAULT_PORTAL_URL } from '@/contract/openapi'
+import type { WebhookLookup } from '@/contract/webhook-destination'
+import { DirectorySnapshot } from '../certificates/directory.ts'
+
+/** The file scripts/start.mjs keeps in the Storybook's folder while it builds the Storybook. */
+export const STORYBOOK_BUILDING = '.building'
+const STORYBOOK_BUILDING_PAGE = `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="10">
+<title>Storybook: being built</title>
+<p>The Storybook is being built: npm start builds it when it is missing or older than its sources,
+which takes a few minutes. This page reloads by itself until it is there.</p>`
+
+/**
+ * The inline scripts of the HTML pages the server renders from its own templates rather than
+ * serves from dist/ (the API reference, the "Storybook being built" page; the development
+ * mailbox's template has none), hashed once from the templates (page-policy.ts): none today.
+ */
+let serverPageHashes: readonly string[] | undefined
+function serverPageScriptHashes(): readonly string[] {
+  if (serverPageHashes) return serverPageHashes
+  let apiDocs = ''
+  try {
+    apiDocs = apiDocsPage()
+  } catch {
+    // The reference page's assets are missing: that page answers an error, and has no scripts.
+  }
+  serverPageHashes = inlineScriptHashes(`${STORYBOOK_BUILDING_PAGE}${apiDocs}`)
+  return serverPageHashes
+}
+
+export type MainAppOptions = Omit<
+  MainServices,
+  'answers' | 'writes' | 'events' | 'runs' | 'labState' | 'certificates' | 'directory' | 'publicUrl'
+> & {
+  /** The portal's public address (server/apps/portal.ts); default DEFAULT_PORTAL_URL, for apps tested alone. */
+  publicUrl?: () => string
+  /** The database's write watch (PGlite), for the in-memory session rows; null or absent otherwise. */
+  writes?: WriteWatch | null
+  /** The live events' hub (started and stopped by its owner, server/apps/portal.ts); without it GET /api/events answers 503. */
+  events?: EventHub | null
+  /** The runs' executor, for the lab's actions on a vendor's behalf (issue 19). */
+  runs?: RunExecutor | null
+  labState?: LabStateWatch | null
+  /** Issue 20: the key and validity of certificates a lab engineer's approval issues. */
+  certificates?: IssueOptions | null
+  /** Issue 20: the directory's snapshot (its owner may warm it); default a new one on `db`. */
+  directory?: DirectorySnapshot | null
+  /** The built front end (vite build). */
+  distDir: string
+  /** The built Storybook, served under /storybook/ when present. */
+  storybookDir: string
+  /**
+   * The certification service's port, for pages to find it (GET /api/portal-config); null when it
+   * is not known, and the page falls back to 7600.
+   */
+  certificationServicePort?: () => number | null
+  /**
+   * Whether the development mailbox is served (outbox mode only): on for a server on loopback or
+   * with DEV_MAILBOX=1 (server/platform/development.ts). Default false.
+   */
+  devMailbox?: boolean
+  /** Further origins the pages may call (CSP connect-src): VITE_CERT_API_URL's, when set. */
+  connectSources?: readonly string[]
+  /**
+   * Issue 21: webhooks may go to this machine over http (development conveniences,
+   * server/webhooks/config.ts). Default false: https to public addresses only.
+   */
+  webhooksDevelopment?: boolean
+  /** Resolves webhook host names for the destination check (tests inject one). */
+  webhooksLookup?: WebhookLookup
+}
+
+/**
+ * The main service's HTTP app: the API under /api/, the development mailbox (outbox mode, when
+ * turned on),
+ * the built Storybook under /storybook/, and the built front end for every other path, falling
+ * back to the empty app page (app.html) so that the client router decides what a path shows.
+ *
+ * Every /api/ call goes through, in order: the body size limit, the session (idle expiry), and
+ * the CSRF guard for anything but GET; the routes, registered from the endpoint table, then read
+ * their body with the endpoint's schema and protected ones add requireVendor (routes/route.ts).
+ * GET /api/events, the live events' stream, is registered beside them (routes/events.ts): it is
+ * opened with EventSource, not called through the endpoint table (docs/decisions/0020).
+ * An /api/ answer is Cache-Control: no-store unless its route says otherwise (the public reference
+ * data and catalogue do): most carry a vendor's data. Every HTML page gets a Content-Security-Policy
+ * and every answer a Permissions-Policy (page-policy.ts, docs/decisions/0017).
+ */
+export function createMainApp({
+  distDir,
+  storybookDir,
+  db,
+  mailer,
+  secret,
+  writes = null,
+  events = null,
+  runs = null,
+  labState = null,
+  certificates = null,
+  directory = null,
+  certificationServicePort = () => null,
+  devMailbox = false,
+  connectSources = [],
+  webhooksDevelopment = false,
+  publicUrl = () => DEFAULT_PORTAL_URL,
+  webhooksLookup,
+}: MainAppOptions) {
+  const app = new Hono<MainEnv>()
+  // The build prerenders the public pages (dist/index.html, dist/<page>/index.html, served as files
+  // below) and keeps the empty page as app.html for every other path: the browser renders those.
+  const appPage = () => {
+    const appFile = path.join(distDir, 'app.html')
+    return existsSync(appFile) ? appFile : path.join(distDir, 'index.html')
+  }
+  // /verify/<number>: one prerendered frame for every number (scripts/build.mjs, its
+  // PRERENDERED_SHELLS), or the empty app page from a build without it.
+  const verifyShell = () => {
+    const shellFile = path.join(distDir, 'verify', 'number.html')
+    return existsSync(shellFile) ? shellFile : appPage()
+  }
+  // Which dist/ file an answer is: its page policy allows that page's scripts as built.
+  const markBuiltPage = (c: Context<MainEnv>, file: string) =>
+    c.set('builtPage', path.relative(distDir, file).split(path.sep).join('/'))
+  // Every HTML page goes out the same way: compressed, with the page policy and no-cache (above).
+  const answerPage = (c: Context<MainEnv>, file: string) => {
+    if (!existsSync(file)) {
+      return c.text('The front end has not been built: run npm run build (npm start does it).', 503)
+    }
+    markBuiltPage(c, file)
+    return c.html(readFileSync(file, 'utf8'))
+  }
+  const services: MainServices = {
+    db,
+    mailer,
+    secret,
+    writes,
+    events,
+    runs,
+    labState,
+    certificates,
+    answers: new AnswerCache(),
+    directory: directory ?? new DirectorySnapshot(db),
+    publicUrl,
+  }
+
+  app.onError(handleError)
+  app.use(secureHeaders({ crossOriginEmbedderPolicy: false }))
+  // Pages, scripts and styles are compressed here. API answers are not, as a rule: most are a
+  // one-line message, and gzip streams would cost more than they save. The large ones compress
+  // themselves: reference data with compress(), get and list once per cached answer.
+  const compressFiles = compress()
+  app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : compressFiles(c, next)))
+  app.use('*', async (c, next) => {
+    c.set('services', services)
+    await next()
+  })
+  app.use(
+    '*',
+    pagePolicy({
+      certificationServicePort,
+      connectSources,
+      builtPages: builtPageHashes(distDir),
+      serverPageHashes: serverPageScriptHashes,
+    }),
+  )
+  app.use('/api/*', async (c, next) => {
+    await next()
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
+  })
+
+  // Issue 21: RFC 8058's one-click unsubscribe comes from mail providers, with no session or Token.
+  app.post(ONE_CLICK_UNSUBSCRIBE_PATH, limitBodySize, oneClickUnsubscribe)
+  app.use('/api/*', limitBodySize, loadBearer, loadSession, requireToken)
+  // Every call's method and path come from the endpoint table (routes/route.ts, decision 0005).
+  for (const routes of [
+    sessionRoutes,
+    accountRoutes,
+    referenceDataRoutes,
+    catalogueRoutes,
+    draftRoutes,
+    recordRoutes,
+    commentRoutes,
+    eventRoutes,
+    teamRoutes,
+    pendingInvitationRoutes,
+    labStaffRoutes,
+    labStateRoutes,
+    labRoutes,
+    certificateRoutes,
+    notificationRoutes,
+    apiTokenRoutes,
+    createWebhookRoutes({ development: webhooksDevelopment, lookup: webhooksLookup }),
+  ]) {
+    app.route('/', routes)
+  }
+  // Where the page finds the certification service: this process knows its port (decision 0010).
+  route(app, 'portalConfig', (c) => {
+    c.header('Cache-Control', 'no-store')
+    return c.json({ certificationServicePort: certificationServicePort() })
+  })
+  // Issue 21 (docs/decisions/0029): the OpenAPI document and its reference page.
+  app.route('/', openApiRoutes({ certificationServicePort }))
+  app.all('/api/*', (c) => c.json({ message: `No API call at ${c.req.method} ${c.req.path}.` }, 404))
+
+  if (devMailbox && mailer.mode === 'outbox') app.route('/', devMailboxRoutes)
+  else app.all(`${MAILBOX_PATH}*`, (c) => c.json({ message: MAILBOX_OFF_MESSAGE }, 404))
+
+  app.get('/storybook', (c) => c.redirect('/storybook/', 301))
+  // Looked for at each request: npm start serves the app while it builds a missing or stale
+  // Storybook, with STORYBOOK_BUILDING in the folder meanwhile (scripts/start.mjs).
+  let storybookFiles: MiddlewareHandler | undefined
+  app.use('/storybook/*', (c, next) => {
+    if (!existsSync(storybookDir) || hasDotSegment(c.req.path)) return next()
+    storybookFiles ??= serveStatic({
+      root: storybookDir,
+      rewriteRequestPath: (requestPath) => requestPath.replace(/^\/storybook/, ''),
+    })
+    return storybookFiles(c, next)
+  })
+  app.get('/storybook/*', (c) =>
+    existsSync(path.join(storybookDir, STORYBOOK_BUILDING))
+      ? c.html(STORYBOOK_BUILDING_PAGE, 503, { 'Retry-After': '10' })
+      : c.text('The Storybook has not been built: run npm run build-storybook.', 404),
+  )
+
+  app.use('*', async (c, next) => {
+    await next()
+    if (c.req.path.startsWith('/api/') || c.res.headers.has('Cache-Control')) return
+    // File names under /assets carry a content hash and never change; anything else is revalidated.
+    const immutable = c.req.path.startsWith('/assets/') && c.res.status === 200
+    c.res.headers.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+  })
+  const appFiles = serveStatic<MainEnv>({ root: distDir, onFound: (file, c) => markBuiltPage(c, file) })
+  app.use('*', (c, next) => (hasDotSegment(c.req.path) ? next() : appFiles(c, next)))
+
+  // The file itself is also served above as /verify/number.html: the same frame, for a path that
+  // names no certificate, as this route would answer for it.
+  app.get('/verify/:number', (c) => answerPage(c, verifyShell()))
+  app.get('*', (c) => answerPage(c, appPage()))
+
+  return app
+}
+
+/**
+ * A path with a part that starts with a dot names no file of the built app or Storybook: their
+ * build stamps (.build-inputs.json, .building) stay unserved.
+ */
+function hasDotSegment(requestPath: string) {
+  return requestPath.split('/').some((part) => part.startsWith('.'))
+}
