@@ -1,26 +1,22 @@
 import { sql, type Kysely } from 'kysely'
-import pg from 'pg'
 import { STREAM_KEEP_ALIVE_MS } from '@/contract/events'
-import {
-  MAX_STREAMS_PER_ACCOUNT,
-  NOT_SIGNED_IN_MESSAGE,
-  RESET_AHEAD_REASON,
-  RESET_PRUNED_REASON,
-} from '@/contract/server-messages'
+import { MAX_STREAMS_PER_ACCOUNT, NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
 import type { Database } from '../platform/db/schema.ts'
 import { log } from '../platform/log.ts'
-import { EVENTS_CHANNEL, onAppended } from './append.ts'
+import { onAppended } from './append.ts'
+import { catchUp, READ_BATCH } from './catch-up.ts'
+import { EventListener } from './listener.ts'
 import {
-  eventsAfter,
   ALL_ORGANIZATIONS,
+  eventsAfter,
   eventWindow,
-  helloSnapshot,
   liveSessionIds,
   pruneEvents,
   storedEventText,
   type StoredEventRow,
 } from './store.ts'
-import { EventStream, streamMessage } from './stream.ts'
+import { type EventStream, streamMessage } from './stream.ts'
+import { StreamRegistry } from './stream-registry.ts'
 
 /*
  * The event hub of one server process (docs/decisions/0020). One reader per process reads the
@@ -49,8 +45,6 @@ export const DEFAULT_SAFETY_READ_MS = 5000
 export const DEFAULT_RETENTION_HOURS = 24
 export const DEFAULT_PRUNE_EVERY_MS = 10 * 60 * 1000
 export const DEFAULT_MAX_QUEUED_BYTES = 1024 * 1024
-const READ_BATCH = 500
-const LISTEN_BACKOFF_MS = [250, 500, 1000, 2000, 5000, 10_000] as const
 
 export type EventHubOptions = {
   db: Kysely<Database>
@@ -129,44 +123,185 @@ export function retentionHoursFromEnv(env: NodeJS.ProcessEnv = process.env): num
 
 export function createEventHub(options: EventHubOptions): EventHub {
   const { db } = options
-  const safetyReadMs = options.safetyReadMs ?? DEFAULT_SAFETY_READ_MS
-  const keepAliveMs = options.keepAliveMs ?? STREAM_KEEP_ALIVE_MS
-  const retentionHours = options.retentionHours ?? DEFAULT_RETENTION_HOURS
-  const pruneEveryMs = options.pruneEveryMs ?? DEFAULT_PRUNE_EVERY_MS
-  const maxStreams = options.maxStreamsPerAccount ?? MAX_STREAMS_PER_ACCOUNT
-  const maxQueuedBytes = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES
-  const listenUrl = options.listenUrl === undefined ? process.env.DATABASE_URL : options.listenUrl
-  const onError =
-    options.onError ??
-    ((error: unknown, what: string) => log.error({ err: error, what }, 'event hub: failed'))
-
-  /** The open streams by organization (ALL_ORGANIZATIONS: the lab's), for the deliveries. */
-  const streams = new Map<string, Set<EventStream>>()
-  /** The same streams by whose tabs they are, for the cap: a member's in every organization together. */
-  const streamsOf = new Map<string, Set<EventStream>>()
-  const holderOf = (stream: { organizationId: string; accountId: string }) =>
-    `${stream.organizationId === ALL_ORGANIZATIONS ? 'staff' : 'account'}:${stream.accountId}`
-  let lastRead = 0
+  const settings = hubSettings(options)
+  const streams = new StreamRegistry()
+  const timers: NodeJS.Timeout[] = []
+  const catchUps = new Set<Promise<void>>()
   let started = false
   let stopped = false
+  let stopAppended: (() => void) | undefined
+  let listener: EventListener | undefined
+  const reader = createReader(db, streams, {
+    isLive: () => started && !stopped,
+    onError: (error) => {
+      if (!stopped) settings.onError(error, 'reading new events')
+    },
+  })
+  const wake = reader.wake
+
+  function open(request: OpenStream): EventStream | 'full' | 'stopped' {
+    if (!started || stopped) return 'stopped'
+    if (streams.heldBy(request) >= settings.maxStreams) return 'full'
+    // Subscribed first: from now on every event read goes to it (kept aside during the catch-up).
+    const stream = streams.open(request, settings.maxQueuedBytes)
+    const running = catchUp(db, stream, request.after)
+      .catch((error: unknown) => {
+        if (!stream.closed && !stopped) settings.onError(error, 'a stream catching up')
+        stream.close()
+      })
+      .finally(() => catchUps.delete(running))
+    catchUps.add(running)
+    return stream
+  }
+
+  const sessionEnded = (sessionId: string) => streams.endSession(sessionId, NOT_SIGNED_IN_MESSAGE)
+  const keepAliveRound = () => keepStreamsAlive(db, streams)
+
+  const prune = () => pruneEvents(db, settings.retentionHours)
+
+  const every = (ms: number, task: () => Promise<unknown>, what: string) =>
+    timers.push(
+      repeat(
+        ms,
+        task,
+        (error) => !stopped && settings.onError(error, what),
+        () => stopped,
+      ),
+    )
+
+  async function start() {
+    if (started) return
+    reader.from((await eventWindow(db)).head)
+    started = true
+    if (options.wakeOnAppend !== false) stopAppended = onAppended(() => void wake())
+    listener = await listenForOtherProcesses(db, settings.listenUrl, () => void wake())
+    every(settings.safetyReadMs, wake, 'the safety read')
+    every(settings.keepAliveMs, keepAliveRound, 'the keep-alive round')
+    every(settings.pruneEveryMs, prune, 'pruning events')
+    // One prune soon after start, out of the way of the start itself.
+    const first = setTimeout(() => {
+      if (!stopped) prune().catch((error: unknown) => settings.onError(error, 'pruning events'))
+    }, 1000)
+    first.unref()
+    timers.push(first)
+  }
+
+  async function stop() {
+    if (stopped) return
+    stopped = true
+    stopAppended?.()
+    for (const timer of timers) clearTimeout(timer)
+    for (const stream of streams.all()) stream.close()
+    await listener?.stop()
+    await Promise.allSettled([reader.current(), ...catchUps])
+  }
+
+  return {
+    start,
+    stop,
+    open,
+    sessionEnded,
+    wake,
+    keepAliveRound,
+    prune,
+    streamCount: (organizationId?: string) => streams.count(organizationId),
+    lastRead: reader.lastRead,
+    listening: () => listener?.listening ?? false,
+    listenerPid: () => listener?.pid ?? null,
+  }
+}
+
+/**
+ * On PostgreSQL, the events other processes write arrive by NOTIFY (on PGlite this process has the
+ * database's one session: appendEvent's own wake is enough).
+ */
+async function listenForOtherProcesses(
+  db: Kysely<Database>,
+  url: string | null | undefined,
+  wake: () => void,
+) {
+  const { version } = await db.selectNoFrom(sql<string>`version()`.as('version')).executeTakeFirstOrThrow()
+  if (version.includes('PGlite')) return undefined
+  if (!url) {
+    log.warn(
+      'event hub: no DATABASE_URL to LISTEN on; events written by other processes reach this one within the safety read',
+    )
+    return undefined
+  }
+  const listener = new EventListener(url, wake)
+  await listener.start()
+  return listener
+}
+
+/** Comments to every open stream, and `ended` for the streams whose session is over, in one query. */
+async function keepStreamsAlive(db: Kysely<Database>, streams: StreamRegistry) {
+  const open = streams.all()
+  if (open.length === 0) return
+  for (const stream of open) stream.keepAlive()
+  const live = await liveSessionIds(db, open)
+  for (const stream of open) {
+    if (!live.has(stream.sessionId)) stream.end({ message: NOT_SIGNED_IN_MESSAGE })
+  }
+}
+
+/** Runs the task every `ms`, never two at once, until stopped; the timer keeps no process alive. */
+function repeat(
+  ms: number,
+  task: () => Promise<unknown>,
+  onError: (error: unknown) => void,
+  isStopped: () => boolean,
+) {
+  let busy = false
+  const timer = setInterval(() => {
+    if (busy || isStopped()) return
+    busy = true
+    task()
+      .catch(onError)
+      .finally(() => {
+        busy = false
+      })
+  }, ms)
+  timer.unref()
+  return timer
+}
+
+function hubSettings(options: EventHubOptions) {
+  return {
+    safetyReadMs: options.safetyReadMs ?? DEFAULT_SAFETY_READ_MS,
+    keepAliveMs: options.keepAliveMs ?? STREAM_KEEP_ALIVE_MS,
+    retentionHours: options.retentionHours ?? DEFAULT_RETENTION_HOURS,
+    pruneEveryMs: options.pruneEveryMs ?? DEFAULT_PRUNE_EVERY_MS,
+    maxStreams: options.maxStreamsPerAccount ?? MAX_STREAMS_PER_ACCOUNT,
+    maxQueuedBytes: options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES,
+    listenUrl: options.listenUrl === undefined ? process.env.DATABASE_URL : options.listenUrl,
+    onError:
+      options.onError ??
+      ((error: unknown, what: string) => log.error({ err: error, what }, 'event hub: failed')),
+  }
+}
+
+/**
+ * The process's one reader: reads the events committed since it last read, in seq order and in
+ * batches, and hands each to the open streams of its organization and to the lab's. Reads never
+ * overlap: a wake during a read makes one more read after it.
+ */
+function createReader(
+  db: Kysely<Database>,
+  streams: StreamRegistry,
+  { isLive, onError }: { isLive: () => boolean; onError: (error: unknown) => void },
+) {
+  let lastRead = 0
   let reading: Promise<void> | undefined
   let readAgain = false
-  const timers: NodeJS.Timeout[] = []
-  let stopAppended: (() => void) | undefined
-  let listener: pg.Client | undefined
-  let listenerPid: number | null = null
-  let reconnect: NodeJS.Timeout | undefined
-  let failures = 0
-  const catchUps = new Set<Promise<void>>()
 
   function deliver(row: StoredEventRow) {
-    const open = streams.get(row.organization_id)
-    if (open && open.size > 0) {
+    const own = streams.of(row.organization_id)
+    if (own && own.size > 0) {
       const message = streamMessage(row.seq, storedEventText(row))
-      for (const stream of open) stream.deliver(message)
+      for (const stream of own) stream.deliver(message)
     }
-    // The lab's streams (issue 19): every organization's events, each naming its organization.
-    const lab = streams.get(ALL_ORGANIZATIONS)
+    // The lab's streams: every organization's events, each naming its organization.
+    const lab = streams.of(ALL_ORGANIZATIONS)
     if (lab && lab.size > 0) {
       const message = streamMessage(row.seq, storedEventText(row, { withOrganization: true }))
       for (const stream of lab) stream.deliver(message)
@@ -185,7 +320,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
   }
 
   function wake(): Promise<void> {
-    if (!started || stopped) return Promise.resolve()
+    if (!isLive()) return Promise.resolve()
     if (reading) {
       readAgain = true
       return reading
@@ -197,259 +332,22 @@ export function createEventHub(options: EventHubOptions): EventHub {
           await readNew()
         } catch (error) {
           // lastRead stays: the next wake (or the safety read) reads from there.
-          if (!stopped) onError(error, 'reading new events')
+          onError(error)
           return
         }
-      } while (readAgain && !stopped)
+      } while (readAgain && isLive())
     })().finally(() => {
       reading = undefined
     })
     return reading
   }
 
-  /* ------------------------------------------------------------------ LISTEN (PostgreSQL) */
-
-  async function listen(url: string) {
-    const client = new pg.Client({ connectionString: url, keepAlive: true })
-    let lost = false
-    const onLost = (error?: unknown) => {
-      if (lost) return
-      lost = true
-      if (listener === client) {
-        listener = undefined
-        listenerPid = null
-      }
-      client.end().catch(() => {})
-      if (stopped) return
-      if (error) {
-        log.warn(
-          { err: error },
-          'event hub: the LISTEN connection was lost; connecting again (the safety read covers meanwhile)',
-        )
-      }
-      scheduleListen(url)
-    }
-    client.on('notification', () => void wake())
-    client.on('error', onLost)
-    client.on('end', () => onLost())
-    try {
-      await client.connect()
-      // The LISTEN connection alone must not keep a process alive.
-      ;(
-        client as unknown as { connection?: { stream?: { unref?: () => void } } }
-      ).connection?.stream?.unref?.()
-      await client.query(`listen ${EVENTS_CHANNEL}`)
-      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid')
-      if (stopped || lost) {
-        await client.end().catch(() => {})
-        return
-      }
-      listener = client
-      listenerPid = rows[0]?.pid ?? null
-      failures = 0
-      // Whatever was written while nobody listened.
-      void wake()
-    } catch (error) {
-      onLost(error)
-    }
-  }
-
-  function scheduleListen(url: string) {
-    if (stopped || reconnect) return
-    const delay = LISTEN_BACKOFF_MS[Math.min(failures, LISTEN_BACKOFF_MS.length - 1)] ?? 10_000
-    failures += 1
-    reconnect = setTimeout(() => {
-      reconnect = undefined
-      void listen(url)
-    }, delay)
-    reconnect.unref()
-  }
-
-  /* --------------------------------------------------------------------- streams */
-
-  function remove(stream: EventStream) {
-    for (const [byKey, key] of [
-      [streams, stream.organizationId],
-      [streamsOf, holderOf(stream)],
-    ] as const) {
-      const open = byKey.get(key)
-      if (!open) continue
-      open.delete(stream)
-      if (open.size === 0) byKey.delete(key)
-    }
-  }
-
-  function allStreams() {
-    return [...streams.values()].flatMap((open) => [...open])
-  }
-
-  /** The stream's catch-up: hello, or the replay from the table; then the events kept aside. */
-  async function catchUp(stream: EventStream, after: number | null) {
-    const sendHello = async () => {
-      const hello = await helloSnapshot(db, stream.organizationId)
-      stream.hello(hello)
-    }
-    if (after === null) {
-      await sendHello()
-    } else {
-      const window = await eventWindow(db)
-      const reason =
-        after > window.head
-          ? RESET_AHEAD_REASON
-          : window.oldest !== null && window.oldest > after + 1
-            ? RESET_PRUNED_REASON
-            : null
-      if (reason) {
-        stream.reset({ seq: window.head, reason })
-        await sendHello()
-      } else {
-        let from = after
-        for (;;) {
-          const all = stream.organizationId === ALL_ORGANIZATIONS
-          const rows = await eventsAfter(db, {
-            after: from,
-            limit: READ_BATCH,
-            ...(all ? {} : { organizationId: stream.organizationId }),
-          })
-          if (stream.closed) return
-          for (const row of rows)
-            stream.replay(streamMessage(row.seq, storedEventText(row, { withOrganization: all })))
-          if (rows.length < READ_BATCH) break
-          from = rows[rows.length - 1]?.seq ?? from
-        }
-        // Pruning only ever raises the oldest seq: if it is still at most after + 1, no event this
-        // replay needed was pruned while it read.
-        const { oldest } = await eventWindow(db)
-        if (oldest !== null && oldest > after + 1) {
-          stream.reset({ seq: stream.lastSent, reason: RESET_PRUNED_REASON })
-          await sendHello()
-        }
-      }
-    }
-    stream.goLive()
-  }
-
-  function open({
-    organizationId,
-    accountId,
-    sessionId,
-    after,
-  }: OpenStream): EventStream | 'full' | 'stopped' {
-    if (!started || stopped) return 'stopped'
-    // The member's streams in every organization count together.
-    const holder = holderOf({ organizationId, accountId })
-    const held = streamsOf.get(holder) ?? new Set<EventStream>()
-    if (held.size >= maxStreams) return 'full'
-    const own = streams.get(organizationId) ?? new Set<EventStream>()
-    const stream = new EventStream(organizationId, accountId, sessionId, { onClose: remove, maxQueuedBytes })
-    // Subscribed first: from now on every event read goes to it (kept aside during the catch-up).
-    own.add(stream)
-    streams.set(organizationId, own)
-    held.add(stream)
-    streamsOf.set(holder, held)
-    const running = catchUp(stream, after)
-      .catch((error: unknown) => {
-        if (!stream.closed && !stopped) onError(error, 'a stream catching up')
-        stream.close()
-      })
-      .finally(() => catchUps.delete(running))
-    catchUps.add(running)
-    return stream
-  }
-
-  function sessionEnded(sessionId: string) {
-    for (const stream of allStreams()) {
-      if (stream.sessionId === sessionId) stream.end({ message: NOT_SIGNED_IN_MESSAGE })
-    }
-  }
-
-  async function keepAliveRound() {
-    const open = allStreams()
-    if (open.length === 0) return
-    for (const stream of open) stream.keepAlive()
-    const live = await liveSessionIds(db, open)
-    for (const stream of open) {
-      if (!live.has(stream.sessionId)) stream.end({ message: NOT_SIGNED_IN_MESSAGE })
-    }
-  }
-
-  async function prune() {
-    return pruneEvents(db, retentionHours)
-  }
-
-  function every(ms: number, task: () => Promise<unknown>, what: string) {
-    let busy = false
-    const timer = setInterval(() => {
-      if (busy || stopped) return
-      busy = true
-      task()
-        .catch((error: unknown) => {
-          if (!stopped) onError(error, what)
-        })
-        .finally(() => {
-          busy = false
-        })
-    }, ms)
-    timer.unref()
-    timers.push(timer)
-  }
-
   return {
-    async start() {
-      if (started) return
-      lastRead = (await eventWindow(db)).head
-      started = true
-      if (options.wakeOnAppend !== false) stopAppended = onAppended(() => void wake())
-      const { version } = await db
-        .selectNoFrom(sql<string>`version()`.as('version'))
-        .executeTakeFirstOrThrow()
-      if (!version.includes('PGlite')) {
-        if (listenUrl) await listen(listenUrl)
-        else {
-          log.warn(
-            'event hub: no DATABASE_URL to LISTEN on; events written by other processes reach this one within the safety read',
-          )
-        }
-      }
-      every(safetyReadMs, wake, 'the safety read')
-      every(keepAliveMs, keepAliveRound, 'the keep-alive round')
-      every(pruneEveryMs, prune, 'pruning events')
-      // One prune soon after start, out of the way of the start itself.
-      const first = setTimeout(() => {
-        if (!stopped) prune().catch((error: unknown) => onError(error, 'pruning events'))
-      }, 1000)
-      first.unref()
-      timers.push(first)
-    },
-
-    async stop() {
-      if (stopped) return
-      stopped = true
-      stopAppended?.()
-      for (const timer of timers) clearTimeout(timer)
-      if (reconnect) clearTimeout(reconnect)
-      for (const stream of allStreams()) stream.close()
-      const client = listener
-      listener = undefined
-      listenerPid = null
-      await client?.end().catch(() => {})
-      await Promise.allSettled([reading, ...catchUps])
-    },
-
-    open,
-    sessionEnded,
     wake,
-    keepAliveRound,
-    prune,
-
-    streamCount(organizationId?: string) {
-      if (organizationId !== undefined) return streams.get(organizationId)?.size ?? 0
-      let count = 0
-      for (const open of streams.values()) count += open.size
-      return count
+    from: (seq: number) => {
+      lastRead = seq
     },
     lastRead: () => lastRead,
-    listening: () => listener !== undefined,
-    listenerPid: () => listenerPid,
+    current: () => reading,
   }
 }
