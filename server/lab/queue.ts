@@ -11,7 +11,7 @@ import { currentOrganizationId } from '../organizations/memberships.ts'
 import type { Database, StoredStatus } from '../platform/db/schema.ts'
 
 /*
- * Issue 19 (docs/decisions/0024): the lab's queue — every organization's device records with their
+ * The lab's queue (docs/decisions/0024) — every organization's device records with their
  * latest run, in one of LAB_QUEUE_STATES by the record's status:
  *   Submitted → waiting, InProgress → running, Maintenance → maintenance,
  *   AwaitingReview → review, Completed and Cancelled → finished.
@@ -82,9 +82,36 @@ type QueueRow = {
 
 export async function labQueue(db: Db, query: LabQueueQuery): Promise<LabQueueAnswer> {
   const page = query.page ?? 1
-  const search = query.search?.trim() ?? ''
   // The page first — ids and the total only, ordered by state and submission — then the details
   // of its LAB_QUEUE_PAGE_SIZE records: the runs' and comments' lookups never touch the rest.
+  const pageRows = await pageIds(db, query, page)
+  const ids = pageRows.map((row) => row.portfolio_manager_id)
+  const details = await pageDetails(db, ids)
+  const byId = new Map(details.map((row) => [row.portfolio_manager_id, row]))
+  const rows = ids.flatMap((id) => byId.get(id) ?? [])
+  const counts = await stateCounts(db)
+  const { organizations, deviceTypes } = await filterChoices(db)
+
+  let total = Number(pageRows[0]?.total ?? 0)
+  if (pageRows.length === 0 && page > 1) {
+    // A page past the end: the real total, from the first page's count.
+    const first = await labQueue(db, { ...query, page: 1 })
+    total = first.total
+  }
+  return {
+    items: rows.map(toItem),
+    total: Number(total),
+    page,
+    pageSize: LAB_QUEUE_PAGE_SIZE,
+    counts,
+    organizations,
+    deviceTypes,
+  }
+}
+
+/** The page's record ids in queue order, each row with the filtered total. */
+async function pageIds(db: Db, query: LabQueueQuery, page: number) {
+  const search = query.search?.trim() ?? ''
   let filtered = db
     .selectFrom('device_records as d')
     .innerJoin('organizations as o', 'o.id', 'd.organization_id')
@@ -108,7 +135,7 @@ export async function labQueue(db: Db, query: LabQueueQuery): Promise<LabQueueAn
       ]),
     )
   }
-  const pageRows = await filtered
+  return filtered
     .select(['d.portfolio_manager_id', sql<number>`count(*) over ()`.as('total')])
     .orderBy(STATE_RANK)
     .orderBy('d.creation_time', 'desc')
@@ -116,98 +143,100 @@ export async function labQueue(db: Db, query: LabQueueQuery): Promise<LabQueueAn
     .limit(LAB_QUEUE_PAGE_SIZE)
     .offset((page - 1) * LAB_QUEUE_PAGE_SIZE)
     .execute()
-  const ids = pageRows.map((row) => row.portfolio_manager_id)
-  const details =
-    ids.length === 0
-      ? []
-      : ((await db
-          .selectFrom('device_records as d')
-          .innerJoin('organizations as o', 'o.id', 'd.organization_id')
-          .leftJoinLateral(
-            (eb) =>
-              eb
-                .selectFrom('certification_runs as r')
-                .select([
-                  'r.run_id',
-                  'r.attempt',
-                  'r.kind',
-                  'r.status as run_status',
-                  'r.is_certified as run_is_certified',
-                  'r.started_at',
-                  'r.finished_at',
-                  'r.started_by',
-                ])
-                .whereRef('r.portfolio_manager_id', '=', 'd.portfolio_manager_id')
-                .orderBy('r.attempt', 'desc')
-                .limit(1)
-                .as('r'),
-            (join) => join.onTrue(),
-          )
+}
+
+/** The page's records with their latest run, its progress, and their comments. */
+async function pageDetails(db: Db, ids: string[]): Promise<QueueRow[]> {
+  if (ids.length === 0) return []
+  return (await db
+    .selectFrom('device_records as d')
+    .innerJoin('organizations as o', 'o.id', 'd.organization_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('certification_runs as r')
           .select([
-            'd.portfolio_manager_id',
-            'd.organization_id',
-            'o.name as organization_name',
-            'd.vendor',
-            'd.device_name',
-            'd.device_type',
-            'd.product_class',
-            'd.base_firmware_version',
-            'd.status',
-            'd.is_certified',
-            STATE_OF_STATUS.as('queue_state'),
-            'd.creation_time',
-            'd.created_by',
             'r.run_id',
             'r.attempt',
             'r.kind',
-            'r.run_status',
-            'r.run_is_certified',
+            'r.status as run_status',
+            'r.is_certified as run_is_certified',
             'r.started_at',
             'r.finished_at',
             'r.started_by',
-            (eb) =>
-              eb
-                .selectFrom('run_test_cases as t')
-                .select((inner) => inner.fn.countAll<number>().as('n'))
-                .whereRef('t.run_id', '=', 'r.run_id')
-                .as('cases_total'),
-            (eb) =>
-              eb
-                .selectFrom('run_test_cases as t')
-                .select((inner) => inner.fn.countAll<number>().as('n'))
-                .whereRef('t.run_id', '=', 'r.run_id')
-                .where('t.state', 'in', ['passed', 'failed', 'skipped'])
-                .as('cases_done'),
-            (eb) =>
-              eb
-                .selectFrom('run_test_cases as t')
-                .select('t.name')
-                .whereRef('t.run_id', '=', 'r.run_id')
-                .where('t.state', '=', 'running')
-                .orderBy('t.position')
-                .limit(1)
-                .as('current_case'),
-            (eb) =>
-              eb
-                .selectFrom('comments as c')
-                .select((inner) => inner.fn.countAll<number>().as('n'))
-                .whereRef('c.portfolio_manager_id', '=', 'd.portfolio_manager_id')
-                .as('comment_count'),
-            (eb) =>
-              eb
-                .selectFrom('comments as c')
-                .select('c.author_kind')
-                .whereRef('c.portfolio_manager_id', '=', 'd.portfolio_manager_id')
-                .orderBy('c.created_at', 'desc')
-                .orderBy('c.comment_id', 'desc')
-                .limit(1)
-                .as('last_comment_kind'),
           ])
-          .where('d.portfolio_manager_id', 'in', ids)
-          .execute()) as QueueRow[])
-  const byId = new Map(details.map((row) => [row.portfolio_manager_id, row]))
-  const rows = ids.flatMap((id) => byId.get(id) ?? [])
+          .whereRef('r.portfolio_manager_id', '=', 'd.portfolio_manager_id')
+          .orderBy('r.attempt', 'desc')
+          .limit(1)
+          .as('r'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'd.portfolio_manager_id',
+      'd.organization_id',
+      'o.name as organization_name',
+      'd.vendor',
+      'd.device_name',
+      'd.device_type',
+      'd.product_class',
+      'd.base_firmware_version',
+      'd.status',
+      'd.is_certified',
+      STATE_OF_STATUS.as('queue_state'),
+      'd.creation_time',
+      'd.created_by',
+      'r.run_id',
+      'r.attempt',
+      'r.kind',
+      'r.run_status',
+      'r.run_is_certified',
+      'r.started_at',
+      'r.finished_at',
+      'r.started_by',
+      (eb) =>
+        eb
+          .selectFrom('run_test_cases as t')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('t.run_id', '=', 'r.run_id')
+          .as('cases_total'),
+      (eb) =>
+        eb
+          .selectFrom('run_test_cases as t')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('t.run_id', '=', 'r.run_id')
+          .where('t.state', 'in', ['passed', 'failed', 'skipped'])
+          .as('cases_done'),
+      (eb) =>
+        eb
+          .selectFrom('run_test_cases as t')
+          .select('t.name')
+          .whereRef('t.run_id', '=', 'r.run_id')
+          .where('t.state', '=', 'running')
+          .orderBy('t.position')
+          .limit(1)
+          .as('current_case'),
+      (eb) =>
+        eb
+          .selectFrom('comments as c')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('c.portfolio_manager_id', '=', 'd.portfolio_manager_id')
+          .as('comment_count'),
+      (eb) =>
+        eb
+          .selectFrom('comments as c')
+          .select('c.author_kind')
+          .whereRef('c.portfolio_manager_id', '=', 'd.portfolio_manager_id')
+          .orderBy('c.created_at', 'desc')
+          .orderBy('c.comment_id', 'desc')
+          .limit(1)
+          .as('last_comment_kind'),
+    ])
+    .where('d.portfolio_manager_id', 'in', ids)
+    .execute()) as QueueRow[]
+}
 
+/** How many records are in each queue state, whatever the filters. */
+async function stateCounts(db: Db) {
   const counted = await db
     .selectFrom('device_records as d')
     .select([STATE_OF_STATUS.as('state'), (eb) => eb.fn.countAll<number>().as('n')])
@@ -215,7 +244,11 @@ export async function labQueue(db: Db, query: LabQueueQuery): Promise<LabQueueAn
     .execute()
   const counts = Object.fromEntries(LAB_QUEUE_STATES.map((state) => [state, 0])) as LabQueueAnswer['counts']
   for (const row of counted) counts[row.state] = Number(row.n)
+  return counts
+}
 
+/** The filters' choices: the organizations with a record, and the device types recorded. */
+async function filterChoices(db: Db) {
   const organizations = await db
     .selectFrom('organizations as o')
     .select(['o.id', 'o.name'])
@@ -235,19 +268,7 @@ export async function labQueue(db: Db, query: LabQueueQuery): Promise<LabQueueAn
     .distinct()
     .orderBy('device_type')
     .execute()
-
-  let total = Number(pageRows[0]?.total ?? 0)
-  if (pageRows.length === 0 && page > 1) {
-    // A page past the end: the real total, from the first page's count.
-    const first = await labQueue(db, { ...query, page: 1 })
-    total = first.total
-  }
   return {
-    items: rows.map(toItem),
-    total: Number(total),
-    page,
-    pageSize: LAB_QUEUE_PAGE_SIZE,
-    counts,
     organizations: organizations.map((row) => ({ organizationId: row.id, organizationName: row.name })),
     deviceTypes: deviceTypes.map((row) => row.device_type),
   }
