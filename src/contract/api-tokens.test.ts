@@ -1,11 +1,19 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { API_TOKEN_PATTERN, apiTokenExpiryLabel, createApiTokenPayloadSchema } from '@/contract/api-tokens'
-import { apiTokenAccess, endpoints, isLabEndpoint, type VendorEndpointName } from '@/contract/endpoints'
+import {
+  apiTokenAccess,
+  type EndpointName,
+  endpoints,
+  isLabEndpoint,
+  type VendorEndpointName,
+} from '@/contract/endpoints'
 
 describe('API tokens (issue 21, docs/decisions/0026)', () => {
   it('lets a token read what every role reads, write what needs more, and never act as a session', () => {
-    const names = (Object.keys(endpoints) as VendorEndpointName[]).filter((name) => !isLabEndpoint(name))
+    const names = (Object.keys(endpoints) as EndpointName[]).filter(
+      (name): name is VendorEndpointName => !isLabEndpoint(name),
+    )
     const byAccess = (access: string) => names.filter((name) => apiTokenAccess(name) === access).sort()
     expect(byAccess('session')).toEqual(
       [
@@ -48,7 +56,7 @@ describe('API tokens (issue 21, docs/decisions/0026)', () => {
   })
 
   it('never lets a token make a lab console call', () => {
-    const lab = (Object.keys(endpoints) as Array<keyof typeof endpoints>).filter(isLabEndpoint)
+    const lab = (Object.keys(endpoints) as EndpointName[]).filter(isLabEndpoint)
     expect(lab.length).toBe(20)
     expect(lab.filter((name) => apiTokenAccess(name) !== 'session')).toEqual([])
   })

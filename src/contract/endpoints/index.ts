@@ -12,13 +12,7 @@ import { portfolioEndpoints } from '@/contract/endpoints/portfolio'
 import type { Endpoint } from '@/contract/endpoints/types'
 import { webhookEndpoints } from '@/contract/endpoints/webhooks'
 
-export type {
-  Endpoint,
-  EndpointTag,
-  HandlerRefusal,
-  LabEndpoint,
-  VendorEndpoint,
-} from '@/contract/endpoints/types'
+export type { Endpoint, EndpointTag } from '@/contract/endpoints/types'
 
 /*
  * Every call the portal makes, in one table, one entry per call with all that is said of it (see

@@ -31,7 +31,7 @@ export type EndpointTag =
   | 'webhooks'
 
 /** A refusal status a call's handler can answer by itself (beyond those the document derives from the entry). */
-export type HandlerRefusal = 400 | 401 | 404 | 409 | 429
+type HandlerRefusal = 400 | 401 | 404 | 409 | 429
 
 type EndpointBase = {
   service: 'main' | 'certification'
@@ -67,7 +67,11 @@ type EndpointBase = {
   tag: EndpointTag
   summary: string
   description?: string
-  /** The refusals the call's own handler can answer (400 from the request schema, 401/403 from the permission, 403 CSRF, 413/415 are derived). */
+  /**
+   * The refusals the call's own handler can answer, beyond those the document derives from the
+   * entry (400 from the request schema, 401/403 from the permission, 403 from the CSRF guard,
+   * 413/415 for bodies).
+   */
   refusals?: ReadonlyArray<HandlerRefusal>
   /**
    * Answered without a login too (the login only adds to the answer): the document marks the
