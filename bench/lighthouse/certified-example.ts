@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
-import { endpoints } from '../../src/contract/endpoints.ts'
+import { endpoints } from '../../src/contract/endpoints/index.ts'
 import { type Browser, poll, registerVendor } from '../reliability/client.ts'
 
 /*

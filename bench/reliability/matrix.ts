@@ -5,25 +5,25 @@ import {
   API_TOKEN_REVOKED_MESSAGE,
   API_TOKEN_SESSION_ONLY_MESSAGE,
   type ApiTokenAccess,
-  apiTokenAccess,
   type CreateApiTokenAnswer,
 } from '@/contract/api-tokens'
 import {
+  apiTokenAccess,
   endpoints,
   endpointPath,
+  isLabEndpoint,
   RUN_REPORT_PATH,
   type Endpoint,
   type EndpointName,
+  type LabEndpointName,
 } from '@/contract/endpoints'
 import { EVENTS_PATH } from '@/contract/events'
-import { API_DOCS_PATH, OPENAPI_PATH } from '@/contract/openapi'
+import { API_DOCS_PATH, OPENAPI_PATH } from '../../server/apps/api-docs/options.ts'
 import {
-  LAB_ENDPOINT_PERMISSIONS,
   LAB_EVENTS_PATH,
   LAB_MANAGER_ONLY_MESSAGE,
   LAB_ONLY_MESSAGE,
   labCan,
-  type LabEndpointName,
   type LabRole,
   VENDOR_ONLY_MESSAGE,
 } from '@/contract/lab'
@@ -33,14 +33,7 @@ import {
   blankSavePayload,
   submittedDevicePayload,
 } from '@/contract/fixtures/payloads'
-import {
-  ENDPOINT_PERMISSIONS,
-  ROLE_REFUSALS,
-  can,
-  type Permission,
-  type Role,
-  type VendorEndpointName,
-} from '@/contract/roles'
+import { ROLE_REFUSALS, can, type Permission, type Role } from '@/contract/roles'
 import {
   Browser,
   PASSWORD,
@@ -56,7 +49,7 @@ import type { Deployment } from './deployment.ts'
 import { countAnswer, printTable, type Figures } from './figures.ts'
 
 /*
- * Section 1: the authorisation matrix, generated from the endpoint table (src/contract/endpoints.ts)
+ * Section 1: the authorisation matrix, generated from the endpoint table (src/contract/endpoints)
  * — every endpoint of both services, plus the run report beside results.json and the live event
  * stream (GET /api/events?after=0, read for STREAM_READ_MS) — × eight callers (issue 18, 31):
  * - outsiders: anonymous (no cookie, a fresh Token), another vendor (the Owner of an organization
@@ -217,10 +210,11 @@ const REFUSED_BY_DESIGN = new Set([
   'acceptInvitation',
 ])
 
-const permissionOfCell = (name: string): Permission | null =>
-  name === 'runReport' || name === 'events'
-    ? 'read'
-    : (ENDPOINT_PERMISSIONS[name as VendorEndpointName] ?? null)
+function permissionOfCell(name: string): Permission | null {
+  if (name === 'runReport' || name === 'events') return 'read'
+  const endpoint = endpoints[name as EndpointName] as Endpoint | undefined
+  return endpoint?.audience === 'vendor' ? endpoint.permission : null
+}
 
 type Expectation =
   | { kind: 'refused' }
@@ -232,9 +226,9 @@ type Expectation =
   | { kind: 'through' }
 
 const isLabCall = (name: string): name is LabEndpointName | 'labEvents' =>
-  name === 'labEvents' || name in LAB_ENDPOINT_PERMISSIONS
+  name === 'labEvents' || isLabEndpoint(name)
 const labPermissionOf = (name: LabEndpointName | 'labEvents') =>
-  name === 'labEvents' ? 'lab-read' : LAB_ENDPOINT_PERMISSIONS[name]
+  name === 'labEvents' ? 'lab-read' : endpoints[name].permission
 
 /**
  * Issue 19: the wall between vendors and the lab. A lab call (its permission not null) refuses
@@ -292,7 +286,7 @@ function expectationOf(name: string, caller: Caller): Expectation {
 function tokenAccessOf(name: string): ApiTokenAccess {
   if (name === 'runReport' || name === 'openApiDocument' || name === 'apiDocs') return 'read'
   if (name === 'events' || isLabCall(name)) return 'session'
-  return apiTokenAccess(name as VendorEndpointName)
+  return apiTokenAccess(name as EndpointName)
 }
 
 /**

@@ -21,7 +21,7 @@ import { vendorRoute } from '../http/route.ts'
  * own and revokes them; an Owner lists and revokes every member's in the organization. Creating
  * needs the `tokens` permission (Owner, Engineer). The secret is answered once, by create, and
  * kept only as its SHA-256. These calls need a signed-in session: a token cannot make them
- * (src/contract/api-tokens.ts apiTokenAccess). Creating and revoking write the activity log in
+ * (src/contract/endpoints apiTokenAccess). Creating and revoking write the activity log in
  * their transaction.
  */
 

@@ -7,10 +7,10 @@ import { createMiddleware } from 'hono/factory'
 import { secureHeaders } from 'hono/secure-headers'
 import type { Kysely } from 'kysely'
 import type { RunKind, RunTestsPayload } from '@/contract/certification'
-import { endpoints, RUN_REPORT_PATH } from '@/contract/endpoints'
+import { endpoints, permissionOf, RUN_REPORT_PATH } from '@/contract/endpoints'
 import { CERTIFIED_OK } from '@/contract/records'
 import { BODY_FIELD, isJsonContentType, readInput } from '@/contract/refusals'
-import { type Permission, permissionOf, type Role } from '@/contract/roles'
+import type { Permission, Role } from '@/contract/roles'
 import {
   certificateSentMessage,
   FORBIDDEN_MESSAGE,

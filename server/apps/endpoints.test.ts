@@ -3,7 +3,7 @@ import { type EndpointName, endpointPath, endpoints } from '@/contract/endpoints
 import { createVendor, startTestPortal, type TestPortal, type TestVendor } from '../test/portal.ts'
 
 /*
- * Every call of the endpoint table (src/contract/endpoints.ts) is answered by its service, at the
+ * Every call of the endpoint table (src/contract/endpoints) is answered by its service, at the
  * table's method and path (docs/decisions/0005): no call falls through to a service's 404 for paths
  * it does not know. The calls go in as a signed-in vendor with an empty body, so each reaches its
  * route (which may then refuse the body); logout goes last, since it ends the session.

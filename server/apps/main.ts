@@ -38,7 +38,7 @@ import { labStaffRoutes } from '../lab/staff-routes.ts'
 import { labStateRoutes } from '../lab/state-routes.ts'
 import { notificationRoutes, oneClickUnsubscribe } from '../notifications/routes.ts'
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from '@/contract/notifications'
-import { DEFAULT_PORTAL_URL } from '@/contract/openapi'
+import { DEFAULT_PORTAL_URL } from './api-docs/options.ts'
 import type { WebhookLookup } from '@/contract/webhook-destination'
 import { DirectorySnapshot } from '../certificates/directory.ts'
 

@@ -4,13 +4,11 @@ import {
   API_TOKEN_READ_ONLY_MESSAGE,
   API_TOKEN_SESSION_ONLY_MESSAGE,
   type ApiTokenAccess,
-  apiTokenAccess,
   AUTHORIZATION_HEADER,
 } from '@/contract/api-tokens'
-import { type EndpointName, endpoints } from '@/contract/endpoints'
+import { apiTokenAccess, type EndpointName, endpoints } from '@/contract/endpoints'
 import { EVENTS_PATH } from '@/contract/events'
-import { LAB_ENDPOINT_PERMISSIONS, LAB_EVENTS_PATH } from '@/contract/lab'
-import type { VendorEndpointName } from '@/contract/roles'
+import { LAB_EVENTS_PATH } from '@/contract/lab'
 import { authenticateBearer } from './bearer-token.ts'
 import type { MainEnv } from './context.ts'
 
@@ -19,7 +17,7 @@ import type { MainEnv } from './context.ts'
  * acts as the token's member in the token's organization, with the member's role as it is now.
  * It runs before loadSession and, when the header is there, decides alone: the cookie is not
  * read, and the CSRF guard does not apply (no browser sends this header by itself, so another
- * site cannot make one send it). The call's access (src/contract/api-tokens.ts apiTokenAccess)
+ * site cannot make one send it). The call's access (src/contract/endpoints apiTokenAccess)
  * is checked against the token's scope here, before the endpoint's own checks (role, ownership),
  * which then run as for a session.
  */
@@ -34,8 +32,7 @@ const mainEndpointByRoute = new Map<string, EndpointName>(
 export function accessOfRoute(method: string, path: string): ApiTokenAccess {
   const name = mainEndpointByRoute.get(`${method === 'HEAD' ? 'GET' : method} ${path}`)
   if (name === undefined) return path === EVENTS_PATH || path === LAB_EVENTS_PATH ? 'session' : 'read'
-  if (name in LAB_ENDPOINT_PERMISSIONS) return 'session'
-  return apiTokenAccess(name as VendorEndpointName)
+  return apiTokenAccess(name)
 }
 
 /** The 401 or 429 of a refused bearer, as both services answer it. */

@@ -1,16 +1,22 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import type * as v from 'valibot'
-import { type EndpointName, endpoints } from '@/contract/endpoints'
+import {
+  type EndpointName,
+  endpoints,
+  type LabEndpointName,
+  permissionOf,
+  refusalFormOf,
+  type VendorEndpointName,
+} from '@/contract/endpoints'
+import type { LabRole } from '@/contract/lab'
+import type { Role } from '@/contract/roles'
 import type { MainEnv } from './context.ts'
-import { refusalFormOf } from '@/contract/refusals'
-import { permissionOf, type Role, type VendorEndpointName } from '@/contract/roles'
 import { jsonBody, queryInput } from './json-body.ts'
 import { requireVendor } from './require-vendor.ts'
 import { requireLab } from './require-lab.ts'
-import { LAB_ENDPOINT_PERMISSIONS, type LabEndpointName, type LabRole } from '@/contract/lab'
 
 /*
- * The main service's calls are registered from the endpoint table (src/contract/endpoints.ts,
+ * The main service's calls are registered from the endpoint table (src/contract/endpoints,
  * docs/decisions/0005): `route(app, 'login', handler)` takes the method and path from
  * `endpoints.login` and reads the input with the endpoint's request schema — the JSON body of a
  * POST, the query of a GET — so that the handler gets it typed as `c.var.body`, and a body the
@@ -72,8 +78,8 @@ export function route<N extends MainEndpointName>(
 }
 
 /**
- * As route, for a call that needs a member's session: requireVendor first, with the endpoint's
- * permission from src/contract/roles.ts (docs/decisions/0023).
+ * As route, for a call that needs a member's session: requireVendor first, with the permission
+ * its entry of the endpoint table names (docs/decisions/0023).
  */
 export function vendorRoute<N extends MainEndpointName & VendorEndpointName>(
   app: Hono<MainEnv>,
@@ -92,7 +98,7 @@ export function vendorRoute<N extends MainEndpointName & VendorEndpointName>(
 
 /**
  * As route, for a lab console call (issue 19, docs/decisions/0024): requireLab first, with the
- * endpoint's permission from src/contract/lab.ts; the handler reads `c.var.labStaffId` and
+ * permission its entry of the endpoint table names; the handler reads `c.var.labStaffId` and
  * `c.var.labRole`. The set-password calls (permission null) are made before any login: use route.
  */
 export function labRoute<N extends MainEndpointName & LabEndpointName>(
@@ -101,7 +107,7 @@ export function labRoute<N extends MainEndpointName & LabEndpointName>(
   handler: RouteHandler<N, { labStaffId: string; labRole: LabRole }>,
   { before = [] }: RouteOptions = {},
 ) {
-  const permission = LAB_ENDPOINT_PERMISSIONS[name]
+  const permission = endpoints[name].permission
   if (permission === null) throw new Error(`${name} is called without a login: register it with route().`)
   register(
     app,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { endpoints } from '@/contract/endpoints'
+import { endpoints, type LabEndpointName } from '@/contract/endpoints'
 import {
-  LAB_ENDPOINT_PERMISSIONS,
   LAB_MANAGER_ONLY_MESSAGE,
   LAB_ONLY_MESSAGE,
   LAB_PASSWORD_SET_MESSAGE,
@@ -10,7 +9,6 @@ import {
   LAB_STAFF_NOT_FOUND_MESSAGE,
   LAST_LAB_MANAGER_MESSAGE,
   labCan,
-  type LabEndpointName,
   type LabStaffAnswer,
   labStaffAddedMessage,
   labStaffRemovedMessage,
@@ -318,8 +316,8 @@ describe('the login page, for staff and vendors alike', () => {
 })
 
 describe('the wall between vendors and the lab', () => {
-  const loggedIn = Object.entries(LAB_ENDPOINT_PERMISSIONS).filter(
-    ([, permission]) => permission !== null,
+  const loggedIn = Object.entries(endpoints).flatMap(([name, endpoint]) =>
+    endpoint.audience === 'lab' && endpoint.permission !== null ? [[name, endpoint.permission]] : [],
   ) as Array<[LabEndpointName, 'lab-read' | 'lab-act' | 'lab-manage']>
 
   it('refuses every lab call without a session (401) and with a vendor’s session (403)', async () => {

@@ -1,17 +1,19 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { API_TOKEN_PATTERN, apiTokenExpiryLabel, createApiTokenPayloadSchema } from '@/contract/api-tokens'
 import {
-  API_TOKEN_PATTERN,
   apiTokenAccess,
-  apiTokenExpiryLabel,
-  createApiTokenPayloadSchema,
-} from '@/contract/api-tokens'
-import { endpoints } from '@/contract/endpoints'
-import { ENDPOINT_PERMISSIONS, type VendorEndpointName } from '@/contract/roles'
+  type EndpointName,
+  endpoints,
+  isLabEndpoint,
+  type VendorEndpointName,
+} from '@/contract/endpoints'
 
 describe('API tokens (issue 21, docs/decisions/0026)', () => {
   it('lets a token read what every role reads, write what needs more, and never act as a session', () => {
-    const names = Object.keys(ENDPOINT_PERMISSIONS) as VendorEndpointName[]
+    const names = (Object.keys(endpoints) as EndpointName[]).filter(
+      (name): name is VendorEndpointName => !isLabEndpoint(name),
+    )
     const byAccess = (access: string) => names.filter((name) => apiTokenAccess(name) === access).sort()
     expect(byAccess('session')).toEqual(
       [
@@ -37,7 +39,7 @@ describe('API tokens (issue 21, docs/decisions/0026)', () => {
     )
     // Every write a read token is refused needs a permission beyond reading.
     for (const name of byAccess('write'))
-      expect([name, ENDPOINT_PERMISSIONS[name]]).not.toEqual([name, 'read'])
+      expect([name, endpoints[name].permission]).not.toEqual([name, 'read'])
     expect(byAccess('write')).toEqual(
       expect.arrayContaining(['submitPortfolio', 'runTests', 'cancelRun', 'addComment', 'inviteMember']),
     )
@@ -51,6 +53,12 @@ describe('API tokens (issue 21, docs/decisions/0026)', () => {
         ])
       }
     }
+  })
+
+  it('never lets a token make a lab console call', () => {
+    const lab = (Object.keys(endpoints) as EndpointName[]).filter(isLabEndpoint)
+    expect(lab.length).toBe(20)
+    expect(lab.filter((name) => apiTokenAccess(name) !== 'session')).toEqual([])
   })
 
   it('reads an optional expiry as null, and names the expiry choices', () => {

@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import { idSchema, nameText } from '@/contract/common'
 import type { FieldLabels } from '@/contract/refusals'
-import { ENDPOINT_PERMISSIONS, type VendorEndpointName } from '@/contract/roles'
 
 /*
  * Issue 21, item 2 (docs/decisions/0026): personal API tokens for a vendor's own pipelines. A
@@ -153,44 +152,10 @@ export type RevokeApiTokenAnswer = v.InferOutput<typeof revokeApiTokenAnswerSche
 
 /**
  * What a call made with a token needs: `read` (either scope), `write` (the read-write scope), or
- * `session` (never with a token: signing in and out, the session's organization, leaving it, a
- * person's mail settings, and the token calls themselves, so that a leaked token cannot make
- * itself a successor).
+ * `session` (never with a token). Each call's is derived from its endpoint-table entry
+ * (src/contract/endpoints apiTokenAccess).
  */
 export type ApiTokenAccess = 'read' | 'write' | 'session'
-
-const SESSION_ONLY: ReadonlySet<string> = new Set([
-  'token',
-  'login',
-  'logout',
-  'keepSessionAlive',
-  'register',
-  'changePassword',
-  'forgotPassword',
-  'resetPassword',
-  'getInvitation',
-  'acceptInvitation',
-  'pendingInvitations',
-  'switchOrganization',
-  'leaveOrganization',
-  'listApiTokens',
-  'createApiToken',
-  'revokeApiToken',
-  // A person's own mail settings: theirs to change, signed in (or by the mails' links).
-  'notificationSettings',
-  'updateNotificationSetting',
-])
-
-/**
- * A vendor endpoint's access for a token: the session's calls above; a call that needs only the
- * `read` permission (or none: public reference data, certificates' verification) reads; anything
- * else writes. The lab's calls are never a token's.
- */
-export function apiTokenAccess(name: VendorEndpointName): ApiTokenAccess {
-  if (SESSION_ONLY.has(name)) return 'session'
-  const permission = ENDPOINT_PERMISSIONS[name]
-  return permission === null || permission === 'read' ? 'read' : 'write'
-}
 
 /* ---------------------------------------------------------------------------- messages */
 

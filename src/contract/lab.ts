@@ -333,28 +333,3 @@ export const labStaffRemovedMessage = (name: string) => `${name} can no longer l
 /** A vendor's view of maintenance (run details). */
 export const maintenanceNotice = (reason: string, expectedEnd: string) =>
   `The lab is in maintenance: ${reason} Expected to end ${expectedEnd}.`
-
-/** What each lab endpoint needs; null for the set-password calls, made before any login. */
-export const LAB_ENDPOINT_PERMISSIONS = {
-  labState: 'lab-read',
-  labQueue: 'lab-read',
-  labRecord: 'lab-read',
-  labAddComment: 'lab-act',
-  labStartRun: 'lab-act',
-  labRerunFailed: 'lab-act',
-  labCancelRun: 'lab-act',
-  labReview: 'lab-act',
-  labStartMaintenance: 'lab-manage',
-  labEndMaintenance: 'lab-manage',
-  labReviewSetting: 'lab-manage',
-  labStaff: 'lab-manage',
-  labAddStaff: 'lab-manage',
-  labChangeStaffRole: 'lab-manage',
-  labRemoveStaff: 'lab-manage',
-  labRevokeCertificate: 'lab-manage',
-  labNotificationSettings: 'lab-read',
-  labUpdateNotificationSetting: 'lab-read',
-  labSetPasswordInfo: null,
-  labSetPassword: null,
-} as const satisfies Record<string, LabPermission | null>
-export type LabEndpointName = keyof typeof LAB_ENDPOINT_PERMISSIONS

@@ -1,6 +1,4 @@
 import * as v from 'valibot'
-import { API_TOKEN_FIELD_LABELS } from '@/contract/api-tokens'
-import { type EndpointName, endpoints } from '@/contract/endpoints'
 import { PORTFOLIO_FIELD_LABELS } from '@/contract/portfolio-labels'
 import { COMMENT_EMPTY_MESSAGE } from '@/contract/server-messages'
 
@@ -84,20 +82,6 @@ export type RefusalForm = {
   withStatus?: boolean
   /** The call answers text (spec §7: change-password): the message as text, the field in X-Field. */
   asText?: boolean
-}
-
-/** The refusal form of each call: the main service and the mocks answer alike. */
-export function refusalFormOf(name: EndpointName): RefusalForm {
-  return {
-    withStatus: name === 'register' || name === 'forgotPassword' || name === 'resetPassword',
-    asText: endpoints[name].answerType === 'text',
-    labels:
-      name === 'resetPassword'
-        ? RESET_PASSWORD_LABELS
-        : name === 'createApiToken' || name === 'revokeApiToken'
-          ? API_TOKEN_FIELD_LABELS
-          : {},
-  }
 }
 
 /** The body of a refusal answered as JSON, with the call's status when its answers carry one. */

@@ -1,10 +1,8 @@
 import * as v from 'valibot'
-import type { EndpointName } from '@/contract/endpoints'
-import type { LabEndpointName } from '@/contract/lab'
 
 /*
  * Issue 18 (docs/decisions/0023): the roles of an organization's members and what each may do.
- * One table, read by the server (every endpoint of both services names its permission, and a
+ * One table, read by the server (every entry of the endpoint table names its permission, and a
  * call the caller's role lacks answers 403 with the permission's refusal) and by the UI (which
  * hides or disables, with the same reason, what the role may not do).
  */
@@ -76,89 +74,3 @@ export const ROLE_REFUSALS: Readonly<Record<Exclude<Permission, 'read'>, string>
 
 /** What to do about a refusal: shown under the reason. */
 export const ROLE_REFUSAL_HINT = 'Ask an Owner of your organization for another role.'
-
-/**
- * The permission each endpoint of the table needs once a vendor is logged in; null for the calls
- * made before or without a login (token, config, address data, login, logout, registration,
- * password calls, keep-alive). src/contract/roles.test.ts fails when an endpoint is missing.
- */
-/** The vendors' calls; the lab's (src/contract/lab.ts LAB_ENDPOINT_PERMISSIONS) need a lab staff session. */
-export type VendorEndpointName = Exclude<EndpointName, LabEndpointName>
-
-export const ENDPOINT_PERMISSIONS: Readonly<Record<VendorEndpointName, Permission | null>> = {
-  token: null,
-  portalConfig: null,
-  addressData: null,
-  login: null,
-  logout: null,
-  keepSessionAlive: null,
-  register: null,
-  changePassword: null,
-  forgotPassword: null,
-  resetPassword: null,
-  catalogue: 'read',
-  getPortfolio: 'read',
-  savePortfolio: 'portfolio',
-  submitPortfolio: 'portfolio',
-  listRecords: 'read',
-  deleteRecord: 'portfolio',
-  getRecord: 'read',
-  updateRecord: 'portfolio',
-  listComments: 'read',
-  addComment: 'comment',
-  runTests: 'runs',
-  rerunFailed: 'runs',
-  cancelRun: 'runs',
-  listRuns: 'read',
-  runResults: 'read',
-  emailCertificate: 'certificate',
-  certificatePdf: 'read',
-  // The team: every member reads it and may leave; the changes and the log are an Owner's.
-  team: 'read',
-  inviteMember: 'team',
-  resendInvitation: 'team',
-  revokeInvitation: 'team',
-  changeRole: 'team',
-  removeMember: 'team',
-  leaveOrganization: 'read',
-  activityLog: 'team',
-  // The invitation's page is read before any login; accepting and switching need a login but act
-  // on the account's memberships, not on an organization's data.
-  getInvitation: null,
-  acceptInvitation: null,
-  // The account's own pending invitations (also without an organization).
-  pendingInvitations: null,
-  switchOrganization: null,
-  // Issue 20: certificates are checked by anyone, with or without a login.
-  certificateKeys: null,
-  certificate: null,
-  directory: null,
-  // Listing a certificate in the directory is the organization's word about its device.
-  publishCertificate: 'certificate',
-  // Issue 21: every member chooses their own mails; the unsubscribe link works without a login.
-  notificationSettings: 'read',
-  updateNotificationSetting: 'read',
-  unsubscribeInfo: null,
-  unsubscribe: null,
-  // Issue 21 (docs/decisions/0026): personal API tokens. Every member lists and revokes their own
-  // (a Viewer who was an Engineer still holds theirs); creating one needs 'tokens'.
-  listApiTokens: 'read',
-  createApiToken: 'tokens',
-  revokeApiToken: 'read',
-  // Issue 21 (docs/decisions/0027): every member reads the endpoints and their deliveries; Owners change them.
-  webhooks: 'read',
-  createWebhook: 'webhooks',
-  updateWebhook: 'webhooks',
-  deleteWebhook: 'webhooks',
-  webhookDeliveries: 'read',
-  redeliverWebhook: 'webhooks',
-  pingWebhook: 'webhooks',
-  rotateWebhookSecret: 'webhooks',
-}
-
-/** The permission an endpoint needs once logged in (one that needs none is a mistake of the caller). */
-export function permissionOf(name: VendorEndpointName): Permission {
-  const permission = ENDPOINT_PERMISSIONS[name]
-  if (permission === null) throw new Error(`${name} is called without a login: it needs no permission.`)
-  return permission
-}

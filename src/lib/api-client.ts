@@ -33,7 +33,7 @@ export interface ApiCallOptions {
   /** JSON-encoded into the request body; leave out for no body. */
   body?: unknown
   /**
-   * Query parameters (the GET calls' `request` in src/contract/endpoints.ts); undefined values are
+   * Query parameters (the GET calls' `request` in src/contract/endpoints); undefined values are
    * left out. Kept out of error messages, since they may carry what a user typed.
    */
   query?: Record<string, string | number | boolean | undefined>

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type PathParams } from 'msw'
 import type * as v from 'valibot'
-import { type Endpoint, type EndpointName, endpoints } from '@/contract/endpoints'
+import { type Endpoint, type EndpointName, endpoints, refusalFormOf } from '@/contract/endpoints'
 import {
   BODY_FIELD,
   FIELD_HEADER,
@@ -11,7 +11,6 @@ import {
   type Refusal,
   refusalBody,
   type RefusalForm,
-  refusalFormOf,
 } from '@/contract/refusals'
 import * as said from '@/contract/server-messages'
 import { type MockVendor, world } from '@/mocks/fixtures/world'

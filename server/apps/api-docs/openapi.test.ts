@@ -9,7 +9,8 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EVENTS_PATH } from '@/contract/events'
 import { LAB_EVENTS_PATH } from '@/contract/lab'
-import { EXAMPLE_IDS, OPENAPI_PATH, REQUEST_EXAMPLES, SESSION_COOKIE_NAME } from '@/contract/openapi'
+import { type Endpoint, endpoints } from '@/contract/endpoints'
+import { EXAMPLE_IDS } from '@/contract/fixtures/payloads'
 import { createCertApp } from '../certification.ts'
 import {
   type Browser,
@@ -23,6 +24,7 @@ import {
 } from '../../test/portal.ts'
 import { createMainApp } from '../main.ts'
 import { API_DOCS_ASSETS_PATH, assetUrl, loadContractWebhooks } from './openapi.ts'
+import { OPENAPI_PATH, SESSION_COOKIE_NAME } from './options.ts'
 import { SESSION_COOKIE } from '../../http/session-token.ts'
 
 /*
@@ -135,7 +137,8 @@ function urlOf(call: Call, query: Record<string, unknown> | undefined) {
 function exampleOf(call: Call) {
   const example =
     call.operation.requestBody?.content['application/json']?.example ??
-    REQUEST_EXAMPLES[call.operation.operationId as keyof typeof REQUEST_EXAMPLES]
+    (endpoints[call.operation.operationId as keyof typeof endpoints] as Endpoint | undefined)?.example
+      ?.request
   return example === undefined ? undefined : (withIds(example) as Record<string, unknown>)
 }
 

@@ -5,21 +5,16 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
-import {
-  API_DOCS_PATH,
-  buildOpenApiDocument,
-  type CertificationServer,
-  type ContractWebhook,
-  contractWebhooks,
-  OPENAPI_PATH,
-} from '@/contract/openapi'
 import type { MainEnv } from '../../http/context.ts'
+import { buildOpenApiDocument } from './document.ts'
+import { API_DOCS_PATH, type CertificationServer, type ContractWebhook, OPENAPI_PATH } from './options.ts'
+import { contractWebhooks } from './webhook-items.ts'
 
 /*
  * Issue 21 (docs/decisions/0029): the OpenAPI document and its reference page, served by the main
  * service itself.
  *
- * - GET /api/openapi.json: the document src/contract/openapi.ts generates, with the addresses this
+ * - GET /api/openapi.json: the document document.ts generates, with the addresses this
  *   request reached (the main service's origin, the certification service on the same host at the
  *   port it listens on, as GET /api/portal-config tells pages: docs/decisions/0010). Generated once
  *   per address and kept; `ETag` (its SHA-256) and `Cache-Control: no-cache`, so a client keeps it

@@ -1,28 +1,19 @@
 import { compileErrors, validate } from '@readme/openapi-parser'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { apiTokenAccess } from '@/contract/api-tokens'
 import { isCleanLine, isCleanMultiline, text } from '@/contract/common'
-import { ENDPOINT_DOCS } from '@/contract/endpoint-docs'
-import { type EndpointName, endpoints } from '@/contract/endpoints'
-import { LAB_ENDPOINT_PERMISSIONS } from '@/contract/lab'
-import {
-  buildOpenApiDocument,
-  contractWebhooks,
-  convertSchema,
-  EXAMPLE_IDS,
-  pipelineWalkthrough,
-  REQUEST_EXAMPLES,
-  RULE_POLICY,
-  WEBHOOK_HEADERS,
-} from '@/contract/openapi'
+import { apiTokenAccess, type Endpoint, type EndpointName, endpoints } from '@/contract/endpoints'
+import { EXAMPLE_IDS } from '@/contract/fixtures/payloads'
 import { submitPayloadSchema } from '@/contract/portfolio'
-import { ENDPOINT_PERMISSIONS, type VendorEndpointName } from '@/contract/roles'
+import { buildOpenApiDocument } from './document.ts'
+import { convertSchema, RULE_POLICY } from './schemas.ts'
+import { pipelineWalkthrough } from './walkthrough.ts'
+import { contractWebhooks, WEBHOOK_HEADERS } from './webhook-items.ts'
 
 /*
  * The OpenAPI document generated from the endpoint table (docs/decisions/0029): valid OpenAPI 3.1
  * by a real validator, one operation per table entry, and the conversion policy for what JSON
- * Schema cannot say. server/apps/api-docs/openapi.test.ts checks it against the running services.
+ * Schema cannot say. openapi.test.ts beside it checks it against the running services.
  */
 
 const document = buildOpenApiDocument()
@@ -30,9 +21,17 @@ const document = buildOpenApiDocument()
 /** The validator dereferences in place: it gets a copy. Its own types name each version's fields. */
 const validateDocument = (doc: object) => validate(structuredClone(doc) as Parameters<typeof validate>[0])
 const names = Object.keys(endpoints) as EndpointName[]
+/** The request examples of the table's entries. */
+const requestExamples = Object.fromEntries(
+  names.flatMap((name) => {
+    const example = (endpoints[name] as Endpoint).example?.request
+    return example ? [[name, example]] : []
+  }),
+)
 
 type Operation = {
   operationId: string
+  summary: string
   security: Array<Record<string, string[]>>
   responses: Record<string, unknown>
   requestBody?: { content: Record<string, { schema: unknown; example?: unknown }> }
@@ -61,8 +60,8 @@ describe('the OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length)
   })
 
-  it('has a summary and a group for every call of the table (src/contract/endpoint-docs.ts)', () => {
-    expect(names.filter((name) => ENDPOINT_DOCS[name] === undefined)).toEqual([])
+  it('gives every operation its entry’s summary', () => {
+    expect(names.filter((name) => operationOf(name)?.summary !== endpoints[name].summary)).toEqual([])
   })
 
   it('sends the certification service’s calls to that service, the others to the main one', () => {
@@ -87,14 +86,9 @@ describe('the OpenAPI document', () => {
     for (const name of names) {
       const security = operationOf(name)?.security ?? []
       const bearer = security.find((requirement) => 'bearerAuth' in requirement)?.bearerAuth
-      const permission =
-        name in LAB_ENDPOINT_PERMISSIONS
-          ? null
-          : ENDPOINT_PERMISSIONS[name as keyof typeof ENDPOINT_PERMISSIONS]
+      const endpoint: Endpoint = endpoints[name]
       const access =
-        permission === null || permission === undefined
-          ? 'session'
-          : apiTokenAccess(name as VendorEndpointName)
+        endpoint.audience === 'lab' || endpoint.permission === null ? 'session' : apiTokenAccess(name)
       if (access === 'session') {
         expect(bearer, name).toBeUndefined()
         continue
@@ -148,8 +142,8 @@ describe('the OpenAPI document', () => {
   it('gives examples from the fixtures that the contract accepts', () => {
     const example = operationOf('submitPortfolio')?.requestBody?.content['application/json']?.example
     expect(v.safeParse(submitPayloadSchema, example).success).toBe(true)
-    expect(example).toEqual(REQUEST_EXAMPLES.submitPortfolio)
-    for (const [name, body] of Object.entries(REQUEST_EXAMPLES)) {
+    expect(example).toEqual(requestExamples.submitPortfolio)
+    for (const [name, body] of Object.entries(requestExamples)) {
       const request = endpoints[name as EndpointName].request
       if (!request) continue
       const parsed = v.safeParse(request, body)
@@ -264,6 +258,6 @@ describe('the pipeline walkthrough (info.description)', () => {
       /portfoliomanager\/create"[\s\S]*?<<JSON\n([\s\S]*?)\n\s*JSON\n/.exec(walkthrough) ?? []
     const payload = JSON.parse(json.replace(/\$VENDOR_USER_ID/g, EXAMPLE_IDS.vendorUserId)) as unknown
     expect(v.safeParse(submitPayloadSchema, payload).success).toBe(true)
-    expect(payload).toEqual(REQUEST_EXAMPLES.submitPortfolio)
+    expect(payload).toEqual(requestExamples.submitPortfolio)
   })
 })
