@@ -19,6 +19,7 @@ import {
   pruneEvents,
   storedEventText,
   type StoredEventRow,
+  type ActiveRunsReader,
 } from './store.ts'
 import { EventStream, streamMessage } from './stream.ts'
 
@@ -54,6 +55,8 @@ const LISTEN_BACKOFF_MS = [250, 500, 1000, 2000, 5000, 10_000] as const
 
 export type EventHubOptions = {
   db: Kysely<Database>
+  /** The active runs a hello lists (the certification domain's read). */
+  activeRuns: ActiveRunsReader
   /**
    * PostgreSQL: the database the LISTEN connection goes to (default DATABASE_URL); null: no
    * LISTEN (events of other processes then arrive within safetyReadMs). Unused on PGlite.
@@ -286,7 +289,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
   /** The stream's catch-up: hello, or the replay from the table; then the events kept aside. */
   async function catchUp(stream: EventStream, after: number | null) {
     const sendHello = async () => {
-      const hello = await helloSnapshot(db, stream.organizationId)
+      const hello = await helloSnapshot(db, stream.organizationId, options.activeRuns)
       stream.hello(hello)
     }
     if (after === null) {
