@@ -80,15 +80,7 @@ export async function startRun(
 ): Promise<StartRunResult> {
   const record = await trx
     .selectFrom('device_records')
-    .select([
-      'organization_id',
-      'device_type',
-      'product_class',
-      'status',
-      'is_certified',
-      'vendor',
-      'device_name',
-    ])
+    .selectAll()
     .where('portfolio_manager_id', '=', portfolioManagerId)
     .forUpdate()
     .executeTakeFirst()
@@ -108,24 +100,8 @@ export async function startRun(
     .orderBy('attempt', 'desc')
     .limit(1)
     .executeTakeFirst()
-  let cases: Array<{ position: number; name: string }>
-  if (kind === 'rerun') {
-    // Only a record whose latest attempt ended in Validation failure has failed cases to run.
-    cases =
-      latest && record.status === 'Completed' && record.is_certified === VALIDATION_FAILURE
-        ? await trx
-            .selectFrom('run_test_cases')
-            .select(['position', 'name'])
-            .where('run_id', '=', latest.run_id)
-            .where('state', '!=', 'passed')
-            .orderBy('position')
-            .execute()
-        : []
-    if (cases.length === 0) return refusedStart('no-failed-cases', NO_FAILED_CASES_MESSAGE)
-  } else {
-    const plan = testPlanFor(record.device_type, record.product_class)
-    cases = plan.cases.map((name, position) => ({ position, name }))
-  }
+  const cases = await casesToRun(trx, record, kind, latest?.run_id)
+  if (cases.length === 0) return refusedStart('no-failed-cases', NO_FAILED_CASES_MESSAGE)
   const status: ActiveStatus = executor.maintenance() ? 'Maintenance' : 'InProgress'
   const attempt = (latest?.attempt ?? 0) + 1
   const { run_id: runId } = await trx
@@ -172,6 +148,30 @@ export async function startRun(
     attempt,
     message: kind === 'rerun' ? RERUN_STARTED_MESSAGE : RUN_STARTED_MESSAGE,
   }
+}
+
+/**
+ * The cases a new attempt runs: the whole plan, or for a re-run the cases the latest attempt did
+ * not pass — only when the record's latest attempt ended in Validation failure (none otherwise).
+ */
+async function casesToRun(
+  trx: Trx,
+  record: { status: StoredStatus; is_certified: string; device_type: string; product_class: string },
+  kind: RunKind,
+  latestRunId: string | undefined,
+): Promise<Array<{ position: number; name: string }>> {
+  if (kind === 'full') {
+    const plan = testPlanFor(record.device_type, record.product_class)
+    return plan.cases.map((name, position) => ({ position, name }))
+  }
+  if (!latestRunId || record.status !== 'Completed' || record.is_certified !== VALIDATION_FAILURE) return []
+  return trx
+    .selectFrom('run_test_cases')
+    .select(['position', 'name'])
+    .where('run_id', '=', latestRunId)
+    .where('state', '!=', 'passed')
+    .orderBy('position')
+    .execute()
 }
 
 /**
