@@ -23,7 +23,7 @@ import type { RunRef } from './run-store.ts'
 export type Trx = Transaction<Database>
 
 /** The run statuses each transition of a run may start from. */
-export const TRANSITIONS = {
+const TRANSITIONS = {
   statusChanged: ACTIVE_STATUSES,
   caseStarted: ACTIVE_STATUSES,
   caseFinished: ACTIVE_STATUSES,
@@ -33,7 +33,7 @@ export const TRANSITIONS = {
   cancel: ACTIVE_STATUSES,
   reviewDecided: [AWAITING_REVIEW_STATUS],
 } as const satisfies Record<string, readonly StoredStatus[]>
-export type RunTransition = keyof typeof TRANSITIONS
+type RunTransition = keyof typeof TRANSITIONS
 
 /** The record statuses a new run (an attempt) may start from: none is active or awaits review. */
 export const START_FROM = [
@@ -46,14 +46,14 @@ export const START_FROM = [
  * A transition that did not happen, and why: the run is gone, its status does not allow it (it
  * ended, or was cancelled, meanwhile), or another executor took it over.
  */
-export type RunRefusal =
+type RunRefusal =
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'not-allowed'; from: StoredStatus }
   | { ok: false; reason: 'not-owner' }
 export type Moved = { ok: true } | RunRefusal
 export const MOVED: Moved = { ok: true }
 
-export function allows(transition: RunTransition, status: StoredStatus): boolean {
+function allows(transition: RunTransition, status: StoredStatus): boolean {
   return (TRANSITIONS[transition] as readonly StoredStatus[]).includes(status)
 }
 

@@ -18,8 +18,7 @@ export const CANCELLED_STATUS = 'Cancelled'
 export const AWAITING_REVIEW_STATUS = 'AwaitingReview'
 
 /** Every status a record or a run is stored with. */
-export const STORED_STATUSES = [...RECORD_STATUSES, CANCELLED_STATUS, AWAITING_REVIEW_STATUS] as const
-export type StoredStatus = (typeof STORED_STATUSES)[number]
+export type StoredStatus = RecordStatus | typeof CANCELLED_STATUS | typeof AWAITING_REVIEW_STATUS
 
 /** A run in these is going (or waiting for the lab's maintenance to end): one per record at most. */
 export const ACTIVE_STATUSES = ['InProgress', 'Maintenance'] as const satisfies readonly RecordStatus[]
