@@ -34,7 +34,7 @@ import {
 import { JSON_REQUIRED_MESSAGE, RUN_NOT_FOUND_MESSAGE, WRONG_ORIGIN_MESSAGE } from './certification.ts'
 import { PDFDocument } from 'pdf-lib'
 import { escapeHtml } from '../certification/results.ts'
-import { RESTARTED_CASE_NOTE } from '../certification/runner.ts'
+import { RESTARTED_CASE_NOTE } from '../certification/lifecycle.ts'
 
 /*
  * The certification service over real HTTP, beside the main service of the same portal: runs,

@@ -1,5 +1,5 @@
 import { VERIFY_PATH } from '@/contract/certificates'
-import { issueCertificate, type IssueOptions } from '../certificates/issue.ts'
+import type { IssueOptions } from '../certificates/issue.ts'
 import { Hono, type Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { cors } from 'hono/cors'
@@ -32,6 +32,7 @@ import { TOUCH_INTERVAL_MS, touchSession } from '../http/session.ts'
 import { isSessionExpired, SESSION_COOKIE, tokenDigest } from '../http/session-token.ts'
 import { certificateFileName, certificatePdf } from '../certification/certificate-pdf.ts'
 import { runReportHtml, runResults } from '../certification/results.ts'
+import { certifyEarlierRun } from '../certification/lifecycle.ts'
 import { loadRun, planOutcome, recordRuns } from '../certification/run-store.ts'
 import type { RunExecutor } from '../certification/runner.ts'
 import { logActivity, recordSubject } from '../organizations/activity.ts'
@@ -452,7 +453,7 @@ async function issuedCertificate(services: CertServices, runId: string) {
       .executeTakeFirst()
   let row = await read()
   if (!row && services.certificates) {
-    await issueCertificate(db, runId, services.certificates)
+    await certifyEarlierRun(db, runId, services.certificates)
     row = await read()
   }
   if (!row) return null

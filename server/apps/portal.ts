@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely'
 import { createCertApp, portalOriginPolicy } from './certification.ts'
 import type { CertificationHarness } from '../certification/harness.ts'
 import { createRunExecutor, type ResumeReport, type RunExecutor } from '../certification/runner.ts'
+import { helloActiveRuns } from '../certification/run-store.ts'
 import type { Database } from '../platform/db/schema.ts'
 import type { WriteWatch } from '../platform/db/write-watch.ts'
 import { createEventHub, type EventHub, type EventHubOptions } from '../events/hub.ts'
@@ -48,7 +49,7 @@ export type PortalOptions = {
   /** What happens to runs a previous process left going: resumed (default) or ended. */
   onRestart?: 'resume' | 'end'
   /** The live events' hub (docs/decisions/0020): retention, timers, LISTEN's database, the cap. */
-  events?: Omit<EventHubOptions, 'db'>
+  events?: Omit<EventHubOptions, 'db' | 'activeRuns'>
   /**
    * Issue 20: the certificate key (server/certificates/keys.ts loadSigner) and validity; without
    * it, a key made for this process alone (tests), published like any other.
@@ -112,7 +113,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   })
 
   const urlHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
-  const events = createEventHub({ ...options.events, db: options.db })
+  const events = createEventHub({ ...options.events, db: options.db, activeRuns: helloActiveRuns })
   await events.start()
 
   // Known once the certification service listens (CERT_PORT 0 picks a free port).

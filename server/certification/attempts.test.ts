@@ -13,7 +13,8 @@ import { createAccountWithOrganization } from '../organizations/memberships.ts'
 import { openTestDatabase, type TestDatabase } from '../platform/db/test-database.ts'
 import { simulatedLab, type CaseOutcome, type CertificationHarness } from './harness.ts'
 import { certificationRunResult } from './results.ts'
-import { loadRun, SKIPPED_CASE_NOTE } from './run-store.ts'
+import { SKIPPED_CASE_NOTE } from './lifecycle.ts'
+import { loadRun } from './run-store.ts'
 import {
   createRunExecutor,
   INTERRUPTED_RUN_REASON,

@@ -1,12 +1,8 @@
-import {
-  CANCELLED_STATUS,
-  type CertificationRun,
-  type RunResults,
-  type TestCase,
-} from '@/contract/certification'
+import type { CertificationRun, RunResults, TestCase } from '@/contract/certification'
 import { escapeHtml } from '@/contract/escape-html'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import type { CertificationRunRow, DeviceRow, RunTestCaseRow } from '../platform/db/schema.ts'
+import { CANCELLED_STATUS } from '@/contract/run-status'
 
 /*
  * Download Results (ARCHITECTURE.md decision 8): a run's per-test-case results as the contract's

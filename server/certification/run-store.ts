@@ -1,48 +1,21 @@
 import { certificateState } from '../certificates/read.ts'
-import { issueCertificate, type IssueOptions } from '../certificates/issue.ts'
-import { sql, type Kysely, type Transaction } from 'kysely'
-import { CANCELLED_STATUS } from '@/contract/certification'
-import { AWAITING_REVIEW_STATUS } from '@/contract/lab'
+import type { Kysely, Transaction } from 'kysely'
+import type { CertificationRun } from '@/contract/certification'
 import { progressOfCases, type RunProgress } from '@/contract/events'
-import { CERTIFIED_OK, VALIDATION_FAILURE, type RecordStatus } from '@/contract/records'
-import {
-  CANCELLED_CASE_NOTE,
-  FORBIDDEN_MESSAGE,
-  NO_ACTIVE_RUN_MESSAGE,
-  RECORD_NOT_FOUND_MESSAGE,
-  runCancelledReason,
-} from '@/contract/server-messages'
-import type { CertificationRunRow, Database, RunTestCaseRow, StoredStatus } from '../platform/db/schema.ts'
-import { appendEvent } from '../events/append.ts'
-import { logActivity, recordSubject } from '../organizations/activity.ts'
-import { reviewRequired } from '../lab/state.ts'
+import { CERTIFIED_OK } from '@/contract/records'
+import { ACTIVE_STATUSES } from '@/contract/run-status'
+import type { CertificationRunRow, Database, RunTestCaseRow } from '../platform/db/schema.ts'
+import { ALL_ORGANIZATIONS, LAB_HELLO_RUNS } from '../events/store.ts'
 import { certificationRunResult } from './results.ts'
 
 /*
- * The writes that move a run, its cases and its record (runner.ts), and the reads of whole runs
- * for results. Every write of a run:
- * - is one transaction that ends with its live event (server/events/append.ts), so the event
- *   exists exactly when the change does;
- * - happens only while the run is still active (InProgress or Maintenance) and, for the
- *   executor's writes, still this executor's (lease_owner): the run's row is locked first
- *   (`for update`), so a cancel, a finish and a take-over never both end a run — whichever commits
- *   first wins and the other finds the run no longer active and writes nothing.
- * Locks are taken in one order — the record's row, then the run's row, then the events lock — so
- * two writers never wait for each other in a circle.
- *
- * The record's result over attempts (docs/decisions/0021): a re-run runs only the cases the
- * latest attempt did not pass, so the record is certified when every case of the plan passed in
- * the latest attempt that ran it, counted over the Completed attempts since the last full run.
+ * The reads of runs: their progress and the fields their events carry, whole runs with their
+ * cases for the run list, results and the live streams, and the record's result over attempts
+ * (docs/decisions/0021): a re-run runs only the cases the latest attempt did not pass, so the
+ * record is certified when every case of the plan passed in the latest attempt that ran it,
+ * counted over the Completed attempts since the last full run. Every write of a run is
+ * lifecycle.ts's.
  */
-
-export const ACTIVE_STATUSES = ['InProgress', 'Maintenance'] as const satisfies readonly RecordStatus[]
-export type ActiveStatus = (typeof ACTIVE_STATUSES)[number]
-
-export const SKIPPED_CASE_NOTE = 'Not run: the run was interrupted.'
-
-export function isActive(status: StoredStatus): status is ActiveStatus {
-  return (ACTIVE_STATUSES as readonly string[]).includes(status)
-}
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -98,127 +71,6 @@ export async function runNow(trx: Db, runId: string) {
 }
 
 /**
- * Locks the run's row when it is still active (and, with `owner`, still that executor's); the
- * record's row first when `withRecord` (the writes that change the record too). Undefined when the
- * run has ended (finished, cancelled) or was taken over.
- */
-async function lockActiveRun(
-  trx: Transaction<Database>,
-  ref: Pick<RunRef, 'runId' | 'portfolioManagerId'>,
-  { owner, withRecord }: { owner?: string; withRecord: boolean },
-) {
-  if (withRecord) {
-    await trx
-      .selectFrom('device_records')
-      .select('portfolio_manager_id')
-      .where('portfolio_manager_id', '=', ref.portfolioManagerId)
-      .forUpdate()
-      .execute()
-  }
-  let query = trx
-    .selectFrom('certification_runs')
-    .selectAll()
-    .where('run_id', '=', ref.runId)
-    .where('status', 'in', ACTIVE_STATUSES)
-  if (owner !== undefined) query = query.where('lease_owner', '=', owner)
-  return query.forUpdate().executeTakeFirst()
-}
-
-/** InProgress ↔ Maintenance, on the run and its record; false when the run is no longer active (or ours). */
-export async function setActiveStatus(
-  db: Kysely<Database>,
-  ref: RunRef,
-  status: ActiveStatus,
-  owner?: string,
-) {
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockActiveRun(trx, ref, { owner, withRecord: true }))) return false
-    await trx.updateTable('certification_runs').set({ status }).where('run_id', '=', ref.runId).execute()
-    await trx
-      .updateTable('device_records')
-      .set({ status })
-      .where('portfolio_manager_id', '=', ref.portfolioManagerId)
-      .execute()
-    await appendEvent(trx, ref.organizationId, {
-      ...(await runEventBase(trx, ref)),
-      type: 'run.status',
-      status,
-    })
-    return true
-  })
-}
-
-/** Marks the case running (case.started); false when the run is no longer active (or ours). */
-export async function startCase(db: Kysely<Database>, ref: RunRef, position: number, owner?: string) {
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockActiveRun(trx, ref, { owner, withRecord: false }))) return false
-    const startedAt = new Date()
-    const row = await trx
-      .updateTable('run_test_cases')
-      .set({ state: 'running', started_at: startedAt, finished_at: null })
-      .where('run_id', '=', ref.runId)
-      .where('position', '=', position)
-      .returning('name')
-      .executeTakeFirstOrThrow()
-    await appendEvent(trx, ref.organizationId, {
-      ...(await runEventBase(trx, ref)),
-      type: 'case.started',
-      position,
-      name: row.name,
-      startedAt: startedAt.toISOString(),
-    })
-    return true
-  })
-}
-
-/** Stores a case's outcome and log (case.finished); false when the run is no longer active (or ours). */
-export async function finishCase(
-  db: Kysely<Database>,
-  ref: RunRef,
-  position: number,
-  outcome: { passed: boolean; log: readonly string[] },
-  owner?: string,
-) {
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockActiveRun(trx, ref, { owner, withRecord: false }))) return false
-    const before = await trx
-      .selectFrom('run_test_cases')
-      .select('log')
-      .where('run_id', '=', ref.runId)
-      .where('position', '=', position)
-      .executeTakeFirstOrThrow()
-    const row = await trx
-      .updateTable('run_test_cases')
-      .set({
-        state: outcome.passed ? 'passed' : 'failed',
-        finished_at: new Date(),
-        log: [...before.log, ...outcome.log],
-      })
-      .where('run_id', '=', ref.runId)
-      .where('position', '=', position)
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    await appendEvent(trx, ref.organizationId, {
-      ...(await runEventBase(trx, ref)),
-      type: 'case.finished',
-      ...caseFields(row),
-    })
-    return true
-  })
-}
-
-function caseFields(row: RunTestCaseRow) {
-  return {
-    position: row.position,
-    name: row.name,
-    state: row.state,
-    startedAt: row.started_at?.toISOString() ?? null,
-    finishedAt: row.finished_at?.toISOString() ?? null,
-    log: [...row.log],
-  }
-}
-
-/**
  * The latest outcome of every case of the plan, up to attempt `upTo` of the record: the Completed
  * attempts since the last full run (and the run `including`, while it ends), each case as the
  * newest of them that ran it left it. `certified` when every case of the plan passed there.
@@ -262,230 +114,6 @@ export async function planOutcome(
     cases,
     attempts: chain.map((run) => run.attempt),
   }
-}
-
-/**
- * Completed, with the result the plan has after this attempt (planOutcome: for a full run, every
- * case passed; for a re-run, every case of the plan passed in its latest attempt), on the run and
- * its record (run.finished). Nothing when the run is no longer active (or ours).
- */
-export async function finishRun(
-  db: Kysely<Database>,
-  ref: RunRef,
-  owner?: string,
-  certificates: IssueOptions | null = null,
-) {
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockActiveRun(trx, ref, { owner, withRecord: true }))) return false
-    // Issue 19 (docs/decisions/0024): with review on, the result waits for a lab engineer.
-    if (await reviewRequired(trx)) return awaitReview(trx, ref)
-    const { certified } = await planOutcome(trx, ref.portfolioManagerId, ref.attempt, ref.runId)
-    const isCertified = certified ? CERTIFIED_OK : VALIDATION_FAILURE
-    const finishedAt = new Date()
-    await trx
-      .updateTable('certification_runs')
-      .set({ status: 'Completed', is_certified: isCertified, finished_at: finishedAt })
-      .where('run_id', '=', ref.runId)
-      .execute()
-    await trx
-      .updateTable('device_records')
-      .set({ status: 'Completed', is_certified: isCertified })
-      .where('portfolio_manager_id', '=', ref.portfolioManagerId)
-      .execute()
-    // Issue 20: a certifying run's certificate, in the same transaction as the result.
-    if (certified && certificates) await issueCertificate(trx, ref.runId, certificates)
-    await appendEvent(trx, ref.organizationId, {
-      ...(await runEventBase(trx, ref)),
-      type: 'run.finished',
-      status: 'Completed',
-      isCertified,
-      failureReason: null,
-      finishedAt: finishedAt.toISOString(),
-      run: await runNow(trx, ref.runId),
-    })
-    return true
-  })
-}
-
-/**
- * Issue 19: the run's cases are done and the programme reviews results — run and record wait in
- * AwaitingReview with no result yet (the vendor sees none until a lab engineer decides;
- * server/lab/state-routes.ts), and run.finished tells the tabs.
- */
-async function awaitReview(trx: Transaction<Database>, ref: RunRef) {
-  const finishedAt = new Date()
-  await trx
-    .updateTable('certification_runs')
-    .set({
-      status: AWAITING_REVIEW_STATUS,
-      is_certified: '',
-      finished_at: finishedAt,
-      review_state: 'pending',
-    })
-    .where('run_id', '=', ref.runId)
-    .execute()
-  await trx
-    .updateTable('device_records')
-    .set({ status: AWAITING_REVIEW_STATUS, is_certified: '' })
-    .where('portfolio_manager_id', '=', ref.portfolioManagerId)
-    .execute()
-  await appendEvent(trx, ref.organizationId, {
-    ...(await runEventBase(trx, ref)),
-    type: 'run.finished',
-    status: AWAITING_REVIEW_STATUS,
-    isCertified: '',
-    failureReason: null,
-    finishedAt: finishedAt.toISOString(),
-    run: await runNow(trx, ref.runId),
-  })
-  return true
-}
-
-/**
- * Completed + Validation failure with the reason, its unfinished cases skipped (decision 7), and
- * run.finished with the reason. Nothing when the run is no longer active (a cancel came first).
- */
-export async function endInterruptedRun(db: Kysely<Database>, run: CertificationRunRow, reason: string) {
-  return db.transaction().execute(async (trx) => {
-    const record = await trx
-      .selectFrom('device_records')
-      .select('organization_id')
-      .where('portfolio_manager_id', '=', run.portfolio_manager_id)
-      .executeTakeFirst()
-    if (!record) return false
-    const ref: RunRef = {
-      runId: run.run_id,
-      portfolioManagerId: run.portfolio_manager_id,
-      organizationId: record.organization_id,
-      attempt: run.attempt,
-    }
-    if (!(await lockActiveRun(trx, ref, { withRecord: true }))) return false
-    await trx
-      .updateTable('run_test_cases')
-      .set({ state: 'skipped', finished_at: null, log: [SKIPPED_CASE_NOTE] })
-      .where('run_id', '=', run.run_id)
-      .where('state', 'in', ['pending', 'running'])
-      .execute()
-    const finishedAt = new Date()
-    await trx
-      .updateTable('certification_runs')
-      .set({
-        status: 'Completed',
-        is_certified: VALIDATION_FAILURE,
-        failure_reason: reason,
-        finished_at: finishedAt,
-      })
-      .where('run_id', '=', run.run_id)
-      .execute()
-    await trx
-      .updateTable('device_records')
-      .set({ status: 'Completed', is_certified: VALIDATION_FAILURE })
-      .where('portfolio_manager_id', '=', run.portfolio_manager_id)
-      .execute()
-    await appendEvent(trx, ref.organizationId, {
-      ...(await runEventBase(trx, ref)),
-      type: 'run.finished',
-      status: 'Completed',
-      isCertified: VALIDATION_FAILURE,
-      failureReason: reason,
-      finishedAt: finishedAt.toISOString(),
-      run: await runNow(trx, ref.runId),
-    })
-    return true
-  })
-}
-
-export type CancelRunResult =
-  | { ok: true; runId: string; message?: undefined }
-  | { ok: false; reason: 'record-not-found' | 'forbidden' | 'no-active-run'; message: string }
-
-/**
- * The vendor cancels the record's active run (docs/decisions/0021): the run and its record become
- * Cancelled (is_certified '', failure_reason 'Cancelled by <name>.'), the cases finished so far
- * stay as they are, the running case and the pending ones become 'skipped' with
- * CANCELLED_CASE_NOTE (the running one keeps its log so far, the note appended), and run.cancelled
- * is written. The executor running it stops at once in this process (runner.ts), at its next
- * lease check in another one; either way its writes find the run no longer active.
- */
-export async function cancelActiveRun(
-  db: Kysely<Database>,
-  {
-    portfolioManagerId,
-    organizationId,
-    accountId,
-    lab,
-  }: {
-    portfolioManagerId: string
-    organizationId: string
-    accountId: string
-    /** Issue 19: the lab cancels it on the organization's behalf (accountId is then not read). */
-    lab?: { name: string }
-  },
-): Promise<CancelRunResult> {
-  return db.transaction().execute(async (trx): Promise<CancelRunResult> => {
-    const record = await trx
-      .selectFrom('device_records')
-      .select(['organization_id', 'vendor', 'device_name'])
-      .where('portfolio_manager_id', '=', portfolioManagerId)
-      .forUpdate()
-      .executeTakeFirst()
-    if (!record) return { ok: false, reason: 'record-not-found', message: RECORD_NOT_FOUND_MESSAGE }
-    if (record.organization_id !== organizationId) {
-      return { ok: false, reason: 'forbidden', message: FORBIDDEN_MESSAGE }
-    }
-    const run = await trx
-      .selectFrom('certification_runs')
-      .selectAll()
-      .where('portfolio_manager_id', '=', portfolioManagerId)
-      .where('status', 'in', ACTIVE_STATUSES)
-      .forUpdate()
-      .executeTakeFirst()
-    if (!run) return { ok: false, reason: 'no-active-run', message: NO_ACTIVE_RUN_MESSAGE }
-    const cancelledBy = lab ? labActorName(lab.name) : await accountName(trx, accountId)
-    const finishedAt = new Date()
-    await trx
-      .updateTable('run_test_cases')
-      .set((eb) => ({
-        state: 'skipped',
-        finished_at: sql<Date | null>`case when ${eb.ref('state')} = 'running' then ${finishedAt}::timestamptz else null end`,
-        log: sql<string[]>`array_append(${eb.ref('log')}, ${CANCELLED_CASE_NOTE}::text)`,
-      }))
-      .where('run_id', '=', run.run_id)
-      .where('state', 'in', ['pending', 'running'])
-      .execute()
-    await trx
-      .updateTable('certification_runs')
-      .set({
-        status: CANCELLED_STATUS,
-        is_certified: '',
-        failure_reason: runCancelledReason(cancelledBy),
-        finished_at: finishedAt,
-      })
-      .where('run_id', '=', run.run_id)
-      .execute()
-    await trx
-      .updateTable('device_records')
-      .set({ status: CANCELLED_STATUS, is_certified: '' })
-      .where('portfolio_manager_id', '=', portfolioManagerId)
-      .execute()
-    const ref: RunRef = { runId: run.run_id, portfolioManagerId, organizationId, attempt: run.attempt }
-    await logActivity(trx, {
-      organizationId,
-      actorAccountId: lab ? null : accountId,
-      actorName: cancelledBy,
-      ...(lab ? { actorKind: 'lab' as const } : {}),
-      action: 'run.cancelled',
-      subject: recordSubject(record),
-    })
-    await appendEvent(trx, organizationId, {
-      ...(await runEventBase(trx, ref)),
-      type: 'run.cancelled',
-      finishedAt: finishedAt.toISOString(),
-      cancelledBy,
-      run: await runNow(trx, run.run_id),
-    })
-    return { ok: true, runId: run.run_id }
-  })
 }
 
 /** How runs and the activity log name a lab staff member who acted on a vendor's behalf (issue 19). */
@@ -595,4 +223,29 @@ export async function recordRuns(db: Kysely<Database> | Transaction<Database>, p
     }
   }
   return results
+}
+
+/**
+ * The active runs (InProgress, Maintenance) an event stream's hello lists, oldest first, with
+ * their cases and log lines, read in the hello's snapshot `trx` (server/events/store.ts
+ * helloSnapshot): of one organization, or of every one for the lab's stream (ALL_ORGANIZATIONS,
+ * at most LAB_HELLO_RUNS, each naming its organization as its events do). Two queries, however
+ * many runs.
+ */
+export async function helloActiveRuns(trx: Db, organizationId: string): Promise<CertificationRun[]> {
+  const all = organizationId === ALL_ORGANIZATIONS
+  let query = trx
+    .selectFrom('certification_runs as r')
+    .innerJoin('device_records as d', 'd.portfolio_manager_id', 'r.portfolio_manager_id')
+    .selectAll('r')
+    .select('d.organization_id')
+    .where('r.status', 'in', ACTIVE_STATUSES)
+    .orderBy('r.started_at')
+    .orderBy('r.run_id')
+  query = all ? query.limit(LAB_HELLO_RUNS) : query.where('d.organization_id', '=', organizationId)
+  const runs = await query.execute()
+  return (await withTestCases(trx, runs)).map(({ run, testCases }) => ({
+    ...certificationRunResult(run, testCases),
+    ...(all ? { organizationId: (run as (typeof runs)[number]).organization_id } : {}),
+  }))
 }

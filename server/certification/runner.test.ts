@@ -7,11 +7,11 @@ import { simulatedLab, type CertificationHarness } from './harness.ts'
 import {
   HARNESS_CHANGED_REASON,
   INTERRUPTED_RUN_REASON,
-  RESTARTED_CASE_NOTE,
   createRunExecutor,
   type RunExecutor,
   type RunExecutorOptions,
 } from './runner.ts'
+import { RESTARTED_CASE_NOTE } from './lifecycle.ts'
 import { loadRun } from './run-store.ts'
 import { FIRMWARE_UPGRADE_AND_ROLLBACK, testPlanFor } from './test-plans.ts'
 

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely'
 import { RESET_AHEAD_REASON, RESET_PRUNED_REASON } from '@/contract/server-messages'
 import type { Database } from '../platform/db/schema.ts'
-import { ALL_ORGANIZATIONS, eventsAfter, eventWindow, helloSnapshot, storedEventText } from './store.ts'
+import {
+  type ActiveRunsReader,
+  ALL_ORGANIZATIONS,
+  eventsAfter,
+  eventWindow,
+  helloSnapshot,
+  storedEventText,
+} from './store.ts'
 import { type EventStream, streamMessage } from './stream.ts'
 
 export const READ_BATCH = 500
@@ -11,9 +18,15 @@ export const READ_BATCH = 500
  * table, or a reset and hello when that seq is ahead of the head or its events were pruned. The
  * events read live meanwhile were kept aside by the stream and follow once it goes live.
  */
-export async function catchUp(db: Kysely<Database>, stream: EventStream, after: number | null) {
+export async function catchUp(
+  db: Kysely<Database>,
+  stream: EventStream,
+  after: number | null,
+  activeRuns: ActiveRunsReader,
+) {
+  const sendHello = () => hello(db, stream, activeRuns)
   if (after === null) {
-    await sendHello(db, stream)
+    await sendHello()
   } else {
     const window = await eventWindow(db)
     const reason =
@@ -24,7 +37,7 @@ export async function catchUp(db: Kysely<Database>, stream: EventStream, after: 
           : null
     if (reason) {
       stream.reset({ seq: window.head, reason })
-      await sendHello(db, stream)
+      await sendHello()
     } else {
       await replay(db, stream, after)
       if (stream.closed) return
@@ -33,15 +46,15 @@ export async function catchUp(db: Kysely<Database>, stream: EventStream, after: 
       const { oldest } = await eventWindow(db)
       if (oldest !== null && oldest > after + 1) {
         stream.reset({ seq: stream.lastSent, reason: RESET_PRUNED_REASON })
-        await sendHello(db, stream)
+        await sendHello()
       }
     }
   }
   stream.goLive()
 }
 
-async function sendHello(db: Kysely<Database>, stream: EventStream) {
-  stream.hello(await helloSnapshot(db, stream.organizationId))
+async function hello(db: Kysely<Database>, stream: EventStream, activeRuns: ActiveRunsReader) {
+  stream.hello(await helloSnapshot(db, stream.organizationId, activeRuns))
 }
 
 async function replay(db: Kysely<Database>, stream: EventStream, after: number) {

@@ -613,7 +613,7 @@ describe('sessions', () => {
 
 describe('the hub', () => {
   it('opens no stream before it starts or after it stops', async () => {
-    const hub = createEventHub({ db: db(), listenUrl: null })
+    const hub = createEventHub({ db: db(), listenUrl: null, activeRuns: async () => [] })
     const request = { organizationId: 'o', accountId: 'a', sessionId: 's', after: null }
     expect(hub.open(request)).toBe('stopped')
     await hub.start()

@@ -14,6 +14,7 @@ import {
   pruneEvents,
   storedEventText,
   type StoredEventRow,
+  type ActiveRunsReader,
 } from './store.ts'
 import { type EventStream, streamMessage } from './stream.ts'
 import { StreamRegistry } from './stream-registry.ts'
@@ -48,6 +49,8 @@ export const DEFAULT_MAX_QUEUED_BYTES = 1024 * 1024
 
 export type EventHubOptions = {
   db: Kysely<Database>
+  /** The active runs a hello lists (the certification domain's read). */
+  activeRuns: ActiveRunsReader
   /**
    * PostgreSQL: the database the LISTEN connection goes to (default DATABASE_URL); null: no
    * LISTEN (events of other processes then arrive within safetyReadMs). Unused on PGlite.
@@ -144,7 +147,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
     if (streams.heldBy(request) >= settings.maxStreams) return 'full'
     // Subscribed first: from now on every event read goes to it (kept aside during the catch-up).
     const stream = streams.open(request, settings.maxQueuedBytes)
-    const running = catchUp(db, stream, request.after)
+    const running = catchUp(db, stream, request.after, options.activeRuns)
       .catch((error: unknown) => {
         if (!stream.closed && !stopped) settings.onError(error, 'a stream catching up')
         stream.close()

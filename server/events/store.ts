@@ -1,7 +1,5 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { CertificationRun } from '@/contract/certification'
-import { certificationRunResult } from '../certification/results.ts'
-import { withTestCases } from '../certification/run-store.ts'
 import type { Database } from '../platform/db/schema.ts'
 import { isSessionExpired } from '../http/session-token.ts'
 
@@ -57,20 +55,30 @@ export function eventsAfter(
   return query.orderBy('seq').limit(limit).execute()
 }
 
-/**
- * What `event: hello` says, read in one snapshot so that the runs are exactly as of `seq`: the
- * newest seq, the organization's own newest seq (at or below it; index events_organization_seq_idx;
- * the hello calls it accountSeq), and the organization's active runs (InProgress, Maintenance) with their cases and log
- * lines, oldest first. Two queries for the runs, however many there are.
- */
 /** The organization key of the lab's streams (issue 19): every organization's events. */
 export const ALL_ORGANIZATIONS = '*'
 /** The most active runs a lab stream's hello lists (the console reads the rest from the queue). */
 export const LAB_HELLO_RUNS = 200
 
+/**
+ * The active runs (InProgress, Maintenance) a hello lists for an organization (ALL_ORGANIZATIONS:
+ * the lab's), read in the hello's snapshot. The certification domain reads them
+ * (server/certification/run-store.ts helloActiveRuns); events only knows when.
+ */
+export type ActiveRunsReader = (
+  trx: Transaction<Database>,
+  organizationId: string,
+) => Promise<CertificationRun[]>
+
+/**
+ * What `event: hello` says, read in one snapshot so that the runs are exactly as of `seq`: the
+ * newest seq, the organization's own newest seq (at or below it; index events_organization_seq_idx;
+ * the hello calls it accountSeq), and the organization's active runs (`activeRuns`).
+ */
 export async function helloSnapshot(
   db: Kysely<Database>,
   organizationId: string,
+  activeRuns: ActiveRunsReader,
 ): Promise<{ seq: number; accountSeq: number; activeRuns: CertificationRun[] }> {
   const all = organizationId === ALL_ORGANIZATIONS
   return db
@@ -88,26 +96,10 @@ export async function helloSnapshot(
             .select((eb) => eb.fn.max('seq').as('head'))
             .where('organization_id', '=', organizationId)
             .executeTakeFirst()
-      let runsQuery = trx
-        .selectFrom('certification_runs as r')
-        .innerJoin('device_records as d', 'd.portfolio_manager_id', 'r.portfolio_manager_id')
-        .selectAll('r')
-        .select('d.organization_id')
-        .where('r.status', 'in', ['InProgress', 'Maintenance'])
-        .orderBy('r.started_at')
-        .orderBy('r.run_id')
-      runsQuery = all
-        ? runsQuery.limit(LAB_HELLO_RUNS)
-        : runsQuery.where('d.organization_id', '=', organizationId)
-      const runs = await runsQuery.execute()
       return {
         seq: Number(head?.head ?? 0),
         accountSeq: Number(own?.head ?? 0),
-        // The lab's hello names each run's organization, as its events do.
-        activeRuns: (await withTestCases(trx, runs)).map(({ run, testCases }) => ({
-          ...certificationRunResult(run, testCases),
-          ...(all ? { organizationId: (run as (typeof runs)[number]).organization_id } : {}),
-        })),
+        activeRuns: await activeRuns(trx, organizationId),
       }
     })
 }

@@ -8,7 +8,8 @@ import {
   type LabQueueState,
 } from '@/contract/lab'
 import { currentOrganizationId } from '../organizations/memberships.ts'
-import type { Database, StoredStatus } from '../platform/db/schema.ts'
+import type { StoredStatus } from '@/contract/run-status'
+import type { Database } from '../platform/db/schema.ts'
 
 /*
  * The lab's queue (docs/decisions/0024) — every organization's device records with their

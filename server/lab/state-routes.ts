@@ -1,8 +1,6 @@
-import { issueCertificate } from '../certificates/issue.ts'
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import {
-  AWAITING_REVIEW_STATUS,
   LAB_RUN_NOT_FOUND_MESSAGE,
   MAINTENANCE_ALREADY_ON_MESSAGE,
   MAINTENANCE_END_BEFORE_START_MESSAGE,
@@ -18,14 +16,11 @@ import {
   RUN_NOT_AWAITING_REVIEW_MESSAGE,
   RUN_REJECTED_MESSAGE,
 } from '@/contract/lab'
-import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
-import { planOutcome, runEventBase, runNow } from '../certification/run-store.ts'
+import { decideReview } from '../certification/lifecycle.ts'
 import type { Database } from '../platform/db/schema.ts'
-import { appendEvent } from '../events/append.ts'
 import { endMaintenance, readLabState, setReviewRequired, startMaintenance } from './state.ts'
 import { isPlainId } from '../http/plain-id.ts'
 import type { MainEnv } from '../http/context.ts'
-import { logActivity, recordSubject } from '../organizations/activity.ts'
 import { labRoute } from '../http/route.ts'
 
 /*
@@ -40,7 +35,8 @@ import { labRoute } from '../http/route.ts'
  *   every case of the plan passed; reject with a reason → Completed + Validation failure. The
  *   decision, the reviewer's name and time are on the run for the vendor to read; the vendor's
  *   activity log records it as the lab's, and run.finished tells their open tabs — in one
- *   transaction, the run's row locked, so of two decisions at once exactly one stands.
+ *   transaction, the run's row locked, so of two decisions at once exactly one stands
+ *   (server/certification/lifecycle-requests.ts decideReview).
  */
 
 export const labStateRoutes = new Hono<MainEnv>()
@@ -111,81 +107,12 @@ labRoute(labStateRoutes, 'labReview', async (c) => {
   const notFound = { message: LAB_RUN_NOT_FOUND_MESSAGE, field: 'runId' }
   if (!isPlainId(runId)) return c.json(notFound, 404)
   const reviewer = await staffName(db, c.var.labStaffId)
-  const outcome = await db.transaction().execute(async (trx) => {
-    const found = await trx
-      .selectFrom('certification_runs as r')
-      .innerJoin('device_records as d', 'd.portfolio_manager_id', 'r.portfolio_manager_id')
-      .select(['r.portfolio_manager_id', 'd.organization_id'])
-      .where('r.run_id', '=', runId)
-      .executeTakeFirst()
-    if (!found) return 'not-found' as const
-    // The record's row first, then the run's, as every run write does (run-store.ts).
-    const record = await trx
-      .selectFrom('device_records')
-      .select(['device_name', 'vendor'])
-      .where('portfolio_manager_id', '=', found.portfolio_manager_id)
-      .forUpdate()
-      .executeTakeFirstOrThrow()
-    const run = await trx
-      .selectFrom('certification_runs')
-      .select(['run_id', 'attempt', 'status'])
-      .where('run_id', '=', runId)
-      .forUpdate()
-      .executeTakeFirstOrThrow()
-    if (run.status !== AWAITING_REVIEW_STATUS) return 'not-awaiting' as const
-    const { certified } = await planOutcome(trx, found.portfolio_manager_id, run.attempt, run.run_id)
-    if (decision === 'approve' && !certified) return 'has-failures' as const
-    const isCertified = decision === 'approve' ? CERTIFIED_OK : VALIDATION_FAILURE
-    const now = new Date()
-    await trx
-      .updateTable('certification_runs')
-      .set({
-        status: 'Completed',
-        is_certified: isCertified,
-        review_state: decision === 'approve' ? 'approved' : 'rejected',
-        reviewed_by: reviewer,
-        reviewed_at: now,
-        review_reason: reason === '' ? null : reason,
-      })
-      .where('run_id', '=', runId)
-      .execute()
-    await trx
-      .updateTable('device_records')
-      .set({ status: 'Completed', is_certified: isCertified })
-      .where('portfolio_manager_id', '=', found.portfolio_manager_id)
-      .execute()
-    // Issue 20: an approved run's certificate, in the same transaction as the decision.
-    if (decision === 'approve' && certificates) await issueCertificate(trx, runId, certificates)
-    await logActivity(trx, {
-      organizationId: found.organization_id,
-      actorAccountId: null,
-      actorName: reviewer,
-      actorKind: 'lab',
-      action: decision === 'approve' ? 'run.approved' : 'run.rejected',
-      subject: recordSubject(record),
-    })
-    const ref = {
-      runId,
-      portfolioManagerId: found.portfolio_manager_id,
-      organizationId: found.organization_id,
-      attempt: run.attempt,
-    }
-    const finished = await runNow(trx, runId)
-    await appendEvent(trx, found.organization_id, {
-      ...(await runEventBase(trx, ref)),
-      type: 'run.finished',
-      status: 'Completed',
-      isCertified,
-      failureReason: null,
-      finishedAt: finished.finishedAt ?? now.toISOString(),
-      run: finished,
-    })
-    return 'decided' as const
-  })
-  if (outcome === 'not-found') return c.json(notFound, 404)
-  if (outcome === 'not-awaiting')
+  const outcome = await db
+    .transaction()
+    .execute((trx) => decideReview(trx, { runId, decision, reason, reviewer, certificates }))
+  if (!outcome.ok && outcome.reason === 'not-found') return c.json(notFound, 404)
+  if (!outcome.ok && outcome.reason === 'not-awaiting')
     return c.json({ message: RUN_NOT_AWAITING_REVIEW_MESSAGE, field: 'runId' }, 409)
-  if (outcome === 'has-failures')
-    return c.json({ message: REVIEW_APPROVE_FAILED_MESSAGE, field: 'decision' }, 409)
+  if (!outcome.ok) return c.json({ message: REVIEW_APPROVE_FAILED_MESSAGE, field: 'decision' }, 409)
   return c.json({ message: decision === 'approve' ? RUN_APPROVED_MESSAGE : RUN_REJECTED_MESSAGE })
 })

@@ -19,12 +19,6 @@ export type RunTestsPayload = v.InferOutput<typeof runTestsPayloadSchema>
 export const RUN_KINDS = ['full', 'rerun'] as const
 export type RunKind = (typeof RUN_KINDS)[number]
 
-/**
- * The run (and record) status of a run the vendor cancelled (issue 17): beside spec §4's four,
- * shown as its own state; it counts in none of the five cards, and Start Certify may run again.
- */
-export const CANCELLED_STATUS = 'Cancelled'
-
 export const TEST_CASE_STATES = ['pending', 'running', 'passed', 'failed', 'skipped'] as const
 export type TestCaseState = (typeof TEST_CASE_STATES)[number]
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { certificationRunSchema, commentSchema, TEST_CASE_STATES } from '@/contract/certification'
 import { deviceRecordSchema } from '@/contract/records'
+import { ACTIVE_STATUSES } from '@/contract/run-status'
 
 /*
  * Live events (issue 17, docs/decisions/0020): what happens to a vendor's records and runs, as the
@@ -117,7 +118,7 @@ export const portalEventSchema = v.variant('type', [
   v.looseObject({
     ...runBase,
     type: v.literal('run.status'),
-    status: v.picklist(['InProgress', 'Maintenance']),
+    status: v.picklist(ACTIVE_STATUSES),
   }),
   v.looseObject({
     ...runBase,

@@ -256,8 +256,6 @@ export const runReviewSchema = v.looseObject({
 })
 export type RunReview = v.InferOutput<typeof runReviewSchema>
 
-/** The record and run status of a finished run waiting for the lab's decision (review on). */
-export const AWAITING_REVIEW_STATUS = 'AwaitingReview'
 export const AWAITING_REVIEW_LABEL = 'Awaiting review'
 
 /** The bench's maintenance: on while the row exists (reason and expected end shown to vendors). */

@@ -207,7 +207,7 @@ export const recordDetailsSchema = v.looseObject({
   /** ISO 8601 date and time. */
   creationTime: v.string(),
   createdBy: v.string(),
-  /** One of RECORD_STATUSES (src/contract/records.ts), read as text. */
+  /** One of RECORD_STATUSES (src/contract/run-status.ts), read as text. */
   status: v.string(),
   isCertified: textOrEmptySchema,
 })

@@ -3,10 +3,6 @@ import { idSchema, textOrEmptySchema } from '@/contract/common'
 
 /* Submitted device records: the dashboard's rows. Spec §3, §4 and §7. */
 
-/** Spec §4: the statuses a record can have; anything else is shown as unknown. */
-export const RECORD_STATUSES = ['Submitted', 'InProgress', 'Completed', 'Maintenance'] as const
-export type RecordStatus = (typeof RECORD_STATUSES)[number]
-
 /** Spec §4: with Completed, CERTIFIED-OK means Certified and Validation failure means Validation Failure. */
 export const CERTIFIED_OK = 'CERTIFIED-OK'
 export const VALIDATION_FAILURE = 'Validation failure'
@@ -23,7 +19,7 @@ export const deviceRecordSchema = v.looseObject({
   /** ISO 8601 date and time. */
   creationTime: v.string(),
   createdBy: v.string(),
-  /** One of RECORD_STATUSES, read as text so that an unknown status still shows (0 %, black). */
+  /** One of RECORD_STATUSES (src/contract/run-status.ts), read as text so that an unknown status still shows (0 %, black). */
   status: v.string(),
   /** CERTIFIED-OK, Validation failure, or empty while not certified. */
   isCertified: textOrEmptySchema,

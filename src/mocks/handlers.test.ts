@@ -8,7 +8,7 @@ import {
   LAST_OWNER_MESSAGE,
   type TeamAnswer,
 } from '@/contract/team'
-import { CANCELLED_STATUS, type CertificationRun } from '@/contract/certification'
+import type { CertificationRun } from '@/contract/certification'
 import {
   ALREADY_SUBMITTED_MESSAGE,
   FORBIDDEN_MESSAGE,
@@ -19,12 +19,13 @@ import {
   RUN_CANCELLED_MESSAGE,
   UNKNOWN_DRAFT_MESSAGE,
 } from '@/contract/server-messages'
-import { CERTIFIED_OK, RECORD_STATUSES, VALIDATION_FAILURE } from '@/contract/records'
+import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { type EventDraft, followWorldEvents } from '@/mocks/fixtures/events'
 import { FIXTURE_PASSWORD, world } from '@/mocks/fixtures/world'
 import { endpointUrl, handlers } from '@/mocks/handlers'
 import { scenarios } from '@/mocks/scenarios'
 import { startFixtureServer } from '@/test/fixture-server'
+import { CANCELLED_STATUS, RECORD_STATUSES } from '@/contract/run-status'
 
 const server = startFixtureServer()
 const MAIN = 'http://localhost'

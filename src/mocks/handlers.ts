@@ -13,7 +13,7 @@ import {
   portfolioPayloadProblem,
   type PortfolioPayloadCheck,
 } from '@/contract/portfolio-rules'
-import { CANCELLED_STATUS, type CertificationRun } from '@/contract/certification'
+import type { CertificationRun } from '@/contract/certification'
 import { EVENTS_SEQ_HEADER } from '@/contract/events'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import * as said from '@/contract/server-messages'
@@ -32,6 +32,7 @@ import { apiTokenHandlers } from '@/mocks/api-token-handlers'
 import { webhookHandlers } from '@/mocks/webhook-handlers'
 
 export { endpointUrl, FIXTURE_TOKEN } from '@/mocks/mock-endpoint'
+import { CANCELLED_STATUS } from '@/contract/run-status'
 
 /*
  * MSW handlers for every call of the endpoint table, answering from the fixture world. Each is made

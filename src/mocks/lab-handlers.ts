@@ -2,7 +2,6 @@ import { HttpResponse } from 'msw'
 import type { CertificationRun, Comment } from '@/contract/certification'
 import {
   AWAITING_REVIEW_REFUSAL_MESSAGE,
-  AWAITING_REVIEW_STATUS,
   LAB_COMMENT_ADDED_MESSAGE,
   LAB_PASSWORD_SET_MESSAGE,
   LAB_QUEUE_PAGE_SIZE,
@@ -40,6 +39,7 @@ import { newPasswordSchema } from '@/contract/validation/password'
 import { PASSWORDS_DO_NOT_MATCH_MESSAGE } from '@/contract/messages'
 import { FIXTURE_NOW, world } from '@/mocks/fixtures/world'
 import { answer, badRequest, mockEndpoint } from '@/mocks/mock-endpoint'
+import { AWAITING_REVIEW_STATUS } from '@/contract/run-status'
 
 /*
  * Issue 19: the lab console's calls in the fixture world, with the server's rules and messages

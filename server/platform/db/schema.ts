@@ -1,11 +1,11 @@
 import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely'
-import type { CANCELLED_STATUS, RunKind, TestCaseState } from '@/contract/certification'
-import type { RecordStatus } from '@/contract/records'
-import type { AWAITING_REVIEW_STATUS, LabRole } from '@/contract/lab'
+import type { RunKind, TestCaseState } from '@/contract/certification'
+import type { LabRole } from '@/contract/lab'
 import type { Role } from '@/contract/roles'
 import type { ActivityAction } from '@/contract/team'
 import type { AnyNotificationKind, LabNotificationKind, NotificationKind } from '@/contract/notifications'
 import type { ApiTokenScope } from '@/contract/api-tokens'
+import type { StoredStatus } from '@/contract/run-status'
 
 /*
  * The tables of the portal's database as Kysely sees them. Tables and columns are snake_case and
@@ -21,8 +21,6 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>
 type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 type Time = ColumnType<Date, Date | string, Date | string>
 type TextList = ColumnType<string[], string[] | undefined, string[]>
-/** Spec §4's statuses, and Cancelled for a run the vendor stopped (issue 17, migration 0008). */
-export type StoredStatus = RecordStatus | typeof CANCELLED_STATUS | typeof AWAITING_REVIEW_STATUS
 type CertificationResult = '' | 'CERTIFIED-OK' | 'Validation failure'
 
 export interface SeedRunsTable {

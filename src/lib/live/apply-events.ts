@@ -1,5 +1,4 @@
 import {
-  CANCELLED_STATUS,
   type CertificationRun,
   type CommentListAnswer,
   type RunListAnswer,
@@ -8,6 +7,7 @@ import {
 import { type PortalEvent, progressOfCases, type RunProgress } from '@/contract/events'
 import type { DeviceRecord, RecordListAnswer } from '@/contract/records'
 import { CANCELLED_CASE_NOTE, runCancelledReason } from '@/contract/server-messages'
+import { CANCELLED_STATUS } from '@/contract/run-status'
 
 /*
  * How the live events (src/contract/events.ts) change what the tab has read (docs/decisions/0022):

@@ -11,8 +11,8 @@ import {
   REVOKED_NOT_PUBLISHED_MESSAGE,
   VERIFY_PATH,
 } from '@/contract/certificates'
-import { CANCELLED_STATUS, type CertificationRun, type TestCaseState } from '@/contract/certification'
-import { AWAITING_REVIEW_LABEL, AWAITING_REVIEW_STATUS } from '@/contract/lab'
+import type { CertificationRun, TestCaseState } from '@/contract/certification'
+import { AWAITING_REVIEW_LABEL } from '@/contract/lab'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { runsQueryOptions } from '@/features/certification/api/list-runs'
 import { usePublishCertificateMutation } from '@/features/certification/api/publish-certificate'
@@ -23,6 +23,7 @@ import { formatPortalTime } from '@/lib/format-time'
 import { progressOfRun } from '@/lib/live/apply-events'
 import { useRoleRefusal } from '@/lib/use-role'
 import { cn } from '@/lib/utils'
+import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS } from '@/contract/run-status'
 
 /** What a run came to, in the dashboard's words. */
 export function runOutcome(run: CertificationRun): string {

@@ -2,8 +2,7 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import { useVirtualizer } from '@tanstack/react-virtual'
 import * as React from 'react'
 import { ProgressBar } from '@/components/ui/progress-bar'
-import { CANCELLED_STATUS } from '@/contract/certification'
-import { AWAITING_REVIEW_LABEL, AWAITING_REVIEW_STATUS } from '@/contract/lab'
+import { AWAITING_REVIEW_LABEL } from '@/contract/lab'
 import { NO_DATA_MESSAGE } from '@/contract/messages'
 import type { DeviceRecord } from '@/contract/records'
 import { RecordActionsMenu } from '@/features/dashboard/components/record-actions-menu'
@@ -19,6 +18,7 @@ import { useClock } from '@/lib/clock'
 import { useLiveRun } from '@/lib/live/live-updates'
 import { formatPortalTime } from '@/lib/format-time'
 import { cn } from '@/lib/utils'
+import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS } from '@/contract/run-status'
 
 /*
  * The dashboard's table (spec §2): ten columns, the Status column a 100 px progress bar, "No

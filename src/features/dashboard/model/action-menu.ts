@@ -1,9 +1,9 @@
-import { CANCELLED_STATUS } from '@/contract/certification'
-import { AWAITING_REVIEW_REFUSAL_MESSAGE, AWAITING_REVIEW_STATUS } from '@/contract/lab'
+import { AWAITING_REVIEW_REFUSAL_MESSAGE } from '@/contract/lab'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import type { RecordState } from '@/contract/records'
 import type { Permission, Role } from '@/contract/roles'
 import { type RoleRefusal, roleRefusal } from '@/lib/role'
+import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS } from '@/contract/run-status'
 
 /* The row's actions menu (spec §2 "Dashboard", §4 "Menu rules"). */
 

@@ -1,5 +1,6 @@
-import { AWAITING_REVIEW_LABEL, AWAITING_REVIEW_STATUS } from '@/contract/lab'
+import { AWAITING_REVIEW_LABEL } from '@/contract/lab'
 import type { DeviceRecord } from '@/contract/records'
+import { AWAITING_REVIEW_STATUS } from '@/contract/run-status'
 
 /*
  * The dashboard's filters and search (spec §2 "Dashboard"): five filters whose options come from

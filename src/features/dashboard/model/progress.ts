@@ -1,7 +1,7 @@
-import { CANCELLED_STATUS } from '@/contract/certification'
-import { AWAITING_REVIEW_LABEL, AWAITING_REVIEW_STATUS } from '@/contract/lab'
+import { AWAITING_REVIEW_LABEL } from '@/contract/lab'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import type { RecordState } from '@/contract/records'
+import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS } from '@/contract/run-status'
 
 /*
  * The Status column's progress bar (spec §4 "Progress bar", §9). The InProgress animation is

@@ -1,5 +1,5 @@
-import { AWAITING_REVIEW_STATUS } from '@/contract/lab'
 import { type RecordState, recordStatusName, type RecordStatusName } from '@/contract/records'
+import { AWAITING_REVIEW_STATUS } from '@/contract/run-status'
 
 /*
  * Where a device record stands on the dashboard (spec §2 "Dashboard", §4 "Device record status").

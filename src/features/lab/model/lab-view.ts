@@ -1,6 +1,5 @@
-import { CANCELLED_STATUS, type CertificationRun, type Comment } from '@/contract/certification'
+import type { CertificationRun, Comment } from '@/contract/certification'
 import {
-  AWAITING_REVIEW_STATUS,
   LAB_QUEUE_STATES,
   type LabQueueItem,
   type LabQueueQuery,
@@ -10,6 +9,7 @@ import {
 } from '@/contract/lab'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { formatPortalTime } from '@/lib/format-time'
+import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS } from '@/contract/run-status'
 
 /*
  * What the lab console shows, as plain functions of the server's answers (issue 19): the queue's

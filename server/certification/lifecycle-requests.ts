@@ -1,0 +1,354 @@
+import { sql } from 'kysely'
+import type { RunKind } from '@/contract/certification'
+import { AWAITING_REVIEW_REFUSAL_MESSAGE } from '@/contract/lab'
+import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
+import {
+  ACTIVE_STATUSES,
+  type ActiveStatus,
+  AWAITING_REVIEW_STATUS,
+  CANCELLED_STATUS,
+  type StoredStatus,
+} from '@/contract/run-status'
+import {
+  CANCELLED_CASE_NOTE,
+  FORBIDDEN_MESSAGE,
+  NO_ACTIVE_RUN_MESSAGE,
+  NO_FAILED_CASES_MESSAGE,
+  RECORD_NOT_FOUND_MESSAGE,
+  RERUN_STARTED_MESSAGE,
+  RUN_ALREADY_ACTIVE_MESSAGE,
+  RUN_STARTED_MESSAGE,
+  runCancelledReason,
+} from '@/contract/server-messages'
+import type { IssueOptions } from '../certificates/issue.ts'
+import { isUniqueViolation } from '../platform/db/database.ts'
+import { appendEvent } from '../events/append.ts'
+import { logActivity, recordSubject } from '../organizations/activity.ts'
+import { certify, lockRun, START_FROM, type Trx } from './lifecycle-guard.ts'
+import { accountName, labActorName, planOutcome, type RunRef, runEventBase, runNow } from './run-store.ts'
+import { testPlanFor } from './test-plans.ts'
+
+/*
+ * The transitions a person asks for (lifecycle.ts has the executor's): start a run (an attempt),
+ * cancel it, and the lab's review decision. Each answers a typed refusal that its route turns
+ * into the answer the spec gives.
+ */
+
+export type StartRunInput = {
+  portfolioManagerId: string
+  /** The organization the caller acts for: the record must be its (docs/decisions/0023). */
+  organizationId: string
+  /** The member starting it (the run's started_by). */
+  accountId: string
+  /** The lab starts it on the organization's behalf (accountId is then not read). */
+  lab?: { name: string }
+  /** 'full' (default): Start Certify, the whole plan. 'rerun': the cases the latest attempt did not pass. */
+  kind?: RunKind
+}
+
+export type StartRunResult =
+  | { ok: true; runId: string; status: ActiveStatus; attempt: number; message: string }
+  | {
+      ok: false
+      reason: 'record-not-found' | 'forbidden' | 'already-active' | 'no-failed-cases'
+      message: string
+    }
+
+/** The executor that will run the new run: its harness, its lease, and whether the lab is in maintenance. */
+export type StartingExecutor = {
+  harness: string
+  owner: string
+  leaseUntil: () => Date
+  maintenance: () => boolean
+}
+
+const refusedStart = (
+  reason: Exclude<StartRunResult, { ok: true }>['reason'],
+  message: string,
+): StartRunResult => ({ ok: false, reason, message })
+
+/**
+ * A new attempt of the record (docs/decisions/0021), numbered under the record's row lock: 'full'
+ * (the whole plan) or 'rerun' (the cases of the latest attempt that did not pass, at their plan
+ * positions, only after a Validation failure). Run and record become InProgress (Maintenance while
+ * the lab is in maintenance) with no result; run.started.
+ */
+export async function startRun(
+  trx: Trx,
+  { portfolioManagerId, organizationId, accountId, kind = 'full', lab }: StartRunInput,
+  executor: StartingExecutor,
+): Promise<StartRunResult> {
+  const record = await trx
+    .selectFrom('device_records')
+    .selectAll()
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .forUpdate()
+    .executeTakeFirst()
+  if (!record) return refusedStart('record-not-found', RECORD_NOT_FOUND_MESSAGE)
+  if (record.organization_id !== organizationId) return refusedStart('forbidden', FORBIDDEN_MESSAGE)
+  // A run going on, or a result the lab has not decided yet, is not started over.
+  if (!(START_FROM as readonly StoredStatus[]).includes(record.status)) {
+    const message =
+      record.status === AWAITING_REVIEW_STATUS ? AWAITING_REVIEW_REFUSAL_MESSAGE : RUN_ALREADY_ACTIVE_MESSAGE
+    return refusedStart('already-active', message)
+  }
+  // The record's row is locked: no other start numbers an attempt meanwhile.
+  const latest = await trx
+    .selectFrom('certification_runs')
+    .select(['run_id', 'attempt'])
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .orderBy('attempt', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  const cases = await casesToRun(trx, record, kind, latest?.run_id)
+  if (cases.length === 0) return refusedStart('no-failed-cases', NO_FAILED_CASES_MESSAGE)
+  const status: ActiveStatus = executor.maintenance() ? 'Maintenance' : 'InProgress'
+  const attempt = (latest?.attempt ?? 0) + 1
+  const { run_id: runId } = await trx
+    .insertInto('certification_runs')
+    .values({
+      portfolio_manager_id: portfolioManagerId,
+      attempt,
+      kind,
+      started_by: lab ? labActorName(lab.name) : await accountName(trx, accountId),
+      status,
+      harness: executor.harness,
+      lease_owner: executor.owner,
+      lease_expires_at: executor.leaseUntil(),
+    })
+    .returning('run_id')
+    .executeTakeFirstOrThrow()
+  // A re-run's cases keep their positions in the plan.
+  await trx
+    .insertInto('run_test_cases')
+    .values(cases.map(({ position, name }) => ({ run_id: runId, position, name })))
+    .execute()
+  await trx
+    .updateTable('device_records')
+    .set({ status, is_certified: '' })
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .execute()
+  await logActivity(trx, {
+    organizationId,
+    actorAccountId: lab ? null : accountId,
+    ...(lab ? { actorName: labActorName(lab.name), actorKind: 'lab' as const } : {}),
+    action: kind === 'rerun' ? 'run.rerun' : 'run.started',
+    subject: recordSubject(record),
+  })
+  const ref: RunRef = { runId, portfolioManagerId, organizationId, attempt }
+  await appendEvent(trx, organizationId, {
+    ...(await runEventBase(trx, ref)),
+    type: 'run.started',
+    run: await runNow(trx, runId),
+  })
+  return {
+    ok: true,
+    runId,
+    status,
+    attempt,
+    message: kind === 'rerun' ? RERUN_STARTED_MESSAGE : RUN_STARTED_MESSAGE,
+  }
+}
+
+/**
+ * The cases a new attempt runs: the whole plan, or for a re-run the cases the latest attempt did
+ * not pass — only when the record's latest attempt ended in Validation failure (none otherwise).
+ */
+async function casesToRun(
+  trx: Trx,
+  record: { status: StoredStatus; is_certified: string; device_type: string; product_class: string },
+  kind: RunKind,
+  latestRunId: string | undefined,
+): Promise<Array<{ position: number; name: string }>> {
+  if (kind === 'full') {
+    const plan = testPlanFor(record.device_type, record.product_class)
+    return plan.cases.map((name, position) => ({ position, name }))
+  }
+  if (!latestRunId || record.status !== 'Completed' || record.is_certified !== VALIDATION_FAILURE) return []
+  return trx
+    .selectFrom('run_test_cases')
+    .select(['position', 'name'])
+    .where('run_id', '=', latestRunId)
+    .where('state', '!=', 'passed')
+    .orderBy('position')
+    .execute()
+}
+
+/**
+ * A start that the database refused because another one, maybe in another process, made the
+ * record's active run first (the partial unique index certification_runs_one_active); null for
+ * any other error.
+ */
+export function concurrentStartRefusal(error: unknown): StartRunResult | null {
+  return isUniqueViolation(error, 'certification_runs_one_active')
+    ? refusedStart('already-active', RUN_ALREADY_ACTIVE_MESSAGE)
+    : null
+}
+
+export type CancelRunInput = {
+  portfolioManagerId: string
+  organizationId: string
+  accountId: string
+  /** The lab cancels it on the organization's behalf (accountId is then not read). */
+  lab?: { name: string }
+}
+
+export type CancelRunResult =
+  | { ok: true; runId: string; message?: undefined }
+  | { ok: false; reason: 'record-not-found' | 'forbidden' | 'no-active-run'; message: string }
+
+/**
+ * The record's active run is cancelled (docs/decisions/0021): the run and its record become
+ * Cancelled (is_certified '', failure_reason 'Cancelled by <name>.'), the cases finished so far
+ * stay as they are, the running case and the pending ones become 'skipped' with
+ * CANCELLED_CASE_NOTE (the running one keeps its log so far, the note appended); run.cancelled.
+ * The executor running it finds the run no longer active at its next write (runner.ts).
+ */
+export async function cancelRun(
+  trx: Trx,
+  { portfolioManagerId, organizationId, accountId, lab }: CancelRunInput,
+): Promise<CancelRunResult> {
+  const record = await trx
+    .selectFrom('device_records')
+    .select(['organization_id', 'vendor', 'device_name'])
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .forUpdate()
+    .executeTakeFirst()
+  if (!record) return { ok: false, reason: 'record-not-found', message: RECORD_NOT_FOUND_MESSAGE }
+  if (record.organization_id !== organizationId)
+    return { ok: false, reason: 'forbidden', message: FORBIDDEN_MESSAGE }
+  const active = await trx
+    .selectFrom('certification_runs')
+    .select('run_id')
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .where('status', 'in', ACTIVE_STATUSES)
+    .executeTakeFirst()
+  const locked =
+    active &&
+    (await lockRun(trx, { runId: active.run_id, portfolioManagerId }, 'cancel', { withRecord: false }))
+  if (!locked?.ok) return { ok: false, reason: 'no-active-run', message: NO_ACTIVE_RUN_MESSAGE }
+  const run = locked.run
+  const cancelledBy = lab ? labActorName(lab.name) : await accountName(trx, accountId)
+  const finishedAt = new Date()
+  await trx
+    .updateTable('run_test_cases')
+    .set((eb) => ({
+      state: 'skipped',
+      finished_at: sql<Date | null>`case when ${eb.ref('state')} = 'running' then ${finishedAt}::timestamptz else null end`,
+      log: sql<string[]>`array_append(${eb.ref('log')}, ${CANCELLED_CASE_NOTE}::text)`,
+    }))
+    .where('run_id', '=', run.run_id)
+    .where('state', 'in', ['pending', 'running'])
+    .execute()
+  await trx
+    .updateTable('certification_runs')
+    .set({
+      status: CANCELLED_STATUS,
+      is_certified: '',
+      failure_reason: runCancelledReason(cancelledBy),
+      finished_at: finishedAt,
+    })
+    .where('run_id', '=', run.run_id)
+    .execute()
+  await trx
+    .updateTable('device_records')
+    .set({ status: CANCELLED_STATUS, is_certified: '' })
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .execute()
+  await logActivity(trx, {
+    organizationId,
+    actorAccountId: lab ? null : accountId,
+    actorName: cancelledBy,
+    ...(lab ? { actorKind: 'lab' as const } : {}),
+    action: 'run.cancelled',
+    subject: recordSubject(record),
+  })
+  const ref: RunRef = { runId: run.run_id, portfolioManagerId, organizationId, attempt: run.attempt }
+  await appendEvent(trx, organizationId, {
+    ...(await runEventBase(trx, ref)),
+    type: 'run.cancelled',
+    finishedAt: finishedAt.toISOString(),
+    cancelledBy,
+    run: await runNow(trx, run.run_id),
+  })
+  return { ok: true, runId: run.run_id }
+}
+
+export type ReviewInput = {
+  runId: string
+  decision: 'approve' | 'reject'
+  /** Trimmed; '' when none (a rejection needs one: its route says so first). */
+  reason: string
+  reviewer: string
+  certificates: IssueOptions | null
+}
+export type ReviewResult = { ok: true } | { ok: false; reason: 'not-found' | 'not-awaiting' | 'has-failures' }
+
+/**
+ * A lab engineer decides on a run AwaitingReview (docs/decisions/0024): approve → Completed +
+ * CERTIFIED-OK and its certificate, allowed only when every case of the plan passed; reject →
+ * Completed + Validation failure. The decision, the reviewer and the time go on the run, the
+ * vendor's activity log records it as the lab's, and run.finished tells their tabs.
+ */
+export async function decideReview(trx: Trx, input: ReviewInput): Promise<ReviewResult> {
+  const { runId, decision, reason, reviewer } = input
+  const found = await trx
+    .selectFrom('certification_runs as r')
+    .innerJoin('device_records as d', 'd.portfolio_manager_id', 'r.portfolio_manager_id')
+    .select(['r.portfolio_manager_id', 'd.organization_id'])
+    .where('r.run_id', '=', runId)
+    .executeTakeFirst()
+  if (!found) return { ok: false, reason: 'not-found' }
+  const portfolioManagerId = found.portfolio_manager_id
+  const locked = await lockRun(trx, { runId, portfolioManagerId }, 'reviewDecided', { withRecord: true })
+  if (!locked.ok) return { ok: false, reason: locked.reason === 'not-found' ? 'not-found' : 'not-awaiting' }
+  const { attempt } = locked.run
+  const { certified } = await planOutcome(trx, portfolioManagerId, attempt, runId)
+  if (decision === 'approve' && !certified) return { ok: false, reason: 'has-failures' }
+  const isCertified = decision === 'approve' ? CERTIFIED_OK : VALIDATION_FAILURE
+  const now = new Date()
+  await trx
+    .updateTable('certification_runs')
+    .set({
+      status: 'Completed',
+      is_certified: isCertified,
+      review_state: decision === 'approve' ? 'approved' : 'rejected',
+      reviewed_by: reviewer,
+      reviewed_at: now,
+      review_reason: reason === '' ? null : reason,
+    })
+    .where('run_id', '=', runId)
+    .execute()
+  await trx
+    .updateTable('device_records')
+    .set({ status: 'Completed', is_certified: isCertified })
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .execute()
+  // An approved run's certificate, in the same transaction as the decision.
+  if (decision === 'approve') await certify(trx, runId, input.certificates)
+  const record = await trx
+    .selectFrom('device_records')
+    .select(['device_name', 'vendor'])
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .executeTakeFirstOrThrow()
+  await logActivity(trx, {
+    organizationId: found.organization_id,
+    actorAccountId: null,
+    actorName: reviewer,
+    actorKind: 'lab',
+    action: decision === 'approve' ? 'run.approved' : 'run.rejected',
+    subject: recordSubject(record),
+  })
+  const ref: RunRef = { runId, portfolioManagerId, organizationId: found.organization_id, attempt }
+  const finished = await runNow(trx, runId)
+  await appendEvent(trx, found.organization_id, {
+    ...(await runEventBase(trx, ref)),
+    type: 'run.finished',
+    status: 'Completed',
+    isCertified,
+    failureReason: null,
+    finishedAt: finished.finishedAt ?? now.toISOString(),
+    run: finished,
+  })
+  return { ok: true }
+}
