@@ -6,6 +6,7 @@ import { refusalFormOf } from '@/contract/refusals'
 import { permissionOf, type Role, type VendorEndpointName } from '@/contract/roles'
 import { jsonBody, queryInput } from './json-body.ts'
 import { requireVendor } from './require-vendor.ts'
+import { requireAccount } from './vendor-caller.ts'
 import { requireLab } from './require-lab.ts'
 import { LAB_ENDPOINT_PERMISSIONS, type LabEndpointName, type LabRole } from '@/contract/lab'
 
@@ -88,6 +89,18 @@ export function vendorRoute<N extends MainEndpointName & VendorEndpointName>(
     [requireVendor(permission) as unknown as MiddlewareHandler, ...before],
     handler as unknown as MiddlewareHandler,
   )
+}
+
+/**
+ * As route, for a call of a logged-in account whatever organization it acts for (requireAccount):
+ * the handler reads `c.var.accountId`.
+ */
+export function accountRoute<N extends MainEndpointName>(
+  app: Hono<MainEnv>,
+  name: N,
+  handler: RouteHandler<N, { accountId: string }>,
+) {
+  register(app, name, [requireAccount as unknown as MiddlewareHandler], handler as unknown as MiddlewareHandler)
 }
 
 /**
