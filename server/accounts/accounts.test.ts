@@ -26,7 +26,7 @@ import {
   type Browser,
   type TestPortal,
 } from '../test/portal.ts'
-import { ANSWER_FLOOR_MS } from './routes.ts'
+import { ANSWER_FLOOR_MS } from './answers.ts'
 import { readOutbox } from '../apps/dev-mailbox.ts'
 import {
   countAttempt,

@@ -6,7 +6,7 @@ import { loginEmailSchema } from '@/contract/validation/login'
 import { newPasswordSchema } from '@/contract/validation/password'
 import type { Database } from '../platform/db/schema.ts'
 import { createAccountWithOrganization } from '../organizations/memberships.ts'
-import { hashPassword, verifyPassword } from './passwords.ts'
+import { hashPassword, verifyPassword } from '../platform/passwords.ts'
 
 /*
  * The demo vendor seeded at start (README, Configuration: DEMO_EMAIL, DEMO_PASSWORD): an account

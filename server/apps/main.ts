@@ -18,7 +18,10 @@ import { limitBodySize } from '../http/json-body.ts'
 import { loadSession } from '../http/session.ts'
 import { apiDocsPage, openApiRoutes } from './api-docs/openapi.ts'
 import { builtPageHashes, inlineScriptHashes, pagePolicy } from '../http/page-policy.ts'
-import { accountRoutes } from '../accounts/routes.ts'
+import { loginRoutes } from '../accounts/login-routes.ts'
+import { registrationRoutes } from '../accounts/registration-routes.ts'
+import { passwordRoutes } from '../accounts/password-routes.ts'
+import { actingRoutes } from '../accounts/acting-routes.ts'
 import { catalogueRoutes } from '../portfolio/catalogue-routes.ts'
 import { certificateRoutes } from '../certificates/routes.ts'
 import { commentRoutes } from '../portfolio/comment-routes.ts'
@@ -30,6 +33,7 @@ import { referenceDataRoutes } from '../accounts/reference-data-routes.ts'
 import { route } from '../http/route.ts'
 import { sessionRoutes } from '../accounts/session-routes.ts'
 import { teamRoutes } from '../organizations/routes.ts'
+import { invitationRoutes } from '../organizations/invitation-routes.ts'
 import { pendingInvitationRoutes } from '../organizations/pending-invitations.ts'
 import { apiTokenRoutes } from '../api-tokens/routes.ts'
 import { createWebhookRoutes } from '../webhooks/routes.ts'
@@ -209,10 +213,12 @@ export function createMainApp({
   // Issue 21: RFC 8058's one-click unsubscribe comes from mail providers, with no session or Token.
   app.post(ONE_CLICK_UNSUBSCRIBE_PATH, limitBodySize, oneClickUnsubscribe)
   app.use('/api/*', limitBodySize, loadBearer, loadSession, requireToken)
-  // Every call's method and path come from the endpoint table (routes/route.ts, decision 0005).
+  // Every call's method and path come from the endpoint table (server/http/route.ts, decision 0005).
   for (const routes of [
     sessionRoutes,
-    accountRoutes,
+    loginRoutes,
+    registrationRoutes,
+    passwordRoutes,
     referenceDataRoutes,
     catalogueRoutes,
     draftRoutes,
@@ -220,6 +226,8 @@ export function createMainApp({
     commentRoutes,
     eventRoutes,
     teamRoutes,
+    invitationRoutes,
+    actingRoutes,
     pendingInvitationRoutes,
     labStaffRoutes,
     labStateRoutes,

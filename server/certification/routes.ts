@@ -186,70 +186,73 @@ certificationRoutes.get(RUN_REPORT_PATH, async (c) => {
   return c.html(runReportHtml(rows))
 })
 
-certificationRoutes.post(endpoints.emailCertificate.path, jsonBody(endpoints.emailCertificate.request), async (c) => {
-  const body = c.var.body
-  const refused = refusal(c, body.vendor_user_id, permissionOf('emailCertificate'))
-  if (refused) return refused
-  const { db, mailer } = c.var.services
-  const owned = await ownedRecord(db, c.var.organizationId, body.portfolio_manager_id)
-  if ('refused' in owned) return c.json({ message: owned.refused.message }, owned.refused.status)
-  const { record } = owned
-  const run =
-    record.status === 'Completed' && record.is_certified === CERTIFIED_OK
-      ? await db
-          .selectFrom('certification_runs')
-          .selectAll()
-          .where('portfolio_manager_id', '=', record.portfolio_manager_id)
-          .where('status', '=', 'Completed')
-          .where('is_certified', '=', CERTIFIED_OK)
-          .orderBy('attempt', 'desc')
-          .executeTakeFirst()
-      : undefined
-  if (!run) return c.json({ message: NOT_CERTIFIED_MESSAGE }, 409)
-  const [testCases, account, organization] = await Promise.all([
-    // Every case of the plan as its latest attempt left it (a re-run ran only some of them).
-    planOutcome(db, record.portfolio_manager_id, run.attempt, run.run_id).then(({ cases }) => cases),
-    db
-      .selectFrom('vendor_accounts')
-      .select(['email', 'first_name'])
-      .where('id', '=', c.var.accountId)
-      .executeTakeFirstOrThrow(),
-    // The certificate is the organization's, which owns the record (docs/decisions/0023).
-    db
-      .selectFrom('organizations')
-      .select('name')
-      .where('id', '=', c.var.organizationId)
-      .executeTakeFirstOrThrow(),
-  ])
-  const certificate = await issuedCertificate(c.var.services, run.run_id)
-  if (!certificate) return c.json({ message: NOT_CERTIFIED_MESSAGE }, 409)
-  const input = { record, run, testCases, organization: organization.name, certificate }
-  const pdf = await certificatePdf(input)
-  const { number } = certificate
-  await mailer.send({
-    to: account.email,
-    subject: `Certificate ${number}: ${record.vendor} ${record.device_name}`,
-    text: [
-      `Hello ${account.first_name},`,
-      '',
-      `${record.vendor} ${record.device_name} (${record.device_type}, ${record.product_class}, firmware ${record.base_firmware_version}) passed every test case of its certification plan.`,
-      `Its certificate ${number} is attached as a PDF.`,
-      `Anyone can check it at ${certificate.verifyUrl}`,
-      '',
-      'Device Certification Portal',
-    ].join('\n'),
-    attachments: [{ filename: certificateFileName(input), contentType: 'application/pdf', content: pdf }],
-  })
-  // Logged once the mail has gone: one write, no transaction of its own.
-  await logActivity(db, {
-    organizationId: c.var.organizationId,
-    actorAccountId: c.var.accountId,
-    action: 'certificate.emailed',
-    subject: recordSubject(record),
-  })
-  return c.json({ message: certificateSentMessage(account.email) })
-})
-
+certificationRoutes.post(
+  endpoints.emailCertificate.path,
+  jsonBody(endpoints.emailCertificate.request),
+  async (c) => {
+    const body = c.var.body
+    const refused = refusal(c, body.vendor_user_id, permissionOf('emailCertificate'))
+    if (refused) return refused
+    const { db, mailer } = c.var.services
+    const owned = await ownedRecord(db, c.var.organizationId, body.portfolio_manager_id)
+    if ('refused' in owned) return c.json({ message: owned.refused.message }, owned.refused.status)
+    const { record } = owned
+    const run =
+      record.status === 'Completed' && record.is_certified === CERTIFIED_OK
+        ? await db
+            .selectFrom('certification_runs')
+            .selectAll()
+            .where('portfolio_manager_id', '=', record.portfolio_manager_id)
+            .where('status', '=', 'Completed')
+            .where('is_certified', '=', CERTIFIED_OK)
+            .orderBy('attempt', 'desc')
+            .executeTakeFirst()
+        : undefined
+    if (!run) return c.json({ message: NOT_CERTIFIED_MESSAGE }, 409)
+    const [testCases, account, organization] = await Promise.all([
+      // Every case of the plan as its latest attempt left it (a re-run ran only some of them).
+      planOutcome(db, record.portfolio_manager_id, run.attempt, run.run_id).then(({ cases }) => cases),
+      db
+        .selectFrom('vendor_accounts')
+        .select(['email', 'first_name'])
+        .where('id', '=', c.var.accountId)
+        .executeTakeFirstOrThrow(),
+      // The certificate is the organization's, which owns the record (docs/decisions/0023).
+      db
+        .selectFrom('organizations')
+        .select('name')
+        .where('id', '=', c.var.organizationId)
+        .executeTakeFirstOrThrow(),
+    ])
+    const certificate = await issuedCertificate(c.var.services, run.run_id)
+    if (!certificate) return c.json({ message: NOT_CERTIFIED_MESSAGE }, 409)
+    const input = { record, run, testCases, organization: organization.name, certificate }
+    const pdf = await certificatePdf(input)
+    const { number } = certificate
+    await mailer.send({
+      to: account.email,
+      subject: `Certificate ${number}: ${record.vendor} ${record.device_name}`,
+      text: [
+        `Hello ${account.first_name},`,
+        '',
+        `${record.vendor} ${record.device_name} (${record.device_type}, ${record.product_class}, firmware ${record.base_firmware_version}) passed every test case of its certification plan.`,
+        `Its certificate ${number} is attached as a PDF.`,
+        `Anyone can check it at ${certificate.verifyUrl}`,
+        '',
+        'Device Certification Portal',
+      ].join('\n'),
+      attachments: [{ filename: certificateFileName(input), contentType: 'application/pdf', content: pdf }],
+    })
+    // Logged once the mail has gone: one write, no transaction of its own.
+    await logActivity(db, {
+      organizationId: c.var.organizationId,
+      actorAccountId: c.var.accountId,
+      action: 'certificate.emailed',
+      subject: recordSubject(record),
+    })
+    return c.json({ message: certificateSentMessage(account.email) })
+  },
+)
 
 type Refused = { refused: { status: 404; message: string } }
 const refused = (message: string): Refused => ({ refused: { status: 404, message } })

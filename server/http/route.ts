@@ -100,7 +100,12 @@ export function accountRoute<N extends MainEndpointName>(
   name: N,
   handler: RouteHandler<N, { accountId: string }>,
 ) {
-  register(app, name, [requireAccount as unknown as MiddlewareHandler], handler as unknown as MiddlewareHandler)
+  register(
+    app,
+    name,
+    [requireAccount as unknown as MiddlewareHandler],
+    handler as unknown as MiddlewareHandler,
+  )
 }
 
 /**

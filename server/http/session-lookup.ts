@@ -90,4 +90,3 @@ async function findSession(db: Kysely<Database>, id: string): Promise<SessionLoo
   const { rows } = await db.executeQuery<SessionLookupRow>({ ...query, parameters: [id] })
   return rows[0]
 }
-

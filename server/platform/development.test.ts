@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { openTestDatabase } from './db/test-database.ts'
-import { verifyPassword } from '../accounts/passwords.ts'
+import { verifyPassword } from './passwords.ts'
 import { lockDemoAccount, seedDemoAccount } from '../accounts/demo-account.ts'
 import { developmentConveniences, isLoopbackHost, switchFromEnv } from './development.ts'
 
