@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { AuthData } from '@/contract/auth'
 import { LOGIN_SUCCESS_MESSAGE } from '@/contract/messages'
 import type { Database } from '../platform/db/schema.ts'
-import type { MembershipRow } from '../organizations/memberships.ts'
+import type { MembershipRow } from '../organizations/index.ts'
 
 /**
  * The login answer (spec §3's AuthData) for an account acting for `acting`, with the added

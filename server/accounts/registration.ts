@@ -2,8 +2,8 @@ import type { Insertable, Kysely } from 'kysely'
 import { invitationForOtherEmailMessage } from '@/contract/team'
 import { emailKey } from '@/contract/validation/fields'
 import type { Database, VendorAccountsTable } from '../platform/db/schema.ts'
-import { createAccountWithOrganization } from '../organizations/memberships.ts'
-import { joinByInvitation, usableInvitation } from '../organizations/invitations.ts'
+import { createAccountWithOrganization } from '../organizations/index.ts'
+import { joinByInvitation, usableInvitation } from '../organizations/index.ts'
 import { issueCode } from './store.ts'
 
 /*

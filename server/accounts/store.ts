@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { emailKey } from '@/contract/validation/fields'
 import type { Database, OneTimeCodePurpose } from '../platform/db/schema.ts'
-import { reopenInvitation } from '../organizations/invitations.ts'
+import { reopenInvitation } from '../organizations/index.ts'
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, generateCode, hashCode } from './one-time-code.ts'
 
 /* The vendor accounts and their one-time codes, as the account calls read and write them. */

@@ -7,7 +7,7 @@ import { handleError } from '../http/errors.ts'
 import { limitBodySize } from '../http/json-body.ts'
 import { PERMISSIONS_POLICY } from '../http/page-policy.ts'
 import { requireVendorCaller } from '../http/vendor-caller.ts'
-import { type CertEnv, type CertServices, certificationRoutes } from '../certification/routes.ts'
+import { type CertEnv, type CertServices, certificationRoutes } from '../certification/index.ts'
 
 /*
  * The certification service (CERT_PORT, 7600), composed here: its calls are

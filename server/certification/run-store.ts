@@ -1,5 +1,5 @@
-import { certificateState } from '../certificates/read.ts'
-import { issueCertificate, type IssueOptions } from '../certificates/issue.ts'
+import { certificateState } from '../certificates/index.ts'
+import { issueCertificate, type IssueOptions } from './issue-certificate.ts'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { CANCELLED_STATUS } from '@/contract/certification'
 import { AWAITING_REVIEW_STATUS } from '@/contract/lab'
@@ -13,9 +13,9 @@ import {
   runCancelledReason,
 } from '@/contract/server-messages'
 import type { CertificationRunRow, Database, RunTestCaseRow, StoredStatus } from '../platform/db/schema.ts'
-import { appendEvent } from '../events/append.ts'
-import { logActivity, recordSubject } from '../organizations/activity.ts'
-import { reviewRequired } from '../lab/state.ts'
+import { appendEvent } from '../events/index.ts'
+import { logActivity, recordSubject } from '../organizations/index.ts'
+import { reviewRequired } from './lab-state.ts'
 import { certificationRunResult } from './results.ts'
 
 /*

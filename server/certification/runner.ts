@@ -14,9 +14,9 @@ import {
 } from '@/contract/server-messages'
 import { isUniqueViolation } from '../platform/db/database.ts'
 import type { Database, DeviceRow, RunTestCaseRow } from '../platform/db/schema.ts'
-import { appendEvent } from '../events/append.ts'
-import { logActivity, recordSubject } from '../organizations/activity.ts'
-import type { IssueOptions } from '../certificates/issue.ts'
+import { appendEvent } from '../events/index.ts'
+import { logActivity, recordSubject } from '../organizations/index.ts'
+import type { IssueOptions } from './issue-certificate.ts'
 import { log } from '../platform/log.ts'
 import { pause, type CaseOutcome, type CertificationHarness } from './harness.ts'
 import {

@@ -1,4 +1,4 @@
-import { issueCertificate } from '../certificates/issue.ts'
+import { issueCertificate } from '../certification/index.ts'
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import {
@@ -19,13 +19,13 @@ import {
   RUN_REJECTED_MESSAGE,
 } from '@/contract/lab'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
-import { planOutcome, runEventBase, runNow } from '../certification/run-store.ts'
+import { planOutcome, runEventBase, runNow } from '../certification/index.ts'
 import type { Database } from '../platform/db/schema.ts'
-import { appendEvent } from '../events/append.ts'
-import { endMaintenance, readLabState, setReviewRequired, startMaintenance } from './state.ts'
+import { appendEvent } from '../events/index.ts'
+import { endMaintenance, readLabState, setReviewRequired, startMaintenance } from '../certification/index.ts'
 import { isPlainId } from '../http/plain-id.ts'
 import type { MainEnv } from '../http/context.ts'
-import { logActivity, recordSubject } from '../organizations/activity.ts'
+import { logActivity, recordSubject } from '../organizations/index.ts'
 import { labRoute } from '../http/route.ts'
 
 /*

@@ -20,7 +20,7 @@ import {
   MAIL_RECIPIENT_POLICY,
 } from '../http/rate-limit.ts'
 import { route, vendorRoute } from '../http/route.ts'
-import { invitationFooter } from '../notifications/invitation.ts'
+import { invitationFooter } from '../notifications/index.ts'
 import { logActivity } from './activity.ts'
 import {
   createInvitation,

@@ -57,16 +57,3 @@ export async function membershipsOf(db: Db, accountId: string): Promise<Membersh
     role: row.role,
   }))
 }
-
-/**
- * The organization's id now for one that came from outside (a link, a stored login): an id that
- * migration 0019 replaced answers its new one; any other id, itself.
- */
-export async function currentOrganizationId(db: Db, organizationId: string): Promise<string> {
-  const changed = await db
-    .selectFrom('organization_id_changes')
-    .select('new_id')
-    .where('old_id', '=', organizationId)
-    .executeTakeFirst()
-  return changed?.new_id ?? organizationId
-}

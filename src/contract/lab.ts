@@ -358,3 +358,6 @@ export const LAB_ENDPOINT_PERMISSIONS = {
   labSetPassword: null,
 } as const satisfies Record<string, LabPermission | null>
 export type LabEndpointName = keyof typeof LAB_ENDPOINT_PERMISSIONS
+
+/** What vendors read for maintenance set by CERT_MAINTENANCE=1, which has no reason or end. */
+export const ENVIRONMENT_MAINTENANCE_REASON = 'Scheduled maintenance of the lab.'

@@ -7,12 +7,13 @@ import type { Database } from './schema.ts'
 import { verifyPassword } from '../passwords.ts'
 import { normaliseCallingCode, runSeeds, type SeedOptions } from './seed.ts'
 import { createAccountWithOrganization } from '../../organizations/memberships.ts'
+import { seedDemoAccount } from '../../accounts/demo-account.ts'
 import { openTestDatabase, testsUsePostgres, type TestDatabase } from './test-database.ts'
 
 /* One database for the whole file (PGlite in memory, or a fresh PostgreSQL schema). */
 
 const DEMO = { email: 'Demo.Tester@Example.com', password: 'Test#Demo2025' }
-const SEEDS: SeedOptions = { demoAccount: DEMO }
+const SEEDS: SeedOptions = { demoAccount: DEMO, seedDemoAccount }
 
 let database: TestDatabase
 
