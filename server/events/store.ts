@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely'
 import type { CertificationRun } from '@/contract/certification'
+// eslint-disable-next-line no-restricted-imports -- events must not reach into certification; the lifecycle helper's change removes this import
 import { certificationRunResult } from '../certification/results.ts'
+// eslint-disable-next-line no-restricted-imports -- as above: removed by the lifecycle helper's change
 import { withTestCases } from '../certification/run-store.ts'
 import type { Database } from '../platform/db/schema.ts'
 import { isSessionExpired } from '../http/session-token.ts'

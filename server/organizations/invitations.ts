@@ -11,7 +11,7 @@ import {
 import { emailKey } from '@/contract/validation/fields'
 import type { Database } from '../platform/db/schema.ts'
 import { logActivity } from './activity.ts'
-import { nameOf } from './members.ts'
+import { nameOf } from './memberships.ts'
 
 /*
  * Issue 18 (docs/decisions/0023): an organization's invitations. A link carries a random token

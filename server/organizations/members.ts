@@ -5,6 +5,7 @@ import { emailKey } from '@/contract/validation/fields'
 import type { Database } from '../platform/db/schema.ts'
 import { VISITOR_IDLE_MS } from '../http/session.ts'
 import { openInvitations } from './invitations.ts'
+import { nameOf } from './memberships.ts'
 
 /*
  * Issue 18 (docs/decisions/0023): an organization's members and its activity log, as the team's
@@ -13,9 +14,6 @@ import { openInvitations } from './invitations.ts'
  */
 
 type Db = Kysely<Database> | Transaction<Database>
-
-export const nameOf = (account: { first_name: string; last_name: string }) =>
-  `${account.first_name} ${account.last_name}`
 
 export async function organizationName(db: Db, organizationId: string) {
   const row = await db

@@ -57,3 +57,7 @@ export async function membershipsOf(db: Db, accountId: string): Promise<Membersh
     role: row.role,
   }))
 }
+
+/** A member's name, as the team page and the activity log write it. */
+export const nameOf = (account: { first_name: string; last_name: string }) =>
+  `${account.first_name} ${account.last_name}`

@@ -18,11 +18,11 @@ import {
   isLastOwner,
   lockedOwners,
   memberOf,
-  nameOf,
   organizationName,
   setMemberRole,
   teamOf,
 } from './members.ts'
+import { nameOf } from './memberships.ts'
 import { answerRefusal, changed, refuse } from './team-answer.ts'
 
 /*
