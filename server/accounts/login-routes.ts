@@ -29,7 +29,7 @@ import { accountForLogin, staffForLogin } from './store.ts'
 
 /*
  * Login (spec §3, §7; ARCHITECTURE.md decisions 2 and 3): a vendor's, or a lab staff member's
- * (issue 19, docs/decisions/0024), with the same failures word for word whichever it is. Logins
+ * (docs/decisions/0024), with the same failures word for word whichever it is. Logins
  * are limited in the database (server/http/rate-limit.ts): 429 with Retry-After.
  */
 

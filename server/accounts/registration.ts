@@ -8,7 +8,7 @@ import { issueCode } from './store.ts'
 
 /*
  * A new account (spec §3): with the organization it registers as its Owner, or — through an
- * invitation's link (issue 18) — joining that organization with the invited role.
+ * invitation's link (docs/decisions/0023) — joining that organization with the invited role.
  */
 
 /** The registration form's values, from the payload's names (spec §3, §5). */

@@ -17,7 +17,7 @@ export function accountForLogin(db: Db, email: string) {
     .executeTakeFirst()
 }
 
-/** The lab staff member (not removed) of `email` with their password hash, for a login (issue 19). */
+/** The lab staff member (not removed) of `email` with their password hash, for a login (docs/decisions/0024). */
 export function staffForLogin(db: Db, email: string) {
   return db
     .selectFrom('lab_staff')
@@ -46,7 +46,7 @@ export function accountByEmail(db: Db, email: string): Promise<ExistingAccount |
     .executeTakeFirst()
 }
 
-/** Whether `email` is a lab staff member's address, removed or not (issue 19). */
+/** Whether `email` is a lab staff member's address, removed or not (docs/decisions/0024). */
 export async function isStaffEmail(db: Db, email: string) {
   const row = await db
     .selectFrom('lab_staff')

@@ -38,7 +38,7 @@ import { isMemberEmail } from './members.ts'
 import { answerRefusal, changed, refuse } from './team-answer.ts'
 
 /*
- * Issue 18 (docs/decisions/0023): an Owner invites by address with a role, resends and revokes;
+ * An Owner invites by address with a role, resends and revokes (docs/decisions/0023);
  * anyone holding a link reads what it is for. Mails are limited per organization and recipient
  * (docs/decisions/0016) and sent once the invitation's transaction is committed.
  */

@@ -14,7 +14,7 @@ import { logActivity } from './activity.ts'
 import { nameOf } from './memberships.ts'
 
 /*
- * Issue 18 (docs/decisions/0023): an organization's invitations. A link carries a random token
+ * An organization's invitations (docs/decisions/0023). A link carries a random token
  * stored as its SHA-256, works INVITATION_VALID_DAYS and once; only the latest invitation to an
  * address counts.
  */

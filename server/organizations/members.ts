@@ -8,7 +8,7 @@ import { openInvitations } from './invitations.ts'
 import { nameOf } from './memberships.ts'
 
 /*
- * Issue 18 (docs/decisions/0023): an organization's members and its activity log, as the team's
+ * An organization's members and its activity log (docs/decisions/0023), as the team's
  * calls read and change them. At least one Owner always remains: a change that could take the
  * last one away locks the Owner rows first (lockedOwners) and checks in its transaction.
  */

@@ -26,7 +26,7 @@ import { nameOf } from './memberships.ts'
 import { answerRefusal, changed, refuse } from './team-answer.ts'
 
 /*
- * Issue 18 (docs/decisions/0023): an organization's team — its members and the activity log —
+ * An organization's team (docs/decisions/0023) — its members and the activity log —
  * and the calls that change the members (the invitations' are invitation-routes.ts). Only Owners
  * change the team (vendorRoute with the endpoint's permission); at least one Owner always remains,
  * checked in the change's transaction with the Owner rows locked. Every change writes the
