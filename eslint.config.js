@@ -52,6 +52,92 @@ const features = (() => {
   }
 })()
 
+/*
+ * The server's import direction (ARCHITECTURE.md): apps → domains → events → http → platform.
+ * - platform/ is the ground: it imports no domain, nor events/, http/ or apps/;
+ * - events/ imports no domain; http/ imports a domain's types only;
+ * - a domain imports another through that domain's public module, server/<domain>/index.ts;
+ * - only server/index.ts (and tests) compose server/apps/.
+ * Tests and the test tools (server/test/) may reach inside any folder. Flat config keeps only the
+ * last no-restricted-imports that matches a file, so every block repeats SERVER_FROM_SRC.
+ */
+const SERVER_FROM_SRC = [
+  {
+    group: ['@/*', '!@/contract', '!@/contract/*'],
+    message: 'server/ imports only src/contract from src/.',
+  },
+  {
+    group: ['**/src/*', '!**/src/contract', '!**/src/contract/*'],
+    message: 'server/ imports only src/contract from src/.',
+  },
+]
+const SERVER_DOMAINS = [
+  'accounts',
+  'organizations',
+  'portfolio',
+  'certification',
+  'certificates',
+  'lab',
+  'notifications',
+  'webhooks',
+  'api-tokens',
+]
+/** Folders reached through their public module: the domains, and events/. */
+const PUBLIC_MODULES = [...SERVER_DOMAINS, 'events']
+const SERVER_TESTS = ['server/**/*.test.ts', 'server/test/**']
+const folders = (names) => `(${names.join('|')})`
+/** Any import of a file in the sibling folders `names` (relative: './x/…' or '../x/…'). */
+const anyFileOf = (names, message) => ({ regex: String.raw`^(\.\.?/)+${folders(names)}(/|$)`, message })
+/** An import of a file in the sibling folders `names` other than their index.ts. */
+const innerFileOf = (names, message) => ({
+  regex: String.raw`^(\.\.?/)+${folders(names)}/(?!index\.ts$)`,
+  message,
+})
+const throughIndex = (names) =>
+  innerFileOf(names, "Import another domain through its public module, '../<domain>/index.ts'.")
+const noApps = anyFileOf(['apps'], 'Only server/index.ts and the tests import server/apps/.')
+
+function serverBoundaries() {
+  const block = (files, patterns, rules = {}) => ({
+    files,
+    ignores: SERVER_TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...SERVER_FROM_SRC, ...patterns] }], ...rules },
+  })
+  return [
+    block(['server/**'], [noApps]),
+    block(['server/index.ts', 'server/apps/**'], [throughIndex(PUBLIC_MODULES)]),
+    block(
+      ['server/platform/**'],
+      [
+        anyFileOf(
+          [...PUBLIC_MODULES, 'http', 'apps'],
+          'server/platform/ imports no domain, nor server/events/, server/http/ or server/apps/.',
+        ),
+      ],
+    ),
+    block(['server/events/**'], [anyFileOf(SERVER_DOMAINS, 'server/events/ imports no domain.'), noApps]),
+    block(['server/http/**'], [throughIndex(PUBLIC_MODULES), noApps], {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              ...anyFileOf(PUBLIC_MODULES, 'server/http/ imports only types from a domain (import type).'),
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    }),
+    ...SERVER_DOMAINS.map((domain) =>
+      block(
+        [`server/${domain}/**`],
+        [throughIndex(PUBLIC_MODULES.filter((name) => name !== domain)), noApps],
+      ),
+    ),
+  ]
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -105,20 +191,9 @@ export default tseslint.config(
   ...boundary('src/{routes/**,*.ts,*.tsx}', 'the app', []),
   {
     files: ['server/**'],
-    rules: {
-      'no-console': 'off',
-      ...restrict([
-        {
-          group: ['@/*', '!@/contract', '!@/contract/*'],
-          message: 'server/ imports only src/contract from src/.',
-        },
-        {
-          group: ['**/src/*', '!**/src/contract', '!**/src/contract/*'],
-          message: 'server/ imports only src/contract from src/.',
-        },
-      ]),
-    },
+    rules: { 'no-console': 'off', ...restrict(SERVER_FROM_SRC) },
   },
+  ...serverBoundaries(),
   {
     files: ['scripts/**', 'bench/**', 'e2e/**', '*.config.{js,ts}'],
     rules: { 'no-console': 'off' },

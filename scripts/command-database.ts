@@ -15,7 +15,7 @@ export type CommandDatabase = Awaited<ReturnType<typeof openDatabase>>
 /** The database, or null once the reason it could not be opened is printed (exit code 1). */
 export async function openCommandDatabase(instead: string): Promise<CommandDatabase | null> {
   try {
-    return await openDatabase({ ...databaseOptionsFromEnv(process.env, { demoAccount: false }) })
+    return await openDatabase({ ...databaseOptionsFromEnv(process.env) })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     console.error(

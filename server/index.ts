@@ -1,21 +1,21 @@
-import { validYearsFromEnv } from './certificates/issue.ts'
-import { loadSigner } from './certificates/keys.ts'
+import { validYearsFromEnv } from './certification/index.ts'
+import { loadSigner } from './certificates/index.ts'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { harnessFromEnv } from './certification/harness.ts'
-import { maintenanceFromEnv } from './certification/runner.ts'
+import { harnessFromEnv } from './certification/index.ts'
+import { maintenanceFromEnv } from './certification/index.ts'
 import { databaseOptionsFromEnv, openDatabase } from './platform/db/database.ts'
-import { retentionHoursFromEnv } from './events/hub.ts'
-import { demoAccountFromEnv, lockDemoAccount } from './accounts/demo-account.ts'
+import { retentionHoursFromEnv } from './events/index.ts'
+import { demoAccountFromEnv, lockDemoAccount, seedDemoAccount } from './accounts/index.ts'
 import { developmentConveniences } from './platform/development.ts'
 import { log } from './platform/log.ts'
 import { createMailer } from './platform/mailer.ts'
 import { MAILBOX_PATH, writeToOutbox } from './apps/dev-mailbox.ts'
 import { startPortal } from './apps/portal.ts'
 import { portalUrlFromEnv } from './platform/portal-url.ts'
-import { webhooksDevelopmentFromEnv } from './webhooks/config.ts'
+import { webhooksDevelopmentFromEnv } from './webhooks/index.ts'
 
 /*
  * `npm start`: opens the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), migrates
@@ -89,9 +89,12 @@ const publicUrl = (() => {
   }
 })()
 
-const database = await openDatabase(
-  databaseOptionsFromEnv(process.env, { demoAccount: conveniences.demoAccount }),
-)
+const database = await openDatabase({
+  ...databaseOptionsFromEnv(process.env),
+  seeds: conveniences.demoAccount
+    ? { demoAccount: demoAccountFromEnv(process.env), seedDemoAccount }
+    : { demoAccount: false },
+})
 // The demo vendor is off: one an earlier start seeded keeps no published password.
 const configuredDemo = (() => {
   try {

@@ -7,7 +7,7 @@ import { TOKEN_HEADER } from '@/contract/auth'
 import { blankSavePayload } from '@/contract/fixtures/payloads'
 import { openDatabase } from '../../server/platform/db/database.ts'
 import { createAccountWithOrganization } from '../../server/organizations/memberships.ts'
-import { hashPassword } from '../../server/accounts/passwords.ts'
+import { hashPassword } from '../../server/platform/passwords.ts'
 import { SESSION_COOKIE } from '../../server/http/session-token.ts'
 import { root, spawnPortal } from '../portal-process.ts'
 

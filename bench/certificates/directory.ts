@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import { endpoints } from '../../src/contract/endpoints/index.ts'
 import { openDatabase } from '../../server/platform/db/database.ts'
 import { createAccountWithOrganization } from '../../server/organizations/memberships.ts'
-import { hashPassword } from '../../server/accounts/passwords.ts'
+import { hashPassword } from '../../server/platform/passwords.ts'
 import { Browser, PASSWORD } from '../reliability/client.ts'
 import { spawnPortal } from '../portal-process.ts'
 

@@ -26,7 +26,8 @@ import {
   type Browser,
   type TestPortal,
 } from '../test/portal.ts'
-import { ANSWER_FLOOR_MS } from './routes.ts'
+import { ANSWER_FLOOR_MS } from './answers.ts'
+import { seedDemoAccount } from './demo-account.ts'
 import { readOutbox } from '../apps/dev-mailbox.ts'
 import {
   countAttempt,
@@ -53,7 +54,7 @@ let base = ''
 let logged: string[] = []
 
 beforeAll(async () => {
-  test = await startTestPortal({ seeds: { addresses: false, demoAccount: DEMO } })
+  test = await startTestPortal({ seeds: { addresses: false, demoAccount: DEMO, seedDemoAccount } })
   database = test.database
   base = test.portal.mainUrl
   logged = test.logged

@@ -5,8 +5,9 @@ import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { loginEmailSchema } from '@/contract/validation/login'
 import { newPasswordSchema } from '@/contract/validation/password'
 import type { Database } from '../platform/db/schema.ts'
-import { createAccountWithOrganization } from '../organizations/memberships.ts'
-import { hashPassword, verifyPassword } from './passwords.ts'
+import { createAccountWithOrganization } from '../organizations/index.ts'
+import { hashPassword, verifyPassword } from '../platform/passwords.ts'
+import type { DemoAccount } from '../platform/db/seed.ts'
 
 /*
  * The demo vendor seeded at start (README, Configuration: DEMO_EMAIL, DEMO_PASSWORD): an account
@@ -15,8 +16,6 @@ import { hashPassword, verifyPassword } from './passwords.ts'
  * the server listens on loopback or DEMO_ACCOUNT=1; otherwise a demo vendor an earlier start left
  * behind is locked (lockDemoAccount), since its password is published.
  */
-
-export type DemoAccount = { email: string; password: string }
 
 export const DEFAULT_DEMO_EMAIL = 'demo.vendor@example.com'
 export const DEFAULT_DEMO_PASSWORD = 'Certify#Demo2025'

@@ -6,7 +6,7 @@ import {
   SESSION_RENEWED_MESSAGE,
 } from '@/contract/server-messages'
 import type { MainEnv } from '../http/context.ts'
-import { touchStaff } from '../lab/staff.ts'
+import { touchStaff } from '../lab/index.ts'
 import { endVendorSession, startSession, touchSession } from '../http/session.ts'
 import { newToken, tokenDigest } from '../http/session-token.ts'
 import { route } from '../http/route.ts'

@@ -13,7 +13,7 @@ import {
 import type { ApiTokensTable, Database } from '../platform/db/schema.ts'
 import type { MainEnv } from '../http/context.ts'
 import { apiTokenDigest, apiTokenHint, newApiTokenSecret } from '../http/bearer-token.ts'
-import { logActivity } from '../organizations/activity.ts'
+import { logActivity } from '../organizations/index.ts'
 import { vendorRoute } from '../http/route.ts'
 
 /*

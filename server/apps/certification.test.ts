@@ -31,7 +31,8 @@ import {
   type TestPortal,
   type TestVendor,
 } from '../test/portal.ts'
-import { JSON_REQUIRED_MESSAGE, RUN_NOT_FOUND_MESSAGE, WRONG_ORIGIN_MESSAGE } from './certification.ts'
+import { JSON_REQUIRED_MESSAGE, WRONG_ORIGIN_MESSAGE } from './certification.ts'
+import { RUN_NOT_FOUND_MESSAGE } from '../certification/routes.ts'
 import { PDFDocument } from 'pdf-lib'
 import { escapeHtml } from '../certification/results.ts'
 import { RESTARTED_CASE_NOTE } from '../certification/lifecycle.ts'

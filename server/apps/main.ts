@@ -5,10 +5,10 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
 import type { WriteWatch } from '../platform/db/write-watch.ts'
-import type { EventHub } from '../events/hub.ts'
-import type { RunExecutor } from '../certification/runner.ts'
-import type { IssueOptions } from '../certificates/issue.ts'
-import type { LabStateWatch } from '../lab/state.ts'
+import type { EventHub } from '../events/index.ts'
+import type { RunExecutor } from '../certification/index.ts'
+import type { IssueOptions } from '../certification/index.ts'
+import type { LabStateWatch } from '../certification/index.ts'
 import { AnswerCache } from '../http/answer-cache.ts'
 import type { MainEnv, MainServices } from '../http/context.ts'
 import { loadBearer } from '../http/bearer.ts'
@@ -18,29 +18,33 @@ import { limitBodySize } from '../http/json-body.ts'
 import { loadSession } from '../http/session.ts'
 import { apiDocsPage, openApiRoutes } from './api-docs/openapi.ts'
 import { builtPageHashes, inlineScriptHashes, pagePolicy } from '../http/page-policy.ts'
-import { accountRoutes } from '../accounts/routes.ts'
-import { catalogueRoutes } from '../portfolio/catalogue-routes.ts'
-import { certificateRoutes } from '../certificates/routes.ts'
-import { commentRoutes } from '../portfolio/comment-routes.ts'
+import { loginRoutes } from '../accounts/index.ts'
+import { registrationRoutes } from '../accounts/index.ts'
+import { passwordRoutes } from '../accounts/index.ts'
+import { actingRoutes } from '../accounts/index.ts'
+import { catalogueRoutes } from '../portfolio/index.ts'
+import { certificateRoutes } from '../certificates/index.ts'
+import { commentRoutes } from '../portfolio/index.ts'
 import { devMailboxRoutes, MAILBOX_OFF_MESSAGE, MAILBOX_PATH } from './dev-mailbox.ts'
-import { draftRoutes } from '../portfolio/draft-routes.ts'
-import { eventRoutes } from '../events/routes.ts'
-import { recordRoutes } from '../portfolio/record-routes.ts'
-import { referenceDataRoutes } from '../accounts/reference-data-routes.ts'
+import { draftRoutes } from '../portfolio/index.ts'
+import { eventRoutes } from '../events/index.ts'
+import { recordRoutes } from '../portfolio/index.ts'
+import { referenceDataRoutes } from '../accounts/index.ts'
 import { route } from '../http/route.ts'
-import { sessionRoutes } from '../accounts/session-routes.ts'
-import { teamRoutes } from '../organizations/routes.ts'
-import { pendingInvitationRoutes } from '../organizations/pending-invitations.ts'
-import { apiTokenRoutes } from '../api-tokens/routes.ts'
-import { createWebhookRoutes } from '../webhooks/routes.ts'
-import { labRoutes } from '../lab/routes.ts'
-import { labStaffRoutes } from '../lab/staff-routes.ts'
-import { labStateRoutes } from '../lab/state-routes.ts'
-import { notificationRoutes, oneClickUnsubscribe } from '../notifications/routes.ts'
+import { sessionRoutes } from '../accounts/index.ts'
+import { teamRoutes } from '../organizations/index.ts'
+import { invitationRoutes } from '../organizations/index.ts'
+import { pendingInvitationRoutes } from '../organizations/index.ts'
+import { apiTokenRoutes } from '../api-tokens/index.ts'
+import { createWebhookRoutes } from '../webhooks/index.ts'
+import { labRoutes } from '../lab/index.ts'
+import { labStaffRoutes } from '../lab/index.ts'
+import { labStateRoutes } from '../lab/index.ts'
+import { notificationRoutes, oneClickUnsubscribe } from '../notifications/index.ts'
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from '@/contract/notifications'
 import { DEFAULT_PORTAL_URL } from './api-docs/options.ts'
 import type { WebhookLookup } from '@/contract/webhook-destination'
-import { DirectorySnapshot } from '../certificates/directory.ts'
+import { DirectorySnapshot } from '../certificates/index.ts'
 
 /** The file scripts/start.mjs keeps in the Storybook's folder while it builds the Storybook. */
 export const STORYBOOK_BUILDING = '.building'
@@ -209,10 +213,12 @@ export function createMainApp({
   // Issue 21: RFC 8058's one-click unsubscribe comes from mail providers, with no session or Token.
   app.post(ONE_CLICK_UNSUBSCRIBE_PATH, limitBodySize, oneClickUnsubscribe)
   app.use('/api/*', limitBodySize, loadBearer, loadSession, requireToken)
-  // Every call's method and path come from the endpoint table (routes/route.ts, decision 0005).
+  // Every call's method and path come from the endpoint table (server/http/route.ts, decision 0005).
   for (const routes of [
     sessionRoutes,
-    accountRoutes,
+    loginRoutes,
+    registrationRoutes,
+    passwordRoutes,
     referenceDataRoutes,
     catalogueRoutes,
     draftRoutes,
@@ -220,6 +226,8 @@ export function createMainApp({
     commentRoutes,
     eventRoutes,
     teamRoutes,
+    invitationRoutes,
+    actingRoutes,
     pendingInvitationRoutes,
     labStaffRoutes,
     labStateRoutes,

@@ -1,21 +1,25 @@
-import type { IssueOptions } from '../certificates/issue.ts'
-import { ephemeralSigner, registerSigner } from '../certificates/keys.ts'
+import type { IssueOptions } from '../certification/index.ts'
+import { ephemeralSigner, registerSigner } from '../certificates/index.ts'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import type { Kysely } from 'kysely'
 import { createCertApp, portalOriginPolicy } from './certification.ts'
-import type { CertificationHarness } from '../certification/harness.ts'
-import { createRunExecutor, type ResumeReport, type RunExecutor } from '../certification/runner.ts'
-import { helloActiveRuns } from '../certification/run-store.ts'
+import {
+  type CertificationHarness,
+  createRunExecutor,
+  helloActiveRuns,
+  type ResumeReport,
+  type RunExecutor,
+} from '../certification/index.ts'
 import type { Database } from '../platform/db/schema.ts'
 import type { WriteWatch } from '../platform/db/write-watch.ts'
-import { createEventHub, type EventHub, type EventHubOptions } from '../events/hub.ts'
+import { createEventHub, type EventHub, type EventHubOptions } from '../events/index.ts'
 import { createMainApp } from './main.ts'
-import { DirectorySnapshot } from '../certificates/directory.ts'
-import { createLabStateWatch } from '../lab/state.ts'
+import { DirectorySnapshot } from '../certificates/index.ts'
+import { createLabStateWatch } from '../certification/index.ts'
 import type { Mailer } from '../platform/mailer.ts'
-import { createNotifier, type Notifier } from '../notifications/notifier.ts'
-import { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from '../webhooks/worker.ts'
+import { createNotifier, type Notifier } from '../notifications/index.ts'
+import { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from '../webhooks/index.ts'
 
 /*
  * The two listeners of one portal process (ARCHITECTURE.md "Server"): the main service and the

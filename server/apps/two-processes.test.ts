@@ -5,7 +5,7 @@ import { savedPortfolioSchema } from '@/contract/portfolio'
 import { recordListAnswerSchema } from '@/contract/records'
 import { CANCELLED_CASE_NOTE, NOT_SIGNED_IN_MESSAGE, RUN_CANCELLED_MESSAGE } from '@/contract/server-messages'
 import { DEFAULT_CHECK_MS } from '../certification/runner.ts'
-import { LAB_STATE_REFRESH_MS } from '../lab/state.ts'
+import { LAB_STATE_REFRESH_MS } from '../certification/lab-state.ts'
 import { openDatabase } from '../platform/db/database.ts'
 import { testsUsePostgres, type TestDatabase } from '../platform/db/test-database.ts'
 import {

@@ -36,7 +36,7 @@ import {
 } from '../test/portal.ts'
 import { readRevokeFlags } from '../../scripts/revoke-certificate.ts'
 import { readOutbox } from '../apps/dev-mailbox.ts'
-import { issueCertificate, newCertificateNumber } from './issue.ts'
+import { issueCertificate, newCertificateNumber } from '../certification/issue-certificate.ts'
 import { ephemeralSigner, loadSigner, registerSigner, SIGNING_KEY_FILE, verifySignature } from './keys.ts'
 import { DirectorySnapshot } from './directory.ts'
 import { certificateState, readPublicCertificate } from './read.ts'

@@ -10,7 +10,7 @@ import {
 } from '@/contract/certificates'
 import type { Database } from '../platform/db/schema.ts'
 import type { Mailer } from '../platform/mailer.ts'
-import { logActivity } from '../organizations/activity.ts'
+import { logActivity } from '../organizations/index.ts'
 
 /*
  * Revocation (issue 20, docs/decisions/0025): a Lab manager from the console, or an operator with

@@ -5,7 +5,7 @@ import {
   CANCELLED_STATUS,
   type StoredStatus,
 } from '@/contract/run-status'
-import { issueCertificate, type IssueOptions } from '../certificates/issue.ts'
+import { issueCertificate, type IssueOptions } from './issue-certificate.ts'
 import type { CertificationRunRow, Database } from '../platform/db/schema.ts'
 import type { RunRef } from './run-store.ts'
 

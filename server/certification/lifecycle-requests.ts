@@ -20,10 +20,10 @@ import {
   RUN_STARTED_MESSAGE,
   runCancelledReason,
 } from '@/contract/server-messages'
-import type { IssueOptions } from '../certificates/issue.ts'
+import type { IssueOptions } from './issue-certificate.ts'
 import { isUniqueViolation } from '../platform/db/database.ts'
-import { appendEvent } from '../events/append.ts'
-import { logActivity, recordSubject } from '../organizations/activity.ts'
+import { appendEvent } from '../events/index.ts'
+import { logActivity, recordSubject } from '../organizations/index.ts'
 import { certify, lockRun, START_FROM, type Trx } from './lifecycle-guard.ts'
 import { accountName, labActorName, planOutcome, type RunRef, runEventBase, runNow } from './run-store.ts'
 import { testPlanFor } from './test-plans.ts'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ephemeralSigner } from '../certificates/keys.ts'
-import { setReviewRequired } from '../lab/state.ts'
+import { setReviewRequired } from './lab-state.ts'
 import { createAccountWithOrganization } from '../organizations/memberships.ts'
 import { openTestDatabase, type TestDatabase } from '../platform/db/test-database.ts'
 import type { StoredStatus } from '@/contract/run-status'

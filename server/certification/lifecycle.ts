@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { AWAITING_REVIEW_STATUS, type ActiveStatus } from '@/contract/run-status'
-import type { IssueOptions } from '../certificates/issue.ts'
+import type { IssueOptions } from './issue-certificate.ts'
 import type { CertificationRunRow, Database, RunTestCaseRow } from '../platform/db/schema.ts'
-import { appendEvent } from '../events/append.ts'
-import { reviewRequired } from '../lab/state.ts'
+import { appendEvent } from '../events/index.ts'
+import { reviewRequired } from './lab-state.ts'
 import { certify, lockRun, MOVED, type Moved, type Trx } from './lifecycle-guard.ts'
 import { planOutcome, type RunRef, runEventBase, runNow } from './run-store.ts'
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { type ActiveStatus, isActiveStatus } from '@/contract/run-status'
-import type { IssueOptions } from '../certificates/issue.ts'
+import type { IssueOptions } from './issue-certificate.ts'
 import type { Database, DeviceRow, RunTestCaseRow } from '../platform/db/schema.ts'
 import { pause, type CaseOutcome, type CertificationHarness } from './harness.ts'
 import { changeActiveStatus, finishCase, finishRun, startCase } from './lifecycle.ts'

@@ -1,11 +1,11 @@
-import { certificateState } from '../certificates/read.ts'
+import { certificateState } from '../certificates/index.ts'
 import type { Kysely, Transaction } from 'kysely'
 import type { CertificationRun } from '@/contract/certification'
 import { progressOfCases, type RunProgress } from '@/contract/events'
 import { CERTIFIED_OK } from '@/contract/records'
 import { ACTIVE_STATUSES } from '@/contract/run-status'
 import type { CertificationRunRow, Database, RunTestCaseRow } from '../platform/db/schema.ts'
-import { ALL_ORGANIZATIONS, LAB_HELLO_RUNS } from '../events/store.ts'
+import { ALL_ORGANIZATIONS, LAB_HELLO_RUNS } from '../events/index.ts'
 import { certificationRunResult } from './results.ts'
 
 /*

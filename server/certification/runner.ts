@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { IssueOptions } from '../certificates/issue.ts'
+import type { IssueOptions } from './issue-certificate.ts'
 import type { Database } from '../platform/db/schema.ts'
 import { log } from '../platform/log.ts'
 import type { CertificationHarness } from './harness.ts'

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { PortalEvent } from '@/contract/events'
 import type { Database } from '../platform/db/schema.ts'
+// eslint-disable-next-line no-restricted-imports -- events must not reach into webhooks; the job-runner helper's change removes this import
 import { enqueueForPortalEvent } from '../webhooks/outbox.ts'
 
 /*

@@ -2,23 +2,23 @@ import type { HttpBindings } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { EVENTS_PATH } from '@/contract/events'
-import { LAB_EVENTS_PATH, VENDOR_ONLY_MESSAGE } from '@/contract/lab'
+import { LAB_EVENTS_PATH } from '@/contract/lab'
 import { ALL_ORGANIZATIONS } from './store.ts'
 import { requireLab } from '../http/require-lab.ts'
 import {
   EVENTS_UNAVAILABLE_MESSAGE,
   invalidResumePointMessage,
-  NO_ORGANIZATION_MESSAGE,
   NOT_SIGNED_IN_MESSAGE,
   TOO_MANY_STREAMS_MESSAGE,
 } from '@/contract/server-messages'
 import type { MainEnv } from '../http/context.ts'
+import { callerRefusal, vendorCaller } from '../http/vendor-caller.ts'
 
 /*
  * GET /api/events: the vendor's live events as server-sent events (docs/decisions/0020; the
  * protocol is described in src/contract/events.ts). The session cookie says whose events; no
  * Token (the stream changes nothing), and the stream is no activity of the session
- * (middleware/session.ts): a tab that only listens is still signed out after 300 s.
+ * (server/http/session.ts): a tab that only listens is still signed out after 300 s.
  *
  * Where the tab resumes: the Last-Event-ID header (EventSource sends it when it reconnects), else
  * `?after=<seq>`; neither: a fresh tab, answered `hello` first. The header wins, since a
@@ -48,18 +48,11 @@ export function resumePoint(header: string | undefined, query: string | undefine
 }
 
 eventRoutes.get(EVENTS_PATH, (c) => {
-  const session = c.var.session
-  if (session?.labStaffId) return c.json({ message: VENDOR_ONLY_MESSAGE }, 403)
-  // A login whose account belongs to no organization has no organization's events.
-  if (session?.accountId && !session.organizationId) return c.json({ message: NO_ORGANIZATION_MESSAGE }, 403)
-  if (!session?.accountId || !session.organizationId || !session.role) {
-    return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
-  }
-  return openStream(c, {
-    organizationId: session.organizationId,
-    accountId: session.accountId,
-    sessionId: session.id,
-  })
+  // The caller check of every vendor call (server/http/vendor-caller.ts): 401 or 403 as they answer.
+  const caller = vendorCaller(c.var.session)
+  if ('refused' in caller) return callerRefusal(c, caller.refused)
+  const { organizationId, accountId, sessionId } = caller
+  return openStream(c, { organizationId, accountId, sessionId })
 })
 
 /**

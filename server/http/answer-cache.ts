@@ -1,7 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import { accepts } from 'hono/accepts'
-import type { MainEnv } from './context.ts'
 
 /*
  * Serialized answers kept per account and data version (migration 0002), for the reads a vendor
@@ -65,12 +64,17 @@ export type AnswerOptions = {
   headers?: Record<string, string>
 }
 
+/** What answering from the cache reads of a request: the cache, and the session's data version. */
+type CacheEnv = {
+  Variables: { services: { answers: AnswerCache }; session: { dataVersion: number | null } | null }
+}
+
 /**
  * Answers the caller's cached `key` when its version is the session's (or `options.version`), else
  * builds the answer, keeps it under that version and answers it. `build` may answer a Response of
  * its own (a refusal), which is sent as it is and not kept.
  */
-export async function answerFromCache<E extends MainEnv>(
+export async function answerFromCache<E extends CacheEnv>(
   c: Context<E>,
   key: string,
   build: () => Promise<unknown>,

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import type { Kysely } from 'kysely'
 import {
   API_TOKEN_READ_ONLY_MESSAGE,
   API_TOKEN_SESSION_ONLY_MESSAGE,
@@ -10,7 +11,8 @@ import { apiTokenAccess, type EndpointName, endpoints } from '@/contract/endpoin
 import { EVENTS_PATH } from '@/contract/events'
 import { LAB_EVENTS_PATH } from '@/contract/lab'
 import { authenticateBearer } from './bearer-token.ts'
-import type { MainEnv } from './context.ts'
+import type { Database } from '../platform/db/schema.ts'
+import type { LiveSession, MainEnv } from './context.ts'
 
 /*
  * Issue 21, item 2 (docs/decisions/0026): a main-service call with `Authorization: Bearer <token>`
@@ -48,18 +50,25 @@ export function bearerRefusal(
   return c.json({ message: verdict.message }, verdict.status)
 }
 
-export const loadBearer = createMiddleware<MainEnv>(async (c, next) => {
-  const header = c.req.header(AUTHORIZATION_HEADER)
-  if (header === undefined) return next()
-  const verdict = await authenticateBearer(c.var.services.db, header)
+/**
+ * The session a bearer call acts with, or the refusal to answer: a token that is unknown, revoked
+ * or limited (401, 429), a call only a session may make (403), or a change made with a read token
+ * (403).
+ */
+export async function bearerSession(
+  c: Context,
+  db: Kysely<Database>,
+  header: string,
+  access: ApiTokenAccess,
+): Promise<LiveSession | Response> {
+  const verdict = await authenticateBearer(db, header)
   if (!verdict.ok) return bearerRefusal(c, verdict)
-  const access = accessOfRoute(c.req.method, c.req.path)
   if (access === 'session') return c.json({ message: API_TOKEN_SESSION_ONLY_MESSAGE }, 403)
   const { caller } = verdict
   if (access === 'write' && caller.scope !== 'read-write') {
     return c.json({ message: API_TOKEN_READ_ONLY_MESSAGE }, 403)
   }
-  c.set('session', {
+  return {
     id: `api-token:${caller.tokenId}`,
     accountId: caller.accountId,
     organizationId: caller.organizationId,
@@ -71,6 +80,15 @@ export const loadBearer = createMiddleware<MainEnv>(async (c, next) => {
     // No cached answer is picked by a version read here: the answer cache builds afresh.
     dataVersion: null,
     apiToken: { id: caller.tokenId, scope: caller.scope },
-  })
+  }
+}
+
+export const loadBearer = createMiddleware<MainEnv>(async (c, next) => {
+  const header = c.req.header(AUTHORIZATION_HEADER)
+  if (header === undefined) return next()
+  const { db } = c.var.services
+  const session = await bearerSession(c, db, header, accessOfRoute(c.req.method, c.req.path))
+  if (session instanceof Response) return session
+  c.set('session', session)
   await next()
 })

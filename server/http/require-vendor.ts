@@ -1,9 +1,9 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { VENDOR_ONLY_MESSAGE } from '@/contract/lab'
-import { type Permission, type Role, can, ROLE_REFUSALS } from '@/contract/roles'
-import { FORBIDDEN_MESSAGE, NO_ORGANIZATION_MESSAGE, NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
+import { type Permission, type Role, roleRefusal } from '@/contract/roles'
+import { FORBIDDEN_MESSAGE } from '@/contract/server-messages'
 import type { MainEnv } from './context.ts'
+import { callerRefusal, vendorCaller } from './vendor-caller.ts'
 
 /*
  * Calls that read or change an organization's data need a logged-in session, and the server never
@@ -21,30 +21,19 @@ export type VendorEnv = MainEnv & {
 /** The session's account, organization and role, and the endpoint's `permission` checked. */
 export const requireVendor = (permission: Permission) =>
   createMiddleware<VendorEnv>(async (c, next) => {
-    const session = c.var.session
-    // A lab staff member's session acts for no organization (issue 19): refused with the reason.
-    if (session?.labStaffId) return c.json({ message: VENDOR_ONLY_MESSAGE }, 403)
-    const accountId = session?.accountId
-    // A login whose account belongs to no organization may only see its invitations.
-    if (accountId && !session.organizationId) return c.json({ message: NO_ORGANIZATION_MESSAGE }, 403)
-    if (!session || !accountId || !session.organizationId || !session.role) {
-      return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
-    }
+    const caller = vendorCaller(c.var.session)
+    if ('refused' in caller) return callerRefusal(c, caller.refused)
     const claimed = await claimedVendorUserId(c)
-    if (claimed !== undefined && claimed !== accountId) return c.json({ message: FORBIDDEN_MESSAGE }, 403)
-    const refusal = roleRefusal(session.role, permission)
-    if (refusal) return c.json({ message: refusal }, 403)
-    c.set('accountId', accountId)
-    c.set('organizationId', session.organizationId)
-    c.set('role', session.role)
+    if (claimed !== undefined && claimed !== caller.accountId) {
+      return c.json({ message: FORBIDDEN_MESSAGE }, 403)
+    }
+    const refusal = roleRefusal(caller.role, permission)
+    if (refusal) return c.json({ message: refusal.reason }, 403)
+    c.set('accountId', caller.accountId)
+    c.set('organizationId', caller.organizationId)
+    c.set('role', caller.role)
     await next()
   })
-
-/** The reason `role` may not use `permission`, or null when it may. */
-export function roleRefusal(role: Role, permission: Permission): string | null {
-  if (can(role, permission) || permission === 'read') return null
-  return ROLE_REFUSALS[permission]
-}
 
 async function claimedVendorUserId(c: Context): Promise<unknown> {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return c.req.query('vendorUserId')

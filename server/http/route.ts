@@ -13,6 +13,7 @@ import type { Role } from '@/contract/roles'
 import type { MainEnv } from './context.ts'
 import { jsonBody, queryInput } from './json-body.ts'
 import { requireVendor } from './require-vendor.ts'
+import { requireAccount } from './vendor-caller.ts'
 import { requireLab } from './require-lab.ts'
 
 /*
@@ -92,6 +93,23 @@ export function vendorRoute<N extends MainEndpointName & VendorEndpointName>(
     app,
     name,
     [requireVendor(permission) as unknown as MiddlewareHandler, ...before],
+    handler as unknown as MiddlewareHandler,
+  )
+}
+
+/**
+ * As route, for a call of a logged-in account whatever organization it acts for (requireAccount):
+ * the handler reads `c.var.accountId`.
+ */
+export function accountRoute<N extends MainEndpointName>(
+  app: Hono<MainEnv>,
+  name: N,
+  handler: RouteHandler<N, { accountId: string }>,
+) {
+  register(
+    app,
+    name,
+    [requireAccount as unknown as MiddlewareHandler],
     handler as unknown as MiddlewareHandler,
   )
 }

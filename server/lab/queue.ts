@@ -7,7 +7,7 @@ import {
   type LabQueueQuery,
   type LabQueueState,
 } from '@/contract/lab'
-import { currentOrganizationId } from '../organizations/memberships.ts'
+import { currentOrganizationId } from '../platform/db/organization-ids.ts'
 import type { StoredStatus } from '@/contract/run-status'
 import type { Database } from '../platform/db/schema.ts'
 

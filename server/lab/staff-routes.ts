@@ -9,7 +9,7 @@ import {
   labStaffRoleChangedMessage,
 } from '@/contract/lab'
 import type { Transaction } from 'kysely'
-import { hashPassword } from '../accounts/passwords.ts'
+import { hashPassword, passwordProblem } from '../platform/passwords.ts'
 import type { Database } from '../platform/db/schema.ts'
 import {
   createStaff,
@@ -20,7 +20,6 @@ import {
   staffList,
 } from './staff.ts'
 import type { MainEnv, MainServices } from '../http/context.ts'
-import { passwordProblem } from '../accounts/routes.ts'
 import { labRoute, route } from '../http/route.ts'
 
 /*

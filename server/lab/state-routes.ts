@@ -16,9 +16,14 @@ import {
   RUN_NOT_AWAITING_REVIEW_MESSAGE,
   RUN_REJECTED_MESSAGE,
 } from '@/contract/lab'
-import { decideReview } from '../certification/lifecycle.ts'
 import type { Database } from '../platform/db/schema.ts'
-import { endMaintenance, readLabState, setReviewRequired, startMaintenance } from './state.ts'
+import {
+  decideReview,
+  endMaintenance,
+  readLabState,
+  setReviewRequired,
+  startMaintenance,
+} from '../certification/index.ts'
 import { isPlainId } from '../http/plain-id.ts'
 import type { MainEnv } from '../http/context.ts'
 import { labRoute } from '../http/route.ts'

@@ -1,3 +1,4 @@
+import { ENVIRONMENT_MAINTENANCE_REASON } from '@/contract/lab'
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { VERIFY_PATH } from '@/contract/certificates'
@@ -21,8 +22,7 @@ import {
   UNSUBSCRIBE_PATH,
 } from '@/contract/notifications'
 import type { Database } from '../platform/db/schema.ts'
-import { onAppended } from '../events/append.ts'
-import { ENVIRONMENT_MAINTENANCE_REASON } from '../lab/state.ts'
+import { onAppended } from '../events/index.ts'
 import { log } from '../platform/log.ts'
 import type { Mailer } from '../platform/mailer.ts'
 import { labRecipientsOf, recipientsOf } from './settings.ts'

@@ -12,7 +12,7 @@ import {
   type UnsubscribeInfo,
   unsubscribeScopeLabel,
 } from '@/contract/notifications'
-import { currentOrganizationId } from '../organizations/memberships.ts'
+import { currentOrganizationId } from '../platform/db/organization-ids.ts'
 import type { Database } from '../platform/db/schema.ts'
 import type { UnsubscribeClaim } from './unsubscribe-token.ts'
 

@@ -58,15 +58,6 @@ export async function membershipsOf(db: Db, accountId: string): Promise<Membersh
   }))
 }
 
-/**
- * The organization's id now for one that came from outside (a link, a stored login): an id that
- * migration 0019 replaced answers its new one; any other id, itself.
- */
-export async function currentOrganizationId(db: Db, organizationId: string): Promise<string> {
-  const changed = await db
-    .selectFrom('organization_id_changes')
-    .select('new_id')
-    .where('old_id', '=', organizationId)
-    .executeTakeFirst()
-  return changed?.new_id ?? organizationId
-}
+/** A member's name, as the team page and the activity log write it. */
+export const nameOf = (account: { first_name: string; last_name: string }) =>
+  `${account.first_name} ${account.last_name}`

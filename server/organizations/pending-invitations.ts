@@ -11,10 +11,10 @@ import {
   type PendingInvitationsAnswer,
 } from '@/contract/team'
 import type { Database } from '../platform/db/schema.ts'
-import type { LiveSession, MainEnv } from '../http/context.ts'
+import type { MainEnv } from '../http/context.ts'
 import { rotateToAccountSession } from '../http/session.ts'
-import { route } from '../http/route.ts'
-import { usableInvitation } from './routes.ts'
+import { accountRoute } from '../http/route.ts'
+import { inviteeAccount, inviterName, pendingInvitationsOf, usableInvitation } from './invitations.ts'
 
 /*
  * An account that belongs to no organization (any more: its last membership was
@@ -97,44 +97,18 @@ export async function invitationToAccept(
   return usable
 }
 
-/** The vendor account the session is logged in as (with an organization or without), or undefined. */
-async function accountOf(db: Db, session: LiveSession | null) {
-  if (!session?.accountId) return undefined
-  return db
-    .selectFrom('vendor_accounts')
-    .select(['id', 'email', 'email_key'])
-    .where('id', '=', session.accountId)
-    .executeTakeFirst()
-}
-
-route(pendingInvitationRoutes, 'pendingInvitations', async (c) => {
+accountRoute(pendingInvitationRoutes, 'pendingInvitations', async (c) => {
   const { db } = c.var.services
-  const account = await accountOf(db, c.var.session)
+  const account = await inviteeAccount(db, c.var.accountId)
   if (!account) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
-  const rows = await db
-    .selectFrom('invitations as i')
-    .innerJoin('organizations as o', 'o.id', 'i.organization_id')
-    .leftJoin('vendor_accounts as a', 'a.id', 'i.invited_by')
-    .leftJoin('memberships as m', (join) =>
-      join.onRef('m.organization_id', '=', 'i.organization_id').on('m.account_id', '=', account.id),
-    )
-    .select(['i.id', 'i.role', 'i.expires_at', 'o.name', 'a.first_name', 'a.last_name'])
-    .where('i.email_key', '=', account.email_key)
-    .where('i.accepted_at', 'is', null)
-    .where('i.revoked_at', 'is', null)
-    .where('i.expires_at', '>', new Date())
-    // An organization the account is a member of already: accepting would be refused.
-    .where('m.account_id', 'is', null)
-    .orderBy('i.sent_at', 'desc')
-    .orderBy('i.id')
-    .execute()
+  const rows = await pendingInvitationsOf(db, account)
   const answer: PendingInvitationsAnswer = {
     emailId: account.email,
     invitations: rows.map((row) => ({
       invitationId: row.id,
       organizationName: row.name,
       role: row.role,
-      invitedBy: row.first_name === null ? '' : `${row.first_name} ${row.last_name ?? ''}`.trim(),
+      invitedBy: inviterName(row),
       expiresAt: row.expires_at.toISOString(),
     })),
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { openTestDatabase } from './db/test-database.ts'
-import { verifyPassword } from '../accounts/passwords.ts'
+import { verifyPassword } from './passwords.ts'
 import { lockDemoAccount, seedDemoAccount } from '../accounts/demo-account.ts'
 import { developmentConveniences, isLoopbackHost, switchFromEnv } from './development.ts'
 
@@ -76,7 +76,7 @@ describe('a demo vendor left by an earlier start, when the demo vendor is off', 
   it('no longer logs in with the published password; turning it on again sets it back', async () => {
     const demo = { email: 'demo.lock@example.com', password: 'Lock#Demo2025' }
     const database = await openTestDatabase({
-      seeds: { catalogue: false, addresses: false, demoAccount: demo },
+      seeds: { catalogue: false, addresses: false, demoAccount: demo, seedDemoAccount },
     })
     try {
       const hash = async () =>

@@ -5,8 +5,8 @@ import {
   NOT_SIGNED_IN_MESSAGE,
   RECORD_NOT_FOUND_MESSAGE,
 } from '@/contract/server-messages'
-import { appendEvent } from '../events/append.ts'
-import { logActivity, recordSubject } from '../organizations/activity.ts'
+import { appendEvent } from '../events/index.ts'
+import { logActivity, recordSubject } from '../organizations/index.ts'
 import type { MainEnv } from '../http/context.ts'
 import { ownRecord } from './records.ts'
 import { vendorRoute } from '../http/route.ts'

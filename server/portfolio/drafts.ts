@@ -8,8 +8,8 @@ import {
 } from '@/contract/portfolio'
 import type { NewInCatalogue } from '@/contract/portfolio-payload'
 import type { Database, PortfolioDraftsTable } from '../platform/db/schema.ts'
-import { appendEvent } from '../events/append.ts'
-import { logActivity, recordSubject } from '../organizations/activity.ts'
+import { appendEvent } from '../events/index.ts'
+import { logActivity, recordSubject } from '../organizations/index.ts'
 import { addToCatalogue } from './catalogue.ts'
 import { DEVICE_ROW_COLUMNS, toDeviceRecord } from './records.ts'
 

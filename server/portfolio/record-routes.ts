@@ -10,9 +10,9 @@ import {
   RECORD_UPDATED_MESSAGE,
 } from '@/contract/server-messages'
 import { EVENTS_SEQ_HEADER } from '@/contract/events'
-import { appendEvent } from '../events/append.ts'
-import { logActivity, recordSubject } from '../organizations/activity.ts'
-import { organizationEventsSeq } from '../events/store.ts'
+import { appendEvent } from '../events/index.ts'
+import { logActivity, recordSubject } from '../organizations/index.ts'
+import { organizationEventsSeq } from '../events/index.ts'
 import { answerFromCache } from '../http/answer-cache.ts'
 import type { MainEnv } from '../http/context.ts'
 import { addToCatalogue, newInCatalogue } from './catalogue.ts'

@@ -15,7 +15,7 @@ import {
 import { simulatedLab, type CertificationHarness } from '../certification/harness.ts'
 import type { OpenDatabaseOptions } from '../platform/db/database.ts'
 import { createAccountWithOrganization } from '../organizations/memberships.ts'
-import { hashPassword } from '../accounts/passwords.ts'
+import { hashPassword } from '../platform/passwords.ts'
 import { openTestDatabase, type TestDatabase } from '../platform/db/test-database.ts'
 import { createMailer, type Mailer } from '../platform/mailer.ts'
 import { writeToOutbox } from '../apps/dev-mailbox.ts'

@@ -3,7 +3,7 @@ import { webhookDisabledMail } from '@/contract/mails/webhook-disabled-mail'
 import { WEBHOOK_RETRY_WINDOW_MS, webhookDisabledSubject, WEBHOOKS_PATH } from '@/contract/webhooks'
 import type { Database } from '../platform/db/schema.ts'
 import type { Mailer } from '../platform/mailer.ts'
-import { logActivity } from '../organizations/activity.ts'
+import { logActivity } from '../organizations/index.ts'
 
 /*
  * Issue 21 and issue 31 (docs/decisions/0027 points 5 and 9): the portal disables an endpoint —

@@ -17,7 +17,7 @@ import { wakeAfterCommit } from './wake.ts'
  * hear of writes one delivery row per enabled endpoint of its organization that subscribes to the
  * event, IN THE CHANGE'S OWN TRANSACTION: server/events/append.ts calls enqueueForPortalEvent for
  * every live event (record submitted, run started, run finished or cancelled, comment added — the
- * vendor's calls and the lab's on the vendor's behalf alike), and server/certificates/issue.ts
+ * vendor's calls and the lab's on the vendor's behalf alike), and server/certification/issue-certificate.ts
  * calls enqueueWebhook for certificate.issued. The change and its deliveries commit together or
  * not at all; the worker (worker.ts) sends them later, at least once.
  */

@@ -27,7 +27,7 @@ import {
 import type { Database } from '../platform/db/schema.ts'
 import type { MainEnv } from '../http/context.ts'
 import { vendorRoute } from '../http/route.ts'
-import { logActivity } from '../organizations/activity.ts'
+import { logActivity } from '../organizations/index.ts'
 import { enqueuePing, newEndpointId } from './outbox.ts'
 import { newWebhookSecret, sealSecret, secretHint } from './secrets.ts'
 import { systemLookup } from './send.ts'

@@ -331,3 +331,6 @@ export const labStaffRemovedMessage = (name: string) => `${name} can no longer l
 /** A vendor's view of maintenance (run details). */
 export const maintenanceNotice = (reason: string, expectedEnd: string) =>
   `The lab is in maintenance: ${reason} Expected to end ${expectedEnd}.`
+
+/** What vendors read for maintenance set by CERT_MAINTENANCE=1, which has no reason or end. */
+export const ENVIRONMENT_MAINTENANCE_REASON = 'Scheduled maintenance of the lab.'

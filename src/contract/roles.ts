@@ -74,3 +74,33 @@ export const ROLE_REFUSALS: Readonly<Record<Exclude<Permission, 'read'>, string>
 
 /** What to do about a refusal: shown under the reason. */
 export const ROLE_REFUSAL_HINT = 'Ask an Owner of your organization for another role.'
+
+/** Why a role may not do something: the refusal (ROLE_REFUSALS) and what to do about it. */
+export type RoleRefusal = {
+  permission: Exclude<Permission, 'read'>
+  /** ROLE_REFUSALS[permission]: the server's 403 message, word for word. */
+  reason: string
+  /** ROLE_REFUSAL_HINT */
+  hint: string
+}
+
+// One object per role and permission, so that a component gets the same value on every render.
+const REFUSALS = new Map(
+  ROLES.flatMap((role) =>
+    PERMISSIONS.map((permission) => {
+      const refusal: RoleRefusal | null =
+        permission === 'read' || can(role, permission)
+          ? null
+          : { permission, reason: ROLE_REFUSALS[permission], hint: ROLE_REFUSAL_HINT }
+      return [`${role}:${permission}`, refusal] as const
+    }),
+  ),
+)
+
+/**
+ * Why `role` may not do what `permission` covers; null when it may (every role may read). The
+ * server answers `reason` with 403; the UI hides or disables the control with it.
+ */
+export function roleRefusal(role: Role, permission: Permission): RoleRefusal | null {
+  return REFUSALS.get(`${role}:${permission}`) ?? null
+}

@@ -1,13 +1,8 @@
 import type { AuthData } from '@/contract/auth'
-import {
-  can,
-  type Permission,
-  PERMISSIONS,
-  type Role,
-  ROLE_REFUSAL_HINT,
-  ROLE_REFUSALS,
-  ROLES,
-} from '@/contract/roles'
+import type { Role } from '@/contract/roles'
+
+// The refusal the server answers is the UI's too: one definition, in the contract.
+export { type RoleRefusal, roleRefusal } from '@/contract/roles'
 
 /*
  * Issue 18 (docs/decisions/0023): what the logged-in member's role lets the UI offer. The role is
@@ -22,33 +17,6 @@ import {
  */
 export function roleOf(authData: Pick<AuthData, 'role'> | null | undefined): Role {
   return authData?.role ?? 'Owner'
-}
-
-/** Why a role may not do something: the refusal (ROLE_REFUSALS) and what to do about it. */
-export type RoleRefusal = {
-  permission: Exclude<Permission, 'read'>
-  /** ROLE_REFUSALS[permission]: the server's 403 message, word for word. */
-  reason: string
-  /** ROLE_REFUSAL_HINT */
-  hint: string
-}
-
-// One object per role and permission, so that a component gets the same value on every render.
-const REFUSALS = new Map(
-  ROLES.flatMap((role) =>
-    PERMISSIONS.map((permission) => {
-      const refusal: RoleRefusal | null =
-        permission === 'read' || can(role, permission)
-          ? null
-          : { permission, reason: ROLE_REFUSALS[permission], hint: ROLE_REFUSAL_HINT }
-      return [`${role}:${permission}`, refusal] as const
-    }),
-  ),
-)
-
-/** Why `role` may not do what `permission` covers; null when it may (every role may read). */
-export function roleRefusal(role: Role, permission: Permission): RoleRefusal | null {
-  return REFUSALS.get(`${role}:${permission}`) ?? null
 }
 
 /**

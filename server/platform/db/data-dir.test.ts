@@ -4,7 +4,12 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
 import { databaseOptionsFromEnv, openDatabase, type OpenDatabaseOptions } from './database.ts'
-import { DEFAULT_DEMO_EMAIL, DEFAULT_DEMO_PASSWORD, demoAccountFromEnv } from '../../accounts/demo-account.ts'
+import {
+  DEFAULT_DEMO_EMAIL,
+  DEFAULT_DEMO_PASSWORD,
+  demoAccountFromEnv,
+  seedDemoAccount,
+} from '../../accounts/demo-account.ts'
 import { dropSchema, testsUsePostgres } from './test-database.ts'
 
 /*
@@ -18,7 +23,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-db-'))
 const schema = `test_${randomBytes(6).toString('hex')}`
 
 const target: OpenDatabaseOptions = databaseUrl ? { databaseUrl, schema } : { dataDir }
-const seeds = { addresses: false, demoAccount: DEMO }
+const seeds = { addresses: false, demoAccount: DEMO, seedDemoAccount }
 
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true })
@@ -72,11 +77,8 @@ describe('a database opened again after close', () => {
 
 describe('configuration from the environment', () => {
   it('uses PGlite in ./data and the default demo vendor when nothing is set', () => {
-    expect(databaseOptionsFromEnv({})).toEqual({
-      databaseUrl: undefined,
-      dataDir: './data',
-      seeds: { demoAccount: { email: DEFAULT_DEMO_EMAIL, password: DEFAULT_DEMO_PASSWORD } },
-    })
+    expect(databaseOptionsFromEnv({})).toEqual({ databaseUrl: undefined, dataDir: './data' })
+    expect(demoAccountFromEnv({})).toEqual({ email: DEFAULT_DEMO_EMAIL, password: DEFAULT_DEMO_PASSWORD })
   })
 
   it('takes DATABASE_URL, DATA_DIR, DEMO_EMAIL and DEMO_PASSWORD', () => {
@@ -86,11 +88,8 @@ describe('configuration from the environment', () => {
       DEMO_EMAIL: 'lab@example.org',
       DEMO_PASSWORD: 'Lab#Pass2025',
     }
-    expect(databaseOptionsFromEnv(env)).toEqual({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      seeds: { demoAccount: { email: env.DEMO_EMAIL, password: env.DEMO_PASSWORD } },
-    })
+    expect(databaseOptionsFromEnv(env)).toEqual({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+    expect(demoAccountFromEnv(env)).toEqual({ email: env.DEMO_EMAIL, password: env.DEMO_PASSWORD })
   })
 
   it('refuses a demo password the login screen would refuse, without repeating it', () => {

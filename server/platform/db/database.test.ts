@@ -4,15 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATALOGUE_MODELS, DEVICE_TYPES, PRODUCT_CLASSES } from '@/contract/catalogue-seed'
 import { isUniqueViolation, migrateToLatest, migrations } from './database.ts'
 import type { Database } from './schema.ts'
-import { verifyPassword } from '../../accounts/passwords.ts'
+import { verifyPassword } from '../passwords.ts'
 import { normaliseCallingCode, runSeeds, type SeedOptions } from './seed.ts'
 import { createAccountWithOrganization } from '../../organizations/memberships.ts'
+import { seedDemoAccount } from '../../accounts/demo-account.ts'
 import { openTestDatabase, testsUsePostgres, type TestDatabase } from './test-database.ts'
 
 /* One database for the whole file (PGlite in memory, or a fresh PostgreSQL schema). */
 
 const DEMO = { email: 'Demo.Tester@Example.com', password: 'Test#Demo2025' }
-const SEEDS: SeedOptions = { demoAccount: DEMO }
+const SEEDS: SeedOptions = { demoAccount: DEMO, seedDemoAccount }
 
 let database: TestDatabase
 

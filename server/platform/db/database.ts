@@ -25,7 +25,6 @@ import { organizationIdsMigration } from './migrations/0019-organization-ids.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
-import { demoAccountFromEnv } from '../../accounts/demo-account.ts'
 import { runSeeds, type SeedOptions, type SeedReport } from './seed.ts'
 
 /*
@@ -87,18 +86,11 @@ export type PortalDatabase = {
 }
 
 /**
- * Reads the environment the way `npm start` is configured (DATABASE_URL, DATA_DIR, DEMO_*);
- * `demoAccount: false` when the demo vendor is off (server/platform/development.ts).
+ * Reads the environment the way `npm start` is configured (DATABASE_URL, DATA_DIR); the demo
+ * vendor's seeds (DEMO_*) are the composition's (server/index.ts).
  */
-export function databaseOptionsFromEnv(
-  env: NodeJS.ProcessEnv = process.env,
-  { demoAccount = true }: { demoAccount?: boolean } = {},
-): OpenDatabaseOptions {
-  return {
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR || './data',
-    seeds: { demoAccount: demoAccount ? demoAccountFromEnv(env) : false },
-  }
+export function databaseOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): OpenDatabaseOptions {
+  return { databaseUrl: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR || './data' }
 }
 
 /** Opens the database, brings its schema up to date and runs the seeds. */

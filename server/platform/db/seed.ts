@@ -3,7 +3,6 @@ import { createRequire } from 'node:module'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { CATALOGUE_MODELS, DEVICE_TYPES, PRODUCT_CLASSES } from '@/contract/catalogue-seed'
 import type { Database } from './schema.ts'
-import { type DemoAccount, demoAccountFromEnv, seedDemoAccount } from '../../accounts/demo-account.ts'
 
 /*
  * Seeds run at every start and are idempotent: each records its version in seed_runs and runs
@@ -18,9 +17,17 @@ export type SeedOptions = {
   catalogue?: boolean
   /** Countries, states and cities from country-state-city. Default true. */
   addresses?: boolean
-  /** The demo vendor and its device records; false for none. Default: demoAccountFromEnv(). */
+  /** The demo vendor to seed, with its device records; false or absent for none. */
   demoAccount?: DemoAccount | false
+  /**
+   * The demo vendor's seed (server/accounts/demo-account.ts seedDemoAccount), brought in by whoever
+   * opens the database: the platform knows no vendor. Needed with `demoAccount`.
+   */
+  seedDemoAccount?: (db: Kysely<Database>, demo: DemoAccount) => Promise<boolean>
 }
+
+/** The demo vendor's login, published on start (DEMO_EMAIL, DEMO_PASSWORD). */
+export type DemoAccount = { email: string; password: string }
 
 export type SeedReport = {
   /** The demo vendor's credentials, for the start-up message; null when not seeded. */
@@ -41,11 +48,13 @@ export async function runSeeds(db: Kysely<Database>, options: SeedOptions = {}):
   if (options.addresses ?? true) {
     if (await seedAddresses(db)) ran.push('addresses')
   }
-  const demo = options.demoAccount === undefined ? demoAccountFromEnv() : options.demoAccount
+  const demo = options.demoAccount || null
   if (demo) {
-    if (await seedDemoAccount(db, demo)) ran.push('demo-account')
+    if (!options.seedDemoAccount)
+      throw new Error('A demo vendor is seeded with its seed: pass seedDemoAccount.')
+    if (await options.seedDemoAccount(db, demo)) ran.push('demo-account')
   }
-  return { demoAccount: demo || null, ran, durationMs: Math.round(performance.now() - started) }
+  return { demoAccount: demo, ran, durationMs: Math.round(performance.now() - started) }
 }
 
 /**

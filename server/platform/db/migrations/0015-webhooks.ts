@@ -8,7 +8,7 @@ import { sql, type Kysely, type Migration } from 'kysely'
  *   and failing_since (the first failed attempt since the last success), from which the portal
  *   disables an endpoint that failed for 24 hours.
  * - webhook_deliveries: the outbox. A row is inserted in the transaction of the change it tells
- *   (server/events/append.ts, server/certificates/issue.ts), so a change and its deliveries commit
+ *   (server/events/append.ts, server/certification/issue-certificate.ts), so a change and its deliveries commit
  *   together or not at all. A worker claims due rows with a lease (status 'delivering',
  *   lease_until); a row whose lease ran out (its process died) is due again. body is the JSON sent,
  *   written once at insert.

@@ -10,7 +10,7 @@ import { sql, type Kysely, type Migration } from 'kysely'
  * - organization_id_changes keeps each old id with its new one, for good: links made before keep
  *   working (an unsubscribe link in a mail already sent, a lab queue address filtered by
  *   organization, a tab whose stored login still names the old id and switches to it), through
- *   server/organizations/memberships.ts's currentOrganizationId.
+ *   server/platform/db/organization-ids.ts's currentOrganizationId.
  * - Every column that holds an organization's id follows: each column with a foreign key to
  *   organizations (memberships, invitations, activity_log, sessions — so a session keeps acting
  *   for its organization —, device_records, api_tokens, webhook_endpoints, notification_jobs,

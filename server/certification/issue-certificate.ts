@@ -8,10 +8,10 @@ import {
   TEST_PLAN_VERSION,
 } from '@/contract/certificates'
 import { CERTIFIED_OK } from '@/contract/records'
-import { testPlanFor } from '../certification/test-plans.ts'
+import { testPlanFor } from './test-plans.ts'
 import type { Database } from '../platform/db/schema.ts'
-import { enqueueCertificateIssued } from '../webhooks/outbox.ts'
-import { type CertificateSigner, registerSigner } from './keys.ts'
+import { enqueueCertificateIssued } from '../webhooks/index.ts'
+import { type CertificateSigner, registerSigner } from '../certificates/index.ts'
 
 /*
  * Issuing (issue 20, docs/decisions/0025): in the transaction that makes a record Certified (the

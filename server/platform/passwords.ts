@@ -1,4 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { PASSWORDS_DO_NOT_MATCH_MESSAGE } from '@/contract/messages'
+import type { Refusal } from '@/contract/refusals'
+import { firstMessage } from '@/contract/validation/fields'
+import { newPasswordSchema } from '@/contract/validation/password'
 
 /*
  * Password hashes (ARCHITECTURE decision 3): scrypt from node:crypto, no native add-on to build.
@@ -70,4 +74,16 @@ export async function verifyPassword(password: string, stored: string | null | u
     return false
   }
   return timingSafeEqual(candidate, key) && parsed !== null
+}
+
+/**
+ * The password rule a new password breaks (spec §5), with the field it concerns, or undefined: a
+ * vendor's and a lab staff member's passwords follow the same rules.
+ */
+export function passwordProblem(password: string, confirmPassword: string): Refusal | undefined {
+  const rule = firstMessage(newPasswordSchema, password)
+  if (rule !== undefined) return { message: rule, field: 'password' }
+  return confirmPassword === password
+    ? undefined
+    : { message: PASSWORDS_DO_NOT_MATCH_MESSAGE, field: 'confirmPassword' }
 }

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { LabState, Maintenance } from '@/contract/lab'
+import { ENVIRONMENT_MAINTENANCE_REASON, type LabState, type Maintenance } from '@/contract/lab'
 import type { Database } from '../platform/db/schema.ts'
 import { log } from '../platform/log.ts'
 
@@ -14,8 +14,6 @@ import { log } from '../platform/log.ts'
  */
 
 export const LAB_STATE_REFRESH_MS = 1000
-/** What vendors read for maintenance set by CERT_MAINTENANCE=1, which has no reason or end. */
-export const ENVIRONMENT_MAINTENANCE_REASON = 'Scheduled maintenance of the lab.'
 
 type Db = Kysely<Database> | Transaction<Database>
 

@@ -1,0 +1,16 @@
+// The certification domain's public module: what other folders of server/ use of it (eslint.config.js).
+export { type CertificationHarness, harnessFromEnv } from './harness.ts'
+export { issueCertificate, type IssueOptions, validYearsFromEnv } from './issue-certificate.ts'
+export {
+  createLabStateWatch,
+  endMaintenance,
+  type LabStateWatch,
+  readLabState,
+  setReviewRequired,
+  startMaintenance,
+  vendorMaintenance,
+} from './lab-state.ts'
+export { type CertEnv, certificationRoutes, type CertServices } from './routes.ts'
+export { decideReview } from './lifecycle.ts'
+export { helloActiveRuns, planOutcome, recordRuns, runEventBase, runNow } from './run-store.ts'
+export { createRunExecutor, maintenanceFromEnv, type ResumeReport, type RunExecutor } from './runner.ts'

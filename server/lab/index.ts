@@ -1,0 +1,5 @@
+// The lab domain's public module: what other folders of server/ use of it (eslint.config.js).
+export { labRoutes } from './routes.ts'
+export { labStaffRoutes } from './staff-routes.ts'
+export { issueSetPasswordToken, mailSetPasswordLink, touchStaff } from './staff.ts'
+export { labStateRoutes } from './state-routes.ts'
