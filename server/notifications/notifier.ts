@@ -22,6 +22,7 @@ import {
 } from '@/contract/notifications'
 import type { Database } from '../platform/db/schema.ts'
 import { onAppended } from '../events/append.ts'
+import { consumeEvents, type LoggedEvent } from '../platform/jobs/event-log.ts'
 import { ENVIRONMENT_MAINTENANCE_REASON } from '../lab/state.ts'
 import { log } from '../platform/log.ts'
 import type { Mailer } from '../platform/mailer.ts'
@@ -48,7 +49,8 @@ import { signUnsubscribeToken, type UnsubscribeSubject } from './unsubscribe-tok
 export const NOTIFIER_POLL_MS = 1000
 export const JOB_LEASE_MS = 60_000
 export const MAX_JOB_ATTEMPTS = 8
-const EVENTS_PER_CLAIM = 200
+/** The notifications' cursor in event_cursors. */
+export const NOTIFICATIONS_CURSOR = 'notifications'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -365,55 +367,31 @@ export function createNotifier(options: NotifierOptions): Notifier {
     return []
   }
 
-  /** One claim of the cursor: the events after it become jobs. The number of events read; null when another process holds it. */
-  async function planOnce(): Promise<number | null> {
-    return db.transaction().execute(async (trx) => {
-      const cursor = await trx
-        .selectFrom('notification_cursor')
-        .select('last_seq')
-        .where('id', '=', 1)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst()
-      if (!cursor) return null
-      const events = await trx
-        .selectFrom('events')
-        .select(['seq', 'organization_id', 'type', 'data'])
-        .where('seq', '>', cursor.last_seq)
-        .orderBy('seq')
-        .limit(EVENTS_PER_CLAIM)
-        .execute()
-      if (events.length === 0) return 0
-      for (const event of events) {
-        for (const job of await plan(trx, event)) {
-          await trx
-            .insertInto('notification_jobs')
-            .values({
-              dedupe_key: job.dedupe_key,
-              kind: job.kind,
-              topic: job.topic,
-              account_id: job.account_id,
-              lab_staff_id: job.lab_staff_id,
-              organization_id: job.organization_id,
-              to_address: job.mail.to,
-              subject: job.mail.subject,
-              text_body: job.mail.text,
-              html_body: job.mail.html,
-              headers: JSON.stringify(job.mail.headers),
-            })
-            .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-            .execute()
-        }
-      }
-      const last = events[events.length - 1]!.seq
+  /** Writes the event's jobs (the mail rendered, one per dedupe_key) in the cursor's transaction. */
+  async function planEvent(trx: Transaction<Database>, event: LoggedEvent) {
+    for (const job of await plan(trx, event)) {
       await trx
-        .updateTable('notification_cursor')
-        .set({ last_seq: last, updated_at: sql`now()` })
-        .where('id', '=', 1)
+        .insertInto('notification_jobs')
+        .values({
+          dedupe_key: job.dedupe_key,
+          kind: job.kind,
+          topic: job.topic,
+          account_id: job.account_id,
+          lab_staff_id: job.lab_staff_id,
+          organization_id: job.organization_id,
+          to_address: job.mail.to,
+          subject: job.mail.subject,
+          text_body: job.mail.text,
+          html_body: job.mail.html,
+          headers: JSON.stringify(job.mail.headers),
+        })
+        .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
         .execute()
-      return events.length
-    })
+    }
   }
+
+  /** One claim of the cursor: the events after it become jobs. The number of events read; null when another process holds it. */
+  const planOnce = () => consumeEvents(db, NOTIFICATIONS_CURSOR, planEvent)
 
   /** Leases one due job, sends it, marks it; false when none is due. */
   async function sendOne(): Promise<boolean> {

@@ -107,8 +107,9 @@ describe.skipIf(!testsUsePostgres())('notifications with two processes on one Po
         .select((eb) => eb.fn.max('seq').as('newest'))
         .executeTakeFirstOrThrow()
       const cursor = await a.database.db
-        .selectFrom('notification_cursor')
+        .selectFrom('event_cursors')
         .select('last_seq')
+        .where('consumer', '=', 'notifications')
         .executeTakeFirstOrThrow()
       const pending = await a.database.db
         .selectFrom('notification_jobs')
