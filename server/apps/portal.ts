@@ -13,7 +13,11 @@ import { createMainApp } from './main.ts'
 import { DirectorySnapshot } from '../certificates/directory.ts'
 import { createLabStateWatch } from '../lab/state.ts'
 import type { Mailer } from '../platform/mailer.ts'
+import { onAppended } from '../events/append.ts'
 import { createNotifier, type Notifier } from '../notifications/notifier.ts'
+import { createJobRunner, type JobRunner } from '../platform/jobs/runner.ts'
+import { MAIL_JOB, mailJobHandler } from '../platform/mail-jobs.ts'
+import { webhookJobs } from '../webhooks/reader.ts'
 import { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from '../webhooks/worker.ts'
 
 /*
@@ -64,8 +68,8 @@ export type PortalOptions = {
    * does not wait for it (server/index.ts; tests leave it to the first read).
    */
   warmDirectory?: boolean
-  /** Issue 21: how often the notification loop looks for events and mails (default 1 s). */
-  notificationPollMs?: number
+  /** How often the job runner looks for events and jobs when nothing woke it (default 1 s). */
+  jobsPollMs?: number
   /**
    * Issue 21 (docs/decisions/0027): the webhooks' delivery worker. `development`: http to this
    * machine is allowed (server/webhooks/config.ts; default false). `lookup`: how host names are
@@ -87,8 +91,10 @@ export type Portal = {
   restart: ResumeReport
   /** This process's live events' hub (GET /api/events). */
   events: EventHub
-  /** Issue 21: this process's notification loop (docs/decisions/0028). */
+  /** The notifications (docs/decisions/0028): its flush, for tests. */
   notifier: Notifier
+  /** This process's job runner: mails, notifications, webhook deliveries. */
+  jobs: JobRunner
   /** This process's webhook delivery worker (issue 21). */
   webhooks: WebhookWorker
   /** Stops listening and stops executing runs (they stay active for the next start). */
@@ -169,15 +175,27 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
 
   const restart = await executor.resumeRuns()
 
-  // Issue 21: e-mail notifications from the live events (docs/decisions/0028).
+  // E-mail notifications from the live events (docs/decisions/0028).
   const notifier = createNotifier({
     db: options.db,
     mailer: options.mailer,
     secret: options.secret,
     publicUrl,
-    ...(options.notificationPollMs !== undefined ? { pollMs: options.notificationPollMs } : {}),
   })
-  notifier.start()
+  // The one loop of work after a commit: mails, notifications, webhook deliveries.
+  const jobs = createJobRunner({
+    db: options.db,
+    handlers: {
+      [MAIL_JOB]: mailJobHandler(options.mailer),
+      ...notifier.handlers,
+      ...webhookJobs.handlers,
+    },
+    readers: { ...notifier.readers, ...webhookJobs.readers },
+    ...(options.jobsPollMs !== undefined ? { pollMs: options.jobsPollMs } : {}),
+  })
+  jobs.start()
+  // An event of this process: read it once it has committed (the append runs before the commit).
+  const unlisten = onAppended(() => setTimeout(jobs.wake, 20).unref())
   // Issue 21: deliveries left by any process (this one's previous life too) go out again.
   const webhooks = createWebhookWorker({
     development: false,
@@ -198,6 +216,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     restart,
     events,
     notifier,
+    jobs,
     webhooks,
     async close() {
       // The streams first, so that their tabs see them end (and reconnect) rather than a reset.
@@ -205,7 +224,8 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
       await webhooks.stop()
       await Promise.all([close(main.server), close(cert)])
       await executor.stop()
-      await notifier.stop()
+      unlisten()
+      await jobs.stop()
       labState.stop()
     },
   }

@@ -212,6 +212,42 @@ describe('the job runner', () => {
   })
 })
 
+describe('a job that only writes', () => {
+  it('writes its work with its mark in one transaction, and writes nothing when it fails', async () => {
+    const cursors = () =>
+      database.db
+        .selectFrom('event_cursors')
+        .select('consumer')
+        .where('consumer', 'like', 'written-%')
+        .execute()
+    let fail = true
+    const { runner, advance } = runnerAt({
+      record: {
+        write: async (trx, payload) => {
+          await trx
+            .insertInto('event_cursors')
+            .values({ consumer: `written-${String(payload)}`, last_seq: 0 })
+            .execute()
+          if (fail) throw new Error('the second write failed')
+        },
+      },
+    })
+    const id = await enqueue('record', 'once')
+    await runner.runOnce()
+    expect(await cursors()).toEqual([])
+    expect(await jobRow(id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: 'the second write failed',
+    })
+    fail = false
+    advance(10_000)
+    expect(await runner.runOnce()).toBe(1)
+    expect(await cursors()).toEqual([{ consumer: 'written-once' }])
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 })
+  })
+})
+
 describe('a reader of the events log', () => {
   it('gets each committed event once, in order, with its work written in the cursor’s transaction', async () => {
     const { db } = database

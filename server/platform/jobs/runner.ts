@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Database, JobStatus } from '../db/schema.ts'
 import { log as serverLog } from '../log.ts'
 import { consumeAllEvents, type EventReader } from './event-log.ts'
@@ -20,8 +20,14 @@ import { onJobEnqueued } from './queue.ts'
 
 export type JobContext = { id: number; attempts: number; maxAttempts: number; topic: string | null }
 
-export type JobHandler = {
-  run(payload: unknown, job: JobContext): Promise<void>
+export type JobHandler = (
+  | { run(payload: unknown, job: JobContext): Promise<void> }
+  /**
+   * Work that only writes to the database: done in one transaction with the job's mark, so it is
+   * done exactly once.
+   */
+  | { write(trx: Transaction<Database>, payload: unknown, job: JobContext): Promise<void> }
+) & {
   /** The first retry's wait (default 10 s); each next one doubles. */
   backoffBaseMs?: number
   /** The longest wait between attempts (default 1 h). */
@@ -155,21 +161,34 @@ async function readEvents(runner: Runner): Promise<number> {
   return read
 }
 
-/** Writes the attempt's outcome, if the job is still this runner's attempt. */
-async function finish(runner: Runner, job: Claimed, error: unknown): Promise<JobOutcome> {
-  const { logger } = runner
-  const now = runner.clock()
-  const mine = runner.db
+/** The job's row while it is still this runner's attempt. */
+const attemptOf = (runner: Runner, job: Claimed, db: Kysely<Database> | Transaction<Database> = runner.db) =>
+  db
     .updateTable('jobs')
     .where('id', '=', job.id)
     .where('lease_owner', '=', runner.processId)
     .where('attempts', '=', job.attempts)
     .where('status', '=', 'running')
-  const cleared = { lease_owner: null, lease_until: null }
+
+const cleared = { lease_owner: null, lease_until: null }
+
+/** Marks the attempt done; in a writing job's own transaction `trx`, refuses a lost lease. */
+async function markDone(runner: Runner, job: Claimed, trx?: Transaction<Database>) {
+  const marked = await attemptOf(runner, job, trx)
+    .set({ ...cleared, status: 'done', payload: null, last_error: null, finished_at: runner.clock() })
+    .executeTakeFirst()
+  // Another runner took the job over after this one's lease ran out: its attempt counts.
+  if (trx && Number(marked.numUpdatedRows) === 0)
+    throw new Error('The job’s lease ran out before its work was written.')
+}
+
+/** Writes the attempt's outcome, if the job is still this runner's attempt. */
+async function finish(runner: Runner, job: Claimed, error: unknown): Promise<JobOutcome> {
+  const { logger } = runner
+  const now = runner.clock()
+  const mine = attemptOf(runner, job)
   if (error === undefined) {
-    await mine
-      .set({ ...cleared, status: 'done', payload: null, last_error: null, finished_at: now })
-      .execute()
+    await markDone(runner, job)
     return 'done'
   }
   const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_LENGTH)
@@ -195,16 +214,19 @@ async function finish(runner: Runner, job: Claimed, error: unknown): Promise<Job
 /** Runs one claimed job and writes what became of it. */
 async function perform(runner: Runner, job: Claimed): Promise<JobOutcome> {
   const handler = runner.handlers[job.kind]
+  const context = { id: job.id, attempts: job.attempts, maxAttempts: job.max_attempts, topic: job.topic }
   let failure: unknown = undefined
   try {
     if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}.`)
     if (job.attempts > job.max_attempts) throw new Error('Its last attempt did not finish.')
-    await handler.run(job.payload, {
-      id: job.id,
-      attempts: job.attempts,
-      maxAttempts: job.max_attempts,
-      topic: job.topic,
-    })
+    if ('write' in handler) {
+      await runner.db.transaction().execute(async (trx) => {
+        await handler.write(trx, job.payload, context)
+        await markDone(runner, job, trx)
+      })
+      return 'done'
+    }
+    await handler.run(job.payload, context)
   } catch (error) {
     failure = error ?? new Error('The job failed.')
   }
