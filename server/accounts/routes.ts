@@ -30,6 +30,7 @@ import { hashPassword, verifyPassword } from './passwords.ts'
 import { remoteAddress, type MainEnv, type MainServices } from '../http/context.ts'
 import { rotateSession, rotateToLabSession } from '../http/session.ts'
 import { issueSetPasswordToken, mailSetPasswordLink, touchStaff } from '../lab/staff.ts'
+import { queueMail } from '../platform/mail-jobs.ts'
 import { checkCode, CODE_MAX_ATTEMPTS, CODE_TTL_MS, generateCode, hashCode } from './one-time-code.ts'
 import {
   blockedNow,
@@ -305,27 +306,9 @@ route(accountRoutes, 'register', async (c) => {
     throw new Error('The account was neither created nor found.')
   }
 
+  // A transport failure leaves the account: its code's mail is tried again (mail-jobs.ts).
   if (await mayMail(db, form.email)) {
-    try {
-      await mailer.send(codeMail(form.email, form.firstName, created.code, 'create-password'))
-    } catch (error) {
-      // Without its code the account could never get a password: take it back, so that the
-      // vendor can simply register again once mail works.
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('vendor_accounts').where('id', '=', created.accountId).execute()
-        if ('invitationId' in created && typeof created.invitationId === 'string') {
-          // The invitation's organization stays; its link works again.
-          await trx
-            .updateTable('invitations')
-            .set({ accepted_at: null, accepted_by: null })
-            .where('id', '=', created.invitationId)
-            .execute()
-        } else {
-          await trx.deleteFrom('organizations').where('id', '=', created.organizationId).execute()
-        }
-      })
-      throw error
-    }
+    await queueMail({ db, mailer }, codeMail(form.email, form.firstName, created.code, 'create-password'))
   }
   return registered(created.accountId)
 })
@@ -396,11 +379,14 @@ async function registeredAgain({ db, mailer, secret }: MainServices, account: Ex
     const issued = await db
       .transaction()
       .execute((trx) => issueCode(trx, secret, account.id, 'create-password'))
-    await mailer.send(codeMail(account.email, account.first_name, issued.code, 'create-password'))
+    await queueMail(
+      { db, mailer },
+      codeMail(account.email, account.first_name, issued.code, 'create-password'),
+    )
   } else if (!pending && (await mayMail(db, account.email))) {
     // The same keyed-hash work as a new registration's code.
     hashCode(generateCode(), secret)
-    await mailer.send(registeredAgainMail(account.email, account.first_name))
+    await queueMail({ db, mailer }, registeredAgainMail(account.email, account.first_name))
   }
   return randomUUID()
 }
@@ -480,17 +466,12 @@ route(accountRoutes, 'forgotPassword', async (c) => {
   if (!account) {
     // Same keyed-hash work as issuing a code, and a mail that tells the owner of the address.
     hashCode(generateCode(), secret)
-    await mailer.send(noAccountMail(typed))
+    await queueMail({ db, mailer }, noAccountMail(typed))
     return sent(randomUUID())
   }
 
   const issued = await db.transaction().execute((trx) => issueCode(trx, secret, account.id, 'reset-password'))
-  try {
-    await mailer.send(codeMail(account.email, account.first_name, issued.code, 'reset-password'))
-  } catch (error) {
-    await db.deleteFrom('one_time_codes').where('id', '=', issued.id).execute()
-    throw error
-  }
+  await queueMail({ db, mailer }, codeMail(account.email, account.first_name, issued.code, 'reset-password'))
   return sent(issued.id)
 })
 

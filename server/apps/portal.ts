@@ -45,7 +45,7 @@ export type PortalOptions = {
   certPort: number
   /** Further browser origins allowed to call the certification service (PORTAL_ORIGIN). */
   portalOrigins?: readonly string[]
-  /** Whether /dev/mailbox is served (outbox mode only; server/platform/development.ts). Default false. */
+  /** Whether /dev/mailbox is served (mailbox mode only; server/platform/development.ts). Default false. */
   devMailbox?: boolean
   /** Further origins the pages may call besides their own and the certification service (CSP connect-src). */
   connectSources?: readonly string[]

@@ -40,7 +40,9 @@ import {
   MAIL_RECIPIENT_POLICY,
 } from '../http/rate-limit.ts'
 import { logActivity } from './activity.ts'
+import { invitationMailStates, invitationMailTopic } from './invitation-mail.ts'
 import { invitationToAccept } from './pending-invitations.ts'
+import { queueMail } from '../platform/mail-jobs.ts'
 import { invitationFooter } from '../notifications/invitation.ts'
 import { authData } from '../accounts/routes.ts'
 import { route, vendorRoute } from '../http/route.ts'
@@ -95,6 +97,10 @@ export async function teamOf(db: Db, organizationId: string, withInvitations: bo
         .orderBy('i.id')
         .execute()
     : []
+  const mailStates = await invitationMailStates(
+    db,
+    invitations.map((row) => row.id),
+  )
   return {
     organizationId,
     organizationName: organization.name,
@@ -114,6 +120,7 @@ export async function teamOf(db: Db, organizationId: string, withInvitations: bo
       sentAt: row.sent_at.toISOString(),
       expiresAt: row.expires_at.toISOString(),
       state: row.expires_at.getTime() <= now.getTime() ? ('expired' as const) : ('pending' as const),
+      ...(mailStates.has(row.id) ? { mailState: mailStates.get(row.id) } : {}),
     })),
   }
 }
@@ -160,7 +167,9 @@ async function sendInvitation(
   const origin = publicUrl()
   const footer = await invitationFooter(db, secret, origin, row.email)
   if (!footer) return
-  await mailer.send(
+  // A transport failure leaves the invitation open: its mail is tried again, its state shown to the Owner.
+  await queueMail(
+    { db, mailer },
     invitationMail({
       footer,
       to: row.email,
@@ -170,26 +179,8 @@ async function sendInvitation(
       link: invitationLink(origin, token),
       expiresAt: row.expires_at,
     }),
+    { topic: invitationMailTopic(invitationId) },
   )
-}
-
-/**
- * Mails the invitation once its transaction is committed (the outbox writes with the database's
- * own connection). A mail that cannot go withdraws the invitation: a link nobody got must not
- * stay open.
- */
-async function mailOrWithdraw(services: MainServices, sent: { invitationId: string; token: string }) {
-  const { db } = services
-  try {
-    await sendInvitation(services, sent)
-  } catch (error) {
-    await db
-      .updateTable('invitations')
-      .set({ revoked_at: new Date() })
-      .where('id', '=', sent.invitationId)
-      .execute()
-    throw error
-  }
 }
 
 /**
@@ -273,7 +264,7 @@ vendorRoute(teamRoutes, 'inviteMember', async (c) => {
     return { invitationId: row.id }
   })
   if ('refused' in outcome) return answerRefusal(c, outcome)
-  await mailOrWithdraw(c.var.services, { invitationId: outcome.invitationId, token })
+  await sendInvitation(c.var.services, { invitationId: outcome.invitationId, token })
   return changed(c, c.var.services, organizationId, invitationSentMessage(emailId))
 })
 
@@ -317,7 +308,7 @@ vendorRoute(teamRoutes, 'resendInvitation', async (c) => {
     return { email: invitation.email, invitationId: invitation.id }
   })
   if ('refused' in outcome) return answerRefusal(c, outcome)
-  await mailOrWithdraw(c.var.services, { invitationId: outcome.invitationId, token })
+  await sendInvitation(c.var.services, { invitationId: outcome.invitationId, token })
   return changed(c, c.var.services, organizationId, invitationResentMessage(outcome.email))
 })
 

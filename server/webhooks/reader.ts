@@ -4,7 +4,7 @@ import { CERTIFICATE_ISSUED_JOB, type CertificateIssuedJob } from '../certificat
 import type { Database } from '../platform/db/schema.ts'
 import type { LoggedEvent } from '../platform/jobs/event-log.ts'
 import type { JobHandler } from '../platform/jobs/runner.ts'
-import { enqueueCertificateIssued, enqueueForPortalEvent } from './outbox.ts'
+import { enqueueCertificateIssued, enqueueForPortalEvent } from './deliveries.ts'
 
 /*
  * Where the webhooks' deliveries come from: the events log, read after each commit by the job

@@ -36,7 +36,7 @@ import {
   webhookSignature,
 } from '@/contract/webhooks'
 import { appendEvent } from '../events/append.ts'
-import { readOutbox } from '../apps/dev-mailbox.ts'
+import { readDevMailbox } from '../apps/dev-mailbox.ts'
 import {
   type Browser,
   createVendor,
@@ -52,7 +52,7 @@ import { backoffMs, createWebhookWorker } from './worker.ts'
 
 /*
  * Issue 21 (docs/decisions/0027): webhooks over real HTTP. A production-like portal (no
- * development conveniences) for the registration rules and the outbox; a development portal with
+ * development conveniences) for the registration rules and the deliveries; a development portal with
  * a loopback receiver and a worker driven by an injected clock for signatures, retries, the 24-hour
  * disable and its mail, and redelivery.
  */
@@ -261,7 +261,7 @@ describe('registering an endpoint', () => {
   })
 })
 
-describe('the outbox', () => {
+describe('the deliveries', () => {
   it('writes a delivery once the change has committed, and none when the change rolls back', async () => {
     const before = (await settledDeliveries(prod)).length
     const submitted = await olga.browser.post(
@@ -493,7 +493,7 @@ describe('delivery', () => {
 
     const endpoint = (await list(devOwner.browser)).endpoints[0]!
     expect([endpoint.state, endpoint.disabledReason]).toEqual(['disabled', 'failing'])
-    const mails = (await readOutbox(dev.database.db)).filter((mail) =>
+    const mails = (await readDevMailbox(dev.database.db)).filter((mail) =>
       mail.subject.includes('webhook endpoint'),
     )
     expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([

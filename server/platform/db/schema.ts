@@ -547,7 +547,7 @@ export interface WebhookEndpointsTable {
 
 export type WebhookDeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed'
 
-/** The webhooks' outbox: one row per event and endpoint, written in the change's transaction. */
+/** The webhooks' mailbox: one row per event and endpoint, written in the change's transaction. */
 export interface WebhookDeliveriesTable {
   id: string
   endpoint_id: string
