@@ -239,6 +239,37 @@ async function perform(runner: Runner, job: Claimed): Promise<JobOutcome> {
   }
 }
 
+/** A wait that wake() cuts short; a wake() while awake makes the next wait end at once. */
+function createAlarm() {
+  let sleeping: { timer: NodeJS.Timeout; resolve: () => void } | null = null
+  let woken = false
+  return {
+    sleep(ms: number) {
+      return new Promise<void>((resolve) => {
+        if (woken) {
+          woken = false
+          resolve()
+          return
+        }
+        const timer = setTimeout(() => {
+          sleeping = null
+          resolve()
+        }, ms)
+        sleeping = { timer, resolve }
+      })
+    },
+    wake() {
+      woken = true
+      if (!sleeping) return
+      clearTimeout(sleeping.timer)
+      const { resolve } = sleeping
+      sleeping = null
+      woken = false
+      resolve()
+    },
+  }
+}
+
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const pollMs = options.pollMs ?? 1000
   const runner: Runner = {
@@ -255,8 +286,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
   let running = false
   let loop: Promise<void> | null = null
-  let sleeping: { timer: NodeJS.Timeout; resolve: () => void } | null = null
-  let woken = false
+  const alarm = createAlarm()
+  const wake = alarm.wake
   let unlisten: (() => void) | null = null
   const underway = new Set<Promise<unknown>>()
 
@@ -278,31 +309,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return job ? track(perform(runner, job)) : null
   }
 
-  function sleep(ms: number) {
-    return new Promise<void>((resolve) => {
-      if (woken || !running) {
-        woken = false
-        resolve()
-        return
-      }
-      const timer = setTimeout(() => {
-        sleeping = null
-        resolve()
-      }, ms)
-      sleeping = { timer, resolve }
-    })
-  }
-
-  function wake() {
-    woken = true
-    if (!sleeping) return
-    clearTimeout(sleeping.timer)
-    const { resolve } = sleeping
-    sleeping = null
-    woken = false
-    resolve()
-  }
-
   async function work() {
     while (running) {
       let claimed = 0
@@ -312,7 +318,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         runner.logger.warn({ err: String(error) }, 'The job runner could not read its jobs; it tries again.')
       }
       if (!running) break
-      if (claimed === 0) await sleep(pollMs)
+      if (claimed === 0 && running) await alarm.sleep(pollMs)
     }
   }
 
