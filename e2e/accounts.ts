@@ -12,7 +12,7 @@ export function uniqueEmail(label: string) {
   return `e2e.${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`
 }
 
-type OutboxMail = { to: string; subject: string; text: string }
+type MailboxMail = { to: string; subject: string; text: string }
 
 /** The 6-digit code of the newest mail to this address with this subject. */
 export async function codeFromMail(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
@@ -20,7 +20,7 @@ export async function codeFromMail(request: APIRequestContext, to: string, subje
   await expect
     .poll(
       async () => {
-        const mails = (await (await request.get('/dev/mailbox.json')).json()) as OutboxMail[]
+        const mails = (await (await request.get('/dev/mailbox.json')).json()) as MailboxMail[]
         const mail = mails.find((candidate) => candidate.to === to && subject.test(candidate.subject))
         code = mail?.text.match(/^\s+(\d{6})\s*$/m)?.[1]
         return code

@@ -21,7 +21,7 @@ import { ownPortal, runScript } from './own-portal'
  * vendor's run details say Revoked.
  */
 
-type OutboxMail = {
+type MailboxMail = {
   to: string
   subject: string
   text: string
@@ -126,10 +126,10 @@ test('certify, download the PDF, verify it logged out, list it, find it, revoke 
     menu = await openMenu(page, device.deviceName)
     await menu.getByRole('menuitem', { name: 'Email Certificate' }).click()
     await expect(page.getByText(`The certificate has been sent to ${emailId}.`).first()).toBeVisible()
-    let mail: OutboxMail | undefined
+    let mail: MailboxMail | undefined
     await expect
       .poll(async () => {
-        const mails = (await (await api.get('/dev/mailbox.json')).json()) as OutboxMail[]
+        const mails = (await (await api.get('/dev/mailbox.json')).json()) as MailboxMail[]
         mail = mails.find((candidate) => candidate.to === emailId && candidate.attachments.length > 0)
         return mail?.subject
       })
@@ -225,7 +225,7 @@ test('certify, download the PDF, verify it logged out, list it, find it, revoke 
         .getByRole('region', { name: `Certification run · ${device.deviceName}` })
         .locator('[data-slot="run-certificate"]'),
     ).toContainText(`Certificate${number}· Revoked`)
-    const owners = (await (await api.get('/dev/mailbox.json')).json()) as OutboxMail[]
+    const owners = (await (await api.get('/dev/mailbox.json')).json()) as MailboxMail[]
     expect(owners.some((candidate) => candidate.to === emailId && candidate.text.includes(REASON))).toBe(true)
   } finally {
     await vendorContext.close()

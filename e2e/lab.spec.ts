@@ -40,7 +40,7 @@ const LAB_PASSWORD = 'Lab#Bench2026'
 const VENDOR_PASSWORD = 'Vendor#Lab2026'
 const REJECT_REASON = 'The serial number on the label is not the one declared in the form.'
 
-type OutboxMail = { to: string; subject: string; text: string }
+type MailboxMail = { to: string; subject: string; text: string }
 
 async function setPasswordLink(api: APIRequestContext): Promise<string> {
   const mail = await mailOf(api, LAB_EMAIL, /^Your account for the certification lab console$/)
@@ -50,12 +50,12 @@ async function setPasswordLink(api: APIRequestContext): Promise<string> {
 }
 
 /** The newest mail to `to` whose subject matches, once it is in the development mailbox. */
-async function mailOf(api: APIRequestContext, to: string, subject: RegExp): Promise<OutboxMail> {
-  let found: OutboxMail | undefined
+async function mailOf(api: APIRequestContext, to: string, subject: RegExp): Promise<MailboxMail> {
+  let found: MailboxMail | undefined
   await expect
     .poll(
       async () => {
-        const mails = (await (await api.get('/dev/mailbox.json')).json()) as OutboxMail[]
+        const mails = (await (await api.get('/dev/mailbox.json')).json()) as MailboxMail[]
         found = mails.find((candidate) => candidate.to === to && subject.test(candidate.subject))
         return found?.subject
       },

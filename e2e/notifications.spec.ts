@@ -12,7 +12,7 @@ import { logIn, openDashboard } from './live'
  * Every text below is the literal of src/contract/notifications.ts or of the mails.
  */
 
-type OutboxMail = { to: string; subject: string; text: string; headers?: Record<string, string> }
+type MailboxMail = { to: string; subject: string; text: string; headers?: Record<string, string> }
 
 const LABELS = [
   'Certification run finished',
@@ -55,11 +55,11 @@ test('a run’s mail, its unsubscribe link without a login, and the settings pag
     { timeout: 60_000 },
   )
 
-  let mail: OutboxMail | undefined
+  let mail: MailboxMail | undefined
   await expect
     .poll(
       async () => {
-        const mails = (await (await request.get('/dev/mailbox.json')).json()) as OutboxMail[]
+        const mails = (await (await request.get('/dev/mailbox.json')).json()) as MailboxMail[]
         mail = mails.find(
           (candidate) =>
             candidate.to === emailId && candidate.subject === 'Validation Failure: Beacon 10 (attempt 1)',

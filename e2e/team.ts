@@ -28,7 +28,7 @@ export async function createOwner(request: APIRequestContext, owner: Person, org
   await createAccount(request, { ...owner, organization })
 }
 
-type OutboxMail = { to: string; subject: string; text: string }
+type MailboxMail = { to: string; subject: string; text: string }
 
 /** The path and query of the invitation link in the newest invitation mail to this address. */
 export async function invitationPathFromMail(
@@ -40,7 +40,7 @@ export async function invitationPathFromMail(
   await expect
     .poll(
       async () => {
-        const mails = (await (await request.get('/dev/mailbox.json')).json()) as OutboxMail[]
+        const mails = (await (await request.get('/dev/mailbox.json')).json()) as MailboxMail[]
         const mail = mails.find(
           (candidate) => candidate.to === to && candidate.subject === `Invitation to join ${organization}`,
         )

@@ -1,13 +1,13 @@
 import { portalUrlFromEnv } from '../server/platform/portal-url.ts'
 import { databaseOptionsFromEnv, openDatabase } from '../server/platform/db/database.ts'
 import { createMailer } from '../server/platform/mailer.ts'
-import { writeToOutbox } from '../server/apps/dev-mailbox.ts'
+import { writeToDevMailbox } from '../server/apps/dev-mailbox.ts'
 
 /*
  * What the operator's commands share (lab-add-staff.ts, revoke-certificate.ts): the portal's
  * database (DATABASE_URL, or PGlite in DATA_DIR — whose folder belongs to one process, so while
  * the portal runs on it the command says so, with what to do instead, and changes nothing), its
- * mailer (SMTP_URL, or the development mailbox's outbox) and its public address.
+ * mailer (SMTP_URL, or the development mailbox) and its public address.
  */
 
 export type CommandDatabase = Awaited<ReturnType<typeof openDatabase>>
@@ -32,7 +32,7 @@ export function commandMailer(database: CommandDatabase) {
   return createMailer({
     smtpUrl: process.env.SMTP_URL,
     from: process.env.MAIL_FROM,
-    outbox: writeToOutbox(database.db),
+    mailbox: writeToDevMailbox(database.db),
     log: () => {},
   })
 }

@@ -13,16 +13,6 @@ const ROOT = process.cwd()
 const FOLDERS = ['server', 'src/contract']
 
 /*
- * Loops owned by changes under way elsewhere, which the lead deletes from here at merge:
- * - src/contract's endpoints → roles → api-tokens → refusals → auth → team loop (the contract's
- *   helper is removing it);
- * - the two imports of server/events/ into domains (eslint-disable-next-line in their files): the
- *   lifecycle helper's change removes events/store.ts → certification, the job-runner helper's
- *   events/append.ts → webhooks.
- */
-const OWNED_IMPORTS = new Set(['server/events/append.ts -> server/webhooks/outbox.ts'])
-
-/*
  * Every import counts, type-only ones too (a loop of types is still a knot): except server/http/'s
  * type-only imports, which the lint rules allow it to make of a domain (MainServices names the
  * services the domains provide) — the domains import http/ to answer.
@@ -81,7 +71,6 @@ function importGraph(): Graph {
       .filter((found) => !(found.typeOnly && HTTP.test(file)))
       .map((found) => resolveImport(file, found.specifier))
       .filter((target): target is string => target !== undefined)
-      .filter((target) => !OWNED_IMPORTS.has(`${file} -> ${target}`))
     graph.set(file, [...new Set(targets)])
   }
   return graph

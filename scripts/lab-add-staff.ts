@@ -80,7 +80,7 @@ async function main() {
       return
     }
     console.log(`${flags.name} <${flags.email}> is now a ${flags.role} of the lab.`)
-    if (mailer.mode === 'outbox') {
+    if (mailer.mode === 'mailbox') {
       // No mail server: the link is in the development mailbox, and here.
       console.log(
         `No mail server is configured (SMTP_URL): the set-password link is in the development mailbox, and here:\n  ${result.link}`,

@@ -54,7 +54,7 @@ describe('server import boundaries', () => {
     ['server/platform/x.ts', "import { createPortal } from '../apps/portal.ts'"],
     // events/ imports no domain, not even through its public module
     ['server/events/x.ts', "import { recordRuns } from '../certification/index.ts'"],
-    ['server/events/x.ts', "import { enqueueWebhook } from '../webhooks/outbox.ts'"],
+    ['server/events/x.ts', "import { enqueuePing } from '../webhooks/deliveries.ts'"],
     // http/ imports a domain's types only
     ['server/http/x.ts', "import { createEventHub } from '../events/index.ts'"],
     ['server/http/x.ts', "import { logActivity } from '../organizations/index.ts'"],

@@ -12,7 +12,7 @@ import { demoAccountFromEnv, lockDemoAccount, seedDemoAccount } from './accounts
 import { developmentConveniences } from './platform/development.ts'
 import { log } from './platform/log.ts'
 import { createMailer } from './platform/mailer.ts'
-import { MAILBOX_PATH, writeToOutbox } from './apps/dev-mailbox.ts'
+import { MAILBOX_PATH, writeToDevMailbox } from './apps/dev-mailbox.ts'
 import { startPortal } from './apps/portal.ts'
 import { portalUrlFromEnv } from './platform/portal-url.ts'
 import { webhooksDevelopmentFromEnv } from './webhooks/index.ts'
@@ -26,7 +26,7 @@ import { webhooksDevelopmentFromEnv } from './webhooks/index.ts'
  * browser origins allowed to call the certification service, comma-separated), CERT_CASE_MS,
  * CERT_MAINTENANCE, CERT_HARNESS_COMMAND and CERT_CASE_TIMEOUT_MS (server/certification/harness.ts), DATA_DIR (./data), DATABASE_URL, DEMO_EMAIL,
  * DEMO_PASSWORD, EVENTS_RETENTION_HOURS (how long live events are kept for tabs to resume, 24),
- * SMTP_URL and MAIL_FROM (without SMTP_URL mail goes to the outbox),
+ * SMTP_URL and MAIL_FROM (without SMTP_URL mail goes to the development mailbox),
  * DEMO_ACCOUNT and DEV_MAILBOX (1/0: the demo vendor and the development mailbox; by default on
  * when HOST is loopback, off otherwise — server/platform/development.ts), LOG_LEVEL (server/platform/log.ts),
  * SESSION_SECRET (keys the hashes of mailed codes; without it a secret is made once and kept in
@@ -108,7 +108,7 @@ const lockedDemo =
 const mailer = createMailer({
   smtpUrl: process.env.SMTP_URL,
   from: process.env.MAIL_FROM,
-  outbox: writeToOutbox(database.db),
+  mailbox: writeToDevMailbox(database.db),
   ...(conveniences.devMailbox ? { mailboxUrl } : {}),
 })
 const certServiceUrl = process.env.VITE_CERT_API_URL?.trim()

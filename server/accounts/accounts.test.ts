@@ -28,7 +28,7 @@ import {
 } from '../test/portal.ts'
 import { ANSWER_FLOOR_MS } from './answers.ts'
 import { seedDemoAccount } from './demo-account.ts'
-import { readOutbox } from '../apps/dev-mailbox.ts'
+import { readDevMailbox } from '../apps/dev-mailbox.ts'
 import {
   countAttempt,
   limitKey,
@@ -42,7 +42,7 @@ import { SESSION_COOKIE, SESSION_IDLE_MS, tokenDigest } from '../http/session-to
 
 /*
  * Accounts and sessions over real HTTP: the portal on free ports (server/test/portal.ts), one
- * test database for the file (no address data: the reference-data tests seed it), the outbox as the mailbox.
+ * test database for the file (no address data: the reference-data tests seed it), the development mailbox as its mail server.
  */
 
 const DEMO = { email: 'demo.tester@example.com', password: 'Test#Demo2025' }
@@ -105,9 +105,9 @@ async function browserAt(localAddress: string) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
-/** Mails in the outbox to `to`, oldest first. */
+/** Mails in the development mailbox to `to`, oldest first. */
 const mailsTo = async (to: string) =>
-  (await readOutbox(database.db, 10_000)).filter((mail) => mail.to === to).reverse()
+  (await readDevMailbox(database.db, 10_000)).filter((mail) => mail.to === to).reverse()
 
 /** A registered vendor with NEW_PASSWORD, through registration and the Create Password dialog. */
 async function vendorWithPassword(email: string) {
@@ -148,7 +148,7 @@ const endWaits = () =>
 
 /** The code in the newest mail to `to`. */
 async function codeMailedTo(to: string) {
-  const mail = (await readOutbox(database.db)).find((item) => item.to === to)
+  const mail = (await readDevMailbox(database.db)).find((item) => item.to === to)
   const code = mail?.text.match(/\b(\d{6})\b/)?.[1]
   if (!code) throw new Error(`No code mailed to ${to}`)
   return code
@@ -730,7 +730,7 @@ describe('calls that send mail', { timeout: 30_000 }, () => {
           : await client.post('/api/registration/forget-password', { emailId: `flood${index}@example.com` })
       expect(response.status).toBe(200)
     }
-    const outbox = (await readOutbox(database.db, 10_000)).length
+    const mailbox = (await readDevMailbox(database.db, 10_000)).length
     const refused = await client.post('/api/registration/create', registration('flood.more@example.com'))
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(15 * 60 - 10)
@@ -739,7 +739,7 @@ describe('calls that send mail', { timeout: 30_000 }, () => {
     const forgot = await client.post('/api/registration/forget-password', { emailId: DEMO.email })
     expect(forgot.status).toBe(429)
     expect(await forgot.json()).toEqual({ status: 'FAILURE', message: TOO_MANY_ATTEMPTS_MESSAGE })
-    expect((await readOutbox(database.db, 10_000)).length).toBe(outbox)
+    expect((await readDevMailbox(database.db, 10_000)).length).toBe(mailbox)
     expect(await accountIdOrUndefined('flood.more@example.com')).toBeUndefined()
 
     // Another address goes on.

@@ -12,6 +12,7 @@ import { firstMessage } from '@/contract/validation/fields'
 import { loginEmailSchema } from '@/contract/validation/login'
 import { hashPassword, passwordProblem } from '../platform/passwords.ts'
 import { remoteAddress, type MainEnv, type MainServices } from '../http/context.ts'
+import { queueMail } from '../platform/mail-jobs.ts'
 import { countAttempt, limitKey, mailClientPolicy } from '../http/rate-limit.ts'
 import { route } from '../http/route.ts'
 import { issueSetPasswordToken, mailSetPasswordLink } from '../lab/index.ts'
@@ -23,7 +24,6 @@ import {
   type CodeRow,
   countWrongCode,
   createPasswordCode,
-  deleteCode,
   issueCode,
   resetPasswordCode,
   spendCodeForPassword,
@@ -94,7 +94,7 @@ route(passwordRoutes, 'forgotPassword', async (c) => {
   if (!account) {
     // Same keyed-hash work as issuing a code, and a mail that tells the owner of the address.
     hashCode(generateCode(), secret)
-    await mailer.send(noAccountMail(typed))
+    await queueMail({ db, mailer }, noAccountMail(typed))
     return sent(randomUUID())
   }
   const issued = await db.transaction().execute((trx) => issueCode(trx, secret, account.id, 'reset-password'))
@@ -102,18 +102,13 @@ route(passwordRoutes, 'forgotPassword', async (c) => {
   return sent(issued.id)
 })
 
-/** Mails the reset code; a code that could not be mailed is taken back. */
+/** Mails the reset code; a transport failure keeps the code and the mail is tried again (mail-jobs.ts). */
 async function mailResetCode(
   { db, mailer }: MainServices,
   account: { email: string; first_name: string },
   issued: { id: string; code: string },
 ) {
-  try {
-    await mailer.send(codeMail(account.email, account.first_name, issued.code, 'reset-password'))
-  } catch (error) {
-    await deleteCode(db, issued.id)
-    throw error
-  }
+  await queueMail({ db, mailer }, codeMail(account.email, account.first_name, issued.code, 'reset-password'))
 }
 
 route(passwordRoutes, 'resetPassword', async (c) => {

@@ -10,7 +10,7 @@ import { catalogueAnswerSchema } from '@/contract/catalogue'
 import { openTestDatabase, type TestDatabase } from '../platform/db/test-database.ts'
 import { createMainApp } from '../apps/main.ts'
 import { createMailer } from '../platform/mailer.ts'
-import { writeToOutbox } from '../apps/dev-mailbox.ts'
+import { writeToDevMailbox } from '../apps/dev-mailbox.ts'
 
 /*
  * The public reference data (address lists, device catalogue) and the development mailbox, over
@@ -23,7 +23,7 @@ let base = ''
 
 beforeAll(async () => {
   database = await openTestDatabase({ seeds: { demoAccount: false } })
-  const mailer = createMailer({ outbox: writeToOutbox(database.db), log: () => {} })
+  const mailer = createMailer({ mailbox: writeToDevMailbox(database.db), log: () => {} })
   const app = createMainApp({
     distDir: mkdtempSync(path.join(tmpdir(), 'portal-dist-')),
     storybookDir: path.join(tmpdir(), 'no-storybook-here'),
@@ -104,7 +104,7 @@ describe('device catalogue', () => {
 })
 
 describe('development mailbox', () => {
-  it('lists the outbox as JSON, newest first', async () => {
+  it('lists the development mailbox as JSON, newest first', async () => {
     const mails = (await (await fetch(`${base}/dev/mailbox.json`)).json()) as Array<{ subject: string }>
     expect(mails.map((mail) => mail.subject)).toEqual(['Second mail', 'Hello <b>there</b>'])
   })

@@ -7,6 +7,7 @@ import { registrationSuccessMessage } from '@/contract/server-messages'
 import { INVITATION_ACCOUNT_EXISTS_MESSAGE } from '@/contract/team'
 import { registrationFormSchema } from '@/contract/validation/registration'
 import { remoteAddress, type MainEnv, type MainServices } from '../http/context.ts'
+import { queueMail } from '../platform/mail-jobs.ts'
 import { countAttempt, limitKey, mailClientPolicy } from '../http/rate-limit.ts'
 import { route } from '../http/route.ts'
 import { answerFloor, FAILURE, mayMail, tooMany } from './answers.ts'
@@ -19,7 +20,7 @@ import {
   type RegistrationForm,
   registrationForm,
 } from './registration.ts'
-import { accountByEmail, deleteRegistration, type ExistingAccount, isStaffEmail, issueCode } from './store.ts'
+import { accountByEmail, type ExistingAccount, isStaffEmail, issueCode } from './store.ts'
 
 /*
  * Registration (spec §3, §7; ARCHITECTURE.md decision 3). A rule that fails answers 400 with the
@@ -95,9 +96,8 @@ route(registrationRoutes, 'register', async (c) => {
 })
 
 /**
- * Mails the new account's create-password code. Without its code the account could never get a
- * password: a mail that cannot go takes the registration back, so that the vendor can simply
- * register again once mail works.
+ * Mails the new account's create-password code. A transport failure leaves the account: the mail
+ * is tried again (mail-jobs.ts), and registering again sends a new code.
  */
 async function mailCreatePasswordCode(
   { db, mailer }: MainServices,
@@ -105,12 +105,7 @@ async function mailCreatePasswordCode(
   created: Registered,
 ) {
   if (!(await mayMail(db, form.email))) return
-  try {
-    await mailer.send(codeMail(form.email, form.firstName, created.code, 'create-password'))
-  } catch (error) {
-    await db.transaction().execute((trx) => deleteRegistration(trx, created))
-    throw error
-  }
+  await queueMail({ db, mailer }, codeMail(form.email, form.firstName, created.code, 'create-password'))
 }
 
 /**
@@ -129,11 +124,14 @@ async function registeredAgain({ db, mailer, secret }: MainServices, account: Ex
     const issued = await db
       .transaction()
       .execute((trx) => issueCode(trx, secret, account.id, 'create-password'))
-    await mailer.send(codeMail(account.email, account.first_name, issued.code, 'create-password'))
+    await queueMail(
+      { db, mailer },
+      codeMail(account.email, account.first_name, issued.code, 'create-password'),
+    )
   } else if (!pending && (await mayMail(db, account.email))) {
     // The same keyed-hash work as a new registration's code.
     hashCode(generateCode(), secret)
-    await mailer.send(registeredAgainMail(account.email, account.first_name))
+    await queueMail({ db, mailer }, registeredAgainMail(account.email, account.first_name))
   }
   return randomUUID()
 }

@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { emailKey } from '@/contract/validation/fields'
 import type { Database, OneTimeCodePurpose } from '../platform/db/schema.ts'
-import { reopenInvitation } from '../organizations/index.ts'
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, generateCode, hashCode } from './one-time-code.ts'
 
 /* The vendor accounts and their one-time codes, as the account calls read and write them. */
@@ -66,20 +65,6 @@ export function staffForReset(db: Db, email: string) {
     .executeTakeFirst()
 }
 
-/** Takes a registration back (its code could not be mailed): the account goes, and its new organization. */
-export async function deleteRegistration(
-  trx: Db,
-  created: { accountId: string; organizationId: string; invitationId?: string },
-) {
-  await trx.deleteFrom('vendor_accounts').where('id', '=', created.accountId).execute()
-  if (created.invitationId !== undefined) {
-    // The invitation's organization stays; its link works again.
-    await reopenInvitation(trx, created.invitationId)
-  } else {
-    await trx.deleteFrom('organizations').where('id', '=', created.organizationId).execute()
-  }
-}
-
 export type CodeRow = {
   id: string
   account_id: string
@@ -117,10 +102,6 @@ export function resetPasswordCode(db: Db, id: string): Promise<CodeRow | undefin
     .where('id', '=', id)
     .where('purpose', '=', 'reset-password')
     .executeTakeFirst()
-}
-
-export async function deleteCode(db: Db, id: string) {
-  await db.deleteFrom('one_time_codes').where('id', '=', id).execute()
 }
 
 /**

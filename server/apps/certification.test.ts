@@ -18,7 +18,7 @@ import {
   RUN_CANCELLED_MESSAGE,
   runCancelledReason,
 } from '@/contract/server-messages'
-import { NO_ATTACHMENT_MESSAGE, readOutbox } from './dev-mailbox.ts'
+import { NO_ATTACHMENT_MESSAGE, readDevMailbox } from './dev-mailbox.ts'
 import { openTestDatabase } from '../platform/db/test-database.ts'
 import { SESSION_IDLE_MS } from '../http/session-token.ts'
 import {
@@ -46,7 +46,7 @@ let test: TestPortal
 
 /** The mails the certification service sends (certificates), not the notifications (issue 21), which come on their own time. */
 const certificateMails = async () =>
-  (await readOutbox(test.database.db)).filter((mail) => !mail.headers?.['List-Unsubscribe']).length
+  (await readDevMailbox(test.database.db)).filter((mail) => !mail.headers?.['List-Unsubscribe']).length
 let asha: TestVendor
 let ravi: TestVendor
 
@@ -468,7 +468,7 @@ describe('Email Certificate', () => {
       status: 200,
       body: { message: certificateSentMessage(asha.email) },
     })
-    const [mail] = await readOutbox(test.database.db, 1)
+    const [mail] = await readDevMailbox(test.database.db, 1)
     // Issue 20: the number is the run's issued certificate's, and the mail says where to check it.
     const { number } = await test.database.db
       .selectFrom('certificates')

@@ -10,7 +10,7 @@ import { remoteAddress, type MainEnv } from '../http/context.ts'
 /*
  * The development mailbox (ARCHITECTURE.md "Mail"): without SMTP_URL every mail is kept in
  * mail_outbox, and /dev/mailbox shows it, newest first, so that a vendor can register without a
- * mail server. It holds codes that open accounts, so it is mounted only in outbox mode, only when
+ * mail server. It holds codes that open accounts, so it is mounted only in mailbox mode, only when
  * the server listens on loopback or DEV_MAILBOX=1 (server/platform/development.ts, docs/decisions/0017), and
  * answers only callers on this machine (loopback). A mail id or attachment number that cannot name
  * a stored one (a NUL, a control character, past 64 characters) is a 404 without a query.
@@ -23,8 +23,8 @@ export const MAILBOX_OFF_MESSAGE =
   'The development mailbox is off: mail is sent over SMTP_URL, or the server listens beyond this machine (DEV_MAILBOX=1 turns it on).'
 const MAILBOX_SIZE = 100
 
-/** The mailer's outbox: stores a mail in mail_outbox. */
-export function writeToOutbox(db: Kysely<Database>) {
+/** The mailer's mailbox: stores a mail in mail_outbox. */
+export function writeToDevMailbox(db: Kysely<Database>) {
   return async (mail: Mail) => {
     await db
       .insertInto('mail_outbox')
@@ -48,7 +48,7 @@ export function writeToOutbox(db: Kysely<Database>) {
   }
 }
 
-export type OutboxMail = {
+export type DevMailboxMail = {
   id: string
   to: string
   subject: string
@@ -61,7 +61,7 @@ export type OutboxMail = {
 }
 
 /** The newest mails first. */
-export async function readOutbox(db: Kysely<Database>, limit = MAILBOX_SIZE): Promise<OutboxMail[]> {
+export async function readDevMailbox(db: Kysely<Database>, limit = MAILBOX_SIZE): Promise<DevMailboxMail[]> {
   const rows = await db
     .selectFrom('mail_outbox')
     .select(['id', 'to_address', 'subject', 'text_body', 'attachments', 'headers', 'created_at'])
@@ -97,7 +97,7 @@ devMailboxRoutes.use('/dev/*', async (c, next) => {
   await next()
 })
 
-devMailboxRoutes.get(`${MAILBOX_PATH}.json`, async (c) => c.json(await readOutbox(c.var.services.db)))
+devMailboxRoutes.get(`${MAILBOX_PATH}.json`, async (c) => c.json(await readDevMailbox(c.var.services.db)))
 
 devMailboxRoutes.get(`${MAILBOX_PATH}/:mailId/attachments/:index`, async (c) => {
   const mailId = c.req.param('mailId')
@@ -117,7 +117,7 @@ devMailboxRoutes.get(`${MAILBOX_PATH}/:mailId/attachments/:index`, async (c) => 
 })
 
 devMailboxRoutes.get(MAILBOX_PATH, async (c) => {
-  const mails = await readOutbox(c.var.services.db)
+  const mails = await readDevMailbox(c.var.services.db)
   // hono/html escapes every interpolated value (fragments made by html`` are kept as they are).
   const items = mails.map(
     (mail) =>

@@ -18,7 +18,7 @@ beforeAll(async () => {
   const mailer = createMailer({
     smtpUrl: smtp.url,
     from: 'Device Certification Portal <portal@lab.test>',
-    outbox: () => Promise.reject(new Error('With SMTP_URL nothing goes to the outbox.')),
+    mailbox: () => Promise.reject(new Error('With SMTP_URL nothing goes to the development mailbox.')),
   })
   test = await startTestPortal({ mailer })
 }, 60_000)

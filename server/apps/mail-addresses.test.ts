@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '@/contract/endpoints'
 import { isEmailAddress } from '@/contract/validation/fields'
 import { createMailer } from '../platform/mailer.ts'
-import { writeToOutbox } from './dev-mailbox.ts'
+import { writeToDevMailbox } from './dev-mailbox.ts'
 import { openTestDatabase } from '../platform/db/test-database.ts'
 import { emailish } from '../test/emailish.ts'
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.ts'
@@ -39,7 +39,7 @@ beforeAll(async () => {
   const database = await openTestDatabase({ seeds: { addresses: false, demoAccount: false } })
   test = await startTestPortal({
     database,
-    mailer: createMailer({ smtpUrl: smtp.url, outbox: writeToOutbox(database.db), log: () => {} }),
+    mailer: createMailer({ smtpUrl: smtp.url, mailbox: writeToDevMailbox(database.db), log: () => {} }),
   })
   vendor = await createVendor(test, 'olga.owner@example.com', 'Olga')
   manager = await createStaffMember(test, 'mira.manager@lab.example', 'Mira Manager', 'Lab manager')

@@ -162,7 +162,7 @@ describe('links in mail come from PORTAL_URL', () => {
       reason: 'Test of the links in mail.',
     })
     expect(revoked.status).toBe(200)
-    // The run's notifications reach the outbox on the notifier's own time (later on PostgreSQL).
+    // The run's notifications reach the development mailbox on the notifier's own time (later on PostgreSQL).
     const expected = [
       'Certificate DCP-… issued for Beacon 6',
       'Certificate DCP-… revoked: Nokia Beacon 6',

@@ -23,7 +23,7 @@ beforeAll(async () => {
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>app</title>')
   writeFileSync(path.join(distDir, 'assets', 'main-abc123.js'), 'console.log(1)')
   writeFileSync(path.join(storybookDir, 'index.html'), '<!doctype html><title>storybook</title>')
-  const mailer = createMailer({ outbox: async () => {}, log: () => {} })
+  const mailer = createMailer({ mailbox: async () => {}, log: () => {} })
   app = createMainApp({ distDir, storybookDir, db: database.db, mailer, secret: 'test-secret' })
 }, 30_000)
 
@@ -39,7 +39,7 @@ describe('main service: where the page finds the certification service (decision
   })
 
   it('answers the port the certification service listens on', async () => {
-    const mailer = createMailer({ outbox: async () => {}, log: () => {} })
+    const mailer = createMailer({ mailbox: async () => {}, log: () => {} })
     const configured = createMainApp({
       distDir: mkdtempSync(path.join(tmpdir(), 'portal-config-')),
       storybookDir: '/nonexistent',
@@ -76,7 +76,7 @@ describe('main service: front end and Storybook', () => {
       path.join(distDir, 'create-profile', 'register', 'index.html'),
       '<title>register page</title>',
     )
-    const mailer = createMailer({ outbox: async () => {}, log: () => {} })
+    const mailer = createMailer({ mailbox: async () => {}, log: () => {} })
     const prerendered = createMainApp({
       distDir,
       storybookDir: distDir,
@@ -106,7 +106,7 @@ describe('main service: front end and Storybook', () => {
       distDir,
       storybookDir: distDir,
       db: database.db,
-      mailer: createMailer({ outbox: async () => {}, log: () => {} }),
+      mailer: createMailer({ mailbox: async () => {}, log: () => {} }),
       secret: 'test-secret',
     })
     const titleOf = async (pathname: string) =>
@@ -129,7 +129,7 @@ describe('main service: front end and Storybook', () => {
       distDir: olderDist,
       storybookDir: olderDist,
       db: database.db,
-      mailer: createMailer({ outbox: async () => {}, log: () => {} }),
+      mailer: createMailer({ mailbox: async () => {}, log: () => {} }),
       secret: 'test-secret',
     })
     expect(await (await older.request('/verify/DCP-7KQ4-M9XZ-2F8H')).text()).toContain('empty app page')
@@ -191,7 +191,7 @@ describe('main service: what pages may do (docs/decisions/0017)', () => {
       distDir,
       storybookDir,
       db: database.db,
-      mailer: createMailer({ outbox: async () => {}, log: () => {} }),
+      mailer: createMailer({ mailbox: async () => {}, log: () => {} }),
       secret: 'test-secret',
       certificationServicePort: () => 7611,
       connectSources: ['https://cert.example.com/api', 'javascript:alert(1)'],
@@ -253,7 +253,7 @@ describe('main service: what pages may do (docs/decisions/0017)', () => {
         distDir,
         storybookDir: distDir,
         db: database.db,
-        mailer: createMailer({ outbox: async () => {}, log: () => {} }),
+        mailer: createMailer({ mailbox: async () => {}, log: () => {} }),
         secret: 'test-secret',
       })
     const scriptSources = async (app: ReturnType<typeof createMainApp>, url: string) => {
@@ -317,12 +317,12 @@ describe('main service: the development mailbox', () => {
       distDir: mkdtempSync(path.join(tmpdir(), 'portal-mailbox-')),
       storybookDir: '/nonexistent',
       db: database.db,
-      mailer: createMailer({ outbox: async () => {}, log: () => {}, ...(smtpUrl ? { smtpUrl } : {}) }),
+      mailer: createMailer({ mailbox: async () => {}, log: () => {}, ...(smtpUrl ? { smtpUrl } : {}) }),
       secret: 'test-secret',
       ...(devMailbox === undefined ? {} : { devMailbox }),
     })
 
-  it('is served only when turned on, and only in outbox mode', async () => {
+  it('is served only when turned on, and only in mailbox mode', async () => {
     const on = await withMailbox(true).request('/dev/mailbox.json')
     expect(on.status).toBe(200)
     expect(on.headers.get('cache-control')).toBe('no-store')

@@ -98,7 +98,7 @@ export type MainAppOptions = Omit<
    */
   certificationServicePort?: () => number | null
   /**
-   * Whether the development mailbox is served (outbox mode only): on for a server on loopback or
+   * Whether the development mailbox is served (mailbox mode only): on for a server on loopback or
    * with DEV_MAILBOX=1 (server/platform/development.ts). Default false.
    */
   devMailbox?: boolean
@@ -114,7 +114,7 @@ export type MainAppOptions = Omit<
 }
 
 /**
- * The main service's HTTP app: the API under /api/, the development mailbox (outbox mode, when
+ * The main service's HTTP app: the API under /api/, the development mailbox (mailbox mode, when
  * turned on),
  * the built Storybook under /storybook/, and the built front end for every other path, falling
  * back to the empty app page (app.html) so that the client router decides what a path shows.
@@ -248,7 +248,7 @@ export function createMainApp({
   app.route('/', openApiRoutes({ certificationServicePort }))
   app.all('/api/*', (c) => c.json({ message: `No API call at ${c.req.method} ${c.req.path}.` }, 404))
 
-  if (devMailbox && mailer.mode === 'outbox') app.route('/', devMailboxRoutes)
+  if (devMailbox && mailer.mode === 'mailbox') app.route('/', devMailboxRoutes)
   else app.all(`${MAILBOX_PATH}*`, (c) => c.json({ message: MAILBOX_OFF_MESSAGE }, 404))
 
   app.get('/storybook', (c) => c.redirect('/storybook/', 301))

@@ -19,7 +19,15 @@ import { DirectorySnapshot } from '../certificates/index.ts'
 import { createLabStateWatch } from '../certification/index.ts'
 import type { Mailer } from '../platform/mailer.ts'
 import { createNotifier, type Notifier } from '../notifications/index.ts'
-import { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from '../webhooks/index.ts'
+import { createJobRunner, type JobRunner } from '../platform/jobs/runner.ts'
+import { MAIL_JOB, mailJobHandler } from '../platform/mail-jobs.ts'
+import { onAppended } from '../events/index.ts'
+import {
+  createWebhookWorker,
+  webhookJobs,
+  type WebhookWorker,
+  type WebhookWorkerOptions,
+} from '../webhooks/index.ts'
 
 /*
  * The two listeners of one portal process (ARCHITECTURE.md "Server"): the main service and the
@@ -46,7 +54,7 @@ export type PortalOptions = {
   certPort: number
   /** Further browser origins allowed to call the certification service (PORTAL_ORIGIN). */
   portalOrigins?: readonly string[]
-  /** Whether /dev/mailbox is served (outbox mode only; server/platform/development.ts). Default false. */
+  /** Whether /dev/mailbox is served (mailbox mode only; server/platform/development.ts). Default false. */
   devMailbox?: boolean
   /** Further origins the pages may call besides their own and the certification service (CSP connect-src). */
   connectSources?: readonly string[]
@@ -69,8 +77,8 @@ export type PortalOptions = {
    * does not wait for it (server/index.ts; tests leave it to the first read).
    */
   warmDirectory?: boolean
-  /** Issue 21: how often the notification loop looks for events and mails (default 1 s). */
-  notificationPollMs?: number
+  /** How often the job runner looks for events and jobs when nothing woke it (default 1 s). */
+  jobsPollMs?: number
   /**
    * Issue 21 (docs/decisions/0027): the webhooks' delivery worker. `development`: http to this
    * machine is allowed (server/webhooks/config.ts; default false). `lookup`: how host names are
@@ -92,8 +100,10 @@ export type Portal = {
   restart: ResumeReport
   /** This process's live events' hub (GET /api/events). */
   events: EventHub
-  /** Issue 21: this process's notification loop (docs/decisions/0028). */
+  /** The notifications (docs/decisions/0028): its flush, for tests. */
   notifier: Notifier
+  /** This process's job runner: mails, notifications, webhook deliveries. */
+  jobs: JobRunner
   /** This process's webhook delivery worker (issue 21). */
   webhooks: WebhookWorker
   /** Stops listening and stops executing runs (they stay active for the next start). */
@@ -174,15 +184,27 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
 
   const restart = await executor.resumeRuns()
 
-  // Issue 21: e-mail notifications from the live events (docs/decisions/0028).
+  // E-mail notifications from the live events (docs/decisions/0028).
   const notifier = createNotifier({
     db: options.db,
     mailer: options.mailer,
     secret: options.secret,
     publicUrl,
-    ...(options.notificationPollMs !== undefined ? { pollMs: options.notificationPollMs } : {}),
   })
-  notifier.start()
+  // The one loop of work after a commit: mails, notifications, webhook deliveries.
+  const jobs = createJobRunner({
+    db: options.db,
+    handlers: {
+      [MAIL_JOB]: mailJobHandler(options.mailer),
+      ...notifier.handlers,
+      ...webhookJobs.handlers,
+    },
+    readers: { ...notifier.readers, ...webhookJobs.readers },
+    ...(options.jobsPollMs !== undefined ? { pollMs: options.jobsPollMs } : {}),
+  })
+  jobs.start()
+  // An event of this process: read it once it has committed (the append runs before the commit).
+  const unlisten = onAppended(() => setTimeout(jobs.wake, 20).unref())
   // Issue 21: deliveries left by any process (this one's previous life too) go out again.
   const webhooks = createWebhookWorker({
     development: false,
@@ -203,6 +225,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     restart,
     events,
     notifier,
+    jobs,
     webhooks,
     async close() {
       // The streams first, so that their tabs see them end (and reconnect) rather than a reset.
@@ -210,7 +233,8 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
       await webhooks.stop()
       await Promise.all([close(main.server), close(cert)])
       await executor.stop()
-      await notifier.stop()
+      unlisten()
+      await jobs.stop()
       labState.stop()
     },
   }

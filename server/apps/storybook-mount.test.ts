@@ -21,7 +21,7 @@ beforeAll(async () => {
   storybookDir = path.join(root, 'storybook-static')
   mkdirSync(distDir)
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>app</title>')
-  const mailer = createMailer({ outbox: async () => {}, log: () => {} })
+  const mailer = createMailer({ mailbox: async () => {}, log: () => {} })
   app = createMainApp({ distDir, storybookDir, db: database.db, mailer, secret: 'test-secret' })
 }, 30_000)
 

@@ -35,7 +35,7 @@ import {
   type TestVendor,
 } from '../test/portal.ts'
 import { readRevokeFlags } from '../../scripts/revoke-certificate.ts'
-import { readOutbox } from '../apps/dev-mailbox.ts'
+import { readDevMailbox } from '../apps/dev-mailbox.ts'
 import { issueCertificate, newCertificateNumber } from '../certification/issue-certificate.ts'
 import { ephemeralSigner, loadSigner, registerSigner, SIGNING_KEY_FILE, verifySignature } from './keys.ts'
 import { DirectorySnapshot } from './directory.ts'
@@ -322,7 +322,7 @@ describe('revoking', () => {
         subject: `Beacon 6 (Nokia), certificate ${number}`,
       },
     ])
-    const mails = await readOutbox(db(), 50)
+    const mails = await readDevMailbox(db(), 50)
     const told = mails.find((mail) => mail.subject === `Certificate ${number} revoked: Nokia Beacon 6`)
     expect(told?.to).toBe(vendor.email)
     expect(told?.text).toContain(`Reason: ${reason}`)

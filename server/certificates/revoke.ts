@@ -10,6 +10,7 @@ import {
 } from '@/contract/certificates'
 import type { Database } from '../platform/db/schema.ts'
 import type { Mailer } from '../platform/mailer.ts'
+import { enqueueMail, sendQueuedMail } from '../platform/mail-jobs.ts'
 import { logActivity } from '../organizations/index.ts'
 
 /*
@@ -64,29 +65,33 @@ export async function revokeCertificate(
       .where('m.organization_id', '=', row.organization_id)
       .where('m.role', '=', 'Owner')
       .execute()
-    return { row, owners }
+    // The Owners' mails are written with the revocation, and sent once it has committed.
+    const mails: number[] = []
+    for (const owner of owners) {
+      mails.push(
+        await enqueueMail(trx, {
+          to: owner.email,
+          subject: `Certificate ${number} revoked: ${row.vendor} ${row.device_name}`,
+          text: [
+            `Hello ${owner.first_name},`,
+            '',
+            `The certification lab revoked certificate ${number} of ${row.vendor} ${row.device_name}.`,
+            `Reason: ${reason}`,
+            '',
+            `Its verification page now says Revoked: ${publicUrl}${VERIFY_PATH}/${number}`,
+            'Answer the lab in the device’s comments on your dashboard.',
+            '',
+            'Device Certification Portal',
+          ].join('\n'),
+        }),
+      )
+    }
+    return { mails }
   })
   if (outcome === 'unknown')
     return { ok: false, status: 404, message: UNKNOWN_CERTIFICATE_MESSAGE, field: 'number' }
   if (outcome === 'already')
     return { ok: false, status: 409, message: CERTIFICATE_ALREADY_REVOKED_MESSAGE, field: 'number' }
-  const { row, owners } = outcome
-  for (const owner of owners) {
-    await mailer.send({
-      to: owner.email,
-      subject: `Certificate ${number} revoked: ${row.vendor} ${row.device_name}`,
-      text: [
-        `Hello ${owner.first_name},`,
-        '',
-        `The certification lab revoked certificate ${number} of ${row.vendor} ${row.device_name}.`,
-        `Reason: ${reason}`,
-        '',
-        `Its verification page now says Revoked: ${publicUrl}${VERIFY_PATH}/${number}`,
-        'Answer the lab in the device’s comments on your dashboard.',
-        '',
-        'Device Certification Portal',
-      ].join('\n'),
-    })
-  }
+  for (const id of outcome.mails) await sendQueuedMail({ db, mailer }, id)
   return { ok: true, message: certificateRevokedMessage(number), number }
 }

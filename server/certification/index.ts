@@ -1,6 +1,12 @@
 // The certification domain's public module: what other folders of server/ use of it (eslint.config.js).
 export { type CertificationHarness, harnessFromEnv } from './harness.ts'
-export { issueCertificate, type IssueOptions, validYearsFromEnv } from './issue-certificate.ts'
+export {
+  CERTIFICATE_ISSUED_JOB,
+  type CertificateIssuedJob,
+  issueCertificate,
+  type IssueOptions,
+  validYearsFromEnv,
+} from './issue-certificate.ts'
 export {
   createLabStateWatch,
   endMaintenance,

@@ -10,7 +10,7 @@ import {
 import { CERTIFIED_OK } from '@/contract/records'
 import { testPlanFor } from './test-plans.ts'
 import type { Database } from '../platform/db/schema.ts'
-import { enqueueCertificateIssued } from '../webhooks/index.ts'
+import { enqueueJob } from '../platform/jobs/queue.ts'
 import { type CertificateSigner, registerSigner } from '../certificates/index.ts'
 
 /*
@@ -21,6 +21,10 @@ import { type CertificateSigner, registerSigner } from '../certificates/index.ts
  */
 
 export const ISSUER = 'Device Certification Portal'
+
+/** The job written with each certificate issued, for the work that follows it. */
+export const CERTIFICATE_ISSUED_JOB = 'certificate.issued'
+export type CertificateIssuedJob = { number: string }
 
 export type IssueOptions = {
   signer: CertificateSigner
@@ -66,7 +70,7 @@ export async function issueCertificate(
   runId: string,
   { signer, validYears = DEFAULT_CERTIFICATE_VALID_YEARS, now = new Date() }: IssueOptions,
 ): Promise<string | null> {
-  // The certificate and its webhooks' deliveries (issue 21) are written together.
+  // The certificate and its job are written together.
   if (!trx.isTransaction) {
     return trx.transaction().execute((inner) => issueCertificate(inner, runId, { signer, validYears, now }))
   }
@@ -163,13 +167,10 @@ export async function issueCertificate(
       .returning('number')
       .executeTakeFirst()
     if (inserted) {
-      await enqueueCertificateIssued(trx, record.organization_id, {
-        recordId: record.portfolio_manager_id,
-        runId,
+      // Who hears of it (the webhooks) reads the job after the commit.
+      await enqueueJob(trx, CERTIFICATE_ISSUED_JOB, {
         number: inserted.number,
-        issuedAt: now,
-        expiresAt: new Date(content.expiresAt),
-      })
+      } satisfies CertificateIssuedJob)
       return inserted.number
     }
     const raced = await trx

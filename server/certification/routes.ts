@@ -15,6 +15,7 @@ import {
 } from '@/contract/server-messages'
 import type { Database, DeviceRow } from '../platform/db/schema.ts'
 import type { Mailer } from '../platform/mailer.ts'
+import { queueMail } from '../platform/mail-jobs.ts'
 import { attachmentDisposition, fileNamePart } from '../http/file-names.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { isPlainId } from '../http/plain-id.ts'
@@ -230,20 +231,23 @@ certificationRoutes.post(
     const input = { record, run, testCases, organization: organization.name, certificate }
     const pdf = await certificatePdf(input)
     const { number } = certificate
-    await mailer.send({
-      to: account.email,
-      subject: `Certificate ${number}: ${record.vendor} ${record.device_name}`,
-      text: [
-        `Hello ${account.first_name},`,
-        '',
-        `${record.vendor} ${record.device_name} (${record.device_type}, ${record.product_class}, firmware ${record.base_firmware_version}) passed every test case of its certification plan.`,
-        `Its certificate ${number} is attached as a PDF.`,
-        `Anyone can check it at ${certificate.verifyUrl}`,
-        '',
-        'Device Certification Portal',
-      ].join('\n'),
-      attachments: [{ filename: certificateFileName(input), contentType: 'application/pdf', content: pdf }],
-    })
+    await queueMail(
+      { db, mailer },
+      {
+        to: account.email,
+        subject: `Certificate ${number}: ${record.vendor} ${record.device_name}`,
+        text: [
+          `Hello ${account.first_name},`,
+          '',
+          `${record.vendor} ${record.device_name} (${record.device_type}, ${record.product_class}, firmware ${record.base_firmware_version}) passed every test case of its certification plan.`,
+          `Its certificate ${number} is attached as a PDF.`,
+          `Anyone can check it at ${certificate.verifyUrl}`,
+          '',
+          'Device Certification Portal',
+        ].join('\n'),
+        attachments: [{ filename: certificateFileName(input), contentType: 'application/pdf', content: pdf }],
+      },
+    )
     // Logged once the mail has gone: one write, no transaction of its own.
     await logActivity(db, {
       organizationId: c.var.organizationId,

@@ -1,8 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { PortalEvent } from '@/contract/events'
 import type { Database } from '../platform/db/schema.ts'
-// eslint-disable-next-line no-restricted-imports -- events must not reach into webhooks; the job-runner helper's change removes this import
-import { enqueueForPortalEvent } from '../webhooks/outbox.ts'
 
 /*
  * Writing a live event (issue 17, docs/decisions/0020). Call it inside the transaction that makes
@@ -14,6 +12,9 @@ import { enqueueForPortalEvent } from '../webhooks/outbox.ts'
  * (EVENTS_LOCK) before it draws its number: the lock is held until the transaction ends, so event
  * transactions commit in seq order. The lock is taken last in the transaction, so it is held for
  * the insert and the commit only.
+ *
+ * Who reads the events (the stream, the notifications, the webhooks) is not known here: each
+ * reads the log after the commit (server/platform/jobs/event-log.ts for the ones that do work).
  *
  * Waking readers: pg_notify(EVENTS_CHANNEL, seq), delivered at commit to every process that
  * listens (PostgreSQL); in this process `onAppended` listeners are called at once (PGlite, whose
@@ -57,8 +58,6 @@ export async function appendEvent(
   await trx
     .selectNoFrom(sql<void>`pg_advisory_xact_lock(${sql.lit(EVENTS_LOCK_SPACE)}, 0)`.as('locked'))
     .execute()
-  // Issue 21 (docs/decisions/0027): the webhooks' deliveries of this change, in its transaction.
-  await enqueueForPortalEvent(trx, organizationId, event)
   const runId = 'runId' in event ? event.runId : null
   const { seq } = await trx
     .insertInto('events')

@@ -29,7 +29,7 @@ import {
   SESSION_RENEWED_MESSAGE,
 } from '@/contract/server-messages'
 import { addStaff, readFlags } from '../../scripts/lab-add-staff.ts'
-import { readOutbox } from '../apps/dev-mailbox.ts'
+import { readDevMailbox } from '../apps/dev-mailbox.ts'
 import {
   type Browser,
   createStaffMember,
@@ -69,7 +69,7 @@ const NEW_PASSWORD = 'Lab#Bench2026'
 
 const linkIn = (text: string) => /http:\/\/\S+\/lab\/set-password\?token=([\w-]+)/.exec(text)
 async function latestLinkTo(email: string) {
-  const mail = (await readOutbox(db())).find((item) => item.to === email)
+  const mail = (await readDevMailbox(db())).find((item) => item.to === email)
   const match = mail ? linkIn(mail.text) : null
   if (!mail || !match?.[1]) throw new Error(`No set-password mail to ${email}.`)
   return { mail, link: match[0], token: match[1] }

@@ -12,6 +12,7 @@ import { emailKey, firstMessage } from '@/contract/validation/fields'
 import { loginEmailSchema } from '@/contract/validation/login'
 import type { Database } from '../platform/db/schema.ts'
 import type { Mailer } from '../platform/mailer.ts'
+import { queueMail } from '../platform/mail-jobs.ts'
 
 /*
  * Issue 19 (docs/decisions/0024): the lab's staff. A member is created by the command
@@ -106,7 +107,8 @@ export async function mailSetPasswordLink(
     .where('id', '=', staffId)
     .executeTakeFirstOrThrow()
   const link = setPasswordLink(origin, token)
-  await mailer.send(
+  await queueMail(
+    { db, mailer },
     labSetPasswordMail({ to: member.email, name: member.name, role: member.role, link, expiresAt, purpose }),
   )
   return link

@@ -20,7 +20,7 @@ import {
 } from '@/contract/notifications'
 import { PORTFOLIO_SUBMITTED_MESSAGE } from '@/contract/server-messages'
 import { invitationSentMessage } from '@/contract/team'
-import { readOutbox, type OutboxMail } from '../apps/dev-mailbox.ts'
+import { readDevMailbox, type DevMailboxMail } from '../apps/dev-mailbox.ts'
 import {
   type Browser,
   createStaffMember,
@@ -36,7 +36,7 @@ import {
 import { signUnsubscribeToken } from './unsubscribe-token.ts'
 
 /*
- * Issue 21 (docs/decisions/0028): notifications over real HTTP and the development outbox — the
+ * Issue 21 (docs/decisions/0028): notifications over real HTTP and the development mailbox — the
  * settings calls, each kind mailed once on its event to the members whose switch is on, the
  * invitation rule, and the signed unsubscribe link (read, POST, one-click; tampered, other secret).
  */
@@ -85,18 +85,22 @@ const setMember = async (browser: Browser, kind: string, enabled: boolean) =>
   json(await browser.post(endpoints.updateNotificationSetting.path, { kind, enabled }), 200)
 
 /**
- * Every notification planned and sent, then the outbox (newest first). The portal's own loop may
+ * Every notification planned and sent, then the development mailbox (newest first). The portal's own loop may
  * hold the cursor or a job's lease at the moment (PostgreSQL): wait until every event is planned
  * and every job sent.
  */
-async function mails(): Promise<OutboxMail[]> {
+async function mails(): Promise<DevMailboxMail[]> {
   await eventually(async () => {
     await test.portal.notifier.flush()
     const { newest } = await db()
       .selectFrom('events')
       .select((eb) => eb.fn.max('seq').as('newest'))
       .executeTakeFirstOrThrow()
-    const cursor = await db().selectFrom('notification_cursor').select('last_seq').executeTakeFirstOrThrow()
+    const cursor = await db()
+      .selectFrom('event_cursors')
+      .select('last_seq')
+      .where('consumer', '=', 'notifications')
+      .executeTakeFirstOrThrow()
     const unsent = await db()
       .selectFrom('notification_jobs')
       .select('id')
@@ -105,7 +109,7 @@ async function mails(): Promise<OutboxMail[]> {
       .execute()
     return cursor.last_seq >= Number(newest ?? 0) && unsent.length === 0
   })
-  return readOutbox(db(), 1000)
+  return readDevMailbox(db(), 1000)
 }
 
 const mailsTo = async (to: string, subject: RegExp, about = '') =>

@@ -1,6 +1,5 @@
 import { ENVIRONMENT_MAINTENANCE_REASON } from '@/contract/lab'
-import { randomUUID } from 'node:crypto'
-import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { VERIFY_PATH } from '@/contract/certificates'
 import {
   certificateIssuedMail,
@@ -22,10 +21,17 @@ import {
   UNSUBSCRIBE_PATH,
 } from '@/contract/notifications'
 import type { Database } from '../platform/db/schema.ts'
-import { onAppended } from '../events/index.ts'
-import { log } from '../platform/log.ts'
+import { consumeAllEvents, type EventReader, type LoggedEvent } from '../platform/jobs/event-log.ts'
+import { enqueueJob } from '../platform/jobs/queue.ts'
+import { createJobRunner, type JobHandler } from '../platform/jobs/runner.ts'
 import type { Mailer } from '../platform/mailer.ts'
 import { labRecipientsOf, recipientsOf } from './settings.ts'
+import {
+  MAX_NOTIFICATION_ATTEMPTS,
+  NOTIFICATION_MAIL_JOB,
+  type NotificationMailJob,
+  notificationMailHandler,
+} from './send.ts'
 import { signUnsubscribeToken, type UnsubscribeSubject } from './unsubscribe-token.ts'
 
 /*
@@ -34,21 +40,15 @@ import { signUnsubscribeToken, type UnsubscribeSubject } from './unsubscribe-tok
  * run held by or released from maintenance; to the lab's staff, a vendor's comment — point 9) already appends its event in its own transaction, so
  * an event exists exactly when its change committed.
  *
- * 1. Planning: one process at a time claims the cursor row (FOR UPDATE SKIP LOCKED), reads the
- *    events after it, writes a job per recipient whose setting is on (the mail rendered, unique
- *    per dedupe_key) and moves the cursor, all in one transaction: an event is planned once, or
- *    not at all and then again by the next claim.
- * 2. Sending: a job is leased (SKIP LOCKED, JOB_LEASE_MS), sent and marked sent. Two processes
- *    never lease one job; a process that dies mid-send leaves its lease to expire and the job is
- *    sent again (at least once: the only duplicate possible is a crash between the SMTP server's
- *    accept and the mark, see the decision).
- * A loop per process ticks every POLL_MS and right after this process appends an event.
+ * 1. Planning: the notifications' reader of the events log (server/platform/jobs/event-log.ts,
+ *    cursor 'notifications') writes a row per recipient whose setting is on (the mail rendered,
+ *    unique per dedupe_key) and a job that sends it, with the cursor's move: an event is planned
+ *    once, or not at all and then again by the next claim.
+ * 2. Sending: the job runner's (send.ts).
  */
 
-export const NOTIFIER_POLL_MS = 1000
-export const JOB_LEASE_MS = 60_000
-export const MAX_JOB_ATTEMPTS = 8
-const EVENTS_PER_CLAIM = 200
+/** The notifications' cursor in event_cursors. */
+export const NOTIFICATIONS_CURSOR = 'notifications'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -58,14 +58,13 @@ export type NotifierOptions = {
   secret: string
   /** The portal's public address (PORTAL_URL), for every link in the mails. */
   publicUrl: string
-  pollMs?: number
 }
 
+/** What the job runner does for the notifications, and a flush for tests. */
 export type Notifier = {
-  start(): void
-  /** Stops the loop and waits for a tick under way. */
-  stop(): Promise<void>
-  /** Plans and sends until nothing is left (tests, and the loop's own tick). */
+  readers: Record<string, EventReader>
+  handlers: Record<string, JobHandler>
+  /** Plans and sends until nothing due is left (tests). */
   flush(): Promise<{ planned: number; sent: number }>
 }
 
@@ -83,15 +82,7 @@ type NewJob = {
 export function createNotifier(options: NotifierOptions): Notifier {
   const { db, mailer, secret } = options
   const publicUrl = options.publicUrl.replace(/\/+$/, '')
-  const owner = `notifier-${randomUUID()}`
-  const pollMs = options.pollMs ?? NOTIFIER_POLL_MS
-  let timer: NodeJS.Timeout | null = null
-  let stopped = true
-  /** Set by stop(): a flush under way ends after its current step. */
-  let closing = false
-  let running: Promise<unknown> | null = null
-  let again = false
-  let unlisten: (() => void) | null = null
+  const sendMail = notificationMailHandler(db, mailer)
 
   const footerFor = (
     kind: (typeof ORGANIZATION_KINDS)[number],
@@ -365,182 +356,50 @@ export function createNotifier(options: NotifierOptions): Notifier {
     return []
   }
 
-  /** One claim of the cursor: the events after it become jobs. The number of events read; null when another process holds it. */
-  async function planOnce(): Promise<number | null> {
-    return db.transaction().execute(async (trx) => {
-      const cursor = await trx
-        .selectFrom('notification_cursor')
-        .select('last_seq')
-        .where('id', '=', 1)
-        .forUpdate()
-        .skipLocked()
+  /**
+   * Writes the event's notifications (the mail rendered, one per dedupe_key) and the jobs that send
+   * them, in the cursor's transaction.
+   */
+  async function planEvent(trx: Transaction<Database>, event: LoggedEvent) {
+    for (const job of await plan(trx, event)) {
+      const written = await trx
+        .insertInto('notification_jobs')
+        .values({
+          dedupe_key: job.dedupe_key,
+          kind: job.kind,
+          topic: job.topic,
+          account_id: job.account_id,
+          lab_staff_id: job.lab_staff_id,
+          organization_id: job.organization_id,
+          to_address: job.mail.to,
+          subject: job.mail.subject,
+          text_body: job.mail.text,
+          html_body: job.mail.html,
+          headers: JSON.stringify(job.mail.headers),
+        })
+        .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+        .returning('id')
         .executeTakeFirst()
-      if (!cursor) return null
-      const events = await trx
-        .selectFrom('events')
-        .select(['seq', 'organization_id', 'type', 'data'])
-        .where('seq', '>', cursor.last_seq)
-        .orderBy('seq')
-        .limit(EVENTS_PER_CLAIM)
-        .execute()
-      if (events.length === 0) return 0
-      for (const event of events) {
-        for (const job of await plan(trx, event)) {
-          await trx
-            .insertInto('notification_jobs')
-            .values({
-              dedupe_key: job.dedupe_key,
-              kind: job.kind,
-              topic: job.topic,
-              account_id: job.account_id,
-              lab_staff_id: job.lab_staff_id,
-              organization_id: job.organization_id,
-              to_address: job.mail.to,
-              subject: job.mail.subject,
-              text_body: job.mail.text,
-              html_body: job.mail.html,
-              headers: JSON.stringify(job.mail.headers),
-            })
-            .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-            .execute()
-        }
+      if (written) {
+        const payload: NotificationMailJob = { notificationId: written.id }
+        await enqueueJob(trx, NOTIFICATION_MAIL_JOB, payload, { maxAttempts: MAX_NOTIFICATION_ATTEMPTS })
       }
-      const last = events[events.length - 1]!.seq
-      await trx
-        .updateTable('notification_cursor')
-        .set({ last_seq: last, updated_at: sql`now()` })
-        .where('id', '=', 1)
-        .execute()
-      return events.length
-    })
-  }
-
-  /** Leases one due job, sends it, marks it; false when none is due. */
-  async function sendOne(): Promise<boolean> {
-    const job = await db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('notification_jobs')
-        .select('id')
-        .where('sent_at', 'is', null)
-        .where('failed_at', 'is', null)
-        .where('next_attempt_at', '<=', sql<Date>`now()`)
-        .where((eb) =>
-          eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', sql<Date>`now()`)]),
-        )
-        .orderBy('id')
-        .limit(1)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst()
-      if (!due) return undefined
-      return trx
-        .updateTable('notification_jobs')
-        .set({
-          lease_owner: owner,
-          lease_expires_at: sql`now() + ${sql.lit(`${JOB_LEASE_MS} milliseconds`)}::interval`,
-          attempts: sql`attempts + 1`,
-        })
-        .where('id', '=', due.id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-    })
-    if (!job) return false
-    try {
-      await mailer.send({
-        to: job.to_address,
-        subject: job.subject,
-        text: job.text_body,
-        html: job.html_body,
-        headers: JSON.parse(job.headers) as Record<string, string>,
-      })
-      await db
-        .updateTable('notification_jobs')
-        .set({ sent_at: sql`now()`, lease_owner: null, lease_expires_at: null, last_error: null })
-        .where('id', '=', job.id)
-        .where('lease_owner', '=', owner)
-        .execute()
-    } catch (error) {
-      const message = error instanceof Error ? error.message.slice(0, 500) : 'unknown error'
-      const giveUp = job.attempts >= MAX_JOB_ATTEMPTS
-      // 30 s, 1, 2, 4 … minutes.
-      const waitMs = Math.min(30_000 * 2 ** (job.attempts - 1), 60 * 60_000)
-      await db
-        .updateTable('notification_jobs')
-        .set({
-          lease_owner: null,
-          lease_expires_at: null,
-          last_error: message,
-          next_attempt_at: sql`now() + ${sql.lit(`${waitMs} milliseconds`)}::interval`,
-          ...(giveUp ? { failed_at: sql`now()` } : {}),
-        })
-        .where('id', '=', job.id)
-        .execute()
-      // The recipient and the kind, never the mail.
-      log.warn(
-        { kind: job.kind, to: job.to_address, attempts: job.attempts, error: message, gaveUp: giveUp },
-        'A notification mail could not be sent.',
-      )
     }
-    return true
   }
 
+  /** Plans and sends until nothing is left that is due. */
   async function flush() {
-    let planned = 0
+    const planned = await consumeAllEvents(db, NOTIFICATIONS_CURSOR, planEvent)
+    // A runner of the notification mails alone, so that a test's flush sends nothing else.
+    const sender = createJobRunner({ db, handlers: { [NOTIFICATION_MAIL_JOB]: sendMail } })
     let sent = 0
-    while (!closing) {
-      const read = await planOnce()
-      if (!read) break
-      planned += read
-    }
-    while (!closing) {
-      if (!(await sendOne())) break
-      sent += 1
-    }
+    for (let claimed = await sender.runOnce(); claimed > 0; claimed = await sender.runOnce()) sent += claimed
     return { planned, sent }
   }
 
-  function tick() {
-    if (stopped) return
-    if (running) {
-      again = true
-      return
-    }
-    running = flush()
-      .catch((error: unknown) => {
-        log.error(
-          { error: error instanceof Error ? error.message : String(error) },
-          'Notifications: a tick failed.',
-        )
-      })
-      .finally(() => {
-        running = null
-        if (again && !stopped) {
-          again = false
-          setTimeout(tick, 0)
-        }
-      })
-  }
-
   return {
-    start() {
-      if (!stopped) return
-      stopped = false
-      closing = false
-      timer = setInterval(tick, pollMs)
-      timer.unref()
-      // An event of this process: look once it has committed (the append runs before the commit).
-      unlisten = onAppended(() => setTimeout(tick, 20).unref())
-      tick()
-    },
-    async stop() {
-      stopped = true
-      closing = true
-      if (timer) clearInterval(timer)
-      timer = null
-      unlisten?.()
-      unlisten = null
-      await running
-    },
+    readers: { [NOTIFICATIONS_CURSOR]: planEvent },
+    handlers: { [NOTIFICATION_MAIL_JOB]: sendMail },
     flush,
   }
 }

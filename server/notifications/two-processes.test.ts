@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '@/contract/endpoints'
 import { openDatabase } from '../platform/db/database.ts'
 import { testsUsePostgres, type TestDatabase } from '../platform/db/test-database.ts'
-import { readOutbox } from '../apps/dev-mailbox.ts'
+import { readDevMailbox } from '../apps/dev-mailbox.ts'
 import {
   Browser,
   createStaffMember,
@@ -107,8 +107,9 @@ describe.skipIf(!testsUsePostgres())('notifications with two processes on one Po
         .select((eb) => eb.fn.max('seq').as('newest'))
         .executeTakeFirstOrThrow()
       const cursor = await a.database.db
-        .selectFrom('notification_cursor')
+        .selectFrom('event_cursors')
         .select('last_seq')
+        .where('consumer', '=', 'notifications')
         .executeTakeFirstOrThrow()
       const pending = await a.database.db
         .selectFrom('notification_jobs')
@@ -117,7 +118,7 @@ describe.skipIf(!testsUsePostgres())('notifications with two processes on one Po
         .execute()
       return cursor.last_seq >= Number(newest ?? 0) && pending.length === 0
     })
-    const mails = (await readOutbox(a.database.db, 1000)).filter((mail) => mail.to === owner.email)
+    const mails = (await readDevMailbox(a.database.db, 1000)).filter((mail) => mail.to === owner.email)
     const subjects = mails.map(
       (mail) =>
         `${mail.subject}|${/Record (\S+):/.exec(mail.text)?.[1] ?? ''}|${/> (.*)/.exec(mail.text)?.[1] ?? ''}`,

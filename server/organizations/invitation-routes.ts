@@ -22,6 +22,8 @@ import {
 import { route, vendorRoute } from '../http/route.ts'
 import { invitationFooter } from '../notifications/index.ts'
 import { logActivity } from './activity.ts'
+import { invitationMailTopic } from './invitation-mail.ts'
+import { queueMail } from '../platform/mail-jobs.ts'
 import {
   createInvitation,
   findInvitation,
@@ -56,7 +58,9 @@ async function sendInvitation(
   const origin = publicUrl()
   const footer = await invitationFooter(db, secret, origin, row.email)
   if (!footer) return
-  await mailer.send(
+  // A transport failure leaves the invitation open: its mail is tried again, its state shown to the Owner.
+  await queueMail(
+    { db, mailer },
     invitationMail({
       footer,
       to: row.email,
@@ -66,21 +70,8 @@ async function sendInvitation(
       link: invitationLink(origin, token),
       expiresAt: row.expires_at,
     }),
+    { topic: invitationMailTopic(invitationId) },
   )
-}
-
-/**
- * Mails the invitation once its transaction is committed (the outbox writes with the database's
- * own connection). A mail that cannot go withdraws the invitation: a link nobody got must not
- * stay open.
- */
-async function mailOrWithdraw(services: MainServices, sent: { invitationId: string; token: string }) {
-  try {
-    await sendInvitation(services, sent)
-  } catch (error) {
-    await revokeInvitation(services.db, sent.invitationId)
-    throw error
-  }
 }
 
 /**
@@ -130,7 +121,7 @@ vendorRoute(invitationRoutes, 'inviteMember', async (c) => {
     return { invitationId: await createInvitation(trx, invitation) }
   })
   if ('refused' in outcome) return answerRefusal(c, outcome)
-  await mailOrWithdraw(c.var.services, { invitationId: outcome.invitationId, token })
+  await sendInvitation(c.var.services, { invitationId: outcome.invitationId, token })
   return changed(c, c.var.services, organizationId, invitationSentMessage(emailId))
 })
 
@@ -155,7 +146,7 @@ vendorRoute(invitationRoutes, 'resendInvitation', async (c) => {
     return { email: invitation.email, invitationId: invitation.id }
   })
   if ('refused' in outcome) return answerRefusal(c, outcome)
-  await mailOrWithdraw(c.var.services, { invitationId: outcome.invitationId, token })
+  await sendInvitation(c.var.services, { invitationId: outcome.invitationId, token })
   return changed(c, c.var.services, organizationId, invitationResentMessage(outcome.email))
 })
 

@@ -11,6 +11,7 @@ import {
 import { emailKey } from '@/contract/validation/fields'
 import type { Database } from '../platform/db/schema.ts'
 import { logActivity } from './activity.ts'
+import { invitationMailStates } from './invitation-mail.ts'
 import { nameOf } from './memberships.ts'
 
 /*
@@ -126,6 +127,10 @@ export async function openInvitations(db: Db, organizationId: string) {
     .orderBy('i.sent_at', 'desc')
     .orderBy('i.id')
     .execute()
+  const mailStates = await invitationMailStates(
+    db,
+    rows.map((row) => row.id),
+  )
   return rows.map((row) => ({
     invitationId: row.id,
     emailId: row.email,
@@ -134,6 +139,7 @@ export async function openInvitations(db: Db, organizationId: string) {
     sentAt: row.sent_at.toISOString(),
     expiresAt: row.expires_at.toISOString(),
     state: row.expires_at.getTime() <= now.getTime() ? ('expired' as const) : ('pending' as const),
+    ...(mailStates.has(row.id) ? { mailState: mailStates.get(row.id) } : {}),
   }))
 }
 
@@ -221,15 +227,6 @@ export async function joinByInvitation(
     action: 'member.joined',
     subject: `${nameOf(account)} (${invitation.role})`,
   })
-}
-
-/** Takes a registration's use of the invitation back: its link works again. */
-export async function reopenInvitation(trx: Db, invitationId: string) {
-  await trx
-    .updateTable('invitations')
-    .set({ accepted_at: null, accepted_by: null })
-    .where('id', '=', invitationId)
-    .execute()
 }
 
 /** The logged-in account whose address invitations are sent to, or undefined. */

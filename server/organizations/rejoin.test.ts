@@ -20,7 +20,7 @@ import {
   type TeamAnswer,
 } from '@/contract/team'
 import { registrationPayloadFor } from '@/contract/fixtures/payloads'
-import { readOutbox } from '../apps/dev-mailbox.ts'
+import { readDevMailbox } from '../apps/dev-mailbox.ts'
 import {
   type Browser,
   createVendor,
@@ -78,7 +78,7 @@ async function invite(by: TestVendor, emailId: string, role: Role) {
   })
   expect(response.status).toBe(200)
   expect(((await response.json()) as { message: string }).message).toBe(invitationSentMessage(emailId))
-  const mail = (await readOutbox(db())).find((item) => item.to === emailId)
+  const mail = (await readDevMailbox(db())).find((item) => item.to === emailId)
   const token = mail?.text.match(/\/invitation\?token=([\w%-]+)/)?.[1]
   if (!token) throw new Error(`No invitation mailed to ${emailId}`)
   return decodeURIComponent(token)
@@ -199,7 +199,7 @@ describe('a removed member invited again', () => {
   it('registering through the link with the address of an account says to log in, and makes nothing', async () => {
     await removedMember('zoe.rejoin@example.com', 'Zoe')
     const token = await invite(owner, 'zoe.rejoin@example.com', 'Viewer')
-    const mails = (await readOutbox(db())).length
+    const mails = (await readDevMailbox(db())).length
     const browser = await newBrowser(test.portal)
     const response = await browser.post(
       endpoints.register.path,
@@ -217,7 +217,7 @@ describe('a removed member invited again', () => {
       message: INVITATION_ACCOUNT_EXISTS_MESSAGE,
       field: 'invitationToken',
     })
-    expect((await readOutbox(db())).length).toBe(mails)
+    expect((await readDevMailbox(db())).length).toBe(mails)
     // The link still works once logged in.
     await browser.login('zoe.rejoin@example.com')
     expect((await browser.post(endpoints.acceptInvitation.path, { token })).status).toBe(200)

@@ -30,7 +30,7 @@ import {
   type TeamAnswer,
   type TeamChangeAnswer,
 } from '@/contract/team'
-import { readOutbox } from '../apps/dev-mailbox.ts'
+import { readDevMailbox } from '../apps/dev-mailbox.ts'
 import {
   type Browser,
   createVendor,
@@ -86,7 +86,7 @@ async function activity(browser: Browser, query: Record<string, string> = {}) {
 
 /** The token of the newest invitation mailed to `to`. */
 async function invitationTokenFor(to: string) {
-  const mail = (await readOutbox(db())).find((item) => item.to === to)
+  const mail = (await readDevMailbox(db())).find((item) => item.to === to)
   const token = mail?.text.match(/\/invitation\?token=([\w%-]+)/)?.[1]
   if (!mail || !token) throw new Error(`No invitation mailed to ${to}`)
   return { mail, token: decodeURIComponent(token) }
@@ -121,7 +121,7 @@ async function register(emailId: string, invitationToken?: string) {
 
 /** Sets the password with the code of the registration mail, then logs in. */
 async function setPasswordAndLogin(emailId: string, accountId: string) {
-  const mail = (await readOutbox(db())).find((item) => item.to === emailId && /code/.test(item.subject))
+  const mail = (await readDevMailbox(db())).find((item) => item.to === emailId && /code/.test(item.subject))
   const otp = mail?.text.match(/\b(\d{6})\b/)?.[1]
   const browser = await newBrowser(test.portal)
   const saved = await browser.post(endpoints.changePassword.path, {
@@ -696,7 +696,7 @@ describe('limits on invitation mails', () => {
       })
       expect(answer.status).toBe(200)
     }
-    const mails = (await readOutbox(db())).filter((mail) => mail.to === address).length
+    const mails = (await readDevMailbox(db())).filter((mail) => mail.to === address).length
     const invitations = await count('invitations')
     const refused = await lead.browser.post(endpoints.inviteMember.path, {
       vendorUserId: lead.id,
@@ -720,7 +720,7 @@ describe('limits on invitation mails', () => {
       field: 'invitationId',
     })
     expect(await count('invitations')).toBe(invitations)
-    expect((await readOutbox(db())).filter((mail) => mail.to === address).length).toBe(mails)
+    expect((await readDevMailbox(db())).filter((mail) => mail.to === address).length).toBe(mails)
   })
 
   it(`refuses an organization's invitation past ${INVITATIONS_PER_HOUR} in an hour`, async () => {

@@ -4,7 +4,7 @@
  * mailed code to whoever can reach it. Both are for a portal on one's own machine: they are on
  * when the server listens on loopback only (HOST 127.0.0.1, ::1 or localhost — the default), off
  * otherwise, and DEMO_ACCOUNT / DEV_MAILBOX (1 or 0) turn each on or off whatever HOST is. The
- * mailbox is only ever served in outbox mode (no SMTP_URL): with SMTP the mail is sent, not kept.
+ * mailbox is only ever served in mailbox mode (no SMTP_URL): with SMTP the mail is sent, not kept.
  */
 
 export type DevelopmentConveniences = {

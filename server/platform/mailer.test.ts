@@ -18,8 +18,8 @@ describe('mailer', () => {
     const mailer = createMailer({
       smtpUrl: smtp.url,
       from: 'Certification Lab <lab@portal.test>',
-      outbox: async () => {
-        throw new Error('no outbox with SMTP')
+      mailbox: async () => {
+        throw new Error('no development mailbox with SMTP')
       },
     })
     expect(mailer.mode).toBe('smtp')
@@ -38,19 +38,19 @@ describe('mailer', () => {
     expect(mail?.data).toContain('certificate.pdf')
   })
 
-  it('without SMTP_URL keeps the mail in the outbox and logs no body', async () => {
-    const outbox: Mail[] = []
+  it('without SMTP_URL keeps the mail in the development mailbox and logs no body', async () => {
+    const mailbox: Mail[] = []
     const lines: string[] = []
     const mailer = createMailer({
-      outbox: async (mail) => {
-        outbox.push(mail)
+      mailbox: async (mail) => {
+        mailbox.push(mail)
       },
       log: (line) => lines.push(line),
       mailboxUrl: 'http://localhost:7700/dev/mailbox',
     })
-    expect(mailer.mode).toBe('outbox')
+    expect(mailer.mode).toBe('mailbox')
     await mailer.send({ to: 'anna@zyxel.com', subject: 'Your 6-digit code', text: 'Your code is 482913.' })
-    expect(outbox).toHaveLength(1)
+    expect(mailbox).toHaveLength(1)
     expect(lines.join('\n')).not.toContain('482913')
     expect(lines.join('\n')).toContain('http://localhost:7700/dev/mailbox')
   })
@@ -58,9 +58,12 @@ describe('mailer', () => {
   it("writes its line to the server's log as JSON: recipient and subject as fields, no body", async () => {
     const capture = captureLog()
     try {
-      const mailer = createMailer({ outbox: async () => {}, mailboxUrl: 'http://localhost:7700/dev/mailbox' })
+      const mailer = createMailer({
+        mailbox: async () => {},
+        mailboxUrl: 'http://localhost:7700/dev/mailbox',
+      })
       await mailer.send({ to: 'anna@zyxel.com', subject: 'Your 6-digit code', text: 'Your code is 482913.' })
-      const quiet = createMailer({ outbox: async () => {} })
+      const quiet = createMailer({ mailbox: async () => {} })
       await quiet.send({ to: 'anna@zyxel.com', subject: 'Your 6-digit code', text: 'Your code is 482913.' })
       expect(capture.text()).not.toContain('482913')
       expect(capture.entries()).toMatchObject([
@@ -86,20 +89,20 @@ describe('mailer', () => {
     'é@x.example',
   ])('refuses the recipient %j in both modes, and nothing is sent', async (to) => {
     const before = smtp.received.length
-    const smtpMailer = createMailer({ smtpUrl: smtp.url, outbox: async () => {} })
+    const smtpMailer = createMailer({ smtpUrl: smtp.url, mailbox: async () => {} })
     await expect(smtpMailer.send({ to, subject: 'Code', text: 'x' })).rejects.toThrow(
       'A mail goes to one bare e-mail address; this recipient is not one.',
     )
     const kept: Mail[] = []
-    const outboxMailer = createMailer({ outbox: async (mail) => void kept.push(mail), log: () => {} })
-    await expect(outboxMailer.send({ to, subject: 'Code', text: 'x' })).rejects.toThrow(
+    const mailboxMailer = createMailer({ mailbox: async (mail) => void kept.push(mail), log: () => {} })
+    await expect(mailboxMailer.send({ to, subject: 'Code', text: 'x' })).rejects.toThrow(
       'A mail goes to one bare e-mail address; this recipient is not one.',
     )
     expect([smtp.received.length - before, kept.length]).toEqual([0, 0])
   })
 
   it('sends to the address alone: no display name in To', async () => {
-    const mailer = createMailer({ smtpUrl: smtp.url, outbox: async () => {} })
+    const mailer = createMailer({ smtpUrl: smtp.url, mailbox: async () => {} })
     await mailer.send({ to: 'o.brien+certs@acme.example', subject: 'Code', text: 'x' })
     const mail = smtp.received.at(-1)
     expect(mail?.to).toEqual(['o.brien+certs@acme.example'])

@@ -4,7 +4,7 @@ import { log as serverLog } from './log.ts'
 
 /*
  * Mail (ARCHITECTURE.md "Mail"): nodemailer over SMTP_URL when it is set, sent from MAIL_FROM;
- * otherwise every mail goes to the outbox in the database, readable at the development mailbox
+ * otherwise every mail goes to the development mailbox, a table in the database readable at its
  * page, so a new vendor can register without a mail server. The console says that a mail was
  * written and where to read it — never its body, which holds codes. That line goes to the
  * server's log (server/platform/log.ts): one JSON line with the recipient and the subject as fields.
@@ -24,8 +24,8 @@ export type Mail = {
 }
 
 export type Mailer = {
-  /** 'smtp' when mail leaves the machine, 'outbox' when it stays in the development mailbox. */
-  readonly mode: 'smtp' | 'outbox'
+  /** 'smtp' when mail leaves the machine, 'mailbox' when it stays in the development mailbox. */
+  readonly mode: 'smtp' | 'mailbox'
   send(mail: Mail): Promise<void>
 }
 
@@ -45,14 +45,14 @@ export const DEFAULT_MAIL_FROM = 'Device Certification Portal <no-reply@localhos
 export function createMailer({
   smtpUrl,
   from = DEFAULT_MAIL_FROM,
-  outbox,
+  mailbox,
   log = (message, fields) => serverLog.info(fields, message),
   mailboxUrl,
 }: {
   smtpUrl?: string | undefined
   from?: string | undefined
   /** Stores a mail in the development mailbox. */
-  outbox: (mail: Mail) => Promise<void>
+  mailbox: (mail: Mail) => Promise<void>
   /** Where the "mail written" line goes (default: the server's log); never given the mail's body. */
   log?: (message: string, fields: { to: string; subject: string; mailbox?: string }) => void
   /** Where the development mailbox can be read, for the log line; absent when it is not served. */
@@ -60,14 +60,14 @@ export function createMailer({
 }): Mailer {
   if (!smtpUrl) {
     return {
-      mode: 'outbox',
+      mode: 'mailbox',
       async send(mail) {
         assertOneRecipient(mail.to)
-        await outbox(mail)
+        await mailbox(mail)
         log(
           mailboxUrl
             ? `Mail to ${mail.to}: “${mail.subject}” is in the development mailbox (${mailboxUrl}).`
-            : `Mail to ${mail.to}: “${mail.subject}” is kept in the outbox (table mail_outbox); the development mailbox is off (DEV_MAILBOX=1 serves it).`,
+            : `Mail to ${mail.to}: “${mail.subject}” is kept in the development mailbox (table mail_outbox); the development mailbox is off (DEV_MAILBOX=1 serves it).`,
           { to: mail.to, subject: mail.subject, ...(mailboxUrl ? { mailbox: mailboxUrl } : {}) },
         )
       },

@@ -18,7 +18,7 @@ import { createAccountWithOrganization } from '../organizations/memberships.ts'
 import { hashPassword } from '../platform/passwords.ts'
 import { openTestDatabase, type TestDatabase } from '../platform/db/test-database.ts'
 import { createMailer, type Mailer } from '../platform/mailer.ts'
-import { writeToOutbox } from '../apps/dev-mailbox.ts'
+import { writeToDevMailbox } from '../apps/dev-mailbox.ts'
 import { SESSION_COOKIE } from '../http/session-token.ts'
 import { startPortal, type Portal, type PortalOptions } from '../apps/portal.ts'
 
@@ -35,7 +35,7 @@ export type TestPortal = {
   database: TestDatabase
   portal: Portal
   mailer: Mailer
-  /** Lines the outbox mailer printed. */
+  /** Lines the development mailbox mailer printed. */
   logged: string[]
   /** Stops the portal; the database stays open unless `database` is also asked to close. */
   stop(): Promise<void>
@@ -69,7 +69,8 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     (await openTestDatabase({ seeds: options.seeds ?? { addresses: false, demoAccount: false } }))
   const logged: string[] = []
   const mailer =
-    options.mailer ?? createMailer({ outbox: writeToOutbox(database.db), log: (line) => logged.push(line) })
+    options.mailer ??
+    createMailer({ mailbox: writeToDevMailbox(database.db), log: (line) => logged.push(line) })
   const portal = await startPortal({
     db: database.db,
     writes: database.writes,

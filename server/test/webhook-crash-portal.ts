@@ -6,7 +6,7 @@ import { openDatabase } from '../platform/db/database.ts'
 import { createAccountWithOrganization } from '../organizations/memberships.ts'
 import { hashPassword } from '../platform/passwords.ts'
 import { createMailer } from '../platform/mailer.ts'
-import { writeToOutbox } from '../apps/dev-mailbox.ts'
+import { writeToDevMailbox } from '../apps/dev-mailbox.ts'
 import { startPortal } from '../apps/portal.ts'
 
 /*
@@ -49,7 +49,7 @@ if (!existing) {
 const portal = await startPortal({
   db: database.db,
   writes: database.writes,
-  mailer: createMailer({ outbox: writeToOutbox(database.db), log: () => {} }),
+  mailer: createMailer({ mailbox: writeToDevMailbox(database.db), log: () => {} }),
   secret: 'webhook-crash-trials-secret-of-32-characters',
   harness: simulatedLab({ caseMs: Number(process.env.CRASH_CASE_MS ?? 20) }),
   distDir: path.join(dataDir, 'no-dist'),

@@ -3,8 +3,8 @@ import { openDatabase, type PortalDatabase } from '../platform/db/database.ts'
 import { createAccountWithOrganization } from '../organizations/memberships.ts'
 import { openTestDatabase, type TestDatabase } from '../platform/db/test-database.ts'
 import { createMailer } from '../platform/mailer.ts'
-import { writeToOutbox } from '../apps/dev-mailbox.ts'
-import { enqueuePing, newEndpointId } from './outbox.ts'
+import { writeToDevMailbox } from '../apps/dev-mailbox.ts'
+import { enqueuePing, newEndpointId } from './deliveries.ts'
 import { newWebhookSecret, sealSecret, secretHint } from './secrets.ts'
 import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver.ts'
 import { createWebhookWorker } from './worker.ts'
@@ -12,7 +12,7 @@ import { createWebhookWorker } from './worker.ts'
 /*
  * Issue 21 (docs/decisions/0027 point 7): two workers with their own database handles — under
  * `npm run test:pg` two connection pools on one PostgreSQL schema, as two portal processes have —
- * claim the same outbox at once, and each delivery is sent exactly once (no crash here, so no
+ * claim the same deliveries at once, and each delivery is sent exactly once (no crash here, so no
  * duplicate is allowed). On PGlite the one connection serialises them; the rule is the same.
  */
 
@@ -42,7 +42,7 @@ afterAll(async () => {
   await first?.close()
 })
 
-describe('two workers on one outbox', () => {
+describe('two workers on one table of deliveries', () => {
   it('send every delivery once, each attempt by one of them', async () => {
     const secret = newWebhookSecret()
     receiver.secret = secret
@@ -86,7 +86,7 @@ describe('two workers on one outbox', () => {
       createWebhookWorker({
         db: database.db,
         secret: SERVER_SECRET,
-        mailer: createMailer({ outbox: writeToOutbox(database.db), log: () => {} }),
+        mailer: createMailer({ mailbox: writeToDevMailbox(database.db), log: () => {} }),
         publicUrl: 'http://127.0.0.1:1',
         development: true,
         batch: 3,

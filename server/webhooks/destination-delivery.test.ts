@@ -16,7 +16,7 @@ import {
   webhookDisabledSubject,
   type WebhooksAnswer,
 } from '@/contract/webhooks'
-import { readOutbox } from '../apps/dev-mailbox.ts'
+import { readDevMailbox } from '../apps/dev-mailbox.ts'
 import {
   createVendor,
   startTestPortal,
@@ -228,7 +228,7 @@ describe('checking the destination before every delivery', () => {
         subject: webhookDisabledSubject(url, 'destination'),
       },
     ])
-    const mails = (await readOutbox(dev.database.db)).filter(
+    const mails = (await readDevMailbox(dev.database.db)).filter(
       (mail) => mail.subject === webhookDisabledMailSubject('Dina Networks'),
     )
     const expected = webhookDisabledMail({

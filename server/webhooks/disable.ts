@@ -3,6 +3,7 @@ import { webhookDisabledMail } from '@/contract/mails/webhook-disabled-mail'
 import { WEBHOOK_RETRY_WINDOW_MS, webhookDisabledSubject, WEBHOOKS_PATH } from '@/contract/webhooks'
 import type { Database } from '../platform/db/schema.ts'
 import type { Mailer } from '../platform/mailer.ts'
+import { queueMail } from '../platform/mail-jobs.ts'
 import { logActivity } from '../organizations/index.ts'
 
 /*
@@ -114,7 +115,8 @@ export async function mailOwnersOfDisabled(
   for (const owner of owners) {
     const common = { to: owner.email, organizationName: owner.name, url: endpoint.url, link }
     try {
-      await mailer.send(
+      await queueMail(
+        { db, mailer },
         endpoint.reason === 'failing'
           ? webhookDisabledMail({
               ...common,

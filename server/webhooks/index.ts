@@ -1,5 +1,5 @@
 // The webhooks domain's public module: what other folders of server/ use of it (eslint.config.js).
 export { webhooksDevelopmentFromEnv } from './config.ts'
-export { enqueueCertificateIssued } from './outbox.ts'
+export { webhookJobs } from './reader.ts'
 export { createWebhookRoutes } from './routes.ts'
 export { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './worker.ts'

@@ -1,6 +1,6 @@
 /*
  * Issue 21: this process's webhook workers, woken when a change with deliveries has committed (the
- * outbox calls it a moment after its insert; the routes after their transaction). A worker of
+ * deliveries' writer calls it a moment after its insert; the routes after their transaction). A worker of
  * another process finds the deliveries at its next poll (worker.ts pollMs).
  */
 export const wakers = new Set<() => void>()

@@ -14,7 +14,7 @@ import type { Database } from '../platform/db/schema.ts'
 import { log as serverLog } from '../platform/log.ts'
 import type { Mailer } from '../platform/mailer.ts'
 import { afterFailure, disableEndpoint, type DisabledEndpoint, mailOwnersOfDisabled } from './disable.ts'
-import { bodyToSend } from './outbox.ts'
+import { bodyToSend } from './deliveries.ts'
 import { openSecret, SECRET_UNREADABLE } from './secrets.ts'
 import { wakers } from './wake.ts'
 import { postWebhook, type SendResult, systemLookup } from './send.ts'
@@ -342,7 +342,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       try {
         sent = await runOnce()
       } catch (error) {
-        logger.warn({ err: String(error) }, 'The webhook worker could not read its outbox; it tries again.')
+        logger.warn(
+          { err: String(error) },
+          'The webhook worker could not read its deliveries; it tries again.',
+        )
       }
       if (!running) break
       if (sent === 0) await sleep(pollMs)

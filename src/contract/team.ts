@@ -41,6 +41,9 @@ export const memberSchema = v.looseObject({
 export type Member = v.InferOutput<typeof memberSchema>
 
 export const INVITATION_STATES = ['pending', 'expired'] as const
+/** Whether the invitation's mail went: queued (being tried), sent, or failed after every retry. */
+export const INVITATION_MAIL_STATES = ['queued', 'sent', 'failed'] as const
+export type InvitationMailState = (typeof INVITATION_MAIL_STATES)[number]
 export const invitationSchema = v.looseObject({
   invitationId: v.string(),
   emailId: v.string(),
@@ -51,6 +54,8 @@ export const invitationSchema = v.looseObject({
   /** ISO 8601: sentAt + INVITATION_VALID_DAYS. */
   expiresAt: v.string(),
   state: v.picklist(INVITATION_STATES),
+  /** Absent when no mail was sent (the address turned invitations off). */
+  mailState: v.optional(v.picklist(INVITATION_MAIL_STATES)),
 })
 export type Invitation = v.InferOutput<typeof invitationSchema>
 

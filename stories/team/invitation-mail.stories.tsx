@@ -13,7 +13,7 @@ import { INVITATION_TOKENS, PENDING_INVITATION } from '@/mocks/fixtures/team'
  * its tab.
  */
 
-/** The sender the development outbox shows when MAIL_FROM is unset (server/platform/mailer.ts). */
+/** The sender the development mailbox shows when MAIL_FROM is unset (server/platform/mailer.ts). */
 const FROM = 'Device Certification Portal <no-reply@localhost>'
 const LINK = `https://portal.example.com${INVITATION_PATH}?token=${INVITATION_TOKENS.valid}`
 

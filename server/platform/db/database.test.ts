@@ -39,8 +39,10 @@ const TABLES = [
   'comments',
   'countries',
   'device_records',
+  'event_cursors',
   'events',
   'invitations',
+  'jobs',
   'kysely_migration',
   'kysely_migration_lock',
   // Migration 0017: a lab staff member's notification switches.
@@ -51,7 +53,6 @@ const TABLES = [
   'memberships',
   // Issue 21 (migration 0016): notification settings, opt-outs, the cursor and the jobs.
   'notification_address_optouts',
-  'notification_cursor',
   'notification_jobs',
   'notification_settings',
   'one_time_codes',

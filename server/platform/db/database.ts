@@ -22,6 +22,7 @@ import { apiTokensMigration } from './migrations/0014-api-tokens.ts'
 import { webhooksMigration } from './migrations/0015-webhooks.ts'
 import { webhookDestinationMigration } from './migrations/0018-webhook-destination.ts'
 import { organizationIdsMigration } from './migrations/0019-organization-ids.ts'
+import { jobsMigration } from './migrations/0020-jobs.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0017-lab-notifications': labNotificationsMigration,
   '0018-webhook-destination': webhookDestinationMigration,
   '0019-organization-ids': organizationIdsMigration,
+  '0020-jobs': jobsMigration,
 }
 
 export type OpenDatabaseOptions = {

@@ -455,9 +455,9 @@ export interface NotificationAddressOptoutsTable {
   created_at: CreatedAt
 }
 
-/** The last event turned into notification jobs (migration 0016): one row. */
-export interface NotificationCursorTable {
-  id: number
+/** Per reader of the events log, the last event it has turned into work (migration 0020). */
+export interface EventCursorsTable {
+  consumer: string
   /** bigint, read as a number. */
   last_seq: ColumnType<number, number, number>
   updated_at: CreatedAt
@@ -487,6 +487,26 @@ export interface NotificationJobsTable {
   sent_at: NullableTime
   failed_at: NullableTime
   last_error: string | null
+}
+
+export type JobStatus = 'pending' | 'running' | 'done' | 'dead'
+
+/** One piece of work after a commit (migration 0020, server/platform/jobs/). */
+export interface JobsTable {
+  id: GeneratedAlways<number>
+  kind: string
+  topic: string | null
+  /** JSON written as a string, read parsed; null once the job is done. */
+  payload: ColumnType<unknown, string | null, string | null>
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>
+  attempts: ColumnType<number, number | undefined, number>
+  max_attempts: number
+  run_at: CreatedAt
+  lease_owner: string | null
+  lease_until: NullableTime
+  last_error: string | null
+  created_at: CreatedAt
+  finished_at: NullableTime
 }
 
 /** Issue 21 (migration 0014, docs/decisions/0026): personal API tokens, stored as their SHA-256. */
@@ -525,7 +545,7 @@ export interface WebhookEndpointsTable {
 
 export type WebhookDeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed'
 
-/** The webhooks' outbox: one row per event and endpoint, written in the change's transaction. */
+/** The webhooks' mailbox: one row per event and endpoint, written in the change's transaction. */
 export interface WebhookDeliveriesTable {
   id: string
   endpoint_id: string
@@ -588,8 +608,9 @@ export interface Database {
   certificates: CertificatesTable
   notification_settings: NotificationSettingsTable
   notification_address_optouts: NotificationAddressOptoutsTable
-  notification_cursor: NotificationCursorTable
+  event_cursors: EventCursorsTable
   notification_jobs: NotificationJobsTable
+  jobs: JobsTable
   lab_notification_settings: LabNotificationSettingsTable
   api_tokens: ApiTokensTable
   webhook_endpoints: WebhookEndpointsTable

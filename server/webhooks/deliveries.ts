@@ -13,13 +13,12 @@ import type { Database } from '../platform/db/schema.ts'
 import { wakeAfterCommit } from './wake.ts'
 
 /*
- * Issue 21 (docs/decisions/0027): the webhooks' outbox. A change that other systems may want to
- * hear of writes one delivery row per enabled endpoint of its organization that subscribes to the
- * event, IN THE CHANGE'S OWN TRANSACTION: server/events/append.ts calls enqueueForPortalEvent for
- * every live event (record submitted, run started, run finished or cancelled, comment added — the
- * vendor's calls and the lab's on the vendor's behalf alike), and server/certification/issue-certificate.ts
- * calls enqueueWebhook for certificate.issued. The change and its deliveries commit together or
- * not at all; the worker (worker.ts) sends them later, at least once.
+ * The webhooks' deliveries (docs/decisions/0027): one row per enabled endpoint of the organization
+ * that subscribes to the event. They are written after the change has committed, by the webhooks'
+ * reader of the events log (reader.ts: record submitted, run started, run finished or cancelled,
+ * comment added) and by the job each certificate is issued with (certificate.issued), each in the
+ * transaction that moves its cursor or marks its job done: every committed change gets its
+ * deliveries once. The worker (worker.ts) sends them, at least once.
  */
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -174,19 +173,20 @@ export function webhookOfEvent(
   }
 }
 
-/** Called by appendEvent inside the change's transaction. */
+/** The deliveries of one logged event (reader.ts), dated when the change was made. */
 export async function enqueueForPortalEvent(
   trx: Db,
   organizationId: string,
   event: Omit<PortalEvent, 'seq' | 'at'>,
+  createdAt: Date,
 ): Promise<void> {
   const webhook = webhookOfEvent(event)
   if (!webhook) return
-  await enqueueWebhook(trx, organizationId, webhook.type, webhook.data as never)
+  await enqueueWebhook(trx, organizationId, webhook.type, webhook.data as never, { createdAt })
 }
 
 /**
- * certificate.issued, from issueCertificate's transaction. The verification link is stored as a
+ * certificate.issued, from the job issueCertificate writes (reader.ts). The verification link is stored as a
  * path; the worker puts the portal's public address (PORTAL_URL) in front when it sends.
  */
 export function enqueueCertificateIssued(

@@ -1,0 +1,346 @@
+import { randomUUID } from 'node:crypto'
+import type { Kysely, Transaction } from 'kysely'
+import type { Database, JobStatus } from '../db/schema.ts'
+import { log as serverLog } from '../log.ts'
+import { consumeAllEvents, type EventReader } from './event-log.ts'
+import { onJobEnqueued } from './queue.ts'
+
+/*
+ * The one loop that does work after a commit, in every portal process. Jobs (queue.ts) are
+ * claimed with `update … where id in (select … for update skip locked)`: two runners — in one
+ * process or in two on one PostgreSQL — never take the same job, and the claimed row carries the
+ * runner's id and a lease. A runner that dies mid-job leaves the lease to run out; the job is then
+ * claimed again (at least once). The outcome is written only while the row still holds this
+ * runner's lease and attempt, so a runner that stalled past its lease cannot overwrite the attempt
+ * another has taken over.
+ *
+ * A failed attempt is tried again after the kind's backoff (base × 2^(attempt−1), capped, ±25 % at
+ * random); after max_attempts the job is dead: kept with its last error (listDeadJobs).
+ */
+
+export type JobContext = { id: number; attempts: number; maxAttempts: number; topic: string | null }
+
+export type JobHandler = (
+  | { run(payload: unknown, job: JobContext): Promise<void> }
+  /**
+   * Work that only writes to the database: done in one transaction with the job's mark, so it is
+   * done exactly once.
+   */
+  | { write(trx: Transaction<Database>, payload: unknown, job: JobContext): Promise<void> }
+) & {
+  /** The first retry's wait (default 10 s); each next one doubles. */
+  backoffBaseMs?: number
+  /** The longest wait between attempts (default 1 h). */
+  backoffMaxMs?: number
+}
+
+export type JobRunnerOptions = {
+  db: Kysely<Database>
+  /** The handler of each kind; a runner claims only the kinds it has. */
+  handlers: Record<string, JobHandler>
+  /** Readers of the events log by cursor name (event-log.ts), run at each round before the jobs. */
+  readers?: Record<string, EventReader>
+  pollMs?: number
+  leaseMs?: number
+  /** How many jobs one round claims (and runs side by side). */
+  batch?: number
+  clock?: () => Date
+  random?: () => number
+  log?: { warn(fields: object, message: string): void }
+}
+
+export type JobOutcome = Exclude<JobStatus, 'running'>
+
+export type JobRunner = {
+  readonly processId: string
+  start(): void
+  /** Stops claiming; waits for the jobs under way. */
+  stop(): Promise<void>
+  /** One round: reads the new events, claims what is due and runs it; answers how much was done. */
+  runOnce(): Promise<number>
+  /**
+   * Runs one pending job now, due or not (a handler that wants its mail out before it answers,
+   * enqueued to run later should this process die first); answers what became of it, or null when
+   * it was not there to take.
+   */
+  runNow(id: number): Promise<JobOutcome | null>
+  /** Looks for due jobs soon. */
+  wake(): void
+}
+
+export const DEFAULT_JOB_LEASE_MS = 60_000
+export const DEFAULT_BACKOFF_BASE_MS = 10_000
+export const DEFAULT_BACKOFF_MAX_MS = 60 * 60 * 1000
+const ERROR_LENGTH = 500
+
+/** The wait before attempt `attempts` + 1, with jitter in [0.75, 1.25). */
+export function jobBackoffMs(
+  attempts: number,
+  { baseMs = DEFAULT_BACKOFF_BASE_MS, maxMs = DEFAULT_BACKOFF_MAX_MS } = {},
+  random: () => number = Math.random,
+): number {
+  const plain = Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxMs)
+  return Math.round(plain * (0.75 + random() * 0.5))
+}
+
+type Claimed = {
+  id: number
+  kind: string
+  topic: string | null
+  payload: unknown
+  attempts: number
+  max_attempts: number
+}
+
+/** What the steps of one runner share. */
+type Runner = {
+  db: Kysely<Database>
+  handlers: Record<string, JobHandler>
+  readers: Record<string, EventReader>
+  kinds: string[]
+  clock: () => Date
+  leaseMs: number
+  batch: number
+  random: () => number
+  logger: NonNullable<JobRunnerOptions['log']>
+  processId: string
+}
+
+/** Leases the due jobs (or the pending job `only`, due or not) to this runner. */
+async function claim(runner: Runner, only?: number): Promise<Claimed[]> {
+  const { db, kinds, processId } = runner
+  if (kinds.length === 0) return []
+  const now = runner.clock()
+  const due = (from: ReturnType<typeof db.selectFrom<'jobs'>>) =>
+    only === undefined
+      ? from
+          .where('kind', 'in', kinds)
+          .where((w) =>
+            w.or([
+              w.and([w('status', '=', 'pending'), w('run_at', '<=', now)]),
+              w.and([w('status', '=', 'running'), w('lease_until', '<=', now)]),
+            ]),
+          )
+      : from.where('kind', 'in', kinds).where('id', '=', only).where('status', '=', 'pending')
+  // A read first, so that an idle poll writes nothing and takes no lock.
+  if (!(await due(db.selectFrom('jobs')).select('id').limit(1).executeTakeFirst())) return []
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'running',
+      lease_owner: processId,
+      lease_until: new Date(now.getTime() + runner.leaseMs),
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', 'in', (eb) =>
+      due(eb.selectFrom('jobs'))
+        .select('id')
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(runner.batch)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'kind', 'topic', 'payload', 'attempts', 'max_attempts'])
+    .execute()
+}
+
+/** Hands the new events to each reader; answers how many were read. */
+async function readEvents(runner: Runner): Promise<number> {
+  let read = 0
+  for (const [consumer, reader] of Object.entries(runner.readers)) {
+    try {
+      read += await consumeAllEvents(runner.db, consumer, reader)
+    } catch (error) {
+      runner.logger.warn(
+        { consumer, err: String(error) },
+        'A reader of the events log failed; it reads again.',
+      )
+    }
+  }
+  return read
+}
+
+/** The job's row while it is still this runner's attempt. */
+const attemptOf = (runner: Runner, job: Claimed, db: Kysely<Database> | Transaction<Database> = runner.db) =>
+  db
+    .updateTable('jobs')
+    .where('id', '=', job.id)
+    .where('lease_owner', '=', runner.processId)
+    .where('attempts', '=', job.attempts)
+    .where('status', '=', 'running')
+
+const cleared = { lease_owner: null, lease_until: null }
+
+/** Marks the attempt done; in a writing job's own transaction `trx`, refuses a lost lease. */
+async function markDone(runner: Runner, job: Claimed, trx?: Transaction<Database>) {
+  const marked = await attemptOf(runner, job, trx)
+    .set({ ...cleared, status: 'done', payload: null, last_error: null, finished_at: runner.clock() })
+    .executeTakeFirst()
+  // Another runner took the job over after this one's lease ran out: its attempt counts.
+  if (trx && Number(marked.numUpdatedRows) === 0)
+    throw new Error('The job’s lease ran out before its work was written.')
+}
+
+/** Writes the attempt's outcome, if the job is still this runner's attempt. */
+async function finish(runner: Runner, job: Claimed, error: unknown): Promise<JobOutcome> {
+  const { logger } = runner
+  const now = runner.clock()
+  const mine = attemptOf(runner, job)
+  if (error === undefined) {
+    await markDone(runner, job)
+    return 'done'
+  }
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_LENGTH)
+  const fields = { jobId: job.id, kind: job.kind, attempts: job.attempts, error: message }
+  if (job.attempts >= job.max_attempts) {
+    await mine.set({ ...cleared, status: 'dead', last_error: message, finished_at: now }).execute()
+    logger.warn(fields, 'A job is dead.')
+    return 'dead'
+  }
+  const handler = runner.handlers[job.kind]
+  const waitMs = jobBackoffMs(
+    job.attempts,
+    { baseMs: handler?.backoffBaseMs, maxMs: handler?.backoffMaxMs },
+    runner.random,
+  )
+  await mine
+    .set({ ...cleared, status: 'pending', last_error: message, run_at: new Date(now.getTime() + waitMs) })
+    .execute()
+  logger.warn(fields, 'A job failed; it is tried again.')
+  return 'pending'
+}
+
+/** Runs one claimed job and writes what became of it. */
+async function perform(runner: Runner, job: Claimed): Promise<JobOutcome> {
+  const handler = runner.handlers[job.kind]
+  const context = { id: job.id, attempts: job.attempts, maxAttempts: job.max_attempts, topic: job.topic }
+  let failure: unknown = undefined
+  try {
+    if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}.`)
+    if (job.attempts > job.max_attempts) throw new Error('Its last attempt did not finish.')
+    if ('write' in handler) {
+      await runner.db.transaction().execute(async (trx) => {
+        await handler.write(trx, job.payload, context)
+        await markDone(runner, job, trx)
+      })
+      return 'done'
+    }
+    await handler.run(job.payload, context)
+  } catch (error) {
+    failure = error ?? new Error('The job failed.')
+  }
+  try {
+    return await finish(runner, job, failure)
+  } catch (error) {
+    // The lease runs out and the job is run again.
+    runner.logger.warn({ jobId: job.id, err: String(error) }, 'A job’s outcome could not be written.')
+    return 'pending'
+  }
+}
+
+/** A wait that wake() cuts short; a wake() while awake makes the next wait end at once. */
+function createAlarm() {
+  let sleeping: { timer: NodeJS.Timeout; resolve: () => void } | null = null
+  let woken = false
+  return {
+    sleep(ms: number) {
+      return new Promise<void>((resolve) => {
+        if (woken) {
+          woken = false
+          resolve()
+          return
+        }
+        const timer = setTimeout(() => {
+          sleeping = null
+          resolve()
+        }, ms)
+        sleeping = { timer, resolve }
+      })
+    },
+    wake() {
+      woken = true
+      if (!sleeping) return
+      clearTimeout(sleeping.timer)
+      const { resolve } = sleeping
+      sleeping = null
+      woken = false
+      resolve()
+    },
+  }
+}
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const pollMs = options.pollMs ?? 1000
+  const runner: Runner = {
+    db: options.db,
+    handlers: options.handlers,
+    readers: options.readers ?? {},
+    kinds: Object.keys(options.handlers),
+    clock: options.clock ?? (() => new Date()),
+    leaseMs: options.leaseMs ?? DEFAULT_JOB_LEASE_MS,
+    batch: options.batch ?? 5,
+    random: options.random ?? Math.random,
+    logger: options.log ?? { warn: (fields: object, message: string) => serverLog.warn(fields, message) },
+    processId: `jobs-${randomUUID()}`,
+  }
+  let running = false
+  let loop: Promise<void> | null = null
+  const alarm = createAlarm()
+  const wake = alarm.wake
+  let unlisten: (() => void) | null = null
+  const underway = new Set<Promise<unknown>>()
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    underway.add(work)
+    void work.finally(() => underway.delete(work)).catch(() => {})
+    return work
+  }
+
+  async function runOnce(): Promise<number> {
+    const read = await readEvents(runner)
+    const jobs = await claim(runner)
+    await Promise.all(jobs.map((job) => track(perform(runner, job))))
+    return read + jobs.length
+  }
+
+  async function runNow(id: number): Promise<JobOutcome | null> {
+    const [job] = await claim(runner, id)
+    return job ? track(perform(runner, job)) : null
+  }
+
+  async function work() {
+    while (running) {
+      let claimed = 0
+      try {
+        claimed = await runOnce()
+      } catch (error) {
+        runner.logger.warn({ err: String(error) }, 'The job runner could not read its jobs; it tries again.')
+      }
+      if (!running) break
+      if (claimed === 0 && running) await alarm.sleep(pollMs)
+    }
+  }
+
+  return {
+    processId: runner.processId,
+    start() {
+      if (running) return
+      running = true
+      unlisten = onJobEnqueued(wake)
+      loop = work()
+    },
+    async stop() {
+      running = false
+      unlisten?.()
+      unlisten = null
+      wake()
+      await loop
+      loop = null
+      await Promise.allSettled([...underway])
+    },
+    runOnce,
+    runNow,
+    wake,
+  }
+}
