@@ -44,6 +44,12 @@ export const INVITATION_STATES = ['pending', 'expired'] as const
 /** Whether the invitation's mail went: queued (being tried), sent, or failed after every retry. */
 export const INVITATION_MAIL_STATES = ['queued', 'sent', 'failed'] as const
 export type InvitationMailState = (typeof INVITATION_MAIL_STATES)[number]
+/** What the Owner reads of an invitation's mail on the team page. */
+export const INVITATION_MAIL_LABELS: Readonly<Record<InvitationMailState, string>> = {
+  queued: 'Mail on its way: the portal is still trying to send it.',
+  sent: 'Mail sent.',
+  failed: 'Mail not delivered: check the address, then Resend.',
+}
 export const invitationSchema = v.looseObject({
   invitationId: v.string(),
   emailId: v.string(),

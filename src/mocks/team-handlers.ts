@@ -113,6 +113,7 @@ export const teamHandlers = [
       sentAt,
       expiresAt: new Date(FIXTURE_NOW.getTime() + INVITATION_VALID_DAYS * 86_400_000).toISOString(),
       state: 'pending',
+      mailState: 'queued',
     })
     log(vendor, 'member.invited', `${emailId} (${body.role})`)
     return changed(invitationSentMessage(emailId))
@@ -126,6 +127,7 @@ export const teamHandlers = [
     invitation.sentAt = FIXTURE_NOW.toISOString()
     invitation.expiresAt = new Date(FIXTURE_NOW.getTime() + INVITATION_VALID_DAYS * 86_400_000).toISOString()
     invitation.state = 'pending'
+    invitation.mailState = 'queued'
     log(vendor, 'invitation.resent', `${invitation.emailId} (${invitation.role})`)
     return changed(invitationResentMessage(invitation.emailId))
   }),

@@ -100,8 +100,8 @@ export const OwnersView = meta.story({
     ).not.toHaveAttribute('aria-disabled')
     await expect(await canvas.findByRole('list', { name: 'Activity' }, { timeout: 5000 })).toBeVisible()
     await expect(invitationItems(canvas)).toEqual([
-      'meera.iyer@nokia.comPendingEngineer · invited by Priya Sharma · sent 18 Nov 2026, 09:00 · expires 25 Nov 2026, 09:00ResendRevoke',
-      'olli.makinen@nokia.comExpiredViewer · invited by Jukka Lehtonen · sent 10 Nov 2026, 09:00 · expired 17 Nov 2026, 09:00ResendRevoke',
+      'meera.iyer@nokia.comPendingEngineer · invited by Priya Sharma · sent 18 Nov 2026, 09:00 · expires 25 Nov 2026, 09:00Mail sent.ResendRevoke',
+      'olli.makinen@nokia.comExpiredViewer · invited by Jukka Lehtonen · sent 10 Nov 2026, 09:00 · expired 17 Nov 2026, 09:00Mail not delivered: check the address, then Resend.ResendRevoke',
     ])
     // The role picker: Tomás becomes an Engineer.
     await userEvent.click(canvas.getByRole('combobox', { name: 'Role of Tomás Ortega' }))
@@ -172,7 +172,7 @@ export const InviteSent = meta.story({
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Invite a member' })).toHaveFocus())
     await expect(invitationItems(canvas)[0]).toBe(
-      'ana.lopez@nokia.comPendingEngineer · invited by Priya Sharma · sent 20 Nov 2026, 09:00 · expires 27 Nov 2026, 09:00ResendRevoke',
+      'ana.lopez@nokia.comPendingEngineer · invited by Priya Sharma · sent 20 Nov 2026, 09:00 · expires 27 Nov 2026, 09:00Mail on its way: the portal is still trying to send it.ResendRevoke',
     )
   },
 })

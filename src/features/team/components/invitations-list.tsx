@@ -15,7 +15,7 @@ import { answerOrNull, showToast } from '@/lib/api-failure'
 import { formatPortalTime } from '@/lib/format-time'
 import { cn } from '@/lib/utils'
 import { useResendInvitationMutation, useRevokeInvitationMutation } from '@/features/team/api/team-changes'
-import { invitationStateLabel } from '@/features/team/model/team-rules'
+import { invitationMailLabel, invitationStateLabel } from '@/features/team/model/team-rules'
 
 type InvitationsListProps = {
   vendorUserId: string
@@ -75,6 +75,7 @@ function InvitationsList({ vendorUserId, invitations }: InvitationsListProps) {
                     ? `expired ${formatPortalTime(invitation.expiresAt)}`
                     : `expires ${formatPortalTime(invitation.expiresAt)}`}
                 </p>
+                <InvitationMail invitation={invitation} />
               </div>
               <div className="flex shrink-0 gap-2">
                 <Button
@@ -116,6 +117,23 @@ function InvitationsList({ vendorUserId, invitations }: InvitationsListProps) {
         </AlertDialogContent>
       </AlertDialog>
     </>
+  )
+}
+
+/** Whether the invitation's mail went out: the portal retries a mail that could not go. */
+function InvitationMail({ invitation }: { invitation: Invitation }) {
+  const label = invitationMailLabel(invitation)
+  if (!label) return null
+  return (
+    <p
+      data-slot="invitation-mail"
+      className={cn(
+        'text-small',
+        invitation.mailState === 'failed' ? 'font-semibold text-red-800' : 'text-ink-muted',
+      )}
+    >
+      {label}
+    </p>
   )
 }
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { LAST_OWNER_REASON, memberRowRules, teamManagement } from '@/features/team/model/team-rules'
+import {
+  invitationMailLabel,
+  LAST_OWNER_REASON,
+  memberRowRules,
+  teamManagement,
+} from '@/features/team/model/team-rules'
 import { ROLE_REFUSALS } from '@/contract/roles'
 
 const owner = { accountId: 'a-owner', role: 'Owner' as const }
@@ -55,5 +60,18 @@ describe('teamManagement', () => {
     expect(teamManagement('Owner')).toEqual({ allowed: true })
     expect(teamManagement('Engineer')).toEqual({ allowed: false, reason: ROLE_REFUSALS.team })
     expect(teamManagement('Viewer')).toEqual({ allowed: false, reason: ROLE_REFUSALS.team })
+  })
+})
+
+describe('invitationMailLabel', () => {
+  it("says what came of the invitation's mail, and nothing when none was sent", () => {
+    expect(invitationMailLabel({ mailState: 'queued' })).toBe(
+      'Mail on its way: the portal is still trying to send it.',
+    )
+    expect(invitationMailLabel({ mailState: 'sent' })).toBe('Mail sent.')
+    expect(invitationMailLabel({ mailState: 'failed' })).toBe(
+      'Mail not delivered: check the address, then Resend.',
+    )
+    expect(invitationMailLabel({})).toBeNull()
   })
 })

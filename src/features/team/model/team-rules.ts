@@ -1,4 +1,4 @@
-import { type Invitation, LAST_OWNER_MESSAGE, type Member } from '@/contract/team'
+import { type Invitation, INVITATION_MAIL_LABELS, LAST_OWNER_MESSAGE, type Member } from '@/contract/team'
 import type { Role } from '@/contract/roles'
 import { ROLE_REFUSALS } from '@/contract/roles'
 
@@ -55,6 +55,11 @@ export function teamManagement(role: Role): ActionRule {
 }
 
 /** How an invitation's state reads on its row. */
+/** What the invitation's mail came to; null when none was sent (the address turned invitations off). */
+export function invitationMailLabel(invitation: Pick<Invitation, 'mailState'>): string | null {
+  return invitation.mailState ? INVITATION_MAIL_LABELS[invitation.mailState] : null
+}
+
 export function invitationStateLabel(invitation: Pick<Invitation, 'state'>): string {
   return invitation.state === 'expired' ? 'Expired' : 'Pending'
 }
