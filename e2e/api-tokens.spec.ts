@@ -12,7 +12,7 @@ import { logIn } from './live'
 import { createOwner, type Person, uniqueOrganization } from './team'
 
 /*
- * Issue 21, item 2 (docs/decisions/0026): an Owner creates API tokens on /settings/tokens; a
+ * docs/decisions/0026: an Owner creates API tokens on /settings/tokens; a
  * pipeline then submits a device and certifies it with the read-write token alone — plain HTTP
  * calls with `Authorization: Bearer`, no cookie, no Token header — while the read token may only
  * read; the page shows the token's last use, and once revoked in the page the token is refused.

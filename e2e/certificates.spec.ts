@@ -10,7 +10,7 @@ import { openPage } from './live'
 import { ownPortal, runScript } from './own-portal'
 
 /*
- * Issue 20, the whole journey, on a portal of its own (revocation by command needs the portal
+ * The whole journey, on a portal of its own (revocation by command needs the portal
  * stopped, as PGlite has one owner): a vendor certifies a device and downloads its certificate
  * (Download Certificate); the PDF names its number and verification page; a visitor, logged out
  * in another browser, opens that page and sees Valid, checked in the page against the published

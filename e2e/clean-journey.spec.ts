@@ -5,7 +5,7 @@ import { openPage } from './live'
 import { choose } from './select'
 
 /*
- * Issue 16: what a new vendor meets in the browser, from registration to logout, through full
+ * What a new vendor meets in the browser, from registration to logout, through full
  * loads of /portfolio and /dashboard (each starts the app afresh, with its Token bootstrap). The
  * clean-page fixture fails the journey on any console error or 4xx/5xx answer it did not expect.
  */

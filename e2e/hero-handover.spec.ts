@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 
 /*
- * Issue 16: the home page's hero turns every 1200 ms across 8 images (spec §1, §9). A prerendered
+ * The home page's hero turns every 1200 ms across 8 images (spec §1, §9). A prerendered
  * page turns it with the stylesheet until the app hydrates the page and takes over; the handover
  * must not show: no image held longer than one turn, no step back. The page samples itself every
  * 100 ms, before, during and after the hydration.

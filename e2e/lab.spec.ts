@@ -25,7 +25,7 @@ import { logIn, openDashboard, openPage } from './live'
 import { ownPortal, runScript } from './own-portal'
 
 /*
- * Issue 19: the lab's side, end to end, on a portal of its own (maintenance and the review setting
+ * The lab's side, end to end, on a portal of its own (maintenance and the review setting
  * are the whole bench's, so they must not reach the journeys running beside this one). The first
  * Lab manager is made by the command (`npm run lab:add-staff`) before the portal starts, sets a
  * password from the mailed link and logs in on the usual login page, landing on /lab. A vendor

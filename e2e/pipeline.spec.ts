@@ -13,7 +13,7 @@ import { tokenFor, uniqueEmail } from './accounts'
 import { createOwner, type Person, uniqueOrganization } from './team'
 
 /*
- * Issue 21, done when "the pipeline journey passes with no browser session": a vendor's build
+ * Done when "the pipeline journey passes with no browser session": a vendor's build
  * pipeline, as curl would do it. The Owner signs in over HTTP once to make an API token; from then
  * on every call carries `Authorization: Bearer` alone — no cookie, no Token header: register a
  * webhook endpoint (a receiver on loopback that checks every delivery's signature), submit a

@@ -9,7 +9,7 @@ import type { Mailer } from '../server/platform/mailer.ts'
 import { commandMailer, commandPortalUrl, openCommandDatabase } from './command-database.ts'
 
 /*
- * Issue 19 (docs/decisions/0024): `npm run lab:add-staff -- --email … --name … [--role …]` adds a
+ * docs/decisions/0024: `npm run lab:add-staff -- --email … --name … [--role …]` adds a
  * lab staff member — the way the first Lab manager comes to exist; later ones a Lab manager may
  * add on /lab/staff. The member gets a set-password link by mail (SMTP_URL), or, with no mail
  * server configured, in the development mailbox and printed here. The link points at PORTAL_URL

@@ -9,7 +9,7 @@ import { revokeCertificate } from '../server/certificates/revoke.ts'
 import { commandMailer, commandPortalUrl, openCommandDatabase } from './command-database.ts'
 
 /*
- * Issue 20 (docs/decisions/0025): `npm run certificate:revoke -- --number DCP-… --reason "…"`
+ * docs/decisions/0025: `npm run certificate:revoke -- --number DCP-… --reason "…"`
  * revokes a certificate — for headless setups; a Lab manager does the same from the lab console.
  * The organization's Owners are mailed the reason (SMTP_URL, or the development mailbox); the
  * verification page shows Revoked. The database is the portal's (DATABASE_URL, or PGlite in

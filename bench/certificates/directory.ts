@@ -11,7 +11,7 @@ import { Browser, PASSWORD } from '../reliability/client.ts'
 import { spawnPortal } from '../portal-process.ts'
 
 /*
- * Issue 20: the directory of certified devices (GET /api/certified-devices) under load. Not part
+ * The directory of certified devices (GET /api/certified-devices) under load. Not part
  * of npm test.
  *
  *   npx tsx bench/certificates/directory.ts [--certificates=100000] [--connections=50] [--seconds=10]

@@ -5,7 +5,7 @@ import { createAccountWithOrganization } from '../../server/organizations/member
 import { labQueue } from '../../server/lab/queue.ts'
 
 /*
- * Issue 19: the lab queue's read (GET /api/lab/queue, server/lab/queue.ts) over many records, on
+ * The lab queue's read (GET /api/lab/queue, server/lab/queue.ts) over many records, on
  * the embedded database (PGlite in memory; DATABASE_URL for PostgreSQL). Not part of npm test.
  *
  *   npx tsx bench/lab/queue.ts [--records=10000] [--organizations=50] [--rounds=30]

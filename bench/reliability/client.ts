@@ -52,7 +52,7 @@ export class Browser {
   organizationId = ''
   role = ''
   /**
-   * Issue 21 (docs/decisions/0026): a pipeline's API token. When set, calls send
+   * docs/decisions/0026: a pipeline's API token. When set, calls send
    * `Authorization: Bearer <it>` and neither the cookie nor the Token header.
    */
   bearer = ''

@@ -25,7 +25,7 @@ export type Figures = {
   /** Restart to answering, per mid-run trial. */
   bootSeconds: number[]
   /**
-   * Issue 31, section 6: private or local webhook URLs accepted at registration (development),
+   * Section 6: private or local webhook URLs accepted at registration (development),
    * plus connections that reached a loopback receiver from an endpoint whose URL is not allowed.
    */
   privateWebhookDeliveries: number

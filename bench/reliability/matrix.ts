@@ -93,14 +93,14 @@ export type Owner = {
   runId: string
   /** The certificate the owner's certified run was issued (issue 20). */
   certificateNumber: string
-  /** Issue 21: the owner's webhook endpoint, a spare one its own delete removes, and a delivery. */
+  /** The owner's webhook endpoint, a spare one its own delete removes, and a delivery. */
   webhookEndpointId: string
   spareWebhookEndpointId: string
   webhookDeliveryId: string
   secrets: string[]
   /** The owner's draft: the secrets of one person, that the organization's members must not see. */
   personalSecrets: string[]
-  /** Issue 21: an API token of the owner's that its own revoke cell revokes (members' are refused it). */
+  /** An API token of the owner's that its own revoke cell revokes (members' are refused it). */
   apiTokenId: string
 }
 
@@ -122,7 +122,7 @@ export type Team = {
   pendingToken: string
   /** A third vendor's invitation of the owner (accepted by the Owner's own cell). */
   ownerInviteToken: string
-  /** Issue 19: the lab's staff — an engineer, a manager, and a spare member the manager promotes and removes. */
+  /** The lab's staff — an engineer, a manager, and a spare member the manager promotes and removes. */
   labEngineer: Browser
   labManager: Browser
   spareStaffId: string
@@ -136,14 +136,14 @@ type Caller = {
   session: boolean
   /** Whether its calls carry its own vendorUserId (members, and the removed member) or the owner's. */
   ownIds: boolean
-  /** Issue 19: a lab staff member's role; undefined for vendors' callers. */
+  /** A lab staff member's role; undefined for vendors' callers. */
   lab?: LabRole
   /**
-   * Issue 21: the owner's API token the caller sends instead of a session (role Owner): of the read
+   * The owner's API token the caller sends instead of a session (role Owner): of the read
    * or the read-write scope, or one the owner revoked.
    */
   apiToken?: 'read' | 'read-write' | 'revoked'
-  /** Issue 21: another organization's token (its calls expected as that vendor's, but the lab's are a session's). */
+  /** Another organization's token (its calls expected as that vendor's, but the lab's are a session's). */
   foreignToken?: boolean
   /** A login without an organization (its own pending invitations are all it may read). */
   noOrganization?: boolean
@@ -184,24 +184,24 @@ const OPEN_CALLS = new Set<string>([
   'forgotPassword',
   'resetPassword',
   'getInvitation',
-  // Issue 21: an unsubscribe link works without a login; a token names its one account and switch.
+  // An unsubscribe link works without a login; a token names its one account and switch.
   'unsubscribeInfo',
   'unsubscribe',
-  // Issue 20: certificates are checked by anyone (a number nobody was given names nothing).
+  // Certificates are checked by anyone (a number nobody was given names nothing).
   'certificateKeys',
   'certificate',
   'directory',
-  // Issue 21: the OpenAPI document and its reference page are public reads.
+  // The OpenAPI document and its reference page are public reads.
   'openApiDocument',
   'apiDocs',
 ])
 
 /** A call refused on purpose even for whom it concerns: a wrong password or code, someone else's link. */
 const REFUSED_BY_DESIGN = new Set([
-  // Issue 21: the matrix unsubscribes with a token nobody was given (400, nothing changed).
+  // The matrix unsubscribes with a token nobody was given (400, nothing changed).
   'unsubscribeInfo',
   'unsubscribe',
-  // Issue 20: the matrix asks for a certificate number nobody was given.
+  // The matrix asks for a certificate number nobody was given.
   'certificate',
   'login',
   'register',
@@ -222,7 +222,7 @@ type Expectation =
   | { kind: 'allowed' }
   | { kind: 'any' }
   | { kind: 'message'; status: number; message: string }
-  /** Issue 21: past the token's checks (not 401, 403 or 429) and no server error, whatever else. */
+  /** Past the token's checks (not 401, 403 or 429) and no server error, whatever else. */
   | { kind: 'through' }
 
 const isLabCall = (name: string): name is LabEndpointName | 'labEvents' =>
@@ -231,7 +231,7 @@ const labPermissionOf = (name: LabEndpointName | 'labEvents') =>
   name === 'labEvents' ? 'lab-read' : endpoints[name].permission
 
 /**
- * Issue 19: the wall between vendors and the lab. A lab call (its permission not null) refuses
+ * The wall between vendors and the lab. A lab call (its permission not null) refuses
  * every vendor's session with LAB_ONLY_MESSAGE and a Lab engineer a manager's call with
  * LAB_MANAGER_ONLY_MESSAGE; a vendor call that needs a member refuses a lab session with
  * VENDOR_ONLY_MESSAGE.
@@ -290,7 +290,7 @@ function tokenAccessOf(name: string): ApiTokenAccess {
 }
 
 /**
- * Issue 21 (docs/decisions/0026): a revoked token is refused everywhere (401, before anything else);
+ * docs/decisions/0026: a revoked token is refused everywhere (401, before anything else);
  * a live one is refused a session's calls, a read token every write (403 with the reason), and
  * otherwise acts as the Owner it belongs to. The read-write token comes after the Owner, whose own
  * cells used up a few things (the spare record, the spare member, the pending invitation): there
@@ -440,7 +440,7 @@ export async function makeOwner(deployment: Deployment, figures: Figures): Promi
   const [certified] = await browser.runs(recordId)
   const certificateNumber =
     (certified as { certificate?: { number?: string } | null } | undefined)?.certificate?.number ?? ''
-  // Issue 21: two webhook endpoints on a loopback port where nothing listens (the matrix's server
+  // Two webhook endpoints on a loopback port where nothing listens (the matrix's server
   // runs with development conveniences), and a test event's delivery.
   const webhookUrl = `http://127.0.0.1:9/hooks/${tag}`
   const addEndpoint = async (url: string) => {
@@ -510,7 +510,7 @@ export async function ownerView(owner: Owner) {
       }
     | undefined
   const members = (team?.members ?? []).map(({ accountId, role }) => `${accountId}:${role}`).sort()
-  // Issue 21: the webhook endpoints without their delivery outcomes (the worker moves those).
+  // The webhook endpoints without their delivery outcomes (the worker moves those).
   const webhooks = (
     (
       (await browser.call(endpoints.webhooks.path, { method: 'GET' })).json as
@@ -679,7 +679,7 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
       return get()
     case 'switchOrganization':
       return post({ organizationId: owner.browser.organizationId })
-    // Issue 19: the lab's calls name the owner's record and run, and the lab's spare member.
+    // The lab's calls name the owner's record and run, and the lab's spare member.
     case 'labQueue':
       return get(query({ search: owner.browser.email.split('@')[0] ?? '' }))
     case 'labRecord':
@@ -709,7 +709,7 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
       return get(query({ token: 'not-a-token' }))
     case 'labSetPassword':
       return post({ token: 'not-a-token', password: PASSWORD, confirmPassword: PASSWORD })
-    // Issue 21: the token calls (a session's only).
+    // The token calls (a session's only).
     case 'listApiTokens':
       return get(query({ vendorUserId: id }))
     case 'createApiToken':
@@ -727,7 +727,7 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
         number: owner.certificateNumber || 'DCP-0000-0000-0000',
         reason: `Revoked by ${caller.name}`,
       })
-    // Issue 21: every caller's own switch; a token nobody was given (a forged one) for the link.
+    // Every caller's own switch; a token nobody was given (a forged one) for the link.
     case 'updateNotificationSetting':
       return post({ kind: 'maintenance', enabled: true })
     case 'labUpdateNotificationSetting':
@@ -742,7 +742,7 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
         service: 'main',
         path: endpointPath(endpoint.path, { number: 'DCP-0000-0000-0000' }),
       }
-    // Issue 21: webhooks name the owner's endpoint and delivery; the Owner deletes its spare.
+    // Webhooks name the owner's endpoint and delivery; the Owner deletes its spare.
     case 'webhooks':
       return get()
     case 'createWebhook':
@@ -855,7 +855,7 @@ function wrongAnswer(expectation: Expectation, answer: Answer): string | undefin
 }
 
 /**
- * Issue 21: the owner's tokens as pipelines hold them — read, read-write, and one revoked — each a
+ * The owner's tokens as pipelines hold them — read, read-write, and one revoked — each a
  * Browser that sends only `Authorization: Bearer`; and a spare token the Owner's revoke cell revokes.
  */
 async function ownerTokens(deployment: Deployment, figures: Figures, owner: Owner) {
@@ -947,7 +947,7 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
       },
     },
     { name: 'other vendor', session: true, ownIds: false, browser: async () => other },
-    // Issue 21: another organization's read-write token, on the owner's resources.
+    // Another organization's read-write token, on the owner's resources.
     {
       name: "other vendor's token",
       session: true,
@@ -968,7 +968,7 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
     { name: 'Viewer', role: 'Viewer', session: true, ownIds: true, browser: async () => team.viewer },
     { name: 'Engineer', role: 'Engineer', session: true, ownIds: true, browser: async () => team.engineer },
     { name: 'Owner', role: 'Owner', session: true, ownIds: true, browser: async () => owner.browser },
-    // Issue 21: the owner's API tokens, after the Owner (see tokenExpectationOf).
+    // The owner's API tokens, after the Owner (see tokenExpectationOf).
     ...(['read', 'read-write', 'revoked'] as const).map((scope): Caller => ({
       name: `owner's ${scope} token`,
       role: 'Owner',
@@ -977,7 +977,7 @@ export async function authorisationMatrix(deployment: Deployment, figures: Figur
       ownIds: true,
       browser: async () => tokens[scope],
     })),
-    // Issue 19: the lab's staff see every organization (no leaks to count); every vendor call is refused them.
+    // The lab's staff see every organization (no leaks to count); every vendor call is refused them.
     {
       name: 'Lab engineer',
       lab: 'Lab engineer',

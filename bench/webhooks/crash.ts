@@ -1,7 +1,7 @@
 import { runCrashTrials } from '../../server/test/webhook-crash-trials.ts'
 
 /*
- * Issue 21: the webhooks' kill -9 trials in full (crash-trials.ts):
+ * The webhooks' kill -9 trials in full (crash-trials.ts):
  * `npx tsx bench/webhooks/crash.ts --trials 20`. Exit 1 when a delivery was lost.
  */
 

@@ -235,7 +235,7 @@ describe('login', { timeout: 30_000 }, () => {
       isPortfolioManagerPreviousReqSaved: 'NO',
       isPortfolioManagerSavedOrSubmittedDataExists: 'YES',
       isPortfolioManagerSubmittedDataExists: 'YES',
-      // Issue 18 (decision 0023): the organization registered with the account, its Owner.
+      // Decision 0023: the organization registered with the account, its Owner.
       organizationId,
       organizationName: account.organization,
       role: 'Owner',

@@ -63,7 +63,7 @@ route(loginRoutes, 'login', async (c) => {
   if (!pair.allowed) return tooMany(c, pair, {})
 
   const account = await accountForLogin(db, emailId)
-  // Issue 19: an address that is no vendor's may be a lab staff member's (a removed member's is
+  // An address that is no vendor's may be a lab staff member's (a removed member's is
   // not); the same failures, word for word, whichever it is (docs/decisions/0024).
   const staff = account ? undefined : await staffForLogin(db, emailId)
   // Always one verification, also for an unknown account or one without a password yet, so the

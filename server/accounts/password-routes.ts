@@ -81,7 +81,7 @@ route(passwordRoutes, 'forgotPassword', async (c) => {
   }
   const staff = account ? undefined : await staffForReset(db, typed)
   if (staff) {
-    // Issue 19: a lab staff member chooses a new password through a fresh set-password link.
+    // A lab staff member chooses a new password through a fresh set-password link.
     const link = await issueSetPasswordToken(db, staff.id)
     await mailSetPasswordLink(db, mailer, {
       staffId: staff.id,

@@ -58,7 +58,7 @@ route(registrationRoutes, 'register', async (c) => {
     })
   }
 
-  // Issue 18: a registration from an invitation's link joins that organization with the invited
+  // A registration from an invitation's link joins that organization with the invited
   // role (the form's organization is not used); a link that does not work creates nothing.
   const invitationToken = body.invitationToken?.trim() || undefined
   if (invitationToken !== undefined) {
@@ -75,7 +75,7 @@ route(registrationRoutes, 'register', async (c) => {
     )
   }
   if (existing) return registered(await registeredAgain(c.var.services, existing))
-  // Issue 19: a lab staff member's address is taken as well; the answer is the same as for any
+  // A lab staff member's address is taken as well; the answer is the same as for any
   // address, and nothing is made (docs/decisions/0024).
   if (await isStaffEmail(db, form.email)) return registered(randomUUID())
 

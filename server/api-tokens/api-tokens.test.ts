@@ -43,7 +43,7 @@ import {
 } from '../test/portal.ts'
 
 /*
- * Issue 21, item 2 (docs/decisions/0026): personal API tokens over real HTTP — creating, listing
+ * docs/decisions/0026: personal API tokens over real HTTP — creating, listing
  * and revoking them with a session, and calls of both services made with `Authorization: Bearer`
  * alone (no cookie, no Token header), as a vendor's pipeline makes them. Every refusal says why
  * and changes nothing.

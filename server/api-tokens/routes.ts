@@ -17,7 +17,7 @@ import { logActivity } from '../organizations/index.ts'
 import { vendorRoute } from '../http/route.ts'
 
 /*
- * Issue 21, item 2 (docs/decisions/0026): a member's personal API tokens. Every member lists their
+ * docs/decisions/0026: a member's personal API tokens. Every member lists their
  * own and revokes them; an Owner lists and revokes every member's in the organization. Creating
  * needs the `tokens` permission (Owner, Engineer). The secret is answered once, by create, and
  * kept only as its SHA-256. These calls need a signed-in session: a token cannot make them

@@ -469,7 +469,7 @@ describe('Email Certificate', () => {
       body: { message: certificateSentMessage(asha.email) },
     })
     const [mail] = await readDevMailbox(test.database.db, 1)
-    // Issue 20: the number is the run's issued certificate's, and the mail says where to check it.
+    // The number is the run's issued certificate's, and the mail says where to check it.
     const { number } = await test.database.db
       .selectFrom('certificates')
       .select('number')

@@ -84,9 +84,9 @@ export type MainAppOptions = Omit<
   /** The runs' executor, for the lab's actions on a vendor's behalf (issue 19). */
   runs?: RunExecutor | null
   labState?: LabStateWatch | null
-  /** Issue 20: the key and validity of certificates a lab engineer's approval issues. */
+  /** The key and validity of certificates a lab engineer's approval issues. */
   certificates?: IssueOptions | null
-  /** Issue 20: the directory's snapshot (its owner may warm it); default a new one on `db`. */
+  /** The directory's snapshot (its owner may warm it); default a new one on `db`. */
   directory?: DirectorySnapshot | null
   /** The built front end (vite build). */
   distDir: string
@@ -105,7 +105,7 @@ export type MainAppOptions = Omit<
   /** Further origins the pages may call (CSP connect-src): VITE_CERT_API_URL's, when set. */
   connectSources?: readonly string[]
   /**
-   * Issue 21: webhooks may go to this machine over http (development conveniences,
+   * Webhooks may go to this machine over http (development conveniences,
    * server/webhooks/config.ts). Default false: https to public addresses only.
    */
   webhooksDevelopment?: boolean
@@ -210,7 +210,7 @@ export function createMainApp({
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
   })
 
-  // Issue 21: RFC 8058's one-click unsubscribe comes from mail providers, with no session or Token.
+  // RFC 8058's one-click unsubscribe comes from mail providers, with no session or Token.
   app.post(ONE_CLICK_UNSUBSCRIBE_PATH, limitBodySize, oneClickUnsubscribe)
   app.use('/api/*', limitBodySize, loadBearer, loadSession, requireToken)
   // Every call's method and path come from the endpoint table (server/http/route.ts, decision 0005).
@@ -244,7 +244,7 @@ export function createMainApp({
     c.header('Cache-Control', 'no-store')
     return c.json({ certificationServicePort: certificationServicePort() })
   })
-  // Issue 21 (docs/decisions/0029): the OpenAPI document and its reference page.
+  // docs/decisions/0029: the OpenAPI document and its reference page.
   app.route('/', openApiRoutes({ certificationServicePort }))
   app.all('/api/*', (c) => c.json({ message: `No API call at ${c.req.method} ${c.req.path}.` }, 404))
 

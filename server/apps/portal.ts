@@ -63,7 +63,7 @@ export type PortalOptions = {
   /** The live events' hub (docs/decisions/0020): retention, timers, LISTEN's database, the cap. */
   events?: Omit<EventHubOptions, 'db' | 'activeRuns'>
   /**
-   * Issue 20: the certificate key (server/certificates/keys.ts loadSigner) and validity; without
+   * The certificate key (server/certificates/keys.ts loadSigner) and validity; without
    * it, a key made for this process alone (tests), published like any other.
    */
   certificates?: IssueOptions
@@ -73,14 +73,14 @@ export type PortalOptions = {
    */
   publicUrl?: string
   /**
-   * Issue 20: read the directory of certified devices into memory at start, so the first visitor
+   * Read the directory of certified devices into memory at start, so the first visitor
    * does not wait for it (server/index.ts; tests leave it to the first read).
    */
   warmDirectory?: boolean
   /** How often the job runner looks for events and jobs when nothing woke it (default 1 s). */
   jobsPollMs?: number
   /**
-   * Issue 21 (docs/decisions/0027): the webhooks' delivery worker. `development`: http to this
+   * docs/decisions/0027: the webhooks' delivery worker. `development`: http to this
    * machine is allowed (server/webhooks/config.ts; default false). `lookup`: how host names are
    * resolved for the destination check, by the worker and at registration. The rest is for tests.
    */
@@ -205,7 +205,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   jobs.start()
   // An event of this process: read it once it has committed (the append runs before the commit).
   const unlisten = onAppended(() => setTimeout(jobs.wake, 20).unref())
-  // Issue 21: deliveries left by any process (this one's previous life too) go out again.
+  // Deliveries left by any process (this one's previous life too) go out again.
   const webhooks = createWebhookWorker({
     development: false,
     ...options.webhooks,

@@ -25,7 +25,7 @@ import {
 } from '../test/portal.ts'
 
 /*
- * Issue 18 (docs/decisions/0023): an organization's members act on its data by their role, over
+ * docs/decisions/0023: an organization's members act on its data by their role, over
  * real HTTP on both services. Memberships are written in the database here (the invitations that
  * make them come with the team calls); everything else goes through the calls a browser makes.
  */

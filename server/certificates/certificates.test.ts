@@ -42,7 +42,7 @@ import { DirectorySnapshot } from './directory.ts'
 import { certificateState, readPublicCertificate } from './read.ts'
 
 /*
- * Issue 20 (docs/decisions/0025): a certifying run gets one signed certificate, in the same
+ * docs/decisions/0025: a certifying run gets one signed certificate, in the same
  * transaction as its result; anyone reads it by number and checks its signature against the
  * published keys; a certificate whose stored text was altered fails the check; the key is kept
  * in the data folder (or given), and a rotated key leaves the old certificates verifiable.

@@ -14,7 +14,7 @@ import type { MainEnv } from '../http/context.ts'
 import { labRoute, route, vendorRoute } from '../http/route.ts'
 
 /*
- * Issue 20 (docs/decisions/0025): the public side of certificates, with no session needed.
+ * docs/decisions/0025: the public side of certificates, with no session needed.
  * - GET /.well-known/certificate-keys.json (and /api/certificate-keys): every key that signs or
  *   signed certificates.
  * - GET /api/certificates/<number>: a certificate's public record (the verification page's and

@@ -31,7 +31,7 @@ export type CertificateInput = {
   /** The account's organization, used when the record carries none. */
   organization: string
   /**
-   * Issue 20: the issued certificate — its number, when it was issued and until when it is valid,
+   * The issued certificate — its number, when it was issued and until when it is valid,
    * and its verification page (printed, as a link and as a QR code).
    */
   certificate: { number: string; issuedAt: Date; expiresAt: Date; verifyUrl: string }

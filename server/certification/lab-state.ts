@@ -4,7 +4,7 @@ import type { Database } from '../platform/db/schema.ts'
 import { log } from '../platform/log.ts'
 
 /*
- * Issue 19 (docs/decisions/0024): the bench's state — maintenance and the review setting — is the
+ * docs/decisions/0024: the bench's state — maintenance and the review setting — is the
  * one row of `lab_state`, so that every portal process sharing the database agrees on it.
  *
  * The runner asks "in maintenance?" synchronously before each case (server/certification/runner.ts). The

@@ -47,7 +47,7 @@ export function certificationRunResult(
     attempt: run.attempt,
     kind: run.kind,
     startedBy: run.started_by,
-    // Issue 19: the lab's review, only on a run the programme reviewed (the spec's answer otherwise).
+    // The lab's review, only on a run the programme reviewed (the spec's answer otherwise).
     ...(run.review_state
       ? {
           review: {

@@ -44,7 +44,7 @@ export type CertServices = {
   db: Kysely<Database>
   mailer: Mailer
   executor: RunExecutor
-  /** Issue 20: the key that signs a certificate issued on demand (a run certified before issue 20). */
+  /** The key that signs a certificate issued on demand (a run certified before issue 20). */
   certificates: IssueOptions | null
   /** The portal's public address, for the certificates' verification links. */
   publicUrl: string
@@ -127,7 +127,7 @@ certificationRoutes.get(endpoints.listRuns.path, async (c) => {
   const owned = await ownedRecord(db, c.var.organizationId, query.output.portfolio_manager_id)
   if ('refused' in owned) return c.json({ message: owned.refused.message }, owned.refused.status)
   const runs = await recordRuns(db, owned.record.portfolio_manager_id)
-  // Issue 19: a run waiting in maintenance says why and until when, as the lab set it.
+  // A run waiting in maintenance says why and until when, as the lab set it.
   if (runs.some((run) => run.status === 'Maintenance')) {
     const maintenance = await vendorMaintenance(db)
     for (const run of runs) if (run.status === 'Maintenance') run.maintenance = maintenance
@@ -145,7 +145,7 @@ certificationRoutes.get(endpoints.runResults.path, async (c) => {
   return c.json(runResults(rows))
 })
 
-// Issue 20: Download Certificate, the PDF Email Certificate mails, for a run that certified its record.
+// Download Certificate, the PDF Email Certificate mails, for a run that certified its record.
 certificationRoutes.get(endpoints.certificatePdf.path, async (c) => {
   const rows = await ownedRun(c.var.services.db, c.var.organizationId, c.req.param('runId'))
   if ('refused' in rows) return c.json({ message: rows.refused.message }, rows.refused.status)

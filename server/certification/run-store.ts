@@ -204,7 +204,7 @@ export async function recordRuns(db: Kysely<Database> | Transaction<Database>, p
   const results = (await withTestCases(db, runs)).map(({ run, testCases }) =>
     certificationRunResult(run, testCases),
   )
-  // Issue 20: the certificate of a run that certified the record, with its state now.
+  // The certificate of a run that certified the record, with its state now.
   const certified = results.filter((run) => run.isCertified === CERTIFIED_OK).map((run) => run.runId)
   if (certified.length > 0) {
     const certificates = await db

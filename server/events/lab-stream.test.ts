@@ -15,7 +15,7 @@ import { SseClient } from '../test/sse.ts'
 import { appendEvent } from './append.ts'
 
 /*
- * Issue 19: the lab's live stream (LAB_EVENTS_PATH) at the hub — every organization's events, in
+ * The lab's live stream (LAB_EVENTS_PATH) at the hub — every organization's events, in
  * seq order, each with its organizationId, beside the organizations' own streams (which keep
  * theirs only, without it); a removed staff member's stream ends; and, on PostgreSQL, events
  * written by another process reach the lab's stream through NOTIFY.

@@ -56,7 +56,7 @@ eventRoutes.get(EVENTS_PATH, (c) => {
 })
 
 /**
- * Issue 19 (docs/decisions/0024): the lab's stream — the same protocol, every organization's
+ * docs/decisions/0024: the lab's stream — the same protocol, every organization's
  * events, each naming its organization; a lab staff session only (401 without a session, 403
  * LAB_ONLY_MESSAGE for a vendor's).
  */

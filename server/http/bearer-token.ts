@@ -17,7 +17,7 @@ import type { Database } from '../platform/db/schema.ts'
 import { countAttempt, type WindowPolicy } from './rate-limit.ts'
 
 /*
- * Issue 21, item 2 (docs/decisions/0026): who a call with `Authorization: Bearer <token>` is, for
+ * docs/decisions/0026: who a call with `Authorization: Bearer <token>` is, for
  * both services. The token is 32 random bytes (256 bits) after the dcp_ prefix; only its SHA-256
  * is stored, which is enough for a secret of that entropy (nobody can search the space a slow hash
  * would protect). One query finds the token with its member's role as it is now; a token whose

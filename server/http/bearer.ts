@@ -15,7 +15,7 @@ import type { Database } from '../platform/db/schema.ts'
 import type { LiveSession, MainEnv } from './context.ts'
 
 /*
- * Issue 21, item 2 (docs/decisions/0026): a main-service call with `Authorization: Bearer <token>`
+ * docs/decisions/0026: a main-service call with `Authorization: Bearer <token>`
  * acts as the token's member in the token's organization, with the member's role as it is now.
  * It runs before loadSession and, when the header is there, decides alone: the cookie is not
  * read, and the CSRF guard does not apply (no browser sends this header by itself, so another

@@ -34,9 +34,9 @@ export type MainServices = {
   runs: RunExecutor | null
   /** The bench's maintenance as the runner reads it; refreshed after the console changes it (issue 19). */
   labState: LabStateWatch | null
-  /** Issue 20: the key and validity of certificates issued here (a lab engineer's approval); null: none. */
+  /** The key and validity of certificates issued here (a lab engineer's approval); null: none. */
   certificates: IssueOptions | null
-  /** Issue 20: the directory of certified devices, kept in memory and checked against the database on every read. */
+  /** The directory of certified devices, kept in memory and checked against the database on every read. */
   directory: DirectorySnapshot
   /**
    * The portal's public address (PORTAL_URL, server/platform/portal-url.ts), the origin of every

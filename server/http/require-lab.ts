@@ -10,7 +10,7 @@ import { NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
 import type { MainEnv } from './context.ts'
 
 /*
- * Issue 19 (docs/decisions/0024): the lab console's calls need a lab staff member's session whose
+ * docs/decisions/0024: the lab console's calls need a lab staff member's session whose
  * role has the endpoint's permission (its entry of the endpoint table, src/contract/endpoints).
  * - no session, or a visitor's: 401 NOT_SIGNED_IN_MESSAGE (as every protected call);
  * - a vendor's session: 403 LAB_ONLY_MESSAGE — no vendor reaches any lab call, whatever its role;

@@ -46,7 +46,7 @@ import {
 import { SseClient } from '../test/sse.ts'
 
 /*
- * Issue 19 (docs/decisions/0024): the lab console's calls over real HTTP, with a gated lab harness
+ * docs/decisions/0024: the lab console's calls over real HTTP, with a gated lab harness
  * so that a run can be looked at while it waits — the queue, a record's details and thread, the
  * lab's answers reaching the vendor, runs on a vendor's behalf, maintenance from the console
  * (runs wait in Maintenance with the reason, and resume in the order they started), the review
@@ -491,7 +491,7 @@ describe('the review gate', () => {
       expect(decided).toEqual({ status: 'Completed', is_certified: CERTIFIED_OK })
       expect(after?.review).toMatchObject({ state: 'approved', reviewer: 'Mia Manager', reason: null })
     }
-    // Issue 20: an approval issues the run's certificate with the decision; a rejection none.
+    // An approval issues the run's certificate with the decision; a rejection none.
     const issued = await db()
       .selectFrom('certificates')
       .select('run_id')

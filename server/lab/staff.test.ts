@@ -43,7 +43,7 @@ import {
 } from '../test/portal.ts'
 
 /*
- * Issue 19 (docs/decisions/0024): the lab's staff accounts over real HTTP — the command, the
+ * docs/decisions/0024: the lab's staff accounts over real HTTP — the command, the
  * set-password link, the login on the vendors' login page, the staff page's calls, and the wall
  * between the two kinds of session: no vendor reaches a lab call, no lab session a vendor call.
  */

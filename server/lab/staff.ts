@@ -15,7 +15,7 @@ import type { Mailer } from '../platform/mailer.ts'
 import { queueMail } from '../platform/mail-jobs.ts'
 
 /*
- * Issue 19 (docs/decisions/0024): the lab's staff. A member is created by the command
+ * docs/decisions/0024: the lab's staff. A member is created by the command
  * (scripts/lab-add-staff.ts) or by a Lab manager (routes/lab-staff.ts), with no password: a
  * set-password link — a random token, stored only as its SHA-256, valid
  * LAB_SET_PASSWORD_VALID_HOURS, used once — is mailed. An e-mail address belongs to one kind of

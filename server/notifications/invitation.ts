@@ -10,7 +10,7 @@ import { invitationRecipient } from './settings.ts'
 import { signUnsubscribeToken } from './unsubscribe-token.ts'
 
 /*
- * Issue 21 (docs/decisions/0028 point 3): the invitation mail's footer, or null when the address
+ * docs/decisions/0028 point 3: the invitation mail's footer, or null when the address
  * must not get it — an account that turned invitations off, or an address without an account
  * that did from an earlier invitation's link. The link names the account when there is one, else
  * the address (an invitee without an account can still stop invitations).

@@ -36,7 +36,7 @@ import {
 import { signUnsubscribeToken } from './unsubscribe-token.ts'
 
 /*
- * Issue 21 (docs/decisions/0028): notifications over real HTTP and the development mailbox — the
+ * docs/decisions/0028: notifications over real HTTP and the development mailbox — the
  * settings calls, each kind mailed once on its event to the members whose switch is on, the
  * invitation rule, and the signed unsubscribe link (read, POST, one-click; tampered, other secret).
  */

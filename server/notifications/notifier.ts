@@ -35,7 +35,7 @@ import {
 import { signUnsubscribeToken, type UnsubscribeSubject } from './unsubscribe-token.ts'
 
 /*
- * Issue 21 (docs/decisions/0028 point 6): notifications are driven by the durable live-events log.
+ * docs/decisions/0028 point 6: notifications are driven by the durable live-events log.
  * Every change that is notified (a run finished, a certificate issued with it, a lab comment, a
  * run held by or released from maintenance; to the lab's staff, a vendor's comment — point 9) already appends its event in its own transaction, so
  * an event exists exactly when its change committed.

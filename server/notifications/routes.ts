@@ -20,7 +20,7 @@ import {
 import { verifyUnsubscribeToken } from './unsubscribe-token.ts'
 
 /*
- * Issue 21 (docs/decisions/0028): the notification calls of the endpoint table — a member's
+ * docs/decisions/0028: the notification calls of the endpoint table — a member's
  * settings (any role, for the organization of the session), a lab staff member's own (any lab
  * role, point 9), and the unsubscribe link's read
  * (GET: changes nothing, mail scanners follow links) and its POST — and RFC 8058's one-click POST,

@@ -17,7 +17,7 @@ import type { Database } from '../platform/db/schema.ts'
 import type { UnsubscribeClaim } from './unsubscribe-token.ts'
 
 /*
- * Issue 21 (docs/decisions/0028 points 2–4): who gets which notification. A member's switch is
+ * docs/decisions/0028 points 2–4: who gets which notification. A member's switch is
  * per organization for the organization's kinds, and the account's own for invitations
  * (scope ''); no row means on. An address without an account can only turn invitations off
  * (notification_address_optouts). A lab staff member has switches of their own for the lab's kinds

@@ -16,7 +16,7 @@ import {
 } from '../test/portal.ts'
 
 /*
- * Issue 21 (docs/decisions/0028 point 6): two portal processes on one PostgreSQL, both running
+ * docs/decisions/0028 point 6: two portal processes on one PostgreSQL, both running
  * their notification loops and flushing at once: every notified event is mailed exactly once to
  * each member whose switch is on. Only under npm run test:pg (PGlite belongs to one process).
  */

@@ -7,7 +7,7 @@ import {
 } from '@/contract/notifications'
 
 /*
- * Issue 21 (docs/decisions/0028 point 5): the unsubscribe link's token. It names who (an account,
+ * docs/decisions/0028 point 5: the unsubscribe link's token. It names who (an account,
  * an address without one for invitations, or a lab staff member — point 9), the organization the
  * setting belongs to ('' for the account's own and for staff), and what to turn off (a kind of
  * that side, or 'all'), and is signed with HMAC-SHA256 under a key derived from the server's

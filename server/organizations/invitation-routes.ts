@@ -53,7 +53,7 @@ async function sendInvitation(
   { invitationId, token }: { invitationId: string; token: string },
 ) {
   const row = await invitationMailRow(db, invitationId)
-  // Issue 21 (docs/decisions/0028 point 3): an address that turned invitations off gets none.
+  // docs/decisions/0028 point 3: an address that turned invitations off gets none.
   // The links point at PORTAL_URL, never at the inviter's request's Host.
   const origin = publicUrl()
   const footer = await invitationFooter(db, secret, origin, row.email)

@@ -45,7 +45,7 @@ import {
 import { SseClient } from '../test/sse.ts'
 
 /*
- * Issue 18 (docs/decisions/0023): the team calls over real HTTP — invitations by mail, joining
+ * docs/decisions/0023: the team calls over real HTTP — invitations by mail, joining
  * by registration or by accepting after login, roles, removal and leaving with at least one Owner
  * always left, the switch between organizations, and the activity log. Every refusal changes
  * nothing and says why.

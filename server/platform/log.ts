@@ -41,7 +41,7 @@ export const REDACTED_PATHS = [
   '*.token',
   'headers',
   '*.headers',
-  // Issue 21: API tokens (an Authorization header, a created token's secret).
+  // API tokens (an Authorization header, a created token's secret).
   'authorization',
   '*.authorization',
   'secret',

@@ -10,7 +10,7 @@ import { writeToDevMailbox } from '../apps/dev-mailbox.ts'
 import { startPortal } from '../apps/portal.ts'
 
 /*
- * Issue 21: the portal process of the webhooks' kill -9 trials (crash-trials.ts). The real portal
+ * The portal process of the webhooks' kill -9 trials (crash-trials.ts). The real portal
  * (startPortal, both services, the delivery worker) over PGlite in CRASH_DATA_DIR, with development
  * conveniences (loopback receivers), a short lease (CRASH_LEASE_MS, so that an attempt cut by the
  * kill is taken up again within seconds rather than a minute) and a fast simulated lab. The first

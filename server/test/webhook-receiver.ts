@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { verifyWebhook, type WebhookBody } from '@/contract/webhooks'
 
 /*
- * Issue 21: a webhook receiver on loopback, as a vendor's pipeline would run one, for the server
+ * A webhook receiver on loopback, as a vendor's pipeline would run one, for the server
  * tests and the kill -9 bench. It reads the raw body, checks it with verifyWebhook (the contract's
  * helper, which a vendor may copy), answers 400 with the reason when it refuses one, and counts
  * each event id it accepted (a second copy is a duplicate: delivery is at least once). What it

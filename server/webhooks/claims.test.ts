@@ -10,7 +10,7 @@ import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver.t
 import { createWebhookWorker } from './worker.ts'
 
 /*
- * Issue 21 (docs/decisions/0027 point 7): two workers with their own database handles — under
+ * docs/decisions/0027 point 7: two workers with their own database handles — under
  * `npm run test:pg` two connection pools on one PostgreSQL schema, as two portal processes have —
  * claim the same deliveries at once, and each delivery is sent exactly once (no crash here, so no
  * duplicate is allowed). On PGlite the one connection serialises them; the rule is the same.

@@ -7,7 +7,7 @@ import { queueMail } from '../platform/mail-jobs.ts'
 import { logActivity } from '../organizations/index.ts'
 
 /*
- * Issue 21 and issue 31 (docs/decisions/0027 points 5 and 9): the portal disables an endpoint —
+ * docs/decisions/0027 points 5 and 9: the portal disables an endpoint —
  * after 24 hours of failed deliveries ('failing'), or at once when its URL no longer passes the
  * destination check ('destination'). The change and its activity line are one transaction; the
  * organization's Owners are mailed after it commits.

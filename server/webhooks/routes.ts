@@ -34,7 +34,7 @@ import { systemLookup } from './send.ts'
 import { wakeAfterCommit as wakeWebhookWorkers } from './wake.ts'
 
 /*
- * Issue 21 (docs/decisions/0027): the calls of the webhooks page. Every member reads the endpoints
+ * docs/decisions/0027: the calls of the webhooks page. Every member reads the endpoints
  * and their delivery logs ('read'); only Owners add, change, delete, redeliver and ping
  * ('webhooks', refused 403 with ROLE_REFUSALS.webhooks by vendorRoute). An endpoint or delivery
  * of another organization answers exactly as an unknown one (404). A refusal names its field and

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { WEBHOOK_SECRET_PREFIX } from '@/contract/webhooks'
 
 /*
- * Issue 21 (docs/decisions/0027): an endpoint's signing secret. The portal must sign with it at
+ * docs/decisions/0027: an endpoint's signing secret. The portal must sign with it at
  * every delivery, so it cannot be stored as a hash; it is stored encrypted with AES-256-GCM under a
  * key derived from the server's secret (SESSION_SECRET, or the one kept in DATA_DIR), which every
  * process sharing a database has. A copy of the database alone does not give the secrets. When the

@@ -9,7 +9,7 @@ import {
 } from '@/contract/webhook-destination'
 
 /*
- * Issue 21 (docs/decisions/0027): one POST of a delivery. node:http(s) rather than fetch, for two
+ * docs/decisions/0027: one POST of a delivery. node:http(s) rather than fetch, for two
  * reasons: the connection is pinned to the addresses the destination check has just judged
  * (checkWebhookDestination, src/contract/webhook-destination.ts: the worker resolves the name, checks
  * every answer, and the connection's own `lookup` answers exactly those — no second DNS query, so

@@ -51,7 +51,7 @@ import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver.t
 import { backoffMs, createWebhookWorker } from './worker.ts'
 
 /*
- * Issue 21 (docs/decisions/0027): webhooks over real HTTP. A production-like portal (no
+ * docs/decisions/0027: webhooks over real HTTP. A production-like portal (no
  * development conveniences) for the registration rules and the deliveries; a development portal with
  * a loopback receiver and a worker driven by an injected clock for signatures, retries, the 24-hour
  * disable and its mail, and redelivery.

@@ -20,7 +20,7 @@ import { wakers } from './wake.ts'
 import { postWebhook, type SendResult, systemLookup } from './send.ts'
 
 /*
- * Issue 21 (docs/decisions/0027): the delivery worker, one in every portal process.
+ * docs/decisions/0027: the delivery worker, one in every portal process.
  *
  * Claiming: due rows — pending with next_attempt_at reached, or delivering with an expired lease
  * (their process died mid-attempt) — of enabled endpoints are taken with

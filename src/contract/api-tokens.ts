@@ -3,7 +3,7 @@ import { idSchema, nameText } from '@/contract/common'
 import type { FieldLabels } from '@/contract/refusals'
 
 /*
- * Issue 21, item 2 (docs/decisions/0026): personal API tokens for a vendor's own pipelines. A
+ * docs/decisions/0026: personal API tokens for a vendor's own pipelines. A
  * member (Owner or Engineer) creates a token with a name, a scope and an optional expiry; its
  * secret is shown once and stored only as a SHA-256. A call with `Authorization: Bearer <token>`
  * acts as the token's member in the token's organization, with the member's role as it is now,

@@ -35,13 +35,13 @@ export const authDataSchema = v.looseObject({
   isPortfolioManagerPreviousReqSaved: yesNoSchema,
   isPortfolioManagerSavedOrSubmittedDataExists: yesNoSchema,
   isPortfolioManagerSubmittedDataExists: yesNoSchema,
-  // Issue 18 (docs/decisions/0023): the organization the session acts for, the role there and the
+  // docs/decisions/0023: the organization the session acts for, the role there and the
   // account's memberships. Added to the spec's answer; optional so that a spec-only answer parses.
   organizationId: v.optional(v.string()),
   organizationName: v.optional(v.string()),
   role: v.optional(roleSchema),
   organizations: v.optional(v.array(membershipSchema)),
-  // Issue 19 (docs/decisions/0024): a lab staff member's login. Then vendorUserId is '' and the
+  // docs/decisions/0024: a lab staff member's login. Then vendorUserId is '' and the
   // page goes to /lab.
   labStaff: v.optional(labStaffSchema),
   // An account that belongs to no organization (any more). Its session may only list and
@@ -68,7 +68,7 @@ export const registrationPayloadSchema = v.object({
   country: nameText(100),
   state: nameText(100),
   city: nameText(100),
-  /** Issue 18: registering from an invitation's link joins that organization (its token). */
+  /** Registering from an invitation's link joins that organization (its token). */
   invitationToken: v.optional(text(128)),
 })
 export type RegistrationPayload = v.InferOutput<typeof registrationPayloadSchema>

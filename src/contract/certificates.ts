@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { CONTROL_CHARACTER_RULE, idSchema, isCleanMultiline, text } from '@/contract/common'
 
 /*
- * Issue 20 (docs/decisions/0025): certificates anyone can verify. When a record becomes Certified
+ * docs/decisions/0025: certificates anyone can verify. When a record becomes Certified
  * the portal issues one certificate for that run: a number, the organization, the device, the
  * test plan and its version, the attempts, the issue date and an expiry, signed with Ed25519 by
  * the portal's key. The signed text is stored as it was signed (`payload`, canonical JSON of

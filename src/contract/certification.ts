@@ -43,7 +43,7 @@ export const certificationRunSchema = v.looseObject({
   finishedAt: v.optional(v.nullable(v.string())),
   testCases: v.array(testCaseSchema),
   /**
-   * Issue 17: the attempt's number among the record's runs (1, 2, …), whether it ran the whole
+   * The attempt's number among the record's runs (1, 2, …), whether it ran the whole
    * plan ('full': Start Certify) or only the cases the latest attempt did not pass ('rerun'), and
    * who started it. Optional so that an older answer still reads.
    */
@@ -53,7 +53,7 @@ export const certificationRunSchema = v.looseObject({
   /** Why a run ended without a verdict (interrupted, cancelled), or null. */
   failureReason: v.optional(v.nullable(v.string())),
   /**
-   * Issue 19: the lab's review of a finished run when the programme reviews (src/contract/lab.ts
+   * The lab's review of a finished run when the programme reviews (src/contract/lab.ts
    * runReviewSchema, written out here to keep the import one way), or null; and, for a run waiting
    * in Maintenance, the lab's reason and expected end.
    */
@@ -78,7 +78,7 @@ export const certificationRunSchema = v.looseObject({
     ),
   ),
   /**
-   * Issue 20: the certificate this run was issued (a run that certified its record), with its
+   * The certificate this run was issued (a run that certified its record), with its
    * state now (valid, expired or revoked: src/contract/certificates.ts) and whether its
    * organization lists it among the certified devices.
    */
@@ -115,7 +115,7 @@ export const runResultsSchema = v.looseObject({
   startedAt: v.string(),
   finishedAt: v.string(),
   testCases: v.array(testCaseSchema),
-  /** Issue 17: every attempt of the record up to this run, oldest first (this run last). */
+  /** Every attempt of the record up to this run, oldest first (this run last). */
   attempts: v.optional(v.array(certificationRunSchema)),
 })
 export type RunResults = v.InferOutput<typeof runResultsSchema>
@@ -150,7 +150,7 @@ export const commentSchema = v.looseObject({
   /** ISO 8601 date and time. */
   createdAt: v.string(),
   /**
-   * Issue 19: the conversation between the vendor's team and the lab — which side wrote it and
+   * The conversation between the vendor's team and the lab — which side wrote it and
    * the author's role there (Owner, Engineer, Viewer; Lab engineer, Lab manager). Optional so that
    * an older answer still reads (it is the vendor's).
    */

@@ -11,7 +11,7 @@ import {
 import { deviceRecordSchema } from '@/contract/records'
 
 /*
- * Issue 19 (docs/decisions/0024): the lab's side of the programme. Lab staff are accounts of their
+ * docs/decisions/0024: the lab's side of the programme. Lab staff are accounts of their
  * own (table lab_staff), never members of a vendor organization, created by command
  * (`npm run lab:add-staff`) or by a Lab manager, never by self-registration. They log in on the
  * same login page and land on LAB_PATH. Every lab call is under /api/lab/ on the main service,

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
 /*
- * Issue 21 (docs/decisions/0028): e-mail notifications. What a vendor user is told by mail, the
+ * docs/decisions/0028: e-mail notifications. What a vendor user is told by mail, the
  * settings page's words, the signed unsubscribe link's page and calls, and every message they
  * answer. The server (server/notifications/), the fixture world (src/mocks/notification-*.ts) and
  * the screens (src/features/notifications/) read the same constants.

@@ -30,7 +30,7 @@ describe('roles (issue 18)', () => {
       'tokens',
       'webhooks',
     ])
-    // Issue 21 (docs/decisions/0026): Owners and Engineers create API tokens; a Viewer does not.
+    // docs/decisions/0026: Owners and Engineers create API tokens; a Viewer does not.
     expect(can('Engineer', 'tokens')).toBe(true)
     expect(can('Engineer', 'runs')).toBe(true)
     expect(can('Engineer', 'team')).toBe(false)
@@ -71,10 +71,10 @@ describe('roles (issue 18)', () => {
         'listRuns',
         'runResults',
         'team',
-        // Issue 21: every member chooses their own mails.
+        // Every member chooses their own mails.
         'notificationSettings',
         'updateNotificationSetting',
-        // Issue 21: every member lists and revokes their own API tokens.
+        // Every member lists and revokes their own API tokens.
         'listApiTokens',
         'revokeApiToken',
         'webhooks',

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
 /*
- * Issue 18 (docs/decisions/0023): the roles of an organization's members and what each may do.
+ * docs/decisions/0023: the roles of an organization's members and what each may do.
  * One table, read by the server (every entry of the endpoint table names its permission, and a
  * call the caller's role lacks answers 403 with the permission's refusal) and by the UI (which
  * hides or disables, with the same reason, what the role may not do).

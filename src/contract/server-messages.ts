@@ -30,7 +30,7 @@ export const ONLY_SUBMITTED_EDITABLE_MESSAGE = 'Only a record in status Submitte
 export const RECORD_NOT_FOUND_MESSAGE = 'No device record with this id exists.'
 export const FORBIDDEN_MESSAGE = "You may not read or change another vendor's data."
 export const NOT_SIGNED_IN_MESSAGE = 'Your session has ended. Please sign in again.'
-/** Issue 18: a login whose account belongs to no organization any more (every membership removed). */
+/** A login whose account belongs to no organization any more (every membership removed). */
 export const NO_ORGANIZATION_MESSAGE =
   'Your account is not a member of any organization. Ask an Owner of your organization to invite you again.'
 export const RUN_STARTED_MESSAGE = 'Certification run started'

@@ -3,7 +3,7 @@ import { idSchema, text } from '@/contract/common'
 import { membershipSchema, roleSchema } from '@/contract/roles'
 
 /*
- * Issue 18 (docs/decisions/0023): an organization's team — members, invitations and the activity
+ * docs/decisions/0023: an organization's team — members, invitations and the activity
  * log — and the calls that change it. Every call is the main service's, with the session cookie
  * and the Token header like the spec's; `vendorUserId` is the acting user, as in spec §7's
  * payloads, and the server decides by the session's membership and role, never by a body field.
@@ -169,14 +169,14 @@ export const ACTIVITY_ACTIONS = [
   'member.role-changed',
   'member.removed',
   'member.left',
-  // Issue 19: the lab's review of a finished run (by the lab, on the organization's record).
+  // The lab's review of a finished run (by the lab, on the organization's record).
   'run.approved',
   'run.rejected',
   'certificate.revoked',
-  // Issue 21 (docs/decisions/0026): personal API tokens.
+  // docs/decisions/0026: personal API tokens.
   'token.created',
   'token.revoked',
-  // Issue 21: webhook endpoints (the portal disables one that failed for 24 hours).
+  // Webhook endpoints (the portal disables one that failed for 24 hours).
   'webhook.created',
   'webhook.updated',
   'webhook.deleted',

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { idSchema, text } from '@/contract/common'
 
 /*
- * Issue 21 (docs/decisions/0027): webhooks — an organization's Owners register HTTPS URLs that the
+ * docs/decisions/0027: webhooks — an organization's Owners register HTTPS URLs that the
  * portal POSTs to when something happens to the organization's devices, runs and certificates.
  *
  * - The events: WEBHOOK_EVENT_TYPES (and `ping`, sent only by "Send test event"). Each delivery's

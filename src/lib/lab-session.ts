@@ -4,7 +4,7 @@ import type { LabStaff } from '@/contract/lab'
 import { getAuthDataSnapshot, getServerAuthDataSnapshot, subscribeToStorage } from '@/lib/storage'
 
 /*
- * Issue 19 (docs/decisions/0024): a lab staff member's login is stored as AUTH_DATA too, with an
+ * docs/decisions/0024: a lab staff member's login is stored as AUTH_DATA too, with an
  * empty vendorUserId (so every vendor screen treats it as no vendor login) and `labStaff` naming
  * the member. These read it for the lab console's guard, the header and the login's landing.
  */

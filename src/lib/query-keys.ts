@@ -27,7 +27,7 @@ export const queryKeys = {
   invitation: (token: string) => ['invitation', token] as const,
   /** The pending invitations to the logged-in account's address. */
   pendingInvitations: (emailId: string) => ['pending-invitations', emailId] as const,
-  /** Issue 21: the member's API tokens (an Owner's: every member's) in the session's organization. */
+  /** The member's API tokens (an Owner's: every member's) in the session's organization. */
   apiTokens: (vendorUserId: string) => ['api-tokens', vendorUserId] as const,
 }
 

@@ -5,7 +5,7 @@ import type { Role } from '@/contract/roles'
 export { type RoleRefusal, roleRefusal } from '@/contract/roles'
 
 /*
- * Issue 18 (docs/decisions/0023): what the logged-in member's role lets the UI offer. The role is
+ * docs/decisions/0023: what the logged-in member's role lets the UI offer. The role is
  * read from the stored login answer only; the server decides every call again (403 with the same
  * words), so this only spares a member a control that would be refused.
  */

@@ -4,7 +4,7 @@ import { isOrganizationQuery } from '@/lib/query-keys'
 import { writeAuthData } from '@/lib/storage'
 
 /*
- * Issue 18 (docs/decisions/0023): the profile popup's switch to another of the account's
+ * docs/decisions/0023: the profile popup's switch to another of the account's
  * organizations. The server rotates the session to act for it and answers the login data anew;
  * the cached answers of the organization left behind are dropped, so that no screen shows them
  * under the new organization's name.

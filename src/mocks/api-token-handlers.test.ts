@@ -13,7 +13,7 @@ import { nokiaMember } from '@/mocks/fixtures/roles'
 import { world } from '@/mocks/fixtures/world'
 import { startFixtureServer } from '@/test/fixture-server'
 
-/* Issue 21: the token calls in the fixture world keep the server's rules and messages. */
+/* The token calls in the fixture world keep the server's rules and messages. */
 
 startFixtureServer()
 const MAIN = 'http://localhost'

@@ -16,7 +16,7 @@ import { FIXTURE_NOW, type MockVendor, world } from '@/mocks/fixtures/world'
 import { answer, vendorEndpoint } from '@/mocks/mock-endpoint'
 
 /*
- * Issue 21 (docs/decisions/0026): the token calls in the fixture world, with the server's rules
+ * docs/decisions/0026: the token calls in the fixture world, with the server's rules
  * and words: a member lists and revokes their own tokens, an Owner every member's; creating needs
  * an Owner or an Engineer, a name not taken by another token of theirs, and at most
  * API_TOKENS_PER_MEMBER tokens; the secret is made here (random, as on the server) and answered once.

@@ -18,7 +18,7 @@ import * as said from '@/contract/server-messages'
 import { answer, badRequest, mockEndpoint } from '@/mocks/mock-endpoint'
 
 /*
- * Issue 20: the public certificate calls in the fixture world, with the server's rules and
+ * The public certificate calls in the fixture world, with the server's rules and
  * messages (server/certificates/routes.ts): the published keys, and a certificate by its
  * number written in any case, with or without dashes.
  */

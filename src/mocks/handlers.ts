@@ -380,7 +380,7 @@ export const handlers: HttpHandler[] = [
     return answer(said.RUN_STARTED_MESSAGE)
   }),
 
-  // Issue 17: a new attempt of the cases the latest attempt did not pass, after a Validation failure.
+  // A new attempt of the cases the latest attempt did not pass, after a Validation failure.
   vendorEndpoint('rerunFailed', ({ body, vendor }) => {
     const record = ownRecord(vendor, body.portfolio_manager_id)
     if (!record) return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
@@ -419,7 +419,7 @@ export const handlers: HttpHandler[] = [
     })
   }),
 
-  // Issue 17: the record's run in progress (or waiting in maintenance) ends Cancelled, its finished cases kept.
+  // The record's run in progress (or waiting in maintenance) ends Cancelled, its finished cases kept.
   vendorEndpoint('cancelRun', ({ body, vendor }) => {
     const record = ownRecord(vendor, body.portfolio_manager_id)
     if (!record) return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
@@ -448,7 +448,7 @@ export const handlers: HttpHandler[] = [
 
   vendorEndpoint('listRuns', ({ body }) => {
     const id = body.portfolio_manager_id
-    // Issue 20: a run's certificate (one of the world's, by its run), as the server attaches it.
+    // A run's certificate (one of the world's, by its run), as the server attaches it.
     const runs = world.runs
       .filter((run) => run.portfolioManagerId === id)
       .map((run) => {
@@ -503,15 +503,15 @@ export const handlers: HttpHandler[] = [
     return answer(said.certificateSentMessage(vendor.authData.emailId))
   }),
 
-  // Issue 18: the team, its invitations and its activity log (team-handlers.ts).
+  // The team, its invitations and its activity log (team-handlers.ts).
   ...teamHandlers,
-  // Issue 21: personal API tokens (api-token-handlers.ts).
+  // Personal API tokens (api-token-handlers.ts).
   ...apiTokenHandlers,
-  // Issue 19: the lab console's calls (lab-handlers.ts).
+  // The lab console's calls (lab-handlers.ts).
   ...labHandlers,
   ...certificateHandlers,
-  // Issue 21: notification settings and the unsubscribe link (notification-handlers.ts).
+  // Notification settings and the unsubscribe link (notification-handlers.ts).
   ...notificationHandlers,
-  // Issue 21: webhook endpoints and their deliveries (webhook-handlers.ts).
+  // Webhook endpoints and their deliveries (webhook-handlers.ts).
   ...webhookHandlers,
 ]

@@ -10,7 +10,7 @@ import { FIXTURE_LAB_TOKEN } from '@/mocks/fixtures/lab'
 import { FIXTURE_NOW, world } from '@/mocks/fixtures/world'
 import { startFixtureServer } from '@/test/fixture-server'
 
-/* Issue 19: the lab's calls in the fixture world keep the server's rules and messages. */
+/* The lab's calls in the fixture world keep the server's rules and messages. */
 
 startFixtureServer()
 const MAIN = 'http://localhost'

@@ -42,7 +42,7 @@ import { answer, badRequest, mockEndpoint } from '@/mocks/mock-endpoint'
 import { AWAITING_REVIEW_STATUS } from '@/contract/run-status'
 
 /*
- * Issue 19: the lab console's calls in the fixture world, with the server's rules and messages
+ * The lab console's calls in the fixture world, with the server's rules and messages
  * (server/lab/*routes.ts). The caller is the fixture Lab manager (world.lab.staff[0]); the
  * queue, a record's details and the thread read the world's records, runs and comments, so a lab
  * answer shows in the vendor's Add Comments dialog too. Every refusal changes nothing.

@@ -11,7 +11,7 @@ import {
 import { UNSUBSCRIBE_TOKENS } from '@/mocks/fixtures/notifications'
 import { startFixtureServer } from '@/test/fixture-server'
 
-/* Issue 21: the notification calls in the fixture world keep the server's rules and messages. */
+/* The notification calls in the fixture world keep the server's rules and messages. */
 
 startFixtureServer()
 const MAIN = 'http://localhost'

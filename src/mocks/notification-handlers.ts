@@ -21,7 +21,7 @@ import { type FixtureWorld, world } from '@/mocks/fixtures/world'
 import { mockEndpoint } from '@/mocks/mock-endpoint'
 
 /*
- * Issue 21: the notification calls in the fixture world, with the server's rules and words
+ * The notification calls in the fixture world, with the server's rules and words
  * (server/notifications/routes.ts): the settings of the fixture session (Nokia's Priya Sharma, as
  * the team's calls) and of the fixture Lab manager (as the lab's calls), one switch per call; the unsubscribe link's read changes nothing, its POST
  * turns the switch off, an unknown or altered token is refused with the same message. The state

@@ -33,7 +33,7 @@ import { FIXTURE_NOW, type MockVendor, world } from '@/mocks/fixtures/world'
 import { answer, mockEndpoint, vendorById, vendorEndpoint } from '@/mocks/mock-endpoint'
 
 /*
- * Issue 18: the team calls in the fixture world. Every fixture vendor acts for the fixture team's
+ * The team calls in the fixture world. Every fixture vendor acts for the fixture team's
  * organization (Nokia's) with its login's role — an Owner when the login names none — and the
  * handlers keep the server's rules: only Owners change the team, one Owner always remains, a
  * malformed address or an unknown id is refused and changes nothing.

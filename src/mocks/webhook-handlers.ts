@@ -28,7 +28,7 @@ import { FIXTURE_NOW, type MockVendor, world } from '@/mocks/fixtures/world'
 import { answer, mockEndpoint, vendorEndpoint } from '@/mocks/mock-endpoint'
 
 /*
- * Issue 21: the webhook calls in the fixture world, with the server's rules and words
+ * The webhook calls in the fixture world, with the server's rules and words
  * (server/webhooks/routes.ts): every member reads, only Owners change; a URL must pass the server's
  * destination check — https to a public address (the fixture world is not a development portal;
  * it resolves only localhost, so another name is accepted as the server accepts one that does

@@ -15,7 +15,7 @@ export const PRERENDERED_PATHS = [
   '/forgot-password',
   '/check-mail',
   '/password-reset',
-  // Issue 20: the verification page's form, and the directory of certified devices, for anyone.
+  // The verification page's form, and the directory of certified devices, for anyone.
   '/verify',
   '/certified-devices',
 ] as const

@@ -8,7 +8,7 @@ import { NotificationSettingsScreen } from '@/features/notifications/components/
 
 const LEAD = 'Which mails the portal sends you.'
 
-/** Issue 21 (docs/decisions/0028): the member's notification settings. */
+/** docs/decisions/0028: the member's notification settings. */
 export const Route = createFileRoute('/_data/_vendor/settings/notifications')({
   loader: ({ context }) =>
     context.queryClient.ensureQueryData(

@@ -9,7 +9,7 @@ const unsubscribeSearchSchema = v.object({
   token: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(600))), undefined),
 })
 
-/** Issue 21: the unsubscribe link's page, public (no login). */
+/** The unsubscribe link's page, public (no login). */
 export const Route = createFileRoute('/_data/unsubscribe')({
   validateSearch: unsubscribeSearchSchema,
   component: UnsubscribeRoute,

@@ -15,7 +15,7 @@ import {
 import { loggedOut } from '../support/session'
 
 /**
- * Issue 20: the public directory of certified devices, logged out, over the fixture world: the
+ * The public directory of certified devices, logged out, over the fixture world: the
  * listed certificates are Beacon 6 (signed) and, per story, more listed devices from
  * `directoryCertificates` (Zyxel, Sagemcom and Nokia devices, one day apart). Beacon 2 is listed
  * too but expired, so it never shows.

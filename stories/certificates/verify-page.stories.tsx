@@ -13,7 +13,7 @@ import {
 import { loggedOut } from '../support/session'
 
 /**
- * Issue 20: the public verification page, logged out, over the fixture world's certificates —
+ * The public verification page, logged out, over the fixture world's certificates —
  * signed for real by a fixture key (src/mocks/fixtures/certificates.ts), so the page's own
  * signature check runs: Beacon 6 valid, Beacon 2 expired, Beacon 10 revoked, Beacon 6 Pro altered
  * after signing, and a number nobody was given.

@@ -304,7 +304,7 @@ export const DownloadResults = meta.story({
     await expect(results.testCases.map((test) => [test.name, test.state])).toEqual(
       TEST_CASE_NAMES.map((name) => [name, 'passed']),
     )
-    // Issue 17: every attempt of the record, oldest first.
+    // Every attempt of the record, oldest first.
     await expect(results.attempts?.map((attempt) => [attempt.runId, attempt.attempt, attempt.kind])).toEqual([
       ['run-pm-0008', 1, 'full'],
     ])

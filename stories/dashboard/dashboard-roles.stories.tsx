@@ -20,7 +20,7 @@ import { DashboardSearch } from '@/features/dashboard/components/dashboard-contr
 import { CommentsDialog } from '@/features/certification/components/comments-dialog'
 
 /**
- * Issue 18 (docs/decisions/0023): the dashboard as each role of an organization sees it, logged
+ * docs/decisions/0023: the dashboard as each role of an organization sees it, logged
  * in as the fixture vendor Nokia with the login answer's role. An Owner (and a login answer without
  * a role) and an Engineer see the specification's dashboard, unchanged. A Viewer reads everything
  * (rows, run details, results, comments) and changes nothing: Register Product, and each menu item

@@ -193,7 +193,7 @@ export const CommentsListed = meta.story({
       'Wi-Fi 6 throughput test rerun requested after the antenna change.',
       'Engineering build shared with the lab; SSH is enabled on port 2222.',
     ])
-    // Issue 19: each comment names its side and the author's role there (Dashboard/Lab holds the
+    // Each comment names its side and the author's role there (Dashboard/Lab holds the
     // conversation and review stories).
     await expect(items[0]).toHaveTextContent(
       'Eli Engineer · Certification lab · Lab engineer · 19 Nov 2026, 23:00',

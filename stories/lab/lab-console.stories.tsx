@@ -28,7 +28,7 @@ import { loggedInAs, loggedInAsLab } from '../support/session'
 import { expectToast } from '../support/toasts'
 
 /**
- * Issue 19: the lab console at /lab, logged in as the fixture lab's Lena Lab (a Lab manager, or a
+ * The lab console at /lab, logged in as the fixture lab's Lena Lab (a Lab manager, or a
  * Lab engineer where the story says so), the lab's calls answered by the fixture world's handlers
  * (src/mocks/lab-handlers.ts): every fixture record in the queue by state, the bench's state, the
  * record's attempts, logs and conversation, and the lab's actions on the vendor's behalf.

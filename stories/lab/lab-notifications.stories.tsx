@@ -13,7 +13,7 @@ import { loggedInAsLab } from '../support/session'
 import { expectToast } from '../support/toasts'
 
 /**
- * Issue 21 for the lab's side (docs/decisions/0028 point 9): a lab staff member's own notification
+ * docs/decisions/0028 point 9: a lab staff member's own notification
  * settings at /lab/notifications, logged in as the fixture's Lena Lab. One switch: a vendor's
  * comment on a record, mailed to each staff member whose switch is on; saved at once, put back
  * when refused. Reached from the console's Notifications button.

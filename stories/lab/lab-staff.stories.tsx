@@ -17,7 +17,7 @@ import { loggedInAsLab, loggedOut } from '../support/session'
 import { expectToast } from '../support/toasts'
 
 /**
- * Issue 19: the lab's staff at /lab/staff (a Lab manager's page: Lena Lab, Eli Engineer, and Nina
+ * The lab's staff at /lab/staff (a Lab manager's page: Lena Lab, Eli Engineer, and Nina
  * New, whose set-password link is still unused), and the page that link opens.
  */
 

@@ -107,7 +107,7 @@ async function openProfile(
   return profile
 }
 
-/** Issue 18: a member reads the organization the session acts for and the role there under the name. */
+/** A member reads the organization the session acts for and the role there under the name. */
 export const ProfileEngineer = meta.story({
   beforeEach: loggedInAs('v-nokia', nokiaMember('Engineer')),
   play: async ({ canvas, canvasElement, userEvent }) => {
@@ -116,7 +116,7 @@ export const ProfileEngineer = meta.story({
   },
 })
 
-/** Issue 18: a Viewer, likewise. */
+/** A Viewer, likewise. */
 export const ProfileViewer = meta.story({
   beforeEach: loggedInAs('v-nokia', nokiaMember('Viewer')),
   play: async ({ canvas, canvasElement, userEvent }) => {
@@ -126,7 +126,7 @@ export const ProfileViewer = meta.story({
 })
 
 /**
- * Issue 18: the Owner of their only organization (a vendor who never invited anyone) sees the
+ * The Owner of their only organization (a vendor who never invited anyone) sees the
  * specification's popup, without an organization line.
  */
 export const ProfileOwner = meta.story({
@@ -138,7 +138,7 @@ export const ProfileOwner = meta.story({
   },
 })
 
-/** Issue 18: an Owner who also belongs to another organization reads which one the session acts for. */
+/** An Owner who also belongs to another organization reads which one the session acts for. */
 export const ProfileOwnerOfTwo = meta.story({
   beforeEach: loggedInAs('v-nokia', {
     ...nokiaMember('Owner'),
@@ -164,7 +164,7 @@ function organizationList(profile: HTMLElement) {
 }
 
 /**
- * Issue 18: an account in two organizations finds both in the popup, the one the session acts
+ * An account in two organizations finds both in the popup, the one the session acts
  * for marked, the other a button; focus still starts on Logout and the list is reached with Tab.
  */
 export const ProfileTwoOrganizations = meta.story({
@@ -189,7 +189,7 @@ export const ProfileTwoOrganizations = meta.story({
 })
 
 /**
- * Issue 18: choosing the other organization with the keyboard switches the session to it and opens
+ * Choosing the other organization with the keyboard switches the session to it and opens
  * its dashboard (the real app, from the team page); the popup then marks it as the current one.
  */
 export const SwitchOrganization = meta.story({

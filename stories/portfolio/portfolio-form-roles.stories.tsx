@@ -15,7 +15,7 @@ import {
 import { PortfolioRefused } from '@/features/portfolio/components/portfolio-form-states'
 
 /**
- * Issue 18 (docs/decisions/0023): /portfolio for each role of an organization, logged in as the
+ * docs/decisions/0023: /portfolio for each role of an organization, logged in as the
  * fixture vendor Nokia with the login answer's role. An Owner and an Engineer get the
  * specification's form, unchanged. A Viewer, who may not submit, edit or delete devices, gets why
  * instead of a form they could fill in but never save — the role's reason (the server's 403

@@ -115,5 +115,5 @@ export const VisitorCardOpensLanding = meta.story({
     )
   },
 })
-/** Issue 19: the lab console without a login goes to /login too. */
+/** The lab console without a login goes to /login too. */
 export const LabLoggedOut = meta.story(at('/lab', 'Sign in'))

@@ -30,7 +30,7 @@ import { loggedInAsPriya } from '../support/session'
 import { expectToast } from '../support/toasts'
 
 /**
- * Issue 21 (docs/decisions/0026): the API tokens page at /settings/tokens, logged in as Priya
+ * docs/decisions/0026: the API tokens page at /settings/tokens, logged in as Priya
  * Sharma of Nokia's organization in the story's role, the token calls answered by the fixture
  * world (src/mocks/api-token-handlers.ts over src/mocks/fixtures/api-tokens.ts: two working
  * tokens of hers, an expired and a revoked one, and an Engineer's, which only an Owner sees).

@@ -28,7 +28,7 @@ import { NOKIA_ORGANIZATION } from '@/mocks/fixtures/roles'
 import { INVITATION_TOKENS } from '@/mocks/fixtures/team'
 
 /**
- * Issue 21: each notification mail as its receiver reads it, built by the server's own functions
+ * Each notification mail as its receiver reads it, built by the server's own functions
  * (src/contract/mails/notification-mails.ts): the HTML part, the plain text part under its tab,
  * and in both the footer with why it came and the signed unsubscribe link.
  */

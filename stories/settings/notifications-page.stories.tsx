@@ -17,7 +17,7 @@ import { loggedInAs } from '../support/session'
 import { expectToast } from '../support/toasts'
 
 /**
- * Issue 21: the notification settings at /settings/notifications, logged in as Priya Sharma of
+ * The notification settings at /settings/notifications, logged in as Priya Sharma of
  * Nokia's organization, answered by the fixture world (src/mocks/notification-handlers.ts): one
  * switch per kind with what it sends, saved at once; a refused change puts the switch back.
  */

@@ -6,7 +6,7 @@ import { nokiaMember } from '@/mocks/fixtures/roles'
 import { loggedInAs } from '../support/session'
 
 /**
- * Issue 21: the tabs between a member's settings pages (src/routes/_data._vendor.settings.tsx),
+ * The tabs between a member's settings pages (src/routes/_data._vendor.settings.tsx),
  * in the real app over the fixture world: /settings opens Notifications, and each tab is a link
  * to its page's own address, the current one marked for screen readers.
  */

@@ -13,7 +13,7 @@ import { notificationFixture } from '@/mocks/notification-handlers'
 import { loggedOut } from '../support/session'
 
 /**
- * Issue 21: the page a notification mail's unsubscribe link opens, for a visitor (no login).
+ * The page a notification mail's unsubscribe link opens, for a visitor (no login).
  * Opening it changes nothing; the button turns the kind off and says so; a changed or unknown link
  * is refused and changes nothing. Each leads to the settings page.
  */

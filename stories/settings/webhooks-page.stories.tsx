@@ -32,7 +32,7 @@ import { loggedInAsPriya } from '../support/session'
 import { expectToast } from '../support/toasts'
 
 /**
- * Issue 21: the webhooks page at /settings/webhooks, logged in as Priya Sharma of Nokia's
+ * The webhooks page at /settings/webhooks, logged in as Priya Sharma of Nokia's
  * organization in the story's role, the calls answered by the fixture world's handlers
  * (src/mocks/webhook-handlers.ts over src/mocks/fixtures/webhooks.ts): the CI endpoint, active,
  * whose log holds a delivered, a retrying, a failed and an older delivered delivery, and a staging

@@ -8,7 +8,7 @@ import { NOKIA_ORGANIZATION } from '@/mocks/fixtures/roles'
 import { INVITATION_TOKENS, PENDING_INVITATION } from '@/mocks/fixtures/team'
 
 /**
- * Issue 18: the invitation mail an Owner's invitation sends, built by the same function as the
+ * The invitation mail an Owner's invitation sends, built by the same function as the
  * server's (src/contract/mails/invitation-mail.ts): the HTML part, and the plain text part under
  * its tab.
  */

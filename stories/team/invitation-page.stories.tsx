@@ -12,7 +12,7 @@ import { INVITATION_TOKENS, PENDING_INVITATION } from '@/mocks/fixtures/team'
 import { loggedInAs, loggedInWithoutOrganization, loggedOut } from '../support/session'
 
 /**
- * Issue 18: the invitation link's page, /invitation?token=…, public. It shows the organization,
+ * The invitation link's page, /invitation?token=…, public. It shows the organization,
  * the role with what it may do, who invited and until when; a logged-in member accepts (and lands
  * on the dashboard), a visitor logs in to accept (coming back here) or creates an account; an
  * expired, used, revoked or unknown link says so in the server's words. The fixture world's

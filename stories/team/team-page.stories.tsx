@@ -21,7 +21,7 @@ import { loggedInAsPriya } from '../support/session'
 import { expectToast } from '../support/toasts'
 
 /**
- * Issue 18: the team page at /team, logged in as Priya Sharma of Nokia's organization in the
+ * The team page at /team, logged in as Priya Sharma of Nokia's organization in the
  * story's role, the team calls answered by the fixture world's handlers (src/mocks/team-handlers.ts
  * over src/mocks/fixtures/team.ts: two Owners, two Engineers, two Viewers, a pending and an expired
  * invitation). An Owner sees the members with a role picker and Remove, the invitations with

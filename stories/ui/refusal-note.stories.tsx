@@ -5,7 +5,7 @@ import { RefusalNote } from '@/components/ui/refusal-note'
 import { ROLE_REFUSAL_HINT, ROLE_REFUSALS } from '@/contract/roles'
 
 /**
- * Issue 18: why a control beside it is disabled for the member's role, and what to do about it —
+ * Why a control beside it is disabled for the member's role, and what to do about it —
  * a lock, the reason (the server's words) and the hint. The control names it with
  * aria-describedby.
  */

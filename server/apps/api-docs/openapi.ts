@@ -11,7 +11,7 @@ import { API_DOCS_PATH, type CertificationServer, type ContractWebhook, OPENAPI_
 import { contractWebhooks } from './webhook-items.ts'
 
 /*
- * Issue 21 (docs/decisions/0029): the OpenAPI document and its reference page, served by the main
+ * docs/decisions/0029: the OpenAPI document and its reference page, served by the main
  * service itself.
  *
  * - GET /api/openapi.json: the document document.ts generates, with the addresses this

@@ -51,12 +51,12 @@ const TABLES = [
   'lab_state',
   'mail_outbox',
   'memberships',
-  // Issue 21 (migration 0016): notification settings, opt-outs, the cursor and the jobs.
+  // Migration 0016: notification settings, opt-outs, the cursor and the jobs.
   'notification_address_optouts',
   'notification_jobs',
   'notification_settings',
   'one_time_codes',
-  // Issue 31 (migration 0019): the organizations' ids before and after.
+  // Migration 0019: the organizations' ids before and after.
   'organization_id_changes',
   'organizations',
   'portfolio_drafts',

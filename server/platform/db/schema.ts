@@ -509,7 +509,7 @@ export interface JobsTable {
   finished_at: NullableTime
 }
 
-/** Issue 21 (migration 0014, docs/decisions/0026): personal API tokens, stored as their SHA-256. */
+/** Migration 0014, docs/decisions/0026: personal API tokens, stored as their SHA-256. */
 export interface ApiTokensTable {
   id: Generated<string>
   organization_id: string
@@ -525,7 +525,7 @@ export interface ApiTokensTable {
   revoked_by: ColumnType<string | null, string | null | undefined, string | null>
 }
 
-/** Issue 21 (migration 0015, docs/decisions/0027): an organization's webhook endpoint. */
+/** Migration 0015, docs/decisions/0027: an organization's webhook endpoint. */
 export interface WebhookEndpointsTable {
   id: string
   organization_id: string

@@ -81,7 +81,7 @@ type SiteHeaderProps = {
 function SiteHeader({ onLogout }: SiteHeaderProps) {
   const auth = useAuthView()
   const { status } = auth
-  // Issue 19: a lab staff member's login is no vendor's; the header offers the console and Log out.
+  // A lab staff member's login is no vendor's; the header offers the console and Log out.
   // Nor is a login without an organization; it is offered its invitations and Log out.
   const limited = useLimitedSession()
   const [menuOpen, setMenuOpen] = React.useState(false)
@@ -351,14 +351,14 @@ function ProfileMenu({ authData, className, onLogout }: ProfileMenuProps) {
               onSwitched={() => setOpen(false)}
             />
           ) : null}
-          {/* Issue 18: the organization's team (every member reads it; an Owner manages it). */}
+          {/* The organization's team (every member reads it; an Owner manages it). */}
           <Button variant="outline" asChild className="w-full">
             <Link to="/team" onClick={() => setOpen(false)}>
               <UsersRound aria-hidden="true" />
               Team
             </Link>
           </Button>
-          {/* Issue 21: the member's mails, API tokens and the organization's webhooks. */}
+          {/* The member's mails, API tokens and the organization's webhooks. */}
           <Button variant="outline" asChild className="w-full">
             <Link to="/settings" onClick={() => setOpen(false)}>
               <Settings aria-hidden="true" />
@@ -390,7 +390,7 @@ type OrganizationSwitchProps = {
 }
 
 /**
- * Issue 18 (docs/decisions/0023): an account in several organizations picks the one the session
+ * docs/decisions/0023: an account in several organizations picks the one the session
  * acts for. The current one is marked; choosing another asks the server, stores the new login
  * data and opens the dashboard with that organization's data.
  */

@@ -9,7 +9,7 @@ import {
 import { ROLE_DESCRIPTIONS, type Role } from '@/contract/roles'
 
 /*
- * Issue 18: the invitation mail, built in one pure place so that the server sends it and
+ * The invitation mail, built in one pure place so that the server sends it and
  * Storybook shows it (stories/team/invitation-mail.stories.tsx) from the same words. The text
  * part is what the server always sent (server/organizations/team.test.ts reads it); the HTML part says
  * the same thing, inline-styled, with no images and nothing fetched from elsewhere.
@@ -25,7 +25,7 @@ export type InvitationMailInput = {
   link: string
   expiresAt: Date
   /**
-   * Issue 21 (docs/decisions/0028): why the address got it and the signed link that stops
+   * docs/decisions/0028: why the address got it and the signed link that stops
    * invitations to it, with the RFC 8058 headers. The server always gives it; without it the mail
    * is the one of issue 18, word for word.
    */

@@ -3,7 +3,7 @@ import { mailHtml, mailLink, mailNote, mailParagraph } from '@/contract/mails/ma
 import { LAB_ROLE_DESCRIPTIONS, type LabRole } from '@/contract/lab'
 
 /*
- * Issue 19: the mail that lets a new lab staff member (or one who forgot their password) choose a
+ * The mail that lets a new lab staff member (or one who forgot their password) choose a
  * password, built in one pure place like the invitation mail: a text part and the same words as
  * escaped HTML. The link is the only way in; it works once, until `expiresAt`.
  */

@@ -3,7 +3,7 @@ import { mailHtml, mailLink, mailNote, mailParagraph } from '@/contract/mails/ma
 import { type AnyNotificationKind, NOTIFICATION_KIND_LABELS } from '@/contract/notifications'
 
 /*
- * Issue 21 (docs/decisions/0028): the notification mails, built in one pure place like the
+ * docs/decisions/0028: the notification mails, built in one pure place like the
  * invitation mail, so that the server sends them and Storybook shows them (Settings/Notifications
  * mail previews) from the same words. Each has a text part and the same words as escaped HTML,
  * a footer saying why it came and how to stop it (a signed unsubscribe link that works without a

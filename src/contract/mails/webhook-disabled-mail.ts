@@ -3,7 +3,7 @@ import { mailHtml, mailLink, mailNote, mailParagraph } from '@/contract/mails/ma
 import { WEBHOOK_DISABLED_REASON_MESSAGES } from '@/contract/webhooks'
 
 /*
- * Issue 21 (docs/decisions/0027): the mail an organization's Owners get when the portal disables
+ * docs/decisions/0027: the mail an organization's Owners get when the portal disables
  * a webhook endpoint — whose deliveries failed for 24 hours ('failing'), or whose URL
  * no longer passes the destination check, so nothing was sent ('destination'). Text and HTML parts
  * say the same; the mail names the URL and the last error, never the secret or a delivery's body.

@@ -1,7 +1,7 @@
 import type { PortalEvent } from '@/contract/events'
 
 /*
- * Issue 19 (docs/decisions/0024 point 6): the lab's comment on one of the vendor's records reaches
+ * docs/decisions/0024 point 6: the lab's comment on one of the vendor's records reaches
  * the vendor's open tabs as a `comment.added` event whose comment is the lab's (authorKind 'lab').
  * The tab says so in a toast, on whichever screen it is (the stream lives in the vendor layout),
  * and reads that record's comments again. The words are here, beside the stream that tells them,

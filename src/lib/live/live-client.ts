@@ -76,7 +76,7 @@ export type LiveClientOptions = {
   requestFrame?: (callback: () => void) => () => void
   url?: string
   /**
-   * Issue 19: told of each record the lab commented on (a `comment.added` of authorKind 'lab'),
+   * Told of each record the lab commented on (a `comment.added` of authorKind 'lab'),
    * once per record and batch, after the batch is applied and that record's comments are read
    * again. LiveUpdates toasts it.
    */
@@ -378,7 +378,7 @@ export class LiveClient {
   }
 
   /**
-   * Issue 19: the lab's comments of the batch — each record's comments read again (the event put
+   * The lab's comments of the batch — each record's comments read again (the event put
    * the comment at their head already; the read brings the thread as the server has it) and the
    * answer told (onLabAnswer), with the device name from the records list when the tab holds it.
    */

@@ -33,7 +33,7 @@ export function EventSourceProvider({
 const LiveClientContext = React.createContext<LiveClient | null>(null)
 
 /**
- * Issue 19: the lab answered on one of the vendor's records — an info toast on whichever screen
+ * The lab answered on one of the vendor's records — an info toast on whichever screen
  * the vendor is (spec §1's toasts: the root's container). sonner loads with the first toast, as
  * every toast of the portal does (src/lib/api-failure.ts showToast).
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 
 /*
- * Issue 16, input rules (docs/decisions/0015).
+ * Input rules (docs/decisions/0015).
  *
  * 1. Submit answers by idempotency key. The page sends an Idempotency-Key with each press of
  *    Submit; the first request with a key holds the row (account, key) for its transaction and

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 
 /*
- * Issue 18 (docs/decisions/0023): organizations own the portfolio; accounts are their members.
+ * docs/decisions/0023: organizations own the portfolio; accounts are their members.
  *
  * Every existing account becomes the Owner of an organization of its own whose id is the
  * account's id, named as the account's `organization`. So every account id already stored where

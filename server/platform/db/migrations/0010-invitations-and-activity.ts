@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 
 /*
- * Issue 18 (docs/decisions/0023): invitations to an organization and its activity log.
+ * docs/decisions/0023: invitations to an organization and its activity log.
  *
  * An invitation's link carries a random token; only its SHA-256 is stored (as sessions'). It works
  * until expires_at (INVITATION_VALID_DAYS after it was sent or resent), once (accepted_at), and not

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 
 /*
- * Issue 19 (docs/decisions/0024): the lab's side.
+ * docs/decisions/0024: the lab's side.
  *
  * - lab_staff: the programme's staff, accounts of their own (never vendor_accounts, never members of
  *   an organization). A set-password link's token is stored as its SHA-256 until it is used.

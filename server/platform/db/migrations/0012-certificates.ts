@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 
 /*
- * Issue 20 (docs/decisions/0025): issued certificates and the keys that sign them.
+ * docs/decisions/0025: issued certificates and the keys that sign them.
  *
  * - certificate_keys: every Ed25519 public key that signs or signed certificates (raw 32 bytes,
  *   base64url). Each process registers its own key at start; a rotated-away key stays, so the

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 
 /*
- * Issue 20 (docs/decisions/0025 point 10): the directory of certified devices is served from a
+ * docs/decisions/0025 point 10: the directory of certified devices is served from a
  * snapshot each process keeps in memory, brought up to date from the rows changed since it last
  * looked. Every insert or update of a certificate stamps it with the next directory_seq, so
  * "what changed since n" is one indexed read, and "has anything changed" is max(directory_seq).

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 
 /*
- * Issue 21, item 2 (docs/decisions/0026): personal API tokens. A token belongs to one member of
+ * docs/decisions/0026: personal API tokens. A token belongs to one member of
  * one organization (account and organization); its secret is never stored, only its SHA-256
  * (token_hash), with the secret's last four characters (hint) to tell tokens apart on the page.
  * A revoked token stays (revoked_at, revoked_by) so that the list and the activity log still name

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 
 /*
- * Issue 21 (docs/decisions/0027): webhook endpoints, their outbox of deliveries and each attempt.
+ * docs/decisions/0027: webhook endpoints, their outbox of deliveries and each attempt.
  *
  * - webhook_endpoints: an organization's URL, the events it wants, its secret encrypted with the
  *   server's secret (AES-256-GCM, server/webhooks/secrets.ts), enabled or disabled with the reason,

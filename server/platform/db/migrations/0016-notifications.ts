@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 
 /*
- * Issue 21 (docs/decisions/0028): e-mail notifications.
+ * docs/decisions/0028: e-mail notifications.
  *
  * - notification_settings: a member's switch per kind, per organization (scope = the
  *   organization's id), or the account's own for invitations (scope ''). No row: on.

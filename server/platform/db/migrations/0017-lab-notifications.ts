@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 
 /*
- * Issue 21 for the lab's side (docs/decisions/0028 point 9): a vendor's comment mails the lab
+ * docs/decisions/0028 point 9: a vendor's comment mails the lab
  * staff, as a lab comment mails the vendor's members.
  *
  * - lab_notification_settings: a staff member's switch per lab kind. No row: on.

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 
 /*
- * Issue 31 (docs/decisions/0027 point 5): a webhook endpoint may be disabled by the portal because
+ * docs/decisions/0027 point 5: a webhook endpoint may be disabled by the portal because
  * its URL no longer passes the destination check at delivery (disabled_reason 'destination'), e.g.
  * registered as http://127.0.0.1 on a development portal that now runs without DEV_WEBHOOKS.
  * Down: such endpoints stay disabled, as disabled by an Owner.

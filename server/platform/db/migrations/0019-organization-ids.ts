@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 
 /*
- * Issue 31 (docs/decisions/0023, point 1's note): an organization's id is its own. Migration 0009
+ * docs/decisions/0023, point 1's note: an organization's id is its own. Migration 0009
  * gave every organization it made the id of the account it was made for, and registration went on
  * doing so; an organization's id is published (a certificate's content, webhook bodies), so it told
  * the founding Owner's account id (vendorUserId). This migration gives every organization whose id

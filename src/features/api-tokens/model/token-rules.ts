@@ -2,7 +2,7 @@ import { API_TOKEN_SCOPE_LABELS, API_TOKEN_STATE_LABELS, type ApiToken } from '@
 import { formatPortalTime } from '@/lib/format-time'
 
 /*
- * Issue 21 (docs/decisions/0026): how the tokens page words a token. Pure, so that the page, its
+ * docs/decisions/0026: how the tokens page words a token. Pure, so that the page, its
  * stories and the tests agree.
  */
 

@@ -17,7 +17,7 @@ describe('pathAfterLogin', () => {
     [{ redirect: '/dashboard', goto: '/portfolio', from: 'create-portfolio' }, '/dashboard'],
     [{ redirect: '/login', goto: '/portfolio', from: undefined }, '/portfolio'],
     [{ redirect: undefined, goto: null, from: undefined }, '/'],
-    // Issue 19: lab staff land on the console, or on the console's page that sent them here.
+    // Lab staff land on the console, or on the console's page that sent them here.
     [{ goto: '/dashboard', from: undefined, lab: true }, '/lab'],
     [{ redirect: '/dashboard', goto: null, from: undefined, lab: true }, '/lab'],
     [{ redirect: '/lab/staff', goto: null, from: undefined, lab: true }, '/lab/staff'],

@@ -5,7 +5,7 @@ import { runsQueryOptions } from '@/features/certification/api/list-runs'
 type PublishRequest = { vendorUserId: string; portfolioManagerId: string; number: string; published: boolean }
 
 /**
- * Issue 20: lists the record's certificate among the certified devices, or stops listing it
+ * Lists the record's certificate among the certified devices, or stops listing it
  * (POST /api/certificates/publish); the record's runs are read again for the switch's state.
  */
 export function usePublishCertificateMutation() {

@@ -35,7 +35,7 @@ export function runOutcome(run: CertificationRun): string {
   if (run.status === 'InProgress') return 'In progress'
   if (run.status === 'Maintenance') return 'Waiting for the lab (maintenance)'
   if (run.status === CANCELLED_STATUS) return 'Cancelled'
-  // Issue 19: the cases are done and the lab decides the result (decision 0024 point 5).
+  // The cases are done and the lab decides the result (decision 0024 point 5).
   if (run.status === AWAITING_REVIEW_STATUS) return AWAITING_REVIEW_LABEL
   return run.status
 }
@@ -88,7 +88,7 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
   const runsQuery = useQuery(runsQueryOptions(vendorUserId, portfolioManagerId))
   const runs = runsQuery.data?.runs ?? []
   const run = runs[0]
-  // Issue 20: the latest certificate, whichever attempt it came from.
+  // The latest certificate, whichever attempt it came from.
   const certified = runs.find((candidate) => candidate.certificate)
   const progress = run ? progressOfRun(run) : null
   const mayRun = useRoleRefusal('runs') === null
@@ -158,7 +158,7 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
 }
 
 /**
- * Issue 19: the lab's maintenance, while this run waits in it — its reason and expected end, said
+ * The lab's maintenance, while this run waits in it — its reason and expected end, said
  * once when it shows (role=status) and set apart from the rest of the run.
  */
 function MaintenanceNotice({ maintenance }: { maintenance: NonNullable<CertificationRun['maintenance']> }) {
@@ -190,7 +190,7 @@ const REVIEW_LOOK = {
   },
 } as const
 
-/** Issue 19: where the lab's review of the latest attempt stands (decision 0024 point 5). */
+/** Where the lab's review of the latest attempt stands (decision 0024 point 5). */
 function ReviewLine({ review }: { review: NonNullable<CertificationRun['review']> }) {
   const look = REVIEW_LOOK[review.state]
   const Icon = look.icon
@@ -207,7 +207,7 @@ function ReviewLine({ review }: { review: NonNullable<CertificationRun['review']
 }
 
 /**
- * Issue 20: the record's certificate — its number, its state, a link to its public record — and
+ * The record's certificate — its number, its state, a link to its public record — and
  * the switch that lists it among the certified devices (off by default). Owners and Engineers
  * switch it; a Viewer sees it with the role's reason. A revoked certificate cannot be listed.
  */

@@ -3,7 +3,7 @@ import { maintenanceNotice } from '@/contract/lab'
 import { formatPortalTime } from '@/lib/format-time'
 
 /*
- * Issue 19 (docs/decisions/0024), the vendor's side: what run details say of the lab's
+ * docs/decisions/0024: the vendor's side: what run details say of the lab's
  * maintenance and review, and how the comments dialog names each side of the conversation. Pure
  * text, asserted word for word in review-text.test.ts.
  */

@@ -33,13 +33,13 @@ const NO_RECORDS: DeviceRecord[] = []
 /** The record actions that belong to the certification service; the route hands them in. */
 export type RecordCertificationActions = {
   startCertify(record: DeviceRecord): Promise<void>
-  /** Issue 17: a new attempt of the cases the latest one did not pass. */
+  /** A new attempt of the cases the latest one did not pass. */
   rerunFailed(record: DeviceRecord): Promise<void>
-  /** Issue 17: ends the run going (after the vendor confirmed). */
+  /** Ends the run going (after the vendor confirmed). */
   cancelRun(record: DeviceRecord): Promise<void>
   emailCertificate(record: DeviceRecord): Promise<void>
   downloadResults(record: DeviceRecord): Promise<void>
-  /** Issue 20: the PDF of the record's certificate. */
+  /** The PDF of the record's certificate. */
   downloadCertificate(record: DeviceRecord): Promise<void>
 }
 

@@ -33,13 +33,13 @@ type RecordActionsMenuProps = {
  * separator, issue 17's Re-run Failed Cases and Cancel Run in the same disabled style. The menu
  * closes after an action.
  *
- * Issue 18: an action the record allows but the member's role does not stays listed, disabled,
+ * An action the record allows but the member's role does not stays listed, disabled,
  * with a lock, and the menu ends with each such reason once and what to do about it. Unlike an
  * item the rules disable, a refused item can be reached with the arrow keys (WAI-ARIA's menu
  * pattern keeps disabled items focusable), so that it is read with its reason (aria-describedby);
  * choosing it does nothing and leaves the menu open.
  *
- * Issue 19: an action the record's state holds back for a reason of its own (Start Certify and
+ * An action the record's state holds back for a reason of its own (Start Certify and
  * Re-run Failed Cases while the lab reviews the last run) is shown the same way, with an hourglass
  * and that reason under the items.
  */

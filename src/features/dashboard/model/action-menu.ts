@@ -38,12 +38,12 @@ export interface ActionMenuRule<A extends RecordAction = SpecRecordAction> {
   /** Whether it can be chosen; always false when not shown. */
   enabled: boolean
   /**
-   * Issue 18: the member's role may not do it, though the record's rules would allow it. Set only
+   * The member's role may not do it, though the record's rules would allow it. Set only
    * then: an action the rules disable says nothing about the role.
    */
   refusal?: RoleRefusal
   /**
-   * Issue 19: why the record's state keeps a run action disabled, said beside it (a record
+   * Why the record's state keeps a run action disabled, said beside it (a record
    * awaiting the lab's review: AWAITING_REVIEW_REFUSAL_MESSAGE, the server's refusal word for
    * word). Set only on a disabled action; never with `refusal`.
    */

@@ -14,7 +14,7 @@ import { summaryCardCounts, summaryCardOf } from '@/features/dashboard/model/rec
 import { record, rows } from '@/features/dashboard/model/test-rows'
 
 /*
- * Issue 19 (docs/decisions/0024 point 5): with review on, a finished run's record waits in
+ * docs/decisions/0024 point 5: with review on, a finished run's record waits in
  * AwaitingReview, with no result, until a lab engineer approves or rejects it.
  */
 

@@ -62,12 +62,12 @@ export function progressOf(record: RecordState, elapsedMs: number): Progress {
       // Completed without a result is not a state the lab produces: shown as unknown (black).
       return UNKNOWN
     case CANCELLED_STATUS:
-      // Issue 17 (docs/decisions/0022): not one of spec §4's statuses, so the spec's rule for an
+      // docs/decisions/0022: not one of spec §4's statuses, so the spec's rule for an
       // unknown status holds — 0 percent, black — but the bar is named for what happened, and the
       // Status column writes 'Cancelled' under it, so the row is not read as broken.
       return { percent: 0, tone: 'unknown', label: 'Cancelled' }
     case AWAITING_REVIEW_STATUS:
-      // Issue 19 (docs/decisions/0024): the run's cases are all done and the lab decides the
+      // docs/decisions/0024: the run's cases are all done and the lab decides the
       // result. Not a spec §4 status; it counts in In Progress, so the bar has that colour, full
       // and still (nothing left to run), named 'Awaiting review'.
       return { percent: PROGRESS_FULL_PERCENT, tone: 'in-progress', label: AWAITING_REVIEW_LABEL }

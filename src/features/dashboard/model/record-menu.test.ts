@@ -88,7 +88,7 @@ describe('recordMenuRules', () => {
   })
 })
 
-/* Issue 18 (docs/decisions/0023): the member's role on top of the record's rules. */
+/* docs/decisions/0023: the member's role on top of the record's rules. */
 
 const RUNS = 'Your role in this organization does not allow starting or cancelling certification runs.'
 const PORTFOLIO = 'Your role in this organization does not allow submitting, editing or deleting devices.'

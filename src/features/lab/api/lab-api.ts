@@ -169,7 +169,7 @@ export function useRemoveStaff() {
   })
 }
 
-/** Issue 20: a Lab manager revokes a certificate with a reason (refusals on their field). */
+/** A Lab manager revokes a certificate with a reason (refusals on their field). */
 export function useRevokeCertificate() {
   const refresh = useLabRefresh()
   return useMutation({

@@ -360,7 +360,7 @@ function AttemptItem({
 }
 
 /**
- * Issue 20: the certificate the attempt was issued, with its state and its public page; a Lab
+ * The certificate the attempt was issued, with its state and its public page; a Lab
  * manager may revoke it, with a reason the vendor's Owners are mailed.
  */
 function CertificateLine({

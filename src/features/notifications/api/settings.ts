@@ -8,7 +8,7 @@ import type {
 import { requestEndpoint } from '@/lib/call-endpoint'
 
 /*
- * Issue 21: the member's notification settings (GET /api/notifications/settings) for the
+ * The member's notification settings (GET /api/notifications/settings) for the
  * organization the session acts for, and a lab staff member's own (GET
  * /api/lab/notifications/settings, docs/decisions/0028 point 9); one switch changed at a time,
  * shown at once and put back if the server refuses.

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { requestEndpoint } from '@/lib/call-endpoint'
 
 /*
- * Issue 21: the public unsubscribe link. Reading it (GET /api/notifications/unsubscribe) changes
+ * The public unsubscribe link. Reading it (GET /api/notifications/unsubscribe) changes
  * nothing — mail scanners open links — and the button POSTs the token.
  */
 

@@ -24,7 +24,7 @@ import { answerOrNull } from '@/lib/api-failure'
 import { cn } from '@/lib/utils'
 
 /*
- * Issue 21 (docs/decisions/0028 point 8): the member's notification settings — one switch per
+ * docs/decisions/0028 point 8: the member's notification settings — one switch per
  * kind with what it sends, saved at once. The switch moves when pressed; a refusal puts it back
  * and says so under the list (the failure's own words are the error toast). The line under the
  * list says what was saved last; with every switch off, a notice says no mail comes. A lab staff

@@ -19,7 +19,7 @@ import { unsubscribeInfoQueryOptions, useUnsubscribeMutation } from '@/features/
 import { answerOrNull } from '@/lib/api-failure'
 
 /*
- * Issue 21 (docs/decisions/0028 point 5): the page an unsubscribe link opens, without a login.
+ * docs/decisions/0028 point 5: the page an unsubscribe link opens, without a login.
  * Opening it changes nothing (mail scanners follow links): it reads what the link would turn off
  * and asks; the button turns it off and says so, focused. A link that is not valid says so and
  * changes nothing. Every outcome leads to the settings page (a login first when needed).

@@ -3,7 +3,7 @@ import type { Role } from '@/contract/roles'
 import { ROLE_REFUSALS } from '@/contract/roles'
 
 /*
- * Issue 18 (docs/decisions/0023 point 5): who may do what on the team page's rows. The server
+ * docs/decisions/0023 point 5: who may do what on the team page's rows. The server
  * decides every change again; these rules only spare a member a control that would be refused,
  * and say why next to it.
  */

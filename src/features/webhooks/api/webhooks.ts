@@ -3,7 +3,7 @@ import type { WebhookEndpoint, WebhookEventType } from '@/contract/webhooks'
 import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-endpoint'
 
 /*
- * Issue 21: the webhooks page's calls. The list and each endpoint's delivery log are read through
+ * The webhooks page's calls. The list and each endpoint's delivery log are read through
  * the query cache; a change answers its message (the success toast) and the endpoint as it is now,
  * which replaces it in the cached list.
  */

@@ -6,7 +6,7 @@ import {
 } from '@/contract/webhooks'
 
 /*
- * Issue 21: how the webhooks page words an endpoint's state and a delivery's outcome — pure, so
+ * How the webhooks page words an endpoint's state and a delivery's outcome — pure, so
  * the screen, the stories and the tests read the same words.
  */
 
