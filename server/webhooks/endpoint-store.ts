@@ -1,0 +1,306 @@
+import type { Kysely, Transaction } from 'kysely'
+import {
+  WEBHOOK_DELIVERIES_PAGE_SIZE,
+  WEBHOOK_ENDPOINTS_LIMIT_MESSAGE,
+  WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_URL_DUPLICATE_MESSAGE,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEventType,
+} from '@/contract/webhooks'
+import type { Database } from '../platform/db/schema.ts'
+import { logActivity } from '../organizations/index.ts'
+import { enqueuePing, newEndpointId } from './deliveries.ts'
+
+/*
+ * The webhooks page's reads and writes of an organization's endpoints and deliveries. Every
+ * query names the organization: another organization's endpoint or delivery is an unknown one.
+ * Every change writes the activity log in its transaction.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>
+type Who = { organizationId: string; accountId: string }
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null)
+
+export async function endpointsOf(
+  db: Db,
+  organizationId: string,
+  endpointId?: string,
+): Promise<WebhookEndpoint[]> {
+  let query = db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('created_at')
+    .orderBy('id')
+  if (endpointId !== undefined) query = query.where('id', '=', endpointId)
+  const rows = await query.execute()
+  if (rows.length === 0) return []
+  const latest = await db
+    .selectFrom('webhook_deliveries')
+    .select(['endpoint_id', 'status', 'created_at', 'last_attempt_at', 'last_response_code'])
+    .distinctOn('endpoint_id')
+    .where(
+      'endpoint_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('endpoint_id')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+  const lastOf = new Map(latest.map((row) => [row.endpoint_id, row]))
+  return rows.map((row) => {
+    const last = lastOf.get(row.id)
+    return {
+      endpointId: row.id,
+      url: row.url,
+      events: row.events as WebhookEventType[],
+      state: row.enabled ? ('active' as const) : ('disabled' as const),
+      disabledReason: row.enabled ? null : (row.disabled_reason ?? 'owner'),
+      disabledAt: row.enabled ? null : iso(row.disabled_at),
+      failingSince: iso(row.failing_since),
+      secretHint: row.secret_hint,
+      createdAt: row.created_at.toISOString(),
+      lastDelivery: last
+        ? {
+            status: last.status,
+            at: (last.last_attempt_at ?? last.created_at).toISOString(),
+            responseCode: last.last_response_code,
+          }
+        : null,
+    }
+  })
+}
+
+/**
+ * One change to one of the organization's endpoints and its activity line, in one transaction.
+ * `change` answers the endpoint's URL, or undefined when the organization has no such endpoint
+ * (then nothing is logged and the answer is false).
+ */
+export function changeEndpoint(
+  db: Kysely<Database>,
+  who: Who,
+  action: 'webhook.deleted' | 'webhook.secret-rotated',
+  change: (trx: Transaction<Database>) => Promise<{ url: string } | undefined>,
+) {
+  return db.transaction().execute(async (trx) => {
+    const row = await change(trx)
+    if (!row) return false
+    await logActivity(trx, {
+      organizationId: who.organizationId,
+      actorAccountId: who.accountId,
+      action,
+      subject: row.url,
+    })
+    return true
+  })
+}
+
+/**
+ * A new endpoint of the organization with its sealed secret; refused (409, naming `url`) for a URL
+ * it has already or past WEBHOOK_ENDPOINTS_MAX.
+ */
+export function insertEndpoint(
+  db: Kysely<Database>,
+  who: Who,
+  endpoint: { url: string; events: string[]; secretEncrypted: string; secretHint: string },
+) {
+  const { organizationId, accountId } = who
+  const { url } = endpoint
+  return db.transaction().execute(async (trx) => {
+    // One at a time per organization, so the limit and the duplicate check hold under races.
+    await trx
+      .selectFrom('organizations')
+      .select('id')
+      .where('id', '=', organizationId)
+      .forUpdate()
+      .executeTakeFirst()
+    const existing = await trx
+      .selectFrom('webhook_endpoints')
+      .select('url')
+      .where('organization_id', '=', organizationId)
+      .execute()
+    if (existing.some((row) => row.url === url)) {
+      return { refused: { message: WEBHOOK_URL_DUPLICATE_MESSAGE, field: 'url' }, status: 409 as const }
+    }
+    if (existing.length >= WEBHOOK_ENDPOINTS_MAX) {
+      return { refused: { message: WEBHOOK_ENDPOINTS_LIMIT_MESSAGE, field: 'url' }, status: 409 as const }
+    }
+    const id = newEndpointId()
+    await trx
+      .insertInto('webhook_endpoints')
+      .values({
+        id,
+        organization_id: organizationId,
+        url,
+        events: endpoint.events,
+        secret_encrypted: endpoint.secretEncrypted,
+        secret_hint: endpoint.secretHint,
+        disabled_reason: null,
+        disabled_at: null,
+        failing_since: null,
+        created_by: accountId,
+      })
+      .execute()
+    await logActivity(trx, {
+      organizationId,
+      actorAccountId: accountId,
+      action: 'webhook.created',
+      subject: url,
+    })
+    return { id }
+  })
+}
+
+/** The stored URL of one of the organization's endpoints. */
+export async function endpointUrl(db: Db, organizationId: string, endpointId: string) {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select('url')
+    .where('id', '=', endpointId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst()
+  return row?.url
+}
+
+/** Changes an endpoint's events or its switch; null when the organization has no such endpoint. */
+export function updateEndpoint(
+  db: Kysely<Database>,
+  who: Who,
+  change: { endpointId: string; events?: string[] | undefined; enabled?: boolean | undefined },
+) {
+  const { events, enabled } = change
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'url', 'enabled'])
+      .where('id', '=', change.endpointId)
+      .where('organization_id', '=', who.organizationId)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!row) return null
+    await trx
+      .updateTable('webhook_endpoints')
+      .set({
+        ...(events !== undefined ? { events: [...new Set(events)] } : {}),
+        // Enabled again: a fresh start (the 24 hours of failures count from the next failure).
+        ...(enabled === true && !row.enabled
+          ? { enabled: true, disabled_reason: null, disabled_at: null, failing_since: null }
+          : {}),
+        ...(enabled === false && row.enabled
+          ? { enabled: false, disabled_reason: 'owner', disabled_at: new Date() }
+          : {}),
+      })
+      .where('id', '=', row.id)
+      .execute()
+    await logActivity(trx, {
+      organizationId: who.organizationId,
+      actorAccountId: who.accountId,
+      action: 'webhook.updated',
+      subject: row.url,
+    })
+    return row
+  })
+}
+
+/** One page of an endpoint's deliveries, newest first, after the cursor; and the next page's cursor. */
+export async function deliveriesPage(db: Db, endpointId: string, cursor: { at: Date; id: string } | null) {
+  let query = db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('endpoint_id', '=', endpointId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(WEBHOOK_DELIVERIES_PAGE_SIZE + 1)
+  if (cursor) {
+    const { at, id } = cursor
+    query = query.where((eb) =>
+      eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]),
+    )
+  }
+  const rows = await query.execute()
+  const page = rows.slice(0, WEBHOOK_DELIVERIES_PAGE_SIZE)
+  const last = page[page.length - 1]
+  const deliveries: WebhookDelivery[] = page.map((row) => ({
+    deliveryId: row.id,
+    eventId: row.event_id,
+    type: row.type,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    attempts: row.attempts,
+    lastAttemptAt: iso(row.last_attempt_at),
+    responseCode: row.last_response_code,
+    error: row.last_error,
+    nextAttemptAt: row.status === 'pending' ? row.next_attempt_at.toISOString() : null,
+    deliveredAt: iso(row.delivered_at),
+  }))
+  return {
+    deliveries,
+    next: rows.length > WEBHOOK_DELIVERIES_PAGE_SIZE && last ? cursorOf(last.created_at, last.id) : null,
+  }
+}
+
+/** Whether the organization has this endpoint. */
+export async function hasEndpoint(db: Db, organizationId: string, endpointId: string) {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('id', '=', endpointId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** A delivery sent again: pending now (one being sent right now is left to its attempt). */
+export function requeueDelivery(db: Kysely<Database>, organizationId: string, deliveryId: string) {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+      .select(['d.id', 'd.status', 'e.enabled'])
+      .where('d.id', '=', deliveryId)
+      .where('e.organization_id', '=', organizationId)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!row) return 'not-found' as const
+    if (!row.enabled) return 'disabled' as const
+    if (row.status !== 'delivering') {
+      await trx
+        .updateTable('webhook_deliveries')
+        .set({ status: 'pending', next_attempt_at: new Date() })
+        .where('id', '=', row.id)
+        .execute()
+    }
+    return 'queued' as const
+  })
+}
+
+/** A test event to one of the organization's enabled endpoints. */
+export function queuePing(db: Kysely<Database>, organizationId: string, endpointId: string) {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'enabled'])
+      .where('id', '=', endpointId)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst()
+    if (!row) return 'not-found' as const
+    if (!row.enabled) return 'disabled' as const
+    await enqueuePing(trx, organizationId, row.id)
+    return 'queued' as const
+  })
+}
+
+export function cursorOf(at: Date, id: string) {
+  return Buffer.from(`${at.toISOString()}|${id}`, 'utf8').toString('base64url')
+}
+
+export function parseCursor(text: string): { at: Date; id: string } | null {
+  const decoded = Buffer.from(text, 'base64url').toString('utf8')
+  const [at, id, ...rest] = decoded.split('|')
+  if (!at || !id || rest.length > 0) return null
+  const date = new Date(at)
+  return Number.isNaN(date.getTime()) || date.toISOString() !== at ? null : { at: date, id }
+}
