@@ -186,10 +186,11 @@ function makeDeployment(
 /** The hash of what shapes a fresh database: the migrations and the seeds. */
 function schemaHash() {
   const hash = createHash('sha256')
-  const folder = path.join(root, 'server', 'db')
+  const folder = path.join(root, 'server', 'platform', 'db')
   const files = [
     ...readdirSync(path.join(folder, 'migrations')).map((name) => path.join('migrations', name)),
     ...readdirSync(folder).filter((name) => name.startsWith('seed') || name === 'database.ts'),
+    path.join('..', '..', 'accounts', 'demo-account.ts'),
   ].sort()
   for (const file of files) hash.update(file).update(readFileSync(path.join(folder, file)))
   return hash.digest('hex').slice(0, 16)
