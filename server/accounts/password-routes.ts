@@ -98,18 +98,10 @@ route(passwordRoutes, 'forgotPassword', async (c) => {
     return sent(randomUUID())
   }
   const issued = await db.transaction().execute((trx) => issueCode(trx, secret, account.id, 'reset-password'))
-  await mailResetCode(c.var.services, account, issued)
+  // A transport failure keeps the code: the mail is tried again (mail-jobs.ts).
+  await queueMail({ db, mailer }, codeMail(account.email, account.first_name, issued.code, 'reset-password'))
   return sent(issued.id)
 })
-
-/** Mails the reset code; a transport failure keeps the code and the mail is tried again (mail-jobs.ts). */
-async function mailResetCode(
-  { db, mailer }: MainServices,
-  account: { email: string; first_name: string },
-  issued: { id: string; code: string },
-) {
-  await queueMail({ db, mailer }, codeMail(account.email, account.first_name, issued.code, 'reset-password'))
-}
 
 route(passwordRoutes, 'resetPassword', async (c) => {
   const { otp, password, confirmPassword, id } = c.var.body

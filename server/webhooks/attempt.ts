@@ -9,6 +9,7 @@ import {
   webhookSignature,
 } from '@/contract/webhooks'
 import type { Database } from '../platform/db/schema.ts'
+import { jobBackoffMs } from '../platform/jobs/runner.ts'
 import type { Mailer } from '../platform/mailer.ts'
 import { afterFailure, disableEndpoint, type DisabledEndpoint, mailOwnersOfDisabled } from './disable.ts'
 import { bodyToSend } from './deliveries.ts'
@@ -20,14 +21,9 @@ import { postWebhook, type SendResult } from './send.ts'
  * destination check work): claim the due deliveries, send one, record its outcome.
  */
 
-export const BACKOFF_BASE_MS = 10_000
-export const BACKOFF_MAX_MS = 60 * 60 * 1000
-
-/** The wait before retry number `attempts` + 1, with jitter in [0.75, 1.25). */
-export function backoffMs(attempts: number, random: () => number = Math.random): number {
-  const plain = Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS)
-  return Math.round(plain * (0.75 + random() * 0.5))
-}
+/** The wait before retry number `attempts` + 1: the job runner's doubling from 10 s to 1 h, with jitter. */
+export const backoffMs = (attempts: number, random: () => number = Math.random) =>
+  jobBackoffMs(attempts, {}, random)
 
 export type Claimed = {
   id: string

@@ -6,11 +6,10 @@ import type { Database } from '../platform/db/schema.ts'
 import { log as serverLog } from '../platform/log.ts'
 import type { Mailer } from '../platform/mailer.ts'
 import { type AttemptContext, claimDue, recordAttempt, sendDelivery } from './attempt.ts'
-import type { SendResult } from './send.ts'
-import { systemLookup } from './send.ts'
+import { type SendResult, systemLookup } from './send.ts'
 import { wakers } from './wake.ts'
 
-export { backoffMs, BACKOFF_BASE_MS, BACKOFF_MAX_MS } from './attempt.ts'
+export { backoffMs } from './attempt.ts'
 
 /*
  * docs/decisions/0027: the delivery worker, one in every portal process.
