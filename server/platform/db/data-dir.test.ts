@@ -24,6 +24,8 @@ const schema = `test_${randomBytes(6).toString('hex')}`
 
 const target: OpenDatabaseOptions = databaseUrl ? { databaseUrl, schema } : { dataDir }
 const seeds = { addresses: false, demoAccount: DEMO, seedDemoAccount }
+/** A new PGlite folder runs every migration on disk: seconds idle, tens of seconds on a busy machine. */
+const OPEN_TWICE_MS = 120_000
 
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true })
@@ -55,7 +57,7 @@ describe('a database opened again after close', () => {
     } finally {
       await second.close()
     }
-  }, 30_000)
+  }, OPEN_TWICE_MS)
 
   it.skipIf(testsUsePostgres())(
     'is not opened by two owners at once',
@@ -71,7 +73,7 @@ describe('a database opened again after close', () => {
       const next = await openDatabase({ dataDir, seeds })
       await next.close()
     },
-    30_000,
+    OPEN_TWICE_MS,
   )
 })
 

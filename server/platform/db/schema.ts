@@ -463,7 +463,7 @@ export interface EventCursorsTable {
   updated_at: CreatedAt
 }
 
-/** One notification mail to send (migration 0016). */
+/** One planned notification mail and whether it went out (migration 0016); a job sends it (0022). */
 export interface NotificationJobsTable {
   id: GeneratedAlways<number>
   dedupe_key: string
@@ -480,10 +480,7 @@ export interface NotificationJobsTable {
   /** JSON of the mail's headers. */
   headers: string
   created_at: CreatedAt
-  next_attempt_at: CreatedAt
   attempts: ColumnType<number, number | undefined, number>
-  lease_owner: string | null
-  lease_expires_at: NullableTime
   sent_at: NullableTime
   failed_at: NullableTime
   last_error: string | null
