@@ -33,31 +33,35 @@ afterAll(async () => {
 })
 
 describe('a database opened again after close', () => {
-  it('keeps its data, and neither migrates nor seeds twice', async () => {
-    const first = await openDatabase({ ...target, seeds })
-    expect(first.engine).toBe(databaseUrl ? 'postgres' : 'pglite')
-    expect(first.seeded.ran).toEqual(['catalogue', 'demo-account'])
-    await first.db
-      .insertInto('mail_outbox')
-      .values({ to_address: DEMO.email, subject: 'Your code', text_body: 'Code: 123456' })
-      .execute()
-    await first.close()
-    await first.close()
+  it(
+    'keeps its data, and neither migrates nor seeds twice',
+    async () => {
+      const first = await openDatabase({ ...target, seeds })
+      expect(first.engine).toBe(databaseUrl ? 'postgres' : 'pglite')
+      expect(first.seeded.ran).toEqual(['catalogue', 'demo-account'])
+      await first.db
+        .insertInto('mail_outbox')
+        .values({ to_address: DEMO.email, subject: 'Your code', text_body: 'Code: 123456' })
+        .execute()
+      await first.close()
+      await first.close()
 
-    const second = await openDatabase({ ...target, seeds })
-    try {
-      expect(second.seeded.ran).toEqual([])
-      expect(second.seeded.demoAccount).toEqual(DEMO)
-      const mail = await second.db.selectFrom('mail_outbox').select(['to_address', 'subject']).execute()
-      expect(mail).toEqual([{ to_address: DEMO.email, subject: 'Your code' }])
-      const accounts = await second.db.selectFrom('vendor_accounts').select('email').execute()
-      expect(accounts).toEqual([{ email: DEMO.email }])
-      const records = await second.db.selectFrom('device_records').select('status').execute()
-      expect(records).toHaveLength(4)
-    } finally {
-      await second.close()
-    }
-  }, OPEN_TWICE_MS)
+      const second = await openDatabase({ ...target, seeds })
+      try {
+        expect(second.seeded.ran).toEqual([])
+        expect(second.seeded.demoAccount).toEqual(DEMO)
+        const mail = await second.db.selectFrom('mail_outbox').select(['to_address', 'subject']).execute()
+        expect(mail).toEqual([{ to_address: DEMO.email, subject: 'Your code' }])
+        const accounts = await second.db.selectFrom('vendor_accounts').select('email').execute()
+        expect(accounts).toEqual([{ email: DEMO.email }])
+        const records = await second.db.selectFrom('device_records').select('status').execute()
+        expect(records).toHaveLength(4)
+      } finally {
+        await second.close()
+      }
+    },
+    OPEN_TWICE_MS,
+  )
 
   it.skipIf(testsUsePostgres())(
     'is not opened by two owners at once',
