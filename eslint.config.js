@@ -116,19 +116,16 @@ function serverBoundaries() {
       ],
     ),
     block(['server/events/**'], [anyFileOf(SERVER_DOMAINS, 'server/events/ imports no domain.'), noApps]),
-    block(['server/http/**'], [throughIndex(PUBLIC_MODULES), noApps], {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              ...anyFileOf(PUBLIC_MODULES, 'server/http/ imports only types from a domain (import type).'),
-              allowTypeImports: true,
-            },
-          ],
-        },
+    block(
+      ['server/http/**'],
+      [
+        anyFileOf(
+          PUBLIC_MODULES,
+          "server/http/ imports no domain, not even its types: a domain adds its services to MainServices itself (declare module '../http/context.ts').",
+        ),
+        noApps,
       ],
-    }),
+    ),
     ...SERVER_DOMAINS.map((domain) =>
       block(
         [`server/${domain}/**`],

@@ -2,12 +2,6 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from '@/routeTree.gen'
 
-/**
- * What every route can read. `queryClient` is given by stories and the prerenderer; in the app the
- * `_data` layout route loads it for the screens that call the server (routes/_data.tsx).
- */
-export type RouterContext = { queryClient?: QueryClient | undefined }
-
 export function createAppRouter({
   queryClient,
   history,

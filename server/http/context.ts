@@ -3,20 +3,19 @@ import type { Context } from 'hono'
 import type { LabRole } from '@/contract/lab'
 import type { Role } from '@/contract/roles'
 import type { ApiTokenScope } from '@/contract/api-tokens'
-import type { DirectorySnapshot } from '../certificates/index.ts'
 import type { Kysely } from 'kysely'
 import type { Database } from '../platform/db/schema.ts'
 import type { WriteWatch } from '../platform/db/write-watch.ts'
-import type { EventHub } from '../events/index.ts'
-import type { RunExecutor } from '../certification/index.ts'
-import type { IssueOptions } from '../certification/index.ts'
-import type { LabStateWatch } from '../certification/index.ts'
 import type { AnswerCache } from './answer-cache.ts'
 import type { Mailer } from '../platform/mailer.ts'
 
-/* What every handler of the main service reaches through `c.var`. */
-
-export type MainServices = {
+/*
+ * What every handler of the main service reaches through `c.var`: here what the platform gives.
+ * A domain that adds a service declares it beside its public module (`declare module
+ * '../http/context.ts'`), so this file knows no domain, not even its types, and no import loop
+ * runs from here through a domain's routes back to here.
+ */
+export interface MainServices {
   db: Kysely<Database>
   mailer: Mailer
   /** Keys the hashes of one-time codes (server/accounts/one-time-code.ts). */
@@ -25,19 +24,6 @@ export type MainServices = {
   answers: AnswerCache
   /** This process's writes, when it is the database's only writer (PGlite); else null. */
   writes: WriteWatch | null
-  /** The live events' hub (GET /api/events, docs/decisions/0020); null in an app without one. */
-  events: EventHub | null
-  /**
-   * The certification runs' executor, for the lab's actions on a vendor's behalf (issue 19); null
-   * in an app without one (the lab's run calls then answer 503).
-   */
-  runs: RunExecutor | null
-  /** The bench's maintenance as the runner reads it; refreshed after the console changes it (issue 19). */
-  labState: LabStateWatch | null
-  /** The key and validity of certificates issued here (a lab engineer's approval); null: none. */
-  certificates: IssueOptions | null
-  /** The directory of certified devices, kept in memory and checked against the database on every read. */
-  directory: DirectorySnapshot
   /**
    * The portal's public address (PORTAL_URL, server/platform/portal-url.ts), the origin of every
    * link a mail or an answer carries; never the request's Host. Known once the service listens.

@@ -8,7 +8,7 @@ import {
   isCertificationServiceConfigured,
   setCertificationServicePort,
 } from '@/lib/config'
-import { sessionStarting } from '@/lib/session-start'
+import { sessionStarting } from '@/lib/session-starting'
 import { readToken, writeToken } from '@/lib/storage'
 
 /*

@@ -9,27 +9,19 @@
  * refused (403, a second call, an error in the console).
  */
 
-let starting: Promise<void> | null = null
+import { trackSessionStart } from '@/lib/session-starting'
 
 /** Starts the session's Token request. */
 export function startSession(): Promise<void> {
-  const started = import('@/lib/api-client')
-    .then(({ bootstrapSession }) => bootstrapSession())
-    .then(
-      () => undefined,
-      () => {
-        // Spec §8: logged only. The next call that needs a Token asks again.
-        console.warn('The session could not be started: the main service did not answer.')
-      },
-    )
-    .finally(() => {
-      if (starting === started) starting = null
-    })
-  starting = started
-  return started
-}
-
-/** The start-up Token request while it is on its way (it never rejects), else null. */
-export function sessionStarting(): Promise<void> | null {
-  return starting
+  return trackSessionStart(
+    import('@/lib/api-client')
+      .then(({ bootstrapSession }) => bootstrapSession())
+      .then(
+        () => undefined,
+        () => {
+          // Spec §8: logged only. The next call that needs a Token asks again.
+          console.warn('The session could not be started: the main service did not answer.')
+        },
+      ),
+  )
 }

@@ -2,7 +2,7 @@ import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/re
 import * as React from 'react'
 import { RootLayout } from '@/components/layout/root-layout'
 import { useLogout } from '@/features/auth/api/logout'
-import type { RouterContext } from '@/router'
+import type { RouterContext } from '@/router-context'
 import { rootSearchSchema } from '@/routes/-search-params'
 import { writeGoto } from '@/lib/storage'
 import { useAuthView } from '@/lib/use-auth-data'
