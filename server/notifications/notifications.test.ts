@@ -13,6 +13,7 @@ import {
   ONE_CLICK_UNSUBSCRIBE_PATH,
   UNSUBSCRIBE_TOKEN_INVALID_MESSAGE,
   UNSUBSCRIBE_TOKEN_REQUIRED_MESSAGE,
+  UNSUBSCRIBE_TOKEN_TOO_LONG_MESSAGE,
   type UnsubscribeAnswer,
   type UnsubscribeInfo,
   unsubscribeAlreadyOffMessage,
@@ -671,6 +672,20 @@ describe('the signed unsubscribe link', () => {
       message: UNSUBSCRIBE_TOKEN_REQUIRED_MESSAGE,
       field: 'token',
     })
+    // 600 characters are read (and found not valid); 601 are refused unread.
+    expect(
+      await json(await visitor.post(endpoints.unsubscribe.path, { token: 'n'.repeat(600) }), 400),
+    ).toEqual({
+      message: UNSUBSCRIBE_TOKEN_INVALID_MESSAGE,
+      field: 'token',
+    })
+    expect(
+      await json(await visitor.post(endpoints.unsubscribe.path, { token: 'n'.repeat(601) }), 400),
+    ).toEqual({
+      message: 'token must be at most 600 characters.',
+      field: 'token',
+    })
+    expect(UNSUBSCRIBE_TOKEN_TOO_LONG_MESSAGE).toBe('token must be at most 600 characters.')
     expect(await settingOf(owner.browser, 'certificateIssued')).toBe(true)
     expect(await settingOf(stranger.browser, 'certificateIssued')).toBe(true)
   })
