@@ -3,6 +3,7 @@ import { compress } from 'hono/compress'
 import { type AddressAnswer } from '@/contract/address'
 import type { MainEnv } from '../http/context.ts'
 import { route } from '../http/route.ts'
+import { citiesOf, listCountries, statesOf } from './addresses.ts'
 
 /*
  * Public reference data: the address lists of the registration form. Paths from the endpoint table
@@ -20,11 +21,7 @@ route(
   'addressData',
   async (c) => {
     const { db } = c.var.services
-    const countries = await db
-      .selectFrom('countries')
-      .select(['country_code', 'name', 'calling_code'])
-      .orderBy('name')
-      .execute()
+    const countries = await listCountries(db)
     const answer: AddressAnswer = {
       countryDetailsList: countries.map((row) => ({ country: row.name, countryCode: row.calling_code })),
       stateList: [],
@@ -33,24 +30,8 @@ route(
     const country = c.var.body.country?.trim()
     const chosen = country ? countries.find((row) => row.name === country) : undefined
     if (chosen) {
-      const states = await db
-        .selectFrom('states')
-        .select(['state_code', 'name'])
-        .where('country_code', '=', chosen.country_code)
-        .orderBy('name')
-        .execute()
-      const cities = await db
-        .selectFrom('cities')
-        .innerJoin('states', (join) =>
-          join
-            .onRef('states.country_code', '=', 'cities.country_code')
-            .onRef('states.state_code', '=', 'cities.state_code'),
-        )
-        .select(['states.name as state', 'cities.name as city'])
-        .where('cities.country_code', '=', chosen.country_code)
-        .orderBy('states.name')
-        .orderBy('cities.name')
-        .execute()
+      const states = await statesOf(db, chosen.country_code)
+      const cities = await citiesOf(db, chosen.country_code)
       answer.stateList = states.map((row) => ({ country: chosen.name, state: row.name }))
       answer.cityList = cities
     }

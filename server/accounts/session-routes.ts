@@ -10,6 +10,7 @@ import { touchStaff } from '../lab/index.ts'
 import { endVendorSession, startSession, touchSession } from '../http/session.ts'
 import { newToken, tokenDigest } from '../http/session-token.ts'
 import { route } from '../http/route.ts'
+import { renewCsrfToken } from './store.ts'
 
 /*
  * The session calls (ARCHITECTURE.md decisions 1 and 4): the Token bootstrap, Logout and
@@ -29,11 +30,7 @@ route(sessionRoutes, 'token', async (c) => {
   const csrfTokenHash = tokenDigest(token)
   const session = c.var.session
   if (session) {
-    await db
-      .updateTable('sessions')
-      .set({ csrf_token_hash: csrfTokenHash })
-      .where('id', '=', session.id)
-      .execute()
+    await renewCsrfToken(db, session.id, csrfTokenHash)
   } else {
     await startSession(c, db, { accountId: null, csrfTokenHash })
   }

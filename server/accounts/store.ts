@@ -3,9 +3,21 @@ import { emailKey } from '@/contract/validation/fields'
 import type { Database, OneTimeCodePurpose } from '../platform/db/schema.ts'
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, generateCode, hashCode } from './one-time-code.ts'
 
-/* The vendor accounts and their one-time codes, as the account calls read and write them. */
+/*
+ * The vendor accounts, their sessions' Token digests and their one-time codes, as the account calls
+ * read and write them.
+ */
 
 type Db = Kysely<Database> | Transaction<Database>
+
+/** The session's new Token: only its digest is stored (the Token bootstrap of a live session). */
+export async function renewCsrfToken(db: Db, sessionId: string, csrfTokenHash: string) {
+  await db
+    .updateTable('sessions')
+    .set({ csrf_token_hash: csrfTokenHash })
+    .where('id', '=', sessionId)
+    .execute()
+}
 
 /** The account of `email` with its password hash, for a login. */
 export function accountForLogin(db: Db, email: string) {

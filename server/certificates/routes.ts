@@ -10,6 +10,7 @@ import {
 } from '@/contract/certificates'
 import { readCertificateKeys, readPublicCertificate } from './read.ts'
 import { revokeCertificate } from './revoke.ts'
+import { labStaffName, ownCertificate, setPublished } from './store.ts'
 import type { MainEnv } from '../http/context.ts'
 import { labRoute, route, vendorRoute } from '../http/route.ts'
 
@@ -44,15 +45,11 @@ route(certificateRoutes, 'certificate', async (c) => {
 // A Lab manager revokes a certificate with a reason (the organization's Owners are told).
 labRoute(certificateRoutes, 'labRevokeCertificate', async (c) => {
   const { db, mailer } = c.var.services
-  const staff = await db
-    .selectFrom('lab_staff')
-    .select('name')
-    .where('id', '=', c.var.labStaffId)
-    .executeTakeFirst()
+  const staffName = await labStaffName(db, c.var.labStaffId)
   const result = await revokeCertificate(db, mailer, {
     number: c.var.body.number,
     reason: c.var.body.reason,
-    by: `${staff?.name ?? 'The lab'} (lab)`,
+    by: `${staffName ?? 'The lab'} (lab)`,
     publicUrl: c.var.services.publicUrl(),
   })
   if (!result.ok) return c.json({ message: result.message, field: result.field }, result.status)
@@ -67,18 +64,13 @@ vendorRoute(certificateRoutes, 'publishCertificate', async (c) => {
   const { db } = c.var.services
   const number = normalizeCertificateNumber(c.var.body.number)
   if (!number) return c.json({ message: MALFORMED_CERTIFICATE_NUMBER_MESSAGE, field: 'number' }, 400)
-  const row = await db
-    .selectFrom('certificates')
-    .select(['revoked_at'])
-    .where('number', '=', number)
-    .where('organization_id', '=', c.var.organizationId)
-    .executeTakeFirst()
+  const row = await ownCertificate(db, number, c.var.organizationId)
   // Another organization's certificate is as unknown as one that does not exist.
   if (!row) return c.json({ message: UNKNOWN_CERTIFICATE_MESSAGE, field: 'number' }, 404)
   const { published } = c.var.body
   if (published && row.revoked_at)
     return c.json({ message: REVOKED_NOT_PUBLISHED_MESSAGE, field: 'number' }, 409)
-  await db.updateTable('certificates').set({ published }).where('number', '=', number).execute()
+  await setPublished(db, number, published)
   return c.json({
     message: published ? certificatePublishedMessage(number) : certificateUnpublishedMessage(number),
   })

@@ -1,13 +1,57 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { type ExpressionBuilder, sql, type Kysely, type Transaction } from 'kysely'
 import type { NewInCatalogue } from '@/contract/portfolio-payload'
 import type { CatalogueValues } from '@/contract/portfolio-rules'
 import type { Database } from '../platform/db/schema.ts'
 
 /*
- * The device catalogue's tables as the portfolio calls use them: which device values of a payload
- * are new (they came from an 'Add New ...' option, and the portfolio rules hold them to their own
- * length rule), and adding them once the payload is written (spec §3).
+ * The device catalogue's tables as the portfolio calls use them: the lists the form's cascades
+ * offer, which device values of a payload are new (they came from an 'Add New ...' option, and
+ * the portfolio rules hold them to their own length rule), and adding them once the payload is
+ * written (spec §3).
  */
+
+type CatalogueTable = 'catalogue_device_names' | 'catalogue_device_types' | 'catalogue_product_classes'
+
+/** The seeded rows, and the organization's own additions when there is one (a signed-in caller). */
+const ownOrSeeded = (organizationId: string | null) => (eb: ExpressionBuilder<Database, CatalogueTable>) =>
+  organizationId === null
+    ? eb('added_by', 'is', null)
+    : eb.or([eb('added_by', 'is', null), eb('added_by', '=', organizationId)])
+
+/**
+ * The catalogue's four lists, each sorted, as `organizationId` sees it: the seeded values plus its
+ * own additions (a visitor, null, sees the seeded ones only).
+ */
+export async function catalogueLists(db: Kysely<Database>, organizationId: string | null) {
+  const [vendors, deviceNames, deviceTypes, productClasses] = await Promise.all([
+    db.selectFrom('catalogue_vendors').select('vendor').orderBy('vendor').execute(),
+    db
+      .selectFrom('catalogue_device_names')
+      .select(['vendor', 'device_name'])
+      .distinct()
+      .where(ownOrSeeded(organizationId))
+      .orderBy('vendor')
+      .orderBy('device_name')
+      .execute(),
+    db
+      .selectFrom('catalogue_device_types')
+      .select(['device_name', 'device_type'])
+      .distinct()
+      .where(ownOrSeeded(organizationId))
+      .orderBy('device_name')
+      .orderBy('device_type')
+      .execute(),
+    db
+      .selectFrom('catalogue_product_classes')
+      .select(['device_type', 'product_class'])
+      .distinct()
+      .where(ownOrSeeded(organizationId))
+      .orderBy('device_type')
+      .orderBy('product_class')
+      .execute(),
+  ])
+  return { vendors, deviceNames, deviceTypes, productClasses }
+}
 
 /**
  * Looks the device values up in the catalogue as `organizationId` sees it (ignoring case): the seeded

@@ -1,6 +1,4 @@
 import { Hono } from 'hono'
-import type { Kysely } from 'kysely'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { NO_UPDATES_MESSAGE, SAVE_SECTION_MESSAGES } from '@/contract/messages'
 import type { SavedPortfolio } from '@/contract/portfolio'
 import { NOTHING_NEW } from '@/contract/portfolio-payload'
@@ -17,11 +15,12 @@ import {
   UNKNOWN_DRAFT_MESSAGE,
 } from '@/contract/server-messages'
 import { isUniqueViolation } from '../platform/db/database.ts'
-import type { Database } from '../platform/db/schema.ts'
 import { answerFromCache } from '../http/answer-cache.ts'
 import type { MainEnv } from '../http/context.ts'
 import { newInCatalogue } from './catalogue.ts'
-import { ALL_FIELDS, COLUMNS, draftState, draftValues, fieldsOf, saveDraft, writeSubmit } from './drafts.ts'
+import { ALL_FIELDS, COLUMNS, draftOf, draftState, draftValues, fieldsOf, saveDraft } from './drafts.ts'
+import { storedAnswer, type SubmitAnswer, submitOnce } from './submit-answers.ts'
+import { registrationWithRecords, vendorName } from './vendors.ts'
 import { vendorRoute } from '../http/route.ts'
 
 /*
@@ -29,7 +28,7 @@ import { vendorRoute } from '../http/route.ts'
  * it. Every call needs the vendor's session, and the body's vendorUserId must be the session's own
  * (vendorRoute). A save or submit passes the portfolio rules (src/contract/portfolio-rules.ts) or
  * is refused with 400 and the first problem ({ message, field }); the draft's storage is in
- * ../store/drafts.ts.
+ * drafts.ts, the submit answers of an idempotency key in submit-answers.ts.
  */
 
 export const draftRoutes = new Hono<MainEnv>()
@@ -41,37 +40,10 @@ const yesNo = (value: boolean): 'YES' | 'NO' => (value ? 'YES' : 'NO')
 vendorRoute(draftRoutes, 'getPortfolio', (c) => {
   const { db } = c.var.services
   const { accountId, organizationId } = c.var
-  // The draft is the person's; whether records exist is the organization's (decision 0023).
   return answerFromCache(c, `get:${accountId}:${organizationId}`, async () => {
-    const account = await db
-      .selectFrom('vendor_accounts as a')
-      .select((eb) => [
-        'a.organization',
-        'a.first_name',
-        'a.last_name',
-        'a.email',
-        'a.country_code',
-        'a.phone_number',
-        'a.country',
-        'a.state',
-        'a.city',
-        eb
-          .exists(
-            eb
-              .selectFrom('device_records as r')
-              .select('r.portfolio_manager_id')
-              .where('r.organization_id', '=', organizationId),
-          )
-          .as('has_records'),
-      ])
-      .where('a.id', '=', accountId)
-      .executeTakeFirst()
+    const account = await registrationWithRecords(db, accountId, organizationId)
     if (!account) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
-    const draft = await db
-      .selectFrom('portfolio_drafts')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .executeTakeFirst()
+    const draft = await draftOf(db, accountId)
 
     const hasRecords = Boolean(account.has_records)
     const fields = draft ? Object.fromEntries(ALL_FIELDS.map((field) => [field, draft[COLUMNS[field]]])) : {}
@@ -116,23 +88,6 @@ vendorRoute(draftRoutes, 'savePortfolio', async (c) => {
 
 /* ---------------------------------------------------------------------------------- submit */
 
-type Answer = { status: ContentfulStatusCode; body: object }
-
-/** The answer stored under an idempotency key of the account, if any. */
-async function storedAnswer(
-  db: Kysely<Database>,
-  accountId: string,
-  key: string,
-): Promise<Answer | undefined> {
-  const stored = await db
-    .selectFrom('submit_answers')
-    .select(['status', 'answer'])
-    .where('account_id', '=', accountId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst()
-  return stored && { status: stored.status as ContentfulStatusCode, body: stored.answer as object }
-}
-
 /**
  * POST /api/portfoliomanager/create. With an Idempotency-Key (one per press of Submit), the first
  * request with the key holds the row (account, key) of submit_answers for its transaction and
@@ -164,43 +119,14 @@ vendorRoute(draftRoutes, 'submitPortfolio', async (c) => {
     }
   }
 
-  const account = await db
-    .selectFrom('vendor_accounts')
-    .select(['first_name', 'last_name'])
-    .where('id', '=', accountId)
-    .executeTakeFirst()
-  if (!account) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
-  const createdBy = `${account.first_name} ${account.last_name}`
+  const createdBy = await vendorName(db, accountId)
+  if (createdBy === undefined) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
   const submit = { accountId, organizationId, createdBy, payload, fresh }
-  const submitted: Answer = { status: 200, body: { message: PORTFOLIO_SUBMITTED_MESSAGE } }
+  const submitted: SubmitAnswer = { status: 200, body: { message: PORTFOLIO_SUBMITTED_MESSAGE } }
 
-  let answer: Answer
+  let answer: SubmitAnswer
   try {
-    answer = await db.transaction().execute(async (trx) => {
-      if (key === undefined) {
-        await writeSubmit(trx, submit)
-        return submitted
-      }
-      const held = await trx
-        .insertInto('submit_answers')
-        .values({
-          account_id: accountId,
-          idempotency_key: key,
-          status: submitted.status,
-          answer: JSON.stringify(submitted.body),
-        })
-        .onConflict((oc) => oc.columns(['account_id', 'idempotency_key']).doNothing())
-        .returning('idempotency_key')
-        .executeTakeFirst()
-      if (held) {
-        await writeSubmit(trx, submit)
-        return submitted
-      }
-      // The key's first request committed while this one waited for the row: answer as it did.
-      const stored = await storedAnswer(trx, accountId, key)
-      if (!stored) throw new Error('The submit answer of an idempotency key vanished.')
-      return stored
-    })
+    answer = await submitOnce(db, submit, key, submitted)
   } catch (error) {
     if (isUniqueViolation(error, 'device_records_one_per_draft')) {
       return c.json({ message: ALREADY_SUBMITTED_MESSAGE }, 409)

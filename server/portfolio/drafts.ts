@@ -81,6 +81,11 @@ export function draftValues(
   return values
 }
 
+/** The vendor's draft (open or submitted), or undefined before their first save. */
+export function draftOf(db: Kysely<Database>, accountId: string) {
+  return db.selectFrom('portfolio_drafts').selectAll().where('account_id', '=', accountId).executeTakeFirst()
+}
+
 /** A new draft's columns: every field blank. */
 const BLANK_DRAFT: DraftValues = Object.fromEntries(
   ALL_FIELDS.map((field) => [COLUMNS[field], field === 'deviceNumberList' ? [] : '']),

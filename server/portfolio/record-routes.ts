@@ -10,13 +10,18 @@ import {
   RECORD_UPDATED_MESSAGE,
 } from '@/contract/server-messages'
 import { EVENTS_SEQ_HEADER } from '@/contract/events'
-import { appendEvent } from '../events/index.ts'
-import { logActivity, recordSubject } from '../organizations/index.ts'
 import { organizationEventsSeq } from '../events/index.ts'
 import { answerFromCache } from '../http/answer-cache.ts'
 import type { MainEnv } from '../http/context.ts'
-import { addToCatalogue, newInCatalogue } from './catalogue.ts'
-import { DEVICE_ROW_COLUMNS, ownRecord, RECORD_DETAIL_COLUMNS, toDeviceRecord } from './records.ts'
+import { newInCatalogue } from './catalogue.ts'
+import {
+  deleteSubmittedRecord,
+  listRecordRows,
+  ownRecord,
+  recordDetails,
+  toDeviceRecord,
+  updateSubmittedRecord,
+} from './records.ts'
 import { vendorRoute } from '../http/route.ts'
 
 /*
@@ -24,7 +29,7 @@ import { vendorRoute } from '../http/route.ts'
  * updating one Submitted record (docs/decisions/0012). Every call needs a member's session, a
  * vendorUserId in the body must be the session's own, and the role must allow the call
  * (vendorRoute, docs/decisions/0023); a record of another organization answers 404 as if it did
- * not exist. Submit (drafts), edit and delete write their live event
+ * not exist. Submit (drafts.ts), edit and delete (records.ts) write their live event
  * (record.submitted, record.edited, record.deleted) in the change's transaction (decision 0020).
  */
 
@@ -51,13 +56,7 @@ vendorRoute(recordRoutes, 'listRecords', async (c) => {
     c,
     `list:${organizationId}`,
     async () => {
-      const rows = await db
-        .selectFrom('device_records')
-        .select(DEVICE_ROW_COLUMNS)
-        .where('organization_id', '=', organizationId)
-        .orderBy('creation_time', 'desc')
-        .orderBy('portfolio_manager_id', 'desc')
-        .execute()
+      const rows = await listRecordRows(db, organizationId)
       const list: DeviceRecord[] = rows.map(toDeviceRecord)
       const answer: RecordListAnswer = { portfolioManagerSubmittedDetailsList: list }
       return answer
@@ -73,26 +72,8 @@ vendorRoute(recordRoutes, 'deleteRecord', async (c) => {
   const record = await ownRecord(db, organizationId, portfolioManagerId)
   if (!record) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
   if (record.status !== 'Submitted') return c.json({ message: ONLY_SUBMITTED_DELETABLE_MESSAGE }, 409)
-  const deleted = await db.transaction().execute(async (trx) => {
-    // Guarded in SQL too: a run started in the meantime keeps its record.
-    const row = await trx
-      .deleteFrom('device_records')
-      .where('portfolio_manager_id', '=', portfolioManagerId)
-      .where('organization_id', '=', organizationId)
-      .where('status', '=', 'Submitted')
-      .returning('portfolio_manager_id')
-      .executeTakeFirst()
-    if (!row) return false
-    await logActivity(trx, {
-      organizationId,
-      actorAccountId: c.var.accountId,
-      action: 'record.deleted',
-      subject: recordSubject(record),
-    })
-    // Last in the transaction: the event exists exactly when the deletion does (decision 0020).
-    await appendEvent(trx, organizationId, { type: 'record.deleted', portfolioManagerId })
-    return true
-  })
+  const member = { organizationId, accountId: c.var.accountId }
+  const deleted = await deleteSubmittedRecord(db, member, portfolioManagerId, record)
   if (!deleted) return c.json({ message: ONLY_SUBMITTED_DELETABLE_MESSAGE }, 409)
   return c.json({ message: RECORD_DELETED_MESSAGE })
 })
@@ -106,12 +87,7 @@ vendorRoute(recordRoutes, 'deleteRecord', async (c) => {
  */
 vendorRoute(recordRoutes, 'getRecord', async (c) => {
   const { db } = c.var.services
-  const row = await db
-    .selectFrom('device_records')
-    .select(RECORD_DETAIL_COLUMNS)
-    .where('portfolio_manager_id', '=', c.var.body.portfolioManagerId)
-    .where('organization_id', '=', c.var.organizationId)
-    .executeTakeFirst()
+  const row = await recordDetails(db, c.var.organizationId, c.var.body.portfolioManagerId)
   if (!row) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
   const answer: RecordDetails = {
     portfolioManagerId: row.portfolio_manager_id,
@@ -156,42 +132,8 @@ vendorRoute(recordRoutes, 'updateRecord', async (c) => {
   const problem = portfolioPayloadProblem({ call: 'update', payload }, fresh)
   if (problem) return c.json(problem, 400)
 
-  const updated = await db.transaction().execute(async (trx) => {
-    // Guarded in SQL too: a run started in the meantime keeps the device it was started for.
-    const row = await trx
-      .updateTable('device_records')
-      .set({
-        vendor: payload.vendor,
-        device_name: payload.deviceName,
-        device_type: payload.deviceType,
-        product_class: payload.productClass,
-        devices_to_be_certified: payload.devicesToBeCertified,
-        device_number_list: payload.deviceNumberList.filter((serial) => serial !== ''),
-        base_firmware_version: payload.baseFirmwareVersion,
-        year_of_manufacturing: payload.yearOfManufacturing,
-        is_eng_build_available: payload.isEngBuildAvailable,
-      })
-      .where('portfolio_manager_id', '=', payload.portfolioManagerId)
-      .where('organization_id', '=', organizationId)
-      .where('status', '=', 'Submitted')
-      .returning(DEVICE_ROW_COLUMNS)
-      .executeTakeFirst()
-    if (!row) return false
-    await addToCatalogue(trx, organizationId, payload, fresh)
-    await logActivity(trx, {
-      organizationId,
-      actorAccountId: c.var.accountId,
-      action: 'record.edited',
-      subject: recordSubject(row),
-    })
-    // Last in the transaction: the event exists exactly when the change does (decision 0020).
-    await appendEvent(trx, organizationId, {
-      type: 'record.edited',
-      portfolioManagerId: row.portfolio_manager_id,
-      row: toDeviceRecord(row),
-    })
-    return true
-  })
+  const member = { organizationId, accountId: c.var.accountId }
+  const updated = await updateSubmittedRecord(db, member, payload, fresh)
   if (!updated) return c.json({ message: ONLY_SUBMITTED_EDITABLE_MESSAGE }, 409)
   return c.json({ message: RECORD_UPDATED_MESSAGE })
 })

@@ -1,8 +1,17 @@
 import type { Kysely, Transaction } from 'kysely'
+import type { UpdateRecordPayload } from '@/contract/portfolio'
+import type { NewInCatalogue } from '@/contract/portfolio-payload'
 import type { DeviceRecord } from '@/contract/records'
 import type { Database, DeviceRow } from '../platform/db/schema.ts'
+import { appendEvent } from '../events/index.ts'
+import { logActivity, recordSubject } from '../organizations/index.ts'
+import { addToCatalogue } from './catalogue.ts'
 
-/* The organization's device records (device_records) as the record calls read them. */
+/*
+ * The organization's device records (device_records) as the record calls read and change them.
+ * Edit and delete write their live event (record.edited, record.deleted) in the change's
+ * transaction (decision 0020).
+ */
 
 /** The organization's own record, or undefined: another organization's record is treated as missing. */
 export function ownRecord(
@@ -74,4 +83,110 @@ export function toDeviceRecord(row: DeviceRowColumns): DeviceRecord {
     status: row.status,
     isCertified: row.is_certified,
   }
+}
+
+/** The organization's dashboard rows, newest first. */
+export function listRecordRows(db: Kysely<Database>, organizationId: string) {
+  return db
+    .selectFrom('device_records')
+    .select(DEVICE_ROW_COLUMNS)
+    .where('organization_id', '=', organizationId)
+    .orderBy('creation_time', 'desc')
+    .orderBy('portfolio_manager_id', 'desc')
+    .execute()
+}
+
+/** One of the organization's records with its device details, in any status; undefined if not its own. */
+export function recordDetails(db: Kysely<Database>, organizationId: string, portfolioManagerId: string) {
+  return db
+    .selectFrom('device_records')
+    .select(RECORD_DETAIL_COLUMNS)
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst()
+}
+
+/** Who changes a record, and which: the member acting, in the organization it acts for. */
+type RecordChange = { organizationId: string; accountId: string }
+
+/**
+ * Deletes a Submitted record (`record` names it in the activity log) with its activity entry and
+ * live event, in one transaction. False when the record has left Submitted (or gone) in the
+ * meantime: nothing is written then.
+ */
+export function deleteSubmittedRecord(
+  db: Kysely<Database>,
+  { organizationId, accountId }: RecordChange,
+  portfolioManagerId: string,
+  record: { device_name: string; vendor: string },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // Guarded in SQL too: a run started in the meantime keeps its record.
+    const row = await trx
+      .deleteFrom('device_records')
+      .where('portfolio_manager_id', '=', portfolioManagerId)
+      .where('organization_id', '=', organizationId)
+      .where('status', '=', 'Submitted')
+      .returning('portfolio_manager_id')
+      .executeTakeFirst()
+    if (!row) return false
+    await logActivity(trx, {
+      organizationId,
+      actorAccountId: accountId,
+      action: 'record.deleted',
+      subject: recordSubject(record),
+    })
+    // Last in the transaction: the event exists exactly when the deletion does (decision 0020).
+    await appendEvent(trx, organizationId, { type: 'record.deleted', portfolioManagerId })
+    return true
+  })
+}
+
+/**
+ * Writes an update's device section into a Submitted record, its 'Add New ...' values into the
+ * catalogue, its activity entry and live event, in one transaction. False when the record has
+ * left Submitted (or gone) in the meantime: nothing is written then.
+ */
+export function updateSubmittedRecord(
+  db: Kysely<Database>,
+  { organizationId, accountId }: RecordChange,
+  payload: UpdateRecordPayload,
+  fresh: NewInCatalogue,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // Guarded in SQL too: a run started in the meantime keeps the device it was started for.
+    const row = await trx
+      .updateTable('device_records')
+      .set({
+        vendor: payload.vendor,
+        device_name: payload.deviceName,
+        device_type: payload.deviceType,
+        product_class: payload.productClass,
+        devices_to_be_certified: payload.devicesToBeCertified,
+        device_number_list: payload.deviceNumberList.filter((serial) => serial !== ''),
+        base_firmware_version: payload.baseFirmwareVersion,
+        year_of_manufacturing: payload.yearOfManufacturing,
+        is_eng_build_available: payload.isEngBuildAvailable,
+      })
+      .where('portfolio_manager_id', '=', payload.portfolioManagerId)
+      .where('organization_id', '=', organizationId)
+      .where('status', '=', 'Submitted')
+      .returning(DEVICE_ROW_COLUMNS)
+      .executeTakeFirst()
+    if (!row) return false
+    await addToCatalogue(trx, organizationId, payload, fresh)
+    await logActivity(trx, {
+      organizationId,
+      actorAccountId: accountId,
+      action: 'record.edited',
+      subject: recordSubject(row),
+    })
+    // Last in the transaction: the event exists exactly when the change does (decision 0020).
+    await appendEvent(trx, organizationId, {
+      type: 'record.edited',
+      portfolioManagerId: row.portfolio_manager_id,
+      row: toDeviceRecord(row),
+    })
+    return true
+  })
 }
