@@ -262,5 +262,3 @@ export async function startFakeStream(options: FakeStreamOptions) {
     },
   }
 }
-
-export type FakeStream = Awaited<ReturnType<typeof startFakeStream>>

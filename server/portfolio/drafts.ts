@@ -183,16 +183,12 @@ export type SubmitWrite = {
 }
 
 /**
- * A submit, in one transaction: the device record (status Submitted; at most one per saved draft,
- * as the unique index device_records_one_per_draft refuses a second), the draft keeping the
- * submitted values, the 'Add New ...' values in the catalogue, and the live event record.submitted
+ * A submit's writes, inside the caller's transaction (the one that also keeps its idempotency key,
+ * submit-answers.ts): the device record (status Submitted; at most one per saved draft, as the
+ * unique index device_records_one_per_draft refuses a second), the draft keeping the submitted
+ * values, the 'Add New ...' values in the catalogue, and the live event record.submitted
  * with the record's dashboard row (docs/decisions/0020).
  */
-export async function submitPortfolio(db: Kysely<Database>, submit: SubmitWrite) {
-  await db.transaction().execute((trx) => writeSubmit(trx, submit))
-}
-
-/** A submit's writes, inside the caller's transaction (see submitPortfolio). */
 export async function writeSubmit(
   trx: Transaction<Database>,
   { accountId, organizationId, createdBy, payload, fresh }: SubmitWrite,

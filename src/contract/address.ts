@@ -16,13 +16,10 @@ export const countryDetailSchema = v.looseObject({
 export type CountryDetail = v.InferOutput<typeof countryDetailSchema>
 
 export const stateItemSchema = v.looseObject({ country: v.string(), state: v.string() })
-export type StateItem = v.InferOutput<typeof stateItemSchema>
 
 export const cityItemSchema = v.looseObject({ state: v.string(), city: v.string() })
-export type CityItem = v.InferOutput<typeof cityItemSchema>
 
 export const addressQuerySchema = v.object({ country: v.optional(nameText(100)) })
-export type AddressQuery = v.InferOutput<typeof addressQuerySchema>
 
 export const addressAnswerSchema = v.looseObject({
   countryDetailsList: v.array(countryDetailSchema),

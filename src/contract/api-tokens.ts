@@ -14,8 +14,6 @@ import type { FieldLabels } from '@/contract/refusals'
 export const API_TOKEN_PREFIX = 'dcp_'
 /** The token: the prefix and 32 random bytes in base64url (43 characters), 256 bits of entropy. */
 export const API_TOKEN_PATTERN = /^dcp_[A-Za-z0-9_-]{43}$/
-/** The tokens page. */
-export const API_TOKENS_PATH = '/settings/tokens'
 /** The API reference another part of issue 21 serves. */
 export const API_REFERENCE_PATH = '/api/docs'
 /** The header a pipeline sends. */
@@ -103,11 +101,9 @@ export const createApiTokenPayloadSchema = v.object({
     null,
   ),
 })
-export type CreateApiTokenPayload = v.InferInput<typeof createApiTokenPayloadSchema>
 
 /** POST /api/tokens/revoke */
 export const revokeApiTokenPayloadSchema = v.object({ vendorUserId: idSchema, tokenId: idSchema })
-export type RevokeApiTokenPayload = v.InferOutput<typeof revokeApiTokenPayloadSchema>
 
 /* ----------------------------------------------------------------------------- answers */
 
@@ -146,7 +142,6 @@ export type CreateApiTokenAnswer = v.InferOutput<typeof createApiTokenAnswerSche
 
 /** POST /api/tokens/revoke */
 export const revokeApiTokenAnswerSchema = v.looseObject({ message: v.string(), token: apiTokenSchema })
-export type RevokeApiTokenAnswer = v.InferOutput<typeof revokeApiTokenAnswerSchema>
 
 /* ---------------------------------------------------------------- what a bearer may call */
 

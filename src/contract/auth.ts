@@ -83,7 +83,6 @@ export const registrationAnswerSchema = v.looseObject({
   id: v.optional(v.string()),
   emailId: v.optional(v.string()),
 })
-export type RegistrationAnswer = v.InferOutput<typeof registrationAnswerSchema>
 
 /** POST /api/registration/change-password: the Create Password dialog. Answers plain text. */
 export const changePasswordPayloadSchema = v.object({
@@ -104,7 +103,6 @@ export const forgotPasswordAnswerSchema = v.looseObject({
   ...statusAnswerSchema.entries,
   id: v.optional(v.string()),
 })
-export type ForgotPasswordAnswer = v.InferOutput<typeof forgotPasswordAnswerSchema>
 
 /** POST /api/registration/reset-password (the /check-mail page). */
 export const resetPasswordPayloadSchema = v.object({

@@ -6,13 +6,10 @@ import * as v from 'valibot'
  */
 
 export const deviceNameItemSchema = v.looseObject({ vendor: v.string(), deviceName: v.string() })
-export type DeviceNameItem = v.InferOutput<typeof deviceNameItemSchema>
 
 export const deviceTypeItemSchema = v.looseObject({ deviceName: v.string(), deviceType: v.string() })
-export type DeviceTypeItem = v.InferOutput<typeof deviceTypeItemSchema>
 
 export const productClassItemSchema = v.looseObject({ deviceType: v.string(), productClass: v.string() })
-export type ProductClassItem = v.InferOutput<typeof productClassItemSchema>
 
 export const catalogueAnswerSchema = v.looseObject({
   vendorList: v.array(v.string()),

@@ -65,7 +65,6 @@ export const revokeCertificatePayloadSchema = v.object({
     v.check(isCleanMultiline, `reason ${CONTROL_CHARACTER_RULE}`),
   ),
 })
-export type RevokeCertificatePayload = v.InferOutput<typeof revokeCertificatePayloadSchema>
 
 /** What is signed, field by field (the payload is this object as canonical JSON: keys sorted). */
 export const certificateContentSchema = v.looseObject({

@@ -135,7 +135,6 @@ export const runStartedAnswerSchema = v.looseObject({
   status: v.optional(v.string()),
   attempt: v.optional(v.number()),
 })
-export type RunStartedAnswer = v.InferOutput<typeof runStartedAnswerSchema>
 
 /** POST /certificates/email : Email Certificate mails the PDF certificate to the vendor. */
 export const emailCertificatePayloadSchema = runTestsPayloadSchema

@@ -95,12 +95,10 @@ export const idSchema = v.pipe(
 
 /** The usual answer of a call that only reports what happened (spec §7: "message"). */
 export const messageAnswerSchema = v.looseObject({ message: v.string() })
-export type MessageAnswer = v.InferOutput<typeof messageAnswerSchema>
 
 /** Answers of the registration and password calls carry a status beside the message (spec §7). */
 export const STATUS_SUCCESS = 'SUCCESS'
 export const statusAnswerSchema = v.looseObject({ status: v.string(), message: v.string() })
-export type StatusAnswer = v.InferOutput<typeof statusAnswerSchema>
 
 /** Text that may come as missing or null, read as '' (e.g. isCertified before a run ends). */
 export const textOrEmptySchema = v.pipe(
@@ -115,4 +113,3 @@ export const textOrEmptySchema = v.pipe(
 export const portalConfigAnswerSchema = v.looseObject({
   certificationServicePort: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65_535))),
 })
-export type PortalConfigAnswer = v.InferOutput<typeof portalConfigAnswerSchema>

@@ -58,7 +58,6 @@ export const STREAM_RETRY_MS = 2000
 
 /** A run as the events describe it: its record's state beside it, so a row updates from the event alone. */
 const recordStateSchema = v.looseObject({ status: v.string(), isCertified: v.string() })
-export type RecordStateInEvent = v.InferOutput<typeof recordStateSchema>
 
 /** Where a run stands, counted over its own cases (an attempt's, for a re-run). */
 export const runProgressSchema = v.looseObject({
@@ -161,20 +160,6 @@ export const portalEventSchema = v.variant('type', [
 ])
 export type PortalEvent = v.InferOutput<typeof portalEventSchema>
 export type PortalEventType = PortalEvent['type']
-export type PortalEventOf<T extends PortalEventType> = Extract<PortalEvent, { type: T }>
-
-export const PORTAL_EVENT_TYPES = [
-  'record.submitted',
-  'record.edited',
-  'record.deleted',
-  'comment.added',
-  'run.started',
-  'run.status',
-  'case.started',
-  'case.finished',
-  'run.finished',
-  'run.cancelled',
-] as const satisfies readonly PortalEventType[]
 
 /** `event: hello`: the stream's head and the vendor's active runs, whole. */
 export const streamHelloSchema = v.looseObject({

@@ -20,7 +20,6 @@ import { deviceRecordSchema } from '@/contract/records'
  */
 
 export const LAB_PATH = '/lab'
-export const LAB_STAFF_PATH = '/lab/staff'
 /** The page of a set-password link (token in ?token=). */
 export const LAB_SET_PASSWORD_PATH = '/lab/set-password'
 /** The lab's live stream: every organization's events (same protocol as EVENTS_PATH). */
@@ -72,7 +71,6 @@ export type LabStaff = v.InferOutput<typeof labStaffSchema>
 
 /** 'invited': no password set yet (the link was sent); 'disabled': removed, cannot log in. */
 export const LAB_STAFF_STATES = ['active', 'invited', 'disabled'] as const
-export type LabStaffState = (typeof LAB_STAFF_STATES)[number]
 
 export const labStaffMemberSchema = v.looseObject({
   ...labStaffSchema.entries,
@@ -90,7 +88,6 @@ export const addLabStaffPayloadSchema = v.object({
   name: nameText(100),
   role: labRoleSchema,
 })
-export type AddLabStaffPayload = v.InferOutput<typeof addLabStaffPayloadSchema>
 export const changeLabStaffRolePayloadSchema = v.object({ staffId: idSchema, role: labRoleSchema })
 export const labStaffActionPayloadSchema = v.object({ staffId: idSchema })
 export const labStaffChangeAnswerSchema = v.looseObject({
@@ -107,7 +104,6 @@ export const labSetPasswordPayloadSchema = v.object({
   password: passwordText(128),
   confirmPassword: passwordText(128),
 })
-export type LabSetPasswordPayload = v.InferOutput<typeof labSetPasswordPayloadSchema>
 
 /*
  * The queue: every organization's records with their latest run, in one of these states.
@@ -244,7 +240,6 @@ export const labReviewPayloadSchema = v.object({
     ),
   ),
 })
-export type LabReviewPayload = v.InferOutput<typeof labReviewPayloadSchema>
 
 /** A run's review, on the run (certificationRunSchema's optional `review`). */
 export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const
@@ -254,7 +249,6 @@ export const runReviewSchema = v.looseObject({
   reviewedAt: v.nullable(v.string()),
   reason: v.nullable(v.string()),
 })
-export type RunReview = v.InferOutput<typeof runReviewSchema>
 
 export const AWAITING_REVIEW_LABEL = 'Awaiting review'
 
@@ -291,7 +285,6 @@ export const startMaintenancePayloadSchema = v.object({
   ),
   expectedEnd: v.pipe(v.string(), v.isoTimestamp('expectedEnd must be a date and time (ISO 8601)')),
 })
-export type StartMaintenancePayload = v.InferOutput<typeof startMaintenancePayloadSchema>
 export const reviewSettingPayloadSchema = v.object({
   reviewRequired: v.boolean('reviewRequired must be true or false'),
 })

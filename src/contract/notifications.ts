@@ -82,7 +82,6 @@ export const notificationSettingSchema = v.looseObject({
   kind: notificationKindSchema,
   enabled: v.boolean(),
 })
-export type NotificationSetting = v.InferOutput<typeof notificationSettingSchema>
 
 /** GET /api/notifications/settings: the logged-in member's settings for the organization of the session. */
 export const notificationSettingsAnswerSchema = v.looseObject({
@@ -109,9 +108,6 @@ export const updateLabNotificationSettingPayloadSchema = v.object({
   kind: v.picklist(LAB_NOTIFICATION_KINDS),
   enabled: v.boolean(),
 })
-export type UpdateLabNotificationSettingPayload = v.InferOutput<
-  typeof updateLabNotificationSettingPayloadSchema
->
 
 /*
  * Refusals of bad input are worded by the contract's one reader (src/contract/refusals.ts,
@@ -130,7 +126,6 @@ export const updateNotificationSettingPayloadSchema = v.object({
   kind: notificationKindSchema,
   enabled: v.boolean(),
 })
-export type UpdateNotificationSettingPayload = v.InferOutput<typeof updateNotificationSettingPayloadSchema>
 
 /** A token as the link carries it: 'n1.' and base64url parts; anything else is refused unread. */
 export const UNSUBSCRIBE_TOKEN_PATTERN = /^n1\.[A-Za-z0-9_-]{1,400}\.[A-Za-z0-9_-]{43}$/
@@ -143,7 +138,6 @@ const tokenSchema = v.pipe(v.string(), v.nonEmpty(), v.maxLength(600))
 export const unsubscribeQuerySchema = v.looseObject({ token: tokenSchema })
 /** POST /api/notifications/unsubscribe: turns it off. */
 export const unsubscribePayloadSchema = v.object({ token: tokenSchema })
-export type UnsubscribePayload = v.InferOutput<typeof unsubscribePayloadSchema>
 
 export const unsubscribeInfoSchema = v.looseObject({
   scope: v.picklist([...NOTIFICATION_KINDS, ...LAB_NOTIFICATION_KINDS, 'all']),

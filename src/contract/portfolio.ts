@@ -13,7 +13,6 @@ import {
 
 /** POST /api/portfoliomanager/get and /list: the vendor whose data is asked for. */
 export const vendorUserIdPayloadSchema = v.object({ vendorUserId: idSchema })
-export type VendorUserIdPayload = v.InferOutput<typeof vendorUserIdPayloadSchema>
 
 /**
  * Which part of the form a save writes (spec §4 "Save section argument"): 0 all sections (with
@@ -183,7 +182,6 @@ export const recordDetailsPayloadSchema = v.object({
   vendorUserId: idSchema,
   portfolioManagerId: idSchema,
 })
-export type RecordDetailsPayload = v.InferOutput<typeof recordDetailsPayloadSchema>
 
 /**
  * The answer of POST /api/portfoliomanager/record/get: what device_records stores of one submitted

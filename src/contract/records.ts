@@ -6,7 +6,6 @@ import { idSchema, textOrEmptySchema } from '@/contract/common'
 /** Spec §4: with Completed, CERTIFIED-OK means Certified and Validation failure means Validation Failure. */
 export const CERTIFIED_OK = 'CERTIFIED-OK'
 export const VALIDATION_FAILURE = 'Validation failure'
-export const CERTIFICATION_RESULTS = [CERTIFIED_OK, VALIDATION_FAILURE] as const
 
 export const deviceRecordSchema = v.looseObject({
   portfolioManagerId: v.string(),
@@ -83,7 +82,6 @@ export type RecordListRead = RecordListAnswer & { eventsSeq?: number }
 
 /** POST /api/portfoliomanager/delete (Submitted records only, spec §4). */
 export const deleteRecordPayloadSchema = v.object({ portfolioManagerId: idSchema })
-export type DeleteRecordPayload = v.InferOutput<typeof deleteRecordPayloadSchema>
 
 /**
  * A record's status in the words the portal shows (spec §2 "Dashboard", §4 "Device record status"):

@@ -13,8 +13,6 @@ import { membershipSchema, roleSchema } from '@/contract/roles'
 export const INVITATION_VALID_DAYS = 7
 /** The link's path; the token is its `token` search parameter. */
 export const INVITATION_PATH = '/invitation'
-/** The team page. */
-export const TEAM_PATH = '/team'
 
 /**
  * What the login answer (and the answers that change the session's organization) adds to the
@@ -26,7 +24,6 @@ export const organizationFieldsSchema = v.object({
   role: roleSchema,
   organizations: v.array(membershipSchema),
 })
-export type OrganizationFields = v.InferOutput<typeof organizationFieldsSchema>
 
 export const memberSchema = v.looseObject({
   accountId: v.string(),
@@ -78,19 +75,15 @@ const acting = { vendorUserId: idSchema }
 
 /** POST /api/team/invitations/create */
 export const invitePayloadSchema = v.object({ ...acting, emailId: text(254), role: roleSchema })
-export type InvitePayload = v.InferOutput<typeof invitePayloadSchema>
 
 /** POST /api/team/invitations/resend and /revoke */
 export const invitationActionPayloadSchema = v.object({ ...acting, invitationId: idSchema })
-export type InvitationActionPayload = v.InferOutput<typeof invitationActionPayloadSchema>
 
 /** POST /api/team/members/role */
 export const changeRolePayloadSchema = v.object({ ...acting, accountId: idSchema, role: roleSchema })
-export type ChangeRolePayload = v.InferOutput<typeof changeRolePayloadSchema>
 
 /** POST /api/team/members/remove */
 export const removeMemberPayloadSchema = v.object({ ...acting, accountId: idSchema })
-export type RemoveMemberPayload = v.InferOutput<typeof removeMemberPayloadSchema>
 
 /** POST /api/team/leave */
 export const leavePayloadSchema = v.object(acting)
@@ -234,7 +227,6 @@ export const activityQuerySchema = v.object({
   actorAccountId: v.optional(idSchema),
   before: v.optional(idSchema),
 })
-export type ActivityQuery = v.InferOutput<typeof activityQuerySchema>
 export const activityAnswerSchema = v.looseObject({
   entries: v.array(activityEntrySchema),
   /** The `before` of the next page; null on the last. */

@@ -36,6 +36,3 @@ export function useAuthView(): AuthView {
     ? { status: 'member', authData: snapshot }
     : { status: 'visitor', authData: null }
 }
-
-/** The attribute the inline script of index.html sets on <html> for a logged-in vendor. */
-export const AUTH_ATTRIBUTE = 'data-auth'

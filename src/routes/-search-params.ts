@@ -77,10 +77,7 @@ export const directorySearchSchema = v.object({
   productClass: v.fallback(v.optional(v.pipe(text(100), v.nonEmpty())), undefined),
   page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(99_999))), undefined),
 })
-export type DirectorySearch = v.InferOutput<typeof directorySearchSchema>
 
-export type RootSearch = v.InferOutput<typeof rootSearchSchema>
 export type PortfolioSearch = v.InferOutput<typeof portfolioSearchSchema>
 export type PortfolioFormSearch = v.InferOutput<typeof portfolioFormSearchSchema>
-export type LoginSearch = v.InferOutput<typeof loginSearchSchema>
 export type DashboardSearch = v.InferOutput<typeof dashboardSearchSchema>

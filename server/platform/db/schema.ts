@@ -615,8 +615,6 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable
 }
 
-export type VendorAccount = Selectable<VendorAccountsTable>
-export type PortfolioDraft = Selectable<PortfolioDraftsTable>
 export type DeviceRow = Selectable<DeviceRecordsTable>
 export type CertificationRunRow = Selectable<CertificationRunsTable>
 export type RunTestCaseRow = Selectable<RunTestCasesTable>

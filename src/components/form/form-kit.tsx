@@ -292,7 +292,7 @@ function SubmitButton({ enabledWhenInvalid = false, disabled, ...props }: Submit
  * `<form.AppField name="…">{(field) => <field.TextField label="…" />}</form.AppField>`;
  * sections of a large form are `withForm` sub-forms sharing `formOptions`.
  */
-export const { useAppForm, withForm, withFieldGroup } = createFormHook({
+export const { useAppForm, withForm } = createFormHook({
   fieldContext,
   formContext,
   fieldComponents: { TextField, TextareaField, SelectField, CheckboxField, ChipGroupField, TimeField },

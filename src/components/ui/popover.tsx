@@ -10,10 +10,6 @@ function PopoverTrigger(props: React.ComponentProps<typeof PopoverPrimitive.Trig
   return <PopoverPrimitive.Trigger data-slot="popover-trigger" {...props} />
 }
 
-function PopoverAnchor(props: React.ComponentProps<typeof PopoverPrimitive.Anchor>) {
-  return <PopoverPrimitive.Anchor data-slot="popover-anchor" {...props} />
-}
-
 function PopoverContent({
   className,
   align = 'center',
@@ -44,4 +40,4 @@ function PopoverClose(props: React.ComponentProps<typeof PopoverPrimitive.Close>
   return <PopoverPrimitive.Close data-slot="popover-close" {...props} />
 }
 
-export { Popover, PopoverAnchor, PopoverClose, PopoverContent, PopoverTrigger }
+export { Popover, PopoverClose, PopoverContent, PopoverTrigger }

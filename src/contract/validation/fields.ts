@@ -47,7 +47,6 @@ export const PASSWORD_MAX_LENGTH = 20
 
 /** Business domain (LOB) options, spec §9. */
 export const LINES_OF_BUSINESS = ['Wireline', 'Wireless'] as const
-export type LineOfBusiness = (typeof LINES_OF_BUSINESS)[number]
 
 /** Contact weekdays, spec §9; the form keeps the names, payloads join them with commas. */
 export const WEEKDAYS = [
@@ -59,10 +58,8 @@ export const WEEKDAYS = [
   'Friday',
   'Saturday',
 ] as const
-export type Weekday = (typeof WEEKDAYS)[number]
 
 export const ENG_BUILD_OPTIONS = ['Yes', 'No'] as const
-export type EngBuild = (typeof ENG_BUILD_OPTIONS)[number]
 
 // ── Helpers ─────────────────────────────────────────────────────────────────────────────────────
 
