@@ -30,7 +30,7 @@ import {
 import path from 'node:path'
 import { APP_BUILD, checkBuild, STORYBOOK_BUILD } from './build-inputs.mjs'
 
-/** Also in server/apps/main.ts (STORYBOOK_BUILDING): the server answers 503 while it is there. */
+/** Also in server/apps/built-files.ts (STORYBOOK_BUILDING): the server answers 503 while it is there. */
 const STORYBOOK_BUILDING = '.building'
 
 const root = path.resolve(import.meta.dirname, '..')

@@ -1,7 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
-import path from 'node:path'
-import { serveStatic } from '@hono/node-server/serve-static'
-import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
 import type { WriteWatch } from '../platform/db/write-watch.ts'
@@ -45,13 +42,9 @@ import { ONE_CLICK_UNSUBSCRIBE_PATH } from '@/contract/notifications'
 import { DEFAULT_PORTAL_URL } from './api-docs/options.ts'
 import type { WebhookLookup } from '@/contract/webhook-destination'
 import { DirectorySnapshot } from '../certificates/index.ts'
+import { mountFrontEnd, mountStorybook, STORYBOOK_BUILDING, STORYBOOK_BUILDING_PAGE } from './built-files.ts'
 
-/** The file scripts/start.mjs keeps in the Storybook's folder while it builds the Storybook. */
-export const STORYBOOK_BUILDING = '.building'
-const STORYBOOK_BUILDING_PAGE = `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="10">
-<title>Storybook: being built</title>
-<p>The Storybook is being built: npm start builds it when it is missing or older than its sources,
-which takes a few minutes. This page reloads by itself until it is there.</p>`
+export { STORYBOOK_BUILDING }
 
 /**
  * The inline scripts of the HTML pages the server renders from its own templates rather than
@@ -128,63 +121,49 @@ export type MainAppOptions = Omit<
  * data and catalogue do): most carry a vendor's data. Every HTML page gets a Content-Security-Policy
  * and every answer a Permissions-Policy (page-policy.ts, docs/decisions/0017).
  */
-export function createMainApp({
-  distDir,
-  storybookDir,
-  db,
-  mailer,
-  secret,
-  writes = null,
-  events = null,
-  runs = null,
-  labState = null,
-  certificates = null,
-  directory = null,
-  certificationServicePort = () => null,
-  devMailbox = false,
-  connectSources = [],
-  webhooksDevelopment = false,
-  publicUrl = () => DEFAULT_PORTAL_URL,
-  webhooksLookup,
-}: MainAppOptions) {
+export function createMainApp(options: MainAppOptions) {
+  const { distDir, mailer, certificationServicePort = () => null, devMailbox = false } = options
   const app = new Hono<MainEnv>()
-  // The build prerenders the public pages (dist/index.html, dist/<page>/index.html, served as files
-  // below) and keeps the empty page as app.html for every other path: the browser renders those.
-  const appPage = () => {
-    const appFile = path.join(distDir, 'app.html')
-    return existsSync(appFile) ? appFile : path.join(distDir, 'index.html')
-  }
-  // /verify/<number>: one prerendered frame for every number (scripts/build.mjs, its
-  // PRERENDERED_SHELLS), or the empty app page from a build without it.
-  const verifyShell = () => {
-    const shellFile = path.join(distDir, 'verify', 'number.html')
-    return existsSync(shellFile) ? shellFile : appPage()
-  }
-  // Which dist/ file an answer is: its page policy allows that page's scripts as built.
-  const markBuiltPage = (c: Context<MainEnv>, file: string) =>
-    c.set('builtPage', path.relative(distDir, file).split(path.sep).join('/'))
-  // Every HTML page goes out the same way: compressed, with the page policy and no-cache (above).
-  const answerPage = (c: Context<MainEnv>, file: string) => {
-    if (!existsSync(file)) {
-      return c.text('The front end has not been built: run npm run build (npm start does it).', 503)
-    }
-    markBuiltPage(c, file)
-    return c.html(readFileSync(file, 'utf8'))
-  }
-  const services: MainServices = {
-    db,
-    mailer,
-    secret,
-    writes,
-    events,
-    runs,
-    labState,
-    certificates,
-    answers: new AnswerCache(),
-    directory: directory ?? new DirectorySnapshot(db),
-    publicUrl,
-  }
+  useCommonLayers(app, mainServices(options), {
+    certificationServicePort,
+    connectSources: options.connectSources ?? [],
+    builtPages: builtPageHashes(distDir),
+    serverPageHashes: serverPageScriptHashes,
+  })
+  mountApi(app, { ...options, certificationServicePort })
 
+  if (devMailbox && mailer.mode === 'mailbox') app.route('/', devMailboxRoutes)
+  else app.all(`${MAILBOX_PATH}*`, (c) => c.json({ message: MAILBOX_OFF_MESSAGE }, 404))
+
+  mountStorybook(app, options.storybookDir)
+  mountFrontEnd(app, distDir)
+  return app
+}
+
+/** The services every route reads (`c.var.services`), with the options' defaults. */
+function mainServices(options: MainAppOptions): MainServices {
+  const { db } = options
+  return {
+    db,
+    mailer: options.mailer,
+    secret: options.secret,
+    writes: options.writes ?? null,
+    events: options.events ?? null,
+    runs: options.runs ?? null,
+    labState: options.labState ?? null,
+    certificates: options.certificates ?? null,
+    answers: new AnswerCache(),
+    directory: options.directory ?? new DirectorySnapshot(db),
+    publicUrl: options.publicUrl ?? (() => DEFAULT_PORTAL_URL),
+  }
+}
+
+/** What every answer goes through first: errors, security headers, compression, the services, the page policy. */
+function useCommonLayers(
+  app: Hono<MainEnv>,
+  services: MainServices,
+  policy: Parameters<typeof pagePolicy>[0],
+) {
   app.onError(handleError)
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false }))
   // Pages, scripts and styles are compressed here. API answers are not, as a rule: most are a
@@ -196,20 +175,19 @@ export function createMainApp({
     c.set('services', services)
     await next()
   })
-  app.use(
-    '*',
-    pagePolicy({
-      certificationServicePort,
-      connectSources,
-      builtPages: builtPageHashes(distDir),
-      serverPageHashes: serverPageScriptHashes,
-    }),
-  )
+  app.use('*', pagePolicy(policy))
   app.use('/api/*', async (c, next) => {
     await next()
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
   })
+}
 
+/** The API under /api/: the caller checks, then every domain's routes, the API document, 404 for the rest. */
+function mountApi(
+  app: Hono<MainEnv>,
+  options: MainAppOptions & { certificationServicePort: () => number | null },
+) {
+  const { certificationServicePort } = options
   // RFC 8058's one-click unsubscribe comes from mail providers, with no session or Token.
   app.post(ONE_CLICK_UNSUBSCRIBE_PATH, limitBodySize, oneClickUnsubscribe)
   app.use('/api/*', limitBodySize, loadBearer, loadSession, requireToken)
@@ -235,7 +213,10 @@ export function createMainApp({
     certificateRoutes,
     notificationRoutes,
     apiTokenRoutes,
-    createWebhookRoutes({ development: webhooksDevelopment, lookup: webhooksLookup }),
+    createWebhookRoutes({
+      development: options.webhooksDevelopment ?? false,
+      lookup: options.webhooksLookup,
+    }),
   ]) {
     app.route('/', routes)
   }
@@ -247,50 +228,4 @@ export function createMainApp({
   // docs/decisions/0029: the OpenAPI document and its reference page.
   app.route('/', openApiRoutes({ certificationServicePort }))
   app.all('/api/*', (c) => c.json({ message: `No API call at ${c.req.method} ${c.req.path}.` }, 404))
-
-  if (devMailbox && mailer.mode === 'mailbox') app.route('/', devMailboxRoutes)
-  else app.all(`${MAILBOX_PATH}*`, (c) => c.json({ message: MAILBOX_OFF_MESSAGE }, 404))
-
-  app.get('/storybook', (c) => c.redirect('/storybook/', 301))
-  // Looked for at each request: npm start serves the app while it builds a missing or stale
-  // Storybook, with STORYBOOK_BUILDING in the folder meanwhile (scripts/start.mjs).
-  let storybookFiles: MiddlewareHandler | undefined
-  app.use('/storybook/*', (c, next) => {
-    if (!existsSync(storybookDir) || hasDotSegment(c.req.path)) return next()
-    storybookFiles ??= serveStatic({
-      root: storybookDir,
-      rewriteRequestPath: (requestPath) => requestPath.replace(/^\/storybook/, ''),
-    })
-    return storybookFiles(c, next)
-  })
-  app.get('/storybook/*', (c) =>
-    existsSync(path.join(storybookDir, STORYBOOK_BUILDING))
-      ? c.html(STORYBOOK_BUILDING_PAGE, 503, { 'Retry-After': '10' })
-      : c.text('The Storybook has not been built: run npm run build-storybook.', 404),
-  )
-
-  app.use('*', async (c, next) => {
-    await next()
-    if (c.req.path.startsWith('/api/') || c.res.headers.has('Cache-Control')) return
-    // File names under /assets carry a content hash and never change; anything else is revalidated.
-    const immutable = c.req.path.startsWith('/assets/') && c.res.status === 200
-    c.res.headers.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-  })
-  const appFiles = serveStatic<MainEnv>({ root: distDir, onFound: (file, c) => markBuiltPage(c, file) })
-  app.use('*', (c, next) => (hasDotSegment(c.req.path) ? next() : appFiles(c, next)))
-
-  // The file itself is also served above as /verify/number.html: the same frame, for a path that
-  // names no certificate, as this route would answer for it.
-  app.get('/verify/:number', (c) => answerPage(c, verifyShell()))
-  app.get('*', (c) => answerPage(c, appPage()))
-
-  return app
-}
-
-/**
- * A path with a part that starts with a dot names no file of the built app or Storybook: their
- * build stamps (.build-inputs.json, .building) stay unserved.
- */
-function hasDotSegment(requestPath: string) {
-  return requestPath.split('/').some((part) => part.startsWith('.'))
 }

@@ -55,8 +55,23 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 })
 
 export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
-  const { record, run, testCases, certificate } = input
-  const { number, issuedAt, verifyUrl } = certificate
+  const document = await certificateDocument(input.record, input.certificate)
+  const regular = await document.embedFont(StandardFonts.Helvetica)
+  const bold = await document.embedFont(StandardFonts.HelveticaBold)
+  const page = document.addPage(A4_LANDSCAPE)
+  drawBorders(page)
+  const text = new Writer(page, regular, bold)
+  const y = drawHeading(text, page.getSize(), input)
+  drawTestCases(text, page.getSize().width, drawFacts(text, page.getSize().width, y, input), input.testCases)
+  drawFooter(page, text, input)
+  return Buffer.from(await document.save())
+}
+
+/** A new document with the certificate's properties. */
+async function certificateDocument(
+  record: CertificateInput['record'],
+  { number, issuedAt, verifyUrl }: CertificateInput['certificate'],
+) {
   const document = await PDFDocument.create()
   document.setTitle(`Certificate ${number}: ${record.device_name}`)
   // The number and the page are in the document's properties too, for a verifier that reads the file.
@@ -66,12 +81,12 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
   document.setCreator('Device Certification Portal')
   document.setCreationDate(issuedAt)
   document.setModificationDate(issuedAt)
+  return document
+}
 
-  const regular = await document.embedFont(StandardFonts.Helvetica)
-  const bold = await document.embedFont(StandardFonts.HelveticaBold)
-  const page = document.addPage(A4_LANDSCAPE)
+/** The page's double frame. */
+function drawBorders(page: PDFPage) {
   const { width, height } = page.getSize()
-
   page.drawRectangle({
     x: 24,
     y: 24,
@@ -88,8 +103,11 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
     borderColor: BRAND,
     borderWidth: 0.75,
   })
+}
 
-  const text = new Writer(page, regular, bold)
+/** The title and the device's name and vendor; where what follows starts. */
+function drawHeading(text: Writer, { height }: { height: number }, input: CertificateInput) {
+  const { record } = input
   let y = height - 92
   text.centered('DEVICE CERTIFICATION PORTAL', y, { size: 11, font: 'bold', color: BRAND })
   y -= 40
@@ -105,9 +123,18 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
   text.centered(`by ${record.vendor}, submitted by ${record.organization_name || input.organization}`, y, {
     size: 13,
   })
+  return y - 44
+}
 
-  y -= 44
-  const left = 86
+const LEFT = 86
+
+/** The device's facts on the left, the certificate's on the right; where the test cases start. */
+function drawFacts(
+  text: Writer,
+  width: number,
+  y: number,
+  { record, testCases, certificate }: CertificateInput,
+) {
   const right = width / 2 + 20
   const serials = record.device_number_list.filter((serial) => serial.trim() !== '')
   const facts: Array<[string, string]> = [
@@ -118,42 +145,48 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
   ]
   const passed = testCases.filter((testCase) => testCase.state === 'passed').length
   const runFacts: Array<[string, string]> = [
-    ['Certificate number', number],
-    ['Date of issue', dateFormat.format(issuedAt)],
+    ['Certificate number', certificate.number],
+    ['Date of issue', dateFormat.format(certificate.issuedAt)],
     ['Valid until', dateFormat.format(certificate.expiresAt)],
     ['Test cases passed', `${passed} of ${testCases.length}`],
   ]
-  text.facts(facts, left, y, width / 2 - left - 30)
+  text.facts(facts, LEFT, y, width / 2 - LEFT - 30)
   text.facts(runFacts, right, y, width - 86 - right)
+  return y - (facts.length * 34 + 16)
+}
 
-  y -= facts.length * 34 + 16
-  text.left('Test cases', left, y, { size: 10, font: 'bold', color: MUTED })
+/** Every test case and its outcome, in two columns. */
+function drawTestCases(text: Writer, width: number, top: number, testCases: CertificateInput['testCases']) {
+  let y = top
+  text.left('Test cases', LEFT, y, { size: 10, font: 'bold', color: MUTED })
   y -= 16
   const columns = 2
-  const columnWidth = (width - 2 * left) / columns
+  const columnWidth = (width - 2 * LEFT) / columns
   const rows = Math.ceil(testCases.length / columns)
   testCases.forEach((testCase, index) => {
     const column = Math.floor(index / rows)
     const row = index % rows
     const mark = testCase.state === 'passed' ? 'Passed' : testCase.state
-    const x = left + column * columnWidth
+    const x = LEFT + column * columnWidth
     const lineY = y - row * 14
     text.left(mark, x, lineY, { size: 9, font: 'bold', color: testCase.state === 'passed' ? PASS : INK })
     text.left(testCase.name, x + 46, lineY, { size: 9, maxWidth: columnWidth - 56 })
   })
+}
 
-  // Bottom right: the QR code of the verification page, and its address under the test cases.
+/** Bottom right: the QR code of the verification page, and its address under the test cases. */
+function drawFooter(page: PDFPage, text: Writer, { record, run, certificate }: CertificateInput) {
+  const { width } = page.getSize()
+  const { verifyUrl } = certificate
   drawQrCode(page, verifyUrl, { x: width - 86 - QR_SIZE, y: 52, size: QR_SIZE })
-  text.left('Check this certificate at', left, 76, { size: 8, font: 'bold', color: MUTED })
-  text.left(verifyUrl, left, 64, { size: 9, color: BRAND, maxWidth: width - 2 * left - QR_SIZE - 20 })
+  text.left('Check this certificate at', LEFT, 76, { size: 8, font: 'bold', color: MUTED })
+  text.left(verifyUrl, LEFT, 64, { size: 9, color: BRAND, maxWidth: width - 2 * LEFT - QR_SIZE - 20 })
   text.left(
     `Record ${record.portfolio_manager_id} · run ${run.run_id} · lab harness ${run.harness} · completed ${run.finished_at ? dateFormat.format(run.finished_at) : 'not finished'}`,
-    left,
+    LEFT,
     50,
-    { size: 7, color: MUTED, maxWidth: width - 2 * left - QR_SIZE - 20 },
+    { size: 7, color: MUTED, maxWidth: width - 2 * LEFT - QR_SIZE - 20 },
   )
-
-  return Buffer.from(await document.save())
 }
 
 const QR_SIZE = 78

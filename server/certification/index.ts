@@ -20,8 +20,8 @@ export {
   vendorMaintenance,
 } from './lab-state.ts'
 export { type CertEnv, certificationRoutes, type CertServices } from './routes.ts'
-export { decideReview } from './lifecycle.ts'
-export { helloActiveRuns, planOutcome, recordRuns, runEventBase, runNow } from './run-store.ts'
+export { reviewRun } from './lifecycle.ts'
+export { helloActiveRuns, planOutcome, recordRunList, runEventBase, runNow } from './run-store.ts'
 export { createRunExecutor, maintenanceFromEnv, type ResumeReport, type RunExecutor } from './runner.ts'
 
 declare module '../http/context.ts' {

@@ -61,31 +61,30 @@ function addYears(date: Date, years: number): Date {
   return next
 }
 
-/**
- * Issues the run's certificate when the run certified its record and has none yet; answers its
- * number (the existing one when the run had one), or null when the run certified nothing.
- */
-export async function issueCertificate(
-  trx: Transaction<Database> | Kysely<Database>,
-  runId: string,
-  { signer, validYears = DEFAULT_CERTIFICATE_VALID_YEARS, now = new Date() }: IssueOptions,
-): Promise<string | null> {
-  // The certificate and its job are written together.
-  if (!trx.isTransaction) {
-    return trx.transaction().execute((inner) => issueCertificate(inner, runId, { signer, validYears, now }))
-  }
-  const existing = await trx
+/** The issuing transaction (issueCertificate opens one when given none). */
+type Trx = Transaction<Database> | Kysely<Database>
+
+/** The number of the run's certificate, when it has one. */
+async function existingNumber(trx: Trx, runId: string) {
+  const row = await trx
     .selectFrom('certificates')
     .select('number')
     .where('run_id', '=', runId)
     .executeTakeFirst()
-  if (existing) return existing.number
+  return row?.number
+}
+
+/**
+ * What a certificate of the run says, read as it is now: its record with the organization's name
+ * and the record's attempts up to the run. Undefined when the run certified nothing.
+ */
+async function certifiedRunFacts(trx: Trx, runId: string) {
   const run = await trx
     .selectFrom('certification_runs')
     .select(['run_id', 'portfolio_manager_id', 'status', 'is_certified', 'attempt'])
     .where('run_id', '=', runId)
     .executeTakeFirst()
-  if (!run || run.status !== 'Completed' || run.is_certified !== CERTIFIED_OK) return null
+  if (!run || run.status !== 'Completed' || run.is_certified !== CERTIFIED_OK) return undefined
   const record = await trx
     .selectFrom('device_records as r')
     .innerJoin('organizations as o', 'o.id', 'r.organization_id')
@@ -102,7 +101,7 @@ export async function issueCertificate(
     ])
     .where('r.portfolio_manager_id', '=', run.portfolio_manager_id)
     .executeTakeFirst()
-  if (!record) return null
+  if (!record) return undefined
   const attempts = await trx
     .selectFrom('certification_runs')
     .select(['attempt', 'kind', 'status', 'is_certified', 'started_at', 'finished_at'])
@@ -110,75 +109,108 @@ export async function issueCertificate(
     .where('attempt', '<=', run.attempt)
     .orderBy('attempt', 'asc')
     .execute()
+  return { runId, record, attempts }
+}
+
+type RunFacts = NonNullable<Awaited<ReturnType<typeof certifiedRunFacts>>>
+type Issue = { number: string; signer: CertificateSigner; validYears: number; now: Date }
+
+/** The signed content of certificate `number` of the run. */
+function certificateContent({ runId, record, attempts }: RunFacts, issue: Issue): CertificateContent {
+  const { number, signer, now } = issue
   const plan = testPlanFor(record.device_type, record.product_class)
+  return {
+    number,
+    organization: { id: record.organization_id, name: record.organization_name },
+    device: {
+      vendor: record.vendor,
+      name: record.device_name,
+      type: record.device_type,
+      productClass: record.product_class,
+      firmware: record.base_firmware_version,
+      serialNumbers: record.device_number_list,
+    },
+    testPlan: { name: plan.name, version: TEST_PLAN_VERSION, cases: [...plan.cases] },
+    attempts: attempts.map((attempt) => ({
+      attempt: attempt.attempt,
+      kind: attempt.kind,
+      outcome: attempt.status === 'Completed' ? attempt.is_certified || 'Completed' : attempt.status,
+      startedAt: new Date(attempt.started_at).toISOString(),
+      finishedAt: attempt.finished_at ? new Date(attempt.finished_at).toISOString() : null,
+    })),
+    runId,
+    issuedAt: now.toISOString(),
+    expiresAt: addYears(now, issue.validYears).toISOString(),
+    keyId: signer.keyId,
+    issuer: ISSUER,
+  }
+}
+
+/**
+ * Stores the certificate as signed, with its job; its number, or undefined when the number or the
+ * run already has one (nothing written).
+ */
+async function storeCertificate(trx: Trx, { record }: RunFacts, content: CertificateContent, issue: Issue) {
+  const { signer, now } = issue
+  const payload = canonicalJson(content)
+  const inserted = await trx
+    .insertInto('certificates')
+    .values({
+      number: issue.number,
+      run_id: content.runId,
+      portfolio_manager_id: record.portfolio_manager_id,
+      organization_id: record.organization_id,
+      organization_name: record.organization_name,
+      vendor: record.vendor,
+      device_name: record.device_name,
+      device_type: record.device_type,
+      product_class: record.product_class,
+      payload,
+      signature: signer.sign(payload),
+      key_id: signer.keyId,
+      issued_at: now,
+      expires_at: new Date(content.expiresAt),
+      revoked_at: null,
+      revoked_reason: null,
+      revoked_by: null,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('number')
+    .executeTakeFirst()
+  if (!inserted) return undefined
+  // Who hears of it (the webhooks) reads the job after the commit.
+  await enqueueJob(trx, CERTIFICATE_ISSUED_JOB, {
+    number: inserted.number,
+  } satisfies CertificateIssuedJob)
+  return inserted.number
+}
+
+/**
+ * Issues the run's certificate when the run certified its record and has none yet; answers its
+ * number (the existing one when the run had one), or null when the run certified nothing.
+ */
+export async function issueCertificate(
+  trx: Trx,
+  runId: string,
+  { signer, validYears = DEFAULT_CERTIFICATE_VALID_YEARS, now = new Date() }: IssueOptions,
+): Promise<string | null> {
+  // The certificate and its job are written together.
+  if (!trx.isTransaction) {
+    return trx.transaction().execute((inner) => issueCertificate(inner, runId, { signer, validYears, now }))
+  }
+  const existing = await existingNumber(trx, runId)
+  if (existing) return existing
+  const facts = await certifiedRunFacts(trx, runId)
+  if (!facts) return null
   // The signer's key is published before it signs anything (a test may pass a fresh one).
   await registerSigner(trx, signer)
   // A number is 60 random bits: a clash is all but impossible, and then another is drawn.
   for (let tries = 0; tries < 5; tries += 1) {
-    const number = newCertificateNumber()
-    const content: CertificateContent = {
-      number,
-      organization: { id: record.organization_id, name: record.organization_name },
-      device: {
-        vendor: record.vendor,
-        name: record.device_name,
-        type: record.device_type,
-        productClass: record.product_class,
-        firmware: record.base_firmware_version,
-        serialNumbers: record.device_number_list,
-      },
-      testPlan: { name: plan.name, version: TEST_PLAN_VERSION, cases: [...plan.cases] },
-      attempts: attempts.map((attempt) => ({
-        attempt: attempt.attempt,
-        kind: attempt.kind,
-        outcome: attempt.status === 'Completed' ? attempt.is_certified || 'Completed' : attempt.status,
-        startedAt: new Date(attempt.started_at).toISOString(),
-        finishedAt: attempt.finished_at ? new Date(attempt.finished_at).toISOString() : null,
-      })),
-      runId,
-      issuedAt: now.toISOString(),
-      expiresAt: addYears(now, validYears).toISOString(),
-      keyId: signer.keyId,
-      issuer: ISSUER,
-    }
-    const payload = canonicalJson(content)
-    const inserted = await trx
-      .insertInto('certificates')
-      .values({
-        number,
-        run_id: runId,
-        portfolio_manager_id: record.portfolio_manager_id,
-        organization_id: record.organization_id,
-        organization_name: record.organization_name,
-        vendor: record.vendor,
-        device_name: record.device_name,
-        device_type: record.device_type,
-        product_class: record.product_class,
-        payload,
-        signature: signer.sign(payload),
-        key_id: signer.keyId,
-        issued_at: now,
-        expires_at: new Date(content.expiresAt),
-        revoked_at: null,
-        revoked_reason: null,
-        revoked_by: null,
-      })
-      .onConflict((conflict) => conflict.doNothing())
-      .returning('number')
-      .executeTakeFirst()
-    if (inserted) {
-      // Who hears of it (the webhooks) reads the job after the commit.
-      await enqueueJob(trx, CERTIFICATE_ISSUED_JOB, {
-        number: inserted.number,
-      } satisfies CertificateIssuedJob)
-      return inserted.number
-    }
-    const raced = await trx
-      .selectFrom('certificates')
-      .select('number')
-      .where('run_id', '=', runId)
-      .executeTakeFirst()
-    if (raced) return raced.number
+    const issue = { number: newCertificateNumber(), signer, validYears, now }
+    const stored = await storeCertificate(trx, facts, certificateContent(facts, issue), issue)
+    if (stored) return stored
+    const raced = await existingNumber(trx, runId)
+    if (raced) return raced
   }
   throw new Error('Could not draw a free certificate number.')
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { RunKind } from '@/contract/certification'
 import { AWAITING_REVIEW_REFUSAL_MESSAGE } from '@/contract/lab'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
@@ -21,6 +21,7 @@ import {
   runCancelledReason,
 } from '@/contract/server-messages'
 import type { IssueOptions } from './issue-certificate.ts'
+import type { Database } from '../platform/db/schema.ts'
 import { isUniqueViolation } from '../platform/db/database.ts'
 import { appendEvent } from '../events/index.ts'
 import { logActivity, recordSubject } from '../organizations/index.ts'
@@ -283,6 +284,11 @@ export type ReviewInput = {
   certificates: IssueOptions | null
 }
 export type ReviewResult = { ok: true } | { ok: false; reason: 'not-found' | 'not-awaiting' | 'has-failures' }
+
+/** decideReview in a transaction of its own: of two decisions at once, exactly one stands. */
+export function reviewRun(db: Kysely<Database>, input: ReviewInput): Promise<ReviewResult> {
+  return db.transaction().execute((trx) => decideReview(trx, input))
+}
 
 /**
  * A lab engineer decides on a run AwaitingReview (docs/decisions/0024): approve → Completed +

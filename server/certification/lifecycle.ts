@@ -25,7 +25,7 @@ import { planOutcome, type RunRef, runEventBase, runNow } from './run-store.ts'
  * resume (runner.ts).
  */
 
-export { cancelRun, decideReview, startRun } from './lifecycle-requests.ts'
+export { cancelRun, decideReview, reviewRun, startRun } from './lifecycle-requests.ts'
 export type {
   CancelRunInput,
   CancelRunResult,

@@ -150,31 +150,7 @@ function attemptsHtml(attempts: NonNullable<RunRows['attempts']>, current: Certi
   return `<h2>Attempts</h2>\n${rows}`
 }
 
-export function runReportHtml({ record, run, testCases, attempts }: RunRows): string {
-  const e = escapeHtml
-  const passed = testCases.filter((testCase) => testCase.state === 'passed').length
-  const row = (label: string, value: string) =>
-    `<tr><th scope="row">${e(label)}</th><td>${e(value)}</td></tr>`
-  const cases = testCases
-    .map((testCase) => {
-      const log = testCase.log.length
-        ? `<pre>${testCase.log.map(e).join('\n')}</pre>`
-        : '<p class="muted">No log lines.</p>'
-      return `<section class="case ${e(testCase.state)}">
-  <h3><span class="position">${testCase.position + 1}.</span> ${e(testCase.name)} <span class="state">${e(STATE_LABELS[testCase.state])}</span></h3>
-  <p class="muted">Started ${e(formatTime(testCase.started_at))} · Finished ${e(formatTime(testCase.finished_at))}</p>
-  ${log}
-</section>`
-    })
-    .join('\n')
-  const title = `Certification results: ${record.vendor} ${record.device_name}`
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e(title)}</title>
-<style>
+const REPORT_STYLE = `<style>
   body { font: 14px/1.45 system-ui, -apple-system, 'Segoe UI', sans-serif; color: #111; margin: 2rem auto; max-width: 56rem; padding: 0 1rem; }
   h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
   h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; border-bottom: 1px solid #ccc; padding-bottom: .25rem; }
@@ -197,13 +173,27 @@ export function runReportHtml({ record, run, testCases, attempts }: RunRows): st
   .attempt-cases .passed .state-word { color: #1a7f37; }
   pre { background: #f6f6f6; padding: .5rem; margin: 0; white-space: pre-wrap; word-break: break-word; font-size: 12px; }
   @media print { body { margin: 0; max-width: none; } .case { border-color: #999; } }
-</style>
-</head>
-<body>
-<h1>${e(title)}</h1>
-<p class="verdict">${e(verdict(run))}</p>
-<h2>Device</h2>
-<table>
+</style>`
+
+const row = (label: string, value: string) =>
+  `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`
+
+/** A test case of the run with its log. */
+function caseSection(testCase: RunTestCaseRow) {
+  const e = escapeHtml
+  const log = testCase.log.length
+    ? `<pre>${testCase.log.map(e).join('\n')}</pre>`
+    : '<p class="muted">No log lines.</p>'
+  return `<section class="case ${e(testCase.state)}">
+  <h3><span class="position">${testCase.position + 1}.</span> ${e(testCase.name)} <span class="state">${e(STATE_LABELS[testCase.state])}</span></h3>
+  <p class="muted">Started ${e(formatTime(testCase.started_at))} · Finished ${e(formatTime(testCase.finished_at))}</p>
+  ${log}
+</section>`
+}
+
+/** The device as its record describes it. */
+function deviceTable(record: RunRows['record']) {
+  return `<table>
 ${row('Device vendor', record.vendor)}
 ${row('Device name', record.device_name)}
 ${row('Device type', record.device_type)}
@@ -212,9 +202,13 @@ ${row('Firmware version', record.base_firmware_version)}
 ${row('Business domain', record.business_domain)}
 ${row('Serial numbers', record.device_number_list.join(', ') || '—')}
 ${row('Year of manufacturing', record.year_of_manufacturing || '—')}
-</table>
-<h2>Run</h2>
-<table>
+</table>`
+}
+
+/** The run's facts. */
+function runTable(run: RunRows['run'], testCases: RunRows['testCases']) {
+  const passed = testCases.filter((testCase) => testCase.state === 'passed').length
+  return `<table>
 ${row('Run id', run.run_id)}
 ${row('Attempt', `${run.attempt} (${KIND_LABELS[run.kind]})`)}
 ${row('Started by', run.started_by || '—')}
@@ -225,7 +219,28 @@ ${row('Lab harness', run.harness)}
 ${row('Started', formatTime(run.started_at))}
 ${row('Finished', formatTime(run.finished_at))}
 ${row('Test cases passed', `${passed} of ${testCases.length}`)}
-</table>
+</table>`
+}
+
+export function runReportHtml({ record, run, testCases, attempts }: RunRows): string {
+  const e = escapeHtml
+  const cases = testCases.map(caseSection).join('\n')
+  const title = `Certification results: ${record.vendor} ${record.device_name}`
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(title)}</title>
+${REPORT_STYLE}
+</head>
+<body>
+<h1>${e(title)}</h1>
+<p class="verdict">${e(verdict(run))}</p>
+<h2>Device</h2>
+${deviceTable(record)}
+<h2>Run</h2>
+${runTable(run, testCases)}
 <h2>Test cases${run.kind === 'rerun' ? ' of this attempt' : ''}</h2>
 ${cases}
 ${attemptsHtml(attempts ?? [{ run, testCases }], run)}

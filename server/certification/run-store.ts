@@ -6,6 +6,7 @@ import { CERTIFIED_OK } from '@/contract/records'
 import { ACTIVE_STATUSES } from '@/contract/run-status'
 import type { CertificationRunRow, Database, RunTestCaseRow } from '../platform/db/schema.ts'
 import { ALL_ORGANIZATIONS, LAB_HELLO_RUNS } from '../events/index.ts'
+import { vendorMaintenance } from './lab-state.ts'
 import { certificationRunResult } from './results.ts'
 
 /*
@@ -193,6 +194,18 @@ export async function loadRun(db: Kysely<Database>, runId: string) {
   return { record, run, testCases, attempts }
 }
 
+/** The record's latest attempt that certified it (Completed, CERTIFIED-OK), or undefined. */
+export function latestCertifiedRun(db: Kysely<Database>, portfolioManagerId: string) {
+  return db
+    .selectFrom('certification_runs')
+    .selectAll()
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .where('status', '=', 'Completed')
+    .where('is_certified', '=', CERTIFIED_OK)
+    .orderBy('attempt', 'desc')
+    .executeTakeFirst()
+}
+
 /** A record's runs, newest first, with their cases, as the run list answers them. */
 export async function recordRuns(db: Kysely<Database> | Transaction<Database>, portfolioManagerId: string) {
   const runs = await db
@@ -223,6 +236,16 @@ export async function recordRuns(db: Kysely<Database> | Transaction<Database>, p
     }
   }
   return results
+}
+
+/** The record's runs as the run lists show them: one waiting in maintenance says why and until when, as the lab set it. */
+export async function recordRunList(db: Kysely<Database>, portfolioManagerId: string) {
+  const runs = await recordRuns(db, portfolioManagerId)
+  if (runs.some((run) => run.status === 'Maintenance')) {
+    const maintenance = await vendorMaintenance(db)
+    for (const run of runs) if (run.status === 'Maintenance') run.maintenance = maintenance
+  }
+  return runs
 }
 
 /**

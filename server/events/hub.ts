@@ -130,68 +130,33 @@ export function createEventHub(options: EventHubOptions): EventHub {
   const streams = new StreamRegistry()
   const timers: NodeJS.Timeout[] = []
   const catchUps = new Set<Promise<void>>()
-  let started = false
-  let stopped = false
+  const life: HubLife = { started: false, stopped: false }
   let stopAppended: (() => void) | undefined
   let listener: EventListener | undefined
   const reader = createReader(db, streams, {
-    isLive: () => started && !stopped,
+    isLive: () => life.started && !life.stopped,
     onError: (error) => {
-      if (!stopped) settings.onError(error, 'reading new events')
+      if (!life.stopped) settings.onError(error, 'reading new events')
     },
   })
   const wake = reader.wake
-
-  function open(request: OpenStream): EventStream | 'full' | 'stopped' {
-    if (!started || stopped) return 'stopped'
-    if (streams.heldBy(request) >= settings.maxStreams) return 'full'
-    // Subscribed first: from now on every event read goes to it (kept aside during the catch-up).
-    const stream = streams.open(request, settings.maxQueuedBytes)
-    const running = catchUp(db, stream, request.after, options.activeRuns)
-      .catch((error: unknown) => {
-        if (!stream.closed && !stopped) settings.onError(error, 'a stream catching up')
-        stream.close()
-      })
-      .finally(() => catchUps.delete(running))
-    catchUps.add(running)
-    return stream
-  }
-
+  const open = streamOpener({ db, streams, settings, activeRuns: options.activeRuns, life, catchUps })
   const sessionEnded = (sessionId: string) => streams.endSession(sessionId, NOT_SIGNED_IN_MESSAGE)
   const keepAliveRound = () => keepStreamsAlive(db, streams)
-
   const prune = () => pruneEvents(db, settings.retentionHours)
 
-  const every = (ms: number, task: () => Promise<unknown>, what: string) =>
-    timers.push(
-      repeat(
-        ms,
-        task,
-        (error) => !stopped && settings.onError(error, what),
-        () => stopped,
-      ),
-    )
-
   async function start() {
-    if (started) return
+    if (life.started) return
     reader.from((await eventWindow(db)).head)
-    started = true
+    life.started = true
     if (options.wakeOnAppend !== false) stopAppended = onAppended(() => void wake())
     listener = await listenForOtherProcesses(db, settings.listenUrl, () => void wake())
-    every(settings.safetyReadMs, wake, 'the safety read')
-    every(settings.keepAliveMs, keepAliveRound, 'the keep-alive round')
-    every(settings.pruneEveryMs, prune, 'pruning events')
-    // One prune soon after start, out of the way of the start itself.
-    const first = setTimeout(() => {
-      if (!stopped) prune().catch((error: unknown) => settings.onError(error, 'pruning events'))
-    }, 1000)
-    first.unref()
-    timers.push(first)
+    timers.push(...hubTimers(settings, life, { wake, keepAliveRound, prune }))
   }
 
   async function stop() {
-    if (stopped) return
-    stopped = true
+    if (life.stopped) return
+    life.stopped = true
     stopAppended?.()
     for (const timer of timers) clearTimeout(timer)
     for (const stream of streams.all()) stream.close()
@@ -212,6 +177,65 @@ export function createEventHub(options: EventHubOptions): EventHub {
     listening: () => listener?.listening ?? false,
     listenerPid: () => listener?.pid ?? null,
   }
+}
+
+/** Whether the hub has started, and whether it has stopped (for good). */
+type HubLife = { started: boolean; stopped: boolean }
+type HubSettings = ReturnType<typeof hubSettings>
+
+/**
+ * EventHub.open: a stream subscribed at once, then caught up (hello or the missed events) in the
+ * background; `catchUps` holds the catch-ups under way, for stop to wait for.
+ */
+function streamOpener(hub: {
+  db: Kysely<Database>
+  streams: StreamRegistry
+  settings: HubSettings
+  activeRuns: ActiveRunsReader
+  life: HubLife
+  catchUps: Set<Promise<void>>
+}) {
+  const { streams, settings, life, catchUps } = hub
+  return (request: OpenStream): EventStream | 'full' | 'stopped' => {
+    if (!life.started || life.stopped) return 'stopped'
+    if (streams.heldBy(request) >= settings.maxStreams) return 'full'
+    // Subscribed first: from now on every event read goes to it (kept aside during the catch-up).
+    const stream = streams.open(request, settings.maxQueuedBytes)
+    const running = catchUp(hub.db, stream, request.after, hub.activeRuns)
+      .catch((error: unknown) => {
+        if (!stream.closed && !life.stopped) settings.onError(error, 'a stream catching up')
+        stream.close()
+      })
+      .finally(() => catchUps.delete(running))
+    catchUps.add(running)
+    return stream
+  }
+}
+
+/** The hub's rounds: the safety read, the keep-alive round and pruning, plus one prune soon after start. */
+function hubTimers(
+  settings: HubSettings,
+  life: HubLife,
+  tasks: { wake: () => Promise<void>; keepAliveRound: () => Promise<void>; prune: () => Promise<number> },
+) {
+  const every = (ms: number, task: () => Promise<unknown>, what: string) =>
+    repeat(
+      ms,
+      task,
+      (error) => !life.stopped && settings.onError(error, what),
+      () => life.stopped,
+    )
+  const timers = [
+    every(settings.safetyReadMs, tasks.wake, 'the safety read'),
+    every(settings.keepAliveMs, tasks.keepAliveRound, 'the keep-alive round'),
+    every(settings.pruneEveryMs, tasks.prune, 'pruning events'),
+  ]
+  // One prune soon after start, out of the way of the start itself.
+  const first = setTimeout(() => {
+    if (!life.stopped) tasks.prune().catch((error: unknown) => settings.onError(error, 'pruning events'))
+  }, 1000)
+  first.unref()
+  return [...timers, first]
 }
 
 /**

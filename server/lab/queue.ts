@@ -146,10 +146,9 @@ async function pageIds(db: Db, query: LabQueueQuery, page: number) {
     .execute()
 }
 
-/** The page's records with their latest run, its progress, and their comments. */
-async function pageDetails(db: Db, ids: string[]): Promise<QueueRow[]> {
-  if (ids.length === 0) return []
-  return (await db
+/** Every record with its organization and its latest run (none: the run's columns are null). */
+function withLatestRun(db: Db) {
+  return db
     .selectFrom('device_records as d')
     .innerJoin('organizations as o', 'o.id', 'd.organization_id')
     .leftJoinLateral(
@@ -172,65 +171,72 @@ async function pageDetails(db: Db, ids: string[]): Promise<QueueRow[]> {
           .as('r'),
       (join) => join.onTrue(),
     )
-    .select([
-      'd.portfolio_manager_id',
-      'd.organization_id',
-      'o.name as organization_name',
-      'd.vendor',
-      'd.device_name',
-      'd.device_type',
-      'd.product_class',
-      'd.base_firmware_version',
-      'd.status',
-      'd.is_certified',
-      STATE_OF_STATUS.as('queue_state'),
-      'd.creation_time',
-      'd.created_by',
-      'r.run_id',
-      'r.attempt',
-      'r.kind',
-      'r.run_status',
-      'r.run_is_certified',
-      'r.started_at',
-      'r.finished_at',
-      'r.started_by',
-      (eb) =>
-        eb
-          .selectFrom('run_test_cases as t')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('t.run_id', '=', 'r.run_id')
-          .as('cases_total'),
-      (eb) =>
-        eb
-          .selectFrom('run_test_cases as t')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('t.run_id', '=', 'r.run_id')
-          .where('t.state', 'in', ['passed', 'failed', 'skipped'])
-          .as('cases_done'),
-      (eb) =>
-        eb
-          .selectFrom('run_test_cases as t')
-          .select('t.name')
-          .whereRef('t.run_id', '=', 'r.run_id')
-          .where('t.state', '=', 'running')
-          .orderBy('t.position')
-          .limit(1)
-          .as('current_case'),
-      (eb) =>
-        eb
-          .selectFrom('comments as c')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('c.portfolio_manager_id', '=', 'd.portfolio_manager_id')
-          .as('comment_count'),
-      (eb) =>
-        eb
-          .selectFrom('comments as c')
-          .select('c.author_kind')
-          .whereRef('c.portfolio_manager_id', '=', 'd.portfolio_manager_id')
-          .orderBy('c.created_at', 'desc')
-          .orderBy('c.comment_id', 'desc')
-          .limit(1)
-          .as('last_comment_kind'),
+}
+
+/** The columns of a queue row that the record and its latest run hold as they are. */
+function recordAndRunColumns(db: Db) {
+  return withLatestRun(db).select([
+    'd.portfolio_manager_id',
+    'd.organization_id',
+    'o.name as organization_name',
+    'd.vendor',
+    'd.device_name',
+    'd.device_type',
+    'd.product_class',
+    'd.base_firmware_version',
+    'd.status',
+    'd.is_certified',
+    STATE_OF_STATUS.as('queue_state'),
+    'd.creation_time',
+    'd.created_by',
+    'r.run_id',
+    'r.attempt',
+    'r.kind',
+    'r.run_status',
+    'r.run_is_certified',
+    'r.started_at',
+    'r.finished_at',
+    'r.started_by',
+  ])
+}
+
+/** The page's records with their latest run, its progress, and their comments. */
+async function pageDetails(db: Db, ids: string[]): Promise<QueueRow[]> {
+  if (ids.length === 0) return []
+  return (await recordAndRunColumns(db)
+    .select((eb) => [
+      eb
+        .selectFrom('run_test_cases as t')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('t.run_id', '=', 'r.run_id')
+        .as('cases_total'),
+      eb
+        .selectFrom('run_test_cases as t')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('t.run_id', '=', 'r.run_id')
+        .where('t.state', 'in', ['passed', 'failed', 'skipped'])
+        .as('cases_done'),
+      eb
+        .selectFrom('run_test_cases as t')
+        .select('t.name')
+        .whereRef('t.run_id', '=', 'r.run_id')
+        .where('t.state', '=', 'running')
+        .orderBy('t.position')
+        .limit(1)
+        .as('current_case'),
+      eb
+        .selectFrom('comments as c')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('c.portfolio_manager_id', '=', 'd.portfolio_manager_id')
+        .as('comment_count'),
+      eb
+        .selectFrom('comments as c')
+        .select('c.author_kind')
+        .whereRef('c.portfolio_manager_id', '=', 'd.portfolio_manager_id')
+        .orderBy('c.created_at', 'desc')
+        .orderBy('c.comment_id', 'desc')
+        .limit(1)
+        .as('last_comment_kind'),
     ])
     .where('d.portfolio_manager_id', 'in', ids)
     .execute()) as QueueRow[]

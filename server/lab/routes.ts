@@ -1,17 +1,13 @@
 import { Hono } from 'hono'
 import type { Context } from 'hono'
 import type { AddCommentAnswer } from '@/contract/certification'
-import { LAB_COMMENT_ADDED_MESSAGE, LAB_RUNS_UNAVAILABLE_MESSAGE, type LabRecordAnswer } from '@/contract/lab'
+import { LAB_COMMENT_ADDED_MESSAGE, LAB_RUNS_UNAVAILABLE_MESSAGE } from '@/contract/lab'
 import { RECORD_NOT_FOUND_MESSAGE, RUN_CANCELLED_MESSAGE } from '@/contract/server-messages'
-import { recordRuns } from '../certification/index.ts'
-import { appendEvent } from '../events/index.ts'
-import { labQueue, queueStateOf } from './queue.ts'
-import { vendorMaintenance } from '../certification/index.ts'
+import { labQueue } from './queue.ts'
+import { addLabComment, labRecord, labRecordAnswer } from './record-store.ts'
+import { staffName } from './staff-store.ts'
 import { isPlainId } from '../http/plain-id.ts'
 import type { MainEnv, MainServices } from '../http/context.ts'
-import { logActivity, recordSubject } from '../organizations/index.ts'
-import { DEVICE_ROW_COLUMNS, toDeviceRecord } from '../portfolio/index.ts'
-import { COMMENT_COLUMNS, toComment } from '../portfolio/index.ts'
 import { labRoute } from '../http/route.ts'
 
 /*
@@ -27,29 +23,9 @@ export const labRoutes = new Hono<MainEnv>()
 
 const recordNotFound = { message: RECORD_NOT_FOUND_MESSAGE, field: 'portfolioManagerId' }
 
-async function staffName(services: MainServices, staffId: string) {
-  const row = await services.db
-    .selectFrom('lab_staff')
-    .select('name')
-    .where('id', '=', staffId)
-    .executeTakeFirst()
-  return row?.name ?? 'The lab'
-}
-
-/** The record's organization and what the log calls it, or undefined when there is no such record. */
-async function findRecord(services: MainServices, portfolioManagerId: string) {
-  if (!isPlainId(portfolioManagerId)) return undefined
-  return services.db
-    .selectFrom('device_records as d')
-    .innerJoin('organizations as o', 'o.id', 'd.organization_id')
-    .select([
-      ...DEVICE_ROW_COLUMNS.map((column) => `d.${column}` as const),
-      'd.organization_id',
-      'o.name as organization_name',
-    ])
-    .where('d.portfolio_manager_id', '=', portfolioManagerId)
-    .executeTakeFirst()
-}
+/** The record with its organization, or undefined when there is no such record. */
+const findRecord = (services: MainServices, portfolioManagerId: string) =>
+  isPlainId(portfolioManagerId) ? labRecord(services.db, portfolioManagerId) : undefined
 
 labRoute(labRoutes, 'labQueue', async (c) => c.json(await labQueue(c.var.services.db, c.var.body)))
 
@@ -57,27 +33,7 @@ labRoute(labRoutes, 'labRecord', async (c) => {
   const services = c.var.services
   const record = await findRecord(services, c.var.body.portfolioManagerId)
   if (!record) return c.json(recordNotFound, 404)
-  const runs = await recordRuns(services.db, record.portfolio_manager_id)
-  if (runs.some((run) => run.status === 'Maintenance')) {
-    const maintenance = await vendorMaintenance(services.db)
-    for (const run of runs) if (run.status === 'Maintenance') run.maintenance = maintenance
-  }
-  const comments = await services.db
-    .selectFrom('comments')
-    .select(COMMENT_COLUMNS)
-    .where('portfolio_manager_id', '=', record.portfolio_manager_id)
-    .orderBy('created_at')
-    .orderBy('comment_id')
-    .execute()
-  const answer: LabRecordAnswer = {
-    record: toDeviceRecord(record),
-    organizationId: record.organization_id,
-    organizationName: record.organization_name,
-    queueState: queueStateOf(record.status),
-    runs,
-    comments: comments.map(toComment),
-  }
-  return c.json(answer)
+  return c.json(await labRecordAnswer(services.db, record))
 })
 
 labRoute(labRoutes, 'labAddComment', async (c) => {
@@ -85,38 +41,12 @@ labRoute(labRoutes, 'labAddComment', async (c) => {
   const { portfolioManagerId, text } = c.var.body
   const record = await findRecord(services, portfolioManagerId)
   if (!record) return c.json(recordNotFound, 404)
-  const name = await staffName(services, c.var.labStaffId)
-  const comment = await services.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('comments')
-      .values({
-        portfolio_manager_id: portfolioManagerId,
-        account_id: null,
-        lab_staff_id: c.var.labStaffId,
-        author: name,
-        text,
-        created_at: new Date(),
-        author_kind: 'lab',
-        author_role: c.var.labRole,
-      })
-      .returning(COMMENT_COLUMNS)
-      .executeTakeFirstOrThrow()
-    const added = toComment(row)
-    await logActivity(trx, {
-      organizationId: record.organization_id,
-      actorAccountId: null,
-      actorName: `${name} (lab)`,
-      actorKind: 'lab',
-      action: 'comment.added',
-      subject: recordSubject(record),
-    })
-    // The vendor's open tabs hear of it at once (decision 0020).
-    await appendEvent(trx, record.organization_id, {
-      type: 'comment.added',
-      portfolioManagerId,
-      comment: added,
-    })
-    return added
+  const comment = await addLabComment(services.db, {
+    record,
+    staffId: c.var.labStaffId,
+    staffRole: c.var.labRole,
+    author: await staffName(services.db, c.var.labStaffId),
+    text,
   })
   const answer: AddCommentAnswer = { message: LAB_COMMENT_ADDED_MESSAGE, comment }
   return c.json(answer)
@@ -136,7 +66,7 @@ async function startOnBehalf(
     portfolioManagerId,
     organizationId: record.organization_id,
     accountId: '',
-    lab: { name: await staffName(services, labStaffId) },
+    lab: { name: await staffName(services.db, labStaffId) },
     kind,
   })
   if (result.ok) {
@@ -159,7 +89,7 @@ labRoute(labRoutes, 'labCancelRun', async (c) => {
     portfolioManagerId: record.portfolio_manager_id,
     organizationId: record.organization_id,
     accountId: '',
-    lab: { name: await staffName(services, c.var.labStaffId) },
+    lab: { name: await staffName(services.db, c.var.labStaffId) },
   })
   if (result.ok) return c.json({ message: RUN_CANCELLED_MESSAGE })
   if (result.reason === 'no-active-run')

@@ -8,17 +8,9 @@ import {
   labStaffRemovedMessage,
   labStaffRoleChangedMessage,
 } from '@/contract/lab'
-import type { Transaction } from 'kysely'
 import { hashPassword, passwordProblem } from '../platform/passwords.ts'
-import type { Database } from '../platform/db/schema.ts'
-import {
-  createStaff,
-  endStaffSessions,
-  keepsAManager,
-  mailSetPasswordLink,
-  staffByToken,
-  staffList,
-} from './staff.ts'
+import { createStaff, endStaffSessions, mailSetPasswordLink, staffByToken, staffList } from './staff.ts'
+import { changeStaffRole, forgetNewStaff, removeStaff, setStaffPassword } from './staff-store.ts'
 import type { MainEnv, MainServices } from '../http/context.ts'
 import { labRoute, route } from '../http/route.ts'
 
@@ -52,35 +44,12 @@ route(labStaffRoutes, 'labSetPassword', async (c) => {
   if (problem) return c.json(problem, 400)
   const member = await staffByToken(db, token)
   if (!member) return c.json(invalidLink, 400)
-  const hash = await hashPassword(password)
-  // Used once: the update names the token it read, so two uses at once set one password.
-  const updated = await db
-    .updateTable('lab_staff')
-    .set({
-      password_hash: hash,
-      password_changed_at: new Date(),
-      set_password_token_hash: null,
-      set_password_expires_at: null,
-    })
-    .where('id', '=', member.id)
-    .where('set_password_token_hash', 'is not', null)
-    .where('disabled_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst()
-  if (!updated) return c.json(invalidLink, 400)
+  // Used once: of two uses at once, one sets the password.
+  if (!(await setStaffPassword(db, member.id, await hashPassword(password)))) return c.json(invalidLink, 400)
   // A new password ends the member's other sessions.
   await endStaffSessions(db, member.id)
   return c.json({ message: LAB_PASSWORD_SET_MESSAGE })
 })
-
-/** A member who is not removed, read in the change's transaction. */
-const activeMember = (trx: Transaction<Database>, staffId: string) =>
-  trx
-    .selectFrom('lab_staff')
-    .select(['id', 'name', 'role'])
-    .where('id', '=', staffId)
-    .where('disabled_at', 'is', null)
-    .executeTakeFirst()
 
 labRoute(labStaffRoutes, 'labStaff', async (c) => c.json({ staff: await staffList(c.var.services.db) }))
 
@@ -96,7 +65,7 @@ labRoute(labStaffRoutes, 'labAddStaff', async (c) => {
     await mailSetPasswordLink(db, mailer, { ...created, origin: services.publicUrl(), purpose: 'welcome' })
   } catch (error) {
     // Nobody got the link: the member is not kept, so the manager can simply add them again.
-    await db.deleteFrom('lab_staff').where('id', '=', created.staffId).execute()
+    await forgetNewStaff(db, created.staffId)
     throw error
   }
   return c.json({ message: labStaffAddedMessage(c.var.body.email.trim()), staff: await staffList(db) })
@@ -105,14 +74,7 @@ labRoute(labStaffRoutes, 'labAddStaff', async (c) => {
 labRoute(labStaffRoutes, 'labChangeStaffRole', async (c) => {
   const { db } = c.var.services
   const { staffId, role } = c.var.body
-  const result = await db.transaction().execute(async (trx) => {
-    const member = await activeMember(trx, staffId)
-    if (!member) return 'not-found' as const
-    if (member.role === 'Lab manager' && role !== 'Lab manager' && !(await keepsAManager(trx, staffId)))
-      return 'last-manager' as const
-    await trx.updateTable('lab_staff').set({ role }).where('id', '=', staffId).execute()
-    return member
-  })
+  const result = await changeStaffRole(db, staffId, role)
   if (result === 'not-found') return c.json({ message: LAB_STAFF_NOT_FOUND_MESSAGE, field: 'staffId' }, 404)
   if (result === 'last-manager') return c.json({ message: LAST_LAB_MANAGER_MESSAGE, field: 'role' }, 409)
   // Their open sessions take the new role at their next request (the session query reads it).
@@ -122,17 +84,7 @@ labRoute(labStaffRoutes, 'labChangeStaffRole', async (c) => {
 labRoute(labStaffRoutes, 'labRemoveStaff', async (c) => {
   const { db } = c.var.services
   const { staffId } = c.var.body
-  const result = await db.transaction().execute(async (trx) => {
-    const member = await activeMember(trx, staffId)
-    if (!member) return 'not-found' as const
-    if (member.role === 'Lab manager' && !(await keepsAManager(trx, staffId))) return 'last-manager' as const
-    await trx
-      .updateTable('lab_staff')
-      .set({ disabled_at: new Date(), set_password_token_hash: null, set_password_expires_at: null })
-      .where('id', '=', staffId)
-      .execute()
-    return member
-  })
+  const result = await removeStaff(db, staffId)
   if (result === 'not-found') return c.json({ message: LAB_STAFF_NOT_FOUND_MESSAGE, field: 'staffId' }, 404)
   if (result === 'last-manager') return c.json({ message: LAST_LAB_MANAGER_MESSAGE, field: 'staffId' }, 409)
   for (const id of await endStaffSessions(db, staffId)) c.var.services.events?.sessionEnded(id)

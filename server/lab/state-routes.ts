@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import type { Kysely } from 'kysely'
 import {
   LAB_RUN_NOT_FOUND_MESSAGE,
   MAINTENANCE_ALREADY_ON_MESSAGE,
@@ -16,17 +15,17 @@ import {
   RUN_NOT_AWAITING_REVIEW_MESSAGE,
   RUN_REJECTED_MESSAGE,
 } from '@/contract/lab'
-import type { Database } from '../platform/db/schema.ts'
 import {
-  decideReview,
   endMaintenance,
   readLabState,
+  reviewRun,
   setReviewRequired,
   startMaintenance,
 } from '../certification/index.ts'
 import { isPlainId } from '../http/plain-id.ts'
 import type { MainEnv } from '../http/context.ts'
 import { labRoute } from '../http/route.ts'
+import { staffName } from './staff-store.ts'
 
 /*
  * The lab console's calls: the bench's maintenance, the review setting and the review of a
@@ -41,15 +40,10 @@ import { labRoute } from '../http/route.ts'
  *   decision, the reviewer's name and time are on the run for the vendor to read; the vendor's
  *   activity log records it as the lab's, and run.finished tells their open tabs — in one
  *   transaction, the run's row locked, so of two decisions at once exactly one stands
- *   (server/certification/lifecycle-requests.ts decideReview).
+ *   (server/certification/lifecycle-requests.ts reviewRun).
  */
 
 export const labStateRoutes = new Hono<MainEnv>()
-
-async function staffName(db: Kysely<Database>, staffId: string) {
-  const row = await db.selectFrom('lab_staff').select('name').where('id', '=', staffId).executeTakeFirst()
-  return row?.name ?? 'The lab'
-}
 
 labRoute(labStateRoutes, 'labState', async (c) => c.json(await readLabState(c.var.services.db)))
 
@@ -112,9 +106,7 @@ labRoute(labStateRoutes, 'labReview', async (c) => {
   const notFound = { message: LAB_RUN_NOT_FOUND_MESSAGE, field: 'runId' }
   if (!isPlainId(runId)) return c.json(notFound, 404)
   const reviewer = await staffName(db, c.var.labStaffId)
-  const outcome = await db
-    .transaction()
-    .execute((trx) => decideReview(trx, { runId, decision, reason, reviewer, certificates }))
+  const outcome = await reviewRun(db, { runId, decision, reason, reviewer, certificates })
   if (!outcome.ok && outcome.reason === 'not-found') return c.json(notFound, 404)
   if (!outcome.ok && outcome.reason === 'not-awaiting')
     return c.json({ message: RUN_NOT_AWAITING_REVIEW_MESSAGE, field: 'runId' }, 409)
