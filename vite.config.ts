@@ -60,5 +60,10 @@ export default defineConfig(({ mode }) => ({
     environment: 'node',
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // A server test that takes half a second idle takes several on a machine busy with other work
+    // (two cores, a build beside the suite): the limits leave room for that, and a test that hangs
+    // still fails within 20 s.
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
   },
 }))
