@@ -53,8 +53,7 @@ export const certificationRunSchema = v.looseObject({
   /** Why a run ended without a verdict (interrupted, cancelled), or null. */
   failureReason: v.optional(v.nullable(v.string())),
   /**
-   * The lab's review of a finished run when the programme reviews (src/contract/lab.ts
-   * runReviewSchema, written out here to keep the import one way), or null; and, for a run waiting
+   * The lab's review of a finished run when the programme reviews, or null; and, for a run waiting
    * in Maintenance, the lab's reason and expected end.
    */
   review: v.optional(

@@ -241,15 +241,6 @@ export const labReviewPayloadSchema = v.object({
   ),
 })
 
-/** A run's review, on the run (certificationRunSchema's optional `review`). */
-export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const
-export const runReviewSchema = v.looseObject({
-  state: v.picklist(REVIEW_STATES),
-  reviewer: v.nullable(v.string()),
-  reviewedAt: v.nullable(v.string()),
-  reason: v.nullable(v.string()),
-})
-
 export const AWAITING_REVIEW_LABEL = 'Awaiting review'
 
 /** The bench's maintenance: on while the row exists (reason and expected end shown to vendors). */

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { idSchema, text } from '@/contract/common'
-import { membershipSchema, roleSchema } from '@/contract/roles'
+import { roleSchema } from '@/contract/roles'
 
 /*
  * docs/decisions/0023: an organization's team — members, invitations and the activity
@@ -13,17 +13,6 @@ import { membershipSchema, roleSchema } from '@/contract/roles'
 export const INVITATION_VALID_DAYS = 7
 /** The link's path; the token is its `token` search parameter. */
 export const INVITATION_PATH = '/invitation'
-
-/**
- * What the login answer (and the answers that change the session's organization) adds to the
- * spec's fields: the organization the session acts for, the role there, and every membership.
- */
-export const organizationFieldsSchema = v.object({
-  organizationId: v.string(),
-  organizationName: v.string(),
-  role: roleSchema,
-  organizations: v.array(membershipSchema),
-})
 
 export const memberSchema = v.looseObject({
   accountId: v.string(),
