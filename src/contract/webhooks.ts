@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { idSchema, text } from '@/contract/common'
+import { WEBHOOK_EVENT_TYPES } from '@/contract/webhooks-events'
 
 /*
  * docs/decisions/0027: webhooks — an organization's Owners register HTTPS URLs that the
@@ -11,45 +12,20 @@ import { idSchema, text } from '@/contract/common'
  *   has handled an id ignores it again (delivery is at least once).
  * - The signature: HMAC-SHA256, keyed with the endpoint's secret (`whsec_…`, the whole string as
  *   UTF-8), over `<Webhook-Timestamp>.<body>`, sent as `Webhook-Signature: v1=<hex>`; with
- *   `Webhook-Id` (the body's id) and `Webhook-Timestamp` (Unix seconds). verifyWebhook below checks
- *   one delivery as a receiver should; it runs in Node and in browsers (Web Crypto).
+ *   `Webhook-Id` (the body's id) and `Webhook-Timestamp` (Unix seconds). verifyWebhook checks one
+ *   delivery as a receiver should; it runs in Node and in browsers (Web Crypto).
  * - The rules of a URL (checkWebhookDestination, src/contract/webhook-destination.ts): https to a
  *   public address, or http to this machine when the portal runs as a development portal; never a
  *   user name or password. The server checks it at registration and again before every delivery,
  *   on the addresses the connection then uses.
  */
 
+// The events and bodies, and the signature with its check, are modules of their own; every name
+// of theirs is a name of this module too.
+export * from '@/contract/webhooks-events'
+export * from '@/contract/webhooks-signature'
+
 export const WEBHOOKS_PATH = '/settings/webhooks'
-
-export const WEBHOOK_EVENT_TYPES = [
-  'record.submitted',
-  'run.started',
-  'run.finished',
-  'certificate.issued',
-  'comment.added',
-] as const
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
-/** The test event of "Send test event"; no endpoint subscribes to it. */
-export const WEBHOOK_PING_TYPE = 'ping'
-export type WebhookDeliveryType = WebhookEventType | typeof WEBHOOK_PING_TYPE
-
-/** What each event means, as the page's checkboxes describe it. */
-export const WEBHOOK_EVENT_DESCRIPTIONS: Readonly<Record<WebhookEventType, string>> = {
-  'record.submitted': 'A device record was submitted for certification.',
-  'run.started': 'A certification run (or a re-run of failed cases) started.',
-  'run.finished': 'A run ended: Certified, Validation failure (with the failed cases) or Cancelled.',
-  'certificate.issued': 'A certificate was issued, with its number and verification link.',
-  'comment.added': 'A comment was added to a record, by your team or by the lab.',
-}
-
-/** The headers of a delivery. */
-export const WEBHOOK_ID_HEADER = 'Webhook-Id'
-export const WEBHOOK_TIMESTAMP_HEADER = 'Webhook-Timestamp'
-export const WEBHOOK_SIGNATURE_HEADER = 'Webhook-Signature'
-/** A receiver refuses a delivery whose timestamp is further than this from its clock. */
-export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60
-/** The prefix of every signing secret. */
-export const WEBHOOK_SECRET_PREFIX = 'whsec_'
 
 /** How long a delivery is retried after its first attempt, and how long an endpoint may fail before it is disabled. */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000
@@ -60,198 +36,6 @@ export const WEBHOOK_ENDPOINTS_MAX = 10
 export const WEBHOOK_URL_MAX_LENGTH = 2000
 /** The delivery log's page. */
 export const WEBHOOK_DELIVERIES_PAGE_SIZE = 20
-
-/* ------------------------------------------------------------------ the deliveries' bodies */
-
-const recordRefSchema = v.object({
-  /** The record's portfolioManagerId (spec §3): the id of every call about it. */
-  recordId: v.string(),
-  deviceName: v.string(),
-  vendor: v.string(),
-})
-
-export const recordSubmittedDataSchema = v.object({
-  ...recordRefSchema.entries,
-  deviceType: v.string(),
-  productClass: v.string(),
-  baseFirmwareVersion: v.string(),
-  /** The record's status now: 'Submitted'. */
-  status: v.string(),
-})
-
-export const runStartedDataSchema = v.object({
-  recordId: v.string(),
-  runId: v.string(),
-  /** 1 for the record's first run; each re-run is the next. */
-  attempt: v.number(),
-  /** 'full' (every case of the plan) or 'rerun' (the failed cases of the previous attempt). */
-  kind: v.string(),
-  /** The test cases this run executes, in order. */
-  cases: v.array(v.string()),
-})
-
-export const RUN_OUTCOMES = ['Certified', 'ValidationFailure', 'Cancelled'] as const
-export type RunOutcome = (typeof RUN_OUTCOMES)[number]
-export const runFinishedDataSchema = v.object({
-  recordId: v.string(),
-  runId: v.string(),
-  attempt: v.number(),
-  /** Certified: every case of the plan passed; ValidationFailure: see failedCases; Cancelled: stopped by a person. */
-  outcome: v.picklist(RUN_OUTCOMES),
-  /** The run's status and result as GET /runs answers them ('Completed', 'CERTIFIED-OK'). */
-  status: v.string(),
-  isCertified: v.string(),
-  /** The names of this run's failed cases (empty when none failed). */
-  failedCases: v.array(v.string()),
-  finishedAt: v.string(),
-})
-
-export const certificateIssuedDataSchema = v.object({
-  recordId: v.string(),
-  runId: v.string(),
-  /** The certificate's number ('DCP-…'). */
-  number: v.string(),
-  /** Where anyone checks the certificate (the portal's /verify/<number>). */
-  verificationUrl: v.string(),
-  issuedAt: v.string(),
-  expiresAt: v.string(),
-})
-
-export const commentAddedDataSchema = v.object({
-  recordId: v.string(),
-  commentId: v.string(),
-  text: v.string(),
-  authorName: v.string(),
-  /** 'vendor' (a member of the organization) or 'lab' (the certification lab). */
-  authorSide: v.picklist(['vendor', 'lab']),
-  createdAt: v.string(),
-})
-
-export const pingDataSchema = v.object({
-  endpointId: v.string(),
-  message: v.string(),
-})
-
-const envelope = {
-  /** The event's id ('evt_…'): the same in every retry and redelivery. */
-  id: v.string(),
-  /** ISO 8601: when the change happened. */
-  createdAt: v.string(),
-  organizationId: v.string(),
-}
-
-/** Every delivery's body, by its `type`. */
-export const webhookBodySchema = v.variant('type', [
-  v.object({ ...envelope, type: v.literal('record.submitted'), data: recordSubmittedDataSchema }),
-  v.object({ ...envelope, type: v.literal('run.started'), data: runStartedDataSchema }),
-  v.object({ ...envelope, type: v.literal('run.finished'), data: runFinishedDataSchema }),
-  v.object({ ...envelope, type: v.literal('certificate.issued'), data: certificateIssuedDataSchema }),
-  v.object({ ...envelope, type: v.literal('comment.added'), data: commentAddedDataSchema }),
-  v.object({ ...envelope, type: v.literal('ping'), data: pingDataSchema }),
-])
-export type WebhookBody = v.InferOutput<typeof webhookBodySchema>
-
-/**
- * The deliveries as the OpenAPI document lists them (its `webhooks` section, docs/decisions/0029):
- * each type with its body and what it means.
- */
-export const webhooks = webhookBodySchema.options.map((schema) => {
-  const type = schema.entries.type.literal
-  return {
-    type,
-    schema,
-    summary:
-      type === WEBHOOK_PING_TYPE
-        ? 'A test event sent by “Send test event”.'
-        : WEBHOOK_EVENT_DESCRIPTIONS[type],
-  }
-})
-export type WebhookBodyOf<T extends WebhookDeliveryType> = Extract<WebhookBody, { type: T }>
-
-/* --------------------------------------------------------------------------- signatures */
-
-const encoder = new TextEncoder()
-
-function hex(bytes: ArrayBuffer): string {
-  return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
-}
-
-/** `v1=<hex HMAC-SHA256 of "<timestamp>.<body>">` keyed with `secret`. */
-export async function webhookSignature(secret: string, timestamp: number, body: string): Promise<string> {
-  const key = await globalThis.crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
-  const mac = await globalThis.crypto.subtle.sign('HMAC', key, encoder.encode(`${timestamp}.${body}`))
-  return `v1=${hex(mac)}`
-}
-
-export const WEBHOOK_UNSIGNED_MESSAGE =
-  'Webhook refused: it lacks the Webhook-Id, Webhook-Timestamp or Webhook-Signature header.'
-export const WEBHOOK_BAD_SIGNATURE_MESSAGE = 'Webhook refused: its signature does not match its body.'
-export const WEBHOOK_STALE_MESSAGE =
-  'Webhook refused: its timestamp is more than 5 minutes from now, so it may be a replay.'
-export const WEBHOOK_BAD_BODY_MESSAGE = 'Webhook refused: its body is not a delivery this receiver knows.'
-export const WEBHOOK_ID_MISMATCH_MESSAGE = 'Webhook refused: its Webhook-Id header is not its body’s id.'
-
-export type WebhookVerification = { ok: true; body: WebhookBody } | { ok: false; message: string }
-
-/** Compares two strings in time that depends on their length only. */
-function sameText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false
-  let difference = 0
-  for (let index = 0; index < a.length; index += 1) difference |= a.charCodeAt(index) ^ b.charCodeAt(index)
-  return difference === 0
-}
-
-/**
- * Checks one delivery as a receiver should, before acting on it: the three headers are there, one
- * of the `v1=` signatures (space-separated) matches the raw body, the timestamp is within
- * WEBHOOK_TOLERANCE_SECONDS of `now`, and the body is a delivery whose id is the Webhook-Id. A
- * receiver should also remember the ids it handled and ignore one seen again (retries resend it).
- */
-export async function verifyWebhook({
-  secret,
-  headers,
-  body,
-  now = Date.now(),
-}: {
-  secret: string
-  /** Header lookup (case-insensitive, as Headers.get or a Node request's lowercased headers). */
-  headers: (name: string) => string | null | undefined
-  /** The raw body as received, not parsed and serialised again. */
-  body: string
-  now?: number
-}): Promise<WebhookVerification> {
-  const id = headers(WEBHOOK_ID_HEADER)
-  const timestampText = headers(WEBHOOK_TIMESTAMP_HEADER)
-  const signatures = headers(WEBHOOK_SIGNATURE_HEADER)
-  if (!id || !timestampText || !signatures) return { ok: false, message: WEBHOOK_UNSIGNED_MESSAGE }
-  if (!/^\d{1,12}$/.test(timestampText)) return { ok: false, message: WEBHOOK_STALE_MESSAGE }
-  const timestamp = Number(timestampText)
-  const expected = await webhookSignature(secret, timestamp, body)
-  const matches = signatures
-    .split(' ')
-    .filter((part) => part.startsWith('v1='))
-    .some((part) => sameText(part, expected))
-  if (!matches) return { ok: false, message: WEBHOOK_BAD_SIGNATURE_MESSAGE }
-  if (Math.abs(now / 1000 - timestamp) > WEBHOOK_TOLERANCE_SECONDS) {
-    return { ok: false, message: WEBHOOK_STALE_MESSAGE }
-  }
-  let json: unknown
-  try {
-    json = JSON.parse(body)
-  } catch {
-    return { ok: false, message: WEBHOOK_BAD_BODY_MESSAGE }
-  }
-  const parsed = v.safeParse(webhookBodySchema, json)
-  if (!parsed.success) return { ok: false, message: WEBHOOK_BAD_BODY_MESSAGE }
-  if (parsed.output.id !== id) return { ok: false, message: WEBHOOK_ID_MISMATCH_MESSAGE }
-  return { ok: true, body: parsed.output }
-}
 
 /* ---------------------------------------------------------------------------- URL rules */
 

@@ -1,25 +1,15 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
-import * as v from 'valibot'
-import type { CommentListAnswer, RunListAnswer } from '@/contract/certification'
 import {
   EVENTS_PATH,
   parsePortalEvent,
   type PortalEvent,
-  type RunProgress,
   streamHelloSchema,
   streamResetSchema,
 } from '@/contract/events'
 import type { RecordListAnswer, RecordListRead } from '@/contract/records'
 import type { Clock } from '@/lib/clock'
-import {
-  applyCommentEvents,
-  applyRecordListEvents,
-  applyRunEvents,
-  isRunEvent,
-  progressOfRun,
-  type RunEvent,
-  withActiveRuns,
-} from '@/lib/live/apply-events'
+import { applyRecordListEvents } from '@/lib/live/apply-events'
+import { type LiveRun, liveRunsAfter, readJson, writeBatch, writeHelloRuns } from '@/lib/live/cache-writes'
 import { type LabAnswer, labAnswersOf } from '@/lib/live/lab-answers'
 import {
   type ConnectionEvent,
@@ -49,13 +39,7 @@ export interface EventSourceLike {
 }
 export type EventSourceFactory = (url: string) => EventSourceLike
 
-/** A record's run while it goes, as the events tell it. */
-export type LiveRun = {
-  runId: string
-  attempt: number | null
-  status: string
-  progress: RunProgress
-}
+export type { LiveRun } from '@/lib/live/cache-writes'
 
 type Listener = () => void
 
@@ -252,17 +236,7 @@ export class LiveClient {
     this.flush()
     this.dispatch({ type: 'open' })
     const { queryClient } = this.options
-    for (const run of hello.activeRuns) {
-      queryClient.setQueryData<RunListAnswer>(queryKeys.runs(run.portfolioManagerId), (cached) =>
-        withActiveRuns(cached, [run]),
-      )
-    }
-    this.runs = new Map(
-      hello.activeRuns.map((run) => [
-        run.portfolioManagerId,
-        { runId: run.runId, attempt: run.attempt ?? null, status: run.status, progress: progressOfRun(run) },
-      ]),
-    )
+    this.runs = writeHelloRuns(queryClient, hello)
     for (const listener of this.runListeners) listener()
     this.helloAccountSeq = hello.accountSeq ?? null
     this.rereadForHello = false
@@ -342,39 +316,12 @@ export class LiveClient {
     const { queryClient, vendorUserId } = this.options
 
     this.recordLog?.push(...events)
-    queryClient.setQueryData<RecordListAnswer>(queryKeys.records(vendorUserId), (cached) =>
-      cached ? applyRecordListEvents(cached, events) : cached,
-    )
-
-    const runEvents = new Map<string, RunEvent[]>()
-    const comments = new Map<string, Extract<PortalEvent, { type: 'comment.added' }>[]>()
-    for (const event of events) {
-      if (isRunEvent(event)) {
-        const list = runEvents.get(event.portfolioManagerId) ?? []
-        list.push(event)
-        runEvents.set(event.portfolioManagerId, list)
-      } else if (event.type === 'comment.added') {
-        const list = comments.get(event.portfolioManagerId) ?? []
-        list.push(event)
-        comments.set(event.portfolioManagerId, list)
-      }
+    const { runEvents, commented } = writeBatch(queryClient, vendorUserId, events)
+    if (runEvents.size > 0) {
+      this.runs = liveRunsAfter(this.runs, runEvents)
+      for (const listener of this.runListeners) listener()
     }
-    for (const [id, list] of runEvents) {
-      const first = list[0]
-      queryClient.setQueryData<RunListAnswer>(queryKeys.runs(id), (cached) => {
-        // A run started in view of this tab is known whole: its record's runs can show it at once
-        // (read again in full when the run details open).
-        if (!cached) return first?.type === 'run.started' ? applyRunEvents({ runs: [] }, list) : cached
-        return applyRunEvents(cached, list)
-      })
-    }
-    for (const [id, list] of comments) {
-      queryClient.setQueryData<CommentListAnswer>(queryKeys.comments(id), (cached) =>
-        cached ? applyCommentEvents(cached, list) : cached,
-      )
-    }
-    if (runEvents.size > 0) this.updateRuns(runEvents)
-    if (comments.size > 0) this.tellLabAnswers(events)
+    if (commented) this.tellLabAnswers(events)
   }
 
   /**
@@ -395,26 +342,6 @@ export class LiveClient {
       void queryClient.invalidateQueries({ queryKey: queryKeys.comments(answer.portfolioManagerId) })
       onLabAnswer?.(answer)
     }
-  }
-
-  private updateRuns(runEvents: Map<string, RunEvent[]>) {
-    const runs = new Map(this.runs)
-    for (const [id, list] of runEvents) {
-      const last = list.at(-1)
-      if (!last) continue
-      if (last.type === 'run.finished' || last.type === 'run.cancelled') {
-        runs.delete(id)
-        continue
-      }
-      runs.set(id, {
-        runId: last.runId,
-        attempt: last.attempt,
-        status: last.type === 'run.status' ? last.status : last.record.status,
-        progress: last.progress,
-      })
-    }
-    this.runs = runs
-    for (const listener of this.runListeners) listener()
   }
 
   /**
@@ -440,15 +367,5 @@ export class LiveClient {
         this.rereadIfOlder(action.data as RecordListRead | undefined)
       }
     })
-  }
-}
-
-function readJson<T extends v.GenericSchema>(schema: T, data: unknown): v.InferOutput<T> | null {
-  if (typeof data !== 'string') return null
-  try {
-    const result = v.safeParse(schema, JSON.parse(data))
-    return result.success ? result.output : null
-  } catch {
-    return null
   }
 }

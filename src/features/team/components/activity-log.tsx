@@ -4,7 +4,13 @@ import { Button } from '@/components/ui/button'
 import { Field, FieldLabel } from '@/components/ui/field'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
-import { ACTIVITY_ACTIONS, ACTIVITY_LABELS, type ActivityAction, type Member } from '@/contract/team'
+import {
+  ACTIVITY_ACTIONS,
+  ACTIVITY_LABELS,
+  type ActivityAction,
+  type ActivityEntry,
+  type Member,
+} from '@/contract/team'
 import { formatPortalTime } from '@/lib/format-time'
 import { activityQueryOptions, type ActivityFilters } from '@/features/team/api/activity-log'
 
@@ -28,51 +34,27 @@ function ActivityLog({ vendorUserId, members }: ActivityLogProps) {
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:max-w-2xl">
-        <Field>
-          <FieldLabel>Action</FieldLabel>
-          <Select
-            value={filters.action ?? ALL}
-            onValueChange={(value) =>
-              setFilters((current) => ({
-                ...current,
-                action: value === ALL ? undefined : (value as ActivityAction),
-              }))
-            }
-          >
-            <SelectTrigger>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>Every action</SelectItem>
-              {ACTIVITY_ACTIONS.map((action) => (
-                <SelectItem key={action} value={action}>
-                  {ACTIVITY_LABELS[action]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </Field>
-        <Field>
-          <FieldLabel>Member</FieldLabel>
-          <Select
-            value={filters.actorAccountId ?? ALL}
-            onValueChange={(value) =>
-              setFilters((current) => ({ ...current, actorAccountId: value === ALL ? undefined : value }))
-            }
-          >
-            <SelectTrigger>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>Every member</SelectItem>
-              {members.map((member) => (
-                <SelectItem key={member.accountId} value={member.accountId}>
-                  {member.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </Field>
+        <FilterSelect
+          label="Action"
+          value={filters.action ?? ALL}
+          every="Every action"
+          options={ACTIVITY_ACTIONS.map((action) => ({ value: action, label: ACTIVITY_LABELS[action] }))}
+          onChange={(value) =>
+            setFilters((current) => ({
+              ...current,
+              action: value === ALL ? undefined : (value as ActivityAction),
+            }))
+          }
+        />
+        <FilterSelect
+          label="Member"
+          value={filters.actorAccountId ?? ALL}
+          every="Every member"
+          options={members.map((member) => ({ value: member.accountId, label: member.name }))}
+          onChange={(value) =>
+            setFilters((current) => ({ ...current, actorAccountId: value === ALL ? undefined : value }))
+          }
+        />
       </div>
       {query.isPending ? (
         <p className="flex items-center gap-2 text-body text-ink-muted">
@@ -90,27 +72,7 @@ function ActivityLog({ vendorUserId, members }: ActivityLogProps) {
           {filtered ? 'No activity matches these filters.' : 'No activity yet.'}
         </p>
       ) : (
-        <ol
-          aria-label="Activity"
-          className="flex flex-col divide-y divide-line rounded-card border border-line bg-surface"
-        >
-          {entries.map((entry) => (
-            <li
-              key={entry.activityId}
-              data-slot="activity-entry"
-              className="grid gap-1 p-3 text-small sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4"
-            >
-              <time dateTime={entry.at} className="text-ink-muted">
-                {formatPortalTime(entry.at)}
-              </time>
-              <p className="text-ink">
-                <span className="font-semibold">{entry.actorName}</span>
-                {` · ${ACTIVITY_LABELS[entry.action]} · `}
-                <span className="break-words">{entry.subject}</span>
-              </p>
-            </li>
-          ))}
-        </ol>
+        <ActivityEntries entries={entries} />
       )}
       {query.hasNextPage ? (
         <Button
@@ -123,6 +85,64 @@ function ActivityLog({ vendorUserId, members }: ActivityLogProps) {
         </Button>
       ) : null}
     </div>
+  )
+}
+
+type FilterSelectProps = {
+  label: string
+  value: string
+  /** The choice of no filter, first. */
+  every: string
+  options: ReadonlyArray<{ value: string; label: string }>
+  onChange: (value: string) => void
+}
+
+/** One filter of the log: every value, or one of `options`. */
+function FilterSelect({ label, value, every, options, onChange }: FilterSelectProps) {
+  return (
+    <Field>
+      <FieldLabel>{label}</FieldLabel>
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>{every}</SelectItem>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </Field>
+  )
+}
+
+/** The entries read so far: when, who, what, on what. */
+function ActivityEntries({ entries }: { entries: ReadonlyArray<ActivityEntry> }) {
+  return (
+    <ol
+      aria-label="Activity"
+      className="flex flex-col divide-y divide-line rounded-card border border-line bg-surface"
+    >
+      {entries.map((entry) => (
+        <li
+          key={entry.activityId}
+          data-slot="activity-entry"
+          className="grid gap-1 p-3 text-small sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4"
+        >
+          <time dateTime={entry.at} className="text-ink-muted">
+            {formatPortalTime(entry.at)}
+          </time>
+          <p className="text-ink">
+            <span className="font-semibold">{entry.actorName}</span>
+            {` · ${ACTIVITY_LABELS[entry.action]} · `}
+            <span className="break-words">{entry.subject}</span>
+          </p>
+        </li>
+      ))}
+    </ol>
   )
 }
 

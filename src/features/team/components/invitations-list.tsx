@@ -49,56 +49,15 @@ function InvitationsList({ vendorUserId, invitations }: InvitationsListProps) {
   return (
     <>
       <ul className="flex flex-col divide-y divide-line rounded-card border border-line bg-surface">
-        {invitations.map((invitation) => {
-          const expired = invitation.state === 'expired'
-          return (
-            <li
-              key={invitation.invitationId}
-              data-slot="invitation"
-              className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
-            >
-              <div className="flex min-w-0 flex-col gap-1">
-                <p className="flex flex-wrap items-center gap-2 text-body font-semibold break-all text-ink">
-                  {invitation.emailId}
-                  <span
-                    className={cn(
-                      'rounded-full px-2 py-0.5 text-caption font-semibold',
-                      expired ? 'bg-red-100 text-red-900' : 'bg-brand-100 text-brand-900',
-                    )}
-                  >
-                    {invitationStateLabel(invitation)}
-                  </span>
-                </p>
-                <p className="text-small text-ink-muted">
-                  {`${invitation.role} · invited by ${invitation.invitedBy} · sent ${formatPortalTime(invitation.sentAt)} · `}
-                  {expired
-                    ? `expired ${formatPortalTime(invitation.expiresAt)}`
-                    : `expires ${formatPortalTime(invitation.expiresAt)}`}
-                </p>
-                <InvitationMail invitation={invitation} />
-              </div>
-              <div className="flex shrink-0 gap-2">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`Resend the invitation to ${invitation.emailId}`}
-                  loading={resend.isPending && resend.variables === invitation.invitationId}
-                  onClick={() => void onResend(invitation)}
-                >
-                  Resend
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`Revoke the invitation to ${invitation.emailId}`}
-                  onClick={() => setRevoking(invitation)}
-                >
-                  Revoke
-                </Button>
-              </div>
-            </li>
-          )
-        })}
+        {invitations.map((invitation) => (
+          <InvitationItem
+            key={invitation.invitationId}
+            invitation={invitation}
+            resending={resend.isPending && resend.variables === invitation.invitationId}
+            onResend={() => void onResend(invitation)}
+            onRevoke={() => setRevoking(invitation)}
+          />
+        ))}
       </ul>
       <AlertDialog open={revoking !== null} onOpenChange={(open) => !open && setRevoking(null)}>
         <AlertDialogContent>
@@ -117,6 +76,65 @@ function InvitationsList({ vendorUserId, invitations }: InvitationsListProps) {
         </AlertDialogContent>
       </AlertDialog>
     </>
+  )
+}
+
+type InvitationItemProps = {
+  invitation: Invitation
+  /** Resend of this invitation is under way. */
+  resending: boolean
+  onResend: () => void
+  onRevoke: () => void
+}
+
+/** One invitation: to whom, its state, role, sender and dates, its mail; Resend and Revoke. */
+function InvitationItem({ invitation, resending, onResend, onRevoke }: InvitationItemProps) {
+  const expired = invitation.state === 'expired'
+  return (
+    <li
+      data-slot="invitation"
+      className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex min-w-0 flex-col gap-1">
+        <p className="flex flex-wrap items-center gap-2 text-body font-semibold break-all text-ink">
+          {invitation.emailId}
+          <span
+            className={cn(
+              'rounded-full px-2 py-0.5 text-caption font-semibold',
+              expired ? 'bg-red-100 text-red-900' : 'bg-brand-100 text-brand-900',
+            )}
+          >
+            {invitationStateLabel(invitation)}
+          </span>
+        </p>
+        <p className="text-small text-ink-muted">
+          {`${invitation.role} · invited by ${invitation.invitedBy} · sent ${formatPortalTime(invitation.sentAt)} · `}
+          {expired
+            ? `expired ${formatPortalTime(invitation.expiresAt)}`
+            : `expires ${formatPortalTime(invitation.expiresAt)}`}
+        </p>
+        <InvitationMail invitation={invitation} />
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`Resend the invitation to ${invitation.emailId}`}
+          loading={resending}
+          onClick={onResend}
+        >
+          Resend
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`Revoke the invitation to ${invitation.emailId}`}
+          onClick={onRevoke}
+        >
+          Revoke
+        </Button>
+      </div>
+    </li>
   )
 }
 

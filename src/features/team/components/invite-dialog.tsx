@@ -1,15 +1,7 @@
 import * as React from 'react'
-import { Button } from '@/components/ui/button'
 import { ChoiceCards } from '@/components/ui/choice-cards'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
 import { Field, FieldError, FieldLabel } from '@/components/ui/field'
+import { DialogForm, FormDialog } from '@/components/ui/form-dialog'
 import { Input } from '@/components/ui/input'
 import { ROLE_DESCRIPTIONS, ROLES, type Role } from '@/contract/roles'
 import { INVITATION_VALID_DAYS } from '@/contract/team'
@@ -31,6 +23,52 @@ const EMPTY_EMAIL = 'Enter the e-mail address to invite.'
  * answer's message is the toast and the dialog closes.
  */
 function InviteDialog({ vendorUserId, organizationName, open, onOpenChange }: InviteDialogProps) {
+  const { emailId, setEmailId, role, setRole, errors, setErrors, emailRef, reset, submit, pending } =
+    useInviteForm(vendorUserId, () => onOpenChange(false))
+  return (
+    <FormDialog open={open} onOpenChange={onOpenChange} onReset={reset} className="max-w-lg">
+      <DialogForm
+        title="Invite a member"
+        description={`We send them a link to join ${organizationName}. It works for ${INVITATION_VALID_DAYS} days.`}
+        onSubmit={submit}
+        submitLabel="Send invitation"
+        pending={pending}
+        onCancel={() => onOpenChange(false)}
+      >
+        <Field invalid={Boolean(errors.emailId)} required>
+          <FieldLabel showRequired>E-mail address</FieldLabel>
+          <Input
+            ref={emailRef}
+            type="email"
+            autoComplete="off"
+            value={emailId}
+            maxLength={254}
+            onChange={(event) => {
+              setEmailId(event.target.value)
+              if (errors.emailId) setErrors((current) => ({ ...current, emailId: undefined }))
+            }}
+          />
+          {errors.emailId ? <FieldError>{errors.emailId}</FieldError> : null}
+        </Field>
+        <ChoiceCards
+          legend="Role"
+          name="invite-role"
+          options={ROLES}
+          descriptions={ROLE_DESCRIPTIONS}
+          value={role}
+          onChange={(option) => {
+            setRole(option)
+            setErrors((current) => ({ ...current, role: undefined }))
+          }}
+          error={errors.role}
+        />
+      </DialogForm>
+    </FormDialog>
+  )
+}
+
+/** The invitation's fields, their errors, and its submission (then `onSent`). */
+function useInviteForm(vendorUserId: string, onSent: () => void) {
   const [emailId, setEmailId] = React.useState('')
   const [role, setRole] = React.useState<Role>('Engineer')
   const [errors, setErrors] = React.useState<{ emailId?: string; role?: string }>({})
@@ -43,8 +81,7 @@ function InviteDialog({ vendorUserId, organizationName, open, onOpenChange }: In
     setErrors({})
   }
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault()
+  const submit = async () => {
     const email = emailId.trim()
     if (!email) {
       setErrors({ emailId: EMPTY_EMAIL })
@@ -60,64 +97,21 @@ function InviteDialog({ vendorUserId, organizationName, open, onOpenChange }: In
     }
     void showToast('success', outcome.answer.message)
     reset()
-    onOpenChange(false)
+    onSent()
   }
 
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) reset()
-        onOpenChange(next)
-      }}
-    >
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Invite a member</DialogTitle>
-          <DialogDescription>
-            {`We send them a link to join ${organizationName}. It works for ${INVITATION_VALID_DAYS} days.`}
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-          <Field invalid={Boolean(errors.emailId)} required>
-            <FieldLabel showRequired>E-mail address</FieldLabel>
-            <Input
-              ref={emailRef}
-              type="email"
-              autoComplete="off"
-              value={emailId}
-              maxLength={254}
-              onChange={(event) => {
-                setEmailId(event.target.value)
-                if (errors.emailId) setErrors((current) => ({ ...current, emailId: undefined }))
-              }}
-            />
-            {errors.emailId ? <FieldError>{errors.emailId}</FieldError> : null}
-          </Field>
-          <ChoiceCards
-            legend="Role"
-            name="invite-role"
-            options={ROLES}
-            descriptions={ROLE_DESCRIPTIONS}
-            value={role}
-            onChange={(option) => {
-              setRole(option)
-              setErrors((current) => ({ ...current, role: undefined }))
-            }}
-            error={errors.role}
-          />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              Send invitation
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  )
+  return {
+    emailId,
+    setEmailId,
+    role,
+    setRole,
+    errors,
+    setErrors,
+    emailRef,
+    reset,
+    submit,
+    pending: invite.isPending,
+  }
 }
 
 export { InviteDialog }

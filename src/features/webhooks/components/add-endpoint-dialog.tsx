@@ -1,15 +1,7 @@
 import * as React from 'react'
-import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
 import { Field, FieldError, FieldLabel } from '@/components/ui/field'
+import { DialogForm, FormDialog } from '@/components/ui/form-dialog'
 import { Input } from '@/components/ui/input'
 import {
   WEBHOOK_EVENT_DESCRIPTIONS,
@@ -23,12 +15,14 @@ import {
 import { answerOrNull } from '@/lib/api-failure'
 import { useCreateWebhookMutation } from '@/features/webhooks/api/webhooks'
 
+type Created = { endpoint: WebhookEndpoint; secret: string; message: string }
+
 type AddEndpointDialogProps = {
   vendorUserId: string
   open: boolean
   onOpenChange: (open: boolean) => void
   /** The endpoint was added: its secret, to be shown once. */
-  onCreated: (created: { endpoint: WebhookEndpoint; secret: string; message: string }) => void
+  onCreated: (created: Created) => void
 }
 
 /**
@@ -37,13 +31,53 @@ type AddEndpointDialogProps = {
  * that field and focus goes there. On success the dialog closes and the secret is shown once.
  */
 function AddEndpointDialog({ vendorUserId, open, onOpenChange, onCreated }: AddEndpointDialogProps) {
+  const { url, setUrl, events, toggle, errors, setErrors, urlRef, eventsRef, reset, submit, pending } =
+    useAddEndpointForm(vendorUserId, (created) => {
+      onOpenChange(false)
+      onCreated(created)
+    })
+  return (
+    <FormDialog open={open} onOpenChange={onOpenChange} onReset={reset} className="max-w-xl">
+      <DialogForm
+        title="Add endpoint"
+        description="The portal POSTs a signed JSON body to this URL when a chosen event happens, and retries for 24 hours when it fails."
+        onSubmit={submit}
+        submitLabel="Add endpoint"
+        pending={pending}
+        onCancel={() => onOpenChange(false)}
+      >
+        <Field invalid={Boolean(errors.url)} required>
+          <FieldLabel showRequired>URL</FieldLabel>
+          <Input
+            ref={urlRef}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https://ci.example.com/hooks/portal"
+            value={url}
+            maxLength={WEBHOOK_URL_MAX_LENGTH}
+            onChange={(event) => {
+              setUrl(event.target.value)
+              if (errors.url) setErrors((current) => ({ ...current, url: undefined }))
+            }}
+          />
+          {errors.url ? <FieldError>{errors.url}</FieldError> : null}
+        </Field>
+        <EventsFieldset ref={eventsRef} events={events} error={errors.events} onToggle={toggle} />
+      </DialogForm>
+    </FormDialog>
+  )
+}
+
+/** The URL, the events, their errors, and the submission (then `onAdded`). */
+function useAddEndpointForm(vendorUserId: string, onAdded: (created: Created) => void) {
   const [url, setUrl] = React.useState('')
   const [events, setEvents] = React.useState<WebhookEventType[]>(['run.finished'])
   const [errors, setErrors] = React.useState<{ url?: string; events?: string }>({})
   const create = useCreateWebhookMutation(vendorUserId)
   const urlRef = React.useRef<HTMLInputElement>(null)
   const eventsRef = React.useRef<HTMLFieldSetElement>(null)
-  const eventsErrorId = React.useId()
 
   const reset = () => {
     setUrl('')
@@ -51,10 +85,12 @@ function AddEndpointDialog({ vendorUserId, open, onOpenChange, onCreated }: AddE
     setErrors({})
   }
 
-  const focusEvents = () => eventsRef.current?.querySelector<HTMLButtonElement>('button')?.focus()
+  const focusError = (field: string) => {
+    if (field === 'url') urlRef.current?.focus()
+    else eventsRef.current?.querySelector<HTMLButtonElement>('button')?.focus()
+  }
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault()
+  const submit = async () => {
     const trimmed = url.trim()
     const local = {
       ...(trimmed === '' ? { url: WEBHOOK_URL_REQUIRED_MESSAGE } : {}),
@@ -62,21 +98,18 @@ function AddEndpointDialog({ vendorUserId, open, onOpenChange, onCreated }: AddE
     }
     if (local.url || local.events) {
       setErrors(local)
-      if (local.url) urlRef.current?.focus()
-      else focusEvents()
+      focusError(local.url ? 'url' : 'events')
       return
     }
     const outcome = await answerOrNull(create.mutateAsync({ url: trimmed, events }))
     if (!outcome) return
     if (outcome.kind === 'field') {
       setErrors({ [outcome.field]: outcome.message })
-      if (outcome.field === 'url') urlRef.current?.focus()
-      else focusEvents()
+      focusError(outcome.field)
       return
     }
     reset()
-    onOpenChange(false)
-    onCreated(outcome)
+    onAdded(outcome)
   }
 
   const toggle = (type: WebhookEventType, checked: boolean) => {
@@ -86,91 +119,67 @@ function AddEndpointDialog({ vendorUserId, open, onOpenChange, onCreated }: AddE
     if (errors.events) setErrors((current) => ({ ...current, events: undefined }))
   }
 
+  return {
+    url,
+    setUrl,
+    events,
+    toggle,
+    errors,
+    setErrors,
+    urlRef,
+    eventsRef,
+    reset,
+    submit,
+    pending: create.isPending,
+  }
+}
+
+type EventsFieldsetProps = {
+  ref: React.Ref<HTMLFieldSetElement>
+  events: ReadonlyArray<WebhookEventType>
+  error: string | undefined
+  onToggle: (type: WebhookEventType, checked: boolean) => void
+}
+
+/** The events, a checkbox each with what it means; the refusal of none under them. */
+function EventsFieldset({ ref, events, error, onToggle }: EventsFieldsetProps) {
+  const errorId = React.useId()
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) reset()
-        onOpenChange(next)
-      }}
-    >
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Add endpoint</DialogTitle>
-          <DialogDescription>
-            The portal POSTs a signed JSON body to this URL when a chosen event happens, and retries for 24
-            hours when it fails.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-          <Field invalid={Boolean(errors.url)} required>
-            <FieldLabel showRequired>URL</FieldLabel>
-            <Input
-              ref={urlRef}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="https://ci.example.com/hooks/portal"
-              value={url}
-              maxLength={WEBHOOK_URL_MAX_LENGTH}
-              onChange={(event) => {
-                setUrl(event.target.value)
-                if (errors.url) setErrors((current) => ({ ...current, url: undefined }))
-              }}
+    <fieldset ref={ref} className="flex flex-col gap-3" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-2 text-small font-semibold text-ink">
+        Events
+        <span aria-hidden="true" className="ms-0.5 text-danger">
+          *
+        </span>
+      </legend>
+      {WEBHOOK_EVENT_TYPES.map((type) => {
+        const id = `webhook-event-${type.replace('.', '-')}`
+        return (
+          <div key={type} className="flex items-start gap-3">
+            <Checkbox
+              id={id}
+              checked={events.includes(type)}
+              aria-describedby={`${id}-description`}
+              aria-invalid={error ? true : undefined}
+              onCheckedChange={(checked) => onToggle(type, checked === true)}
             />
-            {errors.url ? <FieldError>{errors.url}</FieldError> : null}
-          </Field>
-          <fieldset
-            ref={eventsRef}
-            className="flex flex-col gap-3"
-            aria-describedby={errors.events ? eventsErrorId : undefined}
-          >
-            <legend className="mb-2 text-small font-semibold text-ink">
-              Events
-              <span aria-hidden="true" className="ms-0.5 text-danger">
-                *
+            <div className="flex flex-col gap-0.5">
+              <label htmlFor={id} className="cursor-pointer font-mono text-small text-ink">
+                {type}
+              </label>
+              <span id={`${id}-description`} className="text-small text-ink-muted">
+                {WEBHOOK_EVENT_DESCRIPTIONS[type]}
               </span>
-            </legend>
-            {WEBHOOK_EVENT_TYPES.map((type) => {
-              const id = `webhook-event-${type.replace('.', '-')}`
-              return (
-                <div key={type} className="flex items-start gap-3">
-                  <Checkbox
-                    id={id}
-                    checked={events.includes(type)}
-                    aria-describedby={`${id}-description`}
-                    aria-invalid={errors.events ? true : undefined}
-                    onCheckedChange={(checked) => toggle(type, checked === true)}
-                  />
-                  <div className="flex flex-col gap-0.5">
-                    <label htmlFor={id} className="cursor-pointer font-mono text-small text-ink">
-                      {type}
-                    </label>
-                    <span id={`${id}-description`} className="text-small text-ink-muted">
-                      {WEBHOOK_EVENT_DESCRIPTIONS[type]}
-                    </span>
-                  </div>
-                </div>
-              )
-            })}
-            {errors.events ? (
-              <p id={eventsErrorId} role="alert" className="text-small text-danger">
-                {errors.events}
-              </p>
-            ) : null}
-          </fieldset>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Add endpoint
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+            </div>
+          </div>
+        )
+      })}
+      {error ? (
+        <p id={errorId} role="alert" className="text-small text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   )
 }
 

@@ -43,13 +43,8 @@ const STATUS_TONE: Record<WebhookDelivery['status'], string> = {
  * Owner's; a disabled endpoint is enabled first). Load older reads the next page.
  */
 function DeliveryLog({ vendorUserId, endpoint, refusal, refusalId }: DeliveryLogProps) {
-  const query = useQuery(deliveriesQueryOptions(endpoint.endpointId))
-  const [older, setOlder] = React.useState<{ deliveries: WebhookDelivery[]; next: string | null } | null>(
-    null,
-  )
-  const [loadingOlder, setLoadingOlder] = React.useState(false)
-  const redeliver = useRedeliverMutation(vendorUserId, endpoint.endpointId)
-  const disabled = endpoint.state === 'disabled'
+  const log = useDeliveryLog(vendorUserId, endpoint, refusal)
+  const { query } = log
 
   if (query.isPending) {
     return (
@@ -68,28 +63,11 @@ function DeliveryLog({ vendorUserId, endpoint, refusal, refusalId }: DeliveryLog
       </div>
     )
   }
-  const deliveries = [...query.data.deliveries, ...(older?.deliveries ?? [])]
-  const next = older ? older.next : query.data.next
+  const deliveries = [...query.data.deliveries, ...(log.older?.deliveries ?? [])]
+  const next = log.older ? log.older.next : query.data.next
   if (deliveries.length === 0) return <p className="text-small text-ink-muted">{NO_DELIVERIES}</p>
 
-  const onRedeliver = async (delivery: WebhookDelivery) => {
-    if (refusal || disabled) return
-    const answer = await answerOrNull(redeliver.mutateAsync(delivery.deliveryId))
-    if (answer) {
-      setOlder(null)
-      void showToast('success', answer.message)
-    }
-  }
-
-  const loadOlder = async () => {
-    if (!next) return
-    setLoadingOlder(true)
-    const page = await answerOrNull(fetchOlderDeliveries(endpoint.endpointId, next))
-    setLoadingOlder(false)
-    if (page) setOlder({ deliveries: [...(older?.deliveries ?? []), ...page.deliveries], next: page.next })
-  }
-
-  const blocked = refusal !== null || disabled
+  const blocked = refusal !== null || endpoint.state === 'disabled'
   return (
     <div className="flex flex-col gap-3">
       <div className="rounded-card border border-line sm:overflow-x-auto">
@@ -97,24 +75,11 @@ function DeliveryLog({ vendorUserId, endpoint, refusal, refusalId }: DeliveryLog
           <caption className="sr-only">{`Deliveries to ${endpoint.url}, newest first`}</caption>
           <thead className="bg-surface-sunken text-ink-muted max-sm:sr-only">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Event
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Time
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Response
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Attempts
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Next retry
-              </th>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" className="px-3 py-2 font-medium">
+                  {column}
+                </th>
+              ))}
               <th scope="col" className="px-3 py-2 font-medium">
                 <span className="sr-only">Actions</span>
               </th>
@@ -122,45 +87,13 @@ function DeliveryLog({ vendorUserId, endpoint, refusal, refusalId }: DeliveryLog
           </thead>
           <tbody className="divide-y divide-line bg-surface">
             {deliveries.map((delivery) => (
-              <tr
+              <DeliveryRow
                 key={delivery.deliveryId}
-                data-slot="delivery"
-                className="max-sm:grid max-sm:grid-cols-[auto_1fr] max-sm:gap-x-4 max-sm:py-2"
-              >
-                <th scope="row" className="px-3 py-2 font-mono font-normal text-ink max-sm:col-span-2">
-                  {delivery.type}
-                </th>
-                <td
-                  data-label="Status"
-                  className={cn(PHONE_CELL, 'px-3 py-2 font-medium', STATUS_TONE[delivery.status])}
-                >
-                  {deliveryStatusLabel(delivery)}
-                </td>
-                <td data-label="Time" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
-                  {formatPortalTime(delivery.lastAttemptAt ?? delivery.createdAt)}
-                </td>
-                <td data-label="Response" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
-                  {responseLabel(delivery)}
-                </td>
-                <td data-label="Attempts" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
-                  {attemptsLabel(delivery.attempts)}
-                </td>
-                <td data-label="Next retry" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
-                  {delivery.nextAttemptAt ? formatPortalTime(delivery.nextAttemptAt) : '—'}
-                </td>
-                <td className="px-3 py-2 text-right max-sm:col-span-2 max-sm:text-left">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-disabled={blocked ? true : undefined}
-                    aria-describedby={refusal ? refusalId : undefined}
-                    aria-label={`Redeliver ${delivery.type} of ${formatPortalTime(delivery.createdAt)}`}
-                    onClick={() => void onRedeliver(delivery)}
-                  >
-                    Redeliver
-                  </Button>
-                </td>
-              </tr>
+                delivery={delivery}
+                blocked={blocked}
+                refusalId={refusal ? refusalId : undefined}
+                onRedeliver={() => void log.onRedeliver(delivery)}
+              />
             ))}
           </tbody>
         </table>
@@ -170,13 +103,94 @@ function DeliveryLog({ vendorUserId, endpoint, refusal, refusalId }: DeliveryLog
           variant="outline"
           size="sm"
           className="self-start"
-          loading={loadingOlder}
-          onClick={() => void loadOlder()}
+          loading={log.loadingOlder}
+          onClick={() => void log.loadOlder(next)}
         >
           Load older deliveries
         </Button>
       ) : null}
     </div>
+  )
+}
+
+const COLUMNS = ['Event', 'Status', 'Time', 'Response', 'Attempts', 'Next retry'] as const
+
+/** The first page (a query), the older pages read since, and Redeliver. */
+function useDeliveryLog(vendorUserId: string, endpoint: WebhookEndpoint, refusal: RoleRefusal | null) {
+  const query = useQuery(deliveriesQueryOptions(endpoint.endpointId))
+  const [older, setOlder] = React.useState<{ deliveries: WebhookDelivery[]; next: string | null } | null>(
+    null,
+  )
+  const [loadingOlder, setLoadingOlder] = React.useState(false)
+  const redeliver = useRedeliverMutation(vendorUserId, endpoint.endpointId)
+
+  const onRedeliver = async (delivery: WebhookDelivery) => {
+    if (refusal || endpoint.state === 'disabled') return
+    const answer = await answerOrNull(redeliver.mutateAsync(delivery.deliveryId))
+    if (answer) {
+      setOlder(null)
+      void showToast('success', answer.message)
+    }
+  }
+
+  /** Reads the page before `next` (the `next` of the last page read). */
+  const loadOlder = async (next: string) => {
+    setLoadingOlder(true)
+    const page = await answerOrNull(fetchOlderDeliveries(endpoint.endpointId, next))
+    setLoadingOlder(false)
+    if (page) setOlder({ deliveries: [...(older?.deliveries ?? []), ...page.deliveries], next: page.next })
+  }
+
+  return { query, older, loadingOlder, onRedeliver, loadOlder }
+}
+
+type DeliveryRowProps = {
+  delivery: WebhookDelivery
+  /** Redeliver refused: not an Owner, or the endpoint is disabled. */
+  blocked: boolean
+  /** The id of the note that explains the viewer's refusal, when refused. */
+  refusalId: string | undefined
+  onRedeliver: () => void
+}
+
+/** One delivery: its event, status, last try, answer, attempts, next retry; Redeliver. */
+function DeliveryRow({ delivery, blocked, refusalId, onRedeliver }: DeliveryRowProps) {
+  return (
+    <tr data-slot="delivery" className="max-sm:grid max-sm:grid-cols-[auto_1fr] max-sm:gap-x-4 max-sm:py-2">
+      <th scope="row" className="px-3 py-2 font-mono font-normal text-ink max-sm:col-span-2">
+        {delivery.type}
+      </th>
+      <td
+        data-label="Status"
+        className={cn(PHONE_CELL, 'px-3 py-2 font-medium', STATUS_TONE[delivery.status])}
+      >
+        {deliveryStatusLabel(delivery)}
+      </td>
+      <td data-label="Time" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
+        {formatPortalTime(delivery.lastAttemptAt ?? delivery.createdAt)}
+      </td>
+      <td data-label="Response" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
+        {responseLabel(delivery)}
+      </td>
+      <td data-label="Attempts" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
+        {attemptsLabel(delivery.attempts)}
+      </td>
+      <td data-label="Next retry" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
+        {delivery.nextAttemptAt ? formatPortalTime(delivery.nextAttemptAt) : '—'}
+      </td>
+      <td className="px-3 py-2 text-right max-sm:col-span-2 max-sm:text-left">
+        <Button
+          size="sm"
+          variant="outline"
+          aria-disabled={blocked ? true : undefined}
+          aria-describedby={refusalId}
+          aria-label={`Redeliver ${delivery.type} of ${formatPortalTime(delivery.createdAt)}`}
+          onClick={onRedeliver}
+        >
+          Redeliver
+        </Button>
+      </td>
+    </tr>
   )
 }
 

@@ -1,0 +1,128 @@
+import type { QueryClient } from '@tanstack/react-query'
+import * as v from 'valibot'
+import type { CommentListAnswer, RunListAnswer } from '@/contract/certification'
+import type { PortalEvent, RunProgress, StreamHello } from '@/contract/events'
+import type { RecordListAnswer } from '@/contract/records'
+import {
+  applyCommentEvents,
+  applyRecordListEvents,
+  applyRunEvents,
+  isRunEvent,
+  progressOfRun,
+  type RunEvent,
+  withActiveRuns,
+} from '@/lib/live/apply-events'
+import { queryKeys } from '@/lib/query-keys'
+
+/*
+ * What the live client writes into TanStack Query's cache for a batch of events or a stream's
+ * hello, and the runs under way it keeps for the screens (LiveClient holds the state and the
+ * timing; these take it and give the next).
+ */
+
+/** A record's run while it goes, as the events tell it. */
+export type LiveRun = {
+  runId: string
+  attempt: number | null
+  status: string
+  progress: RunProgress
+}
+
+type CommentEvent = Extract<PortalEvent, { type: 'comment.added' }>
+
+/** The batch's run events and comments, by record. */
+function byRecord(events: ReadonlyArray<PortalEvent>) {
+  const runEvents = new Map<string, RunEvent[]>()
+  const comments = new Map<string, CommentEvent[]>()
+  for (const event of events) {
+    if (isRunEvent(event)) {
+      const list = runEvents.get(event.portfolioManagerId) ?? []
+      list.push(event)
+      runEvents.set(event.portfolioManagerId, list)
+    } else if (event.type === 'comment.added') {
+      const list = comments.get(event.portfolioManagerId) ?? []
+      list.push(event)
+      comments.set(event.portfolioManagerId, list)
+    }
+  }
+  return { runEvents, comments }
+}
+
+/**
+ * Applies a batch: one cache update per list it touches (the records list, each record's runs,
+ * each record's comments). Answers the run events by record, and whether any comment came.
+ */
+export function writeBatch(
+  queryClient: QueryClient,
+  vendorUserId: string,
+  events: ReadonlyArray<PortalEvent>,
+) {
+  queryClient.setQueryData<RecordListAnswer>(queryKeys.records(vendorUserId), (cached) =>
+    cached ? applyRecordListEvents(cached, events) : cached,
+  )
+  const { runEvents, comments } = byRecord(events)
+  for (const [id, list] of runEvents) {
+    const first = list[0]
+    queryClient.setQueryData<RunListAnswer>(queryKeys.runs(id), (cached) => {
+      // A run started in view of this tab is known whole: its record's runs can show it at once
+      // (read again in full when the run details open).
+      if (!cached) return first?.type === 'run.started' ? applyRunEvents({ runs: [] }, list) : cached
+      return applyRunEvents(cached, list)
+    })
+  }
+  for (const [id, list] of comments) {
+    queryClient.setQueryData<CommentListAnswer>(queryKeys.comments(id), (cached) =>
+      cached ? applyCommentEvents(cached, list) : cached,
+    )
+  }
+  return { runEvents, commented: comments.size > 0 }
+}
+
+/** The runs under way after a batch's run events: a finished or cancelled run is gone. */
+export function liveRunsAfter(
+  runs: ReadonlyMap<string, LiveRun>,
+  runEvents: ReadonlyMap<string, ReadonlyArray<RunEvent>>,
+): Map<string, LiveRun> {
+  const next = new Map(runs)
+  for (const [id, list] of runEvents) {
+    const last = list.at(-1)
+    if (!last) continue
+    if (last.type === 'run.finished' || last.type === 'run.cancelled') {
+      next.delete(id)
+      continue
+    }
+    next.set(id, {
+      runId: last.runId,
+      attempt: last.attempt,
+      status: last.type === 'run.status' ? last.status : last.record.status,
+      progress: last.progress,
+    })
+  }
+  return next
+}
+
+/** A hello's runs under way: written into each record's runs, and answered as the live runs. */
+export function writeHelloRuns(queryClient: QueryClient, hello: StreamHello): Map<string, LiveRun> {
+  for (const run of hello.activeRuns) {
+    queryClient.setQueryData<RunListAnswer>(queryKeys.runs(run.portfolioManagerId), (cached) =>
+      withActiveRuns(cached, [run]),
+    )
+  }
+  return new Map(
+    hello.activeRuns.map((run) => [
+      run.portfolioManagerId,
+      { runId: run.runId, attempt: run.attempt ?? null, status: run.status, progress: progressOfRun(run) },
+    ]),
+  )
+}
+
+/** A stream event's JSON data read by `schema`, or null. */
+export function readJson<T extends v.GenericSchema>(schema: T, data: unknown): v.InferOutput<T> | null {
+  if (typeof data !== 'string') return null
+  try {
+    const result = v.safeParse(schema, JSON.parse(data))
+    return result.success ? result.output : null
+  } catch {
+    return null
+  }
+}
