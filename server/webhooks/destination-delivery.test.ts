@@ -25,7 +25,8 @@ import {
   callEndpoint,
 } from '../test/portal.ts'
 import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver.ts'
-import { createWebhookWorker } from './worker.ts'
+import { createJobRunner } from '../platform/jobs/runner.ts'
+import { webhookDeliveryJobs } from './delivery-job.ts'
 
 /*
  * Issue 31 items 3, 4 and 6 (docs/decisions/0027 point 5): the destination check over the API and
@@ -74,16 +75,19 @@ const create = (owner: TestVendor, url: string, status = 200) =>
     status,
   )
 
-/** A worker over `test`'s database, as another process with its own mode would run it. */
+/** A runner of webhook deliveries over `test`'s database, as another process with its own mode would run it. */
 const workerOf = (test: TestPortal, development: boolean) =>
-  createWebhookWorker({
+  createJobRunner({
     db: test.database.db,
-    secret: 'server-test-secret-of-at-least-32-characters',
-    mailer: test.mailer,
-    publicUrl: test.portal.mainUrl,
-    development,
-    lookup,
-    timeoutMs: 2000,
+    handlers: webhookDeliveryJobs({
+      db: test.database.db,
+      secret: 'server-test-secret-of-at-least-32-characters',
+      mailer: test.mailer,
+      publicUrl: test.portal.mainUrl,
+      development,
+      lookup,
+      timeoutMs: 2000,
+    }),
   })
 
 describe('registering a webhook destination', () => {
