@@ -64,7 +64,7 @@ type EndpointsAnswer = {
   endpoints?: Array<{ endpointId: string; state: string; disabledReason: string | null }>
 }
 
-/** The endpoint once the worker has dealt with its test event (disabled), or as it is after 5 s. */
+/** The endpoint once its test event's job has dealt with it (disabled), or as it is after 5 s. */
 async function settledEndpoint(owner: Browser, endpointId: string) {
   const read = async () => {
     const answer = await owner.call(endpoints.webhooks.path, { method: 'GET' })

@@ -8,6 +8,7 @@ import {
   type CertificationHarness,
   createRunExecutor,
   helloActiveRuns,
+  type LabStateWatch,
   type ResumeReport,
   type RunExecutor,
 } from '../certification/index.ts'
@@ -22,12 +23,7 @@ import { createNotifier, type Notifier } from '../notifications/index.ts'
 import { createJobRunner, type JobRunner } from '../platform/jobs/runner.ts'
 import { MAIL_JOB, mailJobHandler } from '../platform/mail-jobs.ts'
 import { onAppended } from '../events/index.ts'
-import {
-  createWebhookWorker,
-  webhookJobs,
-  type WebhookWorker,
-  type WebhookWorkerOptions,
-} from '../webhooks/index.ts'
+import { type WebhookDeliveryOptions, webhookJobs } from '../webhooks/index.ts'
 
 /*
  * The two listeners of one portal process (ARCHITECTURE.md "Server"): the main service and the
@@ -79,13 +75,16 @@ export type PortalOptions = {
   warmDirectory?: boolean
   /** How often the job runner looks for events and jobs when nothing woke it (default 1 s). */
   jobsPollMs?: number
+  /** How long a job is leased to this process's runner (default 1 min; the crash trials shorten it). */
+  jobsLeaseMs?: number
   /**
-   * docs/decisions/0027: the webhooks' delivery worker. `development`: http to this
-   * machine is allowed (server/webhooks/config.ts; default false). `lookup`: how host names are
-   * resolved for the destination check, by the worker and at registration. The rest is for tests.
+   * docs/decisions/0027: the webhooks' deliveries, sent by the job runner. `development`: http to
+   * this machine is allowed (server/webhooks/config.ts; default false). `lookup`: how host names
+   * are resolved for the destination check, before each delivery and at registration. The rest is
+   * for tests (a `clock` is the job runner's too).
    */
-  webhooks?: Omit<WebhookWorkerOptions, 'db' | 'secret' | 'mailer' | 'publicUrl'> & {
-    /** false: the worker is made but not started (a test drives it with runOnce). Default true. */
+  webhooks?: Omit<WebhookDeliveryOptions, 'db' | 'secret' | 'mailer' | 'publicUrl'> & {
+    /** false: this process sends none (a test sends them with a runner of its own). Default true. */
     run?: boolean
   }
 }
@@ -104,14 +103,53 @@ export type Portal = {
   notifier: Notifier
   /** This process's job runner: mails, notifications, webhook deliveries. */
   jobs: JobRunner
-  /** This process's webhook delivery worker (issue 21). */
-  webhooks: WebhookWorker
   /** Stops listening and stops executing runs (they stay active for the next start). */
   close(): Promise<void>
 }
 
 export async function startPortal(options: PortalOptions): Promise<Portal> {
   const hostname = options.hostname ?? '127.0.0.1'
+  const urlHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
+  const lab = await startLab(options)
+  const events = createEventHub({ ...options.events, db: options.db, activeRuns: helloActiveRuns })
+  await events.start()
+  let services: Listening
+  try {
+    services = await listenBoth(options, { ...lab, events, hostname, urlHost })
+  } catch (error) {
+    await events.stop()
+    throw error
+  }
+  const { main, cert, certPort, publicUrl } = services
+  const restart = await lab.executor.resumeRuns()
+  const { notifier, jobs, unlisten } = startJobs(options, publicUrl)
+
+  return {
+    mainUrl: `http://${urlHost}:${main.port}`,
+    certUrl: `http://${urlHost}:${certPort}`,
+    mainPort: main.port,
+    certPort,
+    executor: lab.executor,
+    restart,
+    events,
+    notifier,
+    jobs,
+    async close() {
+      // The streams first, so that their tabs see them end (and reconnect) rather than a reset.
+      await events.stop()
+      await Promise.all([close(main.server), close(cert)])
+      await lab.executor.stop()
+      unlisten()
+      await jobs.stop()
+      lab.labState.stop()
+    },
+  }
+}
+
+type Lab = { labState: LabStateWatch; certificates: IssueOptions; executor: RunExecutor }
+
+/** The lab's state, the certificate signer and the run executor (runs are resumed later). */
+async function startLab(options: PortalOptions): Promise<Lab> {
   // The bench's maintenance: the console's (lab_state) or CERT_MAINTENANCE=1, unless a test gives its own.
   const labState = createLabStateWatch(options.db)
   await labState.start()
@@ -125,119 +163,102 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     ...(options.maintenancePollMs !== undefined ? { maintenancePollMs: options.maintenancePollMs } : {}),
     ...(options.onRestart ? { onRestart: options.onRestart } : {}),
   })
+  return { labState, certificates, executor }
+}
 
-  const urlHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
-  const events = createEventHub({ ...options.events, db: options.db, activeRuns: helloActiveRuns })
-  await events.start()
+type Listening = {
+  main: { server: ServerType; port: number }
+  cert: ServerType
+  certPort: number
+  publicUrl: string
+}
 
+/** The main service, then the certification service (which needs the main one's port). */
+async function listenBoth(
+  options: PortalOptions,
+  parts: Lab & { events: EventHub; hostname: string; urlHost: string },
+): Promise<Listening> {
+  const { hostname, urlHost } = parts
   // Known once the certification service listens (CERT_PORT 0 picks a free port).
   let listeningCertPort: number | null = options.certPort || null
   // PORTAL_URL, or known once the main service listens (MAIN_PORT 0 picks a free port).
   let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? null
-  const directory = new DirectorySnapshot(options.db)
-  if (options.warmDirectory) directory.warm()
-  const mainApp = createMainApp({
+  const mainApp = mainAppOf(options, parts, {
     certificationServicePort: () => listeningCertPort,
     publicUrl: () => publicUrl ?? `http://${urlHost}:${options.mainPort}`,
+  })
+  const main = await listen(mainApp.fetch, options.mainPort, hostname)
+  publicUrl ??= `http://${urlHost}:${main.port}`
+  let cert: ServerType
+  try {
+    const certApp = createCertApp({
+      db: options.db,
+      mailer: options.mailer,
+      executor: parts.executor,
+      certificates: parts.certificates,
+      publicUrl,
+      isPortalOrigin: portalOriginPolicy({ mainPort: main.port, extra: options.portalOrigins ?? [] }),
+    })
+    cert = (await listen(certApp.fetch, options.certPort, hostname)).server
+  } catch (error) {
+    await close(main.server)
+    throw error
+  }
+  const certPort = (cert.address() as AddressInfo).port
+  listeningCertPort = certPort
+  return { main, cert, certPort, publicUrl }
+}
+
+/** The main service's app over the portal's parts; `ports` answers what is known once both listen. */
+function mainAppOf(
+  options: PortalOptions,
+  parts: Lab & { events: EventHub },
+  ports: { certificationServicePort: () => number | null; publicUrl: () => string },
+) {
+  const directory = new DirectorySnapshot(options.db)
+  if (options.warmDirectory) directory.warm()
+  return createMainApp({
+    ...ports,
     distDir: options.distDir,
     storybookDir: options.storybookDir,
     db: options.db,
     mailer: options.mailer,
     secret: options.secret,
     writes: options.writes ?? null,
-    events,
-    runs: executor,
-    labState,
-    certificates,
+    events: parts.events,
+    runs: parts.executor,
+    labState: parts.labState,
+    certificates: parts.certificates,
     directory,
     devMailbox: options.devMailbox ?? false,
     connectSources: options.connectSources ?? [],
     webhooksDevelopment: options.webhooks?.development ?? false,
     ...(options.webhooks?.lookup ? { webhooksLookup: options.webhooks.lookup } : {}),
   })
-  let main: { server: ServerType; port: number }
-  try {
-    main = await listen(mainApp.fetch, options.mainPort, hostname)
-  } catch (error) {
-    await events.stop()
-    throw error
-  }
-  let cert: ServerType
-  publicUrl ??= `http://${urlHost}:${main.port}`
-  try {
-    const certApp = createCertApp({
-      db: options.db,
-      mailer: options.mailer,
-      executor,
-      certificates,
-      publicUrl,
-      isPortalOrigin: portalOriginPolicy({ mainPort: main.port, extra: options.portalOrigins ?? [] }),
-    })
-    cert = (await listen(certApp.fetch, options.certPort, hostname)).server
-  } catch (error) {
-    await events.stop()
-    await close(main.server)
-    throw error
-  }
-  const certPort = (cert.address() as AddressInfo).port
-  listeningCertPort = certPort
+}
 
-  const restart = await executor.resumeRuns()
-
-  // E-mail notifications from the live events (docs/decisions/0028).
-  const notifier = createNotifier({
-    db: options.db,
-    mailer: options.mailer,
-    secret: options.secret,
-    publicUrl,
-  })
-  // The one loop of work after a commit: mails, notifications, webhook deliveries.
+/**
+ * The one loop of work after a commit (server/platform/jobs): mails, the notifications
+ * (docs/decisions/0028) and the webhooks' deliveries (docs/decisions/0027), written and sent. Jobs
+ * left by any process (this one's previous life too) are taken up.
+ */
+function startJobs(options: PortalOptions, publicUrl: string) {
+  const { db, mailer, secret } = options
+  const notifier = createNotifier({ db, mailer, secret, publicUrl })
+  const { run, ...delivery } = options.webhooks ?? { development: false }
+  const webhooks = webhookJobs(run === false ? null : { ...delivery, db, secret, mailer, publicUrl })
   const jobs = createJobRunner({
-    db: options.db,
-    handlers: {
-      [MAIL_JOB]: mailJobHandler(options.mailer),
-      ...notifier.handlers,
-      ...webhookJobs.handlers,
-    },
-    readers: { ...notifier.readers, ...webhookJobs.readers },
+    db,
+    handlers: { [MAIL_JOB]: mailJobHandler(mailer), ...notifier.handlers, ...webhooks.handlers },
+    readers: { ...notifier.readers, ...webhooks.readers },
     ...(options.jobsPollMs !== undefined ? { pollMs: options.jobsPollMs } : {}),
+    ...(options.jobsLeaseMs !== undefined ? { leaseMs: options.jobsLeaseMs } : {}),
+    ...(run !== false && delivery.clock ? { clock: delivery.clock } : {}),
   })
   jobs.start()
   // An event of this process: read it once it has committed (the append runs before the commit).
   const unlisten = onAppended(() => setTimeout(jobs.wake, 20).unref())
-  // Deliveries left by any process (this one's previous life too) go out again.
-  const webhooks = createWebhookWorker({
-    development: false,
-    ...options.webhooks,
-    db: options.db,
-    secret: options.secret,
-    mailer: options.mailer,
-    publicUrl,
-  })
-  if (options.webhooks?.run !== false) webhooks.start()
-
-  return {
-    mainUrl: `http://${urlHost}:${main.port}`,
-    certUrl: `http://${urlHost}:${certPort}`,
-    mainPort: main.port,
-    certPort,
-    executor,
-    restart,
-    events,
-    notifier,
-    jobs,
-    webhooks,
-    async close() {
-      // The streams first, so that their tabs see them end (and reconnect) rather than a reset.
-      await events.stop()
-      await webhooks.stop()
-      await Promise.all([close(main.server), close(cert)])
-      await executor.stop()
-      unlisten()
-      await jobs.stop()
-      labState.stop()
-    },
-  }
+  return { notifier, jobs, unlisten }
 }
 
 /**

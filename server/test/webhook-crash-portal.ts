@@ -11,11 +11,11 @@ import { startPortal } from '../apps/portal.ts'
 
 /*
  * The portal process of the webhooks' kill -9 trials (crash-trials.ts). The real portal
- * (startPortal, both services, the delivery worker) over PGlite in CRASH_DATA_DIR, with development
- * conveniences (loopback receivers), a short lease (CRASH_LEASE_MS, so that an attempt cut by the
- * kill is taken up again within seconds rather than a minute) and a fast simulated lab. The first
- * start makes the vendor CRASH_EMAIL. It prints one JSON line, {"mainUrl","certUrl"}, once it
- * listens, and runs until it is killed.
+ * (startPortal, both services, the job runner that sends the deliveries) over PGlite in
+ * CRASH_DATA_DIR, with development conveniences (loopback receivers), a short job lease
+ * (CRASH_LEASE_MS, so that an attempt cut by the kill is taken up again within seconds rather than
+ * a minute) and a fast simulated lab. The first start makes the vendor CRASH_EMAIL. It prints one
+ * JSON line, {"mainUrl","certUrl"}, once it listens, and runs until it is killed.
  */
 
 const dataDir = process.env.CRASH_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'webhook-crash-'))
@@ -56,11 +56,8 @@ const portal = await startPortal({
   storybookDir: path.join(dataDir, 'no-storybook'),
   mainPort: 0,
   certPort: 0,
-  webhooks: {
-    development: true,
-    leaseMs: Number(process.env.CRASH_LEASE_MS ?? 2000),
-    pollMs: 100,
-    timeoutMs: 3000,
-  },
+  jobsLeaseMs: Number(process.env.CRASH_LEASE_MS ?? 2000),
+  jobsPollMs: 100,
+  webhooks: { development: true, timeoutMs: 3000 },
 })
 process.stdout.write(`${JSON.stringify({ mainUrl: portal.mainUrl, certUrl: portal.certUrl })}\n`)

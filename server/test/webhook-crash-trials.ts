@@ -14,7 +14,7 @@ import {
 import { startTestReceiver, type TestReceiver } from './webhook-receiver.ts'
 
 /*
- * docs/decisions/0027: the deliveries and the worker survive kill -9. One real portal
+ * docs/decisions/0027: the deliveries and their jobs survive kill -9. One real portal
  * process (crash-portal.ts) over a PGlite folder, a signed-webhook receiver on loopback that
  * answers after a random 0–80 ms (so a kill lands while deliveries are in flight), and per trial:
  * a device submitted, its certification started (whose run goes on, and ends, across the kill),

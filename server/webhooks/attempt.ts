@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { checkWebhookDestination, type WebhookLookup } from '@/contract/webhook-destination'
 import {
   WEBHOOK_DESTINATION_REFUSED_ERROR,
@@ -9,7 +9,7 @@ import {
   webhookSignature,
 } from '@/contract/webhooks'
 import type { Database } from '../platform/db/schema.ts'
-import { jobBackoffMs } from '../platform/jobs/runner.ts'
+import { type JobContext, jobBackoffMs } from '../platform/jobs/runner.ts'
 import type { Mailer } from '../platform/mailer.ts'
 import { afterFailure, disableEndpoint, type DisabledEndpoint, mailOwnersOfDisabled } from './disable.ts'
 import { bodyToSend } from './deliveries.ts'
@@ -17,35 +17,36 @@ import { openSecret, SECRET_UNREADABLE } from './secrets.ts'
 import { postWebhook, type SendResult } from './send.ts'
 
 /*
- * One attempt of the delivery worker (worker.ts, which says how claims, leases, retries and the
- * destination check work): claim the due deliveries, send one, record its outcome.
+ * One attempt of a delivery's job (delivery-job.ts, which says how attempts, retries and the
+ * destination check work): take the delivery, send it, record its outcome — each write only while
+ * the job's lease holds.
  */
 
 /** The wait before retry number `attempts` + 1: the job runner's doubling from 10 s to 1 h, with jitter. */
 export const backoffMs = (attempts: number, random: () => number = Math.random) =>
   jobBackoffMs(attempts, {}, random)
 
-export type Claimed = {
+export type Taken = {
   id: string
   endpoint_id: string
   event_id: string
   body: string
+  /** This attempt's number. */
   attempts: number
   retry_until: Date | null
-  /** The claim's time: the attempt's start. */
-  last_attempt_at: Date | null
+  /** The attempt's start. */
+  startedAt: Date
   url: string
   secret_encrypted: string
   organization_id: string
 }
 
-/** What an attempt needs of its worker. */
+/** What an attempt needs of its handler. */
 export type AttemptContext = {
   db: Kysely<Database>
   clock: () => Date
+  /** This process's name in the attempts' log. */
   processId: string
-  leaseMs: number
-  batch: number
   timeoutMs: number
   random: () => number
   lookup: WebhookLookup
@@ -56,67 +57,56 @@ export type AttemptContext = {
   logger: { info: (fields: object, message: string) => void; warn: (fields: object, message: string) => void }
 }
 
-export async function claimDue(ctx: AttemptContext): Promise<Claimed[]> {
-  const { db, clock, processId, leaseMs, batch } = ctx
-  const now = clock()
-  // A read first, so that an idle poll writes nothing (no write to count, no lock to take).
-  const due = await db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .select('d.id')
-    .where('e.enabled', '=', true)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('d.status', '=', 'pending'), eb('d.next_attempt_at', '<=', now)]),
-        eb.and([eb('d.status', '=', 'delivering'), eb('d.lease_until', '<=', now)]),
-      ]),
-    )
-    .limit(1)
-    .execute()
-  if (due.length === 0) return []
-  const claimed = await db
-    .updateTable('webhook_deliveries')
-    .set((eb) => ({
-      status: 'delivering',
-      lease_owner: processId,
-      lease_until: new Date(now.getTime() + leaseMs),
-      attempts: eb('attempts', '+', 1),
-      last_attempt_at: now,
-      retry_until: eb.fn.coalesce('retry_until', eb.val(new Date(now.getTime() + WEBHOOK_RETRY_WINDOW_MS))),
-    }))
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('webhook_deliveries as d')
-        .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-        .select('d.id')
-        .where('e.enabled', '=', true)
-        .where((w) =>
-          w.or([
-            w.and([w('d.status', '=', 'pending'), w('d.next_attempt_at', '<=', now)]),
-            w.and([w('d.status', '=', 'delivering'), w('d.lease_until', '<=', now)]),
-          ]),
-        )
-        .orderBy('d.next_attempt_at')
-        .limit(batch)
-        .forUpdate('d')
-        .skipLocked(),
-    )
-    .returning(['id', 'endpoint_id', 'event_id', 'body', 'attempts', 'retry_until', 'last_attempt_at'])
-    .execute()
-  if (claimed.length === 0) return []
-  const endpoints = await db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'url', 'secret_encrypted', 'organization_id'])
-    .where('id', 'in', [...new Set(claimed.map((row) => row.endpoint_id))])
-    .execute()
-  const byId = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]))
-  return claimed.flatMap((row) => {
-    const endpoint = byId.get(row.endpoint_id)
-    return endpoint ? [{ ...row, ...endpoint, id: row.id }] : []
+/**
+ * Takes the delivery for this attempt (delivering, its attempt counted, its 24 hours started); null,
+ * the job settled, when there is nothing to send — sent or failed already, gone with its endpoint,
+ * or waiting for its endpoint to be enabled again (which schedules it anew) — or when the job's
+ * lease is lost. Its endpoint is read FOR SHARE: an enable under way is waited for.
+ */
+export function takeDelivery(
+  ctx: AttemptContext,
+  job: JobContext,
+  deliveryId: string,
+): Promise<Taken | null> {
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await job.held(trx))) return null
+    const delivery = await trx
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'endpoint_id', 'event_id', 'body', 'status'])
+      .where('id', '=', deliveryId)
+      .forUpdate()
+      .executeTakeFirst()
+    const endpoint = delivery
+      ? await trx
+          .selectFrom('webhook_endpoints')
+          .select(['url', 'secret_encrypted', 'organization_id', 'enabled'])
+          .where('id', '=', delivery.endpoint_id)
+          .forShare()
+          .executeTakeFirst()
+      : undefined
+    const due = delivery?.status === 'pending' || delivery?.status === 'delivering'
+    if (!delivery || !endpoint?.enabled || !due) {
+      await job.settle(trx)
+      return null
+    }
+    const now = ctx.clock()
+    const taken = await trx
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({
+        status: 'delivering',
+        attempts: eb('attempts', '+', 1),
+        last_attempt_at: now,
+        retry_until: eb.fn.coalesce('retry_until', eb.val(new Date(now.getTime() + WEBHOOK_RETRY_WINDOW_MS))),
+      }))
+      .where('id', '=', deliveryId)
+      .returning(['attempts', 'retry_until'])
+      .executeTakeFirstOrThrow()
+    const { url, secret_encrypted, organization_id } = endpoint
+    return { ...delivery, ...taken, url, secret_encrypted, organization_id, startedAt: now }
   })
 }
 
-export async function sendDelivery(ctx: AttemptContext, row: Claimed): Promise<SendResult> {
+export async function sendDelivery(ctx: AttemptContext, row: Taken): Promise<SendResult> {
   const { clock, timeoutMs, lookup } = ctx
   const destination = await checkWebhookDestination(row.url, { development: ctx.development, lookup })
   if (destination.kind === 'refused') {
@@ -146,80 +136,100 @@ export async function sendDelivery(ctx: AttemptContext, row: Claimed): Promise<S
   })
 }
 
-export async function recordAttempt(ctx: AttemptContext, row: Claimed, result: SendResult, startedAt: Date) {
-  const { db, clock, processId, random, logger } = ctx
-  const now = clock()
+type Outcome = { result: SendResult; succeeded: boolean; error: string | null; now: Date }
+
+/**
+ * Records the attempt, and — while the job's lease holds — the delivery's new state and the job's
+ * (done, or pending again at the next retry); the endpoint's Owners are mailed if it was disabled.
+ */
+export async function recordAttempt(ctx: AttemptContext, job: JobContext, row: Taken, result: SendResult) {
+  const { db, logger } = ctx
+  const now = ctx.clock()
   const succeeded =
     result.error === null &&
     result.responseCode !== null &&
     result.responseCode >= 200 &&
     result.responseCode < 300
   const error = succeeded ? null : (result.error ?? `HTTP ${result.responseCode ?? '—'}`)
+  const outcome: Outcome = { result, succeeded, error, now }
   const disabled = await db.transaction().execute(async (trx): Promise<DisabledEndpoint | null> => {
-    const mine = await trx
-      .selectFrom('webhook_deliveries')
-      .select(['id', 'retry_until'])
-      .where('id', '=', row.id)
-      .where('lease_owner', '=', processId)
-      .where('attempts', '=', row.attempts)
-      .where('status', '=', 'delivering')
-      .forUpdate()
-      .executeTakeFirst()
     await trx
       .insertInto('webhook_attempts')
       .values({
         delivery_id: row.id,
         attempt: row.attempts,
-        started_at: startedAt,
+        started_at: row.startedAt,
         duration_ms: result.durationMs,
         response_code: result.responseCode,
-        error: succeeded ? null : error,
-        process_id: processId,
+        error,
+        process_id: ctx.processId,
       })
       .execute()
-    // Another process took the row over after this one's lease ran out: its attempt counts.
-    if (!mine) return null
-    const cleared = { lease_owner: null, lease_until: null, last_response_code: result.responseCode }
+    // Another runner took the job over after this one's lease ran out: its attempt counts.
+    if (!(await job.held(trx))) return null
     if (succeeded) {
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ ...cleared, status: 'succeeded', delivered_at: now, last_error: null })
-        .where('id', '=', row.id)
-        .execute()
-      await trx
-        .updateTable('webhook_endpoints')
-        .set({ failing_since: null })
-        .where('id', '=', row.endpoint_id)
-        .execute()
+      await recordSuccess(trx, job, row, outcome)
       return null
     }
-    const until = mine.retry_until ?? new Date(startedAt.getTime() + WEBHOOK_RETRY_WINDOW_MS)
-    const over = now.getTime() >= until.getTime()
-    if (result.refusedDestination) {
-      // Nothing was sent: the delivery waits for its endpoint, due at once if it is enabled again.
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ ...cleared, status: over ? 'failed' : 'pending', next_attempt_at: now, last_error: error })
-        .where('id', '=', row.id)
-        .execute()
-      const endpoint = { id: row.endpoint_id, url: row.url, organization_id: row.organization_id }
-      if (!(await disableEndpoint(trx, endpoint, 'destination', now))) return null
-      return { ...endpoint, reason: 'destination' as const }
-    }
-    const next = new Date(Math.min(now.getTime() + backoffMs(row.attempts, random), until.getTime()))
+    return recordFailure(ctx, trx, job, row, outcome)
+  })
+  if (!disabled) return
+  try {
+    await mailOwnersOfDisabled({ db, mailer: ctx.mailer, publicUrl: ctx.publicUrl, logger }, disabled)
+  } catch (error) {
+    // The attempt and its job are settled: the job is not run again for the mail.
+    logger.warn({ url: disabled.url, err: String(error) }, 'The webhook-disabled mail could not be sent.')
+  }
+}
+
+async function recordSuccess(trx: Transaction<Database>, job: JobContext, row: Taken, outcome: Outcome) {
+  await trx
+    .updateTable('webhook_deliveries')
+    .set({
+      status: 'succeeded',
+      delivered_at: outcome.now,
+      last_error: null,
+      last_response_code: outcome.result.responseCode,
+    })
+    .where('id', '=', row.id)
+    .execute()
+  await trx
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: null })
+    .where('id', '=', row.endpoint_id)
+    .execute()
+  await job.settle(trx)
+}
+
+async function recordFailure(
+  ctx: AttemptContext,
+  trx: Transaction<Database>,
+  job: JobContext,
+  row: Taken,
+  { result, error, now }: Outcome,
+): Promise<DisabledEndpoint | null> {
+  const until = row.retry_until ?? new Date(row.startedAt.getTime() + WEBHOOK_RETRY_WINDOW_MS)
+  const over = now.getTime() >= until.getTime()
+  const failed = { status: over ? ('failed' as const) : ('pending' as const), last_error: error }
+  const last = { last_response_code: result.responseCode }
+  if (result.refusedDestination) {
+    // Nothing was sent: the delivery waits for its endpoint, due at once if it is enabled again.
     await trx
       .updateTable('webhook_deliveries')
-      .set({
-        ...cleared,
-        status: over ? 'failed' : 'pending',
-        next_attempt_at: over ? now : next,
-        last_error: error,
-      })
+      .set({ ...failed, ...last, next_attempt_at: now })
       .where('id', '=', row.id)
       .execute()
-    return afterFailure(trx, row.endpoint_id, { startedAt, now, error: error ?? '' })
-  })
-  if (disabled) {
-    await mailOwnersOfDisabled({ db, mailer: ctx.mailer, publicUrl: ctx.publicUrl, logger }, disabled)
+    await job.settle(trx)
+    const endpoint = { id: row.endpoint_id, url: row.url, organization_id: row.organization_id }
+    if (!(await disableEndpoint(trx, endpoint, 'destination', now))) return null
+    return { ...endpoint, reason: 'destination' as const }
   }
+  const next = new Date(Math.min(now.getTime() + backoffMs(row.attempts, ctx.random), until.getTime()))
+  await trx
+    .updateTable('webhook_deliveries')
+    .set({ ...failed, ...last, next_attempt_at: over ? now : next })
+    .where('id', '=', row.id)
+    .execute()
+  await job.settle(trx, over ? undefined : { retryAt: next })
+  return afterFailure(trx, row.endpoint_id, { startedAt: row.startedAt, now, error: error ?? '' })
 }

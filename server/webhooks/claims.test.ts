@@ -7,12 +7,13 @@ import { writeToDevMailbox } from '../apps/dev-mailbox.ts'
 import { enqueuePing, newEndpointId } from './deliveries.ts'
 import { newWebhookSecret, sealSecret, secretHint } from './secrets.ts'
 import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver.ts'
-import { createWebhookWorker } from './worker.ts'
+import { createJobRunner } from '../platform/jobs/runner.ts'
+import { webhookDeliveryJobs } from './delivery-job.ts'
 
 /*
- * docs/decisions/0027 point 7: two workers with their own database handles — under
- * `npm run test:pg` two connection pools on one PostgreSQL schema, as two portal processes have —
- * claim the same deliveries at once, and each delivery is sent exactly once (no crash here, so no
+ * docs/decisions/0027 point 7: two job runners of webhook deliveries with their own database
+ * handles — under `npm run test:pg` two connection pools on one PostgreSQL schema, as two portal
+ * processes have — claim the same deliveries at once, and each delivery is sent exactly once (no crash here, so no
  * duplicate is allowed). On PGlite the one connection serialises them; the rule is the same.
  */
 
@@ -42,7 +43,7 @@ afterAll(async () => {
   await first?.close()
 })
 
-describe('two workers on one table of deliveries', () => {
+describe('two runners on one table of deliveries', () => {
   it('send every delivery once, each attempt by one of them', async () => {
     const secret = newWebhookSecret()
     receiver.secret = secret
@@ -83,14 +84,18 @@ describe('two workers on one table of deliveries', () => {
       await first.db.transaction().execute((trx) => enqueuePing(trx, made.organizationId, endpointId))
     }
     const worker = (database: PortalDatabase) =>
-      createWebhookWorker({
+      createJobRunner({
         db: database.db,
-        secret: SERVER_SECRET,
-        mailer: createMailer({ mailbox: writeToDevMailbox(database.db), log: () => {} }),
-        publicUrl: 'http://127.0.0.1:1',
-        development: true,
+        handlers: webhookDeliveryJobs({
+          db: database.db,
+          secret: SERVER_SECRET,
+          mailer: createMailer({ mailbox: writeToDevMailbox(database.db), log: () => {} }),
+          publicUrl: 'http://127.0.0.1:1',
+          development: true,
+          log: { info: () => {}, warn: () => {} },
+        }),
         batch: 3,
-        log: { info: () => {}, warn: () => {} },
+        log: { warn: () => {} },
       })
     const workers = [worker(first), worker(second)]
     const sent = [0, 0]

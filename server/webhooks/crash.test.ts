@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { runCrashTrials } from '../test/webhook-crash-trials.ts'
 
 /*
- * docs/decisions/0027: the webhooks' deliveries and worker across kill -9 of a real portal
+ * docs/decisions/0027: the webhooks' deliveries and their jobs across kill -9 of a real portal
  * process — 3 trials here (about 25 s); `npx tsx bench/webhooks/crash.ts --trials 20` runs
  * the full 20.
  */

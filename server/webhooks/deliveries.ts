@@ -10,7 +10,7 @@ import {
   type WebhookEventType,
 } from '@/contract/webhooks'
 import type { Database } from '../platform/db/schema.ts'
-import { wakeAfterCommit } from './wake.ts'
+import { enqueueDeliveryJob } from './schedule.ts'
 
 /*
  * The webhooks' deliveries (docs/decisions/0027): one row per enabled endpoint of the organization
@@ -18,7 +18,8 @@ import { wakeAfterCommit } from './wake.ts'
  * reader of the events log (reader.ts: record submitted, run started, run finished or cancelled,
  * comment added) and by the job each certificate is issued with (certificate.issued), each in the
  * transaction that moves its cursor or marks its job done: every committed change gets its
- * deliveries once. The worker (worker.ts) sends them, at least once.
+ * deliveries once. Each is written with the job that sends it (schedule.ts, delivery-job.ts), at
+ * least once.
  */
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -49,24 +50,20 @@ export async function enqueueWebhook<T extends WebhookDeliveryType>(
     : query.where(sql<boolean>`${type} = any(events)`)
   const subscribed = await query.execute()
   if (subscribed.length === 0) return 0
-  // This process's workers look soon after the change commits (others find it at their next poll).
-  setTimeout(wakeAfterCommit, 25).unref()
   const id = newEventId()
   const body = JSON.stringify({ id, type, createdAt: createdAt.toISOString(), organizationId, data })
-  await trx
-    .insertInto('webhook_deliveries')
-    .values(
-      subscribed.map((endpoint) => ({
-        id: newDeliveryId(),
-        endpoint_id: endpoint.id,
-        event_id: id,
-        type,
-        body,
-        created_at: createdAt,
-        next_attempt_at: createdAt,
-      })),
-    )
-    .execute()
+  const deliveries = subscribed.map((endpoint) => ({
+    id: newDeliveryId(),
+    endpoint_id: endpoint.id,
+    event_id: id,
+    type,
+    body,
+    created_at: createdAt,
+    next_attempt_at: createdAt,
+  }))
+  await trx.insertInto('webhook_deliveries').values(deliveries).execute()
+  // Each with its job: this process's runners are woken after the commit (others poll).
+  for (const delivery of deliveries) await enqueueDeliveryJob(trx, delivery.id)
   return subscribed.length
 }
 
@@ -81,95 +78,107 @@ export function enqueuePing(trx: Db, organizationId: string, endpointId: string)
   )
 }
 
+type EventWebhook = { [T in WebhookEventType]: { type: T; data: BodyData<T> } }[WebhookEventType]
+type EventOf<T extends PortalEvent['type']> = Extract<PortalEvent, { type: T }>
+
 /** The webhook a live event becomes, or null when it is none the webhooks tell. */
-export function webhookOfEvent(
-  newEvent: Omit<PortalEvent, 'seq' | 'at'>,
-): { [T in WebhookEventType]: { type: T; data: BodyData<T> } }[WebhookEventType] | null {
+export function webhookOfEvent(newEvent: Omit<PortalEvent, 'seq' | 'at'>): EventWebhook | null {
   const event = newEvent as PortalEvent
   switch (event.type) {
-    case 'record.submitted': {
-      const row = (event as Extract<PortalEvent, { type: 'record.submitted' }>).row
-      return {
-        type: 'record.submitted',
-        data: {
-          recordId: event.portfolioManagerId,
-          deviceName: row.deviceName,
-          vendor: row.vendor,
-          deviceType: row.deviceType,
-          productClass: row.productClass,
-          baseFirmwareVersion: row.baseFirmwareVersion,
-          status: row.status,
-        },
-      }
-    }
-    case 'run.started': {
-      const started = event as Extract<PortalEvent, { type: 'run.started' }>
-      return {
-        type: 'run.started',
-        data: {
-          recordId: started.portfolioManagerId,
-          runId: started.runId,
-          attempt: started.attempt,
-          kind: started.run.kind ?? 'full',
-          cases: started.run.testCases.map((test) => test.name),
-        },
-      }
-    }
-    case 'run.finished': {
-      const finished = event as Extract<PortalEvent, { type: 'run.finished' }>
-      // A run waiting for the lab's review has no result yet; its decision sends run.finished.
-      if (finished.status !== 'Completed') return null
-      const outcome: RunOutcome = finished.isCertified === 'CERTIFIED-OK' ? 'Certified' : 'ValidationFailure'
-      return {
-        type: 'run.finished',
-        data: {
-          recordId: finished.portfolioManagerId,
-          runId: finished.runId,
-          attempt: finished.attempt,
-          outcome,
-          status: finished.status,
-          isCertified: finished.isCertified,
-          failedCases: (finished.run?.testCases ?? [])
-            .filter((test) => test.state === 'failed')
-            .map((test) => test.name),
-          finishedAt: finished.finishedAt,
-        },
-      }
-    }
-    case 'run.cancelled': {
-      const cancelled = event as Extract<PortalEvent, { type: 'run.cancelled' }>
-      return {
-        type: 'run.finished',
-        data: {
-          recordId: cancelled.portfolioManagerId,
-          runId: cancelled.runId,
-          attempt: cancelled.attempt,
-          outcome: 'Cancelled',
-          status: 'Cancelled',
-          isCertified: '',
-          failedCases: (cancelled.run?.testCases ?? [])
-            .filter((test) => test.state === 'failed')
-            .map((test) => test.name),
-          finishedAt: cancelled.finishedAt,
-        },
-      }
-    }
-    case 'comment.added': {
-      const { comment } = event as Extract<PortalEvent, { type: 'comment.added' }>
-      return {
-        type: 'comment.added',
-        data: {
-          recordId: event.portfolioManagerId,
-          commentId: comment.commentId,
-          text: comment.text,
-          authorName: comment.author,
-          authorSide: comment.authorKind ?? 'vendor',
-          createdAt: comment.createdAt,
-        },
-      }
-    }
+    case 'record.submitted':
+      return recordSubmitted(event as EventOf<'record.submitted'>)
+    case 'run.started':
+      return runStarted(event as EventOf<'run.started'>)
+    case 'run.finished':
+      return runFinished(event as EventOf<'run.finished'>)
+    case 'run.cancelled':
+      return runCancelled(event as EventOf<'run.cancelled'>)
+    case 'comment.added':
+      return commentAdded(event as EventOf<'comment.added'>)
     default:
       return null
+  }
+}
+
+function recordSubmitted(event: EventOf<'record.submitted'>): EventWebhook {
+  const row = event.row
+  return {
+    type: 'record.submitted',
+    data: {
+      recordId: event.portfolioManagerId,
+      deviceName: row.deviceName,
+      vendor: row.vendor,
+      deviceType: row.deviceType,
+      productClass: row.productClass,
+      baseFirmwareVersion: row.baseFirmwareVersion,
+      status: row.status,
+    },
+  }
+}
+
+function runStarted(started: EventOf<'run.started'>): EventWebhook {
+  return {
+    type: 'run.started',
+    data: {
+      recordId: started.portfolioManagerId,
+      runId: started.runId,
+      attempt: started.attempt,
+      kind: started.run.kind ?? 'full',
+      cases: started.run.testCases.map((test) => test.name),
+    },
+  }
+}
+
+function runFinished(finished: EventOf<'run.finished'>): EventWebhook | null {
+  // A run waiting for the lab's review has no result yet; its decision sends run.finished.
+  if (finished.status !== 'Completed') return null
+  const outcome: RunOutcome = finished.isCertified === 'CERTIFIED-OK' ? 'Certified' : 'ValidationFailure'
+  return {
+    type: 'run.finished',
+    data: {
+      recordId: finished.portfolioManagerId,
+      runId: finished.runId,
+      attempt: finished.attempt,
+      outcome,
+      status: finished.status,
+      isCertified: finished.isCertified,
+      failedCases: (finished.run?.testCases ?? [])
+        .filter((test) => test.state === 'failed')
+        .map((test) => test.name),
+      finishedAt: finished.finishedAt,
+    },
+  }
+}
+
+function runCancelled(cancelled: EventOf<'run.cancelled'>): EventWebhook {
+  return {
+    type: 'run.finished',
+    data: {
+      recordId: cancelled.portfolioManagerId,
+      runId: cancelled.runId,
+      attempt: cancelled.attempt,
+      outcome: 'Cancelled',
+      status: 'Cancelled',
+      isCertified: '',
+      failedCases: (cancelled.run?.testCases ?? [])
+        .filter((test) => test.state === 'failed')
+        .map((test) => test.name),
+      finishedAt: cancelled.finishedAt,
+    },
+  }
+}
+
+function commentAdded({ portfolioManagerId, comment }: EventOf<'comment.added'>): EventWebhook {
+  return {
+    type: 'comment.added',
+    data: {
+      recordId: portfolioManagerId,
+      commentId: comment.commentId,
+      text: comment.text,
+      authorName: comment.author,
+      authorSide: comment.authorKind ?? 'vendor',
+      createdAt: comment.createdAt,
+    },
   }
 }
 
@@ -187,7 +196,7 @@ export async function enqueueForPortalEvent(
 
 /**
  * certificate.issued, from the job issueCertificate writes (reader.ts). The verification link is stored as a
- * path; the worker puts the portal's public address (PORTAL_URL) in front when it sends.
+ * path; the delivery's job puts the portal's public address (PORTAL_URL) in front when it sends.
  */
 export function enqueueCertificateIssued(
   trx: Db,

@@ -25,11 +25,12 @@ import {
   callEndpoint,
 } from '../test/portal.ts'
 import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver.ts'
-import { createWebhookWorker } from './worker.ts'
+import { createJobRunner } from '../platform/jobs/runner.ts'
+import { webhookDeliveryJobs } from './delivery-job.ts'
 
 /*
  * Issue 31 items 3, 4 and 6 (docs/decisions/0027 point 5): the destination check over the API and
- * in the worker. Registration refuses, naming `url`, what a development portal used to accept
+ * before each delivery. Registration refuses, naming `url`, what a development portal used to accept
  * over https and the IPv6 forms of reserved IPv4; before every delivery the stored URL is checked
  * again on the addresses actually connected to, and an endpoint that fails is disabled with
  * reason 'destination' without any connection. Names are resolved by an injected lookup: no DNS.
@@ -41,7 +42,7 @@ let devOwner: TestVendor
 let prodOwner: TestVendor
 let receiver: TestReceiver
 
-/** What the portals' and workers' lookup answers, changed by the tests (a name can be rebound). */
+/** What the portals' and runners' lookup answers, changed by the tests (a name can be rebound). */
 const names = new Map<string, WebhookAddress[]>([['localhost', [{ address: '127.0.0.1', family: 4 }]]])
 const lookup = async (hostname: string) => {
   const answer = names.get(hostname)
@@ -74,16 +75,19 @@ const create = (owner: TestVendor, url: string, status = 200) =>
     status,
   )
 
-/** A worker over `test`'s database, as another process with its own mode would run it. */
+/** A runner of webhook deliveries over `test`'s database, as another process with its own mode would run it. */
 const workerOf = (test: TestPortal, development: boolean) =>
-  createWebhookWorker({
+  createJobRunner({
     db: test.database.db,
-    secret: 'server-test-secret-of-at-least-32-characters',
-    mailer: test.mailer,
-    publicUrl: test.portal.mainUrl,
-    development,
-    lookup,
-    timeoutMs: 2000,
+    handlers: webhookDeliveryJobs({
+      db: test.database.db,
+      secret: 'server-test-secret-of-at-least-32-characters',
+      mailer: test.mailer,
+      publicUrl: test.portal.mainUrl,
+      development,
+      lookup,
+      timeoutMs: 2000,
+    }),
   })
 
 describe('registering a webhook destination', () => {

@@ -26,7 +26,7 @@ export type DisabledEndpoint = {
 
 /**
  * Disables the endpoint if it is still enabled, with the activity line; answers whether this call
- * disabled it (a second worker, or a second delivery of the same batch, finds it done).
+ * disabled it (another delivery's attempt, in this process or another, finds it done).
  */
 export async function disableEndpoint(
   trx: Transaction<Database>,

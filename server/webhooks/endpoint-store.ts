@@ -11,6 +11,7 @@ import {
 import type { Database } from '../platform/db/schema.ts'
 import { logActivity } from '../organizations/index.ts'
 import { enqueuePing, newEndpointId } from './deliveries.ts'
+import { scheduleDeliveries } from './schedule.ts'
 
 /*
  * The webhooks page's reads and writes of an organization's endpoints and deliveries. Every
@@ -79,7 +80,7 @@ export async function endpointsOf(
  * `change` answers the endpoint's URL, or undefined when the organization has no such endpoint
  * (then nothing is logged and the answer is false).
  */
-export function changeEndpoint(
+function changeEndpoint(
   db: Kysely<Database>,
   who: Who,
   action: 'webhook.deleted' | 'webhook.secret-rotated',
@@ -96,6 +97,36 @@ export function changeEndpoint(
     })
     return true
   })
+}
+
+/** Deletes one of the organization's endpoints (its deliveries with it); false when it has none such. */
+export function deleteEndpoint(db: Kysely<Database>, who: Who, endpointId: string) {
+  return changeEndpoint(db, who, 'webhook.deleted', (trx) =>
+    trx
+      .deleteFrom('webhook_endpoints')
+      .where('id', '=', endpointId)
+      .where('organization_id', '=', who.organizationId)
+      .returning('url')
+      .executeTakeFirst(),
+  )
+}
+
+/** Stores an endpoint's new sealed secret; false when the organization has no such endpoint. */
+export function rotateEndpointSecret(
+  db: Kysely<Database>,
+  who: Who,
+  endpointId: string,
+  secret: { secretEncrypted: string; secretHint: string },
+) {
+  return changeEndpoint(db, who, 'webhook.secret-rotated', (trx) =>
+    trx
+      .updateTable('webhook_endpoints')
+      .set({ secret_encrypted: secret.secretEncrypted, secret_hint: secret.secretHint })
+      .where('id', '=', endpointId)
+      .where('organization_id', '=', who.organizationId)
+      .returning('url')
+      .executeTakeFirst(),
+  )
 }
 
 /**
@@ -195,6 +226,7 @@ export function updateEndpoint(
       })
       .where('id', '=', row.id)
       .execute()
+    if (enabled === true && !row.enabled) await scheduleWaiting(trx, row.id)
     await logActivity(trx, {
       organizationId: who.organizationId,
       actorAccountId: who.accountId,
@@ -203,6 +235,23 @@ export function updateEndpoint(
     })
     return row
   })
+}
+
+/**
+ * An endpoint enabled again: the deliveries that waited for it get their jobs, due when they were
+ * (under the endpoint's lock, which a delivery's job reads it with: no job ends unseen meanwhile).
+ */
+async function scheduleWaiting(trx: Transaction<Database>, endpointId: string) {
+  const waiting = await trx
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'next_attempt_at'])
+    .where('endpoint_id', '=', endpointId)
+    .where('status', 'in', ['pending', 'delivering'])
+    .execute()
+  await scheduleDeliveries(
+    trx,
+    waiting.map((delivery) => ({ id: delivery.id, at: delivery.next_attempt_at })),
+  )
 }
 
 /** One page of an endpoint's deliveries, newest first, after the cursor; and the next page's cursor. */
@@ -262,16 +311,18 @@ export function requeueDelivery(db: Kysely<Database>, organizationId: string, de
       .select(['d.id', 'd.status', 'e.enabled'])
       .where('d.id', '=', deliveryId)
       .where('e.organization_id', '=', organizationId)
-      .forUpdate()
+      .forUpdate('d')
       .executeTakeFirst()
     if (!row) return 'not-found' as const
     if (!row.enabled) return 'disabled' as const
     if (row.status !== 'delivering') {
+      const now = new Date()
       await trx
         .updateTable('webhook_deliveries')
-        .set({ status: 'pending', next_attempt_at: new Date() })
+        .set({ status: 'pending', next_attempt_at: now })
         .where('id', '=', row.id)
         .execute()
+      await scheduleDeliveries(trx, [{ id: row.id, at: now }])
     }
     return 'queued' as const
   })

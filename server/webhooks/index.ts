@@ -2,4 +2,4 @@
 export { webhooksDevelopmentFromEnv } from './config.ts'
 export { webhookJobs } from './reader.ts'
 export { createWebhookRoutes } from './routes.ts'
-export { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './worker.ts'
+export { type WebhookDeliveryOptions, webhookDeliveryJobs } from './delivery-job.ts'

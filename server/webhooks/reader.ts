@@ -5,11 +5,12 @@ import type { Database } from '../platform/db/schema.ts'
 import type { LoggedEvent } from '../platform/jobs/event-log.ts'
 import type { JobHandler } from '../platform/jobs/runner.ts'
 import { enqueueCertificateIssued, enqueueForPortalEvent } from './deliveries.ts'
+import { type WebhookDeliveryOptions, webhookDeliveryJobs } from './delivery-job.ts'
 
 /*
  * Where the webhooks' deliveries come from: the events log, read after each commit by the job
  * runner (server/platform/jobs), and the job written with each certificate. Neither the events
- * nor the certificates know that webhooks exist.
+ * nor the certificates know that webhooks exist. The same runner sends them (delivery-job.ts).
  */
 
 /** The webhooks' cursor in event_cursors. */
@@ -45,8 +46,16 @@ export const certificateIssuedDeliveries: JobHandler = {
   },
 }
 
-/** What the job runner does for the webhooks. */
-export const webhookJobs = {
-  readers: { [WEBHOOKS_CURSOR]: deliveriesOfEvent },
-  handlers: { [CERTIFICATE_ISSUED_JOB]: certificateIssuedDeliveries },
+/**
+ * What the job runner does for the webhooks: writing the deliveries, and sending them unless
+ * `delivery` is null (a test that sends them with a runner of its own, on its own clock).
+ */
+export function webhookJobs(delivery: WebhookDeliveryOptions | null) {
+  return {
+    readers: { [WEBHOOKS_CURSOR]: deliveriesOfEvent },
+    handlers: {
+      [CERTIFICATE_ISSUED_JOB]: certificateIssuedDeliveries,
+      ...(delivery ? webhookDeliveryJobs(delivery) : {}),
+    },
+  }
 }

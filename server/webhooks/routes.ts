@@ -18,8 +18,9 @@ import {
 } from '@/contract/webhooks'
 import type { MainEnv } from '../http/context.ts'
 import { vendorRoute } from '../http/route.ts'
+import { wakeJobRunners } from '../platform/jobs/queue.ts'
 import {
-  changeEndpoint,
+  deleteEndpoint,
   deliveriesPage,
   endpointsOf,
   endpointUrl,
@@ -28,11 +29,11 @@ import {
   parseCursor,
   queuePing,
   requeueDelivery,
+  rotateEndpointSecret,
   updateEndpoint,
 } from './endpoint-store.ts'
 import { newWebhookSecret, sealSecret, secretHint } from './secrets.ts'
 import { systemLookup } from './send.ts'
-import { wakeAfterCommit as wakeWebhookWorkers } from './wake.ts'
 
 /*
  * docs/decisions/0027: the calls of the webhooks page. Every member reads the endpoints and their
@@ -47,7 +48,7 @@ type RoutesOptions = { development: boolean; lookup?: WebhookLookup | undefined 
 
 /**
  * The calls, for a portal whose development conveniences are `development` (config.ts). A new URL
- * passes the worker's destination check, its host resolved by `lookup` (a name that does not
+ * passes the destination check every delivery passes, its host resolved by `lookup` (a name that does not
  * resolve yet is accepted: it is judged again before every delivery).
  */
 export function createWebhookRoutes(options: RoutesOptions) {
@@ -100,7 +101,7 @@ function endpointRoutes(routes: Hono<MainEnv>, destination: { development: boole
     }
     const outcome = await updateEndpoint(db, c.var, { endpointId, events, enabled })
     if (!outcome) return c.json(notFound, 404)
-    if (enabled === true) wakeWebhookWorkers()
+    if (enabled === true) wakeJobRunners()
     const message =
       events !== undefined
         ? WEBHOOK_UPDATED_MESSAGE
@@ -115,14 +116,7 @@ function endpointRoutes(routes: Hono<MainEnv>, destination: { development: boole
 /** Deleting an endpoint and rotating its secret. */
 function removalAndSecretRoutes(routes: Hono<MainEnv>) {
   vendorRoute(routes, 'deleteWebhook', async (c) => {
-    const deleted = await changeEndpoint(c.var.services.db, c.var, 'webhook.deleted', (trx) =>
-      trx
-        .deleteFrom('webhook_endpoints')
-        .where('id', '=', c.var.body.endpointId)
-        .where('organization_id', '=', c.var.organizationId)
-        .returning('url')
-        .executeTakeFirst(),
-    )
+    const deleted = await deleteEndpoint(c.var.services.db, c.var, c.var.body.endpointId)
     if (!deleted) return c.json(notFound, 404)
     return c.json({ message: WEBHOOK_DELETED_MESSAGE, endpoint: null })
   })
@@ -137,15 +131,10 @@ function removalAndSecretRoutes(routes: Hono<MainEnv>) {
     const { organizationId } = c.var
     const { endpointId } = c.var.body
     const secret = newWebhookSecret()
-    const rotated = await changeEndpoint(db, c.var, 'webhook.secret-rotated', (trx) =>
-      trx
-        .updateTable('webhook_endpoints')
-        .set({ secret_encrypted: sealSecret(secret, serverSecret), secret_hint: secretHint(secret) })
-        .where('id', '=', endpointId)
-        .where('organization_id', '=', organizationId)
-        .returning('url')
-        .executeTakeFirst(),
-    )
+    const rotated = await rotateEndpointSecret(db, c.var, endpointId, {
+      secretEncrypted: sealSecret(secret, serverSecret),
+      secretHint: secretHint(secret),
+    })
     if (!rotated) return c.json(notFound, 404)
     const [endpoint] = await endpointsOf(db, organizationId, endpointId)
     return c.json({ message: WEBHOOK_SECRET_ROTATED_MESSAGE, endpoint, secret })
@@ -171,7 +160,7 @@ function deliveryRoutes(routes: Hono<MainEnv>) {
       return c.json({ message: WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE, field: 'deliveryId' }, 404)
     if (outcome === 'disabled')
       return c.json({ message: WEBHOOK_ENDPOINT_DISABLED_MESSAGE, field: 'deliveryId' }, 409)
-    wakeWebhookWorkers()
+    wakeJobRunners()
     return c.json({ message: WEBHOOK_REDELIVERY_MESSAGE })
   })
 
@@ -180,7 +169,7 @@ function deliveryRoutes(routes: Hono<MainEnv>) {
     if (outcome === 'not-found') return c.json(notFound, 404)
     if (outcome === 'disabled')
       return c.json({ message: WEBHOOK_ENDPOINT_DISABLED_MESSAGE, field: 'endpointId' }, 409)
-    wakeWebhookWorkers()
+    wakeJobRunners()
     return c.json({ message: WEBHOOK_PING_MESSAGE })
   })
 }

@@ -11,7 +11,7 @@ import {
 /*
  * docs/decisions/0027: one POST of a delivery. node:http(s) rather than fetch, for two
  * reasons: the connection is pinned to the addresses the destination check has just judged
- * (checkWebhookDestination, src/contract/webhook-destination.ts: the worker resolves the name, checks
+ * (checkWebhookDestination, src/contract/webhook-destination.ts: the delivery's job resolves the name, checks
  * every answer, and the connection's own `lookup` answers exactly those — no second DNS query, so
  * no window for DNS rebinding; an IP literal is connected to as written, which is what was
  * checked), and nothing follows a redirect (a 3xx is a failed attempt). The answer's body is read

@@ -48,13 +48,14 @@ import {
   callEndpoint,
 } from '../test/portal.ts'
 import { startTestReceiver, type TestReceiver } from '../test/webhook-receiver.ts'
-import { backoffMs, createWebhookWorker } from './worker.ts'
+import { createJobRunner } from '../platform/jobs/runner.ts'
+import { backoffMs, webhookDeliveryJobs } from './delivery-job.ts'
 
 /*
  * docs/decisions/0027: webhooks over real HTTP. A production-like portal (no
  * development conveniences) for the registration rules and the deliveries; a development portal with
- * a loopback receiver and a worker driven by an injected clock for signatures, retries, the 24-hour
- * disable and its mail, and redelivery.
+ * a loopback receiver and a job runner of webhook deliveries driven by an injected clock for
+ * signatures, retries, the 24-hour disable and its mail, and redelivery.
  */
 
 let prod: TestPortal
@@ -342,16 +343,21 @@ describe('the deliveries', () => {
 describe('delivery', () => {
   let secret = ''
   let endpointId = ''
+  // The portal's own runner sends none (webhooks.run false): this one does, on the moved clock.
   const worker = () =>
-    createWebhookWorker({
+    createJobRunner({
       db: dev.database.db,
-      secret: 'server-test-secret-of-at-least-32-characters',
-      mailer: dev.mailer,
-      publicUrl: dev.portal.mainUrl,
-      development: true,
+      handlers: webhookDeliveryJobs({
+        db: dev.database.db,
+        secret: 'server-test-secret-of-at-least-32-characters',
+        mailer: dev.mailer,
+        publicUrl: dev.portal.mainUrl,
+        development: true,
+        clock,
+        random: () => 0.5,
+        timeoutMs: 2000,
+      }),
       clock,
-      random: () => 0.5,
-      timeoutMs: 2000,
     })
 
   beforeAll(async () => {
@@ -547,15 +553,21 @@ describe('delivery', () => {
       .select('id')
       .where('status', '=', 'pending')
       .execute()
+    // Its attempt taken by a process that died: the delivery delivering, its job's lease running.
     await dev.database.db
       .updateTable('webhook_deliveries')
+      .set({ status: 'delivering', attempts: 1 })
+      .where('id', '=', row!.id)
+      .execute()
+    await dev.database.db
+      .updateTable('jobs')
       .set({
-        status: 'delivering',
+        status: 'running',
         lease_owner: 'a-dead-process',
         lease_until: new Date(clock().getTime() + 60_000),
         attempts: 1,
       })
-      .where('id', '=', row!.id)
+      .where('topic', '=', row!.id)
       .execute()
     const w = worker()
     expect(await w.runOnce()).toBe(0)

@@ -15,7 +15,7 @@ import {
 /*
  * Issue 31 items 3–6 (docs/decisions/0027 point 5): the one check of where a webhook may go, used
  * at registration (server/webhooks/routes.ts, and the fixture world) and before every delivery
- * (server/webhooks/worker.ts, on the addresses the connection is then pinned to).
+ * (server/webhooks/attempt.ts, on the addresses the connection is then pinned to).
  *
  * - Production: https only, and every address of the host public unicast — ipaddr.js's
  *   `range() === 'unicast'` once IPv6 forms that embed an IPv4 address (mapped ::ffff:0:0/96,

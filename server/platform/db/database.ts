@@ -23,6 +23,7 @@ import { webhooksMigration } from './migrations/0015-webhooks.ts'
 import { webhookDestinationMigration } from './migrations/0018-webhook-destination.ts'
 import { organizationIdsMigration } from './migrations/0019-organization-ids.ts'
 import { jobsMigration } from './migrations/0020-jobs.ts'
+import { webhookJobsMigration } from './migrations/0021-webhook-jobs.ts'
 import { notificationRecordMigration } from './migrations/0022-notification-record.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0018-webhook-destination': webhookDestinationMigration,
   '0019-organization-ids': organizationIdsMigration,
   '0020-jobs': jobsMigration,
+  '0021-webhook-jobs': webhookJobsMigration,
   '0022-notification-record': notificationRecordMigration,
 }
 

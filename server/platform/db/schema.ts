@@ -542,7 +542,7 @@ export interface WebhookEndpointsTable {
 
 export type WebhookDeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed'
 
-/** The webhooks' mailbox: one row per event and endpoint, written in the change's transaction. */
+/** The webhooks' mailbox: one row per event and endpoint, written in the change's transaction; sent by its job (kind webhook.delivery, topic its id). */
 export interface WebhookDeliveriesTable {
   id: string
   endpoint_id: string
@@ -553,8 +553,6 @@ export interface WebhookDeliveriesTable {
   created_at: CreatedAt
   next_attempt_at: CreatedAt
   retry_until: NullableTime
-  lease_owner: string | null
-  lease_until: NullableTime
   attempts: Generated<number>
   last_attempt_at: NullableTime
   last_response_code: number | null

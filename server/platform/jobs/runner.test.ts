@@ -5,7 +5,8 @@ import { createJobRunner, jobBackoffMs, type JobHandler } from './runner.ts'
 
 /*
  * The job runner on one database: a job exists only when its transaction committed, runs once,
- * is retried after a doubling wait, and dies (kept, readable) after its last attempt.
+ * is retried after a doubling wait, and dies (kept, readable) after its last attempt; a handler
+ * with its own schedule answers when to run again, or settles its job in its own transaction.
  */
 
 let database: TestDatabase
@@ -245,6 +246,59 @@ describe('a job that only writes', () => {
     expect(await runner.runOnce()).toBe(1)
     expect(await cursors()).toEqual([{ consumer: 'written-once' }])
     expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 })
+  })
+})
+
+describe('a job with its own schedule', () => {
+  it('runs again when its handler answers retryAt, that attempt not counted against max_attempts', async () => {
+    const answers = [{ retryAt: new Date(T0.getTime() + 300_000) }, undefined]
+    const { runner, advance } = runnerAt({ poll: { run: async () => answers.shift() } })
+    const id = await enqueue('poll', {}, 1)
+    expect(await runner.runOnce()).toBe(1)
+    expect(await jobRow(id)).toMatchObject({ status: 'pending', attempts: 1, last_error: null })
+    expect((await jobRow(id)).run_at.getTime()).toBe(T0.getTime() + 300_000)
+    advance(299_000)
+    expect(await runner.runOnce()).toBe(0)
+    advance(1000)
+    expect(await runner.runOnce()).toBe(1)
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 })
+  })
+
+  it('settles in the handler’s transaction with its writes, and not at all once its lease is lost', async () => {
+    const settled: boolean[] = []
+    let takenOver = false
+    const { runner } = runnerAt({
+      send: {
+        async run(_payload, job) {
+          if (takenOver) {
+            await database.db
+              .updateTable('jobs')
+              .set({ lease_owner: 'another-runner' })
+              .where('id', '=', job.id)
+              .execute()
+          }
+          await database.db.transaction().execute(async (trx) => {
+            const mine = await job.settle(trx, { retryAt: new Date(T0.getTime() + 60_000) })
+            settled.push(mine)
+            // The handler's own write, only while its lease holds.
+            if (mine) await enqueueJob(trx, 'follow-up', { of: job.id }, { runAt: T0 })
+          })
+        },
+      },
+    })
+    const id = await enqueue('send', {})
+    expect(await runner.runOnce()).toBe(1)
+    expect(await jobRow(id)).toMatchObject({ status: 'pending', attempts: 1 })
+    const followUps = () =>
+      database.db.selectFrom('jobs').select('id').where('kind', '=', 'follow-up').execute()
+    expect(await followUps()).toHaveLength(1)
+    takenOver = true
+    await database.db.updateTable('jobs').set({ run_at: T0 }).where('id', '=', id).execute()
+    expect(await runner.runOnce()).toBe(1)
+    expect(settled).toEqual([true, false])
+    expect(await followUps()).toHaveLength(1)
+    // The runner that took it over finishes it: this one wrote nothing more.
+    expect(await jobRow(id)).toMatchObject({ status: 'running', attempts: 2 })
   })
 })
 

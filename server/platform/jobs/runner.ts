@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, JobStatus } from '../db/schema.ts'
 import { log as serverLog } from '../log.ts'
+import { createAlarm } from './alarm.ts'
 import { consumeAllEvents, type EventReader } from './event-log.ts'
 import { onJobEnqueued } from './queue.ts'
 
@@ -16,23 +17,50 @@ import { onJobEnqueued } from './queue.ts'
  *
  * A failed attempt is tried again after the kind's backoff (base × 2^(attempt−1), capped, ±25 % at
  * random); after max_attempts the job is dead: kept with its last error (listDeadJobs).
+ *
+ * A handler whose work has its own schedule (a webhook delivery retried by its own rules for 24 h)
+ * answers `{ retryAt }`: the job is pending again until then, and that attempt is no failure (it
+ * does not count against max_attempts). A handler that writes its outcome in its own transaction
+ * settles the job there (JobContext.settle), so that its writes and the job's next state commit
+ * together, and only while its lease holds (JobContext.held).
  */
 
-export type JobContext = { id: number; attempts: number; maxAttempts: number; topic: string | null }
+/** What an attempt may answer besides done: run the job again at retryAt. */
+export type JobVerdict = { retryAt: Date }
 
-export type JobHandler = (
-  | { run(payload: unknown, job: JobContext): Promise<void> }
+export type JobContext = {
+  id: number
+  attempts: number
+  maxAttempts: number
+  topic: string | null
   /**
-   * Work that only writes to the database: done in one transaction with the job's mark, so it is
-   * done exactly once.
+   * In the handler's transaction: locks the job's row and answers whether this attempt still
+   * holds its lease (false: another runner took the job over; this attempt must write nothing).
    */
-  | { write(trx: Transaction<Database>, payload: unknown, job: JobContext): Promise<void> }
-) & {
-  /** The first retry's wait (default 10 s); each next one doubles. */
-  backoffBaseMs?: number
-  /** The longest wait between attempts (default 1 h). */
-  backoffMaxMs?: number
+  held(trx: Transaction<Database>): Promise<boolean>
+  /**
+   * In the handler's transaction: the job done, or pending again at `verdict.retryAt`, written
+   * with the handler's own writes if this attempt still holds its lease (answered). The runner then
+   * writes nothing more of this attempt.
+   */
+  settle(trx: Transaction<Database>, verdict?: JobVerdict): Promise<boolean>
 }
+
+export type JobHandler =
+  /** Done when it resolves (unless it answers a verdict or settled the job itself); failed when it throws. */
+  (
+    | { run(payload: unknown, job: JobContext): Promise<void | JobVerdict> }
+    /**
+     * Work that only writes to the database: done in one transaction with the job's mark, so it is
+     * done exactly once.
+     */
+    | { write(trx: Transaction<Database>, payload: unknown, job: JobContext): Promise<void> }
+  ) & {
+    /** The first retry's wait (default 10 s); each next one doubles. */
+    backoffBaseMs?: number
+    /** The longest wait between attempts (default 1 h). */
+    backoffMaxMs?: number
+  }
 
 export type JobRunnerOptions = {
   db: Kysely<Database>
@@ -182,11 +210,32 @@ async function markDone(runner: Runner, job: Claimed, trx?: Transaction<Database
     throw new Error('The job’s lease ran out before its work was written.')
 }
 
+/** The job pending again at `retryAt`, asked for by its handler: that attempt is given back. */
+const rescheduled = (runner: Runner, job: Claimed, retryAt: Date, db?: Transaction<Database>) =>
+  attemptOf(runner, job, db)
+    .set((eb) => ({
+      ...cleared,
+      status: 'pending',
+      run_at: retryAt,
+      last_error: null,
+      max_attempts: eb('max_attempts', '+', 1),
+    }))
+    .executeTakeFirst()
+
 /** Writes the attempt's outcome, if the job is still this runner's attempt. */
-async function finish(runner: Runner, job: Claimed, error: unknown): Promise<JobOutcome> {
+async function finish(
+  runner: Runner,
+  job: Claimed,
+  error: unknown,
+  verdict?: JobVerdict,
+): Promise<JobOutcome> {
   const { logger } = runner
   const now = runner.clock()
   const mine = attemptOf(runner, job)
+  if (error === undefined && verdict) {
+    await rescheduled(runner, job, verdict.retryAt)
+    return 'pending'
+  }
   if (error === undefined) {
     await markDone(runner, job)
     return 'done'
@@ -211,11 +260,43 @@ async function finish(runner: Runner, job: Claimed, error: unknown): Promise<Job
   return 'pending'
 }
 
+/** What a handler is told of its job; `settled` is set once it settled the job itself. */
+function contextOf(runner: Runner, job: Claimed) {
+  const state: { settled: JobOutcome | null } = { settled: null }
+  const context: JobContext = {
+    id: job.id,
+    attempts: job.attempts,
+    maxAttempts: job.max_attempts,
+    topic: job.topic,
+    async held(trx) {
+      const row = await trx
+        .selectFrom('jobs')
+        .select('id')
+        .where('id', '=', job.id)
+        .where('lease_owner', '=', runner.processId)
+        .where('attempts', '=', job.attempts)
+        .where('status', '=', 'running')
+        .forUpdate()
+        .executeTakeFirst()
+      return row !== undefined
+    },
+    async settle(trx, verdict) {
+      if (!(await context.held(trx))) return false
+      if (verdict) await rescheduled(runner, job, verdict.retryAt, trx)
+      else await markDone(runner, job, trx)
+      state.settled = verdict ? 'pending' : 'done'
+      return true
+    },
+  }
+  return { context, state }
+}
+
 /** Runs one claimed job and writes what became of it. */
 async function perform(runner: Runner, job: Claimed): Promise<JobOutcome> {
   const handler = runner.handlers[job.kind]
-  const context = { id: job.id, attempts: job.attempts, maxAttempts: job.max_attempts, topic: job.topic }
+  const { context, state } = contextOf(runner, job)
   let failure: unknown = undefined
+  let verdict: JobVerdict | void = undefined
   try {
     if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}.`)
     if (job.attempts > job.max_attempts) throw new Error('Its last attempt did not finish.')
@@ -226,47 +307,18 @@ async function perform(runner: Runner, job: Claimed): Promise<JobOutcome> {
       })
       return 'done'
     }
-    await handler.run(job.payload, context)
+    verdict = await handler.run(job.payload, context)
+    // Settled in the handler's transaction (or, lease lost, left to the runner that took it over).
+    if (state.settled) return state.settled
   } catch (error) {
     failure = error ?? new Error('The job failed.')
   }
   try {
-    return await finish(runner, job, failure)
+    return await finish(runner, job, failure, verdict ?? undefined)
   } catch (error) {
     // The lease runs out and the job is run again.
     runner.logger.warn({ jobId: job.id, err: String(error) }, 'A job’s outcome could not be written.')
     return 'pending'
-  }
-}
-
-/** A wait that wake() cuts short; a wake() while awake makes the next wait end at once. */
-function createAlarm() {
-  let sleeping: { timer: NodeJS.Timeout; resolve: () => void } | null = null
-  let woken = false
-  return {
-    sleep(ms: number) {
-      return new Promise<void>((resolve) => {
-        if (woken) {
-          woken = false
-          resolve()
-          return
-        }
-        const timer = setTimeout(() => {
-          sleeping = null
-          resolve()
-        }, ms)
-        sleeping = { timer, resolve }
-      })
-    },
-    wake() {
-      woken = true
-      if (!sleeping) return
-      clearTimeout(sleeping.timer)
-      const { resolve } = sleeping
-      sleeping = null
-      woken = false
-      resolve()
-    },
   }
 }
 
