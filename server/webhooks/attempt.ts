@@ -9,7 +9,8 @@ import {
   webhookSignature,
 } from '@/contract/webhooks'
 import type { Database } from '../platform/db/schema.ts'
-import { type JobContext, jobBackoffMs } from '../platform/jobs/runner.ts'
+import { jobBackoffMs } from '../platform/jobs/backoff.ts'
+import type { JobContext } from '../platform/jobs/runner.ts'
 import type { Mailer } from '../platform/mailer.ts'
 import { afterFailure, disableEndpoint, type DisabledEndpoint, mailOwnersOfDisabled } from './disable.ts'
 import { bodyToSend } from './deliveries.ts'

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openTestDatabase, type TestDatabase } from '../db/test-database.ts'
 import { enqueueJob, jobStates, listDeadJobs } from './queue.ts'
-import { createJobRunner, jobBackoffMs, type JobHandler } from './runner.ts'
+import { jobBackoffMs } from './backoff.ts'
+import { pruneDoneJobs } from './prune.ts'
+import { createJobRunner, type JobHandler } from './runner.ts'
 
 /*
  * The job runner on one database: a job exists only when its transaction committed, runs once,
@@ -58,6 +60,48 @@ describe('jobBackoffMs', () => {
     expect(jobBackoffMs(20, {}, () => 0.5)).toBe(3_600_000)
     expect(jobBackoffMs(1, { baseMs: 30_000, maxMs: 60_000 }, () => 0)).toBe(22_500)
     expect(jobBackoffMs(3, { baseMs: 30_000, maxMs: 60_000 }, () => 0.5)).toBe(60_000)
+  })
+})
+
+describe('pruning done jobs', () => {
+  it('deletes done jobs finished before the mark, and keeps later ones, dead letters and work', async () => {
+    const DAY = 24 * 60 * 60 * 1000
+    const row = (kind: string, status: 'pending' | 'done' | 'dead', finishedDaysAgo: number | null) => ({
+      kind,
+      status,
+      max_attempts: 1,
+      finished_at: finishedDaysAgo === null ? null : new Date(T0.getTime() - finishedDaysAgo * DAY),
+    })
+    await database.db
+      .insertInto('jobs')
+      .values([
+        row('done-31-days', 'done', 31),
+        row('done-29-days', 'done', 29),
+        row('dead-60-days', 'dead', 60),
+        row('pending', 'pending', null),
+      ])
+      .execute()
+    expect(await pruneDoneJobs(database.db, new Date(T0.getTime() - 30 * DAY))).toBe(1)
+    const left = await database.db.selectFrom('jobs').select('kind').orderBy('kind').execute()
+    expect(left.map((job) => job.kind)).toEqual(['dead-60-days', 'done-29-days', 'pending'])
+  })
+
+  it('is done by the runner once an hour of its clock, 30 days after a job finished', async () => {
+    const [DAY, MINUTE] = [24 * 60 * 60 * 1000, 60 * 1000]
+    const { runner, advance } = runnerAt({ greet: { run: async () => {} } })
+    await enqueue('greet', {})
+    await runner.runOnce()
+    const status = async () =>
+      (await database.db.selectFrom('jobs').select('status').execute()).map((j) => j.status)
+    advance(30 * DAY - 30 * MINUTE)
+    await runner.runOnce() // prunes: the job is not 30 days old yet
+    expect(await status()).toEqual(['done'])
+    advance(31 * MINUTE)
+    await runner.runOnce() // old enough, but the last prune was 31 minutes ago
+    expect(await status()).toEqual(['done'])
+    advance(30 * MINUTE)
+    await runner.runOnce()
+    expect(await database.db.selectFrom('jobs').select('status').execute()).toEqual([])
   })
 })
 

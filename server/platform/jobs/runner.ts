@@ -4,6 +4,8 @@ import type { Database, JobStatus } from '../db/schema.ts'
 import { log as serverLog } from '../log.ts'
 import { createAlarm } from './alarm.ts'
 import { consumeAllEvents, type EventReader } from './event-log.ts'
+import { jobBackoffMs } from './backoff.ts'
+import { createPruner } from './prune.ts'
 import { onJobEnqueued } from './queue.ts'
 
 /*
@@ -97,19 +99,7 @@ export type JobRunner = {
 }
 
 export const DEFAULT_JOB_LEASE_MS = 60_000
-export const DEFAULT_BACKOFF_BASE_MS = 10_000
-export const DEFAULT_BACKOFF_MAX_MS = 60 * 60 * 1000
 const ERROR_LENGTH = 500
-
-/** The wait before attempt `attempts` + 1, with jitter in [0.75, 1.25). */
-export function jobBackoffMs(
-  attempts: number,
-  { baseMs = DEFAULT_BACKOFF_BASE_MS, maxMs = DEFAULT_BACKOFF_MAX_MS } = {},
-  random: () => number = Math.random,
-): number {
-  const plain = Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxMs)
-  return Math.round(plain * (0.75 + random() * 0.5))
-}
 
 type Claimed = {
   id: number
@@ -349,7 +339,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return work
   }
 
+  const prune = createPruner(runner.db, runner.clock)
+
   async function runOnce(): Promise<number> {
+    await prune()
     const read = await readEvents(runner)
     const jobs = await claim(runner)
     await Promise.all(jobs.map((job) => track(perform(runner, job))))
