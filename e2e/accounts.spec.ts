@@ -12,7 +12,7 @@ import { openPage } from './live'
 import { choose as pick } from './select'
 
 /*
- * Accounts against the real server (issue 6): the password reset with the code read from mail,
+ * Accounts against the real server: the password reset with the code read from mail,
  * protected pages and goto, the login's own rules, logout, and the idle timer on a controlled clock.
  */
 

@@ -2,7 +2,7 @@ import { test as base, expect } from '@playwright/test'
 
 /*
  * A journey whose browser stays clean: any console error, uncaught page error or 4xx/5xx answer
- * that the journey did not announce fails it at the end (issue 16). A journey that provokes a
+ * that the journey did not announce fails it at the end. A journey that provokes a
  * failure on purpose (a refused login) announces it first with `pageProblems.expect(pattern)`; the
  * pattern is matched against the problem's line, for example `403 POST http://…/api/login` or
  * `console error: … (http://…/api/login)`, so one pattern can cover an answer and the browser's

@@ -5,7 +5,7 @@ import { cardCount, openMenu, row, statusBar, submitDevice } from './devices'
 import { openPage } from './live'
 
 /*
- * The dashboard against the real server and the simulated lab (issue 8): Start Certify on a
+ * The dashboard against the real server and the simulated lab: Start Certify on a
  * submitted device, the run completing as Certified or Validation Failure with the cards and the
  * menu following, Download Results as a file of per-case results, Email Certificate delivering a
  * PDF, a comment added and listed, and Delete of a Submitted record.

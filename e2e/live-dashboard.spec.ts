@@ -5,7 +5,7 @@ import { cardCount, type Device, openMenu, row, statusBar, submitDevice } from '
 import { liveEvents, logIn, openDashboard, recordLiveEvents } from './live'
 
 /*
- * The dashboard live (issue 17, docs/decisions/0020–0022): another tab of the same vendor sees a
+ * The dashboard live (docs/decisions/0020–0022): another tab of the same vendor sees a
  * submit at once and a run case by case, with the cards following, without reading the list
  * again; a record that failed validation reaches Certified by re-running its failed cases.
  * (A server restart in the middle of a stream: live-restart.spec.ts.)

@@ -8,7 +8,7 @@ import { liveEvents, liveHellos, liveStatus, logIn, openDashboard, recordLiveEve
 import { ownPortal } from './own-portal'
 
 /*
- * A server restart in the middle of a stream (issue 17): the journey runs a portal of its own
+ * A server restart in the middle of a stream: the journey runs a portal of its own
  * (the built app, its own data folder and ports), kills it with SIGKILL while a run goes, and
  * starts it again on the same folder and ports. The tab says it is reconnecting, resumes from its
  * last event (Last-Event-ID), the run resumes (decision 0018) and ends Certified, and the tab has

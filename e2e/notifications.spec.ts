@@ -4,7 +4,7 @@ import { openMenu, statusBar, submitDevice } from './devices'
 import { logIn, openDashboard } from './live'
 
 /*
- * Notifications (issue 21, item 1): a vendor's run ends with a Validation Failure; the mail in the
+ * Notifications: a vendor's run ends with a Validation Failure; the mail in the
  * development mailbox names the failed case and carries the RFC 8058 headers and a signed
  * unsubscribe link; a visitor's browser opens the link (which changes nothing), unsubscribes, and
  * the vendor's settings page shows that switch off and turns it on again.

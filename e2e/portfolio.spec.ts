@@ -4,7 +4,7 @@ import { openPage } from './live'
 import { choose } from './select'
 
 /*
- * The portfolio form against the real server (issue 7): a new vendor saves each section, finds
+ * The portfolio form against the real server: a new vendor saves each section, finds
  * them read-only after a reload, submits, lands home after 2 s and has a Submitted record; a
  * second portfolio starts from 'Add New Portfolio'.
  */

@@ -5,7 +5,7 @@ import { liveStatus, logIn, openDashboard, openPage } from './live'
 import { createOwner, invitationPathFromMail, openProfile, type Person, uniqueOrganization } from './team'
 
 /*
- * An account in two organizations (issue 18, docs/decisions/0023): it joins a partner's
+ * An account in two organizations (docs/decisions/0023): it joins a partner's
  * organization from an invitation, then switches between the two in the profile popup. After each
  * switch the dashboard shows that organization's records only, and its live stream is the new
  * organization's: still on past the stream's keep-alive session check (15 s), which ends the

@@ -23,7 +23,7 @@ import {
 } from './team'
 
 /*
- * A team (issue 18, item 5): an Owner invites an Engineer and a Viewer through the team page; each
+ * A team: an Owner invites an Engineer and a Viewer through the team page; each
  * registers from the mail's link in a browser of their own and joins the Owner's organization;
  * the Engineer submits and certifies a device; the Viewer sees it live and cannot act; the Owner
  * removes the Viewer, whose open dashboard tab has its live stream ended by the server and logs out.

@@ -10,7 +10,7 @@ import { logIn, openPage } from './live'
 import { choose } from './select'
 
 /*
- * Teams for the journeys (issue 18): an Owner of an organization named for the journey, the
+ * Teams for the journeys: an Owner of an organization named for the journey, the
  * invitation mail's link, and an invitee who registers from it in a browser of their own.
  */
 

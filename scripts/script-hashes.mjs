@@ -1,5 +1,5 @@
 /*
- * The inline scripts of the built pages, by SHA-256 (issue 31; docs/decisions/0017): the
+ * The inline scripts of the built pages, by SHA-256 (docs/decisions/0017): the
  * Content-Security-Policy of a page the server answers from dist/ allows exactly the inline
  * scripts the build wrote into that page, never what an answer happens to contain.
  *

@@ -12,7 +12,7 @@ import { SESSION_COOKIE } from '../../server/http/session-token.ts'
 import { root, spawnPortal } from '../portal-process.ts'
 
 /*
- * npm run bench:api — the main service under load (issue 4: p99 under 50 ms at 50 connections
+ * npm run bench:api — the main service under load (p99 under 50 ms at 50 connections
  * for get, list and save on the embedded database).
  *
  * 1. Makes a PGlite data folder the way `npm start` does (all seeds), with one vendor owning

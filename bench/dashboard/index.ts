@@ -8,7 +8,7 @@ import { root, spawnPortal } from '../portal-process.ts'
 import { median, ms, openDashboard, recordsAnswer, VENDORS, waitForPortal } from './page.ts'
 
 /*
- * The dashboard at scale (issue 8): the built portal in Chromium with BENCH_ROWS device records
+ * The dashboard at scale: the built portal in Chromium with BENCH_ROWS device records
  * (100,000 by default) answered for the list call. Prints, as medians over BENCH_RUNS keystrokes or
  * choices:
  *   - first render: from the list answer's last byte to the first painted table row;

@@ -1,8 +1,8 @@
 import type { Browser, Page } from '@playwright/test'
 
 /*
- * The dashboard bench's set-up, shared by bench/dashboard (issue 8: the dashboard at scale) and
- * bench/live (issue 17: the same dashboard while live events arrive): the generated list answer,
+ * The dashboard bench's set-up, shared by bench/dashboard (the dashboard at scale) and
+ * bench/live (the same dashboard while live events arrive): the generated list answer,
  * the in-page probes, the demo vendor's login and a page opened on /dashboard with the list call
  * answered by the generated records.
  */

@@ -3,7 +3,7 @@ import { fanOut } from './fan-out.ts'
 import type { Verdict } from './stats.ts'
 
 /*
- * npm run bench:live — issue 17, item 6: live events measured (see README.md).
+ * npm run bench:live — live events measured (see README.md).
  *
  *   npm run bench:live                     both parts, full size: 100 vendors × 10 tabs and 100 runs
  *                                          on PGlite; the dashboard with 100,000 records, 100 events/s

@@ -370,7 +370,7 @@ export async function poll<T>(check: () => Promise<T | undefined>, timeoutMs: nu
 }
 
 /**
- * Lab staff (issue 19) made the way an operator makes them: `npm run lab:add-staff` on the
+ * Lab staff made the way an operator makes them: `npm run lab:add-staff` on the
  * deployment's database — on PGlite with its node stopped, since PGlite's folder belongs to one
  * process — then the printed set-password link used over HTTP and a login. Answers the logged-in
  * browsers, in the order asked.

@@ -28,7 +28,7 @@ import { authorisationMatrix } from './matrix.ts'
 import { webhookDestinations } from './webhooks.ts'
 
 /*
- * npm run bench:reliability — issue 16, item 5: how the real server holds up against callers who
+ * npm run bench:reliability — how the real server holds up against callers who
  * are not the owner, bad input, kill -9, concurrency, and two processes on one PostgreSQL. It is a
  * measurement: it prints figures and exits 0; --strict exits 1 when a target is missed.
  *
@@ -186,7 +186,7 @@ async function measure(backend: Backend, start: () => Promise<Deployment>) {
 
 const began = Date.now()
 console.log(
-  `Reliability of the portal (issue 16): ${quick ? 'quick form' : 'full run'}, ${PAYLOADS} bad payloads per POST endpoint, ` +
+  `Reliability of the portal: ${quick ? 'quick form' : 'full run'}, ${PAYLOADS} bad payloads per POST endpoint, ` +
     `${TRIALS} kill -9 trials, CERT_CASE_MS=${CASE_MS}`,
 )
 const results = new Map<Backend, Figures>()

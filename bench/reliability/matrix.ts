@@ -51,7 +51,7 @@ import { countAnswer, printTable, type Figures } from './figures.ts'
 /*
  * Section 1: the authorisation matrix, generated from the endpoint table (src/contract/endpoints)
  * — every endpoint of both services, plus the run report beside results.json and the live event
- * stream (GET /api/events?after=0, read for STREAM_READ_MS) — × eight callers (issue 18, 31):
+ * stream (GET /api/events?after=0, read for STREAM_READ_MS) — × eight callers:
  * - outsiders: anonymous (no cookie, a fresh Token), another vendor (the Owner of an organization
  *   of its own), a logged-out cookie (the cookie and Token a browser held before it logged out),
  *   a removed member (its cookie and Token from before the Owner removed it), and a
@@ -59,7 +59,7 @@ import { countAnswer, printTable, type Figures } from './figures.ts'
  *   its own invitations and nothing of any organization);
  * - the owner's organization: a Viewer and an Engineer (invited by the owner, registered through
  *   the mailed link), and the Owner itself;
- * - issue 21 (docs/decisions/0026): API tokens sending only `Authorization: Bearer` — another
+ * - docs/decisions/0026: API tokens sending only `Authorization: Bearer` — another
  *   organization's read-write token (expected as the other vendor), and the owner's read,
  *   read-write and revoked tokens after the Owner (tokenExpectationOf: a read token writes nothing,
  *   no token makes a session's call, a revoked one is refused everywhere).
@@ -91,7 +91,7 @@ export type Owner = {
   engineerRecordId: string
   draftId: string
   runId: string
-  /** The certificate the owner's certified run was issued (issue 20). */
+  /** The certificate the owner's certified run was issued. */
   certificateNumber: string
   /** The owner's webhook endpoint, a spare one its own delete removes, and a delivery. */
   webhookEndpointId: string

@@ -5,7 +5,7 @@ import type { Deployment } from './deployment.ts'
 import { countAnswer, type Figures, printTable } from './figures.ts'
 
 /*
- * Section 6, issue 31 items 3–6: private webhook deliveries. With a loopback receiver listening:
+ * Section 6: private webhook deliveries. With a loopback receiver listening:
  *
  * - Registration on the portal as it runs (a loopback HOST: development conveniences on): the
  *   issue's private and local https URLs, their odd spellings and IPv6 forms; each one accepted
@@ -19,7 +19,7 @@ import { countAnswer, type Figures, printTable } from './figures.ts'
  *   bad input, registers no loopback webhook.
  */
 
-/** The private or local https URLs of issue 31 (P: the receiver's port). */
+/** Private or local https URLs (P: the receiver's port). */
 export function privateWebhookUrls(port: number) {
   return [
     'https://169.254.169.254/latest/meta-data/',

@@ -42,7 +42,7 @@ route(sessionRoutes, 'token', async (c) => {
 /** Ends the vendor's session on the server; the page keeps a visitor's session and its Token. */
 route(sessionRoutes, 'logout', async (c) => {
   const session = c.var.session
-  // A vendor's or a lab staff member's session (issue 19).
+  // A vendor's or a lab staff member's session.
   if (session?.accountId || session?.labStaffId) await endVendorSession(c, c.var.services.db, session)
   return c.json({ message: LOGGED_OUT_MESSAGE })
 })

@@ -44,7 +44,7 @@ import { RESTARTED_CASE_NOTE } from '../certification/lifecycle.ts'
 
 let test: TestPortal
 
-/** The mails the certification service sends (certificates), not the notifications (issue 21), which come on their own time. */
+/** The mails the certification service sends (certificates), not the notifications, which come on their own time. */
 const certificateMails = async () =>
   (await readDevMailbox(test.database.db)).filter((mail) => !mail.headers?.['List-Unsubscribe']).length
 let asha: TestVendor
@@ -188,7 +188,7 @@ describe('a certification run through the service', () => {
   })
 })
 
-describe('re-run of the failed cases and cancel, through the service (issue 17)', () => {
+describe('re-run of the failed cases and cancel, through the service', () => {
   const rerun = (
     vendor: TestVendor,
     portfolioManagerId: string,

@@ -55,7 +55,7 @@ export type DevMailboxMail = {
   text: string
   /** Each with the mailbox address that downloads it. */
   attachments: Array<{ filename: string; contentType: string; url: string }>
-  /** Extra headers the mail carries (List-Unsubscribe, issue 21); absent when none. */
+  /** Extra headers the mail carries (List-Unsubscribe); absent when none. */
   headers?: Record<string, string>
   createdAt: string
 }

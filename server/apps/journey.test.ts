@@ -5,7 +5,7 @@ import { newBrowser, startTestPortal, submitPayloadFor, type TestPortal } from '
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.ts'
 
 /*
- * Issue 4's journey through the API alone, with mail over SMTP to a server this test starts:
+ * The journey through the API alone, with mail over SMTP to a server this test starts:
  * register, read the code from the mail, create the password, log in, submit a portfolio, start
  * a certification run on the other service, see it complete, and receive the PDF certificate.
  */

@@ -74,7 +74,7 @@ export type MainAppOptions = Omit<
   writes?: WriteWatch | null
   /** The live events' hub (started and stopped by its owner, server/apps/portal.ts); without it GET /api/events answers 503. */
   events?: EventHub | null
-  /** The runs' executor, for the lab's actions on a vendor's behalf (issue 19). */
+  /** The runs' executor, for the lab's actions on a vendor's behalf. */
   runs?: RunExecutor | null
   labState?: LabStateWatch | null
   /** The key and validity of certificates a lab engineer's approval issues. */

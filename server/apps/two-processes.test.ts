@@ -21,7 +21,7 @@ import {
 } from '../test/portal.ts'
 
 /*
- * Several portal processes on one PostgreSQL (issue 16; docs/decisions/0018): two whole portals —
+ * Several portal processes on one PostgreSQL (docs/decisions/0018): two whole portals —
  * main service and certification service each — over one schema, each with its own connection
  * pool, as two processes behind a load balancer would be. One browser's calls go to either.
  * Only under npm run test:pg: with PGlite one process owns the database, so there is nothing to
@@ -200,7 +200,7 @@ describe.skipIf(!testsUsePostgres())('two portal processes on one PostgreSQL', (
     })
   })
 
-  describe('the directory of certified devices (issue 20)', () => {
+  describe('the directory of certified devices', () => {
     it('certificates written through both processes at once are listed by both, and a revocation through B leaves A’s next page', async () => {
       await a.database.db
         .insertInto('certificate_keys')
@@ -256,7 +256,7 @@ describe.skipIf(!testsUsePostgres())('two portal processes on one PostgreSQL', (
     })
   })
 
-  describe('the lab (issue 19)', () => {
+  describe('the lab', () => {
     it('maintenance started through A holds a run started through B, and its end through B resumes it', async () => {
       const manager = await createStaffMember(a, 'two.manager@lab.example', 'Two Manager', 'Lab manager')
       const browser = await vendorLoggedInThroughA()

@@ -4,7 +4,7 @@ import { DirectoryListing } from '@/contract/directory-search'
 import type { Database } from '../platform/db/schema.ts'
 
 /*
- * The directory of certified devices (issue 20, docs/decisions/0025 point 10): every certificate
+ * The directory of certified devices (docs/decisions/0025 point 10): every certificate
  * that is published, not revoked and not expired, newest first, searched and filtered in memory.
  *
  * Each process keeps the listed certificates in order, and before every answer asks the database

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../platform/db/schema.ts'
 
 /*
- * The portal's certificate key (issue 20, docs/decisions/0025): Ed25519 from node:crypto.
+ * The portal's certificate key (docs/decisions/0025): Ed25519 from node:crypto.
  *
  * The private key is CERT_SIGNING_KEY (a PKCS #8 PEM; `\n` may be written as the two characters)
  * or, without it, the file `<DATA_DIR>/certificate-signing-key.pem`, made at the first start

@@ -12,7 +12,7 @@ import type { Database } from '../platform/db/schema.ts'
 import { verifySignature } from './keys.ts'
 
 /*
- * Reading certificates for anyone (issue 20): the public record of a number, and the published
+ * Reading certificates for anyone: the public record of a number, and the published
  * keys. The content shown is the signed text's, parsed; the signature is checked here too, and
  * again in the browser against the published key (the page does not trust this answer).
  */

@@ -14,7 +14,7 @@ import { enqueueMail, sendQueuedMail } from '../platform/mail-jobs.ts'
 import { logActivity } from '../organizations/index.ts'
 
 /*
- * Revocation (issue 20, docs/decisions/0025): a Lab manager from the console, or an operator with
+ * Revocation (docs/decisions/0025): a Lab manager from the console, or an operator with
  * `npm run certificate:revoke`, with a reason. Once: a revoked certificate stays revoked. The
  * organization's activity log says so (by the lab), and its Owners are mailed the reason; the
  * verification page shows Revoked with the reason and date, and the directory drops it.

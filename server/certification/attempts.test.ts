@@ -29,7 +29,7 @@ import {
 } from './test-plans.ts'
 
 /*
- * Issue 17 on the executor (docs/decisions/0021): runs as attempts, re-runs of the failed cases,
+ * Attempts on the executor (docs/decisions/0021): runs as attempts, re-runs of the failed cases,
  * the record's result over attempts, cancel (in this process; the other process's case is in
  * server/apps/two-processes.test.ts), and the live events each change writes (table `events`).
  */

@@ -13,7 +13,7 @@ import { latestCertifiedRun, planOutcome } from './run-store.ts'
 /*
  * A run's certificate as the vendor takes it (spec §7, ARCHITECTURE.md decision 8): Download
  * Certificate's PDF and Email Certificate's mail with that PDF attached. Only a run that certified
- * its record has one; a run certified before certificates were issued (issue 20) gets its
+ * its record has one; a run certified before certificates were issued gets its
  * certificate issued now, through the run lifecycle.
  */
 
@@ -21,7 +21,7 @@ import { latestCertifiedRun, planOutcome } from './run-store.ts'
 export type CertificateServices = {
   db: Kysely<Database>
   mailer: Mailer
-  /** The key that signs a certificate issued on demand (a run certified before issue 20). */
+  /** The key that signs a certificate issued on demand (a run certified before certificates were signed). */
   certificates: IssueOptions | null
   /** The portal's public address, for the certificates' verification links. */
   publicUrl: string
@@ -29,7 +29,7 @@ export type CertificateServices = {
 
 /**
  * The run's issued certificate for the PDF: issued now when the run certified its record before
- * certificates were (issue 20); null when it certified nothing.
+ * certificates were; null when it certified nothing.
  */
 async function issuedCertificate(services: CertificateServices, runId: string) {
   const { db } = services

@@ -14,7 +14,7 @@ import { enqueueJob } from '../platform/jobs/queue.ts'
 import { type CertificateSigner, registerSigner } from '../certificates/index.ts'
 
 /*
- * Issuing (issue 20, docs/decisions/0025): in the transaction that makes a record Certified (the
+ * Issuing (docs/decisions/0025): in the transaction that makes a record Certified (the
  * run's end, or a lab engineer's approval), one certificate for that run — run_id is unique, so
  * a second call for the same run issues nothing. The content is read from the record, its
  * organization and its attempts as they are at that moment, signed, and stored as signed.

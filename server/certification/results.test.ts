@@ -122,7 +122,7 @@ describe('the printable report', () => {
   })
 })
 
-describe('results over attempts (issue 17)', () => {
+describe('results over attempts', () => {
   const rerunRun: CertificationRunRow = {
     ...run,
     run_id: 'run-2',

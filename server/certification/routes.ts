@@ -22,8 +22,8 @@ import type { RunExecutor } from './runner.ts'
 
 /*
  * The certification service's calls (CERT_PORT, 7600; composed in server/apps/certification.ts):
- * start a run (Start Certify), re-run a record's failed cases and cancel a run (issue 17,
- * docs/decisions/0021), follow a record's runs, download a run's results, mail the certificate
+ * start a run (Start Certify), re-run a record's failed cases and cancel a run
+ * (docs/decisions/0021), follow a record's runs, download a run's results, mail the certificate
  * (spec §7 run-tests; ARCHITECTURE.md decisions 7 and 8). Every call runs after the caller check
  * (server/http/vendor-caller.ts): `c.var.accountId`, `organizationId` and `role` are the caller's.
  * A record or run of another vendor is answered exactly as one that does not exist — 404 with
@@ -53,8 +53,8 @@ function refusal<E extends CertEnv>(c: Context<E>, vendorUserId: unknown, permis
 }
 
 /**
- * Start Certify (spec §7 run-tests: the whole plan) and Re-run failed cases (issue 17,
- * docs/decisions/0021: a new attempt of the cases the latest attempt did not pass, for a record
+ * Start Certify (spec §7 run-tests: the whole plan) and Re-run failed cases
+ * (docs/decisions/0021: a new attempt of the cases the latest attempt did not pass, for a record
  * that ended in Validation failure) answer alike.
  */
 const startAttempt = async <E extends CertEnv>(c: Context<E>, body: RunTestsPayload, kind: RunKind) => {

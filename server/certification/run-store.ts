@@ -117,7 +117,7 @@ export async function planOutcome(
   }
 }
 
-/** How runs and the activity log name a lab staff member who acted on a vendor's behalf (issue 19). */
+/** How runs and the activity log name a lab staff member who acted on a vendor's behalf. */
 export const labActorName = (name: string) => `${name} (lab)`
 
 /** The account holder's name (first and last), as runs show who started or cancelled them. */

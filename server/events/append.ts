@@ -3,7 +3,7 @@ import type { PortalEvent } from '@/contract/events'
 import type { Database } from '../platform/db/schema.ts'
 
 /*
- * Writing a live event (issue 17, docs/decisions/0020). Call it inside the transaction that makes
+ * Writing a live event (docs/decisions/0020). Call it inside the transaction that makes
  * the change, last, so the event exists exactly when the change does.
  *
  * Order: events are read by `seq > last seen`. A sequence hands out numbers at insert, not at

@@ -22,7 +22,7 @@ const EVENT_COLUMNS = ['seq', 'organization_id', 'data', 'created_at'] as const
 
 /** The stream's line for a stored event: `id: <seq>` and the PortalEvent as `data:`. */
 export function storedEventText(row: StoredEventRow, { withOrganization = false } = {}): string {
-  // The lab's stream (issue 19) carries every organization's events: each names its organization.
+  // The lab's stream carries every organization's events: each names its organization.
   const event = {
     seq: row.seq,
     at: row.created_at.toISOString(),
@@ -55,7 +55,7 @@ export function eventsAfter(
   return query.orderBy('seq').limit(limit).execute()
 }
 
-/** The organization key of the lab's streams (issue 19): every organization's events. */
+/** The organization key of the lab's streams: every organization's events. */
 export const ALL_ORGANIZATIONS = '*'
 /** The most active runs a lab stream's hello lists (the console reads the rest from the queue). */
 export const LAB_HELLO_RUNS = 200
@@ -161,7 +161,7 @@ export async function liveSessionIds(
   if (ids.length === 0) return new Set()
   const rows = await db
     .selectFrom('sessions as s')
-    // A lab session lives while its staff member is not removed (issue 19).
+    // A lab session lives while its staff member is not removed.
     .leftJoin('lab_staff as l', (join) =>
       join.onRef('l.id', '=', 's.lab_staff_id').on('l.disabled_at', 'is', null),
     )
@@ -174,7 +174,7 @@ export async function liveSessionIds(
     if (row.account_id !== null) {
       live.set(row.id, { accountId: row.account_id, organizationId: row.organization_id })
     } else if (row.lab_staff_id !== null) {
-      // A lab stream (issue 19): the staff member's session, for every organization.
+      // A lab stream: the staff member's session, for every organization.
       live.set(row.id, { accountId: row.lab_staff_id, organizationId: ALL_ORGANIZATIONS })
     }
   }

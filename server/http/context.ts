@@ -41,7 +41,7 @@ export type LiveSession = {
   organizationId: string | null
   role: Role | null
   /**
-   * A lab staff member's session (issue 19, docs/decisions/0024): their id and lab role; then
+   * A lab staff member's session (docs/decisions/0024): their id and lab role; then
    * accountId, organizationId and role are null. Null for a vendor's or a visitor's.
    */
   labStaffId: string | null
@@ -54,7 +54,7 @@ export type LiveSession = {
    */
   dataVersion: number | null
   /**
-   * A call made with an API token (issue 21, docs/decisions/0026): no session row stands behind
+   * A call made with an API token (docs/decisions/0026): no session row stands behind
    * it (id is 'api-token:<token id>'), the CSRF guard does not apply, and the scope limits it.
    */
   apiToken?: { id: string; scope: ApiTokenScope }

@@ -65,7 +65,7 @@ export function mailClientPolicy(env: NodeJS.ProcessEnv = process.env): WindowPo
   return Number.isInteger(limit) && limit > 0 ? { ...MAIL_CLIENT_POLICY, limit } : MAIL_CLIENT_POLICY
 }
 
-/** Invitation mails (invite, resend) from one organization (issue 18). */
+/** Invitation mails (invite, resend) from one organization. */
 export const INVITATION_ORGANIZATION_POLICY: WindowPolicy = {
   kind: 'window',
   limit: INVITATIONS_PER_HOUR,

@@ -115,7 +115,7 @@ export function accountRoute<N extends MainEndpointName>(
 }
 
 /**
- * As route, for a lab console call (issue 19, docs/decisions/0024): requireLab first, with the
+ * As route, for a lab console call (docs/decisions/0024): requireLab first, with the
  * permission its entry of the endpoint table names; the handler reads `c.var.labStaffId` and
  * `c.var.labRole`. The set-password calls (permission null) are made before any login: use route.
  */

@@ -54,7 +54,7 @@ export const loadSession = createMiddleware<MainEnv>(async (c, next) => {
     const now = new Date()
     // A vendor's session ends when idle too long, or when the membership it acts for is gone
     // (removed, left); a lab staff member's when idle too long or when they were removed (disabled).
-    // A vendor's session that acts for no organization (issue 31: the account belongs to none) has
+    // A vendor's session that acts for no organization (the account belongs to none) has
     // no membership to lose.
     const signedIn = row !== undefined && (row.account_id !== null || row.lab_staff_id !== null)
     const gone =
@@ -162,7 +162,7 @@ export async function startSession(
     accountId: string | null
     organizationId?: string | null
     role?: Role | null
-    /** A lab staff member's session (issue 19): accountId null. */
+    /** A lab staff member's session: accountId null. */
     labStaffId?: string | null
     labRole?: LabRole | null
     csrfTokenHash: string | null

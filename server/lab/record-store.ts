@@ -9,7 +9,7 @@ import { COMMENT_COLUMNS, DEVICE_ROW_COLUMNS, toComment, toDeviceRecord } from '
 import { queueStateOf } from './queue.ts'
 
 /*
- * Any organization's record as the lab console reads it (issue 19, docs/decisions/0024): the record
+ * Any organization's record as the lab console reads it (docs/decisions/0024): the record
  * with its organization, its runs and its conversation, and a lab member's comment on it.
  */
 

@@ -12,7 +12,7 @@ import { labRoute } from '../http/route.ts'
 
 /*
  * The lab console's calls: the queue, any record's details, the conversation and the actions on a
- * vendor's behalf (issue 19, docs/decisions/0024). Staff see every organization's records; what
+ * vendor's behalf (docs/decisions/0024). Staff see every organization's records; what
  * they do is the organization's too: a lab comment is in the record's thread and its events (the
  * vendor's open tabs hear of it at once), a start, re-run or cancel goes through the same executor
  * as the vendor's with the lab named as the actor, and each is written in the organization's

@@ -16,7 +16,7 @@ import { labRoute, route } from '../http/route.ts'
 
 /*
  * The lab console's calls: the lab's staff accounts, their set-password links and their management
- * by a Lab manager (issue 19, docs/decisions/0024).
+ * by a Lab manager (docs/decisions/0024).
  *
  * - GET/POST /api/lab/set-password: no login; the link's token names the member while it works
  *   (not used, not expired, member not removed), else 400 LAB_SET_PASSWORD_LINK_INVALID_MESSAGE

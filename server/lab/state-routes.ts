@@ -29,7 +29,7 @@ import { staffName } from './staff-store.ts'
 
 /*
  * The lab console's calls: the bench's maintenance, the review setting and the review of a
- * finished run (issue 19, docs/decisions/0024).
+ * finished run (docs/decisions/0024).
  *
  * - Maintenance is a Lab manager's: a reason and an expected end later than now (else 400 on the
  *   field 'expectedEnd', nothing changed); new and waiting runs go to Maintenance at their next

@@ -210,7 +210,7 @@ const labKindsOf = (claim: UnsubscribeClaim): readonly LabNotificationKind[] =>
 
 /**
  * The claim with its organization's id as it is now: a link mailed before migration 0019 names
- * the id the organization had then (its founding account's), issue 31.
+ * the id the organization had then (its founding account's).
  */
 export async function currentClaim(db: Db, claim: UnsubscribeClaim): Promise<UnsubscribeClaim> {
   if (claim.subject.type !== 'account' || claim.subject.organizationId === '') return claim

@@ -9,7 +9,7 @@ const claim = {
   scope: 'runFinished' as const,
 }
 
-describe('the unsubscribe token (issue 21)', () => {
+describe('the unsubscribe token', () => {
   it('verifies what it signed: account, organization and kind, or an address for invitations', () => {
     const token = signUnsubscribeToken(SECRET, claim)
     expect(token).toMatch(UNSUBSCRIBE_TOKEN_PATTERN)

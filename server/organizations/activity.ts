@@ -3,7 +3,7 @@ import type { ActivityAction } from '@/contract/team'
 import type { Database } from '../platform/db/schema.ts'
 
 /*
- * The organization's activity log (issue 18, migration 0010): one row per change, written in the
+ * The organization's activity log (migration 0010): one row per change, written in the
  * transaction of the change it records, with the actor's name as it is at that time.
  */
 
@@ -17,7 +17,7 @@ export type ActivityInput = {
   actorName?: string
   action: ActivityAction
   subject: string
-  /** 'lab' when the lab did it on the organization's behalf (issue 19); default 'member'. */
+  /** 'lab' when the lab did it on the organization's behalf; default 'member'. */
   actorKind?: 'member' | 'lab'
 }
 

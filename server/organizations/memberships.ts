@@ -12,7 +12,7 @@ type Db = Kysely<Database> | Transaction<Database>
  * A new vendor account and the organization it registers, of which it is the Owner. The
  * organization gets an id of its own (a random UUID, as every other row's): an organization's id
  * is published (a certificate's content, webhook bodies) and must not tell the founder's account
- * id (issue 31; migration 0019 gave fresh ids to the organizations migration 0009 had given their
+ * id (migration 0019 gave fresh ids to the organizations migration 0009 had given their
  * account's). Code reads the organization from the membership or the session, never from the
  * account. Run it in a transaction.
  */

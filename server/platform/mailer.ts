@@ -19,7 +19,7 @@ export type Mail = {
   text: string
   html?: string
   attachments?: MailAttachment[]
-  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (issue 21, RFC 8058). */
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>
 }
 
@@ -81,7 +81,7 @@ export function createMailer({
       await transport.sendMail({
         from,
         // An address object: nodemailer takes it as it is, where a string is parsed as a list
-        // with display names (issue 31: "a@x, b@x" was four envelopes).
+        // with display names ("a@x, b@x" was four envelopes).
         to: { name: '', address: mail.to },
         subject: mail.subject,
         text: mail.text,

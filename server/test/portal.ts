@@ -296,7 +296,7 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
   }
 }
 
-/** A lab staff member (issue 19) with TEST_PASSWORD, made in the database, logged in in its own browser. */
+/** A lab staff member with TEST_PASSWORD, made in the database, logged in in its own browser. */
 export type TestStaff = { staffId: string; email: string; name: string; role: LabRole; browser: Browser }
 
 export async function createStaffMember(

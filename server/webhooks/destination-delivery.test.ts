@@ -29,7 +29,7 @@ import { createJobRunner } from '../platform/jobs/runner.ts'
 import { webhookDeliveryJobs } from './delivery-job.ts'
 
 /*
- * Issue 31 items 3, 4 and 6 (docs/decisions/0027 point 5): the destination check over the API and
+ * 4 and 6 (docs/decisions/0027 point 5): the destination check over the API and
  * before each delivery. Registration refuses, naming `url`, what a development portal used to accept
  * over https and the IPv6 forms of reserved IPv4; before every delivery the stored URL is checked
  * again on the addresses actually connected to, and an endpoint that fails is disabled with
@@ -91,7 +91,7 @@ const workerOf = (test: TestPortal, development: boolean) =>
   })
 
 describe('registering a webhook destination', () => {
-  it('refuses in development the private and local https URLs of issue 31, naming url', async () => {
+  it('refuses in development the private and local https URLs, naming url', async () => {
     const P = receiver.port
     const privateOverHttps = [
       'https://169.254.169.254/latest/meta-data/',

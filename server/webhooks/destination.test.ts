@@ -16,7 +16,7 @@ import {
 } from '@/contract/webhooks'
 
 /*
- * Issue 31 items 3 and 6 (docs/decisions/0027 point 5): the one check of a webhook destination,
+ * docs/decisions/0027 point 5: the one check of a webhook destination,
  * the same at registration and before every delivery. Host names are resolved by an injected
  * lookup (no DNS here); IP literals never reach it.
  */

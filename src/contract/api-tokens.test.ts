@@ -9,7 +9,7 @@ import {
   type VendorEndpointName,
 } from '@/contract/endpoints'
 
-describe('API tokens (issue 21, docs/decisions/0026)', () => {
+describe('API tokens (docs/decisions/0026)', () => {
   it('lets a token read what every role reads, write what needs more, and never act as a session', () => {
     const names = (Object.keys(endpoints) as EndpointName[]).filter(
       (name): name is VendorEndpointName => !isLabEndpoint(name),

@@ -14,7 +14,7 @@ import type { FieldLabels } from '@/contract/refusals'
 export const API_TOKEN_PREFIX = 'dcp_'
 /** The token: the prefix and 32 random bytes in base64url (43 characters), 256 bits of entropy. */
 export const API_TOKEN_PATTERN = /^dcp_[A-Za-z0-9_-]{43}$/
-/** The API reference another part of issue 21 serves. */
+/** The API reference the portal serves. */
 export const API_REFERENCE_PATH = '/api/docs'
 /** The header a pipeline sends. */
 export const AUTHORIZATION_HEADER = 'Authorization'

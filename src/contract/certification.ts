@@ -15,7 +15,7 @@ export const runTestsPayloadSchema = v.object({
 })
 export type RunTestsPayload = v.InferOutput<typeof runTestsPayloadSchema>
 
-/** A full run of the plan (Start Certify) or a re-run of the cases that did not pass (issue 17). */
+/** A full run of the plan (Start Certify) or a re-run of the cases that did not pass. */
 export const RUN_KINDS = ['full', 'rerun'] as const
 export type RunKind = (typeof RUN_KINDS)[number]
 
@@ -120,7 +120,7 @@ export const runResultsSchema = v.looseObject({
 export type RunResults = v.InferOutput<typeof runResultsSchema>
 
 /**
- * POST /run-tests/rerun-failed (issue 17): a new attempt that runs only the cases the record's
+ * POST /run-tests/rerun-failed: a new attempt that runs only the cases the record's
  * latest attempt did not pass; allowed when the record ended in Validation failure.
  * POST /run-tests/cancel: ends the record's run in progress (or waiting in maintenance).
  * Both take run-tests' body.

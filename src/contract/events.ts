@@ -4,7 +4,7 @@ import { deviceRecordSchema } from '@/contract/records'
 import { ACTIVE_STATUSES } from '@/contract/run-status'
 
 /*
- * Live events (issue 17, docs/decisions/0020): what happens to a vendor's records and runs, as the
+ * Live events (docs/decisions/0020): what happens to a vendor's records and runs, as the
  * server stores it (table `events`, one sequence number for the whole portal) and as the browser
  * receives it on the main service's server-sent event stream GET /api/events.
  *

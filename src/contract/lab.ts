@@ -32,7 +32,7 @@ export const labRoleSchema = v.picklist(LAB_ROLES, 'role must be Lab engineer or
 /**
  * - lab-read: the queue, any record's details, logs, attempts and comments, the lab's state, the stream;
  * - lab-act: start, cancel and re-run on a vendor's behalf, answer comments, review finished runs;
- * - lab-manage: maintenance, the review setting, the lab's staff and (issue 20) revoking certificates.
+ * - lab-manage: maintenance, the review setting, the lab's staff and revoking certificates.
  */
 export const LAB_PERMISSIONS = ['lab-read', 'lab-act', 'lab-manage'] as const
 export type LabPermission = (typeof LAB_PERMISSIONS)[number]

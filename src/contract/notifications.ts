@@ -18,7 +18,7 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 /**
- * The lab staff's kinds (issue 19's conversation, mailed per issue 21): a staff member's own
+ * The lab staff's kinds (the conversation with vendors, mailed): a staff member's own
  * switches, on the lab's Notifications page (/lab/notifications). Lab staff are no members, so
  * none of the vendor kinds applies to them.
  */

@@ -61,7 +61,7 @@ export const PAYLOAD_FIELD_LABELS: Readonly<Record<string, string>> = {
   text: 'Comment',
   vendor_user_id: 'Vendor user id',
   portfolio_manager_id: 'Portfolio manager id',
-  // Webhooks (issue 21).
+  // Webhooks.
   url: 'URL',
   events: 'Events',
   endpointId: 'Endpoint id',

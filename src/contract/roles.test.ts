@@ -4,12 +4,12 @@ import { can, ROLE_PERMISSIONS, ROLES } from '@/contract/roles'
 
 const table = Object.entries(endpoints)
 
-describe('roles (issue 18)', () => {
+describe('roles', () => {
   it('names a permission, or none, for every endpoint of the table', () => {
     expect(table.filter(([, endpoint]) => endpoint.permission === undefined)).toEqual([])
   })
 
-  it('keeps the lab calls under /api/lab/ and the vendors’ calls out of it (issue 19)', () => {
+  it('keeps the lab calls under /api/lab/ and the vendors’ calls out of it', () => {
     const lab = table.filter(([, endpoint]) => endpoint.audience === 'lab')
     expect(lab.filter(([, endpoint]) => !endpoint.path.startsWith('/api/lab/'))).toEqual([])
     expect(lab.map(([name]) => name)).toContain('labSetPassword')

@@ -16,11 +16,11 @@ export const roleSchema = v.picklist(ROLES, 'role must be Owner, Engineer or Vie
  * - portfolio: save, submit, edit and delete device records;
  * - runs: start, re-run and cancel certification runs;
  * - comment: add comments;
- * - certificate: Email Certificate (and the certificates of issue 20);
+ * - certificate: Email Certificate (and the signed certificates);
  * - team: invite, resend, revoke, change roles, remove members, read the activity log;
- * - tokens: create personal API tokens (issue 21, docs/decisions/0026).
+ * - tokens: create personal API tokens (docs/decisions/0026).
  * - webhooks: add, change, delete webhook endpoints, make a new signing secret, redeliver, send
- *   test events (issue 21).
+ *   test events.
  */
 export const PERMISSIONS = [
   'read',

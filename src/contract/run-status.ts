@@ -1,6 +1,6 @@
 /*
- * The statuses of a device record and of its certification runs, in one place (spec §4, issue 17's
- * Cancelled, the lab's AwaitingReview). A record and its latest run carry the same status; only a
+ * The statuses of a device record and of its certification runs, in one place (spec §4's, the
+ * vendor's Cancelled, the lab's AwaitingReview). A record and its latest run carry the same status; only a
  * record is ever Submitted. Which status may follow which is server/certification/lifecycle.ts's.
  */
 
@@ -9,7 +9,7 @@ export const RECORD_STATUSES = ['Submitted', 'InProgress', 'Completed', 'Mainten
 export type RecordStatus = (typeof RECORD_STATUSES)[number]
 
 /**
- * The run (and record) status of a run the vendor cancelled (issue 17): beside spec §4's four,
+ * The run (and record) status of a run the vendor cancelled: beside spec §4's four,
  * shown as its own state; it counts in none of the five cards, and Start Certify may run again.
  */
 export const CANCELLED_STATUS = 'Cancelled'

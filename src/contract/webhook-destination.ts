@@ -13,7 +13,7 @@ import {
 } from '@/contract/webhooks'
 
 /*
- * Issue 31 items 3–6 (docs/decisions/0027 point 5): the one check of where a webhook may go, used
+ * docs/decisions/0027 point 5: the one check of where a webhook may go, used
  * at registration (server/webhooks/routes.ts, and the fixture world) and before every delivery
  * (server/webhooks/attempt.ts, on the addresses the connection is then pinned to).
  *

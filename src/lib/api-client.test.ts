@@ -146,7 +146,7 @@ describe('main service calls (spec §7)', () => {
     expect(received[1]?.headers.get('Token')).toBe('tok-rotated')
   })
 
-  it('wait for the start-up Token request from the instant the app starts it (issue 16)', async () => {
+  it('wait for the start-up Token request from the instant the app starts it', async () => {
     // A full load of /dashboard: the app starts the session, and the route's loader calls at once,
     // while the API client the start-up request needs is still being loaded.
     writeToken('tok-old')

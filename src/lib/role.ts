@@ -12,7 +12,7 @@ export { type RoleRefusal, roleRefusal } from '@/contract/roles'
 
 /**
  * The role the login data gives. A login answer without one (the specification's answer, a
- * server before issue 18) is the single-user vendor of the specification, who may do everything:
+ * server before teams existed) is the single-user vendor of the specification, who may do everything:
  * an Owner.
  */
 export function roleOf(authData: Pick<AuthData, 'role'> | null | undefined): Role {

@@ -3,7 +3,7 @@
  * (the live stream's `event: ended`, docs/decisions/0022 point 6) and passed to the session flow
  * (src/features/auth/components/session-expiry.tsx), which confirms it with the keep-alive call
  * and logs the vendor out: a member removed from the organization, or a session ended in another
- * tab, leaves no tab signed in (issue 18).
+ * tab, leaves no tab signed in.
  */
 
 const listeners = new Set<() => void>()

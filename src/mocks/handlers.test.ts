@@ -635,7 +635,7 @@ describe('scenarios', () => {
   })
 })
 
-describe('the team (issue 18)', () => {
+describe('the team', () => {
   it('lists the fixture team with its invitations, and invites by a well-formed address only', async () => {
     const team = await fetch(`${MAIN}${endpoints.team.path}`)
     const read = (await team.json()) as TeamAnswer

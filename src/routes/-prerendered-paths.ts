@@ -21,7 +21,7 @@ export const PRERENDERED_PATHS = [
 ] as const
 
 /**
- * Pages prerendered once for every value of their path parameter (issue 20): the HTML is the
+ * Pages prerendered once for every value of their path parameter: the HTML is the
  * page's frame without the value. The build renders each at `renderedAt` (a path of the route whose
  * value is no real one) into `file` in dist/, and bundles `script` on its own into the page: a few
  * kilobytes that read the value in the address and fill the frame before the app has started

@@ -57,7 +57,7 @@ export const invitationSearchSchema = v.object({
 })
 
 /**
- * /create-profile/register from an invitation (issue 18): `invitation` is the invitation's token,
+ * /create-profile/register from an invitation: `invitation` is the invitation's token,
  * sent with the registration; `email` and `organization` prefill their fields.
  */
 export const registerSearchSchema = v.object({
@@ -67,7 +67,7 @@ export const registerSearchSchema = v.object({
 })
 
 /**
- * /certified-devices (issue 20): the directory's search, its filters and its page. The search is
+ * /certified-devices: the directory's search, its filters and its page. The search is
  * cut to the length the server takes; a page that is not a whole number from 1 is dropped.
  */
 export const directorySearchSchema = v.object({

@@ -13,7 +13,7 @@ import { useAuthView } from '@/lib/use-auth-data'
  * goes with them in the login's address (`/login?redirect=/dashboard`), so that this login brings
  * them back. Nothing is stored: a visitor who leaves the login page for another one does not land
  * on the protected page at some later, unrelated login (docs/decisions/0019). Its answer is the
- * routes' context. A lab staff member's login (issue 19) is sent to the lab console instead: the
+ * routes' context. A lab staff member's login is sent to the lab console instead: the
  * vendors' screens are not theirs, and the server would refuse their calls. So is a login
  * without an organization to its pending invitations.
  */

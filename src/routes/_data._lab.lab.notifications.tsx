@@ -10,7 +10,7 @@ import { LabNotificationSettingsScreen } from '@/features/notifications/componen
 
 const LEAD = 'Which mails the portal sends you about the vendors’ records.'
 
-/** A lab staff member's own notification settings (issue 21 for the lab's side, docs/decisions/0028 point 9). */
+/** A lab staff member's own notification settings (docs/decisions/0028 point 9). */
 export const Route = createFileRoute('/_data/_lab/lab/notifications')({
   loader: ({ context }) =>
     context.labStaff

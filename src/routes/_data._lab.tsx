@@ -14,7 +14,7 @@ import { labStaffOf, useLabStaff } from '@/lib/lab-session'
 import { clearSession, isLoggedIn, readAuthData } from '@/lib/storage'
 
 /*
- * The lab console's routes (/lab, /lab/staff, /lab/notifications; issue 19, docs/decisions/0024) sit under this
+ * The lab console's routes (/lab, /lab/staff, /lab/notifications; docs/decisions/0024) sit under this
  * pathless layout. A visitor goes to the login first (and comes back here after it); a vendor's
  * login is told, in the server's words, that the console is the lab's. For a lab staff member it
  * holds the console's one live stream, across them.

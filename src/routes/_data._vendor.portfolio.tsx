@@ -23,7 +23,7 @@ export const Route = createFileRoute('/_data/_vendor/portfolio')({
     // The _vendor layout lets only a vendor with a vendorUserId here (spec §4: without one the
     // form loads no data).
     const { vendorUserId } = authData
-    // A member whose role may not submit or edit devices gets a notice, not the form (issue 18).
+    // A member whose role may not submit or edit devices gets a notice, not the form.
     if (roleRefusal(roleOf(authData), 'portfolio')) return
     // The country list is for the country-code and country selects: the form does not wait for it.
     void queryClient.prefetchQuery(addressQueryOptions())

@@ -13,7 +13,7 @@ import { requireLogin } from '@/routes/-vendor'
  * here, it lives as long as the vendor does, across /portfolio and /dashboard, so moving between
  * them neither reconnects nor misses an event.
  *
- * The stream and the cached reads are the organization's the session acts for (issue 18): when it
+ * The stream and the cached reads are the organization's the session acts for: when it
  * changes (the profile popup's switch, here or in another tab), the other organization's reads are
  * dropped before the screens render again, and the stream is opened anew for the new one (the old
  * one's session was rotated away and would end).

@@ -7,7 +7,7 @@ export const Route = createFileRoute('/_data/create-profile/register')({
   component: RegisterScreen,
 })
 
-/** An invitation's link leads here with its token, e-mail and organization (issue 18). */
+/** An invitation's link leads here with its token, e-mail and organization. */
 function RegisterScreen() {
   const { invitation, email, organization } = Route.useSearch()
   return <RegistrationForm invitation={invitation ? { token: invitation, email, organization } : undefined} />

@@ -28,7 +28,7 @@ function leadOf(account: AuthData) {
 
 /*
  * The pending invitations to the logged-in account's address. A login without an
- * organization lands here (docs/decisions/0023, as built for issue 31); a vendor with one may open
+ * organization lands here (docs/decisions/0023); a vendor with one may open
  * it too. A visitor logs in first and comes back; a lab staff member goes to the console.
  */
 export const Route = createFileRoute('/_data/invitations')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LabSetPasswordPage } from '@/features/auth/components/lab-set-password-page'
 
-/** /lab/set-password?token=… (issue 19): a new lab staff member chooses their password. */
+/** /lab/set-password?token=…: a new lab staff member chooses their password. */
 export const Route = createFileRoute('/_data/lab/set-password')({
   validateSearch: (search: Record<string, unknown>): { token?: string | undefined } => ({
     token: typeof search.token === 'string' && search.token.length <= 128 ? search.token : undefined,

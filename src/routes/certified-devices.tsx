@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { DirectoryPage, type DirectoryParams } from '@/features/certificates/components/directory-page'
 import { directorySearchSchema } from '@/routes/-search-params'
 
-/** /certified-devices (issue 20): the public directory, prerendered; its search and filters live in the address. */
+/** /certified-devices: the public directory, prerendered; its search and filters live in the address. */
 export const Route = createFileRoute('/certified-devices')({
   validateSearch: directorySearchSchema,
   component: DirectoryRoute,

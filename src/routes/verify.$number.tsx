@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { VerifyPage } from '@/features/certificates/components/verify-page'
 
-/** /verify/<number> (issue 20): the certificate's record, its signature checked in the page. */
+/** /verify/<number>: the certificate's record, its signature checked in the page. */
 export const Route = createFileRoute('/verify/$number')({
   component: VerifyNumberRoute,
 })

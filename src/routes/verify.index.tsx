@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { VerifyPage } from '@/features/certificates/components/verify-page'
 
-/** /verify (issue 20): a public page, prerendered; type a number or choose the PDF. */
+/** /verify: a public page, prerendered; type a number or choose the PDF. */
 export const Route = createFileRoute('/verify/')({
   component: () => <VerifyPage />,
 })

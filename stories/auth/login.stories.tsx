@@ -156,7 +156,7 @@ export const RefusedThenReset = meta.story({
     await expect(inline).toBeVisible()
     await expect(readAuthData()).toBeNull()
 
-    // Spec §2, §9: the form clears after 6 s, asserted by the number itself (issue 16).
+    // Spec §2, §9: the form clears after 6 s, asserted by the number itself.
     await expect(LOGIN_RESET_MS).toBe(6000)
     storyClock().advance(5999)
     await expect(within(form(canvasElement)).getByText(INVALID_LOGIN_MESSAGE)).toBeVisible()

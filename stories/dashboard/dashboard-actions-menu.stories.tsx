@@ -22,7 +22,7 @@ import { RecordActionsMenu } from '@/features/dashboard/components/record-action
  * The row's actions menu (spec §2, §4 "Menu rules") for each status and result: which items are
  * listed, which are disabled (aria-disabled and data-disabled). Delete only for Submitted; Email
  * Certificate only with CERTIFIED-OK; Download Results disabled when Submitted, or when not
- * Completed and without a result. Then issue 17's two, always listed: Re-run Failed Cases (after a
+ * Completed and without a result. Then the two, always listed: Re-run Failed Cases (after a
  * Validation failure) and Cancel Run (while a run goes or waits). Escape closes the menu and gives
  * the focus back to its button.
  */
@@ -192,7 +192,7 @@ export const CompletedWithoutResult = meta.story({
   ]),
 })
 
-/** Cancelled (issue 17): Start Certify starts it again; nothing to re-run or cancel. */
+/** Cancelled: Start Certify starts it again; nothing to re-run or cancel. */
 export const Cancelled = meta.story({
   beforeEach: oneRecord({ deviceName: 'Beacon 6', status: 'Cancelled' }),
   play: expectMenu('Beacon 6', [

@@ -350,7 +350,7 @@ const catchingDownloads =
   }
 
 /**
- * Download Certificate (issue 20) on a certified record: the PDF of its certifying run, named as
+ * Download Certificate on a certified record: the PDF of its certifying run, named as
  * the certification service names it (the download is caught, not saved).
  */
 export const DownloadCertificate = meta.story({

@@ -17,7 +17,7 @@ import {
 } from './dashboard-steps'
 
 /**
- * A record's attempts in its run details (issue 17): the latest attempt's cases with their log
+ * A record's attempts in its run details: the latest attempt's cases with their log
  * lines, and every attempt — number, full run or re-run of the failed cases, who started it and
  * when, which cases, how it ended and why, its printable report once finished or cancelled.
  */

@@ -22,7 +22,7 @@ import {
 import { RunDetails } from '@/features/certification/components/run-details'
 
 /**
- * Issue 20 as the vendor sees it: run details name the record's certificate — its number linking
+ * Signed certificates as the vendor sees them: run details name the record's certificate — its number linking
  * to its public record, its state — and a switch that lists the device among the certified devices
  * (off by default); a revoked certificate cannot be listed. The certified fixture record's run is
  * given a certificate here (DCP-D1R0-0000-0001) in the state each story needs.

@@ -33,7 +33,7 @@ import { CommentsDialog } from '@/features/certification/components/comments-dia
 import { RunDetails } from '@/features/certification/components/run-details'
 
 /**
- * Issue 19 (docs/decisions/0024) as the vendor sees it: the comments are one thread with the
+ * The lab's side (docs/decisions/0024) as the vendor sees it: the comments are one thread with the
  * certification lab — each comment with its author, side, role and time, the lab's set apart —
  * and a lab answer heard on the live stream is told in a toast; run details show the lab's
  * maintenance (reason and expected end) and its review of a finished run (awaiting, approved,
@@ -53,7 +53,7 @@ const { certifiedWithComments, maintenance } = WORLD
 
 const at = (iso: string) => `2026-11-${iso}:00.000Z`
 
-/** MA5800-X7's thread: the vendor's team and the lab, with one comment from before issue 19 (no side given). */
+/** MA5800-X7's thread: the vendor's team and the lab, with one comment from before the lab console (no side given). */
 const CONVERSATION: Comment[] = [
   {
     commentId: 'conv-1',
@@ -157,7 +157,7 @@ export const Conversation = meta.story({
         'Priya Sharma · Your team · Owner · 19 Nov 2026, 14:00',
         'Engineering build 3.4.12-eng uploaded; SSH is enabled on port 2222.',
       ],
-      // Written before issue 19: no side given, so the team's, with no role.
+      // Written before the lab console: no side given, so the team's, with no role.
       [
         'vendor',
         'Priya Sharma (Nokia) · Your team · 18 Nov 2026, 10:00',

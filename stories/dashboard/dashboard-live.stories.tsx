@@ -26,7 +26,7 @@ import {
 } from './dashboard-steps'
 
 /**
- * The dashboard follows the vendor's live stream (issue 17, docs/decisions/0022): rows, cards and
+ * The dashboard follows the vendor's live stream (docs/decisions/0022): rows, cards and
  * run details change as the events arrive, without reading the list again; the stream's state is
  * one small status beside the record count (live, reconnecting, lost with Reconnect, ended). Each
  * story drives a fake stream from its play function (`storyStream()`); the 30 s after which a

@@ -23,7 +23,7 @@ import {
 } from './dashboard-steps'
 
 /**
- * Issue 17's two menu items after the spec's six, in the same disabled style: Re-run Failed Cases
+ * The two menu items after the spec's six, in the same disabled style: Re-run Failed Cases
  * (enabled only after a Validation failure) starts a new attempt of the failed cases; Cancel Run
  * (enabled while a run goes or waits in maintenance) asks first, then ends the run. Each shows the
  * server's message; the row follows from the live stream, the list is not read again.

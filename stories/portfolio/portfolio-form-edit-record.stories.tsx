@@ -111,7 +111,7 @@ export const EditModeLoaded = meta.story({
     await waitFor(() => expect(device.manufacturer).toHaveFocus())
     await waitFor(() => {
       const top = section(canvas, 3).getBoundingClientRect().top
-      // Spec §2, §9: the header's scroll offset, exactly 54 px (issue 16).
+      // Spec §2, §9: the header's scroll offset, exactly 54 px.
       expect(Math.round(top)).toBe(54)
     })
 

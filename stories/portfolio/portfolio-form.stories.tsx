@@ -314,7 +314,7 @@ export const ScrollsToDeviceSection = meta.story({
     const device = section(canvas, 3)
     await waitFor(() => {
       const top = device.getBoundingClientRect().top
-      // Spec §2, §9: the header's scroll offset, exactly 54 px (issue 16).
+      // Spec §2, §9: the header's scroll offset, exactly 54 px.
       expect(Math.round(top)).toBe(54)
     })
     await expect(window.scrollY).toBeGreaterThan(0)
@@ -328,7 +328,7 @@ export const ScrollsToLineOfBusiness = meta.story({
     await formReady(canvas)
     await waitFor(() => {
       const top = section(canvas, 2).getBoundingClientRect().top
-      // Spec §2, §9: the header's scroll offset, exactly 54 px (issue 16).
+      // Spec §2, §9: the header's scroll offset, exactly 54 px.
       expect(Math.round(top)).toBe(54)
     })
   },

@@ -48,7 +48,7 @@ export function loggedOut() {
 }
 
 /**
- * A story's beforeEach: logged in as the fixture lab's Lena Lab (issue 19), as the login answers a
+ * A story's beforeEach: logged in as the fixture lab's Lena Lab, as the login answers a
  * lab staff member, in `role` (the fixture handlers act as her; the console decides by the role).
  */
 export function loggedInAsLab(role: LabRole = 'Lab manager') {

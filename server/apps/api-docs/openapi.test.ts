@@ -28,7 +28,7 @@ import { OPENAPI_PATH, SESSION_COOKIE_NAME } from './options.ts'
 import { SESSION_COOKIE } from '../../http/session-token.ts'
 
 /*
- * Issue 21 item 5 (docs/decisions/0029): the OpenAPI document the main service serves matches the
+ * docs/decisions/0029: the OpenAPI document the main service serves matches the
  * services. Generated from the document itself, so every call the table gains later is checked
  * without a line here:
  * - it validates (@readme/openapi-parser) as served, with this portal's addresses;

@@ -26,7 +26,7 @@ import { contractWebhooks } from './webhook-items.ts'
  *   cached for a year (immutable) and a new version of the package is a new URL. Another hash is
  *   404: no stale file is served under a new page.
  * - The `webhooks` section: src/contract/webhooks.ts's `webhooks` export, when that module exists
- *   (issue 21 item 3); without it the section is left out.
+ *   (the API tokens); without it the section is left out.
  */
 
 const HERE = path.dirname(fileURLToPath(import.meta.url))

@@ -142,7 +142,7 @@ export interface SessionsTable {
   lab_staff_id: ColumnType<string | null, string | null | undefined, string | null>
 }
 
-/** The lab's staff (migration 0011, issue 19): never vendor accounts, never members. */
+/** The lab's staff (migration 0011): never vendor accounts, never members. */
 export interface LabStaffTable {
   id: Generated<string>
   email: string
@@ -396,7 +396,7 @@ export interface SubmitAnswersTable {
   created_at: CreatedAt
 }
 
-/** Every key that signs or signed certificates (migration 0012, issue 20): public halves only. */
+/** Every key that signs or signed certificates (migration 0012): public halves only. */
 export interface CertificateKeysTable {
   key_id: string
   algorithm: Generated<string>
@@ -406,7 +406,7 @@ export interface CertificateKeysTable {
   retired_at: Date | null
 }
 
-/** One issued certificate per certifying run (migration 0012, issue 20). */
+/** One issued certificate per certifying run (migration 0012). */
 export interface CertificatesTable {
   number: string
   run_id: string
@@ -432,7 +432,7 @@ export interface CertificatesTable {
   directory_seq: Generated<string>
 }
 
-/** A member's notification switch (migration 0016, issue 21): scope is an organization's id, or '' (invitations). */
+/** A member's notification switch (migration 0016): scope is an organization's id, or '' (invitations). */
 export interface NotificationSettingsTable {
   account_id: string
   scope: string
@@ -532,7 +532,7 @@ export interface WebhookEndpointsTable {
   secret_encrypted: string
   secret_hint: string
   enabled: Generated<boolean>
-  /** 'destination' (migration 0018, issue 31): the URL no longer passes the destination check. */
+  /** 'destination' (migration 0018): the URL no longer passes the destination check. */
   disabled_reason: 'owner' | 'failing' | 'destination' | null
   disabled_at: NullableTime
   failing_since: NullableTime

@@ -7,7 +7,7 @@ import { TOAST_DURATION_MS, TOAST_HOTKEY, Toaster } from '@/components/ui/toaste
 /*
  * Spec §1, §8, §9: toasts close after 5000 ms and pause on hover; the registration's success toast
  * closes after 2000 ms; Alt+T reaches them. The numbers are the specification's own, written here
- * as numbers, and the closing is observed on a fake clock (issue 16).
+ * as numbers, and the closing is observed on a fake clock.
  */
 
 /** Sonner lets a closing toast animate out before it leaves the page. */

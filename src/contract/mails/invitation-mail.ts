@@ -27,7 +27,7 @@ export type InvitationMailInput = {
   /**
    * docs/decisions/0028: why the address got it and the signed link that stops
    * invitations to it, with the RFC 8058 headers. The server always gives it; without it the mail
-   * is the one of issue 18, word for word.
+   * is the original invitation mail, word for word.
    */
   footer?: MailFooter
 }

@@ -9,7 +9,7 @@ const base = {
   expiresAt: new Date('2026-11-27T09:30:00Z'),
 }
 
-describe('the lab set-password mail (issue 19)', () => {
+describe('the lab set-password mail', () => {
   it('welcomes a new member with their role, the link and its validity, word for word', () => {
     const mail = labSetPasswordMail({ ...base, purpose: 'welcome' })
     expect(mail.subject).toBe('Your account for the certification lab console')

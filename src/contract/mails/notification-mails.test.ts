@@ -29,7 +29,7 @@ const run = {
   footer,
 }
 
-describe('the notification mails (issue 21)', () => {
+describe('the notification mails', () => {
   it('says a Validation Failure with the attempt, each failed case and the record, word for word', () => {
     const mail = runFinishedMail(run)
     expect(mail.subject).toBe('Validation Failure: Beacon 6 (attempt 2)')
@@ -160,7 +160,7 @@ describe('the notification mails (issue 21)', () => {
     expect(ended.text).not.toContain('Expected end')
   })
 
-  it('adds the footer and headers to the invitation mail when given, and leaves issue 18’s words otherwise', () => {
+  it('adds the footer and headers to the invitation mail when given, and leaves the words otherwise', () => {
     const input = {
       to: 'nina@example.com',
       organizationName: 'Olga Networks',

@@ -106,7 +106,7 @@ export type RunFinishedMailInput = {
   footer: MailFooter
 }
 
-/** The reason a run-finished mail gives for a result the lab rejected in review (issue 19). */
+/** The reason a run-finished mail gives for a result the lab rejected in review. */
 export const labRejectedReason = (reason: string | null) =>
   reason ? `The lab rejected the result in review: ${reason}` : 'The lab rejected the result in review.'
 

@@ -23,7 +23,7 @@ export function labAnsweredMessage(deviceName: string | null): string {
 /**
  * The records a batch of events brings lab comments on, each once, in the order they came, with
  * the device name `deviceNameOf` knows (null when it knows none). A comment without authorKind is
- * the vendor's own (written before issue 19), as is one with authorKind 'vendor'.
+ * the vendor's own (written before the lab console existed), as is one with authorKind 'vendor'.
  */
 export function labAnswersOf(
   events: ReadonlyArray<PortalEvent>,

@@ -22,7 +22,7 @@ type TokensScreenProps = {
 }
 
 /**
- * The API tokens page (issue 21, docs/decisions/0026): what tokens are for, with a link to the API
+ * The API tokens page (docs/decisions/0026): what tokens are for, with a link to the API
  * reference; Create token (an Owner's and an Engineer's; a Viewer sees it disabled with the
  * reason); the tokens with Revoke. An empty list says what to do first.
  */

@@ -23,7 +23,7 @@ const token = (values: Partial<ApiToken>): ApiToken => ({
   ...values,
 })
 
-describe('token rules (issue 21)', () => {
+describe('token rules', () => {
   it('words the end of a token by its state', () => {
     expect(tokenEndText(token({}))).toBe('No expiry')
     expect(tokenEndText(token({ expiresAt: '2027-02-08T09:00:00.000Z' }))).toBe('Expires 8 Feb 2027, 09:00')

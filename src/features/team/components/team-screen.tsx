@@ -20,7 +20,7 @@ type TeamScreenProps = {
 }
 
 /**
- * The team page (issue 18): the members with their role and last activity; for an Owner also the
+ * The team page: the members with their role and last activity; for an Owner also the
  * invitations waiting for an answer, Invite, and the activity log. Other roles read the members
  * and may leave; the rest is an Owner's, said once under the table.
  */
