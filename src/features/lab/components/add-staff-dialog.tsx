@@ -86,14 +86,10 @@ function useAddStaffForm(onOpenChange: (open: boolean) => void) {
   }
 }
 
+type AddStaffDialogProps = { open: boolean; onOpenChange: (open: boolean) => void }
+
 /** Add a staff member (a Lab manager): the server mails them a link to set their password. */
-export function AddStaffDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-}) {
+export function AddStaffDialog({ open, onOpenChange }: AddStaffDialogProps) {
   const {
     name,
     email,
