@@ -18,6 +18,7 @@ const ACTION_LABELS: Record<LabRunAction, string> = {
   labCancelRun: 'Cancel run',
 }
 
+/** What the lab may do with the record now: start, re-run the failed cases, cancel (asked first), review. */
 export function RecordActions({ answer }: { answer: LabRecordAnswer }) {
   const { record, queueState, runs } = answer
   const actions = recordActions(queueState, record, runs[0])
