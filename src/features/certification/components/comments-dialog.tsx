@@ -49,8 +49,30 @@ function CommentsDialog({ record, onClose }: CommentsDialogProps) {
   )
 }
 
-function CommentsBody({ record }: { record: { portfolioManagerId: string; deviceName: string } }) {
+type CommentRecord = { portfolioManagerId: string; deviceName: string }
+
+function CommentsBody({ record }: { record: CommentRecord }) {
   const commentsQuery = useQuery(commentsQueryOptions(record.portfolioManagerId))
+  const draft = useCommentDraft(record)
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Comments</DialogTitle>
+        <DialogDescription>{record.deviceName}</DialogDescription>
+      </DialogHeader>
+      <CommentThread
+        comments={commentsQuery.data ?? []}
+        pending={commentsQuery.isPending}
+        failed={commentsQuery.isError}
+        loaded={commentsQuery.isSuccess}
+      />
+      <CommentForm draft={draft} />
+    </>
+  )
+}
+
+/** The new comment's text, its error, and sending it (refused when the member's role may not comment). */
+function useCommentDraft(record: CommentRecord) {
   const addComment = useAddCommentMutation()
   const refusal = useRoleRefusal('comment')
   const refusalId = React.useId()
@@ -71,81 +93,89 @@ function CommentsBody({ record }: { record: { portfolioManagerId: string; device
     setText('')
     setError(undefined)
   }
+  const change = (value: string) => {
+    setText(value)
+    if (error && value.trim() !== '') setError(undefined)
+  }
+  return { text, change, error, send, sending: addComment.isPending, refusal, refusalId }
+}
 
-  const comments = commentsQuery.data ?? []
+type CommentThreadProps = {
+  comments: readonly Comment[]
+  pending: boolean
+  failed: boolean
+  loaded: boolean
+}
+
+/** The record's comments, newest first, or what stands in for them. */
+function CommentThread({ comments, pending, failed, loaded }: CommentThreadProps) {
   const threadRef = React.useRef<HTMLDivElement>(null)
   const threadOverflows = useOverflows(threadRef, comments)
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>Comments</DialogTitle>
-        <DialogDescription>{record.deviceName}</DialogDescription>
-      </DialogHeader>
-      <div
-        ref={threadRef}
-        role="region"
-        aria-label="Comment thread"
-        // A thread taller than its box scrolls: it then takes the focus, so that the keyboard scrolls it.
-        tabIndex={threadOverflows ? 0 : undefined}
-        className="flex max-h-72 flex-col gap-3 overflow-y-auto rounded-control focus-visible:focus-ring"
-        aria-live="polite"
-      >
-        {commentsQuery.isPending ? <p className="text-small text-ink-muted">Loading comments…</p> : null}
-        {commentsQuery.isError ? (
-          <p className="text-small text-danger">The comments could not be loaded.</p>
-        ) : null}
-        {commentsQuery.isSuccess && comments.length === 0 ? (
-          <p className="text-small text-ink-muted">No comments yet.</p>
-        ) : null}
-        {comments.length > 0 ? (
-          <ul aria-label="Comments" className="flex flex-col gap-3">
-            {comments.map((comment) => (
-              <CommentItem key={comment.commentId} comment={comment} />
-            ))}
-          </ul>
-        ) : null}
-      </div>
-      <form
-        noValidate
-        className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void send()
-        }}
-      >
-        <Field invalid={error !== undefined} disabled={refusal !== null}>
-          <FieldLabel>New comment</FieldLabel>
-          <Textarea
-            aria-describedby={refusal ? refusalId : undefined}
-            value={text}
-            rows={3}
-            maxLength={COMMENT_MAX_LENGTH}
-            onChange={(event) => {
-              setText(event.target.value)
-              if (error && event.target.value.trim() !== '') setError(undefined)
-            }}
-          />
-          {refusal ? (
-            <RefusalNote id={refusalId} reason={refusal.reason} hint={refusal.hint} />
-          ) : (
-            <FieldHint>
-              {text.length} of {COMMENT_MAX_LENGTH} characters
-            </FieldHint>
-          )}
-          <FieldError>{error}</FieldError>
-        </Field>
-        <DialogFooter>
-          <Button
-            type="submit"
-            loading={addComment.isPending}
-            disabled={refusal !== null}
-            aria-describedby={refusal ? refusalId : undefined}
-          >
-            Add comment
-          </Button>
-        </DialogFooter>
-      </form>
-    </>
+    <div
+      ref={threadRef}
+      role="region"
+      aria-label="Comment thread"
+      // A thread taller than its box scrolls: it then takes the focus, so that the keyboard scrolls it.
+      tabIndex={threadOverflows ? 0 : undefined}
+      className="flex max-h-72 flex-col gap-3 overflow-y-auto rounded-control focus-visible:focus-ring"
+      aria-live="polite"
+    >
+      {pending ? <p className="text-small text-ink-muted">Loading comments…</p> : null}
+      {failed ? <p className="text-small text-danger">The comments could not be loaded.</p> : null}
+      {loaded && comments.length === 0 ? <p className="text-small text-ink-muted">No comments yet.</p> : null}
+      {comments.length > 0 ? (
+        <ul aria-label="Comments" className="flex flex-col gap-3">
+          {comments.map((comment) => (
+            <CommentItem key={comment.commentId} comment={comment} />
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
+
+/** The box for a new comment and its button; with the reason under the box when the role may not comment. */
+function CommentForm({ draft }: { draft: ReturnType<typeof useCommentDraft> }) {
+  const { text, error, refusal, refusalId } = draft
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void draft.send()
+      }}
+    >
+      <Field invalid={error !== undefined} disabled={refusal !== null}>
+        <FieldLabel>New comment</FieldLabel>
+        <Textarea
+          aria-describedby={refusal ? refusalId : undefined}
+          value={text}
+          rows={3}
+          maxLength={COMMENT_MAX_LENGTH}
+          onChange={(event) => draft.change(event.target.value)}
+        />
+        {refusal ? (
+          <RefusalNote id={refusalId} reason={refusal.reason} hint={refusal.hint} />
+        ) : (
+          <FieldHint>
+            {text.length} of {COMMENT_MAX_LENGTH} characters
+          </FieldHint>
+        )}
+        <FieldError>{error}</FieldError>
+      </Field>
+      <DialogFooter>
+        <Button
+          type="submit"
+          loading={draft.sending}
+          disabled={refusal !== null}
+          aria-describedby={refusal ? refusalId : undefined}
+        >
+          Add comment
+        </Button>
+      </DialogFooter>
+    </form>
   )
 }
 

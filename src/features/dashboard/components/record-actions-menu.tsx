@@ -48,28 +48,7 @@ function RecordActionsMenu({ record, onAction, busy = false }: RecordActionsMenu
   const rules = recordMenuRules(record, useRole())
   const refusals = menuRefusals(rules)
   const reasons = menuReasons(rules)
-  const baseId = React.useId()
-  const reasonId = (permission: string) => `${baseId}-refusal-${permission}`
-  const hintId = `${baseId}-refusal-hint`
-  const recordReasonId = (reason: string) => `${baseId}-reason-${reasons.indexOf(reason)}`
-  /** What a disabled item with a reason carries: reachable with the arrow keys, read with its reason. */
-  const explained = (rule: ActionMenuRule<RecordAction>) => {
-    if (rule.refusal)
-      return {
-        'aria-disabled': true,
-        'data-disabled': '',
-        'data-refused': '',
-        'aria-describedby': `${reasonId(rule.refusal.permission)} ${hintId}`,
-      } as const
-    if (rule.reason)
-      return {
-        'aria-disabled': true,
-        'data-disabled': '',
-        'data-held': '',
-        'aria-describedby': recordReasonId(rule.reason),
-      } as const
-    return {}
-  }
+  const ids = useMenuNoteIds(reasons)
   // The chosen action runs once the menu has closed and handed the focus back to its button: a
   // dialog the action opens (Delete, Add Comments) then returns the focus there when it closes,
   // not to the menu item that no longer exists.
@@ -78,6 +57,10 @@ function RecordActionsMenu({ record, onAction, busy = false }: RecordActionsMenu
     const action = chosen.current
     chosen.current = null
     if (action) onAction(action, record)
+  }
+  const choose = (action: RecordAction) => {
+    chosen.current = action
+    setOpen(false)
   }
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
@@ -103,63 +86,112 @@ function RecordActionsMenu({ record, onAction, busy = false }: RecordActionsMenu
           .map((rule) => (
             <React.Fragment key={rule.action}>
               {rule.action === RUN_ACTIONS[0] ? <DropdownMenuSeparator /> : null}
-              <DropdownMenuItem
-                disabled={!rule.enabled && !rule.refusal && !rule.reason}
-                {...explained(rule)}
-                textValue={rule.action}
-                variant={rule.action === 'Delete' || rule.action === 'Cancel Run' ? 'destructive' : 'default'}
-                onSelect={(event) => {
-                  if (rule.refusal || rule.reason) {
-                    event.preventDefault()
-                    return
-                  }
-                  chosen.current = rule.action
-                  setOpen(false)
-                }}
-              >
-                {rule.action}
-                {rule.refusal ? <Lock aria-hidden="true" className="ms-auto" /> : null}
-                {rule.reason ? <Hourglass aria-hidden="true" className="ms-auto" /> : null}
-              </DropdownMenuItem>
+              <RecordMenuItem rule={rule} ids={ids} onChoose={choose} />
             </React.Fragment>
           ))}
-        {reasons.length > 0 ? (
-          <>
-            <DropdownMenuSeparator />
-            <div
-              data-slot="menu-reasons"
-              className="flex flex-col gap-1 px-2 py-1.5 text-caption text-ink-muted"
-            >
-              {reasons.map((reason) => (
-                <p key={reason} id={recordReasonId(reason)} className="flex gap-1.5">
-                  <Hourglass aria-hidden="true" className="mt-0.5 size-3 shrink-0" />
-                  <span>{reason}</span>
-                </p>
-              ))}
-            </div>
-          </>
-        ) : null}
-        {refusals.length > 0 ? (
-          <>
-            <DropdownMenuSeparator />
-            <div
-              data-slot="menu-refusals"
-              className="flex flex-col gap-1 px-2 py-1.5 text-caption text-ink-muted"
-            >
-              {refusals.map((refusal) => (
-                <p key={refusal.permission} id={reasonId(refusal.permission)} className="flex gap-1.5">
-                  <Lock aria-hidden="true" className="mt-0.5 size-3 shrink-0" />
-                  <span>{refusal.reason}</span>
-                </p>
-              ))}
-              <p id={hintId} className="font-semibold text-ink">
-                {ROLE_REFUSAL_HINT}
-              </p>
-            </div>
-          </>
-        ) : null}
+        <MenuReasons reasons={reasons} ids={ids} />
+        <MenuRefusals refusals={refusals} ids={ids} />
       </DropdownMenuContent>
     </DropdownMenu>
+  )
+}
+
+type MenuNoteIds = ReturnType<typeof useMenuNoteIds>
+
+/** The ids of the notes under the items, which a disabled item with a reason is described by. */
+function useMenuNoteIds(reasons: readonly string[]) {
+  const baseId = React.useId()
+  return {
+    refusal: (permission: string) => `${baseId}-refusal-${permission}`,
+    hint: `${baseId}-refusal-hint`,
+    reason: (reason: string) => `${baseId}-reason-${reasons.indexOf(reason)}`,
+  }
+}
+
+/** What a disabled item with a reason carries: reachable with the arrow keys, read with its reason. */
+function explained(rule: ActionMenuRule<RecordAction>, ids: MenuNoteIds) {
+  if (rule.refusal)
+    return {
+      'aria-disabled': true,
+      'data-disabled': '',
+      'data-refused': '',
+      'aria-describedby': `${ids.refusal(rule.refusal.permission)} ${ids.hint}`,
+    } as const
+  if (rule.reason)
+    return {
+      'aria-disabled': true,
+      'data-disabled': '',
+      'data-held': '',
+      'aria-describedby': ids.reason(rule.reason),
+    } as const
+  return {}
+}
+
+type RecordMenuItemProps = {
+  rule: ActionMenuRule<RecordAction>
+  ids: MenuNoteIds
+  onChoose: (action: RecordAction) => void
+}
+
+/** One action; a refused or held one stays open on choosing, doing nothing. */
+function RecordMenuItem({ rule, ids, onChoose }: RecordMenuItemProps) {
+  return (
+    <DropdownMenuItem
+      disabled={!rule.enabled && !rule.refusal && !rule.reason}
+      {...explained(rule, ids)}
+      textValue={rule.action}
+      variant={rule.action === 'Delete' || rule.action === 'Cancel Run' ? 'destructive' : 'default'}
+      onSelect={(event) => {
+        if (rule.refusal || rule.reason) {
+          event.preventDefault()
+          return
+        }
+        onChoose(rule.action)
+      }}
+    >
+      {rule.action}
+      {rule.refusal ? <Lock aria-hidden="true" className="ms-auto" /> : null}
+      {rule.reason ? <Hourglass aria-hidden="true" className="ms-auto" /> : null}
+    </DropdownMenuItem>
+  )
+}
+
+/** Why the record's state holds items back, each reason once. */
+function MenuReasons({ reasons, ids }: { reasons: readonly string[]; ids: MenuNoteIds }) {
+  if (reasons.length === 0) return null
+  return (
+    <>
+      <DropdownMenuSeparator />
+      <div data-slot="menu-reasons" className="flex flex-col gap-1 px-2 py-1.5 text-caption text-ink-muted">
+        {reasons.map((reason) => (
+          <p key={reason} id={ids.reason(reason)} className="flex gap-1.5">
+            <Hourglass aria-hidden="true" className="mt-0.5 size-3 shrink-0" />
+            <span>{reason}</span>
+          </p>
+        ))}
+      </div>
+    </>
+  )
+}
+
+/** Why the member's role may not do some items, each once, and what to do about it. */
+function MenuRefusals({ refusals, ids }: { refusals: ReturnType<typeof menuRefusals>; ids: MenuNoteIds }) {
+  if (refusals.length === 0) return null
+  return (
+    <>
+      <DropdownMenuSeparator />
+      <div data-slot="menu-refusals" className="flex flex-col gap-1 px-2 py-1.5 text-caption text-ink-muted">
+        {refusals.map((refusal) => (
+          <p key={refusal.permission} id={ids.refusal(refusal.permission)} className="flex gap-1.5">
+            <Lock aria-hidden="true" className="mt-0.5 size-3 shrink-0" />
+            <span>{refusal.reason}</span>
+          </p>
+        ))}
+        <p id={ids.hint} className="font-semibold text-ink">
+          {ROLE_REFUSAL_HINT}
+        </p>
+      </div>
+    </>
   )
 }
 

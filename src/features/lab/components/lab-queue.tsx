@@ -40,7 +40,6 @@ type LabQueueProps = {
  */
 function LabQueue({ queue, search, onSearch, onOpen, updating = false }: LabQueueProps) {
   const pages = pageCount(queue.total, queue.pageSize)
-  const all = LAB_QUEUE_STATES.reduce((sum, state) => sum + queue.counts[state], 0)
   const filtered = Boolean(search.org || search.type || search.q)
 
   return (
@@ -48,59 +47,8 @@ function LabQueue({ queue, search, onSearch, onOpen, updating = false }: LabQueu
       <h2 id="lab-queue-title" className="text-heading text-ink">
         Queue
       </h2>
-      <nav aria-label="Queue states" className="-mx-1 overflow-x-auto px-1 pb-1">
-        <ul className="flex gap-2">
-          <StateTab
-            label="All"
-            count={all}
-            current={!search.state}
-            onSelect={() => onSearch({ ...search, state: undefined, page: undefined })}
-          />
-          {LAB_QUEUE_STATES.map((state) => (
-            <StateTab
-              key={state}
-              label={LAB_QUEUE_STATE_LABELS[state]}
-              count={queue.counts[state]}
-              current={search.state === state}
-              onSelect={() => onSearch({ ...search, state, page: undefined })}
-            />
-          ))}
-        </ul>
-      </nav>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_14rem_auto] lg:items-end">
-        <SearchField
-          placeholder="Device, vendor or organization"
-          maxLength={LAB_QUEUE_SEARCH_MAX_LENGTH}
-          value={search.q ?? ''}
-          onChange={(q) => onSearch({ ...search, q: q || undefined, page: undefined })}
-        />
-        <FilterSelect
-          label="Organization"
-          allLabel="All organizations"
-          value={search.org}
-          options={queue.organizations.map((organization) => ({
-            value: organization.organizationId,
-            label: organization.organizationName,
-          }))}
-          onChange={(org) => onSearch({ ...search, org, page: undefined })}
-        />
-        <FilterSelect
-          label="Device type"
-          allLabel="All device types"
-          value={search.type}
-          options={queue.deviceTypes.map((type) => ({ value: type, label: type }))}
-          onChange={(type) => onSearch({ ...search, type, page: undefined })}
-        />
-        {filtered ? (
-          <Button
-            variant="ghost"
-            onClick={() => onSearch({ state: search.state, record: search.record })}
-            className="justify-self-start"
-          >
-            Clear filters
-          </Button>
-        ) : null}
-      </div>
+      <StateTabs queue={queue} search={search} onSearch={onSearch} />
+      <QueueFilters queue={queue} search={search} onSearch={onSearch} filtered={filtered} />
       <p aria-live="polite" className="text-small text-ink-muted" data-updating={updating || undefined}>
         {rangeText(queue.page, queue.pageSize, queue.total)}
       </p>
@@ -124,6 +72,74 @@ function LabQueue({ queue, search, onSearch, onOpen, updating = false }: LabQueu
         onPage={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
       />
     </section>
+  )
+}
+
+type QueuePartProps = Pick<LabQueueProps, 'queue' | 'search' | 'onSearch'>
+
+/** A tab per state with its count, All first. */
+function StateTabs({ queue, search, onSearch }: QueuePartProps) {
+  const all = LAB_QUEUE_STATES.reduce((sum, state) => sum + queue.counts[state], 0)
+  return (
+    <nav aria-label="Queue states" className="-mx-1 overflow-x-auto px-1 pb-1">
+      <ul className="flex gap-2">
+        <StateTab
+          label="All"
+          count={all}
+          current={!search.state}
+          onSelect={() => onSearch({ ...search, state: undefined, page: undefined })}
+        />
+        {LAB_QUEUE_STATES.map((state) => (
+          <StateTab
+            key={state}
+            label={LAB_QUEUE_STATE_LABELS[state]}
+            count={queue.counts[state]}
+            current={search.state === state}
+            onSelect={() => onSearch({ ...search, state, page: undefined })}
+          />
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+/** The search, the organization and device type filters, and Clear filters while any is set. */
+function QueueFilters({ queue, search, onSearch, filtered }: QueuePartProps & { filtered: boolean }) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_14rem_auto] lg:items-end">
+      <SearchField
+        placeholder="Device, vendor or organization"
+        maxLength={LAB_QUEUE_SEARCH_MAX_LENGTH}
+        value={search.q ?? ''}
+        onChange={(q) => onSearch({ ...search, q: q || undefined, page: undefined })}
+      />
+      <FilterSelect
+        label="Organization"
+        allLabel="All organizations"
+        value={search.org}
+        options={queue.organizations.map((organization) => ({
+          value: organization.organizationId,
+          label: organization.organizationName,
+        }))}
+        onChange={(org) => onSearch({ ...search, org, page: undefined })}
+      />
+      <FilterSelect
+        label="Device type"
+        allLabel="All device types"
+        value={search.type}
+        options={queue.deviceTypes.map((type) => ({ value: type, label: type }))}
+        onChange={(type) => onSearch({ ...search, type, page: undefined })}
+      />
+      {filtered ? (
+        <Button
+          variant="ghost"
+          onClick={() => onSearch({ state: search.state, record: search.record })}
+          className="justify-self-start"
+        >
+          Clear filters
+        </Button>
+      ) : null}
+    </div>
   )
 }
 

@@ -27,11 +27,8 @@ const TWO_HOURS_MS = 2 * 60 * 60 * 1000
 
 type Errors = { reason?: string | undefined; expectedEnd?: string | undefined }
 
-/**
- * Start maintenance (a Lab manager): a reason and an expected end, both shown to every vendor
- * whose run waits. An end not after now is refused here and by the server, on its field.
- */
-function MaintenanceDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** The reason and the expected end, afresh at each opening, checked here and then by the server. */
+function useMaintenanceForm(open: boolean, onOpenChange: (open: boolean) => void) {
   const clock = useClock()
   const [reason, setReason] = React.useState('')
   const [end, setEnd] = React.useState('')
@@ -79,6 +76,34 @@ function MaintenanceDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     onOpenChange(false)
   }
 
+  const changeReason = (value: string) => {
+    setReason(value)
+    if (errors.reason) setErrors((current) => ({ ...current, reason: undefined }))
+  }
+  const changeEnd = (value: string) => {
+    setEnd(value)
+    if (errors.expectedEnd) setErrors((current) => ({ ...current, expectedEnd: undefined }))
+  }
+  return {
+    reason,
+    end,
+    errors,
+    reasonRef,
+    endRef,
+    changeReason,
+    changeEnd,
+    submit,
+    starting: start.isPending,
+  }
+}
+
+/**
+ * Start maintenance (a Lab manager): a reason and an expected end, both shown to every vendor
+ * whose run waits. An end not after now is refused here and by the server, on its field.
+ */
+function MaintenanceDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { reason, end, errors, reasonRef, endRef, changeReason, changeEnd, submit, starting } =
+    useMaintenanceForm(open, onOpenChange)
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
@@ -97,10 +122,7 @@ function MaintenanceDialog({ open, onOpenChange }: { open: boolean; onOpenChange
               rows={3}
               value={reason}
               limit={MAINTENANCE_REASON_MAX_LENGTH}
-              onChange={(event) => {
-                setReason(event.target.value)
-                if (errors.reason) setErrors((current) => ({ ...current, reason: undefined }))
-              }}
+              onChange={(event) => changeReason(event.target.value)}
             />
             {errors.reason ? <FieldError>{errors.reason}</FieldError> : null}
           </Field>
@@ -111,10 +133,7 @@ function MaintenanceDialog({ open, onOpenChange }: { open: boolean; onOpenChange
               ref={endRef}
               type="datetime-local"
               value={end}
-              onChange={(event) => {
-                setEnd(event.target.value)
-                if (errors.expectedEnd) setErrors((current) => ({ ...current, expectedEnd: undefined }))
-              }}
+              onChange={(event) => changeEnd(event.target.value)}
             />
             {errors.expectedEnd ? <FieldError>{errors.expectedEnd}</FieldError> : null}
           </Field>
@@ -122,7 +141,7 @@ function MaintenanceDialog({ open, onOpenChange }: { open: boolean; onOpenChange
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" loading={start.isPending}>
+            <Button type="submit" loading={starting}>
               Start maintenance
             </Button>
           </DialogFooter>

@@ -1,0 +1,182 @@
+import * as React from 'react'
+import { TestCaseRow } from '@/components/certification/test-case-row'
+import { Button } from '@/components/ui/button'
+import { Collapsible, CollapsibleContent, DisclosureToggle } from '@/components/ui/collapsible'
+import type { CertificationRun } from '@/contract/certification'
+import {
+  CERTIFICATE_STATE_LABELS,
+  REVOKE_REASON_MAX_LENGTH,
+  REVOKE_REASON_REQUIRED_MESSAGE,
+  VERIFY_PATH,
+} from '@/contract/certificates'
+import { answerOrNull, showToast } from '@/lib/api-failure'
+import { formatPortalTime } from '@/lib/format-time'
+import { useRevokeCertificate } from '@/features/lab/api/lab-api'
+import { WrittenField } from '@/features/lab/components/written-field'
+import { reviewText, statusText } from '@/features/lab/model/lab-view'
+
+/** Every attempt, newest first; the newest open with its cases and logs, the others on demand. */
+export function Attempts({ runs, manager }: { runs: ReadonlyArray<CertificationRun>; manager: boolean }) {
+  return (
+    <section aria-labelledby="lab-attempts-title" className="flex flex-col gap-2">
+      <h3 id="lab-attempts-title" className="text-small font-semibold text-ink">
+        Attempts
+      </h3>
+      {runs.length === 0 ? (
+        <p className="text-small text-ink-muted">No run yet.</p>
+      ) : (
+        <ol aria-labelledby="lab-attempts-title" className="flex flex-col gap-2">
+          {runs.map((run, index) => (
+            <AttemptItem
+              key={run.runId}
+              run={run}
+              number={run.attempt ?? runs.length - index}
+              open={index === 0}
+              manager={manager}
+            />
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
+
+function AttemptItem({
+  run,
+  number,
+  open,
+  manager,
+}: {
+  run: CertificationRun
+  number: number
+  open: boolean
+  manager: boolean
+}) {
+  const passed = run.testCases.filter((test) => test.state === 'passed').length
+  const review = reviewText(run)
+  return (
+    <li aria-label={`Attempt ${number}`} className="rounded-control border border-line px-3 py-2 text-small">
+      <Collapsible defaultOpen={open} className="flex flex-col gap-1">
+        <p className="font-semibold text-ink">
+          {`Attempt ${number} · ${run.kind === 'rerun' ? 'failed cases' : 'full plan'} · ${statusText(run.status, run.isCertified)}`}
+        </p>
+        <p className="text-ink-muted">
+          {`Started ${formatPortalTime(run.startedAt)}${run.startedBy ? ` by ${run.startedBy}` : ''}`}
+          {run.finishedAt ? ` · ended ${formatPortalTime(run.finishedAt)}` : ''}
+          {` · ${passed} of ${run.testCases.length} cases passed`}
+        </p>
+        {run.maintenance ? (
+          <p className="text-ink">{`Waiting for maintenance: ${run.maintenance.reason}`}</p>
+        ) : null}
+        {run.failureReason ? <p className="text-ink">{run.failureReason}</p> : null}
+        {review ? <p className="text-ink">{review}</p> : null}
+        {run.certificate ? <CertificateLine certificate={run.certificate} manager={manager} /> : null}
+        <DisclosureToggle
+          className="self-start"
+          moreLabel={`Show the cases and logs of attempt ${number}`}
+          lessLabel={`Hide the cases and logs of attempt ${number}`}
+        />
+        <CollapsibleContent>
+          <ul className="mt-1 flex flex-col divide-y divide-line rounded-control border border-line">
+            {run.testCases.map((test) => (
+              <TestCaseRow key={test.name} test={test} />
+            ))}
+          </ul>
+        </CollapsibleContent>
+      </Collapsible>
+    </li>
+  )
+}
+
+type IssuedCertificate = NonNullable<CertificationRun['certificate']>
+
+/** Revoking a certificate: the form's opening, its reason and error, and the call. */
+function useRevokeCertificateForm(certificate: IssuedCertificate) {
+  const revoke = useRevokeCertificate()
+  const [open, setOpen] = React.useState(false)
+  const [reason, setReason] = React.useState('')
+  const [error, setError] = React.useState<string | null>(null)
+  const reasonRef = React.useRef<HTMLTextAreaElement>(null)
+  React.useEffect(() => {
+    if (open) reasonRef.current?.focus()
+  }, [open])
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!reason.trim()) {
+      setError(REVOKE_REASON_REQUIRED_MESSAGE)
+      reasonRef.current?.focus()
+      return
+    }
+    const outcome = await answerOrNull(revoke.mutateAsync({ number: certificate.number, reason }))
+    if (!outcome) return
+    if (!outcome.ok) {
+      setError(outcome.message)
+      reasonRef.current?.focus()
+      return
+    }
+    setOpen(false)
+    void showToast('success', outcome.data.message)
+  }
+  const change = (value: string) => {
+    setReason(value)
+    setError(null)
+  }
+  return { open, setOpen, reason, error, reasonRef, change, submit, revoking: revoke.isPending }
+}
+
+/**
+ * The certificate the attempt was issued, with its state and its public page; a Lab
+ * manager may revoke it, with a reason the vendor's Owners are mailed.
+ */
+function CertificateLine({ certificate, manager }: { certificate: IssuedCertificate; manager: boolean }) {
+  const { open, setOpen, reason, error, reasonRef, change, submit, revoking } =
+    useRevokeCertificateForm(certificate)
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-ink">
+        <span>{`Certificate ${certificate.number} · ${CERTIFICATE_STATE_LABELS[certificate.state]}`}</span>
+        <a
+          href={`${VERIFY_PATH}/${certificate.number}`}
+          target="_blank"
+          rel="noreferrer"
+          className="font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:focus-ring"
+        >
+          Verification page (opens in a new tab)
+        </a>
+        {manager && certificate.state !== 'revoked' && !open ? (
+          <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+            Revoke certificate
+          </Button>
+        ) : null}
+      </p>
+      {open ? (
+        <form
+          noValidate
+          aria-label={`Revoke certificate ${certificate.number}`}
+          onSubmit={(event) => void submit(event)}
+          className="flex flex-col gap-2 rounded-control border border-danger/40 p-3"
+        >
+          <WrittenField
+            label="Reason for revoking"
+            required
+            inputRef={reasonRef}
+            rows={2}
+            value={reason}
+            limit={REVOKE_REASON_MAX_LENGTH}
+            error={error}
+            onChange={change}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" size="sm" variant="outline" onClick={() => setOpen(false)}>
+              Keep it
+            </Button>
+            <Button type="submit" size="sm" variant="destructive" loading={revoking}>
+              Revoke
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </div>
+  )
+}
