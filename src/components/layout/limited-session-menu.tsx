@@ -5,8 +5,8 @@ import { useLabStaff } from '@/lib/lab-session'
 import { useLoginWithoutOrganization } from '@/lib/no-organization'
 
 /*
- * The header's part for a login that is no vendor member's: a lab staff member's (issue 19: the
- * console) and an account's without an organization (issue 31: its invitations). Each gets its
+ * The header's part for a login that is no vendor member's: a lab staff member's (the
+ * console) and an account's without an organization (its invitations). Each gets its
  * one page and Logout instead of the visitor's Sign Up and Sign In or a member's profile popup.
  */
 

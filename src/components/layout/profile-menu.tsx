@@ -21,7 +21,7 @@ type ProfileMenuProps = {
 }
 
 /**
- * Spec §2: the profile popup shows name, email id and phone number, and Logout. Issue 18: a member
+ * Spec §2: the profile popup shows name, email id and phone number, and Logout. A member
  * also reads the organization the session acts for and the role there (membershipLine).
  */
 export function ProfileMenu({ authData, className, onLogout }: ProfileMenuProps) {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { BellRing, KeyRound, Webhook } from 'lucide-react'
 
-/** The settings pages, in the order the tabs show them (issue 21). */
+/** The settings pages, in the order the tabs show them. */
 export const SETTINGS_PAGES = [
   { to: '/settings/notifications', label: 'Notifications', icon: BellRing },
   { to: '/settings/tokens', label: 'API tokens', icon: KeyRound },

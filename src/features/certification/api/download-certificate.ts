@@ -15,7 +15,7 @@ export const NO_CERTIFICATE_MESSAGE = 'This device has no certificate yet.'
 type DownloadRequest = { vendorUserId: string; portfolioManagerId: string }
 
 /**
- * Download Certificate (issue 20): the PDF of the certificate of the record's latest certifying
+ * Download Certificate: the PDF of the certificate of the record's latest certifying
  * run (runs come newest first), from the certification service (GET /runs/:runId/certificate.pdf, with the session's
  * cookie), as a file with the name the service gives it. A record without a certificate fails
  * with NO_CERTIFICATE_MESSAGE; a refusal with the service's message.

@@ -4,7 +4,7 @@ import { requestEndpoint } from '@/lib/call-endpoint'
 import { queryKeys } from '@/lib/query-keys'
 
 /*
- * Issue 17's run actions on the certification service: POST /run-tests/rerun-failed (a new
+ * The run actions on the certification service: POST /run-tests/rerun-failed (a new
  * attempt of the cases the latest one did not pass) and POST /run-tests/cancel. The answer's
  * message is the toast; a refusal's message is told as an error (src/lib/api-failure.ts). The
  * records list is not read again: the live stream brings the row's new status

@@ -29,10 +29,10 @@ type CommentsDialogProps = {
 }
 
 /**
- * Add Comments (decision 8): the record's comments, newest first, and a box to add one. Issue 19
- * made them one thread between the vendor's team and the certification lab: each comment says who
+ * Add Comments (decision 8): the record's comments, newest first, and a box to add one. They
+ * are one thread between the vendor's team and the certification lab: each comment says who
  * wrote it, on which side, in which role, and when (CommentItem). A member whose role may not
- * comment (issue 18) reads them; the box and its button are disabled, with the reason under the box.
+ * comment reads them; the box and its button are disabled, with the reason under the box.
  */
 function CommentsDialog({ record, onClose }: CommentsDialogProps) {
   return (
@@ -209,7 +209,7 @@ const SIDE_LOOK = {
 } as const
 
 /**
- * One comment of the thread (issue 19): its author, side, role there and time, then its text. The
+ * One comment of the thread: its author, side, role there and time, then its text. The
  * lab's stand to the right on a blue ground, the vendor team's to the left on grey; the side is
  * written out too, so that nothing rests on colour or place alone.
  */

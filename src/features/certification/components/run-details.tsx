@@ -80,7 +80,7 @@ function casesLine(run: CertificationRun) {
 }
 
 /**
- * A record's certification runs (decision 7; issue 17): the latest attempt's test cases with their
+ * A record's certification runs (decision 7; docs/decisions/0021): the latest attempt's test cases with their
  * state and log lines, moved on live by the event stream (docs/decisions/0022), and every attempt
  * of the record — which cases it ran, who started it and when, how it ended and why.
  */

@@ -32,12 +32,12 @@ export function useRecordCertification(vendorUserId: string) {
     async startCertify(record: CertifiedRecord) {
       if (await answerOrNull(runTests.mutateAsync(payloadOf(record)))) toast.success(CERTIFY_STARTED_MESSAGE)
     },
-    /** Re-run Failed Cases (issue 17): the server's message on success. */
+    /** Re-run Failed Cases: the server's message on success. */
     async rerunFailed(record: CertifiedRecord) {
       const answer = await answerOrNull(rerunFailed.mutateAsync(payloadOf(record)))
       if (answer) toast.success(answer.message)
     },
-    /** Cancel Run (issue 17), once the vendor has confirmed: the server's message on success. */
+    /** Cancel Run, once the vendor has confirmed: the server's message on success. */
     async cancelRun(record: CertifiedRecord) {
       const answer = await answerOrNull(cancelRun.mutateAsync(payloadOf(record)))
       if (answer) toast.success(answer.message)
@@ -55,7 +55,7 @@ export function useRecordCertification(vendorUserId: string) {
       const file = new Blob([JSON.stringify(results, null, 2)], { type: 'application/json' })
       saveFile(file, `results-${safeFileName(record.deviceName)}-${results.runId}.json`)
     },
-    /** Download Certificate (issue 20): the PDF of the record's latest certificate. */
+    /** Download Certificate: the PDF of the record's latest certificate. */
     async downloadCertificate(record: CertifiedRecord) {
       const certificate = await answerOrNull(
         downloadCertificate.mutateAsync({ vendorUserId, portfolioManagerId: record.portfolioManagerId }),

@@ -125,7 +125,7 @@ describe('the conversation', () => {
     expect(COMMENT_SIDE_LABELS).toEqual({ vendor: 'Your team', lab: 'Certification lab' })
   })
 
-  it('takes a comment without authorKind for the vendor’s (written before issue 19)', () => {
+  it('takes a comment without authorKind for the vendor’s (written before the lab console)', () => {
     expect(commentSide({})).toBe('vendor')
     expect(commentSide({ authorKind: 'vendor' })).toBe('vendor')
     expect(commentSide({ authorKind: 'lab' })).toBe('lab')

@@ -59,7 +59,7 @@ export const COMMENT_SIDE_LABELS: Readonly<Record<CommentSide, string>> = {
   lab: LAB_SIDE_LABEL,
 }
 
-/** A comment without authorKind was written before issue 19: the vendor's own. */
+/** A comment without authorKind was written before the lab console: the vendor's own. */
 export const commentSide = (comment: Pick<Comment, 'authorKind'>): CommentSide =>
   comment.authorKind === 'lab' ? 'lab' : 'vendor'
 

@@ -29,7 +29,7 @@ type DashboardSearchProps = {
 
 /**
  * Spec §2: the free-text search, the sync icon and Register Product (the form's device section).
- * A member whose role may not submit devices (issue 18) finds Register Product disabled, with the
+ * A member whose role may not submit devices finds Register Product disabled, with the
  * reason under the row.
  */
 function DashboardSearch({ search, onSearchChange, onReload, reloading }: DashboardSearchProps) {

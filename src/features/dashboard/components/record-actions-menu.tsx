@@ -30,7 +30,7 @@ type RecordActionsMenuProps = {
 /**
  * The row's actions (spec §2, §4 "Menu rules"): Start Certify, Edit, Delete (Submitted only),
  * Download Results, Add Comments, Email Certificate, each enabled by the rules; then, after a
- * separator, issue 17's Re-run Failed Cases and Cancel Run in the same disabled style. The menu
+ * separator, the Re-run Failed Cases and Cancel Run in the same disabled style. The menu
  * closes after an action.
  *
  * An action the record allows but the member's role does not stays listed, disabled,

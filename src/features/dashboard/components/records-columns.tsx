@@ -65,7 +65,7 @@ function DeviceNameCell({ record }: { record: DeviceRecord }) {
  * Spec §4's bar, exactly as specified; under it, for a running record, how far the lab really is
  * ('3 of 8 test cases', from the live stream), and for a cancelled one the word (its bar is the
  * unknown status's: docs/decisions/0022); for one awaiting the lab's review, 'Awaiting review'
- * (issue 19).
+ *.
  */
 function StatusCell({ record }: { record: DeviceRecord }) {
   const { elapsedOf } = React.useContext(RowContext)

@@ -17,12 +17,12 @@ export const RECORD_ACTIONS = [
   'Email Certificate',
 ] as const
 /**
- * Issue 17's actions, listed after the spec's six (docs/decisions/0022), with the same
+ * The run actions, listed after the spec's six (docs/decisions/0022), with the same
  * disabled style: always shown, enabled when they can act.
  */
 export const RUN_ACTIONS = ['Re-run Failed Cases', 'Cancel Run'] as const
 /**
- * Issue 20's action, right after the spec's six and before issue 17's: beside Email Certificate,
+ * The certificate's action, right after the spec's six and before the run actions: beside Email Certificate,
  * under its rule (enabled only when CERTIFIED-OK), for every role that reads the record.
  */
 export const CERTIFICATE_ACTIONS = ['Download Certificate'] as const
@@ -73,10 +73,10 @@ export function actionMenuRules(record: RecordState): ActionMenuRule[] {
   const enabledFor: Record<SpecRecordAction, boolean> = {
     // Spec: it moves a Submitted record toward certification. Decision: also allowed after a
     // Validation failure, so a run the lab ended in failure (decision 7: runs that cannot resume
-    // end failed) can be tried again, and after a cancelled run (issue 17: "start again"). Never
+    // end failed) can be tried again, and after a cancelled run ("start again"). Never
     // while a run is InProgress or waits in Maintenance (one run at a time), after CERTIFIED-OK
     // (nothing left to reach), or for an unknown status; nor while the lab reviews the last run
-    // (issue 19: AwaitingReview, with the reason beside the item).
+    // (AwaitingReview, with the reason beside the item).
     'Start Certify': submitted || failedRun || status === CANCELLED_STATUS,
     // Decision: Edit opens the record in the portfolio form, so only before certification starts;
     // changing a device after a run would leave a result that no longer matches it.
@@ -131,7 +131,7 @@ export function withRole<A extends RecordAction>(
 
 /**
  * The whole menu: the spec's six by their rules, Download Certificate under Email Certificate's
- * rule (issue 20), then issue 17's two, always shown. Re-run Failed
+ * rule, then the two, always shown. Re-run Failed
  * Cases runs again the cases the latest attempt did not pass, so only after a Validation failure;
  * Cancel Run ends the run going, so only while it is InProgress or waits in Maintenance. Then the
  * member's role (withRole; 'Owner' when not given).

@@ -37,7 +37,7 @@ export function filterOptions(rows: ReadonlyArray<DeviceRecord>, key: FilterKey)
 
 /**
  * How a filter shows one of its options: the value itself, but for the Status filter a status
- * beyond spec §4 that has a label of its own (issue 19: AwaitingReview is 'Awaiting review'). The
+ * beyond spec §4 that has a label of its own (AwaitingReview is 'Awaiting review'). The
  * chosen value stays the status, as stored.
  */
 export function filterOptionLabel(key: FilterKey, value: string): string {
@@ -62,7 +62,7 @@ const SEARCHED: ReadonlyArray<keyof DeviceRecord> = [
 export function searchTextOf(row: DeviceRecord, shownTime: (iso: string) => string = () => ''): string {
   let text = ''
   for (const key of SEARCHED) text += `${String(row[key] ?? '')}\u0000`
-  // The words the Status column shows for it, too (issue 19).
+  // The words the Status column shows for it, too.
   if (row.status === AWAITING_REVIEW_STATUS) text += `${AWAITING_REVIEW_LABEL}\u0000`
   return `${text}${shownTime(row.creationTime)}`.toLowerCase()
 }

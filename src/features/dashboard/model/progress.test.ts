@@ -110,7 +110,7 @@ describe('tones', () => {
   })
 })
 
-describe('a cancelled run (issue 17)', () => {
+describe('a cancelled run', () => {
   it.each(['', 'CERTIFIED-OK', 'Validation failure'])(
     'is 0 percent black, as spec §4 draws an unknown status, named Cancelled (isCertified %j)',
     (isCertified) => {

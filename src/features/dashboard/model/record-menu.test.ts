@@ -12,7 +12,7 @@ import {
   CERTIFICATE_ACTIONS,
 } from '@/features/dashboard/model/action-menu'
 
-/* The whole menu (issue 17, docs/decisions/0022); action-menu.test.ts pins the spec's six. */
+/* The whole menu (docs/decisions/0022); action-menu.test.ts pins the spec's six. */
 
 type State = 'enabled' | 'disabled' | 'hidden'
 const on = 'enabled'

@@ -75,7 +75,7 @@ describe('tones', () => {
   })
 })
 
-describe('a cancelled record (issue 17)', () => {
+describe('a cancelled record', () => {
   it('counts in none of the five cards', () => {
     const counts = summaryCardCounts([
       { status: 'Cancelled', isCertified: '' },

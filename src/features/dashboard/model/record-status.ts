@@ -31,7 +31,7 @@ export const SUMMARY_CARDS: readonly SummaryCard[] = [
 ]
 
 /**
- * The card a record counts in: spec §4's (recordStatusName), and issue 19's AwaitingReview in In
+ * The card a record counts in: spec §4's (recordStatusName), and the AwaitingReview in In
  * Progress — its run has ended, but the record is not certified or failed until the lab decides
  * (docs/decisions/0024 point 5). null for a record in no card.
  */

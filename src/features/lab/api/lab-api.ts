@@ -4,7 +4,7 @@ import type { ApiResult } from '@/lib/api-client'
 import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-endpoint'
 
 /*
- * The lab console's reads and changes (issue 19, src/contract/lab.ts). Every read is under the
+ * The lab console's reads and changes (src/contract/lab.ts). Every read is under the
  * key LAB_KEY, so a change, or an event on the lab's stream, reads what it touched again; the
  * state's answer to a maintenance or review-setting change replaces the cached state at once.
  */

@@ -69,7 +69,7 @@ export function useLabStream(
       current.addEventListener('message', (message) => {
         setStatus('live')
         refresh()
-        // A comment of the vendor's side is told at once (issue 19: the other side is notified).
+        // A comment of the vendor's side is told at once (the other side is notified).
         const event = typeof message.data === 'string' ? parsePortalEvent(message.data) : null
         if (event?.type === 'comment.added' && event.comment.authorKind !== 'lab') {
           vendorComment({

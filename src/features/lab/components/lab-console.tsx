@@ -27,7 +27,7 @@ type LabConsoleProps = {
 }
 
 /**
- * The lab console at /lab (issue 19): the bench's state, the queue of every organization's
+ * The lab console at /lab: the bench's state, the queue of every organization's
  * records and, over it, the record the address names (?record=…).
  */
 function LabConsole({ staff, search, onSearch, stream }: LabConsoleProps) {

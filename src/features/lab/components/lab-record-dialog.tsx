@@ -14,7 +14,7 @@ import { statusText } from '@/features/lab/model/lab-view'
 type LabRecordDialogProps = {
   portfolioManagerId: string | null
   onClose: () => void
-  /** A Lab manager may revoke the record's certificate (issue 20). */
+  /** A Lab manager may revoke the record's certificate. */
   manager?: boolean
 }
 

@@ -12,7 +12,7 @@ import { formatPortalTime } from '@/lib/format-time'
 import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS } from '@/contract/run-status'
 
 /*
- * What the lab console shows, as plain functions of the server's answers (issue 19): the queue's
+ * What the lab console shows, as plain functions of the server's answers: the queue's
  * address, a queued run in one line, which actions a record offers, and who wrote a comment.
  */
 
