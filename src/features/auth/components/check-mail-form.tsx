@@ -1,9 +1,9 @@
-import { useStore } from '@tanstack/react-form'
+import { formOptions, useStore } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { MailQuestion } from 'lucide-react'
 import * as React from 'react'
 import * as v from 'valibot'
-import { useAppForm } from '@/components/form/form-kit'
+import { useAppForm, withForm } from '@/components/form/form-kit'
 import { Button } from '@/components/ui/button'
 import { FullScreenLoader } from '@/components/ui/full-screen-loader'
 import {
@@ -13,6 +13,7 @@ import {
 } from '@/contract/validation/password'
 import { useResetPasswordMutation } from '@/features/auth/api/reset-password'
 import { AuthCard } from '@/features/auth/components/auth-card'
+import { submitWithoutReload } from '@/features/auth/components/form-rules'
 import {
   PASSWORD_FLOW_REDIRECT_MS,
   usePendingPasswordReset,
@@ -33,12 +34,13 @@ const validateOnBlur = {
 
 const TITLE = 'Check your mail'
 
+const resetPasswordFormOptions = formOptions({ defaultValues: emptyResetPasswordFormValues })
+
 /**
- * /check-mail (spec §2, §4, §5, §8): the emailed code and a new password, sent with the id of the
- * stored forgot-password answer. The page only requires the three fields to be filled; the server
- * holds the new password to the password rules and says so in its message.
+ * The reset of the pending request: sent with its id; once it succeeds the stored item is gone,
+ * but the page still shows it (`done`) until it moves on to /password-reset.
  */
-function CheckMailForm() {
+function useResetPasswordForm() {
   const stored = usePendingPasswordReset()
   const navigate = useNavigate()
   const resetPassword = useResetPasswordMutation()
@@ -50,7 +52,7 @@ function CheckMailForm() {
   useTimeout(() => void navigate({ to: '/password-reset' }), done ? PASSWORD_FLOW_REDIRECT_MS : null)
 
   const form = useAppForm({
-    defaultValues: emptyResetPasswordFormValues,
+    ...resetPasswordFormOptions,
     onSubmit: async ({ value }: { value: ResetPasswordFormValues }) => {
       if (pending === null) return
       // Spec §8: any other answer is told as a toast with its message, and a network failure is
@@ -63,44 +65,25 @@ function CheckMailForm() {
       setCompleted(pending)
     },
   })
+  return { form, pending, done, sending: resetPassword.isPending }
+}
+
+/**
+ * /check-mail (spec §2, §4, §5, §8): the emailed code and a new password, sent with the id of the
+ * stored forgot-password answer. The page only requires the three fields to be filled; the server
+ * holds the new password to the password rules and says so in its message.
+ */
+function CheckMailForm() {
+  const { form, pending, done, sending } = useResetPasswordForm()
   const valid = useStore(form.store, (state) => v.is(resetPasswordFormSchema, state.values))
 
   // Someone opened /check-mail without asking for a code in this tab (or after using it).
-  if (pending === null) {
-    return (
-      <AuthCard
-        title={TITLE}
-        lead="There is no password reset waiting in this browser tab, so there is no code to enter here yet."
-      >
-        <div className="flex items-start gap-3 rounded-control border border-line bg-surface-muted p-4">
-          <MailQuestion aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-          <p className="text-small text-ink">
-            Ask for a code first: we e-mail a 6-digit code to the address of your account, then bring you back
-            here to choose a new password.
-          </p>
-        </div>
-        <Button asChild size="lg" className="w-full">
-          <Link to="/forgot-password">Ask for a code</Link>
-        </Button>
-      </AuthCard>
-    )
-  }
-
-  const emailId = pending?.emailId
+  if (pending === null) return <NoPendingReset />
 
   return (
     <AuthCard
       title={TITLE}
-      lead={
-        emailId ? (
-          <>
-            We sent a 6-digit code to <strong className="font-semibold text-ink">{emailId}</strong>. Enter it
-            and choose a new password.
-          </>
-        ) : (
-          'Enter the 6-digit code we e-mailed you and choose a new password.'
-        )
-      }
+      lead={<CheckMailLead emailId={pending.emailId} />}
       footer={
         <p>
           Didn&apos;t get a code?{' '}
@@ -114,11 +97,60 @@ function CheckMailForm() {
         noValidate
         aria-labelledby="page-title"
         className="flex flex-col gap-5"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void form.handleSubmit()
-        }}
+        onSubmit={submitWithoutReload(form)}
       >
+        <ResetPasswordFields form={form} done={done} />
+        <form.AppForm>
+          <form.SubmitButton size="lg" className="w-full" disabled={!valid || done}>
+            Reset password
+          </form.SubmitButton>
+        </form.AppForm>
+      </form>
+      <FullScreenLoader open={sending} label="Resetting your password…" />
+    </AuthCard>
+  )
+}
+
+/** Where the code went, when the stored request names the address. */
+function CheckMailLead({ emailId }: { emailId: string | undefined }) {
+  return emailId ? (
+    <>
+      We sent a 6-digit code to <strong className="font-semibold text-ink">{emailId}</strong>. Enter it and
+      choose a new password.
+    </>
+  ) : (
+    'Enter the 6-digit code we e-mailed you and choose a new password.'
+  )
+}
+
+/** No reset waiting in this tab: nothing to enter here yet, and the way to ask for a code. */
+function NoPendingReset() {
+  return (
+    <AuthCard
+      title={TITLE}
+      lead="There is no password reset waiting in this browser tab, so there is no code to enter here yet."
+    >
+      <div className="flex items-start gap-3 rounded-control border border-line bg-surface-muted p-4">
+        <MailQuestion aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+        <p className="text-small text-ink">
+          Ask for a code first: we e-mail a 6-digit code to the address of your account, then bring you back
+          here to choose a new password.
+        </p>
+      </div>
+      <Button asChild size="lg" className="w-full">
+        <Link to="/forgot-password">Ask for a code</Link>
+      </Button>
+    </AuthCard>
+  )
+}
+
+/** The code and the new password, typed twice; read-only once the reset has succeeded. */
+const ResetPasswordFields = withForm({
+  ...resetPasswordFormOptions,
+  props: { done: false },
+  render: function ResetPasswordFields({ form, done }) {
+    return (
+      <>
         <form.AppField name="otp" validators={{ onChange: fields.otp }} listeners={validateOnBlur}>
           {(field) => (
             <field.TextField
@@ -161,15 +193,9 @@ function CheckMailForm() {
             />
           )}
         </form.AppField>
-        <form.AppForm>
-          <form.SubmitButton size="lg" className="w-full" disabled={!valid || done}>
-            Reset password
-          </form.SubmitButton>
-        </form.AppForm>
-      </form>
-      <FullScreenLoader open={resetPassword.isPending} label="Resetting your password…" />
-    </AuthCard>
-  )
-}
+      </>
+    )
+  },
+})
 
 export { CheckMailForm }

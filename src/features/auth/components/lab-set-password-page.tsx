@@ -71,15 +71,17 @@ function LabSetPasswordPage({ token }: { token: string | undefined }) {
   )
 }
 
-function SetPasswordForm({
-  token,
-  email,
-  onDone,
-}: {
+type SetPasswordFormProps = {
   token: string
   email: string
   onDone: (message: string) => void
-}) {
+}
+
+/**
+ * The two passwords, checked here before they are sent; the server's refusal of either shows on
+ * its field, and of the link under the form. A field with a message takes focus.
+ */
+function useSetPasswordForm({ token, onDone }: Omit<SetPasswordFormProps, 'email'>) {
   const [password, setPassword] = React.useState('')
   const [confirmPassword, setConfirmPassword] = React.useState('')
   const [errors, setErrors] = React.useState<Errors>({})
@@ -116,6 +118,26 @@ function SetPasswordForm({
     ;(outcome.field === 'password' ? passwordRef : confirmRef).current?.focus()
   }
 
+  /** A change to one password: its message goes with the typing. */
+  const change = (name: keyof Errors, value: string) => {
+    if (name === 'password') setPassword(value)
+    else setConfirmPassword(value)
+    setErrors((current) => ({ ...current, [name]: undefined }))
+  }
+
+  return {
+    values: { password, confirmPassword },
+    errors,
+    linkError,
+    refs: { password: passwordRef, confirmPassword: confirmRef },
+    change,
+    submit,
+    sending: setPasswordCall.isPending,
+  }
+}
+
+function SetPasswordForm({ token, email, onDone }: SetPasswordFormProps) {
+  const { values, errors, linkError, refs, change, submit, sending } = useSetPasswordForm({ token, onDone })
   return (
     <form
       noValidate
@@ -125,46 +147,58 @@ function SetPasswordForm({
     >
       {/* For password managers: the account this password belongs to. */}
       <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
-      <Field invalid={Boolean(errors.password)} required>
-        <FieldLabel showRequired>New password</FieldLabel>
-        <FieldHint>{PASSWORD_RULES_MESSAGE}</FieldHint>
-        <Input
-          ref={passwordRef}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          maxLength={128}
-          onChange={(event) => {
-            setPassword(event.target.value)
-            setErrors((current) => ({ ...current, password: undefined }))
-          }}
-        />
-        {errors.password ? <FieldError>{errors.password}</FieldError> : null}
-      </Field>
-      <Field invalid={Boolean(errors.confirmPassword)} required>
-        <FieldLabel showRequired>Confirm password</FieldLabel>
-        <Input
-          ref={confirmRef}
-          type="password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          maxLength={128}
-          onChange={(event) => {
-            setConfirmPassword(event.target.value)
-            setErrors((current) => ({ ...current, confirmPassword: undefined }))
-          }}
-        />
-        {errors.confirmPassword ? <FieldError>{errors.confirmPassword}</FieldError> : null}
-      </Field>
+      <PasswordField
+        label="New password"
+        hint={PASSWORD_RULES_MESSAGE}
+        inputRef={refs.password}
+        value={values.password}
+        error={errors.password}
+        onChange={(value) => change('password', value)}
+      />
+      <PasswordField
+        label="Confirm password"
+        inputRef={refs.confirmPassword}
+        value={values.confirmPassword}
+        error={errors.confirmPassword}
+        onChange={(value) => change('confirmPassword', value)}
+      />
       {linkError ? (
         <p role="alert" className="text-small text-danger">
           {linkError}
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" loading={setPasswordCall.isPending}>
+      <Button type="submit" size="lg" className="w-full" loading={sending}>
         Set password
       </Button>
     </form>
+  )
+}
+
+type PasswordFieldProps = {
+  label: string
+  hint?: string
+  inputRef: React.RefObject<HTMLInputElement | null>
+  value: string
+  error: string | undefined
+  onChange: (value: string) => void
+}
+
+/** A required new password, with its message when it has one. */
+function PasswordField({ label, hint, inputRef, value, error, onChange }: PasswordFieldProps) {
+  return (
+    <Field invalid={Boolean(error)} required>
+      <FieldLabel showRequired>{label}</FieldLabel>
+      {hint ? <FieldHint>{hint}</FieldHint> : null}
+      <Input
+        ref={inputRef}
+        type="password"
+        autoComplete="new-password"
+        value={value}
+        maxLength={128}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error ? <FieldError>{error}</FieldError> : null}
+    </Field>
   )
 }
 

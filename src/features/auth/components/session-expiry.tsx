@@ -10,29 +10,22 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog'
 import { sessionExpiryMessage } from '@/contract/messages'
-import {
-  ACTIVITY_EVENTS,
-  COUNTDOWN_STEP_MS,
-  latestActivity,
-  RENEW_INTERVAL_MS,
-  SHARE_ACTIVITY_MS,
-  secondsLeft as secondsLeftAt,
-  warningDueAt,
-} from '@/features/auth/model/session-timing'
 import { type RenewOutcome, renewServerSession } from '@/features/auth/api/keep-session-alive'
 import { endSession } from '@/features/auth/api/logout'
+import {
+  type SessionActions,
+  useActivityTracking,
+  useBackgroundRenewal,
+  useCountdown,
+  useSessionRef,
+  useWarningDue,
+} from '@/features/auth/components/session-expiry-timers'
 import { useClock } from '@/lib/clock'
-import { onSessionEnded } from '@/lib/session-ended'
-import { readLastActivity, writeLastActivity } from '@/lib/storage'
+import { writeLastActivity } from '@/lib/storage'
 
 export type { RenewOutcome }
 
-type SessionExpiryOptions = {
-  /** Continue session and the background renewals (POST keep-alive). */
-  renew: () => Promise<RenewOutcome>
-  /** The end: the caller clears the login data, goes to /login and reloads. */
-  expire: () => void
-}
+type SessionExpiryOptions = SessionActions
 
 /**
  * The idle timer of spec §4: after 300 s without a mouse move, key press, mouse down or touch the
@@ -44,105 +37,23 @@ export function useSessionExpiry({ renew, expire }: SessionExpiryOptions) {
   const clock = useClock()
   const [secondsLeft, setSecondsLeft] = React.useState<number | null>(null)
   const [round, setRound] = React.useState(0)
-  const lastActivity = React.useRef(clock.now())
-  const lastShared = React.useRef(Number.NEGATIVE_INFINITY)
-  const lastRenewal = React.useRef(clock.now())
   const warning = secondsLeft !== null
-  const warningRef = React.useRef(warning)
-  const actions = React.useRef({ renew, expire })
-  React.useLayoutEffect(() => {
-    warningRef.current = warning
-    actions.current = { renew, expire }
-  })
-
-  const renewInBackground = React.useCallback(() => {
-    lastRenewal.current = clock.now()
-    void actions.current.renew().then((outcome) => {
-      if (outcome === 'ended') actions.current.expire()
-    })
-  }, [clock])
-
-  // The server's word that the session is over (the live stream's `ended`): checked with a
-  // renewal, which answers 'ended' when it is, and then the session ends here too.
-  React.useEffect(() => onSessionEnded(renewInBackground), [renewInBackground])
-
-  // Activity: cheap bookkeeping only, on every event.
-  React.useEffect(() => {
-    const onActivity = () => {
-      if (warningRef.current) return
-      const now = clock.now()
-      lastActivity.current = now
-      if (now - lastShared.current >= SHARE_ACTIVITY_MS) {
-        lastShared.current = now
-        writeLastActivity(now)
-      }
-      if (now - lastRenewal.current >= RENEW_INTERVAL_MS) renewInBackground()
-    }
-    const options = { capture: true, passive: true }
-    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, options)
-    return () => {
-      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, options)
-    }
-  }, [clock, renewInBackground])
-
-  // Until the warning: one timer, set for when it would be due, checked again when it fires.
-  React.useEffect(() => {
-    if (warning) return undefined
-    let cancel = () => {}
-    const check = () => {
-      const now = clock.now()
-      const last = latestActivity(lastActivity.current, readLastActivity(), now)
-      lastActivity.current = last
-      const wait = warningDueAt(last) - now
-      if (wait > 0) {
-        cancel = clock.after(wait, check)
-        return
-      }
-      const left = secondsLeftAt(last, now)
-      // Past the end already (the computer slept through it): over at once.
-      if (left <= 0) actions.current.expire()
-      else setSecondsLeft(left)
-    }
-    check()
-    return () => cancel()
-  }, [clock, warning, round])
-
-  // The warning: a one-second countdown from the latest activity; activity in another tab ends it.
-  React.useEffect(() => {
-    if (!warning) return undefined
-    const started = lastActivity.current
-    const tick = () => {
-      const now = clock.now()
-      const last = latestActivity(started, readLastActivity(), now)
-      if (last > started) {
-        lastActivity.current = last
-        setSecondsLeft(null)
-        return
-      }
-      const left = secondsLeftAt(started, now)
-      if (left <= 0) {
-        stop()
-        actions.current.expire()
-        return
-      }
-      setSecondsLeft(left)
-    }
-    const stop = clock.every(COUNTDOWN_STEP_MS, tick)
-    // The time may have moved on while the dialog rendered (a computer waking up, a test's clock).
-    tick()
-    return stop
-  }, [clock, warning])
+  const sessionRef = useSessionRef(clock, warning, { renew, expire })
+  const renewInBackground = useBackgroundRenewal(clock, sessionRef)
+  useActivityTracking(clock, sessionRef, renewInBackground)
+  useWarningDue(clock, sessionRef, { warning, round, setSecondsLeft })
+  useCountdown(clock, sessionRef, { warning, setSecondsLeft })
 
   /** Continue session: the timer starts again and the server session is renewed. */
   const continueSession = React.useCallback(() => {
     const now = clock.now()
-    lastActivity.current = now
-    lastShared.current = now
+    sessionRef.current.lastActivity = now
+    sessionRef.current.lastShared = now
     writeLastActivity(now)
     setSecondsLeft(null)
     setRound((value) => value + 1)
     renewInBackground()
-  }, [clock, renewInBackground])
+  }, [clock, sessionRef, renewInBackground])
 
   return { secondsLeft, continueSession }
 }

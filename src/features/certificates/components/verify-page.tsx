@@ -61,7 +61,11 @@ function VerifyPage({ number }: VerifyPageProps) {
   )
 }
 
-function VerifyForm({ number }: { number: string }) {
+/**
+ * The number typed (the address's number when it changes), and the two ways to check one: the
+ * typed number, or the number read from a certificate's PDF; either opens /verify/<number>.
+ */
+function useVerifyForm(number: string) {
   const navigate = useNavigate()
   const [typed, setTyped] = React.useState(number)
   const [shown, setShown] = React.useState(number)
@@ -72,7 +76,6 @@ function VerifyForm({ number }: { number: string }) {
   const [error, setError] = React.useState<string | null>(null)
   const [fileError, setFileError] = React.useState<string | null>(null)
   const [reading, setReading] = React.useState(false)
-  const [dragging, setDragging] = React.useState(false)
   const inputRef = React.useRef<HTMLInputElement>(null)
 
   const open = (next: string) => void navigate({ to: '/verify/$number', params: { number: next } })
@@ -109,6 +112,16 @@ function VerifyForm({ number }: { number: string }) {
     }
   }
 
+  const type = (value: string) => {
+    setTyped(value)
+    setError(null)
+  }
+
+  return { typed, type, error, inputRef, submit, readFile, fileError, reading }
+}
+
+function VerifyForm({ number }: { number: string }) {
+  const { typed, type, error, inputRef, submit, readFile, fileError, reading } = useVerifyForm(number)
   return (
     <div className="flex flex-col gap-6">
       <form
@@ -127,10 +140,7 @@ function VerifyForm({ number }: { number: string }) {
             autoComplete="off"
             spellCheck={false}
             className="font-mono uppercase"
-            onChange={(event) => {
-              setTyped(event.target.value)
-              setError(null)
-            }}
+            onChange={(event) => type(event.target.value)}
           />
           {error ? <FieldError>{error}</FieldError> : null}
         </Field>
@@ -138,46 +148,60 @@ function VerifyForm({ number }: { number: string }) {
           Check
         </Button>
       </form>
-      <div
-        data-slot="pdf-drop"
-        data-dragging={dragging || undefined}
-        onDragOver={(event) => {
-          event.preventDefault()
-          setDragging(true)
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault()
-          setDragging(false)
-          void readFile(event.dataTransfer.files[0])
-        }}
-        className={cn(
-          'flex flex-col gap-2 rounded-card border border-dashed border-line-strong p-4 transition-colors',
-          dragging && 'border-brand-600 bg-brand-50',
-        )}
-      >
-        <Field invalid={Boolean(fileError)}>
-          <FieldLabel>Or choose the certificate PDF</FieldLabel>
-          <FieldHint>Read in your browser; nothing is uploaded. You can also drop it here.</FieldHint>
-          <Input
-            type="file"
-            accept="application/pdf,.pdf"
-            className="cursor-pointer file:me-3 file:rounded-control file:border-0 file:bg-brand-100 file:px-3 file:py-1 file:font-semibold file:text-brand-900"
-            onChange={(event) => void readFile(event.target.files?.[0])}
-          />
-          {fileError ? <FieldError>{fileError}</FieldError> : null}
-        </Field>
-        {reading ? (
-          <p className="flex items-center gap-2 text-small text-ink-muted">
-            <Spinner aria-hidden="true" /> Reading the PDF…
-          </p>
-        ) : (
-          <p className="flex items-center gap-2 text-small text-ink-muted">
-            <FileUp aria-hidden="true" className="size-4" /> PDF certificates of this portal name their
-            number.
-          </p>
-        )}
-      </div>
+      <PdfDrop onFile={(file) => void readFile(file)} fileError={fileError} reading={reading} />
+    </div>
+  )
+}
+
+type PdfDropProps = {
+  onFile: (file: File | undefined) => void
+  /** Why the PDF chosen gave no number. */
+  fileError: string | null
+  reading: boolean
+}
+
+/** The certificate's PDF, chosen or dropped here; it is read in the browser. */
+function PdfDrop({ onFile, fileError, reading }: PdfDropProps) {
+  const [dragging, setDragging] = React.useState(false)
+  return (
+    <div
+      data-slot="pdf-drop"
+      data-dragging={dragging || undefined}
+      onDragOver={(event) => {
+        event.preventDefault()
+        setDragging(true)
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        event.preventDefault()
+        setDragging(false)
+        onFile(event.dataTransfer.files[0])
+      }}
+      className={cn(
+        'flex flex-col gap-2 rounded-card border border-dashed border-line-strong p-4 transition-colors',
+        dragging && 'border-brand-600 bg-brand-50',
+      )}
+    >
+      <Field invalid={Boolean(fileError)}>
+        <FieldLabel>Or choose the certificate PDF</FieldLabel>
+        <FieldHint>Read in your browser; nothing is uploaded. You can also drop it here.</FieldHint>
+        <Input
+          type="file"
+          accept="application/pdf,.pdf"
+          className="cursor-pointer file:me-3 file:rounded-control file:border-0 file:bg-brand-100 file:px-3 file:py-1 file:font-semibold file:text-brand-900"
+          onChange={(event) => onFile(event.target.files?.[0])}
+        />
+        {fileError ? <FieldError>{fileError}</FieldError> : null}
+      </Field>
+      {reading ? (
+        <p className="flex items-center gap-2 text-small text-ink-muted">
+          <Spinner aria-hidden="true" /> Reading the PDF…
+        </p>
+      ) : (
+        <p className="flex items-center gap-2 text-small text-ink-muted">
+          <FileUp aria-hidden="true" className="size-4" /> PDF certificates of this portal name their number.
+        </p>
+      )}
     </div>
   )
 }

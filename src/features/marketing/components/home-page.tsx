@@ -79,67 +79,9 @@ function HomePage({ defaultOpen = [], heroStartAt, className, ...props }: HomePa
     <div data-slot="home-page" className={cn('flex flex-col', className)} {...props}>
       <title>Device Certification Portal · Certify your telecom devices</title>
       <section id="home" aria-labelledby="page-title">
-        <div className="bg-gradient-to-b from-brand-50 via-surface-muted to-surface-muted">
-          <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.1fr_1fr] lg:py-16">
-            <div className="flex flex-col gap-5">
-              <p className="text-small font-semibold tracking-wide text-brand-700 uppercase">
-                Device certification for telecom vendors
-              </p>
-              <h1 id="page-title" className="text-title text-ink sm:text-display">
-                Certify your telecom devices, from first form to certificate
-              </h1>
-              <p className="max-w-xl text-lead text-ink-muted">
-                Register your organization, describe your Wi-Fi routers, extenders, mesh devices, set-top
-                boxes, ONTs, OLTs and ONUs, and follow every certification run in one place.
-              </p>
-              <div className="flex flex-wrap gap-3">
-                <Button asChild size="lg">
-                  <Link to="/" hash="portfolio-manager">
-                    Start with a portfolio
-                    <ArrowRight aria-hidden="true" />
-                  </Link>
-                </Button>
-                <Button asChild size="lg" variant="outline">
-                  <Link to="/" hash="device-certifications">
-                    Devices we certify
-                  </Link>
-                </Button>
-              </div>
-            </div>
-            <HeroCarousel {...(heroStartAt === undefined ? {} : { startAt: heroStartAt })} />
-          </div>
-        </div>
+        <HomeHero heroStartAt={heroStartAt} />
 
-        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-12 sm:px-6">
-          <div className="flex max-w-2xl flex-col gap-2">
-            <h2 id="benefits" className="text-title text-ink">
-              Why certify with us
-            </h2>
-            <p className="text-body text-ink-muted">
-              Certification is a checkpoint between your lab and the operator’s network. It pays back in nine
-              ways.
-            </p>
-          </div>
-          <ul aria-labelledby="benefits" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {BENEFITS.map((benefit) => {
-              const Icon = BENEFIT_ICONS[benefit.id] ?? BadgeCheck
-              return (
-                <li
-                  key={benefit.id}
-                  className="flex gap-3 rounded-card border border-line bg-surface p-4 shadow-card"
-                >
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                    <Icon aria-hidden="true" className="size-5" />
-                  </span>
-                  <div className="flex flex-col gap-1">
-                    <h3 className="text-body font-semibold text-ink">{benefit.title}</h3>
-                    <p className="text-small text-ink-muted">{benefit.text}</p>
-                  </div>
-                </li>
-              )
-            })}
-          </ul>
-        </div>
+        <Benefits />
       </section>
 
       <section
@@ -174,35 +116,114 @@ function HomePage({ defaultOpen = [], heroStartAt, className, ...props }: HomePa
             Seven device classes, each with its own test plan. Open a class to see what the lab looks at.
           </p>
         </div>
-        <ul className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {DEVICE_CLASS_STORIES.map((story) => {
-            const Icon = CLASS_ICONS[story.id] ?? RouterIcon
-            return (
-              <li key={story.id} className="flex">
-                <DisclosureCard
-                  titleId={`class-${story.id}`}
-                  heading={
-                    <div className="flex items-center gap-3">
-                      <Icon aria-hidden="true" className="size-6 text-brand-700" />
-                      <h3 id={`class-${story.id}`} className="text-heading text-ink">
-                        {story.title}
-                      </h3>
-                    </div>
-                  }
-                  summary={story.summary}
-                  defaultOpen={defaultOpen.includes(story.id)}
-                  contentClassName="flex flex-col gap-2 text-small text-ink-muted"
-                >
-                  {story.more.map((paragraph) => (
-                    <p key={paragraph}>{paragraph}</p>
-                  ))}
-                </DisclosureCard>
-              </li>
-            )
-          })}
-        </ul>
+        <DeviceClasses defaultOpen={defaultOpen} />
       </section>
     </div>
+  )
+}
+
+/** The first screen: what the portal is for, its two ways in, and the turning product image. */
+function HomeHero({ heroStartAt }: { heroStartAt: number | undefined }) {
+  return (
+    <div className="bg-gradient-to-b from-brand-50 via-surface-muted to-surface-muted">
+      <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.1fr_1fr] lg:py-16">
+        <div className="flex flex-col gap-5">
+          <p className="text-small font-semibold tracking-wide text-brand-700 uppercase">
+            Device certification for telecom vendors
+          </p>
+          <h1 id="page-title" className="text-title text-ink sm:text-display">
+            Certify your telecom devices, from first form to certificate
+          </h1>
+          <p className="max-w-xl text-lead text-ink-muted">
+            Register your organization, describe your Wi-Fi routers, extenders, mesh devices, set-top boxes,
+            ONTs, OLTs and ONUs, and follow every certification run in one place.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Button asChild size="lg">
+              <Link to="/" hash="portfolio-manager">
+                Start with a portfolio
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/" hash="device-certifications">
+                Devices we certify
+              </Link>
+            </Button>
+          </div>
+        </div>
+        <HeroCarousel {...(heroStartAt === undefined ? {} : { startAt: heroStartAt })} />
+      </div>
+    </div>
+  )
+}
+
+/** Why certify: the nine benefits. */
+function Benefits() {
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-12 sm:px-6">
+      <div className="flex max-w-2xl flex-col gap-2">
+        <h2 id="benefits" className="text-title text-ink">
+          Why certify with us
+        </h2>
+        <p className="text-body text-ink-muted">
+          Certification is a checkpoint between your lab and the operator’s network. It pays back in nine
+          ways.
+        </p>
+      </div>
+      <ul aria-labelledby="benefits" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {BENEFITS.map((benefit) => {
+          const Icon = BENEFIT_ICONS[benefit.id] ?? BadgeCheck
+          return (
+            <li
+              key={benefit.id}
+              className="flex gap-3 rounded-card border border-line bg-surface p-4 shadow-card"
+            >
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <div className="flex flex-col gap-1">
+                <h3 className="text-body font-semibold text-ink">{benefit.title}</h3>
+                <p className="text-small text-ink-muted">{benefit.text}</p>
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}
+
+/** A Learn more per device class; `defaultOpen` names those open at first. */
+function DeviceClasses({ defaultOpen }: { defaultOpen: readonly string[] }) {
+  return (
+    <ul className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {DEVICE_CLASS_STORIES.map((story) => {
+        const Icon = CLASS_ICONS[story.id] ?? RouterIcon
+        return (
+          <li key={story.id} className="flex">
+            <DisclosureCard
+              titleId={`class-${story.id}`}
+              heading={
+                <div className="flex items-center gap-3">
+                  <Icon aria-hidden="true" className="size-6 text-brand-700" />
+                  <h3 id={`class-${story.id}`} className="text-heading text-ink">
+                    {story.title}
+                  </h3>
+                </div>
+              }
+              summary={story.summary}
+              defaultOpen={defaultOpen.includes(story.id)}
+              contentClassName="flex flex-col gap-2 text-small text-ink-muted"
+            >
+              {story.more.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </DisclosureCard>
+          </li>
+        )
+      })}
+    </ul>
   )
 }
 

@@ -82,86 +82,105 @@ function PortfolioManagerLanding({
         </Button>
       </div>
 
-      <section aria-labelledby="portfolio-types" className="flex flex-col gap-4">
-        <h2 id="portfolio-types" className="text-title text-ink">
-          Three parts of a portfolio
-        </h2>
-        <ul className="grid items-start gap-4 md:grid-cols-3">
-          {PORTFOLIO_EXPLANATIONS.map((explanation) => {
-            const Icon = EXPLANATION_ICONS[explanation.type]
-            return (
-              <li key={explanation.type} className="flex">
-                <DisclosureCard
-                  id={explanation.type}
-                  data-marked={marked === explanation.type ? true : undefined}
-                  className="transition-shadow data-[marked]:ring-2 data-[marked]:ring-brand-500"
-                  titleId={`${explanation.type}-title`}
-                  heading={
-                    <>
-                      <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                        <Icon aria-hidden="true" className="size-5" />
-                      </span>
-                      <h3 id={`${explanation.type}-title`} className="text-heading text-ink">
-                        {explanation.title}
-                      </h3>
-                    </>
-                  }
-                  summary={explanation.summary}
-                  defaultOpen={defaultOpen.includes(explanation.type)}
-                  contentClassName="flex flex-col gap-2 text-small text-ink-muted"
-                >
-                  {explanation.more.map((paragraph) => (
-                    <p key={paragraph}>{paragraph}</p>
-                  ))}
-                </DisclosureCard>
-              </li>
-            )
-          })}
-        </ul>
-      </section>
-
-      <section aria-labelledby="device-kinds" className="flex flex-col gap-4">
-        <div className="flex max-w-2xl flex-col gap-2">
-          <h2 id="device-kinds" className="text-title text-ink">
-            Devices you can register
-          </h2>
-          <p className="text-body text-ink-muted">
-            From home gateways to central-office line terminals, and the models already in the catalogue.
-          </p>
-        </div>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {DEVICE_KINDS.map((kind) => {
-            const image = KIND_IMAGES[kind.id]
-            return (
-              <li key={kind.id} className="flex">
-                <Card className="w-full gap-2 p-0">
-                  {image ? (
-                    <img
-                      src={image.src}
-                      alt={image.alt}
-                      width={IMAGE_WIDTH}
-                      height={IMAGE_HEIGHT}
-                      loading="lazy"
-                      decoding="async"
-                      className="aspect-[4/3] w-full rounded-t-card bg-surface-muted object-contain"
-                    />
-                  ) : null}
-                  <div className="flex flex-col gap-1 px-4 pb-4">
-                    {kind.model ? (
-                      <p className="text-caption font-semibold tracking-wide text-brand-700 uppercase">
-                        {kind.model}
-                      </p>
-                    ) : null}
-                    <h3 className="text-heading text-ink">{kind.title}</h3>
-                    <p className="text-small text-ink-muted">{kind.text}</p>
-                  </div>
-                </Card>
-              </li>
-            )
-          })}
-        </ul>
-      </section>
+      <PortfolioExplanations marked={marked} defaultOpen={defaultOpen} />
+      <DeviceKinds />
     </div>
+  )
+}
+
+type PortfolioExplanationsProps = {
+  /** The explanation asked for in the URL, marked once hydrated. */
+  marked: PortfolioType | undefined
+  defaultOpen: readonly PortfolioType[]
+}
+
+/** The three parts of a portfolio, each with Learn more / Learn less. */
+function PortfolioExplanations({ marked, defaultOpen }: PortfolioExplanationsProps) {
+  return (
+    <section aria-labelledby="portfolio-types" className="flex flex-col gap-4">
+      <h2 id="portfolio-types" className="text-title text-ink">
+        Three parts of a portfolio
+      </h2>
+      <ul className="grid items-start gap-4 md:grid-cols-3">
+        {PORTFOLIO_EXPLANATIONS.map((explanation) => {
+          const Icon = EXPLANATION_ICONS[explanation.type]
+          return (
+            <li key={explanation.type} className="flex">
+              <DisclosureCard
+                id={explanation.type}
+                data-marked={marked === explanation.type ? true : undefined}
+                className="transition-shadow data-[marked]:ring-2 data-[marked]:ring-brand-500"
+                titleId={`${explanation.type}-title`}
+                heading={
+                  <>
+                    <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                      <Icon aria-hidden="true" className="size-5" />
+                    </span>
+                    <h3 id={`${explanation.type}-title`} className="text-heading text-ink">
+                      {explanation.title}
+                    </h3>
+                  </>
+                }
+                summary={explanation.summary}
+                defaultOpen={defaultOpen.includes(explanation.type)}
+                contentClassName="flex flex-col gap-2 text-small text-ink-muted"
+              >
+                {explanation.more.map((paragraph) => (
+                  <p key={paragraph}>{paragraph}</p>
+                ))}
+              </DisclosureCard>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
+
+/** Cards for the device kinds and two branded models of the catalogue. */
+function DeviceKinds() {
+  return (
+    <section aria-labelledby="device-kinds" className="flex flex-col gap-4">
+      <div className="flex max-w-2xl flex-col gap-2">
+        <h2 id="device-kinds" className="text-title text-ink">
+          Devices you can register
+        </h2>
+        <p className="text-body text-ink-muted">
+          From home gateways to central-office line terminals, and the models already in the catalogue.
+        </p>
+      </div>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {DEVICE_KINDS.map((kind) => {
+          const image = KIND_IMAGES[kind.id]
+          return (
+            <li key={kind.id} className="flex">
+              <Card className="w-full gap-2 p-0">
+                {image ? (
+                  <img
+                    src={image.src}
+                    alt={image.alt}
+                    width={IMAGE_WIDTH}
+                    height={IMAGE_HEIGHT}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[4/3] w-full rounded-t-card bg-surface-muted object-contain"
+                  />
+                ) : null}
+                <div className="flex flex-col gap-1 px-4 pb-4">
+                  {kind.model ? (
+                    <p className="text-caption font-semibold tracking-wide text-brand-700 uppercase">
+                      {kind.model}
+                    </p>
+                  ) : null}
+                  <h3 className="text-heading text-ink">{kind.title}</h3>
+                  <p className="text-small text-ink-muted">{kind.text}</p>
+                </div>
+              </Card>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
   )
 }
 

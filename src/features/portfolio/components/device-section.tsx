@@ -39,24 +39,41 @@ export const sshSecretText = () => `send them to ${getSupportEmail()}, never in 
 const OPTION = (value: string) => ({ value, label: value })
 const ENG_BUILD_SELECT = ENG_BUILD_OPTIONS.map(OPTION)
 
+type CascadeStep = Partial<PortfolioFormValues>
+
+const catalogueProps = { catalogue: {} as CatalogueAnswer }
+
 export const DeviceFields = withForm({
   ...portfolioFormOptions,
-  props: { catalogue: {} as CatalogueAnswer },
+  props: catalogueProps,
   render: function DeviceFields({ form, catalogue }) {
-    const vendor = useStore(form.store, (state) => state.values.deviceManufacture)
-    const deviceName = useStore(form.store, (state) => state.values.deviceName)
-    const deviceType = useStore(form.store, (state) => state.values.deviceType)
-    const productClass = useStore(form.store, (state) => state.values.productClass)
-    const engBuild = useStore(form.store, (state) => state.values.engBuild)
-
-    const apply = (fields: Partial<PortfolioFormValues>) => {
+    /** Applies a cascade step: the values it sets, and those after it emptied. */
+    const apply = (fields: CascadeStep) => {
       for (const [name, value] of Object.entries(fields) as Array<[keyof PortfolioFormValues, string]>) {
         form.setFieldValue(name, value)
       }
     }
-
     return (
       <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">
+        <DeviceModelFields form={form} catalogue={catalogue} apply={apply} />
+        <DeviceKindFields form={form} catalogue={catalogue} apply={apply} />
+        <DeviceBuildFields form={form} />
+      </div>
+    )
+  },
+})
+
+const cascadeProps = { ...catalogueProps, apply: (() => {}) as (fields: CascadeStep) => void }
+
+/** The manufacturer and the device name, with its 'Add New Device Name'. */
+const DeviceModelFields = withForm({
+  ...portfolioFormOptions,
+  props: cascadeProps,
+  render: function DeviceModelFields({ form, catalogue, apply }) {
+    const vendor = useStore(form.store, (state) => state.values.deviceManufacture)
+    const deviceName = useStore(form.store, (state) => state.values.deviceName)
+    return (
+      <>
         <form.AppField name="deviceManufacture">
           {(field) => (
             <field.SelectField
@@ -90,6 +107,21 @@ export const DeviceFields = withForm({
             </form.AppField>
           ) : null}
         </div>
+      </>
+    )
+  },
+})
+
+/** The device type and the product class, each with its 'Add New …'. */
+const DeviceKindFields = withForm({
+  ...portfolioFormOptions,
+  props: cascadeProps,
+  render: function DeviceKindFields({ form, catalogue, apply }) {
+    const deviceName = useStore(form.store, (state) => state.values.deviceName)
+    const deviceType = useStore(form.store, (state) => state.values.deviceType)
+    const productClass = useStore(form.store, (state) => state.values.productClass)
+    return (
+      <>
         <div className="flex flex-col gap-4">
           <form.AppField name="deviceType">
             {(field) => (
@@ -138,6 +170,18 @@ export const DeviceFields = withForm({
             </form.AppField>
           ) : null}
         </div>
+      </>
+    )
+  },
+})
+
+/** The device count and serial numbers, firmware, year and engineering build. */
+const DeviceBuildFields = withForm({
+  ...portfolioFormOptions,
+  render: function DeviceBuildFields({ form }) {
+    const engBuild = useStore(form.store, (state) => state.values.engBuild)
+    return (
+      <>
         <form.AppField name="deviceToBecertified">
           {(field) => (
             <field.TextField
@@ -179,7 +223,7 @@ export const DeviceFields = withForm({
             />
           )}
         </form.AppField>
-      </div>
+      </>
     )
   },
 })

@@ -27,24 +27,21 @@ import { addressQueryOptions } from '@/lib/address-query'
 const OPTION = (value: string) => ({ value, label: value })
 const DAY_OPTIONS = WEEKDAYS.map((day) => ({ value: day, label: day.charAt(0), srLabel: day }))
 
+const countriesProps = { countries: [] as ReadonlyArray<CountryDetail> }
+
+type AddressForm = { setFieldValue: (name: keyof AddressFields, value: string) => void }
+
+/** Applies a cascade step: the values it sets, and those after it emptied. */
+function applyAddress(form: AddressForm, fields: Partial<AddressFields>) {
+  for (const [name, value] of Object.entries(fields) as Array<[keyof AddressFields, string]>) {
+    form.setFieldValue(name, value)
+  }
+}
+
 export const OrganizationFields = withForm({
   ...portfolioFormOptions,
-  props: { countries: [] as ReadonlyArray<CountryDetail> },
+  props: countriesProps,
   render: function OrganizationFields({ form, countries }) {
-    const country = useStore(form.store, (state) => state.values.country)
-    const chosenState = useStore(form.store, (state) => state.values.state)
-    const city = useStore(form.store, (state) => state.values.city)
-    const countryCode = useStore(form.store, (state) => state.values.countryCode)
-    const placesQuery = useQuery({ ...addressQueryOptions(country), enabled: country !== '' })
-    const states = placesQuery.data ? stateOptions(placesQuery.data, country) : []
-    const cities = placesQuery.data ? cityOptions(placesQuery.data, chosenState) : []
-
-    const applyAddress = (fields: Partial<AddressFields>) => {
-      for (const [name, value] of Object.entries(fields) as Array<[keyof AddressFields, string]>) {
-        form.setFieldValue(name, value)
-      }
-    }
-
     return (
       <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">
         <form.AppField name="organizationName">
@@ -69,6 +66,22 @@ export const OrganizationFields = withForm({
         <form.AppField name="email">
           {(field) => <field.TextField label={LABELS.email} type="email" readOnly required />}
         </form.AppField>
+        <ReachFields form={form} countries={countries} />
+        <PlaceFields form={form} countries={countries} />
+      </div>
+    )
+  },
+})
+
+/** How to reach the contact: the country code (choosing one chooses its country), phone, time and days. */
+const ReachFields = withForm({
+  ...portfolioFormOptions,
+  props: countriesProps,
+  render: function ReachFields({ form, countries }) {
+    const country = useStore(form.store, (state) => state.values.country)
+    const countryCode = useStore(form.store, (state) => state.values.countryCode)
+    return (
+      <>
         <form.AppField name="countryCode">
           {(field) => {
             const error = firstErrorMessage(field.state.meta.errors)
@@ -80,7 +93,7 @@ export const OrganizationFields = withForm({
                   countries={countries}
                   countryCode={countryCode}
                   country={country}
-                  onChooseCountry={(chosen) => applyAddress(chooseCountry(countries, chosen))}
+                  onChooseCountry={(chosen) => applyAddress(form, chooseCountry(countries, chosen))}
                   onClose={field.handleBlur}
                 />
                 <FieldError>{error}</FieldError>
@@ -108,6 +121,24 @@ export const OrganizationFields = withForm({
             <field.ChipGroupField label={LABELS.days} shape="letter" options={DAY_OPTIONS} required />
           )}
         </form.AppField>
+      </>
+    )
+  },
+})
+
+/** The address, and the country → state → city cascade. */
+const PlaceFields = withForm({
+  ...portfolioFormOptions,
+  props: countriesProps,
+  render: function PlaceFields({ form, countries }) {
+    const country = useStore(form.store, (state) => state.values.country)
+    const chosenState = useStore(form.store, (state) => state.values.state)
+    const city = useStore(form.store, (state) => state.values.city)
+    const placesQuery = useQuery({ ...addressQueryOptions(country), enabled: country !== '' })
+    const states = placesQuery.data ? stateOptions(placesQuery.data, country) : []
+    const cities = placesQuery.data ? cityOptions(placesQuery.data, chosenState) : []
+    return (
+      <>
         <form.AppField name="address">
           {(field) => (
             <field.TextareaField
@@ -126,7 +157,7 @@ export const OrganizationFields = withForm({
               label={LABELS.country}
               placeholder="Select a country"
               options={countries.map((item) => OPTION(item.country))}
-              onValueChange={(chosen) => applyAddress(chooseCountry(countries, chosen))}
+              onValueChange={(chosen) => applyAddress(form, chooseCountry(countries, chosen))}
               required
             />
           )}
@@ -138,7 +169,7 @@ export const OrganizationFields = withForm({
               placeholder={country === '' ? 'Choose a country first' : 'Select a state'}
               options={withCurrent(states, chosenState).map(OPTION)}
               disabled={country === ''}
-              onValueChange={(chosen) => applyAddress(chooseState(chosen))}
+              onValueChange={(chosen) => applyAddress(form, chooseState(chosen))}
               required
             />
           )}
@@ -154,7 +185,7 @@ export const OrganizationFields = withForm({
             />
           )}
         </form.AppField>
-      </div>
+      </>
     )
   },
 })

@@ -56,61 +56,23 @@ function PortfolioSection({
         className="rounded-card border border-line bg-surface shadow-card"
       >
         <div className="flex flex-wrap items-center gap-3 border-b border-line px-4 py-3 sm:px-6">
-          {/* The section's title is a heading (under the page's h1) holding its fold toggle. */}
-          <div className="flex min-w-0 flex-1 flex-col">
-            <h2 className="flex min-w-0">
-              <CollapsibleTrigger asChild>
-                <button
-                  type="button"
-                  aria-describedby={descriptionId}
-                  className="group flex min-w-0 cursor-pointer items-center gap-3 rounded-control text-start text-heading text-ink focus-visible:focus-ring"
-                >
-                  <ChevronDown
-                    aria-hidden="true"
-                    className="size-5 shrink-0 text-ink-muted transition-transform group-data-[state=closed]:-rotate-90"
-                  />
-                  <span id={headingId}>{title}</span>
-                </button>
-              </CollapsibleTrigger>
-            </h2>
-            {/* Aligned with the title, past the chevron (size-5 + gap-3). */}
-            <p id={descriptionId} className="ps-8 text-small text-ink-muted">
-              {description}
-            </p>
-          </div>
+          <SectionTitle
+            title={title}
+            description={description}
+            headingId={headingId}
+            descriptionId={descriptionId}
+          />
           {modeLocked ? (
             <p className="text-small text-ink-muted">Not changed by this edit</p>
           ) : (
-            <div role="group" aria-label={`${title}: mode`} className="flex items-center gap-1">
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={`Edit ${title}`}
-                title="Create"
-                aria-pressed={mode === 'create'}
-                className={cn(mode === 'create' && 'bg-brand-100 text-brand-900 hover:bg-brand-100')}
-                onClick={() => {
-                  onModeChange('create')
-                  onOpenChange(true)
-                }}
-              >
-                <Pencil aria-hidden="true" />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={`View ${title}`}
-                title="View"
-                aria-pressed={mode === 'view'}
-                className={cn(mode === 'view' && 'bg-brand-100 text-brand-900 hover:bg-brand-100')}
-                onClick={() => {
-                  onModeChange('view')
-                  onOpenChange(true)
-                }}
-              >
-                <Eye aria-hidden="true" />
-              </Button>
-            </div>
+            <ModeToggle
+              title={title}
+              mode={mode}
+              onChoose={(chosen) => {
+                onModeChange(chosen)
+                onOpenChange(true)
+              }}
+            />
           )}
         </div>
         <CollapsibleContent>
@@ -130,6 +92,90 @@ function PortfolioSection({
         </CollapsibleContent>
       </section>
     </Collapsible>
+  )
+}
+
+type SectionTitleProps = { title: string; description: string; headingId: string; descriptionId: string }
+
+/** The section's title is a heading (under the page's h1) holding its fold toggle. */
+function SectionTitle({ title, description, headingId, descriptionId }: SectionTitleProps) {
+  return (
+    <div className="flex min-w-0 flex-1 flex-col">
+      <h2 className="flex min-w-0">
+        <CollapsibleTrigger asChild>
+          <button
+            type="button"
+            aria-describedby={descriptionId}
+            className="group flex min-w-0 cursor-pointer items-center gap-3 rounded-control text-start text-heading text-ink focus-visible:focus-ring"
+          >
+            <ChevronDown
+              aria-hidden="true"
+              className="size-5 shrink-0 text-ink-muted transition-transform group-data-[state=closed]:-rotate-90"
+            />
+            <span id={headingId}>{title}</span>
+          </button>
+        </CollapsibleTrigger>
+      </h2>
+      {/* Aligned with the title, past the chevron (size-5 + gap-3). */}
+      <p id={descriptionId} className="ps-8 text-small text-ink-muted">
+        {description}
+      </p>
+    </div>
+  )
+}
+
+type ModeToggleProps = {
+  title: string
+  mode: SectionMode
+  /** A mode chosen: the section shows it, unfolded. */
+  onChoose: (mode: SectionMode) => void
+}
+
+/** The two icons that change a section's mode, the current one pressed. */
+function ModeToggle({ title, mode, onChoose }: ModeToggleProps) {
+  return (
+    <div role="group" aria-label={`${title}: mode`} className="flex items-center gap-1">
+      <ModeButton
+        label={`Edit ${title}`}
+        title="Create"
+        pressed={mode === 'create'}
+        onClick={() => onChoose('create')}
+      >
+        <Pencil aria-hidden="true" />
+      </ModeButton>
+      <ModeButton
+        label={`View ${title}`}
+        title="View"
+        pressed={mode === 'view'}
+        onClick={() => onChoose('view')}
+      >
+        <Eye aria-hidden="true" />
+      </ModeButton>
+    </div>
+  )
+}
+
+type ModeButtonProps = {
+  label: string
+  title: string
+  pressed: boolean
+  onClick: () => void
+  children: React.ReactNode
+}
+
+function ModeButton({ label, title, pressed, onClick, children }: ModeButtonProps) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon-sm"
+      aria-label={label}
+      title={title}
+      aria-pressed={pressed}
+      className={cn(pressed && 'bg-brand-100 text-brand-900 hover:bg-brand-100')}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
   )
 }
 

@@ -1,0 +1,238 @@
+import { useNavigate, useRouterState } from '@tanstack/react-router'
+import * as React from 'react'
+import { flushSync } from 'react-dom'
+import { toast } from 'sonner'
+import { useAppForm } from '@/components/form/form-kit'
+import type { CountryDetail } from '@/contract/address'
+import type { AuthData } from '@/contract/auth'
+import type { CatalogueAnswer } from '@/contract/catalogue'
+import { NO_UPDATES_MESSAGE, SAVE_SECTION_MESSAGES } from '@/contract/messages'
+import type { RecordDetails, SaveSection, SavedPortfolio } from '@/contract/portfolio'
+import {
+  recordToFormValues,
+  savedPortfolioToFormValues,
+  toSavePayload,
+  toSubmitPayload,
+  toUpdateRecordPayload,
+} from '@/contract/portfolio-payload'
+import type { PortfolioType } from '@/contract/portfolio-types'
+import type {
+  PortfolioFieldErrors,
+  PortfolioFormValues,
+  PortfolioSection as SectionNumber,
+} from '@/contract/validation/portfolio-form'
+import { useSavePortfolioMutation } from '@/features/portfolio/api/save-portfolio'
+import { useSubmitPortfolioMutation } from '@/features/portfolio/api/submit-portfolio'
+import { useUpdateRecordMutation } from '@/features/portfolio/api/update-record'
+import {
+  createShownCheck,
+  type PortfolioCheck,
+  portfolioCheckErrors,
+  portfolioFormOptions,
+  portfolioFormValidator,
+} from '@/features/portfolio/model/portfolio-form-options'
+import { sectionsWithErrors, typeOfSection } from '@/features/portfolio/model/portfolio-sections'
+import {
+  authDataAfterSave,
+  authDataAfterSubmit,
+  hasChangesToSave,
+  hasSavedDraft,
+  initialSectionModes,
+  modesAfterSave,
+  RECORD_EDIT_MODES,
+  RECORD_EDIT_SECTION,
+  type SectionModes,
+} from '@/features/portfolio/model/portfolio-state'
+import { answerOrNull } from '@/lib/api-failure'
+import { useTimeout } from '@/lib/clock'
+import { writeAuthData } from '@/lib/storage'
+
+/**
+ * Spec §4, §9: after a successful submit the vendor returns home 2 s later. The update of a
+ * submitted record waits as long, then returns to the dashboard it came from (decision 0012).
+ */
+export const SUBMIT_REDIRECT_MS = 2000
+
+export const FORM_ID = 'portfolio-form'
+
+export type PortfolioFormProps = {
+  authData: AuthData
+  /** The vendor's saved portfolio (a draft, a submitted request or the registration details). */
+  saved: SavedPortfolio | null
+  catalogue: CatalogueAnswer
+  countries: ReadonlyArray<CountryDetail>
+  /** The section to scroll to (the `portfolio` search parameter). */
+  focusSection?: PortfolioType | undefined
+  /** The submitted record being edited (docs/decisions/0012), or null for the usual form. */
+  record: RecordDetails | null
+}
+
+type FormData = Pick<PortfolioFormProps, 'authData' | 'saved' | 'catalogue' | 'record'>
+
+function startingValues({ saved, catalogue, authData, record }: FormData): PortfolioFormValues {
+  const opened = savedPortfolioToFormValues(saved, catalogue)
+  // The email is read-only: without a saved one it is the account's.
+  const values = opened.email ? opened : { ...opened, email: authData.emailId }
+  return record ? recordToFormValues(values, record) : values
+}
+
+/** Each section's mode (create or view) and fold, and the opening of those a check finds fault in. */
+export function useSectionStates(editing: boolean, saved: SavedPortfolio | null) {
+  const [modes, setModes] = React.useState<SectionModes>(() =>
+    editing ? RECORD_EDIT_MODES : initialSectionModes(saved),
+  )
+  const [open, setOpen] = React.useState<Record<SectionNumber, boolean>>({ 1: true, 2: true, 3: true })
+
+  /** The sections with messages open in create mode; the first field with one takes focus (spec §4). */
+  const revealErrors = (errors: PortfolioFieldErrors) => {
+    const sections = sectionsWithErrors(errors)
+    // The check ran after the press's event had ended: the sections render their fields now, so
+    // that the field to focus is there.
+    flushSync(() => {
+      setModes((current) => {
+        const next = { ...current }
+        for (const section of sections) next[section] = 'create'
+        return next
+      })
+      setOpen((current) => {
+        const next = { ...current }
+        for (const section of sections) next[section] = true
+        return next
+      })
+    })
+    requestAnimationFrame(() => {
+      document.getElementById(FORM_ID)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    })
+  }
+  return { modes, setModes, open, setOpen, revealErrors }
+}
+
+type Sent = {
+  /** The check whose messages show: cleared after a success (spec §5). */
+  clearCheck: () => void
+  setModes: React.Dispatch<React.SetStateAction<SectionModes>>
+  setSubmitted: (submitted: boolean) => void
+}
+
+/** Save (a section, or all), Submit, and Submit of a record being edited; each tells its answer. */
+function usePortfolioRequests({ authData, saved, catalogue }: FormData, sent: Sent) {
+  const savePortfolio = useSavePortfolioMutation()
+  const submitPortfolio = useSubmitPortfolioMutation()
+  const updateRecord = useUpdateRecordMutation()
+  // The last saved copy, for the no-change warning (spec §4); it follows the reloaded data.
+  const lastSaved = React.useMemo(
+    () => (hasSavedDraft(saved) ? savedPortfolioToFormValues(saved, catalogue) : null),
+    [saved, catalogue],
+  )
+
+  const save = async (values: PortfolioFormValues, section: SaveSection) => {
+    if (!hasChangesToSave(values, lastSaved, section)) {
+      toast.warning(NO_UPDATES_MESSAGE)
+      return
+    }
+    const payload = toSavePayload(values, { vendorUserId: authData.vendorUserId, saveSection: section })
+    // A failed call is told by the query client (spec §8): the form only stops.
+    if ((await answerOrNull(savePortfolio.mutateAsync(payload))) === null) return
+    toast.success(SAVE_SECTION_MESSAGES[section])
+    sent.clearCheck()
+    sent.setModes((current) => modesAfterSave(current, section))
+    writeAuthData(authDataAfterSave(authData))
+  }
+
+  /** Submit in edit mode: the record updated in place. */
+  const update = async (values: PortfolioFormValues, { portfolioManagerId }: RecordDetails) => {
+    const payload = toUpdateRecordPayload(values, { vendorUserId: authData.vendorUserId, portfolioManagerId })
+    const answer = await answerOrNull(updateRecord.mutateAsync(payload))
+    if (answer === null) return
+    toast.success(answer.message)
+    sent.clearCheck()
+    sent.setSubmitted(true)
+  }
+
+  const submit = async (values: PortfolioFormValues) => {
+    const payload = toSubmitPayload(values, { vendorUserId: authData.vendorUserId, saved })
+    const answer = await answerOrNull(submitPortfolio.mutateAsync(payload))
+    if (answer === null) return
+    toast.success(answer.message)
+    writeAuthData(authDataAfterSubmit(authData))
+    sent.clearCheck()
+    sent.setSubmitted(true)
+  }
+
+  const pending: 'update' | 'submit' | null = updateRecord.isPending
+    ? 'update'
+    : submitPortfolio.isPending
+      ? 'submit'
+      : null
+  const sending = savePortfolio.isPending || submitPortfolio.isPending || updateRecord.isPending
+  return { save, update, submit, sending, pending }
+}
+
+/**
+ * The portfolio form's state (spec §2, §3, §4, §5, §8): three sections over one TanStack Form.
+ * Save and Submit hand their check to `form.handleSubmit` as submit meta; the form validator shows
+ * that check's messages on the fields, and they follow the typing from then on.
+ */
+export function usePortfolioForm(data: FormData) {
+  const { authData, saved, catalogue, record } = data
+  const navigate = useNavigate()
+  const editing = record !== null
+  const sections = useSectionStates(editing, saved)
+  const [submitted, setSubmitted] = React.useState(false)
+  // The check whose messages show, null until Save or Submit and after a success (spec §5). The
+  // form validator reads it: TanStack Form gives validators the values, not the submit meta.
+  const [shownCheck] = React.useState(createShownCheck)
+  const requests = usePortfolioRequests(data, {
+    clearCheck: () => shownCheck.set(null),
+    setModes: sections.setModes,
+    setSubmitted,
+  })
+  const defaultValues = React.useMemo(
+    () => startingValues({ saved, catalogue, authData, record }),
+    [saved, catalogue, authData, record],
+  )
+
+  const form = useAppForm({
+    ...portfolioFormOptions,
+    defaultValues,
+    validators: { onDynamic: portfolioFormValidator(shownCheck.read) },
+    onSubmitInvalid: ({ value, meta }) => sections.revealErrors(portfolioCheckErrors(value, meta)),
+    onSubmit: async ({ value, meta }) => {
+      if (meta.rules === 'save') await requests.save(value, meta.section)
+      else if (record) await requests.update(value, record)
+      else await requests.submit(value)
+    },
+  })
+
+  /** Save (a section, or all) or Submit: the check becomes the one shown, then the form submits. */
+  const check = async (made: PortfolioCheck) => {
+    shownCheck.set(made)
+    // The messages of the previous check give way to this one's first: handleSubmit stops at any
+    // field that still holds one.
+    await form.validate('submit')
+    await form.handleSubmit(made)
+  }
+
+  const leave = () => void navigate({ to: editing ? '/dashboard' : '/' })
+  useTimeout(leave, submitted ? SUBMIT_REDIRECT_MS : null)
+
+  return { form, check, leave, editing, submitted, sections, ...requests }
+}
+
+/**
+ * Spec §2: the `portfolio` search value scrolls to its section once the form is there. A record
+ * being edited opens at its device section, its first field focused. Once the router is idle:
+ * after a navigation it puts the window back at the top when it has rendered the new screen.
+ */
+export function useScrollToSection(focusSection: PortfolioType | undefined, editing: boolean) {
+  const scrollTo = editing ? typeOfSection(RECORD_EDIT_SECTION) : focusSection
+  const routerIdle = useRouterState({ select: (state) => state.status === 'idle' })
+  const scrolledTo = React.useRef<string | undefined>(undefined)
+  React.useEffect(() => {
+    if (!scrollTo || !routerIdle || scrolledTo.current === scrollTo) return
+    scrolledTo.current = scrollTo
+    const target = document.getElementById(scrollTo)
+    target?.scrollIntoView({ block: 'start' })
+    if (editing) target?.querySelector<HTMLElement>('[role="combobox"]')?.focus({ preventScroll: true })
+  }, [scrollTo, routerIdle, editing])
+}
