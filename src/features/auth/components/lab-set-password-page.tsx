@@ -17,7 +17,7 @@ import { AuthCard } from '@/features/auth/components/auth-card'
 type Errors = { password?: string | undefined; confirmPassword?: string | undefined }
 
 /**
- * /lab/set-password?token=… (issue 19): where a new lab staff member's link leads. The link names
+ * /lab/set-password?token=…: where a new lab staff member's link leads. The link names
  * them; they choose a password (the portal's rules) and then log in on the usual login page,
  * which takes them to the console. A used, expired or unknown link says so and what to do.
  */

@@ -13,7 +13,7 @@ import { type PendingRegistration, readPendingRegistration, writePendingRegistra
 export const REGISTRATION_SUCCESS_TOAST_MS = 2000
 export const CREATE_PASSWORD_DIALOG_DELAY_MS = 2000
 
-/** Registering from an invitation's link (issue 18): its token, and the e-mail and organization it names. */
+/** Registering from an invitation's link: its token, and the e-mail and organization it names. */
 export type RegistrationInvitation = {
   token: string
   email?: string | undefined

@@ -9,10 +9,10 @@ import { FROM_CREATE_PORTFOLIO } from '@/lib/login-params'
  * Portfolio button (/login?from=create-portfolio) and has no stored goto lands on the portfolio
  * form they were trying to open (docs/decisions/0009).
  *
- * A lab staff member (issue 19, `lab`) lands on the lab console, or on the console's page that sent
+ * A lab staff member (`lab`) lands on the lab console, or on the console's page that sent
  * them to the login: the vendors' pages are not theirs.
  *
- * An account without an organization (issue 31, `noOrganization`) lands on its pending invitations,
+ * An account without an organization (`noOrganization`) lands on its pending invitations,
  * or on the invitation link that sent it to the login: every organization's page would refuse it.
  */
 

@@ -12,7 +12,7 @@ import { verifyCertificateSignature } from '@/features/certificates/model/verify
 import { VERIFY_FAILED_MESSAGE } from '@/features/certificates/model/verify-text'
 
 /*
- * What /verify/<number> shows (issue 20): the portal's public record of the number, checked here
+ * What /verify/<number> shows: the portal's public record of the number, checked here
  * against the published key. The content shown is read from the signed text itself, never from
  * the answer's other fields: what the page calls verified is what was signed.
  *

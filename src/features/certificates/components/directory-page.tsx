@@ -51,7 +51,7 @@ function queryOf(params: DirectoryParams): DirectoryCall {
 }
 
 /**
- * /certified-devices (issue 20): the public directory of certified devices. Every certificate that
+ * /certified-devices: the public directory of certified devices. Every certificate that
  * is valid and that its organization chose to list, newest first, searched and filtered on the
  * server a page at a time. Each entry opens its certificate's verification page. The page is
  * prerendered without parameters; what the address asks for is read once it has hydrated.

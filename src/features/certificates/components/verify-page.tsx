@@ -38,7 +38,7 @@ type VerifyPageProps = {
 }
 
 /**
- * /verify and /verify/<number> (issue 20): anyone, logged in or not, checks a certificate by its
+ * /verify and /verify/<number>: anyone, logged in or not, checks a certificate by its
  * number or its PDF. The answer is the portal's record, its signature checked here against the
  * published key: Valid, Expired or Revoked (with the reason and date), or that the signature does
  * not match, or that no certificate has this number — and nothing else about other numbers.

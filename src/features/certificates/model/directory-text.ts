@@ -1,5 +1,5 @@
 /*
- * The directory of certified devices' words (issue 20): the page, its stories and the journey
+ * The directory of certified devices' words: the page, its stories and the journey
  * use these, so a change of wording is made once.
  */
 export const DIRECTORY_TITLE = 'Certified devices'

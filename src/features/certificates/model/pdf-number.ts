@@ -1,7 +1,7 @@
 import { CERTIFICATE_NUMBER_PATTERN, normalizeCertificateNumber } from '@/contract/certificates'
 
 /*
- * /verify takes the certificate's PDF as well as its number (issue 20): the portal's PDF names
+ * /verify takes the certificate's PDF as well as its number: the portal's PDF names
  * its number in the document's properties and on the page. The file is read here, in the
  * browser — nothing is uploaded — first as it is, then through its compressed streams.
  */

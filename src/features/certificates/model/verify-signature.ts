@@ -1,5 +1,5 @@
 /*
- * The verification page checks a certificate's signature itself (issue 20, docs/decisions/0025):
+ * The verification page checks a certificate's signature itself (docs/decisions/0025):
  * Ed25519 in the browser's WebCrypto, over the stored text exactly as the portal answered it,
  * with the public key published at /.well-known/certificate-keys.json. It does not take the
  * portal's word for it: the page says Valid only when this check passes.

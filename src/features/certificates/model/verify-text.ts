@@ -1,6 +1,6 @@
 import type { CertificateState } from '@/contract/certificates'
 
-/* The verification page's words (issue 20), asserted by their exact text in the stories. */
+/* The verification page's words, asserted by their exact text in the stories. */
 
 export const VERIFY_TITLE = 'Verify a certificate'
 export const VERIFY_LEAD =

@@ -20,7 +20,7 @@ import {
 } from '@/features/certificates/model/verify-text'
 
 /*
- * The verification page's answer (issue 20) as markup described as data (src/lib/view-node.ts):
+ * The verification page's answer as markup described as data (src/lib/view-node.ts):
  * the app renders it with React, and the page's shell builds it before the app has started
  * (src/features/certificates/verify-shell.ts), so a visitor who opens /verify/<number> from a QR
  * code sees the same answer without downloading the app (docs/decisions/0025, point 15).

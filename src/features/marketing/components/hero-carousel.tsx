@@ -30,7 +30,7 @@ type HeroCarouselProps = {
  * not for reduced motion). On hydration React takes over at the image and in the phase the
  * stylesheet is showing: the rotation keeps one time origin (when the first image's turn began),
  * each turn comes at origin + n × interval, and the picture fades as the stylesheet's does, so the
- * handover neither holds an image longer nor steps back (issue 16).
+ * handover neither holds an image longer nor steps back.
  */
 function HeroCarousel({
   images = HERO_IMAGES,

@@ -78,7 +78,7 @@ export function RecordPastSubmitted({ record }: { record: RecordDetails }) {
   )
 }
 
-/** The member's role may not submit or edit devices (issue 18): the role's refusal and what to do. */
+/** The member's role may not submit or edit devices: the role's refusal and what to do. */
 export function PortfolioRefused({ refusal }: { refusal: RoleRefusal }) {
   return (
     <RecordNotEditable title="The portfolio form is not available to your role">

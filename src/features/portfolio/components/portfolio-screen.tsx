@@ -32,7 +32,7 @@ const NO_COUNTRIES: ReadonlyArray<CountryDetail> = []
 /**
  * /portfolio (spec §2): the form over the vendor's saved portfolio and the device catalogue (and
  * the record being edited), which the route has loaded; the country list follows when it comes.
- * A member whose role may not submit or edit devices (issue 18) gets why instead of a form they
+ * A member whose role may not submit or edit devices gets why instead of a form they
  * could fill in but never save.
  */
 export function PortfolioScreen(props: PortfolioScreenProps) {
