@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check and test suite in one run, ending with a plain "N passed, N failed" line.
-// Steps: type check, lint, format check, unit and server tests (Vitest, server suites on PGlite),
+// Steps: type check, lint, format check, dead code (knip), unit and server tests (Vitest, server suites on PGlite),
 // the server suites again on PostgreSQL (scripts/test-pg.mjs), app build, the reliability suite's
 // quick form (bench/reliability), Storybook build, then one portal server for the Storybook
 // test-runner (every story's play function and axe check) and the Playwright journeys. A step
@@ -115,6 +115,7 @@ const vitestReport = (file) => () => {
 await step('typecheck', npx, ['tsc', '--noEmit', '-p', '.'])
 await step('lint', npx, ['eslint', '--max-warnings', '0', '.'])
 await step('format', npx, ['prettier', '--check', '--log-level', 'warn', '.'])
+await step('dead-code', npx, ['knip', '--no-progress'])
 await step(
   'unit',
   npx,

@@ -159,7 +159,6 @@ export const portalEventSchema = v.variant('type', [
   }),
 ])
 export type PortalEvent = v.InferOutput<typeof portalEventSchema>
-export type PortalEventType = PortalEvent['type']
 
 /** `event: hello`: the stream's head and the vendor's active runs, whole. */
 export const streamHelloSchema = v.looseObject({

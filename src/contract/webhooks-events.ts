@@ -118,7 +118,9 @@ export type WebhookBody = v.InferOutput<typeof webhookBodySchema>
 
 /**
  * The deliveries as the OpenAPI document lists them (its `webhooks` section, docs/decisions/0029):
- * each type with its body and what it means.
+ * each type with its body and what it means. Read by the API document at run time, from the
+ * contract's file (server/apps/api-docs/openapi.ts), so no import names it.
+ * @public
  */
 export const webhooks = webhookBodySchema.options.map((schema) => {
   const type = schema.entries.type.literal
@@ -131,4 +133,3 @@ export const webhooks = webhookBodySchema.options.map((schema) => {
         : WEBHOOK_EVENT_DESCRIPTIONS[type],
   }
 })
-export type WebhookBodyOf<T extends WebhookDeliveryType> = Extract<WebhookBody, { type: T }>

@@ -140,7 +140,6 @@ export const createWebhookPayloadSchema = v.object({
   url: text(WEBHOOK_URL_MAX_LENGTH + 100),
   events: eventsSchema,
 })
-export type CreateWebhookPayload = v.InferOutput<typeof createWebhookPayloadSchema>
 
 /** The creation's answer, and a new secret's (rotateWebhookSecret): the only time a secret is shown. */
 export const createWebhookAnswerSchema = v.looseObject({
@@ -157,23 +156,19 @@ export const updateWebhookPayloadSchema = v.object({
   events: v.optional(eventsSchema),
   enabled: v.optional(v.boolean()),
 })
-export type UpdateWebhookPayload = v.InferOutput<typeof updateWebhookPayloadSchema>
 
 export const webhookEndpointPayloadSchema = v.object({ ...acting, endpointId: endpointIdSchema })
-export type WebhookEndpointPayload = v.InferOutput<typeof webhookEndpointPayloadSchema>
 
 export const webhookChangeAnswerSchema = v.looseObject({
   message: v.string(),
   endpoint: v.nullable(webhookEndpointSchema),
 })
-export type WebhookChangeAnswer = v.InferOutput<typeof webhookChangeAnswerSchema>
 
 export const webhookDeliveriesQuerySchema = v.object({
   endpointId: endpointIdSchema,
   /** The `next` of the previous page. */
   before: v.optional(text(200)),
 })
-export type WebhookDeliveriesQuery = v.InferOutput<typeof webhookDeliveriesQuerySchema>
 
 export const webhookDeliverySchema = v.looseObject({
   deliveryId: v.string(),
@@ -203,7 +198,6 @@ export const webhookDeliveriesAnswerSchema = v.looseObject({
 export type WebhookDeliveriesAnswer = v.InferOutput<typeof webhookDeliveriesAnswerSchema>
 
 export const redeliverWebhookPayloadSchema = v.object({ ...acting, deliveryId: endpointIdSchema })
-export type RedeliverWebhookPayload = v.InferOutput<typeof redeliverWebhookPayloadSchema>
 
 /* ----------------------------------------------------------------------------- messages */
 

@@ -76,8 +76,6 @@ function saveFile(file: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS)
 }
 
-export type RecordCertification = ReturnType<typeof useRecordCertification>
-
 function safeFileName(name: string) {
   return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'device'
 }

@@ -7,7 +7,6 @@ export const HERO_INTERVAL_MS = 1200
 
 /** The ids of the home page's sections (spec §2), the targets of in-page jumps. */
 export const HOME_SECTIONS = ['home', 'portfolio-manager', 'device-certifications'] as const
-export type HomeSection = (typeof HOME_SECTIONS)[number]
 
 export type Benefit = { id: string; title: string; text: string }
 
