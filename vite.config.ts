@@ -59,6 +59,7 @@ export default defineConfig(({ mode }) => ({
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./src/test/setup.ts'],
+    globalSetup: ['./src/test/temp-folder.ts'],
     restoreMocks: true,
     // A server test that takes half a second idle takes several on a machine busy with other work
     // (two cores, a build beside the suite): the limits leave room for that, and a test that hangs
