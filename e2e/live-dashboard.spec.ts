@@ -68,7 +68,10 @@ test('two tabs: the other tab sees the submit, every case pass and the cards cha
   const details = other.getByRole('region', { name: `Certification run · ${device.deviceName}` })
   await expect(details).toContainText('No certification run yet.')
 
-  // The first tab starts the run.
+  // The first tab starts the run, with the other one in front: the live client applies what it
+  // heard at the next frame, and a browser runs a background tab's frames late, so a short run
+  // could otherwise reach that tab in one frame and its In Progress card never show 1.
+  await other.bringToFront()
   await expect(row(page, device.deviceName)).toHaveCount(1)
   const menu = await openMenu(page, device.deviceName)
   await menu.getByRole('menuitem', { name: 'Start Certify' }).click()
