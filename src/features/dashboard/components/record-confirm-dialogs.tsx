@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import type { DeviceRecord } from '@/contract/records'
 
 type ConfirmProps = {
@@ -20,54 +11,38 @@ type ConfirmProps = {
 /** Delete asks first: a deleted record cannot be brought back. */
 export function DeleteRecordDialog({ record, onClose, onConfirm }: ConfirmProps) {
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={record !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this device record?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {record?.deviceName} ({record?.vendor}) is removed from your dashboard. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep it</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => record && onConfirm(record)}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onClose={onClose}
+      title="Delete this device record?"
+      description={
+        <>
+          {record?.deviceName} ({record?.vendor}) is removed from your dashboard. This cannot be undone.
+        </>
+      }
+      cancelLabel="Keep it"
+      confirmLabel="Delete"
+      onConfirm={() => record && onConfirm(record)}
+    />
   )
 }
 
 /** Cancel Run asks first: the cases not yet run are dropped. */
 export function CancelRunDialog({ record, onClose, onConfirm }: ConfirmProps) {
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={record !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Cancel this certification run?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The run of {record?.deviceName} ({record?.vendor}) stops. The test cases that have finished keep
-            their results; the others are not run. You can start it again with Start Certify.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep running</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => record && onConfirm(record)}>
-            Cancel run
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onClose={onClose}
+      title="Cancel this certification run?"
+      description={
+        <>
+          The run of {record?.deviceName} ({record?.vendor}) stops. The test cases that have finished keep
+          their results; the others are not run. You can start it again with Start Certify.
+        </>
+      }
+      cancelLabel="Keep running"
+      confirmLabel="Cancel run"
+      onConfirm={() => record && onConfirm(record)}
+    />
   )
 }
