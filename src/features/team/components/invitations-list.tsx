@@ -1,14 +1,5 @@
 import * as React from 'react'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import type { Invitation } from '@/contract/team'
 import { answerOrNull, showToast } from '@/lib/api-failure'
@@ -59,22 +50,15 @@ function InvitationsList({ vendorUserId, invitations }: InvitationsListProps) {
           />
         ))}
       </ul>
-      <AlertDialog open={revoking !== null} onOpenChange={(open) => !open && setRevoking(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Revoke this invitation?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {revoking ? `The link sent to ${revoking.emailId} stops working at once.` : ''}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => void onRevoke()}>
-              Revoke
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title="Revoke this invitation?"
+        description={revoking ? `The link sent to ${revoking.emailId} stops working at once.` : ''}
+        cancelLabel="Cancel"
+        confirmLabel="Revoke"
+        onConfirm={() => void onRevoke()}
+      />
     </>
   )
 }

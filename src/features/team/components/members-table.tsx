@@ -1,14 +1,5 @@
 import * as React from 'react'
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import type { Role } from '@/contract/roles'
 import type { Member } from '@/contract/team'
 import { answerOrNull, showToast } from '@/lib/api-failure'
@@ -83,7 +74,7 @@ function MembersTable({ vendorUserId, role, organizationName, members, onLeft }:
           </tbody>
         </table>
       </div>
-      <ConfirmDialog
+      <ConfirmMemberDialog
         confirm={confirm}
         organizationName={organizationName}
         onClose={() => setConfirm(null)}
@@ -130,28 +121,22 @@ type ConfirmDialogProps = {
 }
 
 /** Remove a member, or leave: what it costs, asked first. */
-function ConfirmDialog({ confirm, organizationName, onClose, onConfirm }: ConfirmDialogProps) {
+function ConfirmMemberDialog({ confirm, organizationName, onClose, onConfirm }: ConfirmDialogProps) {
+  const removing = confirm?.kind === 'remove' ? confirm.member : null
   return (
-    <AlertDialog open={confirm !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            {confirm?.kind === 'remove' ? `Remove ${confirm.member.name}?` : `Leave ${organizationName}?`}
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            {confirm?.kind === 'remove'
-              ? `${confirm.member.name} loses access to ${organizationName}’s devices, runs and certificates at once.`
-              : `You lose access to ${organizationName}’s devices, runs and certificates. An Owner can invite you again.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={onConfirm}>
-            {confirm?.kind === 'remove' ? 'Remove' : 'Leave'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={confirm !== null}
+      onClose={onClose}
+      title={removing ? `Remove ${removing.name}?` : `Leave ${organizationName}?`}
+      description={
+        removing
+          ? `${removing.name} loses access to ${organizationName}’s devices, runs and certificates at once.`
+          : `You lose access to ${organizationName}’s devices, runs and certificates. An Owner can invite you again.`
+      }
+      cancelLabel="Cancel"
+      confirmLabel={removing ? 'Remove' : 'Leave'}
+      onConfirm={onConfirm}
+    />
   )
 }
 
