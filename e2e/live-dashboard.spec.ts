@@ -13,20 +13,24 @@ import { liveEvents, logIn, openDashboard, recordLiveEvents } from './live'
 
 const mesh = { deviceType: 'Wi-Fi Mesh Device', productClass: 'Wi-Fi 6 Mesh' }
 
-/** Every count the summary card `label` shows from now on, in window.__texts[label]. */
+/**
+ * Every count the summary card `label` shows from now on, in window.__texts[label]. The card is
+ * looked up again at each change of the page, so a card React renders anew is still followed.
+ */
 async function recordCardCounts(page: Page, label: string) {
   await page.evaluate((key) => {
-    const card = [...document.querySelectorAll('[data-slot="status-card"]')].find(
-      (candidate) => candidate.querySelector('dt')?.textContent?.trim() === key,
-    )
-    const target = card?.querySelector('dd')
-    if (!target) throw new Error(`No summary card ${key}.`)
+    const count = () =>
+      [...document.querySelectorAll('[data-slot="status-card"]')]
+        .find((candidate) => candidate.querySelector('dt')?.textContent?.trim() === key)
+        ?.querySelector('dd')?.textContent ?? null
+    const first = count()
+    if (first === null) throw new Error(`No summary card ${key}.`)
     const store = ((window as unknown as { __texts?: Record<string, string[]> }).__texts ??= {})
-    const texts = (store[key] = [target.textContent ?? ''])
+    const texts = (store[key] = [first])
     new MutationObserver(() => {
-      const text = target.textContent ?? ''
-      if (texts.at(-1) !== text) texts.push(text)
-    }).observe(target, { subtree: true, childList: true, characterData: true })
+      const text = count()
+      if (text !== null && texts.at(-1) !== text) texts.push(text)
+    }).observe(document.body, { subtree: true, childList: true, characterData: true })
   }, label)
 }
 
