@@ -49,12 +49,12 @@ export const LAB_ROLE_DESCRIPTIONS: Readonly<Record<LabRole, string>> = {
   'Lab engineer':
     'Watches the queue, runs certification on vendors’ behalf, answers comments and reviews results.',
   'Lab manager':
-    'Everything a Lab engineer does, and puts the bench into maintenance and manages the lab’s staff.',
+    'Everything a Lab engineer does, and puts the bench into maintenance, manages the lab’s staff and publishes test plans.',
 }
 
 /** The 403 of a lab call the staff member's role lacks (and the UI's reason beside the control). */
 export const LAB_MANAGER_ONLY_MESSAGE =
-  'Only a Lab manager can put the bench into maintenance, change the review setting, manage the lab’s staff or revoke certificates.'
+  'Only a Lab manager can put the bench into maintenance, change the review setting, manage the lab’s staff, revoke certificates or change test plans.'
 /** The 403 of a lab call made with a vendor's session. */
 export const LAB_ONLY_MESSAGE = 'This is for the certification lab’s staff only.'
 /** The 403 of a vendor call made with a lab staff session. */

@@ -3,6 +3,7 @@ import * as certification from '@/contract/certification'
 import { messageAnswerSchema } from '@/contract/common'
 import * as lab from '@/contract/lab'
 import * as notifications from '@/contract/notifications'
+import * as plans from '@/contract/test-plans'
 import { type LabEndpoint, labMain } from '@/contract/endpoints/types'
 
 /*
@@ -214,6 +215,71 @@ export const labEndpoints = {
     permission: 'lab-manage',
     tag: 'lab',
     summary: 'Revoke a certificate with a reason',
+    refusals: [404, 409],
+  },
+  // The programme's test plans as data (docs/decisions/0032).
+  labTestPlans: {
+    ...labMain,
+    method: 'GET',
+    path: '/api/lab/test-plans',
+    request: null,
+    answer: plans.labTestPlansAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+    permission: 'lab-read',
+    tag: 'lab',
+    summary: 'The test plans with their current versions',
+  },
+  labTestPlan: {
+    ...labMain,
+    method: 'GET',
+    path: '/api/lab/test-plan',
+    request: plans.labTestPlanQuerySchema,
+    answer: plans.labTestPlanAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+    permission: 'lab-read',
+    tag: 'lab',
+    summary: 'One test plan: its versions, its draft and the devices it applies to',
+    refusals: [404],
+  },
+  labSaveTestPlanDraft: {
+    ...labMain,
+    method: 'POST',
+    path: '/api/lab/test-plans/draft',
+    request: plans.saveTestPlanDraftPayloadSchema,
+    answer: plans.labTestPlanChangeAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+    permission: 'lab-manage',
+    tag: 'lab',
+    summary: 'Save the draft of a plan’s next version',
+    refusals: [404],
+  },
+  labDiscardTestPlanDraft: {
+    ...labMain,
+    method: 'POST',
+    path: '/api/lab/test-plans/discard',
+    request: plans.testPlanActionPayloadSchema,
+    answer: plans.labTestPlanChangeAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+    permission: 'lab-manage',
+    tag: 'lab',
+    summary: 'Discard a plan’s draft',
+    refusals: [404, 409],
+  },
+  labPublishTestPlan: {
+    ...labMain,
+    method: 'POST',
+    path: '/api/lab/test-plans/publish',
+    request: plans.testPlanActionPayloadSchema,
+    answer: plans.labTestPlanChangeAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+    permission: 'lab-manage',
+    tag: 'lab',
+    summary: 'Publish a plan’s draft as its next version',
     refusals: [404, 409],
   },
   // A lab staff member's own notification settings (docs/decisions/0028 point 9).

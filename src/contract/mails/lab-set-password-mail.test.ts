@@ -18,7 +18,7 @@ describe('the lab set-password mail', () => {
         'Hello Lena <Lab>,',
         '',
         "You now have an account on the Device Certification Portal's lab console as a Lab manager.",
-        'Lab manager: Everything a Lab engineer does, and puts the bench into maintenance and manages the lab’s staff.',
+        'Lab manager: Everything a Lab engineer does, and puts the bench into maintenance, manages the lab’s staff and publishes test plans.',
         '',
         'To choose your password, open this link:',
         '',
