@@ -78,6 +78,7 @@ const SERVER_DOMAINS = [
   'certification',
   'certificates',
   'lab',
+  'programme',
   'notifications',
   'webhooks',
   'api-tokens',

@@ -3,6 +3,7 @@ import { LAB_QUEUE_PAGE_SIZE, type LabQueueQuery } from '../../src/contract/lab.
 import { openDatabase } from '../../server/platform/db/database.ts'
 import { createAccountWithOrganization } from '../../server/organizations/memberships.ts'
 import { labQueue } from '../../server/lab/queue.ts'
+import { GENERIC_PLAN_RUN } from '../../server/test/plans.ts'
 
 /*
  * The lab queue's read (GET /api/lab/queue, server/lab/queue.ts) over many records, on
@@ -76,7 +77,7 @@ for (let from = 0; from < RECORDS; from += BATCH) {
   const runs = await db
     .insertInto('certification_runs')
     .values(
-      withRuns.map((row) => ({
+      withRuns.map((row) => ({ ...GENERIC_PLAN_RUN,
         portfolio_manager_id: row.portfolio_manager_id,
         status: row.status,
         is_certified: (row.status === 'Completed' ? 'CERTIFIED-OK' : '') as '' | 'CERTIFIED-OK',

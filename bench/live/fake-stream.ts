@@ -2,7 +2,8 @@ import http from 'node:http'
 import * as v from 'valibot'
 import type { CertificationRun } from '@/contract/certification'
 import { portalEventSchema, type RunProgress, type StreamHello } from '@/contract/events'
-import { testPlanFor } from '../../server/certification/test-plans.ts'
+import { casesForClass } from '@/contract/test-plans'
+import { TEST_PLANS_V1 } from '../../server/platform/db/migrations/0023-test-plans-v1.ts'
 import type { NewEvent } from '../../server/events/append.ts'
 import { freePort } from '../../scripts/test-pg.mjs'
 import { generatedRecord } from '../dashboard/page.ts'
@@ -60,7 +61,10 @@ export async function startFakeStream(options: FakeStreamOptions) {
     nextRow = (nextRow + 1) % Math.max(1, Math.floor(options.rows / 5))
     runCount += 1
     const row = generatedRecord(index)
-    const cases = [...testPlanFor(row.deviceType, row.productClass).cases]
+    const plan =
+      TEST_PLANS_V1.find((candidate) => candidate.deviceType === row.deviceType) ??
+      TEST_PLANS_V1.find((candidate) => candidate.deviceType === null)!
+    const cases = casesForClass(plan.cases, row.productClass).map((item) => item.name)
     const run: CertificationRun = {
       runId: `fake-run-${runCount}`,
       portfolioManagerId: `pm-${index}`,

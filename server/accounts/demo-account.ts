@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { loginEmailSchema } from '@/contract/validation/login'
 import { newPasswordSchema } from '@/contract/validation/password'
+import { currentPlanFor } from '../programme/index.ts'
 import type { Database } from '../platform/db/schema.ts'
 import { createAccountWithOrganization } from '../organizations/index.ts'
 import { hashPassword, verifyPassword } from '../platform/passwords.ts'
@@ -251,6 +252,12 @@ async function addFinishedRun(
   const startedAt = new Date(submitted.getTime() + DAY_MS)
   const caseMs = 90_000
   const failed = verdict === VALIDATION_FAILURE
+  const record = await trx
+    .selectFrom('device_records')
+    .select(['device_type', 'product_class'])
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .executeTakeFirstOrThrow()
+  const plan = await currentPlanFor(trx, record.device_type, record.product_class)
   const run = await trx
     .insertInto('certification_runs')
     .values({
@@ -263,6 +270,9 @@ async function addFinishedRun(
       started_by: startedBy,
       started_at: startedAt,
       finished_at: new Date(startedAt.getTime() + DEMO_TEST_CASES.length * caseMs),
+      plan_id: plan.planId,
+      plan_version: plan.version,
+      plan_name: plan.name,
     })
     .returning('run_id')
     .executeTakeFirstOrThrow()

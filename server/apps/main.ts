@@ -37,6 +37,7 @@ import { createWebhookRoutes } from '../webhooks/index.ts'
 import { labRoutes } from '../lab/index.ts'
 import { labStaffRoutes } from '../lab/index.ts'
 import { labStateRoutes } from '../lab/index.ts'
+import { testPlanRoutes } from '../lab/index.ts'
 import { notificationRoutes, oneClickUnsubscribe } from '../notifications/index.ts'
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from '@/contract/notifications'
 import { DEFAULT_PORTAL_URL } from './api-docs/options.ts'
@@ -209,6 +210,7 @@ function mountApi(
     pendingInvitationRoutes,
     labStaffRoutes,
     labStateRoutes,
+    testPlanRoutes,
     labRoutes,
     certificateRoutes,
     notificationRoutes,

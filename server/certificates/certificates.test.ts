@@ -133,7 +133,7 @@ describe('issuing', () => {
         number,
         organization: { id: vendor.organizationId },
         device: { serialNumbers: ['CERT0001', 'CERT0002'], firmware: '2.4.1' },
-        testPlan: { version: '2026.1' },
+        testPlan: { planId: 'wi-fi-mesh-device', name: 'Wi-Fi Mesh Device / Wi-Fi 6 Mesh', version: '1' },
         attempts: [{ attempt: 1, kind: 'full', outcome: CERTIFIED_OK }],
         issuer: 'Device Certification Portal',
       },

@@ -12,7 +12,7 @@ import {
   simulatedLab,
   type HarnessRecord,
 } from './harness.ts'
-import { BOOT_AND_PROVISIONING, FIRMWARE_UPGRADE_AND_ROLLBACK, SECURITY_BASELINE } from './test-plans.ts'
+import { BOOT_AND_PROVISIONING, FIRMWARE_UPGRADE_AND_ROLLBACK, SECURITY_BASELINE } from './harness.ts'
 
 const RECORD: HarnessRecord = {
   portfolio_manager_id: 'record-1',
@@ -28,7 +28,11 @@ const RECORD: HarnessRecord = {
 }
 
 const input = (name: string, record = RECORD) => ({
-  run: { runId: 'run-1', attempt: 1 },
+  run: {
+    runId: 'run-1',
+    attempt: 1,
+    plan: { planId: 'wi-fi-mesh-device', name: 'Wi-Fi Mesh Device / Wi-Fi 6 Mesh', version: 2 },
+  },
   testCase: { position: 0, name },
   record,
   signal: new AbortController().signal,
@@ -133,6 +137,7 @@ describe('command harness', () => {
       `#!/bin/sh
 echo "case: $CERT_CASE_NAME"
 echo "device: $CERT_VENDOR $CERT_DEVICE_NAME serials=$CERT_SERIAL_NUMBERS run=$CERT_RUN_ID attempt=$CERT_ATTEMPT"
+echo "plan: $CERT_PLAN_ID $CERT_PLAN_VERSION ($CERT_PLAN_NAME)"
 echo "secret: [$SMTP_URL]"
 case "$CERT_CASE_NAME" in
   fail*) echo "lab: threshold missed" >&2; exit 1 ;;
@@ -159,6 +164,7 @@ exit 0
     expect(outcome.log).toEqual([
       'case: Boot; rm -rf / $(whoami)',
       'device: Nokia Beacon 6 serials=ALCL12345678 run=run-1 attempt=1',
+      'plan: wi-fi-mesh-device 2 (Wi-Fi Mesh Device / Wi-Fi 6 Mesh)',
       // The service's own environment is not handed to the lab.
       'secret: []',
     ])

@@ -1,7 +1,14 @@
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import type { DeviceRow } from '../platform/db/schema.ts'
-import { BOOT_AND_PROVISIONING, FIRMWARE_UPGRADE_AND_ROLLBACK, SECURITY_BASELINE } from './test-plans.ts'
+
+/*
+ * The opening cases of every plan as version 1 named them (migration 0023): the simulated lab's
+ * rules below look for them by name. A plan version that renames them runs them as plain cases.
+ */
+export const BOOT_AND_PROVISIONING = 'Boot and provisioning'
+export const FIRMWARE_UPGRADE_AND_ROLLBACK = 'Firmware upgrade and rollback'
+export const SECURITY_BASELINE = 'Security baseline (open ports, default credentials, TLS)'
 
 /*
  * The harness interface of ARCHITECTURE.md decision 7: the runner hands one test case at a time
@@ -26,8 +33,11 @@ export type HarnessRecord = Pick<
 >
 
 export type HarnessCaseInput = {
-  /** The run, and which attempt of the record it is (1 for the first run, 2 for the next …). */
-  run: { runId: string; attempt: number }
+  /**
+   * The run, which attempt of the record it is (1 for the first run, 2 for the next …), and the
+   * test plan version it executes (docs/decisions/0032; absent where a caller predates it).
+   */
+  run: { runId: string; attempt: number; plan?: { planId: string; name: string; version: number } }
   testCase: { position: number; name: string }
   record: HarnessRecord
   /** Aborted when the service stops or the run is cancelled: end quickly; the runner discards the outcome. */
@@ -187,7 +197,8 @@ export type CommandHarnessOptions = {
  *   CERT_CASE_NAME, CERT_PORTFOLIO_MANAGER_ID, CERT_VENDOR,
  *   CERT_DEVICE_NAME, CERT_DEVICE_TYPE, CERT_PRODUCT_CLASS, CERT_BASE_FIRMWARE_VERSION,
  *   CERT_BUSINESS_DOMAIN, CERT_SERIAL_NUMBERS (comma-separated), CERT_YEAR_OF_MANUFACTURING,
- *   CERT_ENG_BUILD (Yes/No).
+ *   CERT_ENG_BUILD (Yes/No), and the plan version the run executes: CERT_PLAN_ID,
+ *   CERT_PLAN_NAME, CERT_PLAN_VERSION.
  * Exit status 0 passes the case, anything else fails it. Its stdout and stderr lines (stderr
  * marked) become the case's log, bounded to MAX_LOG_LINES lines of MAX_LOG_LINE_LENGTH characters.
  */
@@ -213,6 +224,13 @@ export function commandHarness(options: CommandHarnessOptions): CertificationHar
         CERT_SERIAL_NUMBERS: serialNumbers(record).join(','),
         CERT_YEAR_OF_MANUFACTURING: record.year_of_manufacturing,
         CERT_ENG_BUILD: record.is_eng_build_available,
+        ...(run.plan
+          ? {
+              CERT_PLAN_ID: run.plan.planId,
+              CERT_PLAN_NAME: run.plan.name,
+              CERT_PLAN_VERSION: String(run.plan.version),
+            }
+          : {}),
       }
       return runCommand(options.command, options.args ?? [], { env, cwd: options.cwd, timeoutMs, signal })
     },

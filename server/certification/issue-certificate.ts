@@ -5,10 +5,9 @@ import {
   CERTIFICATE_NUMBER_ALPHABET,
   type CertificateContent,
   DEFAULT_CERTIFICATE_VALID_YEARS,
-  TEST_PLAN_VERSION,
 } from '@/contract/certificates'
 import { CERTIFIED_OK } from '@/contract/records'
-import { testPlanFor } from './test-plans.ts'
+import { planVersionCases } from '../programme/index.ts'
 import type { Database } from '../platform/db/schema.ts'
 import { enqueueJob } from '../platform/jobs/queue.ts'
 import { type CertificateSigner, registerSigner } from '../certificates/index.ts'
@@ -81,7 +80,16 @@ async function existingNumber(trx: Trx, runId: string) {
 async function certifiedRunFacts(trx: Trx, runId: string) {
   const run = await trx
     .selectFrom('certification_runs')
-    .select(['run_id', 'portfolio_manager_id', 'status', 'is_certified', 'attempt'])
+    .select([
+      'run_id',
+      'portfolio_manager_id',
+      'status',
+      'is_certified',
+      'attempt',
+      'plan_id',
+      'plan_version',
+      'plan_name',
+    ])
     .where('run_id', '=', runId)
     .executeTakeFirst()
   if (!run || run.status !== 'Completed' || run.is_certified !== CERTIFIED_OK) return undefined
@@ -109,16 +117,17 @@ async function certifiedRunFacts(trx: Trx, runId: string) {
     .where('attempt', '<=', run.attempt)
     .orderBy('attempt', 'asc')
     .execute()
-  return { runId, record, attempts }
+  const cases = await planVersionCases(trx, run.plan_id, run.plan_version, record.product_class)
+  const plan = { planId: run.plan_id, name: run.plan_name, version: run.plan_version, cases }
+  return { runId, record, attempts, plan }
 }
 
 type RunFacts = NonNullable<Awaited<ReturnType<typeof certifiedRunFacts>>>
 type Issue = { number: string; signer: CertificateSigner; validYears: number; now: Date }
 
 /** The signed content of certificate `number` of the run. */
-function certificateContent({ runId, record, attempts }: RunFacts, issue: Issue): CertificateContent {
+function certificateContent({ runId, record, attempts, plan }: RunFacts, issue: Issue): CertificateContent {
   const { number, signer, now } = issue
-  const plan = testPlanFor(record.device_type, record.product_class)
   return {
     number,
     organization: { id: record.organization_id, name: record.organization_name },
@@ -130,7 +139,13 @@ function certificateContent({ runId, record, attempts }: RunFacts, issue: Issue)
       firmware: record.base_firmware_version,
       serialNumbers: record.device_number_list,
     },
-    testPlan: { name: plan.name, version: TEST_PLAN_VERSION, cases: [...plan.cases] },
+    // The plan version the run used (docs/decisions/0032); certificates before it name '2026.1'.
+    testPlan: {
+      planId: plan.planId,
+      name: plan.name,
+      version: String(plan.version),
+      cases: plan.cases.map((item) => item.name),
+    },
     attempts: attempts.map((attempt) => ({
       attempt: attempt.attempt,
       kind: attempt.kind,

@@ -27,7 +27,7 @@ import { appendEvent } from '../events/index.ts'
 import { logActivity, recordSubject } from '../organizations/index.ts'
 import { certify, lockRun, START_FROM, type Trx } from './lifecycle-guard.ts'
 import { accountName, labActorName, planOutcome, type RunRef, runEventBase, runNow } from './run-store.ts'
-import { testPlanFor } from './test-plans.ts'
+import { currentPlanFor } from '../programme/index.ts'
 
 /*
  * The transitions a person asks for (lifecycle.ts has the executor's): start a run (an attempt),
@@ -96,12 +96,12 @@ export async function startRun(
   // The record's row is locked: no other start numbers an attempt meanwhile.
   const latest = await trx
     .selectFrom('certification_runs')
-    .select(['run_id', 'attempt'])
+    .select(['run_id', 'attempt', 'plan_id', 'plan_version', 'plan_name'])
     .where('portfolio_manager_id', '=', portfolioManagerId)
     .orderBy('attempt', 'desc')
     .limit(1)
     .executeTakeFirst()
-  const cases = await casesToRun(trx, record, kind, latest?.run_id)
+  const { plan, cases } = await casesToRun(trx, record, kind, latest)
   if (cases.length === 0) return refusedStart('no-failed-cases', NO_FAILED_CASES_MESSAGE)
   const status: ActiveStatus = executor.maintenance() ? 'Maintenance' : 'InProgress'
   const attempt = (latest?.attempt ?? 0) + 1
@@ -116,13 +116,24 @@ export async function startRun(
       harness: executor.harness,
       lease_owner: executor.owner,
       lease_expires_at: executor.leaseUntil(),
+      plan_id: plan.planId,
+      plan_version: plan.version,
+      plan_name: plan.name,
     })
     .returning('run_id')
     .executeTakeFirstOrThrow()
   // A re-run's cases keep their positions in the plan.
   await trx
     .insertInto('run_test_cases')
-    .values(cases.map(({ position, name }) => ({ run_id: runId, position, name })))
+    .values(
+      cases.map(({ position, name, description, firmwareSensitive }) => ({
+        run_id: runId,
+        position,
+        name,
+        description,
+        firmware_sensitive: firmwareSensitive,
+      })),
+    )
     .execute()
   await trx
     .updateTable('device_records')
@@ -151,28 +162,44 @@ export async function startRun(
   }
 }
 
+type RunPlan = { planId: string; version: number; name: string }
+type CaseToRun = { position: number; name: string; description: string; firmwareSensitive: boolean }
+
 /**
- * The cases a new attempt runs: the whole plan, or for a re-run the cases the latest attempt did
- * not pass — only when the record's latest attempt ended in Validation failure (none otherwise).
+ * The plan and cases a new attempt runs: the current version of the device's plan, whole; or for a
+ * re-run the plan version of the latest attempt and the cases it did not pass — only when the
+ * record's latest attempt ended in Validation failure (none otherwise).
  */
 async function casesToRun(
   trx: Trx,
   record: { status: StoredStatus; is_certified: string; device_type: string; product_class: string },
   kind: RunKind,
-  latestRunId: string | undefined,
-): Promise<Array<{ position: number; name: string }>> {
-  if (kind === 'full') {
-    const plan = testPlanFor(record.device_type, record.product_class)
-    return plan.cases.map((name, position) => ({ position, name }))
+  latest: { run_id: string; plan_id: string; plan_version: number; plan_name: string } | undefined,
+): Promise<{ plan: RunPlan; cases: CaseToRun[] }> {
+  if (kind === 'full' || !latest) {
+    const plan = await currentPlanFor(trx, record.device_type, record.product_class)
+    if (kind !== 'full') return { plan, cases: [] }
+    return {
+      plan,
+      cases: plan.cases.map((item, position) => ({ position, ...item })),
+    }
   }
-  if (!latestRunId || record.status !== 'Completed' || record.is_certified !== VALIDATION_FAILURE) return []
-  return trx
+  const plan = { planId: latest.plan_id, version: latest.plan_version, name: latest.plan_name }
+  if (record.status !== 'Completed' || record.is_certified !== VALIDATION_FAILURE) return { plan, cases: [] }
+  const cases = await trx
     .selectFrom('run_test_cases')
-    .select(['position', 'name'])
-    .where('run_id', '=', latestRunId)
+    .select(['position', 'name', 'description', 'firmware_sensitive'])
+    .where('run_id', '=', latest.run_id)
     .where('state', '!=', 'passed')
     .orderBy('position')
     .execute()
+  return {
+    plan,
+    cases: cases.map(({ firmware_sensitive, ...item }) => ({
+      ...item,
+      firmwareSensitive: firmware_sensitive,
+    })),
+  }
 }
 
 /**

@@ -19,6 +19,7 @@ import {
 } from './lifecycle.ts'
 import type { Trx } from './lifecycle-guard.ts'
 import type { RunRef } from './run-store.ts'
+import { GENERIC_PLAN_RUN } from '../test/plans.ts'
 
 /*
  * Every transition of the lifecycle from every status a record and its run can be in: the allowed
@@ -94,6 +95,7 @@ async function arrange(status: From, { failed = false, done = false } = {}) {
   const { run_id: runId } = await db()
     .insertInto('certification_runs')
     .values({
+      ...GENERIC_PLAN_RUN,
       portfolio_manager_id: portfolioManagerId,
       status,
       is_certified: result,

@@ -46,6 +46,9 @@ const run: CertificationRunRow = {
   reviewed_by: null,
   reviewed_at: null,
   review_reason: null,
+  plan_id: 'wi-fi-router',
+  plan_version: 1,
+  plan_name: 'Wi-Fi Router / Wi-Fi 6',
 }
 
 const testCase = (
@@ -61,6 +64,8 @@ const testCase = (
   started_at: state === 'pending' ? null : new Date('2025-03-02T10:00:10Z'),
   finished_at: state === 'pending' ? null : new Date('2025-03-02T10:00:20Z'),
   log,
+  description: `What ${name} checks.`,
+  firmware_sensitive: true,
 })
 
 const rows: RunRows = {
@@ -86,6 +91,9 @@ describe('run results', () => {
     })
     expect(results.testCases.map((row) => row.state)).toEqual(['passed', 'failed', 'skipped'])
     expect(results.testCases[1]?.log).toEqual([`lab said ${SCRIPT}`, 'FAIL pre-release'])
+    // The plan version the run executed, and what each case checks (docs/decisions/0032).
+    expect(results.testPlan).toEqual({ planId: 'wi-fi-router', name: 'Wi-Fi Router / Wi-Fi 6', version: 1 })
+    expect(results.testCases[0]?.description).toBe('What Boot and provisioning checks.')
   })
 
   it('give an unfinished run an empty finishedAt, still valid', () => {
@@ -119,6 +127,8 @@ describe('the printable report', () => {
     expect(html).toContain('Firmware upgrade and rollback <span class="state">Failed</span>')
     expect(html).toContain('Band steering <span class="state">Skipped</span>')
     expect(html).toContain('@media print')
+    expect(html).toContain('<tr><th scope="row">Test plan</th><td>Wi-Fi Router / Wi-Fi 6, version 1</td></tr>')
+    expect(html).toContain('<p class="description">What Boot and provisioning checks.</p>')
   })
 })
 

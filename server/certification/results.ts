@@ -1,4 +1,4 @@
-import type { CertificationRun, RunResults, TestCase } from '@/contract/certification'
+import type { CertificationRun, RunPlan, RunResults, TestCase } from '@/contract/certification'
 import { escapeHtml } from '@/contract/escape-html'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import type { CertificationRunRow, DeviceRow, RunTestCaseRow } from '../platform/db/schema.ts'
@@ -27,8 +27,16 @@ export function testCaseResult(row: RunTestCaseRow): TestCase {
     startedAt: iso(row.started_at),
     finishedAt: iso(row.finished_at),
     log: [...row.log],
+    description: row.description,
   }
 }
+
+/** The plan version a run executes, as its answers name it. */
+export const runPlan = (run: CertificationRunRow): RunPlan => ({
+  planId: run.plan_id,
+  name: run.plan_name,
+  version: run.plan_version,
+})
 
 /** The run as the run list shows it (certificationRunSchema). */
 export function certificationRunResult(
@@ -44,6 +52,7 @@ export function certificationRunResult(
     finishedAt: iso(run.finished_at),
     failureReason: run.failure_reason,
     testCases: testCases.map(testCaseResult),
+    testPlan: runPlan(run),
     attempt: run.attempt,
     kind: run.kind,
     startedBy: run.started_by,
@@ -78,6 +87,7 @@ export function runResults({ record, run, testCases, attempts }: RunRows): RunRe
     startedAt: run.started_at.toISOString(),
     finishedAt: iso(run.finished_at) ?? '',
     testCases: testCases.map(testCaseResult),
+    testPlan: runPlan(run),
     attempt: run.attempt,
     kind: run.kind,
     startedBy: run.started_by,
@@ -166,6 +176,7 @@ const REPORT_STYLE = `<style>
   .case.running { border-left-color: #ef8f00; }
   .state { float: right; font-weight: 600; }
   .muted { color: #555; margin: 0 0 .25rem; }
+  .description { margin: 0 0 .25rem; }
   .attempt { border: 1px solid #ddd; border-radius: 4px; padding: .5rem .75rem; margin: .5rem 0; break-inside: avoid; }
   .attempt.current { border-color: #555; }
   .attempt-cases { margin: .25rem 0 0; padding-left: 1.25rem; }
@@ -186,6 +197,7 @@ function caseSection(testCase: RunTestCaseRow) {
     : '<p class="muted">No log lines.</p>'
   return `<section class="case ${e(testCase.state)}">
   <h3><span class="position">${testCase.position + 1}.</span> ${e(testCase.name)} <span class="state">${e(STATE_LABELS[testCase.state])}</span></h3>
+  ${testCase.description ? `<p class="description">${e(testCase.description)}</p>` : ''}
   <p class="muted">Started ${e(formatTime(testCase.started_at))} · Finished ${e(formatTime(testCase.finished_at))}</p>
   ${log}
 </section>`
@@ -215,6 +227,7 @@ ${row('Started by', run.started_by || '—')}
 ${row('Status', run.status)}
 ${row('Result', run.is_certified || '—')}
 ${run.failure_reason ? row('Reason', run.failure_reason) : ''}
+${row('Test plan', `${run.plan_name}, version ${run.plan_version}`)}
 ${row('Lab harness', run.harness)}
 ${row('Started', formatTime(run.started_at))}
 ${row('Finished', formatTime(run.finished_at))}

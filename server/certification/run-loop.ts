@@ -106,7 +106,8 @@ export async function executeRun(context: RunLoopContext, runId: string, signal:
       return
     }
     if (!(await write((trx) => startCase(trx, ref, next.position, owner))).ok) return
-    const outcome = await runCase(context.harness, ref, next, record, signal)
+    const plan = { planId: run.plan_id, name: run.plan_name, version: run.plan_version }
+    const outcome = await runCase(context.harness, { ...ref, plan }, next, record, signal)
     // Stopping or cancelled: the outcome of a cut-off case is not a verdict.
     if (signal.aborted) return
     if (!(await write((trx) => finishCase(trx, ref, next.position, outcome, owner))).ok) return
@@ -115,14 +116,14 @@ export async function executeRun(context: RunLoopContext, runId: string, signal:
 
 async function runCase(
   harness: CertificationHarness,
-  ref: RunRef,
+  ref: RunRef & { plan: { planId: string; name: string; version: number } },
   testCase: RunTestCaseRow,
   record: DeviceRow,
   signal: AbortSignal,
 ): Promise<CaseOutcome> {
   try {
     return await harness.runCase({
-      run: { runId: ref.runId, attempt: ref.attempt },
+      run: { runId: ref.runId, attempt: ref.attempt, plan: ref.plan },
       testCase: { position: testCase.position, name: testCase.name },
       record,
       signal,

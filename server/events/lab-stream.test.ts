@@ -13,6 +13,7 @@ import {
 } from '../test/portal.ts'
 import { SseClient } from '../test/sse.ts'
 import { appendEvent } from './append.ts'
+import { GENERIC_PLAN_RUN } from '../test/plans.ts'
 
 /*
  * The lab's live stream (LAB_EVENTS_PATH) at the hub — every organization's events, in
@@ -92,7 +93,7 @@ describe('the lab stream at the hub', () => {
         .executeTakeFirstOrThrow()
       const run = await db
         .insertInto('certification_runs')
-        .values({
+        .values({ ...GENERIC_PLAN_RUN,
           portfolio_manager_id: record.portfolio_manager_id,
           status: 'InProgress',
           harness: 'test',

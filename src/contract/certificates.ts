@@ -20,8 +20,6 @@ export const DIRECTORY_PATH = '/certified-devices'
 export const CERTIFICATE_ALGORITHM = 'Ed25519'
 /** How long a certificate is valid unless CERTIFICATE_VALID_YEARS says otherwise. */
 export const DEFAULT_CERTIFICATE_VALID_YEARS = 3
-/** The version of the test plans (server/certification/test-plans.ts) a certificate names. */
-export const TEST_PLAN_VERSION = '2026.1'
 
 /*
  * The number: 'DCP-' and three groups of four characters of Crockford's base32 (no I, L, O, U),
@@ -78,7 +76,16 @@ export const certificateContentSchema = v.looseObject({
     firmware: v.string(),
     serialNumbers: v.array(v.string()),
   }),
-  testPlan: v.looseObject({ name: v.string(), version: v.string(), cases: v.array(v.string()) }),
+  /**
+   * The plan version the certifying run used (docs/decisions/0032): its number as text ('1');
+   * certificates issued before plans were versioned name '2026.1' and no planId.
+   */
+  testPlan: v.looseObject({
+    planId: v.optional(v.string()),
+    name: v.string(),
+    version: v.string(),
+    cases: v.array(v.string()),
+  }),
   /** Every attempt of the record up to the certifying one, oldest first. */
   attempts: v.array(
     v.looseObject({

@@ -29,8 +29,14 @@ export const testCaseSchema = v.looseObject({
   finishedAt: v.optional(v.nullable(v.string())),
   /** What the harness printed for this case, one line per entry. */
   log: v.array(v.string()),
+  /** What the case checks, as the run's plan version says (docs/decisions/0032). */
+  description: v.optional(v.string()),
 })
 export type TestCase = v.InferOutput<typeof testCaseSchema>
+
+/** The plan a run executes: 'Wi-Fi Mesh Device / Wi-Fi 6 Mesh', version 2. */
+export const runPlanSchema = v.looseObject({ planId: v.string(), name: v.string(), version: v.number() })
+export type RunPlan = v.InferOutput<typeof runPlanSchema>
 
 /** A certification run with its test cases (decision 7). */
 export const certificationRunSchema = v.looseObject({
@@ -42,6 +48,8 @@ export const certificationRunSchema = v.looseObject({
   startedAt: v.string(),
   finishedAt: v.optional(v.nullable(v.string())),
   testCases: v.array(testCaseSchema),
+  /** The test plan version the run executes (docs/decisions/0032); optional so that an older answer still reads. */
+  testPlan: v.optional(runPlanSchema),
   /**
    * The attempt's number among the record's runs (1, 2, …), whether it ran the whole
    * plan ('full': Start Certify) or only the cases the latest attempt did not pass ('rerun'), and
@@ -114,6 +122,7 @@ export const runResultsSchema = v.looseObject({
   startedAt: v.string(),
   finishedAt: v.string(),
   testCases: v.array(testCaseSchema),
+  testPlan: v.optional(runPlanSchema),
   /** Every attempt of the record up to this run, oldest first (this run last). */
   attempts: v.optional(v.array(certificationRunSchema)),
 })

@@ -110,7 +110,8 @@ export const labTestPlanChangeAnswerSchema = v.looseObject({
 })
 
 export const TEST_PLAN_NOT_FOUND_MESSAGE = 'There is no such test plan.'
-export const TEST_PLAN_DRAFT_SAVED_MESSAGE = 'Draft saved. Runs keep using the published version until you publish it.'
+export const TEST_PLAN_DRAFT_SAVED_MESSAGE =
+  'Draft saved. Runs keep using the published version until you publish it.'
 export const TEST_PLAN_DRAFT_DISCARDED_MESSAGE = 'Draft discarded.'
 export const TEST_PLAN_NO_DRAFT_MESSAGE = 'This plan has no draft to publish.'
 export const TEST_PLAN_DRAFT_UNCHANGED_MESSAGE =
@@ -149,7 +150,9 @@ export function planDraftProblem(
     if (item.description.length > PLAN_CASE_DESCRIPTION_MAX_LENGTH)
       return `${label}: the description must be at most ${PLAN_CASE_DESCRIPTION_MAX_LENGTH} characters.`
     if (!isCleanMultiline(item.description)) return `${label}: the description ${CONTROL_CHARACTER_RULE}.`
-    const unknown = item.productClasses.find((productClass) => !classes.has(productClass.trim().toLowerCase()))
+    const unknown = item.productClasses.find(
+      (productClass) => !classes.has(productClass.trim().toLowerCase()),
+    )
     if (unknown !== undefined) return `${label}: “${unknown}” is not a product class of this plan.`
   }
   return null
@@ -176,8 +179,7 @@ export function casesForClass(cases: ReadonlyArray<PlanCase>, productClass: stri
   const wanted = productClass.trim().toLowerCase()
   return cases.filter(
     (item) =>
-      item.productClasses.length === 0 ||
-      item.productClasses.some((name) => name.toLowerCase() === wanted),
+      item.productClasses.length === 0 || item.productClasses.some((name) => name.toLowerCase() === wanted),
   )
 }
 
@@ -212,7 +214,12 @@ export function planDiff(before: ReadonlyArray<PlanCase>, after: ReadonlyArray<P
       fields.push('productClasses')
     if (fields.length > 0) changes.push({ kind: 'changed', case: item, before: previous, fields })
     if (!inPlace.has(key(item))) {
-      changes.push({ kind: 'moved', case: item, from: was.indexOf(key(item)) + 1, to: is.indexOf(key(item)) + 1 })
+      changes.push({
+        kind: 'moved',
+        case: item,
+        from: was.indexOf(key(item)) + 1,
+        to: is.indexOf(key(item)) + 1,
+      })
     }
   }
   for (const item of before) if (!kept.has(key(item))) changes.push({ kind: 'removed', case: item })
@@ -224,9 +231,10 @@ function longestCommon(a: readonly string[], b: readonly string[]): Set<string> 
   const lengths = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0))
   for (let i = a.length - 1; i >= 0; i -= 1)
     for (let j = b.length - 1; j >= 0; j -= 1)
-      lengths[i]![j] = a[i] === b[j] ? lengths[i + 1]![j + 1]! + 1 : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!)
+      lengths[i]![j] =
+        a[i] === b[j] ? lengths[i + 1]![j + 1]! + 1 : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!)
   const common = new Set<string>()
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
     if (a[i] === b[j]) {
       common.add(a[i]!)
       i += 1

@@ -9,6 +9,7 @@ import { normaliseCallingCode, runSeeds, type SeedOptions } from './seed.ts'
 import { createAccountWithOrganization } from '../../organizations/memberships.ts'
 import { seedDemoAccount } from '../../accounts/demo-account.ts'
 import { openTestDatabase, testsUsePostgres, type TestDatabase } from './test-database.ts'
+import { GENERIC_PLAN_RUN } from '../../test/plans.ts'
 
 /* One database for the whole file (PGlite in memory, or a fresh PostgreSQL schema). */
 
@@ -66,6 +67,9 @@ const TABLES = [
   'sessions',
   'states',
   'submit_answers',
+  // Migration 0023: the test plans and their versions.
+  'test_plan_versions',
+  'test_plans',
   'vendor_accounts',
   'webhook_attempts',
   'webhook_deliveries',
@@ -401,7 +405,7 @@ describe('constraints', () => {
     const startRun = (status: 'InProgress' | 'Maintenance' = 'InProgress') =>
       db
         .insertInto('certification_runs')
-        .values({ portfolio_manager_id, status, harness: 'simulated-lab', attempt: (attempt += 1) })
+        .values({ ...GENERIC_PLAN_RUN, portfolio_manager_id, status, harness: 'simulated-lab', attempt: (attempt += 1) })
         .returning('run_id')
         .executeTakeFirstOrThrow()
 
@@ -423,7 +427,7 @@ describe('constraints', () => {
     const other = await addRecord(organizationId)
     await db
       .insertInto('certification_runs')
-      .values({ portfolio_manager_id: other.portfolio_manager_id, harness: 'simulated-lab' })
+      .values({ ...GENERIC_PLAN_RUN, portfolio_manager_id: other.portfolio_manager_id, harness: 'simulated-lab' })
       .execute()
   })
 
@@ -446,7 +450,7 @@ describe('constraints', () => {
     const { portfolio_manager_id } = await addRecord(organizationId)
     const { run_id } = await db
       .insertInto('certification_runs')
-      .values({ portfolio_manager_id, harness: 'simulated-lab' })
+      .values({ ...GENERIC_PLAN_RUN, portfolio_manager_id, harness: 'simulated-lab' })
       .returning('run_id')
       .executeTakeFirstOrThrow()
     await db.insertInto('run_test_cases').values({ run_id, position: 0, name: 'Power-on and boot' }).execute()

@@ -25,6 +25,7 @@ import { organizationIdsMigration } from './migrations/0019-organization-ids.ts'
 import { jobsMigration } from './migrations/0020-jobs.ts'
 import { webhookJobsMigration } from './migrations/0021-webhook-jobs.ts'
 import { notificationRecordMigration } from './migrations/0022-notification-record.ts'
+import { testPlansMigration } from './migrations/0023-test-plans.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0020-jobs': jobsMigration,
   '0021-webhook-jobs': webhookJobsMigration,
   '0022-notification-record': notificationRecordMigration,
+  '0023-test-plans': testPlansMigration,
 }
 
 export type OpenDatabaseOptions = {

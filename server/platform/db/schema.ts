@@ -46,6 +46,7 @@ import type {
   WebhookDeliveriesTable,
   WebhookEndpointsTable,
 } from './tables/after-commit.ts'
+import type { TestPlansTable, TestPlanVersionsTable } from './tables/programme.ts'
 
 /*
  * The tables of the portal's database as Kysely sees them: described one area to a file in
@@ -87,6 +88,8 @@ export interface Database {
   cities: CitiesTable
   certification_runs: CertificationRunsTable
   run_test_cases: RunTestCasesTable
+  test_plans: TestPlansTable
+  test_plan_versions: TestPlanVersionsTable
   comments: CommentsTable
   mail_outbox: MailOutboxTable
   submit_answers: SubmitAnswersTable

@@ -35,6 +35,11 @@ export interface CertificationRunsTable {
   reviewed_by: ColumnType<string | null, string | null | undefined, string | null>
   reviewed_at: NullableTime
   review_reason: ColumnType<string | null, string | null | undefined, string | null>
+  /** The test plan and its version the run executes (migration 0023); a re-run keeps its attempt's. */
+  plan_id: string
+  plan_version: number
+  /** The plan's name for the run's device: 'Wi-Fi Mesh Device / Wi-Fi 6 Mesh', 'Generic device'. */
+  plan_name: string
 }
 
 export interface RunTestCasesTable {
@@ -46,6 +51,9 @@ export interface RunTestCasesTable {
   started_at: NullableTime
   finished_at: NullableTime
   log: TextList
+  /** What the case checks, and whether a firmware change runs it again, as its plan version said (migration 0023). */
+  description: ColumnType<string, string | undefined, string>
+  firmware_sensitive: ColumnType<boolean, boolean | undefined, boolean>
 }
 
 /** The lab's staff (migration 0011): never vendor accounts, never members. */
