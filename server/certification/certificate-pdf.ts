@@ -26,7 +26,7 @@ export type CertificateInput = {
     | 'base_firmware_version'
     | 'device_number_list'
   >
-  run: Pick<CertificationRunRow, 'run_id' | 'finished_at' | 'harness'>
+  run: Pick<CertificationRunRow, 'run_id' | 'finished_at' | 'harness' | 'plan_name' | 'plan_version'>
   testCases: ReadonlyArray<Pick<RunTestCaseRow, 'name' | 'state'>>
   /** The account's organization, used when the record carries none. */
   organization: string
@@ -182,7 +182,7 @@ function drawFooter(page: PDFPage, text: Writer, { record, run, certificate }: C
   text.left('Check this certificate at', LEFT, 76, { size: 8, font: 'bold', color: MUTED })
   text.left(verifyUrl, LEFT, 64, { size: 9, color: BRAND, maxWidth: width - 2 * LEFT - QR_SIZE - 20 })
   text.left(
-    `Record ${record.portfolio_manager_id} · run ${run.run_id} · lab harness ${run.harness} · completed ${run.finished_at ? dateFormat.format(run.finished_at) : 'not finished'}`,
+    `Test plan ${run.plan_name}, version ${run.plan_version} · record ${record.portfolio_manager_id} · run ${run.run_id} · lab harness ${run.harness} · completed ${run.finished_at ? dateFormat.format(run.finished_at) : 'not finished'}`,
     LEFT,
     50,
     { size: 7, color: MUTED, maxWidth: width - 2 * LEFT - QR_SIZE - 20 },
