@@ -69,21 +69,23 @@ export const DraftCaseFields = withForm({
             variant="outline"
             size="sm"
             disabled={index === 0}
+            aria-label={`Move up: ${label}`}
             onClick={() => onMove(index, index - 1)}
           >
-            <ArrowUp aria-hidden="true" /> Move up<span className="sr-only">{`: ${label}`}</span>
+            <ArrowUp aria-hidden="true" /> Move up
           </Button>
           <Button
             id={caseButtonId(item.key, 'down')}
             variant="outline"
             size="sm"
             disabled={index === count - 1}
+            aria-label={`Move down: ${label}`}
             onClick={() => onMove(index, index + 1)}
           >
-            <ArrowDown aria-hidden="true" /> Move down<span className="sr-only">{`: ${label}`}</span>
+            <ArrowDown aria-hidden="true" /> Move down
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => onRemove(index)}>
-            <Trash2 aria-hidden="true" /> Remove<span className="sr-only">{`: ${label}`}</span>
+          <Button variant="ghost" size="sm" aria-label={`Remove: ${label}`} onClick={() => onRemove(index)}>
+            <Trash2 aria-hidden="true" /> Remove
           </Button>
         </div>
       </fieldset>

@@ -16,7 +16,9 @@ export function PlanCases({ cases }: { cases: ReadonlyArray<PlanCase> }) {
           </span>
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <span className="flex flex-wrap items-center gap-2">
-              <span className="font-semibold break-words text-ink">{item.name}</span>
+              <span data-slot="case-name" className="font-semibold break-words text-ink">
+                {item.name}
+              </span>
               {item.firmwareSensitive ? <FirmwareBadge /> : null}
             </span>
             {item.description ? (
