@@ -1,4 +1,5 @@
 import type { LabTestPlanAnswer } from '@/contract/test-plans'
+import { cn } from '@/lib/utils'
 import { appliesToText } from '@/features/test-plans/model/plan-view'
 
 const cellClasses = 'px-3 py-2 align-top'
@@ -63,7 +64,7 @@ export function PlanAppliesTo({ appliesTo }: { appliesTo: LabTestPlanAnswer['app
 /** On a phone the row stacks and each cell says what it is. */
 function Cell({ label, value }: { label: string; value: string }) {
   return (
-    <td className={`${cellClasses} py-0.5 break-words text-ink sm:py-2`}>
+    <td className={cn(cellClasses, 'py-0.5 break-words text-ink sm:py-2')}>
       <span className="text-ink-muted sm:hidden">{`${label}: `}</span>
       {value}
     </td>
