@@ -42,6 +42,8 @@ import { Route as DataVendorSettingsIndexRouteImport } from './routes/_data._ven
 import { Route as DataVendorSettingsNotificationsRouteImport } from './routes/_data._vendor.settings.notifications'
 import { Route as DataVendorSettingsTokensRouteImport } from './routes/_data._vendor.settings.tokens'
 import { Route as DataVendorSettingsWebhooksRouteImport } from './routes/_data._vendor.settings.webhooks'
+import { Route as DataLabLabTestPlansIndexRouteImport } from './routes/_data._lab.lab.test-plans.index'
+import { Route as DataLabLabTestPlansPlanIdRouteImport } from './routes/_data._lab.lab.test-plans.$planId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -209,6 +211,18 @@ const DataVendorSettingsWebhooksRoute =
     path: '/webhooks',
     getParentRoute: () => DataVendorSettingsRoute,
   } as any)
+const DataLabLabTestPlansIndexRoute =
+  DataLabLabTestPlansIndexRouteImport.update({
+    id: '/lab/test-plans/',
+    path: '/lab/test-plans/',
+    getParentRoute: () => DataLabRoute,
+  } as any)
+const DataLabLabTestPlansPlanIdRoute =
+  DataLabLabTestPlansPlanIdRouteImport.update({
+    id: '/lab/test-plans/$planId',
+    path: '/lab/test-plans/$planId',
+    getParentRoute: () => DataLabRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -241,6 +255,8 @@ export interface FileRoutesByFullPath {
   '/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
   '/lab/': typeof DataLabLabIndexRoute
   '/settings/': typeof DataVendorSettingsIndexRoute
+  '/lab/test-plans/$planId': typeof DataLabLabTestPlansPlanIdRoute
+  '/lab/test-plans/': typeof DataLabLabTestPlansIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -272,6 +288,8 @@ export interface FileRoutesByTo {
   '/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
   '/lab': typeof DataLabLabIndexRoute
   '/settings': typeof DataVendorSettingsIndexRoute
+  '/lab/test-plans/$planId': typeof DataLabLabTestPlansPlanIdRoute
+  '/lab/test-plans': typeof DataLabLabTestPlansIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -308,6 +326,8 @@ export interface FileRoutesById {
   '/_data/_vendor/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
   '/_data/_lab/lab/': typeof DataLabLabIndexRoute
   '/_data/_vendor/settings/': typeof DataVendorSettingsIndexRoute
+  '/_data/_lab/lab/test-plans/$planId': typeof DataLabLabTestPlansPlanIdRoute
+  '/_data/_lab/lab/test-plans/': typeof DataLabLabTestPlansIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -342,6 +362,8 @@ export interface FileRouteTypes {
     | '/settings/webhooks'
     | '/lab/'
     | '/settings/'
+    | '/lab/test-plans/$planId'
+    | '/lab/test-plans/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -373,6 +395,8 @@ export interface FileRouteTypes {
     | '/settings/webhooks'
     | '/lab'
     | '/settings'
+    | '/lab/test-plans/$planId'
+    | '/lab/test-plans'
   id:
     | '__root__'
     | '/'
@@ -408,6 +432,8 @@ export interface FileRouteTypes {
     | '/_data/_vendor/settings/webhooks'
     | '/_data/_lab/lab/'
     | '/_data/_vendor/settings/'
+    | '/_data/_lab/lab/test-plans/$planId'
+    | '/_data/_lab/lab/test-plans/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -658,6 +684,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataVendorSettingsWebhooksRouteImport
       parentRoute: typeof DataVendorSettingsRoute
     }
+    '/_data/_lab/lab/test-plans/': {
+      id: '/_data/_lab/lab/test-plans/'
+      path: '/lab/test-plans'
+      fullPath: '/lab/test-plans/'
+      preLoaderRoute: typeof DataLabLabTestPlansIndexRouteImport
+      parentRoute: typeof DataLabRoute
+    }
+    '/_data/_lab/lab/test-plans/$planId': {
+      id: '/_data/_lab/lab/test-plans/$planId'
+      path: '/lab/test-plans/$planId'
+      fullPath: '/lab/test-plans/$planId'
+      preLoaderRoute: typeof DataLabLabTestPlansPlanIdRouteImport
+      parentRoute: typeof DataLabRoute
+    }
   }
 }
 
@@ -665,12 +705,16 @@ interface DataLabRouteChildren {
   DataLabLabNotificationsRoute: typeof DataLabLabNotificationsRoute
   DataLabLabStaffRoute: typeof DataLabLabStaffRoute
   DataLabLabIndexRoute: typeof DataLabLabIndexRoute
+  DataLabLabTestPlansPlanIdRoute: typeof DataLabLabTestPlansPlanIdRoute
+  DataLabLabTestPlansIndexRoute: typeof DataLabLabTestPlansIndexRoute
 }
 
 const DataLabRouteChildren: DataLabRouteChildren = {
   DataLabLabNotificationsRoute: DataLabLabNotificationsRoute,
   DataLabLabStaffRoute: DataLabLabStaffRoute,
   DataLabLabIndexRoute: DataLabLabIndexRoute,
+  DataLabLabTestPlansPlanIdRoute: DataLabLabTestPlansPlanIdRoute,
+  DataLabLabTestPlansIndexRoute: DataLabLabTestPlansIndexRoute,
 }
 
 const DataLabRouteWithChildren =

@@ -26,6 +26,7 @@ import { FIXTURE_NOW, FIXTURE_PASSWORD, type MockVendor, world } from '@/mocks/f
 import { answer, badRequest, FIXTURE_TOKEN, mockEndpoint, vendorEndpoint } from '@/mocks/mock-endpoint'
 import { certificateHandlers } from '@/mocks/certificate-handlers'
 import { labHandlers } from '@/mocks/lab-handlers'
+import { testPlanHandlers } from '@/mocks/test-plan-handlers'
 import { teamHandlers } from '@/mocks/team-handlers'
 import { notificationHandlers } from '@/mocks/notification-handlers'
 import { apiTokenHandlers } from '@/mocks/api-token-handlers'
@@ -509,6 +510,8 @@ export const handlers: HttpHandler[] = [
   ...apiTokenHandlers,
   // The lab console's calls (lab-handlers.ts).
   ...labHandlers,
+  // The lab's test plans (test-plan-handlers.ts).
+  ...testPlanHandlers,
   ...certificateHandlers,
   // Notification settings and the unsubscribe link (notification-handlers.ts).
   ...notificationHandlers,

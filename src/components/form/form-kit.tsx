@@ -16,6 +16,7 @@ import {
 import { Textarea, type TextareaProps } from '@/components/ui/textarea'
 import { TimeInput } from '@/components/ui/time-input'
 import { useTextTypedEarly } from '@/lib/use-text-typed-early'
+import { cn } from '@/lib/utils'
 import {
   fieldContext,
   firstErrorMessage,
@@ -195,6 +196,49 @@ function CheckboxField({ label, hint, required, className, disabled }: CheckboxF
   )
 }
 
+type CheckboxGroupFieldProps = Omit<FieldFrameProps, 'required'> & {
+  options: ReadonlyArray<Option>
+  disabled?: boolean
+}
+
+/** Several choices out of a list, as checkboxes under a legend: the field holds the values ticked, in the list's order. */
+function CheckboxGroupField({ label, hint, className, options, disabled }: CheckboxGroupFieldProps) {
+  const field = useFieldContext<string[]>()
+  const error = useFieldError()
+  const chosen = new Set(field.state.value ?? [])
+  const toggle = (value: string, checked: boolean) => {
+    const next = new Set(chosen)
+    if (checked) next.add(value)
+    else next.delete(value)
+    field.handleChange(options.map((option) => option.value).filter((option) => next.has(option)))
+  }
+  return (
+    <fieldset
+      data-slot="checkbox-group-field"
+      className={cn('flex flex-col gap-2', className)}
+      disabled={disabled}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) field.handleBlur()
+      }}
+    >
+      <legend className="mb-1 text-small font-semibold text-ink">{label}</legend>
+      <div className="flex flex-wrap gap-x-5 gap-y-2">
+        {options.map((option) => (
+          <Field key={option.value} orientation="horizontal" invalid={error !== undefined}>
+            <Checkbox
+              checked={chosen.has(option.value)}
+              onCheckedChange={(checked) => toggle(option.value, checked === true)}
+            />
+            <FieldLabel className="font-normal">{option.label}</FieldLabel>
+          </Field>
+        ))}
+      </div>
+      {hint ? <p className="text-small text-ink-muted">{hint}</p> : null}
+      <FieldError>{error}</FieldError>
+    </fieldset>
+  )
+}
+
 type ChipOption = Option & { srLabel?: string }
 
 type ChipGroupFieldProps = FieldFrameProps & {
@@ -295,6 +339,14 @@ function SubmitButton({ enabledWhenInvalid = false, disabled, ...props }: Submit
 export const { useAppForm, withForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField, TextareaField, SelectField, CheckboxField, ChipGroupField, TimeField },
+  fieldComponents: {
+    TextField,
+    TextareaField,
+    SelectField,
+    CheckboxField,
+    CheckboxGroupField,
+    ChipGroupField,
+    TimeField,
+  },
   formComponents: { SubmitButton },
 })

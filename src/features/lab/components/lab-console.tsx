@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Bell, Radio, Users } from 'lucide-react'
+import { Bell, ListChecks, Radio, Users } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import type { LabStaff } from '@/contract/lab'
@@ -39,8 +39,13 @@ function LabConsole({ staff, search, onSearch, stream }: LabConsoleProps) {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-small text-ink-muted">{`${staff.name} · ${staff.role}`}</p>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <StreamBadge status={stream} />
+          <Button asChild variant="outline" size="sm">
+            <Link to="/lab/test-plans">
+              <ListChecks aria-hidden="true" /> Test plans
+            </Link>
+          </Button>
           <Button asChild variant="outline" size="sm">
             <Link to="/lab/notifications">
               <Bell aria-hidden="true" /> Notifications
