@@ -4,6 +4,7 @@ import {
   TEST_PLAN_DRAFT_SAVED_MESSAGE,
   TEST_PLAN_DRAFT_UNCHANGED_MESSAGE,
   TEST_PLAN_NO_DRAFT_MESSAGE,
+  TEST_PLAN_NO_DRAFT_TO_DISCARD_MESSAGE,
   TEST_PLAN_NOT_FOUND_MESSAGE,
   testPlanPublishedMessage,
 } from '@/contract/test-plans'
@@ -38,6 +39,11 @@ function refusal(refused: DraftRefusal) {
       return { body: { message: refused.message ?? '', field: 'cases' }, status: 400 as const }
     case 'no-draft':
       return { body: { message: TEST_PLAN_NO_DRAFT_MESSAGE, field: 'planId' }, status: 409 as const }
+    case 'nothing-to-discard':
+      return {
+        body: { message: TEST_PLAN_NO_DRAFT_TO_DISCARD_MESSAGE, field: 'planId' },
+        status: 409 as const,
+      }
     case 'unchanged':
       return { body: { message: TEST_PLAN_DRAFT_UNCHANGED_MESSAGE, field: 'cases' }, status: 409 as const }
   }

@@ -18,7 +18,10 @@ import { planWithVersions } from './plans.ts'
 
 type Trx = Kysely<Database>
 
-export type DraftRefusal = { refused: 'not-found' | 'invalid' | 'no-draft' | 'unchanged'; message?: string }
+export type DraftRefusal = {
+  refused: 'not-found' | 'invalid' | 'no-draft' | 'nothing-to-discard' | 'unchanged'
+  message?: string
+}
 
 async function lockedPlan(trx: Trx, planId: string) {
   return trx.selectFrom('test_plans').selectAll().where('plan_id', '=', planId).forUpdate().executeTakeFirst()
@@ -80,7 +83,9 @@ export function discardDraft(
       .where('plan_id', '=', planId)
       .where('state', '=', 'draft')
       .executeTakeFirst()
-    return deleted.numDeletedRows > 0n ? ({ discarded: true } as const) : ({ refused: 'no-draft' } as const)
+    return deleted.numDeletedRows > 0n
+      ? ({ discarded: true } as const)
+      : ({ refused: 'nothing-to-discard' } as const)
   })
 }
 

@@ -11,6 +11,7 @@ import {
   TEST_PLAN_DRAFT_SAVED_MESSAGE,
   TEST_PLAN_DRAFT_UNCHANGED_MESSAGE,
   TEST_PLAN_NO_DRAFT_MESSAGE,
+  TEST_PLAN_NO_DRAFT_TO_DISCARD_MESSAGE,
   TEST_PLAN_NOT_FOUND_MESSAGE,
 } from '@/contract/test-plans'
 import {
@@ -294,7 +295,7 @@ describe('the lab console’s plan calls', () => {
         await manager.browser.post(endpoints.labDiscardTestPlanDraft.path, { planId: 'wi-fi-mesh-device' }),
         409,
       ),
-    ).toEqual({ message: TEST_PLAN_NO_DRAFT_MESSAGE, field: 'planId' })
+    ).toEqual({ message: TEST_PLAN_NO_DRAFT_TO_DISCARD_MESSAGE, field: 'planId' })
 
     // A draft the same as version 1 is not published.
     await json(

@@ -114,6 +114,7 @@ export const TEST_PLAN_DRAFT_SAVED_MESSAGE =
   'Draft saved. Runs keep using the published version until you publish it.'
 export const TEST_PLAN_DRAFT_DISCARDED_MESSAGE = 'Draft discarded.'
 export const TEST_PLAN_NO_DRAFT_MESSAGE = 'This plan has no draft to publish.'
+export const TEST_PLAN_NO_DRAFT_TO_DISCARD_MESSAGE = 'This plan has no draft to discard.'
 export const TEST_PLAN_DRAFT_UNCHANGED_MESSAGE =
   'The draft is the same as the published version: change a case before publishing.'
 export const testPlanPublishedMessage = (name: string, version: number) =>
@@ -126,6 +127,10 @@ export const planVersionLabel = (version: number) => `v${version}`
 const trimmed = (value: string) => value.normalize('NFC').trim()
 
 /**
+ * A save refused by its cases answers 400 { message: planDraftProblem's, field: 'cases' }; a
+ * publish of a draft equal to the current version 409 TEST_PLAN_DRAFT_UNCHANGED_MESSAGE. A draft
+ * saved again takes the saver's name and the time (createdBy, createdAt); publishedBy is who published.
+ *
  * The first problem of a draft's cases, worded for the lab manager and naming the case, or null.
  * The plan's own product classes bound what a case may be limited to. The server and the plan
  * editor both ask it.

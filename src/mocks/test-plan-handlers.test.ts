@@ -7,7 +7,7 @@ import {
   TEST_PLAN_DRAFT_DISCARDED_MESSAGE,
   TEST_PLAN_DRAFT_SAVED_MESSAGE,
   TEST_PLAN_DRAFT_UNCHANGED_MESSAGE,
-  TEST_PLAN_NO_DRAFT_MESSAGE,
+  TEST_PLAN_NO_DRAFT_TO_DISCARD_MESSAGE,
   TEST_PLAN_NOT_FOUND_MESSAGE,
   testPlanPublishedMessage,
 } from '@/contract/test-plans'
@@ -89,7 +89,7 @@ describe('the test plan handlers', () => {
     expect(discarded.json.message).toBe(TEST_PLAN_DRAFT_DISCARDED_MESSAGE)
     expect(discarded.json.plan.versions.map((version) => version.state)).toEqual(['published', 'published'])
     expect((await call('/api/lab/test-plans/discard', { planId: 'plan-wifi-mesh' })).json.message).toBe(
-      TEST_PLAN_NO_DRAFT_MESSAGE,
+      TEST_PLAN_NO_DRAFT_TO_DISCARD_MESSAGE,
     )
   })
 

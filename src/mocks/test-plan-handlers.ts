@@ -8,6 +8,7 @@ import {
   TEST_PLAN_DRAFT_SAVED_MESSAGE,
   TEST_PLAN_DRAFT_UNCHANGED_MESSAGE,
   TEST_PLAN_NO_DRAFT_MESSAGE,
+  TEST_PLAN_NO_DRAFT_TO_DISCARD_MESSAGE,
   TEST_PLAN_NOT_FOUND_MESSAGE,
   testPlanPublishedMessage,
 } from '@/contract/test-plans'
@@ -64,7 +65,7 @@ export const testPlanHandlers = [
     if (problem) return badRequest({ message: problem, field: 'cases' })
     const cases = normalisePlanCases(body.cases, plan.plan.productClasses)
     const draft = draftOf(plan)
-    if (draft) draft.cases = cases
+    if (draft) Object.assign(draft, { cases, createdBy: caller().name, createdAt: FIXTURE_NOW.toISOString() })
     else
       plan.versions.unshift({
         version: plan.plan.currentVersion + 1,
@@ -84,7 +85,8 @@ export const testPlanHandlers = [
     if (refused) return refused
     const plan = planById(body.planId)
     if (!plan) return notFound()
-    if (!draftOf(plan)) return badRequest({ message: TEST_PLAN_NO_DRAFT_MESSAGE, field: 'planId' }, {}, 409)
+    if (!draftOf(plan))
+      return badRequest({ message: TEST_PLAN_NO_DRAFT_TO_DISCARD_MESSAGE, field: 'planId' }, {}, 409)
     plan.versions = plan.versions.filter((version) => version.state !== 'draft')
     return changed(TEST_PLAN_DRAFT_DISCARDED_MESSAGE, plan)
   }),
