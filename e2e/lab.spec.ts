@@ -1,14 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import {
-  type APIRequestContext,
-  devices,
-  expect,
-  type Page,
-  request as requestContext,
-  test,
-} from '@playwright/test'
+import { devices, expect, type Page, request as requestContext, test } from '@playwright/test'
 import {
   LAB_COMMENT_ADDED_MESSAGE,
   MAINTENANCE_END_BEFORE_START_MESSAGE,
@@ -19,10 +12,11 @@ import {
   RUN_APPROVED_MESSAGE,
   RUN_REJECTED_MESSAGE,
 } from '../src/contract/lab'
-import { createAccount, logInWithForm, uniqueEmail } from './accounts'
+import { createAccount, uniqueEmail } from './accounts'
 import { cardCount, type Device, openMenu, row, statusBar, submitDevice } from './devices'
 import { logIn, openDashboard, openPage } from './live'
-import { ownPortal, runScript } from './own-portal'
+import { addLabManager, mailOf, setPasswordAndLogIn } from './lab-staff'
+import { ownPortal } from './own-portal'
 
 /*
  * The lab's side, end to end, on a portal of its own (maintenance and the review setting
@@ -36,34 +30,9 @@ import { ownPortal, runScript } from './own-portal'
  */
 
 const LAB_EMAIL = 'lena.lab@lab.e2e.example'
-const LAB_PASSWORD = 'Lab#Bench2026'
+const MANAGER = { email: LAB_EMAIL, name: 'Lena Lab', password: 'Lab#Bench2026' }
 const VENDOR_PASSWORD = 'Vendor#Lab2026'
 const REJECT_REASON = 'The serial number on the label is not the one declared in the form.'
-
-type MailboxMail = { to: string; subject: string; text: string }
-
-async function setPasswordLink(api: APIRequestContext): Promise<string> {
-  const mail = await mailOf(api, LAB_EMAIL, /^Your account for the certification lab console$/)
-  const link = /https?:\/\/[^/\s]+(\/lab\/set-password\?token=\S+)/.exec(mail.text)?.[1]
-  expect(link).toBeTruthy()
-  return link!
-}
-
-/** The newest mail to `to` whose subject matches, once it is in the development mailbox. */
-async function mailOf(api: APIRequestContext, to: string, subject: RegExp): Promise<MailboxMail> {
-  let found: MailboxMail | undefined
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await api.get('/dev/mailbox.json')).json()) as MailboxMail[]
-        found = mails.find((candidate) => candidate.to === to && subject.test(candidate.subject))
-        return found?.subject
-      },
-      { message: `a mail to ${to} matching ${subject}`, timeout: 15_000 },
-    )
-    .toBeTruthy()
-  return found!
-}
 
 /** A record in the lab's queue under the state tab `tab`, opened. */
 async function openInQueue(lab: Page, tab: RegExp, deviceName: string) {
@@ -87,16 +56,7 @@ test('the lab: maintenance holds a vendor’s run, review rejects with a reason,
   test.setTimeout(240_000)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lab-'))
   const portal = await ownPortal(dataDir, { caseMs: 150 })
-  const added = await runScript(portal, 'scripts/lab-add-staff.ts', [
-    '--email',
-    LAB_EMAIL,
-    '--name',
-    'Lena Lab',
-    '--role',
-    'Lab manager',
-  ])
-  expect(added.output).toContain(`Lena Lab <${LAB_EMAIL}> is now a Lab manager of the lab.`)
-  expect(added.code).toBe(0)
+  await addLabManager(portal, MANAGER)
   await portal.start()
   const labContext = await browser.newContext({ ...devices['Desktop Chrome'], baseURL: portal.base })
   const vendorContext = await browser.newContext({ ...devices['Desktop Chrome'], baseURL: portal.base })
@@ -104,16 +64,7 @@ test('the lab: maintenance holds a vendor’s run, review rejects with a reason,
   try {
     // The Lab manager sets a password from the mailed link and logs in: the console.
     const lab = await labContext.newPage()
-    await openPage(lab, await setPasswordLink(api))
-    await expect(lab.getByText('Welcome to the certification lab, Lena Lab.', { exact: false })).toBeVisible()
-    await lab.getByLabel(/^New password/).fill(LAB_PASSWORD)
-    await lab.getByLabel(/^Confirm password/).fill(LAB_PASSWORD)
-    await lab.getByRole('button', { name: 'Set password' }).click()
-    await expect(lab.getByRole('heading', { level: 1, name: 'Password set' })).toBeVisible()
-    await lab.getByRole('link', { name: 'Go to login' }).click()
-    await logInWithForm(lab, { emailId: LAB_EMAIL, password: LAB_PASSWORD })
-    await expect(lab.getByRole('heading', { level: 1, name: 'Lab console' })).toBeVisible()
-    await expect(lab).toHaveURL(/\/lab$/)
+    await setPasswordAndLogIn(lab, api, MANAGER)
     await expect(lab.getByRole('status').filter({ hasText: 'Live' })).toBeVisible()
 
     // A vendor submits a device.

@@ -700,6 +700,7 @@ describe('run events', () => {
       startedAt: null,
       finishedAt: null,
       log: [],
+      description: row.description,
     }))
     const expected: unknown[] = [
       {
@@ -716,6 +717,7 @@ describe('run events', () => {
           finishedAt: null,
           failureReason: null,
           testCases: pendingCases,
+          testPlan: { planId: 'generic', name: 'Generic device', version: 1 },
           attempt: 1,
           kind: 'full',
           startedBy: 'Asha Rao',
