@@ -75,7 +75,8 @@ test('a Lab manager publishes plan v2: the next run uses it, and the older certi
     await expect(lab).toHaveURL(/\/lab\/test-plans$/)
     await lab.getByRole('link', { name: 'Wi-Fi Mesh Device' }).first().click()
     await expect(lab.getByRole('heading', { level: 1, name: 'Wi-Fi Mesh Device' })).toBeVisible()
-    await expect(lab.getByText('1 record of 1 organization')).toBeVisible()
+    const appliesTo = lab.getByRole('region', { name: 'Applies to' })
+    await expect(appliesTo.getByRole('row').filter({ hasText: 'Journey Networks' })).toContainText('Beacon 6')
 
     // Version 2: without Band steering, saved as a draft, then published.
     await lab.getByRole('button', { name: 'Draft next version' }).click()
