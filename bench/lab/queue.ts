@@ -77,7 +77,8 @@ for (let from = 0; from < RECORDS; from += BATCH) {
   const runs = await db
     .insertInto('certification_runs')
     .values(
-      withRuns.map((row) => ({ ...GENERIC_PLAN_RUN,
+      withRuns.map((row) => ({
+        ...GENERIC_PLAN_RUN,
         portfolio_manager_id: row.portfolio_manager_id,
         status: row.status,
         is_certified: (row.status === 'Completed' ? 'CERTIFIED-OK' : '') as '' | 'CERTIFIED-OK',

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  MAX_LOG_LINE_LENGTH,
-  MAX_LOG_LINES,
+  BOOT_AND_PROVISIONING,
+  FIRMWARE_UPGRADE_AND_ROLLBACK,
+  SECURITY_BASELINE,
   caseMsFromEnv,
   commandHarness,
   harnessFromEnv,
@@ -12,7 +13,7 @@ import {
   simulatedLab,
   type HarnessRecord,
 } from './harness.ts'
-import { BOOT_AND_PROVISIONING, FIRMWARE_UPGRADE_AND_ROLLBACK, SECURITY_BASELINE } from './harness.ts'
+import { MAX_LOG_LINE_LENGTH, MAX_LOG_LINES } from './bounded-log.ts'
 
 const RECORD: HarnessRecord = {
   portfolio_manager_id: 'record-1',

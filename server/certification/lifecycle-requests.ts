@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely'
+import { type Insertable, type Kysely, sql } from 'kysely'
 import type { RunKind } from '@/contract/certification'
 import { AWAITING_REVIEW_REFUSAL_MESSAGE } from '@/contract/lab'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
@@ -22,6 +22,7 @@ import {
 } from '@/contract/server-messages'
 import type { IssueOptions } from './issue-certificate.ts'
 import type { Database } from '../platform/db/schema.ts'
+import type { CertificationRunsTable } from '../platform/db/tables/certification.ts'
 import { isUniqueViolation } from '../platform/db/database.ts'
 import { appendEvent } from '../events/index.ts'
 import { logActivity, recordSubject } from '../organizations/index.ts'
@@ -105,9 +106,9 @@ export async function startRun(
   if (cases.length === 0) return refusedStart('no-failed-cases', NO_FAILED_CASES_MESSAGE)
   const status: ActiveStatus = executor.maintenance() ? 'Maintenance' : 'InProgress'
   const attempt = (latest?.attempt ?? 0) + 1
-  const { run_id: runId } = await trx
-    .insertInto('certification_runs')
-    .values({
+  const runId = await insertAttempt(
+    trx,
+    {
       portfolio_manager_id: portfolioManagerId,
       attempt,
       kind,
@@ -119,22 +120,9 @@ export async function startRun(
       plan_id: plan.planId,
       plan_version: plan.version,
       plan_name: plan.name,
-    })
-    .returning('run_id')
-    .executeTakeFirstOrThrow()
-  // A re-run's cases keep their positions in the plan.
-  await trx
-    .insertInto('run_test_cases')
-    .values(
-      cases.map(({ position, name, description, firmwareSensitive }) => ({
-        run_id: runId,
-        position,
-        name,
-        description,
-        firmware_sensitive: firmwareSensitive,
-      })),
-    )
-    .execute()
+    },
+    cases,
+  )
   await trx
     .updateTable('device_records')
     .set({ status, is_certified: '' })
@@ -160,6 +148,28 @@ export async function startRun(
     attempt,
     message: kind === 'rerun' ? RERUN_STARTED_MESSAGE : RUN_STARTED_MESSAGE,
   }
+}
+
+/** Writes the attempt's run and its cases (a re-run's keep their positions in the plan); its id. */
+async function insertAttempt(trx: Trx, run: Insertable<CertificationRunsTable>, cases: readonly CaseToRun[]) {
+  const { run_id: runId } = await trx
+    .insertInto('certification_runs')
+    .values(run)
+    .returning('run_id')
+    .executeTakeFirstOrThrow()
+  await trx
+    .insertInto('run_test_cases')
+    .values(
+      cases.map(({ position, name, description, firmwareSensitive }) => ({
+        run_id: runId,
+        position,
+        name,
+        description,
+        firmware_sensitive: firmwareSensitive,
+      })),
+    )
+    .execute()
+  return runId
 }
 
 type RunPlan = { planId: string; version: number; name: string }

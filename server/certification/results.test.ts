@@ -127,7 +127,9 @@ describe('the printable report', () => {
     expect(html).toContain('Firmware upgrade and rollback <span class="state">Failed</span>')
     expect(html).toContain('Band steering <span class="state">Skipped</span>')
     expect(html).toContain('@media print')
-    expect(html).toContain('<tr><th scope="row">Test plan</th><td>Wi-Fi Router / Wi-Fi 6, version 1</td></tr>')
+    expect(html).toContain(
+      '<tr><th scope="row">Test plan</th><td>Wi-Fi Router / Wi-Fi 6, version 1</td></tr>',
+    )
     expect(html).toContain('<p class="description">What Boot and provisioning checks.</p>')
   })
 })

@@ -93,7 +93,8 @@ describe('the lab stream at the hub', () => {
         .executeTakeFirstOrThrow()
       const run = await db
         .insertInto('certification_runs')
-        .values({ ...GENERIC_PLAN_RUN,
+        .values({
+          ...GENERIC_PLAN_RUN,
           portfolio_manager_id: record.portfolio_manager_id,
           status: 'InProgress',
           harness: 'test',

@@ -10,12 +10,9 @@ import { CONTROL_CHARACTER_RULE, idSchema, isCleanLine, isCleanMultiline } from 
  * At most one draft per plan; publishing it makes it the next version.
  */
 
-export const LAB_TEST_PLANS_PATH = '/lab/test-plans'
-
 export const PLAN_CASE_NAME_MAX_LENGTH = 120
 export const PLAN_CASE_DESCRIPTION_MAX_LENGTH = 600
 export const PLAN_CASES_MAX = 100
-export const PLAN_PRODUCT_CLASS_MAX_LENGTH = 60
 
 export const planCaseSchema = v.looseObject({
   name: v.string(),
@@ -100,7 +97,6 @@ export const saveTestPlanDraftPayloadSchema = v.object({
     v.maxLength(PLAN_CASES_MAX, `A plan holds at most ${PLAN_CASES_MAX} cases.`),
   ),
 })
-export type SaveTestPlanDraftPayload = v.InferOutput<typeof saveTestPlanDraftPayloadSchema>
 
 export const testPlanActionPayloadSchema = v.object({ planId: idSchema })
 

@@ -405,7 +405,13 @@ describe('constraints', () => {
     const startRun = (status: 'InProgress' | 'Maintenance' = 'InProgress') =>
       db
         .insertInto('certification_runs')
-        .values({ ...GENERIC_PLAN_RUN, portfolio_manager_id, status, harness: 'simulated-lab', attempt: (attempt += 1) })
+        .values({
+          ...GENERIC_PLAN_RUN,
+          portfolio_manager_id,
+          status,
+          harness: 'simulated-lab',
+          attempt: (attempt += 1),
+        })
         .returning('run_id')
         .executeTakeFirstOrThrow()
 
@@ -427,7 +433,11 @@ describe('constraints', () => {
     const other = await addRecord(organizationId)
     await db
       .insertInto('certification_runs')
-      .values({ ...GENERIC_PLAN_RUN, portfolio_manager_id: other.portfolio_manager_id, harness: 'simulated-lab' })
+      .values({
+        ...GENERIC_PLAN_RUN,
+        portfolio_manager_id: other.portfolio_manager_id,
+        harness: 'simulated-lab',
+      })
       .execute()
   })
 
