@@ -76,7 +76,7 @@ export async function newInCatalogue(
         where lower(vendor) = lower(${p.vendor}) and lower(device_name) = lower(${p.deviceName})
           and (added_by is null or added_by = ${organizationId})) as device_name,
       exists(select 1 from catalogue_device_types
-        where lower(device_name) = lower(${p.deviceName}) and lower(device_type) = lower(${p.deviceType})
+        where lower(device_type) = lower(${p.deviceType})
           and (added_by is null or added_by = ${organizationId})) as device_type,
       exists(select 1 from catalogue_product_classes
         where lower(device_type) = lower(${p.deviceType}) and lower(product_class) = lower(${p.productClass})
@@ -117,7 +117,8 @@ export async function addToCatalogue(
       .onConflict((oc) => oc.doNothing())
       .execute()
   }
-  if (fresh.deviceType) {
+  // A new name takes its type (new, or one of the catalogue's) so that later choices offer it.
+  if (fresh.deviceName || fresh.deviceType) {
     await trx
       .insertInto('catalogue_device_types')
       .values({ device_name: p.deviceName, device_type: p.deviceType, added_by: organizationId })

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { endpoints } from '@/contract/endpoints'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogueAnswerSchema } from '@/contract/catalogue'
 import { addCommentAnswerSchema, commentListAnswerSchema } from '@/contract/certification'
@@ -276,6 +277,30 @@ describe('the portfolio of one vendor, from nothing to a submitted record', () =
       ),
     )
     expect(response.status).toBe(400)
+  })
+
+  it('takes a new device name with a type of the catalogue: no 15-character rule for the type, the name offered with it after', async () => {
+    const maker = await createVendor('mesh.maker@example.com', 'Mesh')
+    const response = await answer(
+      await maker.browser.post(
+        '/api/portfoliomanager/create',
+        submitPayload(maker, {
+          deviceName: 'Beacon Mesh 9',
+          deviceType: 'Wi-Fi Mesh Device',
+          productClass: 'Wi-Fi 6E Mesh',
+          deviceNumberList: ['SNMESH901', 'SNMESH902'],
+        }),
+      ),
+    )
+    expect(response.status).toBe(200)
+    const catalogue = (await (
+      await maker.browser.call(endpoints.catalogue.path, { method: 'GET' })
+    ).json()) as {
+      deviceTypeList: Array<{ deviceName: string; deviceType: string }>
+    }
+    expect(catalogue.deviceTypeList.filter((item) => item.deviceName === 'Beacon Mesh 9')).toEqual([
+      { deviceName: 'Beacon Mesh 9', deviceType: 'Wi-Fi Mesh Device' },
+    ])
   })
 
   it('starts a new draft with a new saved id when saving after a submit', async () => {

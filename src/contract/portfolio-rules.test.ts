@@ -79,7 +79,7 @@ describe('payloadToFormValues', () => {
 })
 
 describe('newInCatalogue', () => {
-  it('finds each value under its parent, without regard to case; blank is not new', () => {
+  it('finds a name under its vendor, a class under its type and a type under any name, without regard to case; blank is not new', () => {
     expect(newInCatalogue({ ...EXAMPLE_DEVICE, vendor: 'NOKIA', deviceName: 'beacon 6' }, catalogue)).toEqual(
       NOTHING_NEW,
     )
@@ -88,7 +88,14 @@ describe('newInCatalogue', () => {
         { vendor: 'Nokia', deviceName: 'Beacon 7', deviceType: 'Wi-Fi Mesh Device', productClass: '' },
         catalogue,
       ),
-    ).toEqual({ vendor: false, deviceName: true, deviceType: true, productClass: false })
+    ).toEqual({ vendor: false, deviceName: true, deviceType: false, productClass: false })
+    // A type is new when the catalogue knows it under no name.
+    expect(
+      newInCatalogue(
+        { vendor: 'Nokia', deviceName: 'Beacon 7', deviceType: 'Smart Plug', productClass: 'Zigbee' },
+        catalogue,
+      ),
+    ).toEqual({ vendor: false, deviceName: true, deviceType: true, productClass: true })
   })
 })
 

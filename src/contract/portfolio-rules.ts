@@ -127,8 +127,8 @@ export type CatalogueValues = Pick<
 >
 
 /**
- * Which device values are new to `catalogue`, each looked up under its parent as the cascades of
- * spec §4 offer them, without regard to case; a blank value is not new (the required rule speaks
+ * Which device values are new to `catalogue`, looked up as the cascades of spec §4 offer them
+ * (a name under its vendor, a class under its type; a type under any name), without regard to case; a blank value is not new (the required rule speaks
  * for it). The main service asks the same of its catalogue tables in SQL.
  */
 export function newInCatalogue(values: CatalogueValues, catalogue: CatalogueAnswer): NewInCatalogue {
@@ -145,11 +145,11 @@ export function newInCatalogue(values: CatalogueValues, catalogue: CatalogueAnsw
         (item) => same(item.vendor, values.vendor) && same(item.deviceName, values.deviceName),
       ),
     ),
+    // A type is new when the catalogue knows it under no name: a new device name may take a type
+    // of the catalogue (a new mesh model is a 'Wi-Fi Mesh Device'), which is no new type.
     deviceType: isNew(
       values.deviceType,
-      catalogue.deviceTypeList.some(
-        (item) => same(item.deviceName, values.deviceName) && same(item.deviceType, values.deviceType),
-      ),
+      catalogue.deviceTypeList.some((item) => same(item.deviceType, values.deviceType)),
     ),
     productClass: isNew(
       values.productClass,

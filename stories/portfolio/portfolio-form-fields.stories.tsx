@@ -1,5 +1,6 @@
 import preview from '#.storybook/preview'
 import { expect, waitFor } from 'storybook/test'
+import { DEVICE_TYPES, PRODUCT_CLASSES } from '@/contract/catalogue-seed'
 import { ENG_BUILD_YES_HINT, engBuildNoHint } from '@/contract/messages'
 import { sshSecretText } from '@/features/portfolio/components/device-section'
 import { catalogueFixture } from '@/mocks/fixtures/catalogue'
@@ -103,7 +104,10 @@ export const DeviceCascade = meta.story({
   },
 })
 
-/** 'Add New Device Name' asks for the name; its types are only 'Add New Device Type', then only 'Add New Product Class'. */
+/**
+ * 'Add New Device Name' asks for the name, counting its characters (spec §5: 15); a new name takes
+ * any type of the catalogue or 'Add New Device Type', and a new type only 'Add New Product Class'.
+ */
 export const AddNewDeviceName = meta.story({
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
@@ -115,7 +119,11 @@ export const AddNewDeviceName = meta.story({
     await expect(newName).toBeVisible()
     await expect(newName).toHaveValue('')
     await userEvent.type(newName!, 'EX7501')
-    await expect(await optionsOf(userEvent, device.deviceType)).toEqual(['Add New Device Type'])
+    await expect(canvas.getByText('6 / 15 characters')).toBeVisible()
+    await expect(await optionsOf(userEvent, device.deviceType)).toEqual([
+      ...[...DEVICE_TYPES].sort((a, b) => a.localeCompare(b, 'en')),
+      'Add New Device Type',
+    ])
     await choose(userEvent, device.deviceType, 'Add New Device Type')
     await expect(device.newDeviceType()).toBeVisible()
     await expect(await optionsOf(userEvent, device.productClass)).toEqual(['Add New Product Class'])
@@ -132,6 +140,23 @@ export const AddNewDeviceName = meta.story({
     await expect(device.newDeviceName()).toHaveValue('')
     await choose(userEvent, device.manufacturer, 'Calix')
     await expect(device.newDeviceName()).toBeNull()
+  },
+})
+
+/** A new model of a known kind: a new name takes 'Wi-Fi Mesh Device', and with it the mesh classes (and the mesh test plan). */
+export const NewNameOfACatalogueType = meta.story({
+  play: async ({ canvas, userEvent }) => {
+    await formReady(canvas)
+    const device = deviceFields(canvas)
+    await choose(userEvent, device.manufacturer, 'Zyxel')
+    await choose(userEvent, device.deviceName, 'Add New Device Name')
+    await userEvent.type(device.newDeviceName()!, 'Multy M9')
+    await choose(userEvent, device.deviceType, 'Wi-Fi Mesh Device')
+    await expect(device.newDeviceType()).toBeNull()
+    await expect(await optionsOf(userEvent, device.productClass)).toEqual([
+      ...PRODUCT_CLASSES['Wi-Fi Mesh Device'],
+      'Add New Product Class',
+    ])
   },
 })
 

@@ -3,7 +3,7 @@ import { withForm } from '@/components/form/form-kit'
 import type { CatalogueAnswer } from '@/contract/catalogue'
 import { ENG_BUILD_YES_HINT, engBuildNoHint } from '@/contract/messages'
 import { PORTFOLIO_FIELD_LABELS as LABELS } from '@/contract/portfolio-labels'
-import { ENG_BUILD_OPTIONS } from '@/contract/validation/fields'
+import { ENG_BUILD_OPTIONS, NEW_CATALOGUE_NAME_MAX_LENGTH } from '@/contract/validation/fields'
 import {
   ADD_NEW_DEVICE_NAME,
   ADD_NEW_DEVICE_TYPE,
@@ -23,6 +23,9 @@ import {
 import { withCurrent, withSaved } from '@/features/portfolio/model/choices'
 import { portfolioFormOptions } from '@/features/portfolio/model/portfolio-form-options'
 import { getSupportEmail } from '@/lib/config'
+
+/** The counter under a typed 'Add New …' value: spec §5 allows 15 characters. */
+const newNameCount = (value: string) => `${value.length} / ${NEW_CATALOGUE_NAME_MAX_LENGTH} characters`
 
 /*
  * Section 3, Device Portfolio (spec §2, §3): the manufacturer → name → type → class cascade with
@@ -103,7 +106,13 @@ const DeviceModelFields = withForm({
           </form.AppField>
           {deviceName === ADD_NEW_DEVICE_NAME ? (
             <form.AppField name="addNewDeviceName">
-              {(field) => <field.TextField label={LABELS.addNewDeviceName} required />}
+              {(field) => (
+                <field.TextField
+                  label={LABELS.addNewDeviceName}
+                  required
+                  hint={newNameCount(field.state.value)}
+                />
+              )}
             </form.AppField>
           ) : null}
         </div>
@@ -142,7 +151,13 @@ const DeviceKindFields = withForm({
           </form.AppField>
           {deviceType === ADD_NEW_DEVICE_TYPE ? (
             <form.AppField name="newDeviceType">
-              {(field) => <field.TextField label={LABELS.newDeviceType} required />}
+              {(field) => (
+                <field.TextField
+                  label={LABELS.newDeviceType}
+                  required
+                  hint={newNameCount(field.state.value)}
+                />
+              )}
             </form.AppField>
           ) : null}
         </div>
@@ -166,7 +181,13 @@ const DeviceKindFields = withForm({
           </form.AppField>
           {productClass === ADD_NEW_PRODUCT_CLASS ? (
             <form.AppField name="newProductClass">
-              {(field) => <field.TextField label={LABELS.newProductClass} required />}
+              {(field) => (
+                <field.TextField
+                  label={LABELS.newProductClass}
+                  required
+                  hint={newNameCount(field.state.value)}
+                />
+              )}
             </form.AppField>
           ) : null}
         </div>

@@ -35,6 +35,13 @@ describe('device cascade', () => {
     expect(deviceTypeOptions(catalogue, 'G-2426G-A')).toEqual(['ONT', 'Add New Device Type'])
     expect(deviceTypeOptions(catalogue, 'Unknown model')).toEqual(['Add New Device Type'])
   })
+  it('offers a new device name every type of the catalogue, then Add New Device Type', () => {
+    expect(deviceTypeOptions(catalogue, 'Add New Device Name')).toEqual([
+      'ONT',
+      'Wi-Fi Mesh Device',
+      'Add New Device Type',
+    ])
+  })
   it('lists the type’s classes, then Add New Product Class', () => {
     expect(productClassOptions(catalogue, 'ONT')).toEqual(['GPON', 'XGS-PON', 'Add New Product Class'])
   })

@@ -22,8 +22,13 @@ export function deviceNameOptions(catalogue: CatalogueAnswer, vendor: string) {
   return [...unique(names), ADD_NEW_DEVICE_NAME]
 }
 
+/** A new device name (its 'Add New …') may take any of the catalogue's types, by name, or a new one. */
 export function deviceTypeOptions(catalogue: CatalogueAnswer, deviceName: string) {
   if (!deviceName) return []
+  if (deviceName === ADD_NEW_DEVICE_NAME) {
+    const all = unique(catalogue.deviceTypeList.map((item) => item.deviceType))
+    return [...all.sort((a, b) => a.localeCompare(b, 'en')), ADD_NEW_DEVICE_TYPE]
+  }
   const types = catalogue.deviceTypeList
     .filter((item) => item.deviceName === deviceName)
     .map((item) => item.deviceType)
