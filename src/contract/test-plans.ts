@@ -117,6 +117,10 @@ export const testPlanPublishedMessage = (name: string, version: number) =>
   `${name} version ${version} is published. Runs started from now on use it.`
 export const PLAN_NO_CASES_MESSAGE = 'A plan needs at least one case.'
 
+/** The plan a run executes, as its details say it (vendor and lab alike). */
+export const runPlanText = (plan: { name: string; version: number }) =>
+  `Test plan: ${plan.name}, version ${plan.version}`
+
 /** The label of a plan version as people read it: 'v2'. */
 export const planVersionLabel = (version: number) => `v${version}`
 

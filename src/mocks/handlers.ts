@@ -22,7 +22,7 @@ import { addressFixture } from '@/mocks/fixtures/address'
 import { catalogueFixture } from '@/mocks/fixtures/catalogue'
 import { fixtureEvents, publishWorldEvent } from '@/mocks/fixtures/events'
 import { LOGIN_WITHOUT_ORGANIZATION } from '@/mocks/fixtures/team'
-import { FIXTURE_NOW, FIXTURE_PASSWORD, type MockVendor, world } from '@/mocks/fixtures/world'
+import { FIXTURE_NOW, FIXTURE_PASSWORD, FIXTURE_PLAN, type MockVendor, world } from '@/mocks/fixtures/world'
 import { answer, badRequest, FIXTURE_TOKEN, mockEndpoint, vendorEndpoint } from '@/mocks/mock-endpoint'
 import { certificateHandlers } from '@/mocks/certificate-handlers'
 import { labHandlers } from '@/mocks/lab-handlers'
@@ -367,6 +367,7 @@ export const handlers: HttpHandler[] = [
       attempt: runsOf(record.portfolioManagerId).length + 1,
       kind: 'full',
       startedBy: vendor?.authData.name ?? record.createdBy,
+      testPlan: FIXTURE_PLAN,
       failureReason: null,
       status: 'InProgress',
       isCertified: '',
@@ -399,6 +400,7 @@ export const handlers: HttpHandler[] = [
       attempt,
       kind: 'rerun',
       startedBy: vendor.authData.name,
+      testPlan: FIXTURE_PLAN,
       failureReason: null,
       status: 'InProgress',
       isCertified: '',

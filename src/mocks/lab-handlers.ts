@@ -37,7 +37,7 @@ import { firstMessage } from '@/contract/validation/fields'
 import { loginEmailSchema } from '@/contract/validation/login'
 import { newPasswordSchema } from '@/contract/validation/password'
 import { PASSWORDS_DO_NOT_MATCH_MESSAGE } from '@/contract/messages'
-import { FIXTURE_NOW, world } from '@/mocks/fixtures/world'
+import { FIXTURE_NOW, FIXTURE_PLAN, world } from '@/mocks/fixtures/world'
 import { answer, badRequest, mockEndpoint } from '@/mocks/mock-endpoint'
 import { AWAITING_REVIEW_STATUS } from '@/contract/run-status'
 
@@ -128,6 +128,7 @@ function startRun(record: DeviceRecord, kind: 'full' | 'rerun') {
     attempt: runsOf(record.portfolioManagerId).length + 1,
     kind,
     startedBy: `${caller().name} (lab)`,
+    testPlan: FIXTURE_PLAN,
     failureReason: null,
     status,
     isCertified: '',

@@ -41,6 +41,7 @@ const firstFailed = planRun(ID, {
   status: 'Completed',
   isCertified: VALIDATION_FAILURE,
   finishedAt: '2026-11-20T08:52:00Z',
+  testPlan: { planId: 'wi-fi-router', name: 'Wi-Fi Router / Wi-Fi 6', version: 2 },
 })
 
 async function openRun(canvas: Canvas, userEvent: UserEvent) {
@@ -50,7 +51,7 @@ async function openRun(canvas: Canvas, userEvent: UserEvent) {
   return canvas.findByRole('region', { name: `Certification run · ${NAME}` })
 }
 
-/** Attempt 1, the full plan, ended in a Validation failure: one failed case, its report. */
+/** Attempt 1, the full plan (version 2 of its test plan), ended in a Validation failure: one failed case, its report. */
 export const FullRunFailed = meta.story({
   beforeEach({ msw }) {
     msw.use(
@@ -75,6 +76,8 @@ export const FullRunFailed = meta.story({
     await expect(
       within(run).getByText('Attempt 1 · Full run · started by Priya Sharma, 20 Nov 2026, 08:40'),
     ).toBeVisible()
+    // The plan version the attempt ran (docs/decisions/0032).
+    await expect(within(run).getByText('Test plan: Wi-Fi Router / Wi-Fi 6, version 2')).toBeVisible()
     await expect(
       within(run).getByText(`${FAILED_CASE}: expected ≥ 600 Mbit/s, measured 412 Mbit/s`, { exact: false }),
     ).toBeVisible()

@@ -24,6 +24,7 @@ import { progressOfRun } from '@/lib/live/apply-events'
 import { useRoleRefusal } from '@/lib/use-role'
 import { cn } from '@/lib/utils'
 import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS } from '@/contract/run-status'
+import { runPlanText } from '@/contract/test-plans'
 
 /** What a run came to, in the dashboard's words. */
 export function runOutcome(run: CertificationRun): string {
@@ -134,6 +135,7 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
         <>
           <div className="flex flex-col gap-1 text-small text-ink-muted" data-slot="current-attempt">
             <p className="font-semibold text-ink">{attemptLine(run, runs.length)}</p>
+            {run.testPlan ? <p>{runPlanText(run.testPlan)}</p> : null}
             {isRunning(run) && progress ? (
               <p>
                 {progress.done} of {progress.total} test cases

@@ -14,6 +14,7 @@ import { formatPortalTime } from '@/lib/format-time'
 import { useRevokeCertificate } from '@/features/lab/api/lab-api'
 import { WrittenField } from '@/features/lab/components/written-field'
 import { reviewText, statusText } from '@/features/lab/model/lab-view'
+import { runPlanText } from '@/contract/test-plans'
 
 /** Every attempt, newest first; the newest open with its cases and logs, the others on demand. */
 export function Attempts({ runs, manager }: { runs: ReadonlyArray<CertificationRun>; manager: boolean }) {
@@ -65,6 +66,7 @@ function AttemptItem({
           {run.finishedAt ? ` · ended ${formatPortalTime(run.finishedAt)}` : ''}
           {` · ${passed} of ${run.testCases.length} cases passed`}
         </p>
+        {run.testPlan ? <p className="text-ink-muted">{runPlanText(run.testPlan)}</p> : null}
         {run.maintenance ? (
           <p className="text-ink">{`Waiting for maintenance: ${run.maintenance.reason}`}</p>
         ) : null}
