@@ -705,6 +705,26 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
       return post({ staffId: team.spareStaffId, role: 'Lab manager' })
     case 'labRemoveStaff':
       return post({ staffId: team.spareStaffId })
+    // The programme's test plans: the generic plan, drafted, discarded and published by whoever may.
+    case 'labTestPlans':
+      return get()
+    case 'labTestPlan':
+      return get(query({ planId: 'generic' }))
+    case 'labSaveTestPlanDraft':
+      return post({
+        planId: 'generic',
+        cases: [
+          {
+            name: `Case drafted by ${caller.name}`,
+            description: 'A case of the matrix.',
+            firmwareSensitive: true,
+            productClasses: [],
+          },
+        ],
+      })
+    case 'labDiscardTestPlanDraft':
+    case 'labPublishTestPlan':
+      return post({ planId: 'generic' })
     case 'labSetPasswordInfo':
       return get(query({ token: 'not-a-token' }))
     case 'labSetPassword':
