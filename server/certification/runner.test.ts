@@ -14,7 +14,7 @@ import {
 import { RESTARTED_CASE_NOTE } from './lifecycle.ts'
 import { loadRun } from './run-store.ts'
 import { FIRMWARE_UPGRADE_AND_ROLLBACK } from './harness.ts'
-import { GENERIC_PLAN_RUN } from '../test/plans.ts'
+import { GENERIC_PLAN_RUN, MESH_WIFI6_V1_CASES } from '../test/plans.ts'
 
 let database: TestDatabase
 const executors: RunExecutor[] = []
@@ -154,22 +154,7 @@ describe('a certification run', () => {
     expect(stored.finished_at).toBeInstanceOf(Date)
     const rows = await cases(result.runId)
     // Version 1 of the Wi-Fi Mesh Device plan, as a Wi-Fi 6 Mesh runs it.
-    expect(rows.map((row) => row.name)).toEqual([
-      'Boot and provisioning',
-      'Firmware upgrade and rollback',
-      'Security baseline (open ports, default credentials, TLS)',
-      'Wi-Fi throughput 2.4 GHz',
-      'Wi-Fi throughput 5 GHz',
-      'DFS channel switching',
-      'WPA3 and WPA2 transition mode',
-      'Mesh onboarding (EasyMesh)',
-      'Wireless backhaul throughput',
-      'Backhaul failover (wired to wireless)',
-      'Client roaming (802.11k/v/r)',
-      'Band steering',
-      'TR-369 (USP) agent and controller',
-      'OFDMA and MU-MIMO (802.11ax)',
-    ])
+    expect(rows.map((row) => row.name)).toEqual(MESH_WIFI6_V1_CASES)
     for (const row of rows) {
       expect(row.state).toBe('passed')
       expect(row.started_at).toBeInstanceOf(Date)

@@ -26,7 +26,6 @@ import {
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import {
   NOT_SIGNED_IN_MESSAGE,
-  PORTFOLIO_SUBMITTED_MESSAGE,
   RECORD_NOT_FOUND_MESSAGE,
   RUN_CANCELLED_MESSAGE,
 } from '@/contract/server-messages'
@@ -38,7 +37,7 @@ import {
   eventually,
   gatedHarness,
   startTestPortal,
-  submitPayloadFor,
+  submitRecord,
   type TestPortal,
   type TestStaff,
   type TestVendor,
@@ -86,21 +85,8 @@ const get = (browser: Browser, path: string, query: Record<string, string> = {})
   browser.call(`${path}?${new URLSearchParams(query).toString()}`, { method: 'GET' })
 
 /** Submits a device for the vendor; its record id. */
-async function submit(owner: TestVendor, serials: string[], values: Record<string, unknown> = {}) {
-  const before = await db().selectFrom('device_records').select('portfolio_manager_id').execute()
-  const known = new Set(before.map((row) => row.portfolio_manager_id))
-  await json(
-    await owner.browser.post(
-      endpoints.submitPortfolio.path,
-      submitPayloadFor(owner.id, { deviceNumberList: serials, ...values }),
-    ),
-    200,
-  ).then((answer) => expect(answer).toEqual({ message: PORTFOLIO_SUBMITTED_MESSAGE }))
-  const after = await db().selectFrom('device_records').select('portfolio_manager_id').execute()
-  const id = after.map((row) => row.portfolio_manager_id).find((candidate) => !known.has(candidate))
-  if (!id) throw new Error('No record was made.')
-  return id
-}
+const submit = (owner: TestVendor, serials: string[], values: Record<string, unknown> = {}) =>
+  submitRecord(test, owner, serials, values)
 
 const recordStatus = async (id: string) =>
   db()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '@/contract/endpoints'
 import { LAB_MANAGER_ONLY_MESSAGE, LAB_ONLY_MESSAGE } from '@/contract/lab'
-import { PORTFOLIO_SUBMITTED_MESSAGE, NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
+import { NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
 import {
   type LabTestPlanAnswer,
   type LabTestPlansAnswer,
@@ -20,11 +20,12 @@ import {
   createVendor,
   eventually,
   startTestPortal,
-  submitPayloadFor,
+  submitRecord,
   type TestPortal,
   type TestStaff,
   type TestVendor,
 } from '../test/portal.ts'
+import { MESH_WIFI6_V1_CASES } from '../test/plans.ts'
 import { currentPlanFor } from './plans.ts'
 
 /*
@@ -62,22 +63,7 @@ const get = (browser: Browser, path: string, query: Record<string, string> = {})
 
 const plan = (planId: string) => get(manager.browser, endpoints.labTestPlan.path, { planId })
 
-const MESH_6 = [
-  'Boot and provisioning',
-  'Firmware upgrade and rollback',
-  'Security baseline (open ports, default credentials, TLS)',
-  'Wi-Fi throughput 2.4 GHz',
-  'Wi-Fi throughput 5 GHz',
-  'DFS channel switching',
-  'WPA3 and WPA2 transition mode',
-  'Mesh onboarding (EasyMesh)',
-  'Wireless backhaul throughput',
-  'Backhaul failover (wired to wireless)',
-  'Client roaming (802.11k/v/r)',
-  'Band steering',
-  'TR-369 (USP) agent and controller',
-  'OFDMA and MU-MIMO (802.11ax)',
-]
+const MESH_6 = MESH_WIFI6_V1_CASES
 
 describe('version 1: the plans the code held', () => {
   it('gives a Wi-Fi 6 Mesh its type’s cases and its class’s, in order', async () => {
@@ -377,23 +363,11 @@ describe('the lab console’s plan calls', () => {
   })
 })
 
-async function submit() {
-  const before = new Set(
-    (await db().selectFrom('device_records').select('portfolio_manager_id').execute()).map(
-      (row) => row.portfolio_manager_id,
-    ),
-  )
-  await json(
-    await vendor.browser.post(
-      endpoints.submitPortfolio.path,
-      submitPayloadFor(vendor.id, { deviceNumberList: [`SNP${before.size}01`, `SNP${before.size}02`] }),
-    ),
-    200,
-  ).then((answer) => expect(answer).toEqual({ message: PORTFOLIO_SUBMITTED_MESSAGE }))
-  const after = await db().selectFrom('device_records').select('portfolio_manager_id').execute()
-  const id = after.map((row) => row.portfolio_manager_id).find((candidate) => !before.has(candidate))
-  if (!id) throw new Error('No record was made.')
-  return id
+/** A Beacon 6 of the vendor's, with serial numbers of its own; its record id. */
+let submitted = 0
+const submit = () => {
+  submitted += 1
+  return submitRecord(test, vendor, [`SNP${submitted}01`, `SNP${submitted}02`])
 }
 
 const recordStatus = (id: string) =>

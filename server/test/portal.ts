@@ -6,6 +6,7 @@ import * as v from 'valibot'
 import { expect } from 'vitest'
 import { authDataSchema, TOKEN_HEADER } from '@/contract/auth'
 import { endpoints } from '@/contract/endpoints'
+import { PORTFOLIO_SUBMITTED_MESSAGE } from '@/contract/server-messages'
 import {
   EXAMPLE_DEVICE,
   EXAMPLE_ORGANIZATION,
@@ -250,6 +251,32 @@ export const TEST_DEVICE = EXAMPLE_DEVICE
 
 /** The submit payload of a complete portfolio for `vendorUserId`, with `values` on top. */
 export const submitPayloadFor = submittedDevicePayload
+
+/**
+ * Submits EXAMPLE_DEVICE with `serials` (and `values` on top) for `owner`, expecting spec §7's
+ * answer; the new record's id.
+ */
+export async function submitRecord(
+  { database }: Pick<TestPortal, 'database'>,
+  owner: TestVendor,
+  serials: string[],
+  values: Record<string, unknown> = {},
+) {
+  const ids = async () =>
+    (await database.db.selectFrom('device_records').select('portfolio_manager_id').execute()).map(
+      (row) => row.portfolio_manager_id,
+    )
+  const known = new Set(await ids())
+  const response = await owner.browser.post(
+    endpoints.submitPortfolio.path,
+    submitPayloadFor(owner.id, { deviceNumberList: serials, ...values }),
+  )
+  expect(response.status).toBe(200)
+  expect(await response.json()).toEqual({ message: PORTFOLIO_SUBMITTED_MESSAGE })
+  const id = (await ids()).find((candidate) => !known.has(candidate))
+  if (!id) throw new Error('No record was made.')
+  return id
+}
 
 /**
  * A lab harness whose cases wait until the test lets them finish (or the service stops), so a
