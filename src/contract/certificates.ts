@@ -101,6 +101,15 @@ export const certificateContentSchema = v.looseObject({
   expiresAt: v.string(),
   keyId: v.string(),
   issuer: v.string(),
+  /**
+   * docs/decisions/0033: the record's revision the certificate covers (absent for revision 1 and for
+   * every certificate issued before revisions), and for a recertification the certificate whose
+   * passed cases it carries (`carriedCases`: not firmware-sensitive, not run again).
+   */
+  revision: v.optional(v.number()),
+  source: v.optional(
+    v.looseObject({ number: v.string(), firmware: v.string(), carriedCases: v.array(v.string()) }),
+  ),
 })
 export type CertificateContent = v.InferOutput<typeof certificateContentSchema>
 
@@ -123,6 +132,21 @@ export const publicCertificateSchema = v.looseObject({
   keyId: v.string(),
   revocation: v.nullable(v.looseObject({ reason: v.string(), revokedAt: v.string() })),
   verifyUrl: v.string(),
+  /**
+   * The newest certificate of a later revision of the same device (another firmware), or null:
+   * this one stays valid for the firmware it names (docs/decisions/0033).
+   */
+  laterCertificate: v.optional(
+    v.nullable(
+      v.looseObject({
+        number: v.string(),
+        firmware: v.string(),
+        revision: v.number(),
+        issuedAt: v.string(),
+        verifyUrl: v.string(),
+      }),
+    ),
+  ),
 })
 export type PublicCertificate = v.InferOutput<typeof publicCertificateSchema>
 
@@ -180,6 +204,11 @@ export const directoryEntrySchema = v.looseObject({
   organizationName: v.string(),
   issuedAt: v.string(),
   expiresAt: v.string(),
+  /**
+   * The device's certified firmware versions, newest first (docs/decisions/0033): the directory
+   * lists a device once, under its newest listed certificate (`number`).
+   */
+  firmwareVersions: v.optional(v.array(v.string())),
 })
 export type DirectoryEntry = v.InferOutput<typeof directoryEntrySchema>
 

@@ -31,6 +31,11 @@ export const testCaseSchema = v.looseObject({
   log: v.array(v.string()),
   /** What the case checks, as the run's plan version says (docs/decisions/0032). */
   description: v.optional(v.string()),
+  /**
+   * A recertification's case not run again (docs/decisions/0033): the number of the certificate
+   * it passed under. Absent or null for a case the run executes.
+   */
+  carriedFrom: v.optional(v.nullable(v.string())),
 })
 export type TestCase = v.InferOutput<typeof testCaseSchema>
 
@@ -58,6 +63,8 @@ export const certificationRunSchema = v.looseObject({
   attempt: v.optional(v.number()),
   kind: v.optional(v.picklist(RUN_KINDS)),
   startedBy: v.optional(v.string()),
+  /** The record's revision the run certifies (docs/decisions/0033); absent in older answers (revision 1). */
+  revision: v.optional(v.number()),
   /** Why a run ended without a verdict (interrupted, cancelled), or null. */
   failureReason: v.optional(v.nullable(v.string())),
   /**
@@ -123,6 +130,9 @@ export const runResultsSchema = v.looseObject({
   finishedAt: v.string(),
   testCases: v.array(testCaseSchema),
   testPlan: v.optional(runPlanSchema),
+  /** The record's revision this run tested, and the certificate its carried cases come from (null: none carried). */
+  revision: v.optional(v.number()),
+  sourceCertificate: v.optional(v.nullable(v.string())),
   /** Every attempt of the record up to this run, oldest first (this run last). */
   attempts: v.optional(v.array(certificationRunSchema)),
 })

@@ -110,6 +110,14 @@ export const portalEventSchema = v.variant('type', [
   /** A Submitted record was edited (decision 0012): its row now. */
   v.looseObject({ ...base, type: v.literal('record.edited'), row: deviceRecordSchema }),
   v.looseObject({ ...base, type: v.literal('record.deleted') }),
+  /** A new revision of an ended record (docs/decisions/0033): its row now (Submitted, rev N). */
+  v.looseObject({
+    ...base,
+    type: v.literal('record.revised'),
+    row: deviceRecordSchema,
+    revision: v.number(),
+    previousFirmwareVersion: v.string(),
+  }),
   v.looseObject({ ...base, type: v.literal('comment.added'), comment: commentSchema }),
   /** A run (attempt) started: the run with its cases, all pending. */
   v.looseObject({ ...runBase, type: v.literal('run.started'), run: certificationRunSchema }),

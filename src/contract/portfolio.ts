@@ -30,7 +30,7 @@ export type SaveSection = v.InferOutput<typeof saveSectionSchema>
  * businessDomain comma-joined, bestTimeToReach in 12-hour form ('09:30 AM') or empty, new-name
  * values in place of the 'Add New ...' option, empty serial numbers dropped, and vendorUserId.
  */
-const portfolioPayloadEntries = {
+export const portfolioPayloadEntries = {
   organizationName: nameText(50),
   description: multilineText(300),
   businessContactName: nameText(50),
@@ -208,6 +208,13 @@ export const recordDetailsSchema = v.looseObject({
   /** One of RECORD_STATUSES (src/contract/run-status.ts), read as text. */
   status: v.string(),
   isCertified: textOrEmptySchema,
+  /** The record's current revision (docs/decisions/0033): 1 until the vendor makes a new one. */
+  revision: v.optional(v.number()),
+  /**
+   * Why its last run ended without certifying, in the lab's or the portal's words (the lab's
+   * rejection reason, an interruption), or null: the revision form shows it above the fields.
+   */
+  lastReason: v.optional(v.nullable(v.string())),
 })
 export type RecordDetails = v.InferOutput<typeof recordDetailsSchema>
 

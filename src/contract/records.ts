@@ -22,6 +22,8 @@ export const deviceRecordSchema = v.looseObject({
   status: v.string(),
   /** CERTIFIED-OK, Validation failure, or empty while not certified. */
   isCertified: textOrEmptySchema,
+  /** The record's revision (docs/decisions/0033), present from revision 2 on: the dashboard shows 'rev 2'. */
+  revision: v.optional(v.number()),
 })
 export type DeviceRecord = v.InferOutput<typeof deviceRecordSchema>
 

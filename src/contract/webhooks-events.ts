@@ -7,6 +7,7 @@ import * as v from 'valibot'
 
 export const WEBHOOK_EVENT_TYPES = [
   'record.submitted',
+  'record.revised',
   'run.started',
   'run.finished',
   'certificate.issued',
@@ -20,6 +21,8 @@ export type WebhookDeliveryType = WebhookEventType | typeof WEBHOOK_PING_TYPE
 /** What each event means, as the page's checkboxes describe it. */
 export const WEBHOOK_EVENT_DESCRIPTIONS: Readonly<Record<WebhookEventType, string>> = {
   'record.submitted': 'A device record was submitted for certification.',
+  'record.revised':
+    'A new revision of a device record was made (new firmware or serial numbers), ready to certify.',
   'run.started': 'A certification run (or a re-run of failed cases) started.',
   'run.finished': 'A run ended: Certified, Validation failure (with the failed cases) or Cancelled.',
   'certificate.issued': 'A certificate was issued, with its number and verification link.',
@@ -40,6 +43,17 @@ export const recordSubmittedDataSchema = v.object({
   deviceType: v.string(),
   productClass: v.string(),
   baseFirmwareVersion: v.string(),
+  /** The record's status now: 'Submitted'. */
+  status: v.string(),
+})
+
+export const recordRevisedDataSchema = v.object({
+  ...recordRefSchema.entries,
+  /** The new revision's number (2 for the first after the original) and its firmware. */
+  revision: v.number(),
+  baseFirmwareVersion: v.string(),
+  /** The firmware of the revision before it. */
+  previousFirmwareVersion: v.string(),
   /** The record's status now: 'Submitted'. */
   status: v.string(),
 })
@@ -108,6 +122,7 @@ const envelope = {
 /** Every delivery's body, by its `type`. */
 export const webhookBodySchema = v.variant('type', [
   v.object({ ...envelope, type: v.literal('record.submitted'), data: recordSubmittedDataSchema }),
+  v.object({ ...envelope, type: v.literal('record.revised'), data: recordRevisedDataSchema }),
   v.object({ ...envelope, type: v.literal('run.started'), data: runStartedDataSchema }),
   v.object({ ...envelope, type: v.literal('run.finished'), data: runFinishedDataSchema }),
   v.object({ ...envelope, type: v.literal('certificate.issued'), data: certificateIssuedDataSchema }),

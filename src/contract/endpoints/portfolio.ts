@@ -9,6 +9,7 @@ import {
 } from '@/contract/fixtures/payloads'
 import * as portfolio from '@/contract/portfolio'
 import * as records from '@/contract/records'
+import * as revisions from '@/contract/revisions'
 import { PORTFOLIO_SUBMITTED_MESSAGE } from '@/contract/server-messages'
 import { type VendorEndpoint, main } from '@/contract/endpoints/types'
 
@@ -135,6 +136,49 @@ export const portfolioEndpoints = {
         portfolioManagerId: EXAMPLE_IDS.portfolioManagerId,
         vendorUserId: EXAMPLE_IDS.vendorUserId,
       },
+    },
+  },
+  /** New revision (docs/decisions/0033): the record's next revision, from an ended run. */
+  reviseRecord: {
+    ...main,
+    method: 'POST',
+    path: '/api/portfoliomanager/record/revise',
+    request: revisions.reviseRecordPayloadSchema,
+    answer: revisions.reviseRecordAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+    permission: 'portfolio',
+    tag: 'records',
+    summary: 'Make a new revision of a record whose run has ended (new firmware or serial numbers)',
+    refusals: [404, 409],
+    example: {
+      request: {
+        portfolioManagerId: EXAMPLE_IDS.portfolioManagerId,
+        devicesToBeCertified: '2',
+        deviceNumberList: ['SN001', 'SN002'],
+        baseFirmwareVersion: '1.3.0',
+        yearOfManufacturing: '2023',
+        isEngBuildAvailable: 'No',
+        vendorUserId: EXAMPLE_IDS.vendorUserId,
+      },
+      answer: { message: revisions.recordRevisedMessage(2), revision: 2 },
+    },
+  },
+  /** Run details' revision history: every revision of a record, newest first. */
+  recordRevisions: {
+    ...main,
+    method: 'POST',
+    path: '/api/portfoliomanager/record/revisions',
+    request: revisions.recordRevisionsPayloadSchema,
+    answer: revisions.recordRevisionsAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+    permission: 'read',
+    tag: 'records',
+    summary: 'A record’s revisions, newest first, with each one’s firmware, result and certificate',
+    refusals: [404],
+    example: {
+      request: { vendorUserId: EXAMPLE_IDS.vendorUserId, portfolioManagerId: EXAMPLE_IDS.portfolioManagerId },
     },
   },
   listComments: {

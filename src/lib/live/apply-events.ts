@@ -44,6 +44,7 @@ function recordOps(events: ReadonlyArray<PortalEvent>): Map<string, RecordOp> {
     switch (event.type) {
       case 'record.submitted':
       case 'record.edited':
+      case 'record.revised':
         ops.set(id, { kind: 'upsert', row: event.row })
         break
       case 'record.deleted':
