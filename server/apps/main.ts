@@ -6,6 +6,7 @@ import type { EventHub } from '../events/index.ts'
 import type { RunExecutor } from '../certification/index.ts'
 import type { IssueOptions } from '../certification/index.ts'
 import type { LabStateWatch } from '../certification/index.ts'
+import { revisionRoutes } from '../certification/index.ts'
 import { AnswerCache } from '../http/answer-cache.ts'
 import type { MainEnv, MainServices } from '../http/context.ts'
 import { loadBearer } from '../http/bearer.ts'
@@ -202,6 +203,7 @@ function mountApi(
     catalogueRoutes,
     draftRoutes,
     recordRoutes,
+    revisionRoutes,
     commentRoutes,
     eventRoutes,
     teamRoutes,

@@ -5,7 +5,9 @@ import type { Database } from '../platform/db/schema.ts'
 
 /*
  * The directory of certified devices (docs/decisions/0025 point 10): every certificate
- * that is published, not revoked and not expired, newest first, searched and filtered in memory.
+ * that is published, not revoked and not expired, newest first, searched and filtered in memory;
+ * a device with several (revisions with other firmware, docs/decisions/0033) is listed once, under
+ * its newest, with every listed firmware.
  *
  * Each process keeps the listed certificates in order, and before every answer asks the database
  * whether anything changed since it last looked: max(certificates.directory_seq), which a trigger
@@ -23,6 +25,9 @@ import type { Database } from '../platform/db/schema.ts'
 
 type Row = {
   number: string
+  portfolio_manager_id: string
+  revision: number
+  firmware: string
   vendor: string
   device_name: string
   device_type: string
@@ -39,8 +44,14 @@ const ANSWERS_KEPT = 500
 
 export class DirectorySnapshot {
   private readonly listing = new DirectoryListing()
-  /** The listed certificates by number (to find one that changes). */
-  private readonly byNumber = new Map<string, DirectoryEntry>()
+  /**
+   * The listed certificates of each device (record), and the device's one entry in the listing:
+   * its newest listed certificate with every listed firmware (docs/decisions/0033).
+   */
+  private readonly byDevice = new Map<string, Map<string, Row>>()
+  private readonly entries = new Map<string, DirectoryEntry>()
+  /** Which device each listed certificate belongs to. */
+  private readonly deviceOf = new Map<string, string>()
   /** The highest directory_seq applied; -1 before the first look. */
   private seq = -1
   /** When the first listed certificate expires: the answers are kept until then. */
@@ -55,9 +66,15 @@ export class DirectorySnapshot {
     await this.look()
     const nowMs = now.getTime()
     if (nowMs >= this.nextExpiryMs) {
-      for (const [number, entry] of this.byNumber)
-        if (Date.parse(entry.expiresAt) <= nowMs) this.byNumber.delete(number)
-      this.listing.dropExpired(nowMs)
+      for (const [device, certificates] of this.byDevice) {
+        const expired = [...certificates.values()].filter((row) => Date.parse(row.expires_at) <= nowMs)
+        if (expired.length === 0) continue
+        for (const row of expired) {
+          certificates.delete(row.number)
+          this.deviceOf.delete(row.number)
+        }
+        this.relist(device)
+      }
       this.changed()
     }
     const key = JSON.stringify([
@@ -120,7 +137,8 @@ export class DirectorySnapshot {
     const changed = await sql<Changes>`
       select max(directory_seq)::text as seq,
         json_agg(json_build_object(
-          'number', number, 'vendor', vendor, 'device_name', device_name,
+          'number', number, 'portfolio_manager_id', portfolio_manager_id, 'revision', revision,
+          'firmware', firmware, 'vendor', vendor, 'device_name', device_name,
           'device_type', device_type, 'product_class', product_class,
           'organization_name', organization_name, 'issued_at', issued_at, 'expires_at', expires_at,
           'listed', published and revoked_at is null
@@ -128,33 +146,58 @@ export class DirectorySnapshot {
       from certificates
       where directory_seq > ${first ? -1 : this.seq}`.execute(this.db)
     const [answer] = changed.rows
-    let moved = false
+    const touched = new Set<string>()
     for (const row of answer?.rows ?? []) {
-      const before = this.byNumber.get(row.number)
+      const before = this.deviceOf.get(row.number)
       if (before) {
-        this.listing.remove(before)
-        this.byNumber.delete(row.number)
-        moved = true
+        this.byDevice.get(before)?.delete(row.number)
+        this.deviceOf.delete(row.number)
+        touched.add(before)
       }
       if (row.listed) {
-        const entry = entryOf(row)
-        this.listing.insert(entry)
-        this.byNumber.set(row.number, entry)
-        moved = true
+        const device = row.portfolio_manager_id
+        const certificates = this.byDevice.get(device) ?? new Map<string, Row>()
+        certificates.set(row.number, row)
+        this.byDevice.set(device, certificates)
+        this.deviceOf.set(row.number, device)
+        touched.add(device)
       }
     }
-    if (moved) this.changed()
+    for (const device of touched) this.relist(device)
+    if (touched.size > 0) this.changed()
     if (answer?.seq !== null && answer?.seq !== undefined) this.seq = Math.max(this.seq, Number(answer.seq))
     if (this.seq < 0) this.seq = 0
   }
 
+  /** The device's entry in the listing anew: its newest listed certificate, or none. */
+  private relist(device: string) {
+    const before = this.entries.get(device)
+    if (before) this.listing.remove(before)
+    this.entries.delete(device)
+    const rows = [...(this.byDevice.get(device)?.values() ?? [])].sort(
+      (a, b) => b.revision - a.revision || Date.parse(b.issued_at) - Date.parse(a.issued_at),
+    )
+    const newest = rows[0]
+    if (!newest) {
+      this.byDevice.delete(device)
+      return
+    }
+    const entry = entryOf(newest, [...new Set(rows.map((row) => row.firmware))])
+    this.listing.insert(entry)
+    this.entries.set(device, entry)
+  }
+
   private changed() {
     this.answers.clear()
-    this.nextExpiryMs = this.listing.earliestExpiry()
+    // Every listed certificate's expiry counts: an older firmware's leaves its device's entry.
+    let earliest = Number.POSITIVE_INFINITY
+    for (const certificates of this.byDevice.values())
+      for (const row of certificates.values()) earliest = Math.min(earliest, Date.parse(row.expires_at))
+    this.nextExpiryMs = earliest
   }
 }
 
-function entryOf(row: Row): DirectoryEntry {
+function entryOf(row: Row, firmwareVersions: string[]): DirectoryEntry {
   return {
     number: row.number,
     vendor: row.vendor,
@@ -164,5 +207,6 @@ function entryOf(row: Row): DirectoryEntry {
     organizationName: row.organization_name,
     issuedAt: new Date(row.issued_at).toISOString(),
     expiresAt: new Date(row.expires_at).toISOString(),
+    firmwareVersions,
   }
 }

@@ -43,11 +43,24 @@ export async function readPublicCertificate(
       'c.expires_at',
       'c.revoked_at',
       'c.revoked_reason',
+      'c.portfolio_manager_id',
+      'c.revision',
       'k.public_key',
     ])
     .where('c.number', '=', number)
     .executeTakeFirst()
   if (!row) return null
+  // The newest unrevoked certificate of a later revision of the device (docs/decisions/0033).
+  const later = await db
+    .selectFrom('certificates')
+    .select(['number', 'firmware', 'revision', 'issued_at'])
+    .where('portfolio_manager_id', '=', row.portfolio_manager_id)
+    .where('revision', '>', row.revision)
+    .where('revoked_at', 'is', null)
+    .orderBy('revision', 'desc')
+    .orderBy('issued_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
   return {
     number: row.number,
     state: certificateState(row, now),
@@ -59,6 +72,15 @@ export async function readPublicCertificate(
       ? { reason: row.revoked_reason ?? '', revokedAt: new Date(row.revoked_at).toISOString() }
       : null,
     verifyUrl: `${origin}${VERIFY_PATH}/${row.number}`,
+    laterCertificate: later
+      ? {
+          number: later.number,
+          firmware: later.firmware,
+          revision: later.revision,
+          issuedAt: new Date(later.issued_at).toISOString(),
+          verifyUrl: `${origin}${VERIFY_PATH}/${later.number}`,
+        }
+      : null,
     signatureValid: verifySignature(row.payload, row.signature, row.public_key),
   }
 }

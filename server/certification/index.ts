@@ -21,6 +21,7 @@ export {
 } from './lab-state.ts'
 export { type CertEnv, certificationRoutes, type CertServices } from './routes.ts'
 export { reviewRun } from './lifecycle.ts'
+export { revisionRoutes } from './revision-routes.ts'
 export { helloActiveRuns, planOutcome, recordRunList, runEventBase, runNow } from './run-store.ts'
 export { createRunExecutor, maintenanceFromEnv, type ResumeReport, type RunExecutor } from './runner.ts'
 

@@ -89,6 +89,7 @@ async function certifiedRunFacts(trx: Trx, runId: string) {
       'plan_id',
       'plan_version',
       'plan_name',
+      'revision',
     ])
     .where('run_id', '=', runId)
     .executeTakeFirst()
@@ -106,27 +107,78 @@ async function certifiedRunFacts(trx: Trx, runId: string) {
       'r.product_class',
       'r.base_firmware_version',
       'r.device_number_list',
+      'r.revision',
     ])
     .where('r.portfolio_manager_id', '=', run.portfolio_manager_id)
     .executeTakeFirst()
   if (!record) return undefined
+  // The device as the run's revision had it (docs/decisions/0033): the record's, or an earlier revision's.
+  const earlier =
+    run.revision === record.revision
+      ? undefined
+      : await trx
+          .selectFrom('record_revisions')
+          .select(['base_firmware_version', 'device_number_list'])
+          .where('portfolio_manager_id', '=', run.portfolio_manager_id)
+          .where('revision', '=', run.revision)
+          .executeTakeFirst()
   const attempts = await trx
     .selectFrom('certification_runs')
     .select(['attempt', 'kind', 'status', 'is_certified', 'started_at', 'finished_at'])
     .where('portfolio_manager_id', '=', run.portfolio_manager_id)
+    .where('revision', '=', run.revision)
     .where('attempt', '<=', run.attempt)
     .orderBy('attempt', 'asc')
     .execute()
   const cases = await planVersionCases(trx, run.plan_id, run.plan_version, record.product_class)
   const plan = { planId: run.plan_id, name: run.plan_name, version: run.plan_version, cases }
-  return { runId, record, attempts, plan }
+  const device = { ...record, ...earlier, revision: run.revision }
+  return {
+    runId,
+    record: device,
+    attempts,
+    plan,
+    source: await carriedSource(trx, run),
+  }
+}
+
+/** The certificate a recertification's carried cases came from, with those cases; undefined for none. */
+async function carriedSource(
+  trx: Trx,
+  run: { portfolio_manager_id: string; attempt: number; revision: number },
+) {
+  // The revision's newest full run up to the certifying one: the run that carried (or did not).
+  const full = await trx
+    .selectFrom('certification_runs')
+    .select('run_id')
+    .where('portfolio_manager_id', '=', run.portfolio_manager_id)
+    .where('revision', '=', run.revision)
+    .where('attempt', '<=', run.attempt)
+    .where('kind', '=', 'full')
+    .orderBy('attempt', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  if (!full) return undefined
+  const carried = await trx
+    .selectFrom('run_test_cases as c')
+    .innerJoin('certificates as s', 's.number', 'c.carried_from')
+    .select(['c.name', 'c.carried_from', 's.firmware'])
+    .where('c.run_id', '=', full.run_id)
+    .orderBy('c.position')
+    .execute()
+  const first = carried[0]
+  if (!first?.carried_from) return undefined
+  return { number: first.carried_from, firmware: first.firmware, carriedCases: carried.map((row) => row.name) }
 }
 
 type RunFacts = NonNullable<Awaited<ReturnType<typeof certifiedRunFacts>>>
 type Issue = { number: string; signer: CertificateSigner; validYears: number; now: Date }
 
 /** The signed content of certificate `number` of the run. */
-function certificateContent({ runId, record, attempts, plan }: RunFacts, issue: Issue): CertificateContent {
+function certificateContent(
+  { runId, record, attempts, plan, source }: RunFacts,
+  issue: Issue,
+): CertificateContent {
   const { number, signer, now } = issue
   return {
     number,
@@ -158,6 +210,9 @@ function certificateContent({ runId, record, attempts, plan }: RunFacts, issue: 
     expiresAt: addYears(now, issue.validYears).toISOString(),
     keyId: signer.keyId,
     issuer: ISSUER,
+    // docs/decisions/0033: named from revision 2 on; a revision-1 certificate's content is as before.
+    ...(record.revision > 1 ? { revision: record.revision } : {}),
+    ...(source ? { source } : {}),
   }
 }
 
@@ -188,6 +243,9 @@ async function storeCertificate(trx: Trx, { record }: RunFacts, content: Certifi
       revoked_at: null,
       revoked_reason: null,
       revoked_by: null,
+      revision: record.revision,
+      firmware: record.base_firmware_version,
+      source_number: content.source?.number ?? null,
     })
     .onConflict((conflict) => conflict.doNothing())
     .returning('number')

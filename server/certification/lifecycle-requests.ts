@@ -21,7 +21,7 @@ import {
   runCancelledReason,
 } from '@/contract/server-messages'
 import type { IssueOptions } from './issue-certificate.ts'
-import type { Database } from '../platform/db/schema.ts'
+import type { Database, DeviceRow } from '../platform/db/schema.ts'
 import type { CertificationRunsTable } from '../platform/db/tables/certification.ts'
 import { isUniqueViolation } from '../platform/db/database.ts'
 import { appendEvent } from '../events/index.ts'
@@ -29,6 +29,7 @@ import { logActivity, recordSubject } from '../organizations/index.ts'
 import { certify, lockRun, START_FROM, type Trx } from './lifecycle-guard.ts'
 import { accountName, labActorName, planOutcome, type RunRef, runEventBase, runNow } from './run-store.ts'
 import { currentPlanFor } from '../programme/index.ts'
+import { type CaseToRun, withCarriedCases } from './recertification.ts'
 
 /*
  * The transitions a person asks for (lifecycle.ts has the executor's): start a run (an attempt),
@@ -120,12 +121,14 @@ export async function startRun(
       plan_id: plan.planId,
       plan_version: plan.version,
       plan_name: plan.name,
+      revision: record.revision,
     },
     cases,
   )
   await trx
     .updateTable('device_records')
-    .set({ status, is_certified: '' })
+    // A full run takes the lab's requirement of the whole plan (docs/decisions/0033).
+    .set({ status, is_certified: '', ...(kind === 'full' ? { full_plan_required: false } : {}) })
     .where('portfolio_manager_id', '=', portfolioManagerId)
     .execute()
   await logActivity(trx, {
@@ -160,12 +163,14 @@ async function insertAttempt(trx: Trx, run: Insertable<CertificationRunsTable>, 
   await trx
     .insertInto('run_test_cases')
     .values(
-      cases.map(({ position, name, description, firmwareSensitive }) => ({
+      cases.map(({ position, name, description, firmwareSensitive, carriedFrom, log }) => ({
         run_id: runId,
         position,
         name,
         description,
         firmware_sensitive: firmwareSensitive,
+        // A recertification's carried case is passed already: the executor runs the pending ones.
+        ...(carriedFrom ? { state: 'passed' as const, carried_from: carriedFrom, log } : {}),
       })),
     )
     .execute()
@@ -173,7 +178,6 @@ async function insertAttempt(trx: Trx, run: Insertable<CertificationRunsTable>, 
 }
 
 type RunPlan = { planId: string; version: number; name: string }
-type CaseToRun = { position: number; name: string; description: string; firmwareSensitive: boolean }
 
 /**
  * The plan and cases a new attempt runs: the current version of the device's plan, whole; or for a
@@ -182,7 +186,7 @@ type CaseToRun = { position: number; name: string; description: string; firmware
  */
 async function casesToRun(
   trx: Trx,
-  record: { status: StoredStatus; is_certified: string; device_type: string; product_class: string },
+  record: DeviceRow,
   kind: RunKind,
   latest: { run_id: string; plan_id: string; plan_version: number; plan_name: string } | undefined,
 ): Promise<{ plan: RunPlan; cases: CaseToRun[] }> {
@@ -191,7 +195,11 @@ async function casesToRun(
     if (kind !== 'full') return { plan, cases: [] }
     return {
       plan,
-      cases: plan.cases.map((item, position) => ({ position, ...item })),
+      cases: await withCarriedCases(
+        trx,
+        record,
+        plan.cases.map((item, position) => ({ position, ...item })),
+      ),
     }
   }
   const plan = { planId: latest.plan_id, version: latest.plan_version, name: latest.plan_name }

@@ -26,6 +26,10 @@ const record: DeviceRow = {
   status: 'Completed',
   is_certified: 'Validation failure',
   submitted_from_draft: null,
+  revision: 1,
+  revised_at: null,
+  revised_by: null,
+  full_plan_required: false,
 }
 
 const run: CertificationRunRow = {
@@ -49,6 +53,7 @@ const run: CertificationRunRow = {
   plan_id: 'wi-fi-router',
   plan_version: 1,
   plan_name: 'Wi-Fi Router / Wi-Fi 6',
+  revision: 1,
 }
 
 const testCase = (
@@ -66,6 +71,7 @@ const testCase = (
   log,
   description: `What ${name} checks.`,
   firmware_sensitive: true,
+  carried_from: null,
 })
 
 const rows: RunRows = {

@@ -1,6 +1,7 @@
 import type { CertificationRun, RunPlan, RunResults, TestCase } from '@/contract/certification'
 import { escapeHtml } from '@/contract/escape-html'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
+import { carriedFromText } from '@/contract/revisions'
 import type { CertificationRunRow, DeviceRow, RunTestCaseRow } from '../platform/db/schema.ts'
 import { CANCELLED_STATUS } from '@/contract/run-status'
 
@@ -28,7 +29,15 @@ export function testCaseResult(row: RunTestCaseRow): TestCase {
     finishedAt: iso(row.finished_at),
     log: [...row.log],
     description: row.description,
+    // A recertification's case carried from an earlier certificate (docs/decisions/0033).
+    ...(row.carried_from ? { carriedFrom: row.carried_from } : {}),
   }
+}
+
+/** The certificate a run's carried cases come from (in this run, or its attempt chain's full run), or null. */
+function sourceCertificateOf({ testCases, attempts }: RunRows): string | null {
+  const rows = [testCases, ...(attempts ?? []).map((attempt) => attempt.testCases)].flat()
+  return rows.find((testCase) => testCase.carried_from)?.carried_from ?? null
 }
 
 /** The plan version a run executes, as its answers name it. */
@@ -56,6 +65,7 @@ export function certificationRunResult(
     attempt: run.attempt,
     kind: run.kind,
     startedBy: run.started_by,
+    revision: run.revision,
     // The lab's review, only on a run the programme reviewed (the spec's answer otherwise).
     ...(run.review_state
       ? {
@@ -71,7 +81,8 @@ export function certificationRunResult(
 }
 
 /** results.json (runResultsSchema). finishedAt is '' while the run is still going. */
-export function runResults({ record, run, testCases, attempts }: RunRows): RunResults {
+export function runResults(rows: RunRows): RunResults {
+  const { record, run, testCases, attempts } = rows
   return {
     runId: run.run_id,
     portfolioManagerId: run.portfolio_manager_id,
@@ -91,6 +102,8 @@ export function runResults({ record, run, testCases, attempts }: RunRows): RunRe
     attempt: run.attempt,
     kind: run.kind,
     startedBy: run.started_by,
+    revision: run.revision,
+    sourceCertificate: sourceCertificateOf(rows),
     attempts: (attempts ?? [{ run, testCases }]).map((attempt) =>
       certificationRunResult(attempt.run, attempt.testCases),
     ),
@@ -145,7 +158,7 @@ function attemptsHtml(attempts: NonNullable<RunRows['attempts']>, current: Certi
       const cases = testCases
         .map(
           (testCase) =>
-            `<li class="${e(testCase.state)}">${e(testCase.name)}: <span class="state-word">${e(STATE_LABELS[testCase.state])}</span></li>`,
+            `<li class="${e(testCase.state)}">${e(testCase.name)}: <span class="state-word">${e(stateLabel(testCase))}</span></li>`,
         )
         .join('')
       const passed = testCases.filter((testCase) => testCase.state === 'passed').length
@@ -189,6 +202,12 @@ const REPORT_STYLE = `<style>
 const row = (label: string, value: string) =>
   `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`
 
+/** 'Passed', or for a carried case 'Passed (carried from DCP-…)'. */
+const stateLabel = (testCase: RunTestCaseRow) =>
+  testCase.carried_from
+    ? `${STATE_LABELS[testCase.state]} (${carriedFromText(testCase.carried_from)})`
+    : STATE_LABELS[testCase.state]
+
 /** A test case of the run with its log. */
 function caseSection(testCase: RunTestCaseRow) {
   const e = escapeHtml
@@ -196,7 +215,7 @@ function caseSection(testCase: RunTestCaseRow) {
     ? `<pre>${testCase.log.map(e).join('\n')}</pre>`
     : '<p class="muted">No log lines.</p>'
   return `<section class="case ${e(testCase.state)}">
-  <h3><span class="position">${testCase.position + 1}.</span> ${e(testCase.name)} <span class="state">${e(STATE_LABELS[testCase.state])}</span></h3>
+  <h3><span class="position">${testCase.position + 1}.</span> ${e(testCase.name)} <span class="state">${e(stateLabel(testCase))}</span></h3>
   ${testCase.description ? `<p class="description">${e(testCase.description)}</p>` : ''}
   <p class="muted">Started ${e(formatTime(testCase.started_at))} · Finished ${e(formatTime(testCase.finished_at))}</p>
   ${log}
@@ -211,6 +230,7 @@ ${row('Device name', record.device_name)}
 ${row('Device type', record.device_type)}
 ${row('Product class', record.product_class)}
 ${row('Firmware version', record.base_firmware_version)}
+${record.revision > 1 ? row('Revision', String(record.revision)) : ''}
 ${row('Business domain', record.business_domain)}
 ${row('Serial numbers', record.device_number_list.join(', ') || '—')}
 ${row('Year of manufacturing', record.year_of_manufacturing || '—')}
@@ -218,7 +238,7 @@ ${row('Year of manufacturing', record.year_of_manufacturing || '—')}
 }
 
 /** The run's facts. */
-function runTable(run: RunRows['run'], testCases: RunRows['testCases']) {
+function runTable(run: RunRows['run'], testCases: RunRows['testCases'], source: string | null) {
   const passed = testCases.filter((testCase) => testCase.state === 'passed').length
   return `<table>
 ${row('Run id', run.run_id)}
@@ -227,6 +247,7 @@ ${row('Started by', run.started_by || '—')}
 ${row('Status', run.status)}
 ${row('Result', run.is_certified || '—')}
 ${run.failure_reason ? row('Reason', run.failure_reason) : ''}
+${source ? row('Recertification of', `${source} (cases not sensitive to firmware carried)`) : ''}
 ${row('Test plan', `${run.plan_name}, version ${run.plan_version}`)}
 ${row('Lab harness', run.harness)}
 ${row('Started', formatTime(run.started_at))}
@@ -253,7 +274,7 @@ ${REPORT_STYLE}
 <h2>Device</h2>
 ${deviceTable(record)}
 <h2>Run</h2>
-${runTable(run, testCases)}
+${runTable(run, testCases, sourceCertificateOf({ record, run, testCases, attempts }))}
 <h2>Test cases${run.kind === 'rerun' ? ' of this attempt' : ''}</h2>
 ${cases}
 ${attemptsHtml(attempts ?? [{ run, testCases }], run)}

@@ -189,9 +189,28 @@ export async function loadRun(db: Kysely<Database>, runId: string) {
     .where('portfolio_manager_id', '=', run.portfolio_manager_id)
     .executeTakeFirst()
   if (!record) return undefined
-  const attempts = await recordAttempts(db, run.portfolio_manager_id, run.attempt)
+  // The device as the run's revision had it, and that revision's attempts (docs/decisions/0033).
+  const earlier =
+    run.revision === record.revision
+      ? undefined
+      : await db
+          .selectFrom('record_revisions')
+          .select([
+            'revision',
+            'base_firmware_version',
+            'device_number_list',
+            'devices_to_be_certified',
+            'year_of_manufacturing',
+            'is_eng_build_available',
+          ])
+          .where('portfolio_manager_id', '=', run.portfolio_manager_id)
+          .where('revision', '=', run.revision)
+          .executeTakeFirst()
+  const attempts = (await recordAttempts(db, run.portfolio_manager_id, run.attempt)).filter(
+    (attempt) => attempt.run.revision === run.revision,
+  )
   const testCases = attempts.find((attempt) => attempt.run.run_id === runId)?.testCases ?? []
-  return { record, run, testCases, attempts }
+  return { record: { ...record, ...earlier }, run, testCases, attempts }
 }
 
 /** The record's latest attempt that certified it (Completed, CERTIFIED-OK), or undefined. */

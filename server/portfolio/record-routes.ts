@@ -10,12 +10,15 @@ import {
   RECORD_UPDATED_MESSAGE,
 } from '@/contract/server-messages'
 import { EVENTS_SEQ_HEADER } from '@/contract/events'
+import { REVISED_RECORD_NOT_DELETABLE_MESSAGE, REVISION_KEEPS_DEVICE_MESSAGE } from '@/contract/revisions'
 import { organizationEventsSeq } from '../events/index.ts'
 import { answerFromCache } from '../http/answer-cache.ts'
 import type { MainEnv } from '../http/context.ts'
 import { newInCatalogue } from './catalogue.ts'
 import {
+  changesDevice,
   deleteSubmittedRecord,
+  lastRunReason,
   listRecordRows,
   ownRecord,
   recordDetails,
@@ -72,6 +75,8 @@ vendorRoute(recordRoutes, 'deleteRecord', async (c) => {
   const record = await ownRecord(db, organizationId, portfolioManagerId)
   if (!record) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
   if (record.status !== 'Submitted') return c.json({ message: ONLY_SUBMITTED_DELETABLE_MESSAGE }, 409)
+  // A device with earlier revisions keeps its history, runs and certificates (docs/decisions/0033).
+  if (record.revision > 1) return c.json({ message: REVISED_RECORD_NOT_DELETABLE_MESSAGE }, 409)
   const member = { organizationId, accountId: c.var.accountId }
   const deleted = await deleteSubmittedRecord(db, member, portfolioManagerId, record)
   if (!deleted) return c.json({ message: ONLY_SUBMITTED_DELETABLE_MESSAGE }, 409)
@@ -106,6 +111,8 @@ vendorRoute(recordRoutes, 'getRecord', async (c) => {
     createdBy: row.created_by,
     status: row.status,
     isCertified: row.is_certified,
+    revision: row.revision,
+    lastReason: await lastRunReason(db, row.portfolio_manager_id),
   }
   c.header('Cache-Control', 'no-store')
   return c.json(answer)
@@ -127,6 +134,9 @@ vendorRoute(recordRoutes, 'updateRecord', async (c) => {
   const record = await ownRecord(db, organizationId, payload.portfolioManagerId)
   if (!record) return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)
   if (record.status !== 'Submitted') return c.json({ message: ONLY_SUBMITTED_EDITABLE_MESSAGE }, 409)
+  // A revision is of the same device: only its firmware, serials, build and year change (decision 0033).
+  if (record.revision > 1 && changesDevice(record, payload))
+    return c.json({ message: REVISION_KEEPS_DEVICE_MESSAGE, field: 'deviceName' }, 409)
 
   const fresh = await newInCatalogue(db, payload, organizationId)
   const problem = portfolioPayloadProblem({ call: 'update', payload }, fresh)

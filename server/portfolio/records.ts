@@ -21,7 +21,7 @@ export function ownRecord(
 ) {
   return db
     .selectFrom('device_records')
-    .select(['portfolio_manager_id', 'status', 'vendor', 'device_name'])
+    .select(['portfolio_manager_id', 'status', 'vendor', 'device_name', 'device_type', 'product_class', 'revision'])
     .where('portfolio_manager_id', '=', portfolioManagerId)
     .where('organization_id', '=', organizationId)
     .executeTakeFirst()
@@ -45,6 +45,7 @@ export const RECORD_DETAIL_COLUMNS = [
   'created_by',
   'status',
   'is_certified',
+  'revision',
 ] as const
 
 /** The columns of a dashboard row (POST /api/portfoliomanager/list, and the record events' `row`). */
@@ -60,6 +61,7 @@ export const DEVICE_ROW_COLUMNS = [
   'created_by',
   'status',
   'is_certified',
+  'revision',
 ] as const
 
 export type DeviceRowColumns = Pick<DeviceRow, (typeof DEVICE_ROW_COLUMNS)[number]>
@@ -82,6 +84,8 @@ export function toDeviceRecord(row: DeviceRowColumns): DeviceRecord {
     createdBy: row.created_by,
     status: row.status,
     isCertified: row.is_certified,
+    // From revision 2 on (docs/decisions/0033): the row of a device never revised is spec §3's.
+    ...(row.revision > 1 ? { revision: row.revision } : {}),
   }
 }
 
@@ -104,6 +108,36 @@ export function recordDetails(db: Kysely<Database>, organizationId: string, port
     .where('portfolio_manager_id', '=', portfolioManagerId)
     .where('organization_id', '=', organizationId)
     .executeTakeFirst()
+}
+
+/**
+ * Why the record's latest run ended without certifying it, in the lab's words (its rejection
+ * reason in review) or the portal's (an interruption), or null: the revision form shows it.
+ */
+export async function lastRunReason(db: Kysely<Database>, portfolioManagerId: string): Promise<string | null> {
+  const run = await db
+    .selectFrom('certification_runs')
+    .select(['review_state', 'review_reason', 'failure_reason'])
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .orderBy('attempt', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  if (!run) return null
+  return (run.review_state === 'rejected' ? run.review_reason : null) ?? run.failure_reason ?? null
+}
+
+/** Whether an edit changes what the device is (vendor, name, type, class: ignoring case and spaces). */
+export function changesDevice(
+  record: { vendor: string; device_name: string; device_type: string; product_class: string },
+  payload: UpdateRecordPayload,
+): boolean {
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+  return !(
+    same(record.vendor, payload.vendor) &&
+    same(record.device_name, payload.deviceName) &&
+    same(record.device_type, payload.deviceType) &&
+    same(record.product_class, payload.productClass)
+  )
 }
 
 /** Who changes a record, and which: the member acting, in the organization it acts for. */

@@ -87,6 +87,8 @@ export function webhookOfEvent(newEvent: Omit<PortalEvent, 'seq' | 'at'>): Event
   switch (event.type) {
     case 'record.submitted':
       return recordSubmitted(event as EventOf<'record.submitted'>)
+    case 'record.revised':
+      return recordRevised(event as EventOf<'record.revised'>)
     case 'run.started':
       return runStarted(event as EventOf<'run.started'>)
     case 'run.finished':
@@ -111,6 +113,22 @@ function recordSubmitted(event: EventOf<'record.submitted'>): EventWebhook {
       deviceType: row.deviceType,
       productClass: row.productClass,
       baseFirmwareVersion: row.baseFirmwareVersion,
+      status: row.status,
+    },
+  }
+}
+
+function recordRevised(event: EventOf<'record.revised'>): EventWebhook {
+  const row = event.row
+  return {
+    type: 'record.revised',
+    data: {
+      recordId: event.portfolioManagerId,
+      deviceName: row.deviceName,
+      vendor: row.vendor,
+      revision: event.revision,
+      baseFirmwareVersion: row.baseFirmwareVersion,
+      previousFirmwareVersion: event.previousFirmwareVersion,
       status: row.status,
     },
   }

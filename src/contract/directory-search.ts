@@ -313,5 +313,6 @@ function publicEntry(entry: DirectoryEntry): DirectoryEntry {
     organizationName: entry.organizationName,
     issuedAt: entry.issuedAt,
     expiresAt: entry.expiresAt,
+    ...(entry.firmwareVersions ? { firmwareVersions: [...entry.firmwareVersions] } : {}),
   }
 }

@@ -21,6 +21,7 @@ import type {
   CommentsTable,
   CountriesTable,
   DeviceRecordsTable,
+  RecordRevisionsTable,
   PortfolioDraftsTable,
   StatesTable,
   SubmitAnswersTable,
@@ -79,6 +80,7 @@ export interface Database {
   rate_limits: RateLimitsTable
   portfolio_drafts: PortfolioDraftsTable
   device_records: DeviceRecordsTable
+  record_revisions: RecordRevisionsTable
   catalogue_vendors: CatalogueVendorsTable
   catalogue_device_names: CatalogueDeviceNamesTable
   catalogue_device_types: CatalogueDeviceTypesTable

@@ -40,6 +40,8 @@ export interface CertificationRunsTable {
   plan_version: number
   /** The plan's name for the run's device: 'Wi-Fi Mesh Device / Wi-Fi 6 Mesh', 'Generic device'. */
   plan_name: string
+  /** The record's revision the run tests (migration 0024). */
+  revision: ColumnType<number, number | undefined, number>
 }
 
 export interface RunTestCasesTable {
@@ -54,6 +56,8 @@ export interface RunTestCasesTable {
   /** What the case checks, and whether a firmware change runs it again, as its plan version said (migration 0023). */
   description: ColumnType<string, string | undefined, string>
   firmware_sensitive: ColumnType<boolean, boolean | undefined, boolean>
+  /** A recertification's case not run again: the certificate it passed under (migration 0024). */
+  carried_from: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** The lab's staff (migration 0011): never vendor accounts, never members. */
@@ -121,4 +125,8 @@ export interface CertificatesTable {
   published: Generated<boolean>
   /** Stamped by a trigger on every insert and update (migration 0013): the directory's change feed. */
   directory_seq: Generated<string>
+  /** The record's revision and firmware it covers, and a recertification's source certificate (migration 0024). */
+  revision: ColumnType<number, number | undefined, number>
+  firmware: ColumnType<string, string | undefined, string>
+  source_number: ColumnType<string | null, string | null | undefined, string | null>
 }

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { StoredStatus } from '@/contract/run-status'
-import type { CertificationResult, CreatedAt, DraftText, TextList } from './columns.ts'
+import type { CertificationResult, CreatedAt, DraftText, NullableTime, TextList, Time } from './columns.ts'
 
 /* The portfolio: drafts, device records, the catalogue, addresses, comments and submit answers. */
 
@@ -59,6 +59,28 @@ export interface DeviceRecordsTable {
   is_certified: ColumnType<CertificationResult, CertificationResult | undefined, CertificationResult>
   /** The savedPortfolioManagerId the submit named; one record per draft (migration 0004). */
   submitted_from_draft: ColumnType<string | null, string | null | undefined, string | null>
+  /** The current revision (migration 0024), and who made it when it is not the original (null for 1). */
+  revision: ColumnType<number, number | undefined, number>
+  revised_at: NullableTime
+  revised_by: ColumnType<string | null, string | null | undefined, string | null>
+  /** The lab wants the next run to execute the whole plan, carrying nothing (migration 0024). */
+  full_plan_required: ColumnType<boolean, boolean | undefined, boolean>
+}
+
+/** An earlier revision of a record, as it was when the next one replaced it (migration 0024). */
+export interface RecordRevisionsTable {
+  portfolio_manager_id: string
+  revision: number
+  devices_to_be_certified: string
+  device_number_list: string[]
+  base_firmware_version: string
+  year_of_manufacturing: string
+  is_eng_build_available: string
+  created_at: Time
+  created_by: string
+  status: StoredStatus
+  is_certified: CertificationResult
+  superseded_at: CreatedAt
 }
 
 export interface CatalogueVendorsTable {
