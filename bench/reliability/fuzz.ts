@@ -104,6 +104,18 @@ function baseFor(name: string, vendor: Browser, recordId: string, spareId: strin
         vendorUserId: id,
         portfolioManagerId: recordId,
       }
+    case 'reviseRecord':
+      return {
+        portfolioManagerId: recordId,
+        devicesToBeCertified: '1',
+        deviceNumberList: ['SN001'],
+        baseFirmwareVersion: '2.0.0',
+        yearOfManufacturing: '2023',
+        isEngBuildAvailable: 'No',
+        vendorUserId: id,
+      }
+    case 'recordRevisions':
+      return { vendorUserId: id, portfolioManagerId: recordId }
     case 'listComments':
       return { portfolioManagerId: recordId }
     case 'addComment':

@@ -631,6 +631,18 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
         vendorUserId: id,
         portfolioManagerId: recordId,
       })
+    case 'reviseRecord':
+      return post({
+        portfolioManagerId: recordId,
+        devicesToBeCertified: '1',
+        deviceNumberList: ['REV1'],
+        baseFirmwareVersion: '7.0.0',
+        yearOfManufacturing: '2023',
+        isEngBuildAvailable: 'No',
+        vendorUserId: id,
+      })
+    case 'recordRevisions':
+      return post({ vendorUserId: id, portfolioManagerId: recordId })
     case 'listComments':
       return post({ portfolioManagerId: recordId })
     case 'addComment':

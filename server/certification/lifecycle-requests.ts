@@ -1,7 +1,7 @@
-import { type Insertable, type Kysely, sql } from 'kysely'
+import { type Insertable, sql } from 'kysely'
 import type { RunKind } from '@/contract/certification'
 import { AWAITING_REVIEW_REFUSAL_MESSAGE } from '@/contract/lab'
-import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
+import { VALIDATION_FAILURE } from '@/contract/records'
 import {
   ACTIVE_STATUSES,
   type ActiveStatus,
@@ -20,20 +20,19 @@ import {
   RUN_STARTED_MESSAGE,
   runCancelledReason,
 } from '@/contract/server-messages'
-import type { IssueOptions } from './issue-certificate.ts'
-import type { Database, DeviceRow } from '../platform/db/schema.ts'
+import type { DeviceRow } from '../platform/db/schema.ts'
 import type { CertificationRunsTable } from '../platform/db/tables/certification.ts'
 import { isUniqueViolation } from '../platform/db/database.ts'
 import { appendEvent } from '../events/index.ts'
 import { logActivity, recordSubject } from '../organizations/index.ts'
-import { certify, lockRun, START_FROM, type Trx } from './lifecycle-guard.ts'
-import { accountName, labActorName, planOutcome, type RunRef, runEventBase, runNow } from './run-store.ts'
+import { lockRun, START_FROM, type Trx } from './lifecycle-guard.ts'
+import { accountName, labActorName, type RunRef, runEventBase, runNow } from './run-store.ts'
 import { currentPlanFor } from '../programme/index.ts'
 import { type CaseToRun, withCarriedCases } from './recertification.ts'
 
 /*
  * The transitions a person asks for (lifecycle.ts has the executor's): start a run (an attempt),
- * cancel it, and the lab's review decision. Each answers a typed refusal that its route turns
+ * cancel it (review.ts has the lab's review decision). Each answers a typed refusal that its route turns
  * into the answer the spec gives.
  */
 
@@ -318,88 +317,4 @@ export async function cancelRun(
     run: await runNow(trx, run.run_id),
   })
   return { ok: true, runId: run.run_id }
-}
-
-export type ReviewInput = {
-  runId: string
-  decision: 'approve' | 'reject'
-  /** Trimmed; '' when none (a rejection needs one: its route says so first). */
-  reason: string
-  reviewer: string
-  certificates: IssueOptions | null
-}
-export type ReviewResult = { ok: true } | { ok: false; reason: 'not-found' | 'not-awaiting' | 'has-failures' }
-
-/** decideReview in a transaction of its own: of two decisions at once, exactly one stands. */
-export function reviewRun(db: Kysely<Database>, input: ReviewInput): Promise<ReviewResult> {
-  return db.transaction().execute((trx) => decideReview(trx, input))
-}
-
-/**
- * A lab engineer decides on a run AwaitingReview (docs/decisions/0024): approve → Completed +
- * CERTIFIED-OK and its certificate, allowed only when every case of the plan passed; reject →
- * Completed + Validation failure. The decision, the reviewer and the time go on the run, the
- * vendor's activity log records it as the lab's, and run.finished tells their tabs.
- */
-export async function decideReview(trx: Trx, input: ReviewInput): Promise<ReviewResult> {
-  const { runId, decision, reason, reviewer } = input
-  const found = await trx
-    .selectFrom('certification_runs as r')
-    .innerJoin('device_records as d', 'd.portfolio_manager_id', 'r.portfolio_manager_id')
-    .select(['r.portfolio_manager_id', 'd.organization_id'])
-    .where('r.run_id', '=', runId)
-    .executeTakeFirst()
-  if (!found) return { ok: false, reason: 'not-found' }
-  const portfolioManagerId = found.portfolio_manager_id
-  const locked = await lockRun(trx, { runId, portfolioManagerId }, 'reviewDecided', { withRecord: true })
-  if (!locked.ok) return { ok: false, reason: locked.reason === 'not-found' ? 'not-found' : 'not-awaiting' }
-  const { attempt } = locked.run
-  const { certified } = await planOutcome(trx, portfolioManagerId, attempt, runId)
-  if (decision === 'approve' && !certified) return { ok: false, reason: 'has-failures' }
-  const isCertified = decision === 'approve' ? CERTIFIED_OK : VALIDATION_FAILURE
-  const now = new Date()
-  await trx
-    .updateTable('certification_runs')
-    .set({
-      status: 'Completed',
-      is_certified: isCertified,
-      review_state: decision === 'approve' ? 'approved' : 'rejected',
-      reviewed_by: reviewer,
-      reviewed_at: now,
-      review_reason: reason === '' ? null : reason,
-    })
-    .where('run_id', '=', runId)
-    .execute()
-  await trx
-    .updateTable('device_records')
-    .set({ status: 'Completed', is_certified: isCertified })
-    .where('portfolio_manager_id', '=', portfolioManagerId)
-    .execute()
-  // An approved run's certificate, in the same transaction as the decision.
-  if (decision === 'approve') await certify(trx, runId, input.certificates)
-  const record = await trx
-    .selectFrom('device_records')
-    .select(['device_name', 'vendor'])
-    .where('portfolio_manager_id', '=', portfolioManagerId)
-    .executeTakeFirstOrThrow()
-  await logActivity(trx, {
-    organizationId: found.organization_id,
-    actorAccountId: null,
-    actorName: reviewer,
-    actorKind: 'lab',
-    action: decision === 'approve' ? 'run.approved' : 'run.rejected',
-    subject: recordSubject(record),
-  })
-  const ref: RunRef = { runId, portfolioManagerId, organizationId: found.organization_id, attempt }
-  const finished = await runNow(trx, runId)
-  await appendEvent(trx, found.organization_id, {
-    ...(await runEventBase(trx, ref)),
-    type: 'run.finished',
-    status: 'Completed',
-    isCertified,
-    failureReason: null,
-    finishedAt: finished.finishedAt ?? now.toISOString(),
-    run: finished,
-  })
-  return { ok: true }
 }

@@ -25,15 +25,15 @@ import { planOutcome, type RunRef, runEventBase, runNow } from './run-store.ts'
  * resume (runner.ts).
  */
 
-export { cancelRun, decideReview, reviewRun, startRun } from './lifecycle-requests.ts'
+export { cancelRun, startRun } from './lifecycle-requests.ts'
+export { decideReview, reviewRun } from './review.ts'
 export type {
   CancelRunInput,
   CancelRunResult,
-  ReviewInput,
-  ReviewResult,
   StartRunInput,
   StartRunResult,
 } from './lifecycle-requests.ts'
+export type { ReviewInput, ReviewResult } from './review.ts'
 
 export const SKIPPED_CASE_NOTE = 'Not run: the run was interrupted.'
 export const RESTARTED_CASE_NOTE =

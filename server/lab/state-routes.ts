@@ -106,7 +106,8 @@ labRoute(labStateRoutes, 'labReview', async (c) => {
   const notFound = { message: LAB_RUN_NOT_FOUND_MESSAGE, field: 'runId' }
   if (!isPlainId(runId)) return c.json(notFound, 404)
   const reviewer = await staffName(db, c.var.labStaffId)
-  const outcome = await reviewRun(db, { runId, decision, reason, reviewer, certificates })
+  const requireFullPlan = c.var.body.requireFullPlan === true
+  const outcome = await reviewRun(db, { runId, decision, reason, reviewer, certificates, requireFullPlan })
   if (!outcome.ok && outcome.reason === 'not-found') return c.json(notFound, 404)
   if (!outcome.ok && outcome.reason === 'not-awaiting')
     return c.json({ message: RUN_NOT_AWAITING_REVIEW_MESSAGE, field: 'runId' }, 409)

@@ -239,7 +239,15 @@ export const labReviewPayloadSchema = v.object({
       v.check(isCleanMultiline, `reason ${CONTROL_CHARACTER_RULE}`),
     ),
   ),
+  /**
+   * With a rejection (docs/decisions/0033): the record's next run executes the whole plan, carrying
+   * no case from an earlier certificate. Ignored with an approval.
+   */
+  requireFullPlan: v.optional(v.boolean('requireFullPlan must be true or false')),
 })
+
+/** The review dialog's choice, shown for a run that carried cases. */
+export const REQUIRE_FULL_PLAN_LABEL = 'Require the full plan for the next run (carry no case)'
 
 export const AWAITING_REVIEW_LABEL = 'Awaiting review'
 

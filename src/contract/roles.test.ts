@@ -69,6 +69,7 @@ describe('roles', () => {
         'listRecords',
         'leaveOrganization',
         'listRuns',
+        'recordRevisions',
         'runResults',
         'team',
         // Every member chooses their own mails.

@@ -15,7 +15,8 @@ import { dropSchema } from '../test-database.ts'
  * its re-run) and a certificate, as the portal made them while test plans were code: each run
  * names version 1 of its device type's plan (the generic one for a type no plan names) and the
  * plan's name as its device reads it, each case gets its description, and the certificate stays
- * exactly as signed, still read by the contract.
+ * exactly as signed, still read by the contract. Then migration 0024 (docs/decisions/0033) over
+ * the same data: every record becomes revision 1 of itself, with its runs and certificate.
  */
 
 let db: Kysely<Database>
@@ -204,10 +205,49 @@ describe('migration 0023 over runs made while test plans were code', () => {
   })
 
   it('undoes itself', async () => {
-    const down = await migrator().migrateDown()
+    const down = await migrator().migrateTo('0022-notification-record')
     expect(down.error).toBeUndefined()
     const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns
       where table_name = 'certification_runs' and column_name like 'plan%'`.execute(db)
+    expect(columns.rows).toEqual([])
+    const up = await migrator().migrateToLatest()
+    expect(up.error).toBeUndefined()
+  })
+})
+
+describe('migration 0024 over the same data: every record is revision 1 of itself', () => {
+  it('puts every record, run and certificate in revision 1, the certificate naming the firmware it signed', async () => {
+    const records = await db
+      .selectFrom('device_records')
+      .select(['portfolio_manager_id', 'revision', 'revised_at', 'revised_by', 'full_plan_required'])
+      .orderBy('portfolio_manager_id')
+      .execute()
+    expect(records).toEqual(
+      ['rec-mesh', 'rec-onu', 'rec-plug'].map((id) => ({
+        portfolio_manager_id: id,
+        revision: 1,
+        revised_at: null,
+        revised_by: null,
+        full_plan_required: false,
+      })),
+    )
+    expect(await db.selectFrom('record_revisions').selectAll().execute()).toEqual([])
+    const runs = await db.selectFrom('certification_runs').select('revision').distinct().execute()
+    expect(runs).toEqual([{ revision: 1 }])
+    const cases = await db.selectFrom('run_test_cases').select('carried_from').distinct().execute()
+    expect(cases).toEqual([{ carried_from: null }])
+    const certificate = await db
+      .selectFrom('certificates')
+      .select(['revision', 'firmware', 'source_number', 'payload'])
+      .executeTakeFirstOrThrow()
+    expect(certificate).toEqual({ revision: 1, firmware: '1.2.3', source_number: null, payload: OLD_PAYLOAD })
+  })
+
+  it('undoes itself', async () => {
+    const down = await migrator().migrateTo('0023-test-plans')
+    expect(down.error).toBeUndefined()
+    const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns
+      where table_name in ('device_records', 'certificates') and column_name in ('revision', 'firmware')`.execute(db)
     expect(columns.rows).toEqual([])
     const up = await migrator().migrateToLatest()
     expect(up.error).toBeUndefined()
