@@ -17,12 +17,15 @@ import { NO_FAILED_CASES_MESSAGE, RECORD_NOT_FOUND_MESSAGE } from '@/contract/se
 import { EXAMPLE_DEVICE } from '@/contract/fixtures/payloads'
 import { webhookOfEvent } from '../webhooks/deliveries.ts'
 import { currentPlanFor } from '../programme/index.ts'
+import { RUN_REJECTED_MESSAGE } from '@/contract/lab'
 import {
+  createStaffMember,
   createVendor,
   eventually,
   startTestPortal,
   submitRecord,
   type TestPortal,
+  type TestStaff,
   type TestVendor,
 } from '../test/portal.ts'
 
@@ -36,11 +39,13 @@ import {
 let test: TestPortal
 let vendor: TestVendor
 let other: TestVendor
+let manager: TestStaff
 
 beforeAll(async () => {
   test = await startTestPortal()
   vendor = await createVendor(test, 'rhea.revisions@example.com', 'Rhea')
   other = await createVendor(test, 'otto.other@example.com', 'Otto')
+  manager = await createStaffMember(test, 'mona.review@lab.example', 'Mona Manager', 'Lab manager')
 }, 60_000)
 
 afterAll(async () => {
@@ -344,5 +349,53 @@ describe('a failed device, fixed and certified; then a firmware update recertifi
       number: certificate.number,
       firmwareVersions: ['1.1.0', '1.0.0'],
     })
+  })
+})
+
+describe('the lab requires the full plan', () => {
+  it('rejects a recertification in review so that the next run carries no case', async () => {
+    const id = await submitRecord(test, vendor, ['SN101', 'SN102'], { baseFirmwareVersion: '2.0.0' })
+    expect(await certifyRun(id)).toBe('CERTIFIED-OK')
+    await json(
+      await revision(id, { baseFirmwareVersion: '2.0.1', deviceNumberList: ['SN101', 'SN102'] }),
+      200,
+    )
+    await json(await manager.browser.post(endpoints.labReviewSetting.path, { reviewRequired: true }), 200)
+    try {
+      expect((await certCall(endpoints.runTests.path, id)).status).toBe(200)
+      await eventually(async () => (await recordRow(id)).status === 'AwaitingReview', 20_000)
+      const [review] = await runs(id)
+      expect(review!.testCases.some((testCase) => testCase.carriedFrom)).toBe(true)
+      expect(
+        await json(
+          await manager.browser.post(endpoints.labReview.path, {
+            runId: review!.runId,
+            decision: 'reject',
+            reason: 'The radio changed: run every case.',
+            requireFullPlan: true,
+          }),
+          200,
+        ),
+      ).toEqual({ message: RUN_REJECTED_MESSAGE })
+      expect(await recordRow(id)).toMatchObject({
+        full_plan_required: true,
+        is_certified: 'Validation failure',
+      })
+      const details = await json<RecordDetails>(
+        await vendor.browser.post(endpoints.getRecord.path, {
+          vendorUserId: vendor.id,
+          portfolioManagerId: id,
+        }),
+        200,
+      )
+      expect(details.lastReason).toBe('The radio changed: run every case.')
+    } finally {
+      await json(await manager.browser.post(endpoints.labReviewSetting.path, { reviewRequired: false }), 200)
+    }
+    expect(await certifyRun(id)).toBe('CERTIFIED-OK')
+    const [full] = await runs(id)
+    expect(full).toMatchObject({ revision: 2, kind: 'full' })
+    expect(full!.testCases.filter((testCase) => testCase.carriedFrom)).toEqual([])
+    expect((await recordRow(id)).full_plan_required).toBe(false)
   })
 })
