@@ -400,16 +400,25 @@ describe('the lab’s staff (point 9)', () => {
     const engineerStaff = await createStaffMember(test, 'ed.bench@lab.example', 'Ed Bench')
     expect(await json(await getLabSettings(engineerStaff.browser), 200)).toEqual({
       emailId: 'ed.bench@lab.example',
-      settings: [{ kind: 'vendorComment', enabled: true }],
+      settings: [
+        { kind: 'vendorComment', enabled: true },
+        { kind: 'recordRevised', enabled: true },
+      ],
     })
     expect(await json(await setLab(engineerStaff.browser, false), 200)).toEqual({
       emailId: 'ed.bench@lab.example',
-      settings: [{ kind: 'vendorComment', enabled: false }],
+      settings: [
+        { kind: 'vendorComment', enabled: false },
+        { kind: 'recordRevised', enabled: true },
+      ],
     })
     // Each staff member's own: the manager's is still on.
     expect(
       (await json<LabNotificationSettingsAnswer>(await getLabSettings(labManager.browser), 200)).settings,
-    ).toEqual([{ kind: 'vendorComment', enabled: true }])
+    ).toEqual([
+      { kind: 'vendorComment', enabled: true },
+      { kind: 'recordRevised', enabled: true },
+    ])
 
     expect(
       await json(
@@ -420,7 +429,7 @@ describe('the lab’s staff (point 9)', () => {
         400,
       ),
     ).toEqual({ message: LAB_NOTIFICATION_KIND_REFUSAL_MESSAGE, field: 'kind' })
-    expect(LAB_NOTIFICATION_KIND_REFUSAL_MESSAGE).toBe("kind must be 'vendorComment'.")
+    expect(LAB_NOTIFICATION_KIND_REFUSAL_MESSAGE).toBe("kind must be 'vendorComment' or 'recordRevised'.")
     expect(
       await json(
         await labManager.browser.post(endpoints.labUpdateNotificationSetting.path, {
@@ -436,7 +445,10 @@ describe('the lab’s staff (point 9)', () => {
     expect(await json(await setLab(owner.browser, false), 403)).toEqual({ message: LAB_ONLY_MESSAGE })
     expect(
       (await json<LabNotificationSettingsAnswer>(await getLabSettings(labManager.browser), 200)).settings,
-    ).toEqual([{ kind: 'vendorComment', enabled: true }])
+    ).toEqual([
+      { kind: 'vendorComment', enabled: true },
+      { kind: 'recordRevised', enabled: true },
+    ])
     await json(await setLab(engineerStaff.browser, true), 200)
   })
 
@@ -507,8 +519,39 @@ describe('the lab’s staff (point 9)', () => {
     expect(done.message).toBe('Done: “Comment from a vendor” mails to lara.lab@lab.example are off.')
     expect(
       (await json<LabNotificationSettingsAnswer>(await getLabSettings(labManager.browser), 200)).settings,
-    ).toEqual([{ kind: 'vendorComment', enabled: false }])
+    ).toEqual([
+      { kind: 'vendorComment', enabled: false },
+      { kind: 'recordRevised', enabled: true },
+    ])
     await json(await setLab(labManager.browser, true), 200)
+  })
+
+  it('mails a new revision of a device to the lab’s staff, with both firmware and the console’s link', async () => {
+    const id = await submit(owner, {
+      deviceNumberList: ['REV00001A', 'REV00001B'],
+      baseFirmwareVersion: '0.9.4',
+    })
+    await certify(owner, id)
+    const revised = await owner.browser.post(endpoints.reviseRecord.path, {
+      portfolioManagerId: id,
+      devicesToBeCertified: '2',
+      deviceNumberList: ['REV00001A', 'REV00001B'],
+      baseFirmwareVersion: '1.0.0',
+      yearOfManufacturing: '2023',
+      isEngBuildAvailable: 'Yes',
+      vendorUserId: owner.id,
+    })
+    expect(revised.status).toBe(200)
+    const sent = await mailsTo(labManager.email, /^Nora Networks made revision 2 of Beacon 6$/, id)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.text).toContain(
+      'Nora Tester (Nora Networks) made revision 2 of Beacon 6: firmware 0.9.4 → 1.0.0.',
+    )
+    expect(sent[0]!.text).toContain(
+      `It waits for its run. See the record in the lab console:\n    ${test.portal.mainUrl}/lab?record=${id}`,
+    )
+    // The members are not told of their own revision.
+    expect(await mailsTo(owner.email, /made revision/, id)).toEqual([])
   })
 
   it('never lets a staff link reach a member’s switches, nor a member’s link a staff member’s', async () => {

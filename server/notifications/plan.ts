@@ -6,6 +6,7 @@ import {
   labRejectedReason,
   maintenanceMail,
   type MailFooter,
+  recordRevisedMail,
   runFinishedMail,
   vendorCommentMail,
 } from '@/contract/mails/notification-mails'
@@ -31,6 +32,7 @@ export async function plan(ctx: PlanContext, trx: Db, event: PlannedEvent): Prom
   const { data } = event
   if (event.type === 'run.finished') return planRunFinished(ctx, trx, event)
   if (event.type === 'comment.added') return planComment(ctx, trx, event)
+  if (event.type === 'record.revised') return planRecordRevised(ctx, trx, event)
   const record = data.record as { status?: unknown } | undefined
   const held =
     (event.type === 'run.status' && data.status === 'Maintenance') ||
@@ -157,6 +159,39 @@ async function planComment(ctx: PlanContext, trx: Db, event: PlannedEvent): Prom
   return fromLab
     ? jobsFor(ctx, trx, 'commentReceived', topic, organizationId, render)
     : labJobsFor(ctx, trx, 'vendorComment', topic, organizationId, render)
+}
+
+/** A vendor made a new revision of a device: the lab's staff hear of it (docs/decisions/0033). */
+async function planRecordRevised(ctx: PlanContext, trx: Db, event: PlannedEvent): Promise<NewJob[]> {
+  const data = event.data
+  const portfolioManagerId = String(data.portfolioManagerId ?? '')
+  const revision = Number(data.revision ?? 0)
+  const row = data.row as { deviceName?: unknown; baseFirmwareVersion?: unknown } | undefined
+  const record = await trx
+    .selectFrom('device_records')
+    .select(['revised_by'])
+    .where('portfolio_manager_id', '=', portfolioManagerId)
+    .executeTakeFirst()
+  return labJobsFor(
+    ctx,
+    trx,
+    'recordRevised',
+    `revision:${portfolioManagerId}:${revision}`,
+    event.organization_id,
+    (to, footer, organizationName) =>
+      recordRevisedMail({
+        to,
+        organizationName,
+        deviceName: String(row?.deviceName ?? portfolioManagerId),
+        portfolioManagerId,
+        author: record?.revised_by ?? organizationName,
+        revision,
+        firmware: String(row?.baseFirmwareVersion ?? ''),
+        previousFirmware: String(data.previousFirmwareVersion ?? ''),
+        recordUrl: `${ctx.publicUrl}/lab?record=${encodeURIComponent(portfolioManagerId)}`,
+        footer,
+      }),
+  )
 }
 
 /** A run of the organization is held (or starts held): the maintenance in force now, once per organization. */

@@ -22,7 +22,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
  * switches, on the lab's Notifications page (/lab/notifications). Lab staff are no members, so
  * none of the vendor kinds applies to them.
  */
-export const LAB_NOTIFICATION_KINDS = ['vendorComment'] as const
+export const LAB_NOTIFICATION_KINDS = ['vendorComment', 'recordRevised'] as const
 export type LabNotificationKind = (typeof LAB_NOTIFICATION_KINDS)[number]
 /** Any kind, a vendor member's or a lab staff member's. */
 export type AnyNotificationKind = NotificationKind | LabNotificationKind
@@ -44,9 +44,12 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<AnyNotificationKind, stri
   maintenance: 'Lab maintenance',
   invitation: 'Invitations to organizations',
   vendorComment: 'Comment from a vendor',
+  recordRevised: 'New revision of a device',
 }
 
 export const NOTIFICATION_KIND_DESCRIPTIONS: Readonly<Record<AnyNotificationKind, string>> = {
+  recordRevised:
+    'When a vendor makes a new revision of a device (new firmware or serial numbers): who, the firmware and a link to the record in the console.',
   vendorComment:
     'When someone of a vendor’s team comments on one of their records: who wrote it, the text and a link to the record in the console.',
   runFinished:
@@ -117,7 +120,7 @@ export const NOTIFICATION_KIND_REFUSAL_MESSAGE = `kind must be ${NOTIFICATION_KI
   .slice(0, -1)
   .join(', ')} or 'invitation'.`
 export const NOTIFICATION_ENABLED_REFUSAL_MESSAGE = 'Enabled is not valid.'
-export const LAB_NOTIFICATION_KIND_REFUSAL_MESSAGE = "kind must be 'vendorComment'."
+export const LAB_NOTIFICATION_KIND_REFUSAL_MESSAGE = "kind must be 'vendorComment' or 'recordRevised'."
 export const UNSUBSCRIBE_TOKEN_REQUIRED_MESSAGE = 'token is required.'
 export const UNSUBSCRIBE_TOKEN_TOO_LONG_MESSAGE = 'token must be at most 600 characters.'
 

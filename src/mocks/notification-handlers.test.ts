@@ -54,7 +54,13 @@ describe('the notification handlers', () => {
   it('read and change the fixture Lab manager’s own switch, and take her link', async () => {
     expect(await call('/api/lab/notifications/settings')).toEqual({
       status: 200,
-      json: { emailId: 'lena.lab@lab.example', settings: [{ kind: 'vendorComment', enabled: true }] },
+      json: {
+        emailId: 'lena.lab@lab.example',
+        settings: [
+          { kind: 'vendorComment', enabled: true },
+          { kind: 'recordRevised', enabled: true },
+        ],
+      },
     })
     expect(
       (await call('/api/lab/notifications/settings/update', { kind: 'runFinished', enabled: false })).json,
@@ -70,6 +76,7 @@ describe('the notification handlers', () => {
     await call('/api/notifications/unsubscribe', { token: UNSUBSCRIBE_TOKENS.labVendorComment })
     expect((await call('/api/lab/notifications/settings')).json.settings).toEqual([
       { kind: 'vendorComment', enabled: false },
+      { kind: 'recordRevised', enabled: true },
     ])
     await call('/api/lab/notifications/settings/update', { kind: 'vendorComment', enabled: true })
   })

@@ -250,6 +250,38 @@ function commentMail(
   return build(input.to, subject, text, html, input.footer)
 }
 
+/* ------------------------------------------------------------------------------ record revised */
+
+export type RecordRevisedMailInput = {
+  to: string
+  organizationName: string
+  deviceName: string
+  portfolioManagerId: string
+  /** Who made the revision (a member's name). */
+  author: string
+  revision: number
+  firmware: string
+  previousFirmware: string
+  /** The record in the lab console (/lab?record=…). */
+  recordUrl: string
+  footer: MailFooter
+}
+
+/** To lab staff: a vendor made a new revision of a device, e.g. after a rejection (docs/decisions/0033). */
+export function recordRevisedMail(input: RecordRevisedMailInput): NotificationMail {
+  const subject = `${input.organizationName} made revision ${input.revision} of ${input.deviceName}`
+  const lead = `${input.author} (${input.organizationName}) made revision ${input.revision} of ${input.deviceName}: firmware ${input.previousFirmware} → ${input.firmware}.`
+  const next = 'It waits for its run. See the record in the lab console:'
+  const text = ['Hello,', '', lead, '', next, `    ${input.recordUrl}`]
+  const html = [
+    mailParagraph('Hello,'),
+    mailParagraph(e(lead)),
+    mailParagraph(e(next), 'margin:0 0 4px;'),
+    mailLink(input.recordUrl),
+  ]
+  return build(input.to, subject, text, html, input.footer)
+}
+
 /* ------------------------------------------------------------------------------ maintenance */
 
 export type MaintenanceMailInput = {

@@ -7,7 +7,8 @@ import { sql, type Kysely, type Migration } from 'kysely'
  * so far is revision 1 of itself, every run and certificate so far belongs to revision 1.
  * A recertification's case carried from an earlier certificate names it (run_test_cases.carried_from);
  * a certificate names the firmware it covers and, for a recertification, its source certificate.
- * A lab engineer may require the full plan for a record's next run (full_plan_required).
+ * A lab engineer may require the full plan for a record's next run (full_plan_required). The lab's
+ * staff may be mailed when a vendor makes a revision (lab_notification_settings kind 'recordRevised').
  */
 
 const up = [
@@ -36,6 +37,10 @@ const up = [
   `alter table certificates add column firmware text not null default ''`,
   `update certificates set firmware = coalesce((payload::jsonb) -> 'device' ->> 'firmware', '')`,
   'alter table certificates add column source_number text',
+  // The lab's new kind of mail: a vendor made a new revision.
+  'alter table lab_notification_settings drop constraint lab_notification_settings_kind_check',
+  `alter table lab_notification_settings add constraint lab_notification_settings_kind_check
+     check (kind in ('vendorComment', 'recordRevised'))`,
 ]
 
 export const recordRevisionsMigration: Migration = {
@@ -44,6 +49,10 @@ export const recordRevisionsMigration: Migration = {
   },
   async down(db: Kysely<unknown>) {
     for (const statement of [
+      `delete from lab_notification_settings where kind = 'recordRevised'`,
+      'alter table lab_notification_settings drop constraint lab_notification_settings_kind_check',
+      `alter table lab_notification_settings add constraint lab_notification_settings_kind_check
+         check (kind in ('vendorComment'))`,
       'alter table certificates drop column source_number',
       'alter table certificates drop column firmware',
       'alter table certificates drop column revision',
