@@ -385,6 +385,8 @@ describe('the directory of certified devices', () => {
           organizationName: row!.organization_name,
           issuedAt: new Date(row!.issued_at).toISOString(),
           expiresAt: new Date(row!.expires_at).toISOString(),
+          // The device's certified firmware (docs/decisions/0033).
+          firmwareVersions: ['2.4.1'],
         },
       ],
       total: 1,

@@ -721,6 +721,7 @@ describe('run events', () => {
           attempt: 1,
           kind: 'full',
           startedBy: 'Asha Rao',
+          revision: 1,
         },
       },
     ]

@@ -573,6 +573,9 @@ describe('editing a submitted record (docs/decisions/0012)', () => {
       createdBy: 'Editor Tester',
       status: 'Submitted',
       isCertified: '',
+      // docs/decisions/0033: the original, and no run yet to give a reason.
+      revision: 1,
+      lastReason: null,
     })
   })
 

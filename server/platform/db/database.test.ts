@@ -62,6 +62,8 @@ const TABLES = [
   'organizations',
   'portfolio_drafts',
   'rate_limits',
+  // Migration 0024: the earlier revisions of device records.
+  'record_revisions',
   'run_test_cases',
   'seed_runs',
   'sessions',
