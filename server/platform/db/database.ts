@@ -26,6 +26,7 @@ import { jobsMigration } from './migrations/0020-jobs.ts'
 import { webhookJobsMigration } from './migrations/0021-webhook-jobs.ts'
 import { notificationRecordMigration } from './migrations/0022-notification-record.ts'
 import { testPlansMigration } from './migrations/0023-test-plans.ts'
+import { catalogueReviewMigration } from './migrations/0025-catalogue-review.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0021-webhook-jobs': webhookJobsMigration,
   '0022-notification-record': notificationRecordMigration,
   '0023-test-plans': testPlansMigration,
+  '0025-catalogue-review': catalogueReviewMigration,
 }
 
 export type OpenDatabaseOptions = {
