@@ -36,6 +36,7 @@ import { Route as DataVendorTeamRouteImport } from './routes/_data._vendor.team'
 import { Route as DataCreateProfileRegisterRouteImport } from './routes/_data.create-profile.register'
 import { Route as DataLabSetPasswordRouteImport } from './routes/_data.lab.set-password'
 import { Route as DataLabLabIndexRouteImport } from './routes/_data._lab.lab.index'
+import { Route as DataLabLabCatalogueRouteImport } from './routes/_data._lab.lab.catalogue'
 import { Route as DataLabLabNotificationsRouteImport } from './routes/_data._lab.lab.notifications'
 import { Route as DataLabLabStaffRouteImport } from './routes/_data._lab.lab.staff'
 import { Route as DataVendorSettingsIndexRouteImport } from './routes/_data._vendor.settings.index'
@@ -178,6 +179,11 @@ const DataLabLabIndexRoute = DataLabLabIndexRouteImport.update({
   path: '/lab/',
   getParentRoute: () => DataLabRoute,
 } as any)
+const DataLabLabCatalogueRoute = DataLabLabCatalogueRouteImport.update({
+  id: '/lab/catalogue',
+  path: '/lab/catalogue',
+  getParentRoute: () => DataLabRoute,
+} as any)
 const DataLabLabNotificationsRoute = DataLabLabNotificationsRouteImport.update({
   id: '/lab/notifications',
   path: '/lab/notifications',
@@ -248,6 +254,7 @@ export interface FileRoutesByFullPath {
   '/team': typeof DataVendorTeamRoute
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/lab/set-password': typeof DataLabSetPasswordRoute
+  '/lab/catalogue': typeof DataLabLabCatalogueRoute
   '/lab/notifications': typeof DataLabLabNotificationsRoute
   '/lab/staff': typeof DataLabLabStaffRoute
   '/settings/notifications': typeof DataVendorSettingsNotificationsRoute
@@ -281,6 +288,7 @@ export interface FileRoutesByTo {
   '/team': typeof DataVendorTeamRoute
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/lab/set-password': typeof DataLabSetPasswordRoute
+  '/lab/catalogue': typeof DataLabLabCatalogueRoute
   '/lab/notifications': typeof DataLabLabNotificationsRoute
   '/lab/staff': typeof DataLabLabStaffRoute
   '/settings/notifications': typeof DataVendorSettingsNotificationsRoute
@@ -319,6 +327,7 @@ export interface FileRoutesById {
   '/_data/_vendor/team': typeof DataVendorTeamRoute
   '/_data/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/_data/lab/set-password': typeof DataLabSetPasswordRoute
+  '/_data/_lab/lab/catalogue': typeof DataLabLabCatalogueRoute
   '/_data/_lab/lab/notifications': typeof DataLabLabNotificationsRoute
   '/_data/_lab/lab/staff': typeof DataLabLabStaffRoute
   '/_data/_vendor/settings/notifications': typeof DataVendorSettingsNotificationsRoute
@@ -355,6 +364,7 @@ export interface FileRouteTypes {
     | '/team'
     | '/create-profile/register'
     | '/lab/set-password'
+    | '/lab/catalogue'
     | '/lab/notifications'
     | '/lab/staff'
     | '/settings/notifications'
@@ -388,6 +398,7 @@ export interface FileRouteTypes {
     | '/team'
     | '/create-profile/register'
     | '/lab/set-password'
+    | '/lab/catalogue'
     | '/lab/notifications'
     | '/lab/staff'
     | '/settings/notifications'
@@ -425,6 +436,7 @@ export interface FileRouteTypes {
     | '/_data/_vendor/team'
     | '/_data/create-profile/register'
     | '/_data/lab/set-password'
+    | '/_data/_lab/lab/catalogue'
     | '/_data/_lab/lab/notifications'
     | '/_data/_lab/lab/staff'
     | '/_data/_vendor/settings/notifications'
@@ -642,6 +654,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataLabLabIndexRouteImport
       parentRoute: typeof DataLabRoute
     }
+    '/_data/_lab/lab/catalogue': {
+      id: '/_data/_lab/lab/catalogue'
+      path: '/lab/catalogue'
+      fullPath: '/lab/catalogue'
+      preLoaderRoute: typeof DataLabLabCatalogueRouteImport
+      parentRoute: typeof DataLabRoute
+    }
     '/_data/_lab/lab/notifications': {
       id: '/_data/_lab/lab/notifications'
       path: '/lab/notifications'
@@ -702,6 +721,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface DataLabRouteChildren {
+  DataLabLabCatalogueRoute: typeof DataLabLabCatalogueRoute
   DataLabLabNotificationsRoute: typeof DataLabLabNotificationsRoute
   DataLabLabStaffRoute: typeof DataLabLabStaffRoute
   DataLabLabIndexRoute: typeof DataLabLabIndexRoute
@@ -710,6 +730,7 @@ interface DataLabRouteChildren {
 }
 
 const DataLabRouteChildren: DataLabRouteChildren = {
+  DataLabLabCatalogueRoute: DataLabLabCatalogueRoute,
   DataLabLabNotificationsRoute: DataLabLabNotificationsRoute,
   DataLabLabStaffRoute: DataLabLabStaffRoute,
   DataLabLabIndexRoute: DataLabLabIndexRoute,
