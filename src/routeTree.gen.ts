@@ -40,6 +40,7 @@ import { Route as DataLabLabCatalogueRouteImport } from './routes/_data._lab.lab
 import { Route as DataLabLabNotificationsRouteImport } from './routes/_data._lab.lab.notifications'
 import { Route as DataLabLabStaffRouteImport } from './routes/_data._lab.lab.staff'
 import { Route as DataVendorSettingsIndexRouteImport } from './routes/_data._vendor.settings.index'
+import { Route as DataVendorSettingsCatalogueRouteImport } from './routes/_data._vendor.settings.catalogue'
 import { Route as DataVendorSettingsNotificationsRouteImport } from './routes/_data._vendor.settings.notifications'
 import { Route as DataVendorSettingsTokensRouteImport } from './routes/_data._vendor.settings.tokens'
 import { Route as DataVendorSettingsWebhooksRouteImport } from './routes/_data._vendor.settings.webhooks'
@@ -199,6 +200,12 @@ const DataVendorSettingsIndexRoute = DataVendorSettingsIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DataVendorSettingsRoute,
 } as any)
+const DataVendorSettingsCatalogueRoute =
+  DataVendorSettingsCatalogueRouteImport.update({
+    id: '/catalogue',
+    path: '/catalogue',
+    getParentRoute: () => DataVendorSettingsRoute,
+  } as any)
 const DataVendorSettingsNotificationsRoute =
   DataVendorSettingsNotificationsRouteImport.update({
     id: '/notifications',
@@ -257,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/lab/catalogue': typeof DataLabLabCatalogueRoute
   '/lab/notifications': typeof DataLabLabNotificationsRoute
   '/lab/staff': typeof DataLabLabStaffRoute
+  '/settings/catalogue': typeof DataVendorSettingsCatalogueRoute
   '/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/settings/tokens': typeof DataVendorSettingsTokensRoute
   '/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
@@ -291,6 +299,7 @@ export interface FileRoutesByTo {
   '/lab/catalogue': typeof DataLabLabCatalogueRoute
   '/lab/notifications': typeof DataLabLabNotificationsRoute
   '/lab/staff': typeof DataLabLabStaffRoute
+  '/settings/catalogue': typeof DataVendorSettingsCatalogueRoute
   '/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/settings/tokens': typeof DataVendorSettingsTokensRoute
   '/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
@@ -330,6 +339,7 @@ export interface FileRoutesById {
   '/_data/_lab/lab/catalogue': typeof DataLabLabCatalogueRoute
   '/_data/_lab/lab/notifications': typeof DataLabLabNotificationsRoute
   '/_data/_lab/lab/staff': typeof DataLabLabStaffRoute
+  '/_data/_vendor/settings/catalogue': typeof DataVendorSettingsCatalogueRoute
   '/_data/_vendor/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/_data/_vendor/settings/tokens': typeof DataVendorSettingsTokensRoute
   '/_data/_vendor/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
@@ -367,6 +377,7 @@ export interface FileRouteTypes {
     | '/lab/catalogue'
     | '/lab/notifications'
     | '/lab/staff'
+    | '/settings/catalogue'
     | '/settings/notifications'
     | '/settings/tokens'
     | '/settings/webhooks'
@@ -401,6 +412,7 @@ export interface FileRouteTypes {
     | '/lab/catalogue'
     | '/lab/notifications'
     | '/lab/staff'
+    | '/settings/catalogue'
     | '/settings/notifications'
     | '/settings/tokens'
     | '/settings/webhooks'
@@ -439,6 +451,7 @@ export interface FileRouteTypes {
     | '/_data/_lab/lab/catalogue'
     | '/_data/_lab/lab/notifications'
     | '/_data/_lab/lab/staff'
+    | '/_data/_vendor/settings/catalogue'
     | '/_data/_vendor/settings/notifications'
     | '/_data/_vendor/settings/tokens'
     | '/_data/_vendor/settings/webhooks'
@@ -682,6 +695,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataVendorSettingsIndexRouteImport
       parentRoute: typeof DataVendorSettingsRoute
     }
+    '/_data/_vendor/settings/catalogue': {
+      id: '/_data/_vendor/settings/catalogue'
+      path: '/catalogue'
+      fullPath: '/settings/catalogue'
+      preLoaderRoute: typeof DataVendorSettingsCatalogueRouteImport
+      parentRoute: typeof DataVendorSettingsRoute
+    }
     '/_data/_vendor/settings/notifications': {
       id: '/_data/_vendor/settings/notifications'
       path: '/notifications'
@@ -742,6 +762,7 @@ const DataLabRouteWithChildren =
   DataLabRoute._addFileChildren(DataLabRouteChildren)
 
 interface DataVendorSettingsRouteChildren {
+  DataVendorSettingsCatalogueRoute: typeof DataVendorSettingsCatalogueRoute
   DataVendorSettingsNotificationsRoute: typeof DataVendorSettingsNotificationsRoute
   DataVendorSettingsTokensRoute: typeof DataVendorSettingsTokensRoute
   DataVendorSettingsWebhooksRoute: typeof DataVendorSettingsWebhooksRoute
@@ -749,6 +770,7 @@ interface DataVendorSettingsRouteChildren {
 }
 
 const DataVendorSettingsRouteChildren: DataVendorSettingsRouteChildren = {
+  DataVendorSettingsCatalogueRoute: DataVendorSettingsCatalogueRoute,
   DataVendorSettingsNotificationsRoute: DataVendorSettingsNotificationsRoute,
   DataVendorSettingsTokensRoute: DataVendorSettingsTokensRoute,
   DataVendorSettingsWebhooksRoute: DataVendorSettingsWebhooksRoute,

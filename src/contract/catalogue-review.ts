@@ -175,5 +175,28 @@ export function additionNotice(addition: Pick<CatalogueAddition, 'value' | 'stat
   }
 }
 
+/** Whether an entry is in the shared catalogue: the programme's, or an addition the lab approved. */
+export const isShared = (entry: CatalogueEntry) =>
+  entry.review === null
+    ? entry.addedBy === null || entry.kind === 'vendor'
+    : entry.review.state === 'approved'
+
+/**
+ * The shared entries an addition may be mapped onto: of its kind, under the same parent (case
+ * aside) — but a type is one type under any name — each spelling once, sorted.
+ */
+export function mapTargets(entries: ReadonlyArray<CatalogueEntry>, addition: CatalogueEntry): string[] {
+  const parent = addition.parent.toLowerCase()
+  const values = entries
+    .filter(
+      (entry) =>
+        entry.kind === addition.kind &&
+        isShared(entry) &&
+        (addition.kind === 'device-type' || entry.parent.toLowerCase() === parent),
+    )
+    .map((entry) => entry.value)
+  return [...new Set(values)].sort((a, b) => a.localeCompare(b))
+}
+
 /** Who added an entry, as the console reads it. */
 export const addedByText = (addedBy: CatalogueEntry['addedBy']) => addedBy?.name ?? PROGRAMME_NAME

@@ -28,6 +28,7 @@ export const OpensNotificationsThenTokens = meta.story({
       ['Notifications', '/settings/notifications'],
       ['API tokens', '/settings/tokens'],
       ['Webhooks', '/settings/webhooks'],
+      ['Catalogue additions', '/settings/catalogue'],
     ])
     await expect(tabs[0]).toHaveAttribute('aria-current', 'page')
     await expect(tabs[1]).not.toHaveAttribute('aria-current')

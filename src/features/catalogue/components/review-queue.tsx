@@ -1,7 +1,12 @@
 import { Check, GitMerge, X } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '@/components/ui/button'
-import { addedByText, CATALOGUE_KIND_LABELS, type CatalogueEntry } from '@/contract/catalogue-review'
+import {
+  addedByText,
+  CATALOGUE_KIND_LABELS,
+  type CatalogueEntry,
+  mapTargets,
+} from '@/contract/catalogue-review'
 import { LAB_MANAGER_ONLY_MESSAGE } from '@/contract/lab'
 import { formatPortalTime } from '@/lib/format-time'
 import {
@@ -10,7 +15,7 @@ import {
   DeclineDialog,
   MapDialog,
 } from '@/features/catalogue/components/decision-dialogs'
-import { mapTargets, parentText } from '@/features/catalogue/model/catalogue-view'
+import { parentText } from '@/features/catalogue/model/catalogue-view'
 
 type ReviewQueueProps = {
   queue: ReadonlyArray<CatalogueEntry>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { CatalogueEntry } from '@/contract/catalogue-review'
-import { filterEntries, isShared, mapTargets, parentText, reviewQueue, reviewText } from './catalogue-view'
+import { type CatalogueEntry, isShared, mapTargets } from '@/contract/catalogue-review'
+import { filterEntries, parentText, reviewQueue, reviewText } from './catalogue-view'
 
 const MESH = { organizationId: 'org-1', name: 'MeshWave Networks' }
 const entry = (over: Partial<CatalogueEntry>): CatalogueEntry => ({

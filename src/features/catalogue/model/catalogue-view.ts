@@ -7,17 +7,12 @@ import {
 } from '@/contract/catalogue-review'
 
 /*
- * The catalogue page's pure rules (docs/decisions/0033): which entries wait in the review queue,
- * what the search and the kind filter keep, and what an addition may be mapped onto.
+ * The catalogue page's pure rules (docs/decisions/0033): which entries wait in the review queue
+ * and what the search and the kind filter keep (what is shared, and what an addition may be
+ * mapped onto, are the contract's: the fixture world's handlers ask them too).
  */
 
 export type CatalogueFilter = { q: string; kind: CatalogueKind | 'all' }
-
-/** Whether an entry is in the shared catalogue: the programme's, or an addition the lab approved. */
-export const isShared = (entry: CatalogueEntry) =>
-  entry.review === null
-    ? entry.addedBy === null || entry.kind === 'vendor'
-    : entry.review.state === 'approved'
 
 /** The additions awaiting a decision, the oldest first (first come, first decided). */
 export function reviewQueue(entries: ReadonlyArray<CatalogueEntry>): CatalogueEntry[] {
@@ -51,23 +46,6 @@ export function filterEntries(entries: ReadonlyArray<CatalogueEntry>, filter: Ca
       .toLowerCase()
       .includes(q)
   })
-}
-
-/**
- * The shared entries an addition may be mapped onto: of its kind, under the same parent (case
- * aside) — but a type is one type under any name — each spelling once, sorted.
- */
-export function mapTargets(entries: ReadonlyArray<CatalogueEntry>, addition: CatalogueEntry): string[] {
-  const parent = addition.parent.toLowerCase()
-  const values = entries
-    .filter(
-      (entry) =>
-        entry.kind === addition.kind &&
-        isShared(entry) &&
-        (addition.kind === 'device-type' || entry.parent.toLowerCase() === parent),
-    )
-    .map((entry) => entry.value)
-  return [...new Set(values)].sort((a, b) => a.localeCompare(b))
 }
 
 /** How a row names where an entry hangs: 'Manufacturer: TP-Link'; nothing for a manufacturer. */
