@@ -103,7 +103,7 @@ export const MapWithError = meta.story({
     await userEvent.click(within(queue).getByRole('button', { name: 'Map Deco-X50' }))
     const dialog = await screen.findByRole('dialog', { name: 'Map “Deco-X50” onto an existing entry' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Map' }))
-    await expect(await within(dialog).findByText('Existing entry is required.')).toBeVisible()
+    await waitFor(() => expect(within(dialog).getByText('Existing entry is required.')).toBeVisible())
     await waitFor(() =>
       expect(within(dialog).getByRole('combobox', { name: /Existing entry/ })).toHaveFocus(),
     )
@@ -133,7 +133,7 @@ export const DeclineWithError = meta.story({
     await waitFor(() => expect(reason).toHaveFocus())
     await userEvent.type(reason, '   ')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }))
-    await expect(await within(dialog).findByText('Reason is required.')).toBeVisible()
+    await waitFor(() => expect(within(dialog).getByText('Reason is required.')).toBeVisible())
     await expect(reason).toHaveAttribute('aria-invalid', 'true')
   },
 })
@@ -204,7 +204,7 @@ export const OnPhone = meta.story({
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas, canvasElement }) => {
     await queueReady(canvas)
-    await expect(canvas.queryByRole('table')).not.toBeVisible()
+    await expect(canvas.queryByRole('table')).toBeNull()
     await expect(canvas.getByRole('list', { name: 'Catalogue entries' })).toBeVisible()
     const root = canvasElement.ownerDocument.documentElement
     await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth)

@@ -6,7 +6,7 @@ export const SETTINGS_PAGES = [
   { to: '/settings/notifications', label: 'Notifications', icon: BellRing },
   { to: '/settings/tokens', label: 'API tokens', icon: KeyRound },
   { to: '/settings/webhooks', label: 'Webhooks', icon: Webhook },
-  { to: '/settings/catalogue', label: 'Catalogue additions', icon: BookMarked },
+  { to: '/settings/catalogue', label: 'Catalogue', icon: BookMarked },
 ] as const
 
 const TAB =
