@@ -25,14 +25,6 @@ export const CATALOGUE_KIND_LABELS: Readonly<Record<CatalogueKind, string>> = {
   'product-class': 'Product class',
 }
 
-/** The parent each kind hangs on, as its column reads: a name's manufacturer, a type's name, a class's type. */
-export const CATALOGUE_PARENT_LABELS: Readonly<Record<CatalogueKind, string>> = {
-  vendor: '',
-  'device-name': 'Manufacturer',
-  'device-type': 'Device name',
-  'product-class': 'Device type',
-}
-
 export const REVIEW_STATES = ['pending', 'approved', 'mapped', 'declined'] as const
 export type ReviewState = (typeof REVIEW_STATES)[number]
 
