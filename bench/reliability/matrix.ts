@@ -733,7 +733,7 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
     case 'labDiscardTestPlanDraft':
     case 'labPublishTestPlan':
       return post({ planId: 'generic' })
-    // The catalogue kept by the lab (docs/decisions/0033): decisions on a programme entry (409 for
+    // The catalogue kept by the lab (docs/decisions/0034): decisions on a programme entry (409 for
     // whoever may decide), and the owner's organization approved as a manufacturer (then 409).
     case 'labCatalogue':
       return get()

@@ -23,7 +23,7 @@ import {
 import { staffName } from './staff-store.ts'
 
 /*
- * The lab console's catalogue calls (docs/decisions/0033): every staff member reads the catalogue
+ * The lab console's catalogue calls (docs/decisions/0034): every staff member reads the catalogue
  * and its review queue; a Lab manager approves, maps or declines an organization's addition and
  * approves an organization as a manufacturer. The rules live in server/portfolio/catalogue-review.ts.
  */

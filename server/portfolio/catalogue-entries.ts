@@ -9,7 +9,7 @@ import type {
 import type { Database } from '../platform/db/schema.ts'
 
 /*
- * The catalogue as the lab reads it (docs/decisions/0033): every entry of the four kinds with who
+ * The catalogue as the lab reads it (docs/decisions/0034): every entry of the four kinds with who
  * added it and when, and the review of an organization's addition; and an organization's own
  * additions as its members read them.
  */

@@ -27,7 +27,7 @@ import {
 } from '../test/portal.ts'
 
 /*
- * The programme's catalogue, kept by the lab (docs/decisions/0033): a vendor's 'Add New …' names
+ * The programme's catalogue, kept by the lab (docs/decisions/0034): a vendor's 'Add New …' names
  * wait in the review queue, private to its organization; a Lab manager approves one into every
  * organization's cascades, maps one onto an entry the catalogue has, or declines one with a reason
  * its organization reads; an organization approved as a manufacturer is offered to its own members.

@@ -6,7 +6,7 @@ import type { Database } from '../platform/db/schema.ts'
 import { REVIEWED_TABLES, type ReviewedKind } from './catalogue-entries.ts'
 
 /*
- * A Lab manager's decisions on the catalogue (docs/decisions/0033). Each is one transaction that
+ * A Lab manager's decisions on the catalogue (docs/decisions/0034). Each is one transaction that
  * locks the entry's row, so two managers deciding at once make one decision and the second is
  * told who decided (409). A decision changes what the cascades offer (catalogue.ts offeredTo) and
  * nothing else: device records and certificates keep the names they were submitted with. Each

@@ -43,7 +43,7 @@ route(
   { before: [compress()] },
 )
 
-/** The organization's own additions and the lab's review of each (docs/decisions/0033). */
+/** The organization's own additions and the lab's review of each (docs/decisions/0034). */
 vendorRoute(catalogueRoutes, 'catalogueAdditions', async (c) => {
   const additions = await catalogueAdditionsOf(c.var.services.db, c.var.organizationId)
   c.header('Cache-Control', 'private, no-cache')

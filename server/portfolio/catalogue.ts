@@ -13,7 +13,7 @@ import type { Database } from '../platform/db/schema.ts'
 type CatalogueTable = 'catalogue_device_names' | 'catalogue_device_types' | 'catalogue_product_classes'
 
 /**
- * What a caller's cascades offer (docs/decisions/0033): the programme's rows and those the lab
+ * What a caller's cascades offer (docs/decisions/0034): the programme's rows and those the lab
  * approved, plus the organization's own additions while they await review (a signed-in caller).
  * An addition the lab mapped onto another entry or declined is no longer offered.
  */
@@ -147,7 +147,7 @@ export async function newInCatalogue(
 /**
  * 'Add New ...' values join the catalogue as the organization's own (added_by, docs/decisions/0023),
  * so that its members' later choices offer them (spec §3); other organizations and visitors do not
- * see them until the lab approves them (docs/decisions/0033: each waits in the lab's review queue). Idempotent: the unique indexes ignore case and a value the organization already added is left as it is (migration 0006).
+ * see them until the lab approves them (docs/decisions/0034: each waits in the lab's review queue). Idempotent: the unique indexes ignore case and a value the organization already added is left as it is (migration 0006).
  */
 export async function addToCatalogue(
   trx: Transaction<Database>,

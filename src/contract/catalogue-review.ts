@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { CONTROL_CHARACTER_RULE, idSchema, isCleanMultiline, nameText } from '@/contract/common'
 
 /*
- * The programme's catalogue, kept by the lab (docs/decisions/0033). Every entry of the catalogue —
+ * The programme's catalogue, kept by the lab (docs/decisions/0034). Every entry of the catalogue —
  * a device manufacturer, a device name under its manufacturer, a device type under a name, a
  * product class under a type — says who added it (the programme's seed, or an organization) and
  * when. A vendor's 'Add New …' name waits in the lab's review queue, still private to its

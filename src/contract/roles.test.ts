@@ -62,7 +62,7 @@ describe('roles', () => {
     expect(viewerMay).toEqual(
       [
         'catalogue',
-        // The organization's 'Add New …' names and the lab's review of each (docs/decisions/0033).
+        // The organization's 'Add New …' names and the lab's review of each (docs/decisions/0034).
         'catalogueAdditions',
         'certificatePdf',
         'getPortfolio',

@@ -164,7 +164,7 @@ export const ACTIVITY_ACTIONS = [
   'webhook.deleted',
   'webhook.disabled',
   'webhook.secret-rotated',
-  // docs/decisions/0033: the lab's review of the organization's 'Add New …' names.
+  // docs/decisions/0034: the lab's review of the organization's 'Add New …' names.
   'catalogue.approved',
   'catalogue.mapped',
   'catalogue.declined',

@@ -33,7 +33,7 @@ export const queryKeys = {
   testPlans: () => ['test-plans', 'list'] as const,
   /** One test plan: its versions, its draft and the devices it applies to. */
   testPlan: (planId: string) => ['test-plans', 'plan', planId] as const,
-  /** The lab's catalogue: every entry, its review, and the organizations (docs/decisions/0033). */
+  /** The lab's catalogue: every entry, its review, and the organizations (docs/decisions/0034). */
   labCatalogue: () => ['lab-catalogue'] as const,
   /** The organization's own 'Add New …' names and the lab's review of each. */
   catalogueAdditions: () => ['catalogue-additions'] as const,

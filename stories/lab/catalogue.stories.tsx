@@ -17,7 +17,7 @@ import { expectPageHeading } from '../support/page'
 import { expectToast } from '../support/toasts'
 
 /**
- * The programme's catalogue at /lab/catalogue (docs/decisions/0033), over the fixture world:
+ * The programme's catalogue at /lab/catalogue (docs/decisions/0034), over the fixture world:
  * the seeded catalogue, MeshWave's additions awaiting review (Deco X60 with its new type Mesh
  * Node, and the spelling Deco-X50) and Nokia's Beacon 7, and Nokia's decided additions. A Lab
  * manager approves, maps and declines in dialogs and approves an organization as a manufacturer;

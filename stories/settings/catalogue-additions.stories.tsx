@@ -9,7 +9,7 @@ import { world } from '@/mocks/fixtures/world'
 import { loggedInAs } from '../support/session'
 
 /**
- * A vendor's side of the catalogue's review (docs/decisions/0033): Settings › Catalogue additions
+ * A vendor's side of the catalogue's review (docs/decisions/0034): Settings › Catalogue additions
  * lists the names Nokia's organization added with 'Add New …' and the lab's review of each; a
  * declined one carries the lab's reason, which the device-name field also shows when it holds that
  * name.

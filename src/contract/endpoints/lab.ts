@@ -283,7 +283,7 @@ export const labEndpoints = {
     summary: 'Publish a plan’s draft as its next version',
     refusals: [404, 409],
   },
-  // The programme's catalogue, kept by the lab (docs/decisions/0033).
+  // The programme's catalogue, kept by the lab (docs/decisions/0034).
   labCatalogue: {
     ...labMain,
     method: 'GET',

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 
 /*
- * The programme's catalogue, kept by the lab (docs/decisions/0033). Every entry gets an id the
+ * The programme's catalogue, kept by the lab (docs/decisions/0034). Every entry gets an id the
  * console names it by. An organization's 'Add New …' entry gets a review: pending until a Lab
  * manager approves it (the shared catalogue), maps it onto an entry the catalogue has, or declines
  * it with a reason. A new name's pairing with a type the catalogue already knows has no review of

@@ -71,7 +71,7 @@ export interface CatalogueVendorsTable {
   approved_by: Nullable<string>
 }
 
-/** The lab's review of an organization's addition (migration 0025, docs/decisions/0033). */
+/** The lab's review of an organization's addition (migration 0025, docs/decisions/0034). */
 type Nullable<T, In = T> = ColumnType<T | null, In | null | undefined, In | null>
 interface ReviewColumns {
   entry_id: Generated<string>

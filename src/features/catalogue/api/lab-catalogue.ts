@@ -3,7 +3,7 @@ import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-en
 import { queryKeys } from '@/lib/query-keys'
 
 /*
- * The lab's catalogue (docs/decisions/0033): the read every staff member makes, and a Lab
+ * The lab's catalogue (docs/decisions/0034): the read every staff member makes, and a Lab
  * manager's decisions. Each decision reads the catalogue again (its queue and its lists) and drops
  * the cached cascades, whose answer it changes.
  */

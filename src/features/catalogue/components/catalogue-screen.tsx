@@ -5,7 +5,7 @@ import { ReviewQueue } from '@/features/catalogue/components/review-queue'
 import { reviewQueue } from '@/features/catalogue/model/catalogue-view'
 
 /**
- * The lab's catalogue at /lab/catalogue (docs/decisions/0033): the review queue first, then (for a
+ * The lab's catalogue at /lab/catalogue (docs/decisions/0034): the review queue first, then (for a
  * Lab manager) approving an organization as a manufacturer, then the whole catalogue to search.
  */
 export function CatalogueScreen({ catalogue, manager }: { catalogue: LabCatalogueAnswer; manager: boolean }) {

@@ -15,7 +15,7 @@ import {
 import { parentText } from '@/features/catalogue/model/catalogue-view'
 
 /*
- * A Lab manager's three decisions on an addition (docs/decisions/0033), each asked in a dialog
+ * A Lab manager's three decisions on an addition (docs/decisions/0034), each asked in a dialog
  * that names the entry: approve it into the shared catalogue, map it onto an entry the catalogue
  * has, or decline it with a reason its organization reads. A field's problem — the check here,
  * or the server's refusal naming it — shows under that field with the focus on it; the answer's

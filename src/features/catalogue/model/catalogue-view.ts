@@ -7,7 +7,7 @@ import {
 } from '@/contract/catalogue-review'
 
 /*
- * The catalogue page's pure rules (docs/decisions/0033): which entries wait in the review queue
+ * The catalogue page's pure rules (docs/decisions/0034): which entries wait in the review queue
  * and what the search and the kind filter keep (what is shared, and what an addition may be
  * mapped onto, are the contract's: the fixture world's handlers ask them too).
  */

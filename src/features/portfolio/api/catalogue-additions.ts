@@ -3,7 +3,7 @@ import { requestEndpoint } from '@/lib/call-endpoint'
 import { queryKeys } from '@/lib/query-keys'
 
 /**
- * The organization's own 'Add New …' names and the lab's review of each (docs/decisions/0033):
+ * The organization's own 'Add New …' names and the lab's review of each (docs/decisions/0034):
  * what the device-name field says of a declined or mapped name, and the list in Settings.
  */
 export const catalogueAdditionsQueryOptions = () =>

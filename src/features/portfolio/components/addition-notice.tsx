@@ -5,7 +5,7 @@ import { catalogueAdditionsQueryOptions } from '@/features/portfolio/api/catalog
 
 /**
  * What the lab decided on a value of the organization's own that the field holds
- * (docs/decisions/0033): a declined name with the lab's reason, a mapped one with the entry to
+ * (docs/decisions/0034): a declined name with the lab's reason, a mapped one with the entry to
  * choose instead. Nothing while the value is pending, approved, or none of the organization's: a
  * vendor whose additions nobody reviewed sees the form as spec §2 draws it.
  */

@@ -6,7 +6,7 @@ import {
 import { formatPortalTime } from '@/lib/format-time'
 
 /**
- * Settings › Catalogue additions (docs/decisions/0033): the names the organization added with
+ * Settings › Catalogue additions (docs/decisions/0034): the names the organization added with
  * 'Add New …', newest first, and the lab's review of each — awaiting review (only the
  * organization sees it), approved (every organization does), mapped onto an entry of the
  * catalogue, or declined with the lab's reason.
