@@ -36,9 +36,11 @@ import { Route as DataVendorTeamRouteImport } from './routes/_data._vendor.team'
 import { Route as DataCreateProfileRegisterRouteImport } from './routes/_data.create-profile.register'
 import { Route as DataLabSetPasswordRouteImport } from './routes/_data.lab.set-password'
 import { Route as DataLabLabIndexRouteImport } from './routes/_data._lab.lab.index'
+import { Route as DataLabLabCatalogueRouteImport } from './routes/_data._lab.lab.catalogue'
 import { Route as DataLabLabNotificationsRouteImport } from './routes/_data._lab.lab.notifications'
 import { Route as DataLabLabStaffRouteImport } from './routes/_data._lab.lab.staff'
 import { Route as DataVendorSettingsIndexRouteImport } from './routes/_data._vendor.settings.index'
+import { Route as DataVendorSettingsCatalogueRouteImport } from './routes/_data._vendor.settings.catalogue'
 import { Route as DataVendorSettingsNotificationsRouteImport } from './routes/_data._vendor.settings.notifications'
 import { Route as DataVendorSettingsTokensRouteImport } from './routes/_data._vendor.settings.tokens'
 import { Route as DataVendorSettingsWebhooksRouteImport } from './routes/_data._vendor.settings.webhooks'
@@ -178,6 +180,11 @@ const DataLabLabIndexRoute = DataLabLabIndexRouteImport.update({
   path: '/lab/',
   getParentRoute: () => DataLabRoute,
 } as any)
+const DataLabLabCatalogueRoute = DataLabLabCatalogueRouteImport.update({
+  id: '/lab/catalogue',
+  path: '/lab/catalogue',
+  getParentRoute: () => DataLabRoute,
+} as any)
 const DataLabLabNotificationsRoute = DataLabLabNotificationsRouteImport.update({
   id: '/lab/notifications',
   path: '/lab/notifications',
@@ -193,6 +200,12 @@ const DataVendorSettingsIndexRoute = DataVendorSettingsIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DataVendorSettingsRoute,
 } as any)
+const DataVendorSettingsCatalogueRoute =
+  DataVendorSettingsCatalogueRouteImport.update({
+    id: '/catalogue',
+    path: '/catalogue',
+    getParentRoute: () => DataVendorSettingsRoute,
+  } as any)
 const DataVendorSettingsNotificationsRoute =
   DataVendorSettingsNotificationsRouteImport.update({
     id: '/notifications',
@@ -248,8 +261,10 @@ export interface FileRoutesByFullPath {
   '/team': typeof DataVendorTeamRoute
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/lab/set-password': typeof DataLabSetPasswordRoute
+  '/lab/catalogue': typeof DataLabLabCatalogueRoute
   '/lab/notifications': typeof DataLabLabNotificationsRoute
   '/lab/staff': typeof DataLabLabStaffRoute
+  '/settings/catalogue': typeof DataVendorSettingsCatalogueRoute
   '/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/settings/tokens': typeof DataVendorSettingsTokensRoute
   '/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
@@ -281,8 +296,10 @@ export interface FileRoutesByTo {
   '/team': typeof DataVendorTeamRoute
   '/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/lab/set-password': typeof DataLabSetPasswordRoute
+  '/lab/catalogue': typeof DataLabLabCatalogueRoute
   '/lab/notifications': typeof DataLabLabNotificationsRoute
   '/lab/staff': typeof DataLabLabStaffRoute
+  '/settings/catalogue': typeof DataVendorSettingsCatalogueRoute
   '/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/settings/tokens': typeof DataVendorSettingsTokensRoute
   '/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
@@ -319,8 +336,10 @@ export interface FileRoutesById {
   '/_data/_vendor/team': typeof DataVendorTeamRoute
   '/_data/create-profile/register': typeof DataCreateProfileRegisterRoute
   '/_data/lab/set-password': typeof DataLabSetPasswordRoute
+  '/_data/_lab/lab/catalogue': typeof DataLabLabCatalogueRoute
   '/_data/_lab/lab/notifications': typeof DataLabLabNotificationsRoute
   '/_data/_lab/lab/staff': typeof DataLabLabStaffRoute
+  '/_data/_vendor/settings/catalogue': typeof DataVendorSettingsCatalogueRoute
   '/_data/_vendor/settings/notifications': typeof DataVendorSettingsNotificationsRoute
   '/_data/_vendor/settings/tokens': typeof DataVendorSettingsTokensRoute
   '/_data/_vendor/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
@@ -355,8 +374,10 @@ export interface FileRouteTypes {
     | '/team'
     | '/create-profile/register'
     | '/lab/set-password'
+    | '/lab/catalogue'
     | '/lab/notifications'
     | '/lab/staff'
+    | '/settings/catalogue'
     | '/settings/notifications'
     | '/settings/tokens'
     | '/settings/webhooks'
@@ -388,8 +409,10 @@ export interface FileRouteTypes {
     | '/team'
     | '/create-profile/register'
     | '/lab/set-password'
+    | '/lab/catalogue'
     | '/lab/notifications'
     | '/lab/staff'
+    | '/settings/catalogue'
     | '/settings/notifications'
     | '/settings/tokens'
     | '/settings/webhooks'
@@ -425,8 +448,10 @@ export interface FileRouteTypes {
     | '/_data/_vendor/team'
     | '/_data/create-profile/register'
     | '/_data/lab/set-password'
+    | '/_data/_lab/lab/catalogue'
     | '/_data/_lab/lab/notifications'
     | '/_data/_lab/lab/staff'
+    | '/_data/_vendor/settings/catalogue'
     | '/_data/_vendor/settings/notifications'
     | '/_data/_vendor/settings/tokens'
     | '/_data/_vendor/settings/webhooks'
@@ -642,6 +667,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataLabLabIndexRouteImport
       parentRoute: typeof DataLabRoute
     }
+    '/_data/_lab/lab/catalogue': {
+      id: '/_data/_lab/lab/catalogue'
+      path: '/lab/catalogue'
+      fullPath: '/lab/catalogue'
+      preLoaderRoute: typeof DataLabLabCatalogueRouteImport
+      parentRoute: typeof DataLabRoute
+    }
     '/_data/_lab/lab/notifications': {
       id: '/_data/_lab/lab/notifications'
       path: '/lab/notifications'
@@ -661,6 +693,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/settings/'
       preLoaderRoute: typeof DataVendorSettingsIndexRouteImport
+      parentRoute: typeof DataVendorSettingsRoute
+    }
+    '/_data/_vendor/settings/catalogue': {
+      id: '/_data/_vendor/settings/catalogue'
+      path: '/catalogue'
+      fullPath: '/settings/catalogue'
+      preLoaderRoute: typeof DataVendorSettingsCatalogueRouteImport
       parentRoute: typeof DataVendorSettingsRoute
     }
     '/_data/_vendor/settings/notifications': {
@@ -702,6 +741,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface DataLabRouteChildren {
+  DataLabLabCatalogueRoute: typeof DataLabLabCatalogueRoute
   DataLabLabNotificationsRoute: typeof DataLabLabNotificationsRoute
   DataLabLabStaffRoute: typeof DataLabLabStaffRoute
   DataLabLabIndexRoute: typeof DataLabLabIndexRoute
@@ -710,6 +750,7 @@ interface DataLabRouteChildren {
 }
 
 const DataLabRouteChildren: DataLabRouteChildren = {
+  DataLabLabCatalogueRoute: DataLabLabCatalogueRoute,
   DataLabLabNotificationsRoute: DataLabLabNotificationsRoute,
   DataLabLabStaffRoute: DataLabLabStaffRoute,
   DataLabLabIndexRoute: DataLabLabIndexRoute,
@@ -721,6 +762,7 @@ const DataLabRouteWithChildren =
   DataLabRoute._addFileChildren(DataLabRouteChildren)
 
 interface DataVendorSettingsRouteChildren {
+  DataVendorSettingsCatalogueRoute: typeof DataVendorSettingsCatalogueRoute
   DataVendorSettingsNotificationsRoute: typeof DataVendorSettingsNotificationsRoute
   DataVendorSettingsTokensRoute: typeof DataVendorSettingsTokensRoute
   DataVendorSettingsWebhooksRoute: typeof DataVendorSettingsWebhooksRoute
@@ -728,6 +770,7 @@ interface DataVendorSettingsRouteChildren {
 }
 
 const DataVendorSettingsRouteChildren: DataVendorSettingsRouteChildren = {
+  DataVendorSettingsCatalogueRoute: DataVendorSettingsCatalogueRoute,
   DataVendorSettingsNotificationsRoute: DataVendorSettingsNotificationsRoute,
   DataVendorSettingsTokensRoute: DataVendorSettingsTokensRoute,
   DataVendorSettingsWebhooksRoute: DataVendorSettingsWebhooksRoute,

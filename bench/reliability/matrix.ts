@@ -126,6 +126,8 @@ export type Team = {
   labEngineer: Browser
   labManager: Browser
   spareStaffId: string
+  /** An entry of the programme's catalogue (nothing to review: a decision on it answers 409). */
+  catalogueEntryId: string
 }
 
 type Caller = {
@@ -383,6 +385,11 @@ export async function makeTeam(deployment: Deployment, figures: Figures, owner: 
     { staff?: Array<{ staffId: string; email: string }> } | undefined
   const spareStaffId = staff?.staff?.find((member) => member.email === spareStaff!.email)?.staffId ?? ''
   if (!spareStaffId) throw new Error('The spare lab member is not in the staff list.')
+  const catalogue = (await labManager!.call(endpoints.labCatalogue.path, { method: 'GET' })).json as
+    { entries?: Array<{ entryId: string; kind: string; addedBy: unknown }> } | undefined
+  const catalogueEntryId =
+    catalogue?.entries?.find((entry) => entry.kind === 'device-name' && entry.addedBy === null)?.entryId ?? ''
+  if (!catalogueEntryId) throw new Error('The catalogue lists no device name.')
   return {
     engineer,
     viewer,
@@ -395,6 +402,7 @@ export async function makeTeam(deployment: Deployment, figures: Figures, owner: 
     labEngineer: labEngineer!,
     labManager: labManager!,
     spareStaffId,
+    catalogueEntryId,
   }
 }
 
@@ -737,6 +745,20 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
     case 'labDiscardTestPlanDraft':
     case 'labPublishTestPlan':
       return post({ planId: 'generic' })
+    // The catalogue kept by the lab (docs/decisions/0034): decisions on a programme entry (409 for
+    // whoever may decide), and the owner's organization approved as a manufacturer (then 409).
+    case 'labCatalogue':
+      return get()
+    case 'labApproveCatalogueEntry':
+      return post({ entryId: team.catalogueEntryId })
+    case 'labMapCatalogueEntry':
+      return post({ entryId: team.catalogueEntryId, mapTo: 'Beacon 6' })
+    case 'labDeclineCatalogueEntry':
+      return post({ entryId: team.catalogueEntryId, reason: `Declined by ${caller.name}` })
+    case 'labApproveManufacturer':
+      return post({ organizationId: owner.browser.organizationId })
+    case 'catalogueAdditions':
+      return get()
     case 'labSetPasswordInfo':
       return get(query({ token: 'not-a-token' }))
     case 'labSetPassword':

@@ -38,7 +38,7 @@ import { createWebhookRoutes } from '../webhooks/index.ts'
 import { labRoutes } from '../lab/index.ts'
 import { labStaffRoutes } from '../lab/index.ts'
 import { labStateRoutes } from '../lab/index.ts'
-import { testPlanRoutes } from '../lab/index.ts'
+import { labCatalogueRoutes, testPlanRoutes } from '../lab/index.ts'
 import { notificationRoutes, oneClickUnsubscribe } from '../notifications/index.ts'
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from '@/contract/notifications'
 import { DEFAULT_PORTAL_URL } from './api-docs/options.ts'
@@ -213,6 +213,7 @@ function mountApi(
     labStaffRoutes,
     labStateRoutes,
     testPlanRoutes,
+    labCatalogueRoutes,
     labRoutes,
     certificateRoutes,
     notificationRoutes,

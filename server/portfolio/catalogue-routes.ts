@@ -3,7 +3,8 @@ import { compress } from 'hono/compress'
 import type { CatalogueAnswer } from '@/contract/catalogue'
 import type { MainEnv } from '../http/context.ts'
 import { catalogueLists } from './catalogue.ts'
-import { route } from '../http/route.ts'
+import { catalogueAdditionsOf } from './catalogue-entries.ts'
+import { route, vendorRoute } from '../http/route.ts'
 
 /*
  * The device catalogue of the portfolio form (spec §3): public, read by the form's cascades. The
@@ -41,3 +42,10 @@ route(
   },
   { before: [compress()] },
 )
+
+/** The organization's own additions and the lab's review of each (docs/decisions/0034). */
+vendorRoute(catalogueRoutes, 'catalogueAdditions', async (c) => {
+  const additions = await catalogueAdditionsOf(c.var.services.db, c.var.organizationId)
+  c.header('Cache-Control', 'private, no-cache')
+  return c.json({ additions })
+})

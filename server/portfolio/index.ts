@@ -5,3 +5,10 @@ export { COMMENT_COLUMNS, toComment } from './comments.ts'
 export { draftRoutes } from './draft-routes.ts'
 export { recordRoutes } from './record-routes.ts'
 export { DEVICE_ROW_COLUMNS, toDeviceRecord } from './records.ts'
+export { catalogueAdditionsOf, labCatalogue } from './catalogue-entries.ts'
+export {
+  approveManufacturer,
+  type DecisionOutcome,
+  decideCatalogueEntry,
+  type ManufacturerOutcome,
+} from './catalogue-review.ts'

@@ -62,6 +62,8 @@ describe('roles', () => {
     expect(viewerMay).toEqual(
       [
         'catalogue',
+        // The organization's 'Add New …' names and the lab's review of each (docs/decisions/0034).
+        'catalogueAdditions',
         'certificatePdf',
         'getPortfolio',
         'getRecord',

@@ -165,6 +165,11 @@ export const ACTIVITY_ACTIONS = [
   'webhook.deleted',
   'webhook.disabled',
   'webhook.secret-rotated',
+  // docs/decisions/0034: the lab's review of the organization's 'Add New …' names.
+  'catalogue.approved',
+  'catalogue.mapped',
+  'catalogue.declined',
+  'catalogue.manufacturer-approved',
 ] as const
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number]
 
@@ -196,6 +201,10 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityAction, string>> = {
   'webhook.deleted': 'Deleted a webhook endpoint',
   'webhook.disabled': 'Disabled a failing webhook endpoint',
   'webhook.secret-rotated': 'Made a new signing secret for a webhook endpoint',
+  'catalogue.approved': 'Approved a catalogue name',
+  'catalogue.mapped': 'Mapped a catalogue name',
+  'catalogue.declined': 'Declined a catalogue name',
+  'catalogue.manufacturer-approved': 'Approved the organization as a manufacturer',
 }
 
 export const activityEntrySchema = v.looseObject({

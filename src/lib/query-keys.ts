@@ -33,6 +33,10 @@ export const queryKeys = {
   testPlans: () => ['test-plans', 'list'] as const,
   /** One test plan: its versions, its draft and the devices it applies to. */
   testPlan: (planId: string) => ['test-plans', 'plan', planId] as const,
+  /** The lab's catalogue: every entry, its review, and the organizations (docs/decisions/0034). */
+  labCatalogue: () => ['lab-catalogue'] as const,
+  /** The organization's own 'Add New …' names and the lab's review of each. */
+  catalogueAdditions: () => ['catalogue-additions'] as const,
 }
 
 /**
@@ -42,6 +46,7 @@ export const queryKeys = {
  */
 const ORGANIZATION_KEY_ROOTS: ReadonlySet<unknown> = new Set([
   'catalogue',
+  'catalogue-additions',
   'records',
   'record',
   'runs',

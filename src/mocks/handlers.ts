@@ -27,6 +27,7 @@ import { answer, badRequest, FIXTURE_TOKEN, mockEndpoint, vendorEndpoint } from 
 import { certificateHandlers } from '@/mocks/certificate-handlers'
 import { labHandlers } from '@/mocks/lab-handlers'
 import { testPlanHandlers } from '@/mocks/test-plan-handlers'
+import { catalogueReviewHandlers } from '@/mocks/catalogue-review-handlers'
 import { teamHandlers } from '@/mocks/team-handlers'
 import { notificationHandlers } from '@/mocks/notification-handlers'
 import { apiTokenHandlers } from '@/mocks/api-token-handlers'
@@ -514,6 +515,8 @@ export const handlers: HttpHandler[] = [
   ...labHandlers,
   // The lab's test plans (test-plan-handlers.ts).
   ...testPlanHandlers,
+  // The catalogue kept by the lab, and a vendor's additions (catalogue-review-handlers.ts).
+  ...catalogueReviewHandlers,
   ...certificateHandlers,
   // Notification settings and the unsubscribe link (notification-handlers.ts).
   ...notificationHandlers,

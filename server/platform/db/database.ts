@@ -27,6 +27,7 @@ import { webhookJobsMigration } from './migrations/0021-webhook-jobs.ts'
 import { notificationRecordMigration } from './migrations/0022-notification-record.ts'
 import { testPlansMigration } from './migrations/0023-test-plans.ts'
 import { recordRevisionsMigration } from './migrations/0024-record-revisions.ts'
+import { catalogueReviewMigration } from './migrations/0025-catalogue-review.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0022-notification-record': notificationRecordMigration,
   '0023-test-plans': testPlansMigration,
   '0024-record-revisions': recordRevisionsMigration,
+  '0025-catalogue-review': catalogueReviewMigration,
 }
 
 export type OpenDatabaseOptions = {

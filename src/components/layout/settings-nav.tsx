@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router'
-import { BellRing, KeyRound, Webhook } from 'lucide-react'
+import { BellRing, BookMarked, KeyRound, Webhook } from 'lucide-react'
 
 /** The settings pages, in the order the tabs show them. */
 export const SETTINGS_PAGES = [
   { to: '/settings/notifications', label: 'Notifications', icon: BellRing },
   { to: '/settings/tokens', label: 'API tokens', icon: KeyRound },
   { to: '/settings/webhooks', label: 'Webhooks', icon: Webhook },
+  { to: '/settings/catalogue', label: 'Catalogue', icon: BookMarked },
 ] as const
 
 const TAB =
@@ -22,7 +23,7 @@ function SettingsNav() {
         {SETTINGS_PAGES.map(({ to, label, icon: Icon }) => (
           <li key={to} className="flex">
             <Link to={to} className={TAB}>
-              {/* On a phone the three tabs fit without their icons. */}
+              {/* On a phone the tabs fit without their icons (and scroll when they do not). */}
               <Icon aria-hidden="true" className="hidden size-4 sm:block" />
               {label}
             </Link>

@@ -1,4 +1,5 @@
 import * as catalogue from '@/contract/catalogue'
+import * as catalogueReview from '@/contract/catalogue-review'
 import * as certification from '@/contract/certification'
 import { messageAnswerSchema } from '@/contract/common'
 import {
@@ -31,6 +32,20 @@ export const portfolioEndpoints = {
     summary: 'The device catalogue: vendors, device names, types and product classes',
     description: 'Public: with a login, the organization’s own ‘Add New …’ names are listed too.',
     loginOptional: true,
+  },
+  catalogueAdditions: {
+    ...main,
+    method: 'GET',
+    path: '/api/portfoliomanager/catalogue-additions',
+    request: null,
+    answer: catalogueReview.catalogueAdditionsAnswerSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+    permission: 'read',
+    tag: 'reference',
+    summary: 'The organization’s ‘Add New …’ names and the lab’s review of each',
+    description:
+      'Approved names are in every organization’s catalogue; a mapped one stands for an existing entry; a declined one carries the lab’s reason and is no longer offered for new devices.',
   },
   getPortfolio: {
     ...main,

@@ -205,6 +205,7 @@ describe('migration 0023 over runs made while test plans were code', () => {
   })
 
   it('undoes itself', async () => {
+    // Down to before 0023 (later migrations go down with it).
     const down = await migrator().migrateTo('0022-notification-record')
     expect(down.error).toBeUndefined()
     const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns

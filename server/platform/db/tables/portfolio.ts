@@ -86,24 +86,42 @@ export interface RecordRevisionsTable {
 export interface CatalogueVendorsTable {
   vendor: string
   created_at: CreatedAt
+  entry_id: Generated<string>
+  /** An organization the lab approved as a manufacturer (its members only see it); null for the programme's. */
+  organization_id: Nullable<string>
+  /** The Lab manager who approved the organization as a manufacturer. */
+  approved_by: Nullable<string>
 }
 
-export interface CatalogueDeviceNamesTable {
+/** The lab's review of an organization's addition (migration 0025, docs/decisions/0034). */
+type Nullable<T, In = T> = ColumnType<T | null, In | null | undefined, In | null>
+interface ReviewColumns {
+  entry_id: Generated<string>
+  /** null for the programme's entries and a new name's pairing with a known type (it follows its name). */
+  review_state: Nullable<'pending' | 'approved' | 'mapped' | 'declined'>
+  reviewed_by: Nullable<string>
+  reviewed_at: Nullable<Date, Date | string>
+  review_reason: Nullable<string>
+  /** The shared entry a mapped addition stands for. */
+  mapped_to: Nullable<string>
+}
+
+export interface CatalogueDeviceNamesTable extends ReviewColumns {
   vendor: string
   device_name: string
-  /** The vendor account that chose 'Add New Device Name', or null for the seeded catalogue. */
+  /** The organization whose member chose 'Add New Device Name', or null for the seeded catalogue. */
   added_by: string | null
   created_at: CreatedAt
 }
 
-export interface CatalogueDeviceTypesTable {
+export interface CatalogueDeviceTypesTable extends ReviewColumns {
   device_name: string
   device_type: string
   added_by: string | null
   created_at: CreatedAt
 }
 
-export interface CatalogueProductClassesTable {
+export interface CatalogueProductClassesTable extends ReviewColumns {
   device_type: string
   product_class: string
   added_by: string | null

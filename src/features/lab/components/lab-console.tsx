@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Bell, ListChecks, Radio, Users } from 'lucide-react'
+import { Bell, BookMarked, ListChecks, Radio, Users } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import type { LabStaff } from '@/contract/lab'
@@ -44,6 +44,11 @@ function LabConsole({ staff, search, onSearch, stream }: LabConsoleProps) {
           <Button asChild variant="outline" size="sm">
             <Link to="/lab/test-plans">
               <ListChecks aria-hidden="true" /> Test plans
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to="/lab/catalogue">
+              <BookMarked aria-hidden="true" /> Catalogue
             </Link>
           </Button>
           <Button asChild variant="outline" size="sm">

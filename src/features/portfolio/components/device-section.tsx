@@ -10,6 +10,7 @@ import {
   ADD_NEW_PRODUCT_CLASS,
   type PortfolioFormValues,
 } from '@/contract/validation/portfolio-form'
+import { AdditionNotice } from '@/features/portfolio/components/addition-notice'
 import { SectionSummary } from '@/features/portfolio/components/portfolio-section'
 import { SerialNumberList } from '@/features/portfolio/components/serial-number-list'
 import {
@@ -75,6 +76,7 @@ const DeviceModelFields = withForm({
   render: function DeviceModelFields({ form, catalogue, apply }) {
     const vendor = useStore(form.store, (state) => state.values.deviceManufacture)
     const deviceName = useStore(form.store, (state) => state.values.deviceName)
+    const typedName = useStore(form.store, (state) => state.values.addNewDeviceName)
     return (
       <>
         <form.AppField name="deviceManufacture">
@@ -115,6 +117,10 @@ const DeviceModelFields = withForm({
               )}
             </form.AppField>
           ) : null}
+          <AdditionNotice
+            kind="device-name"
+            value={deviceName === ADD_NEW_DEVICE_NAME ? typedName : deviceName}
+          />
         </div>
       </>
     )
