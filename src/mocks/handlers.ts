@@ -31,6 +31,13 @@ import { teamHandlers } from '@/mocks/team-handlers'
 import { notificationHandlers } from '@/mocks/notification-handlers'
 import { apiTokenHandlers } from '@/mocks/api-token-handlers'
 import { webhookHandlers } from '@/mocks/webhook-handlers'
+import {
+  fullRunStart,
+  recordRevisionDetails,
+  revisedRecordRefusal,
+  revisionHandlers,
+  sourceCertificateOf,
+} from '@/mocks/revision-handlers'
 
 export { endpointUrl, FIXTURE_TOKEN } from '@/mocks/mock-endpoint'
 import { CANCELLED_STATUS } from '@/contract/run-status'
@@ -291,6 +298,8 @@ export const handlers: HttpHandler[] = [
     if (record.status !== 'Submitted') {
       return answer(said.ONLY_SUBMITTED_DELETABLE_MESSAGE, 409)
     }
+    const revised = revisedRecordRefusal(record, 'delete')
+    if (revised) return revised
     world.records.splice(index, 1)
     return answer(said.RECORD_DELETED_MESSAGE)
   }),
@@ -306,6 +315,7 @@ export const handlers: HttpHandler[] = [
       deviceNumberList: extras?.deviceNumberList ?? [],
       yearOfManufacturing: extras?.yearOfManufacturing ?? '',
       isEngBuildAvailable: extras?.isEngBuildAvailable ?? '',
+      ...recordRevisionDetails(record),
     } satisfies RecordDetails)
   }),
 
@@ -315,7 +325,7 @@ export const handlers: HttpHandler[] = [
     if (record.status !== 'Submitted') {
       return answer(said.ONLY_SUBMITTED_EDITABLE_MESSAGE, 409)
     }
-    const refused = portfolioRefusal({ call: 'update', payload: body })
+    const refused = portfolioRefusal({ call: 'update', payload: body }) ?? revisedRecordRefusal(record, body)
     if (refused) return refused
     const { vendor: maker, deviceName, deviceType, productClass, baseFirmwareVersion } = body
     Object.assign(record, { vendor: maker, deviceName, deviceType, productClass, baseFirmwareVersion })
@@ -373,9 +383,8 @@ export const handlers: HttpHandler[] = [
       isCertified: '',
       startedAt: FIXTURE_NOW.toISOString(),
       finishedAt: null,
-      testCases: [
-        { name: 'Boot and provisioning', state: 'running', log: ['Boot and provisioning: started'] },
-      ],
+      // A recertification carries its firmware-insensitive cases (revision-handlers.ts).
+      ...fullRunStart(record),
     }
     world.runs.unshift(run)
     publishWorldEvent(fixtureEvents.runStarted(run))
@@ -399,6 +408,7 @@ export const handlers: HttpHandler[] = [
       portfolioManagerId: record.portfolioManagerId,
       attempt,
       kind: 'rerun',
+      revision: latest?.revision ?? 1,
       startedBy: vendor.authData.name,
       testPlan: FIXTURE_PLAN,
       failureReason: null,
@@ -488,6 +498,8 @@ export const handlers: HttpHandler[] = [
       startedAt: run.startedAt,
       finishedAt: run.finishedAt,
       testCases: run.testCases,
+      revision: run.revision ?? 1,
+      sourceCertificate: sourceCertificateOf(run),
       // Every attempt of the record up to this run, oldest first.
       attempts: runsOf(run.portfolioManagerId)
         .filter((attempt) => (attempt.attempt ?? 1) <= (run.attempt ?? 1))
@@ -515,6 +527,8 @@ export const handlers: HttpHandler[] = [
   // The lab's test plans (test-plan-handlers.ts).
   ...testPlanHandlers,
   ...certificateHandlers,
+  // Revisions of a record (revision-handlers.ts).
+  ...revisionHandlers,
   // Notification settings and the unsubscribe link (notification-handlers.ts).
   ...notificationHandlers,
   // Webhook endpoints and their deliveries (webhook-handlers.ts).
