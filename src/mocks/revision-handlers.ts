@@ -14,6 +14,7 @@ import {
   revisionUnchangedMessage,
 } from '@/contract/revisions'
 import { RECORD_NOT_FOUND_MESSAGE } from '@/contract/server-messages'
+import { CANCELLED_STATUS } from '@/contract/run-status'
 import { catalogueFixture } from '@/mocks/fixtures/catalogue'
 import { fixtureEvents, publishWorldEvent } from '@/mocks/fixtures/events'
 import { CARRIED_CASES } from '@/mocks/fixtures/revisions'
@@ -87,13 +88,14 @@ function sourceOf(revisions: ReadonlyArray<RecordRevision>) {
 
 /**
  * Why the record's last run ended without certifying it (the lab's rejection reason, an
- * interruption or a cancel), or null: the revision form shows it.
+ * interruption), or null: the revision form shows it.
  */
 export function lastReasonOf(portfolioManagerId: string): string | null {
   const [latest] = runsOf(portfolioManagerId)
   if (!latest) return null
   if (latest.review?.state === 'rejected' && latest.review.reason) return latest.review.reason
-  return latest.failureReason ?? null
+  // A cancel is the vendor's own doing, not a reason the lab or the portal gives.
+  return latest.status === CANCELLED_STATUS ? null : (latest.failureReason ?? null)
 }
 
 /** What getRecord adds for revisions: the current revision and the last run's reason. */
