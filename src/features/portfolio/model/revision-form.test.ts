@@ -40,8 +40,7 @@ describe('the revision form', () => {
     expect(revisionTitle(DECO)).toBe('Revision 2 of TP-Link Deco X50')
     expect(revisionTitle({ ...DECO, revision: 2 })).toBe('Revision 3 of TP-Link Deco X50')
     // An answer from before revisions: the record is its revision 1.
-    const { revision: _revision, ...older } = DECO
-    expect(nextRevisionOf(older)).toBe(2)
+    expect(nextRevisionOf({})).toBe(2)
   })
 
   it('shows the lab’s reason above the fields, else how the last run ended', () => {
