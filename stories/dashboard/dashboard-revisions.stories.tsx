@@ -129,9 +129,11 @@ export const RevisionHistory = meta.story({
     await expect(first).toHaveTextContent('Revision 1 · firmware 0.9.8· Validation Failure')
     await expect(within(first as HTMLElement).queryByRole('link')).toBeNull()
 
-    await expect(
-      within(run).getByText(/^Attempt 3 · rev 3 · Full run · started by Priya Sharma/),
-    ).toBeVisible()
+    await waitFor(() =>
+      expect(run.querySelector('[data-slot="current-attempt"] p')).toHaveTextContent(
+        'Attempt 3 · rev 3 · Full run · started by Priya Sharma, 12 Nov 2026, 14:00',
+      ),
+    )
     const attempts = within(run).getByRole('list', { name: 'Attempts' })
     await expect(
       within(attempts)
@@ -162,7 +164,9 @@ export const CarriedCases = meta.story({
         'In progress · 1 of 8 test cases passed, 5 carried',
       ),
     )
-    await expect(within(run).getByText(/^Attempt 3 · rev 2 · Full run/)).toBeVisible()
+    await expect(run.querySelector('[data-slot="current-attempt"] p')).toHaveTextContent(
+      /^Attempt 3 · rev 2 · Full run · started by Priya Sharma/,
+    )
     const badges = run.querySelectorAll('[data-slot="carried-badge"]')
     await expect([...badges].map((badge) => badge.textContent)).toEqual(
       Array.from({ length: 5 }, () => 'carried from DCP-7KQ4-M9XZ-2F8H'),
@@ -177,7 +181,7 @@ export const CarriedCases = meta.story({
       '8 test cases: 1 passed, 5 carried, 1 running, 1 pending',
     )
     await expect(within(run).queryByRole('link', { name: 'New revision' })).toBeNull()
-    await expect(within(run).getByRole('list', { name: 'Revisions' })).toBeVisible()
+    await expect(await within(run).findByRole('list', { name: 'Revisions' })).toBeVisible()
   },
 })
 

@@ -445,7 +445,8 @@ export const CarriedCases = meta.story({
   play: async () => {
     const dialog = await screen.findByRole('dialog', {}, { timeout: 8000 })
     const attempts = await within(dialog).findByRole('list', { name: 'Attempts' })
-    const items = within(attempts).getAllByRole('listitem')
+    // The attempts themselves (each holds its cases' list too).
+    const items = [...attempts.querySelectorAll<HTMLElement>(':scope > li')]
     await expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
       'Attempt 3 · rev 2 · full plan · In progress',
       'Attempt 2 · rev 1 · failed cases · Certified',

@@ -107,6 +107,7 @@ export const WithTheLabsReason = meta.story({
 
 /** Firmware 1.0.2: revision 2 is made, its message told, and the dashboard shows 'rev 2' 2 s later. */
 export const SubmitMakesTheRevision = meta.story({
+  parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     withRevisions()
     msw.use(recordRevises(), answerWorldRecords(rejected))

@@ -231,6 +231,8 @@ export function usePortfolioForm(data: FormData & { revise?: boolean | undefined
     ...portfolioFormOptions,
     defaultValues,
     validators: { onDynamic: portfolioFormValidator(shownCheck.read) },
+    // A server's message on a field (revise mode) goes as soon as that field, or a row of it, changes.
+    listeners: { onChange: ({ fieldApi, formApi }) => clearServerError(formApi, fieldApi.name) },
     onSubmitInvalid: ({ value, meta }) => sections.revealErrors(portfolioCheckErrors(value, meta)),
     onSubmit: async ({ value, meta }) => {
       if (meta.rules === 'save') await requests.save(value, meta.section)
@@ -258,6 +260,23 @@ export function usePortfolioForm(data: FormData & { revise?: boolean | undefined
   useTimeout(leave, submitted ? SUBMIT_REDIRECT_MS : null)
 
   return { form, check, leave, editing, revising, submitted, sections, ...requests }
+}
+
+type ServerErrorHolder = {
+  getFieldMeta: (name: never) => { errorMap: { onServer?: unknown } } | undefined
+  setFieldMeta: (name: never, update: (meta: never) => unknown) => void
+}
+
+/** Takes the server's message off a field and off the list it is a row of ('deviceNumberList[1]'). */
+function clearServerError(formApi: unknown, name: string) {
+  const form = formApi as ServerErrorHolder
+  for (const field of new Set([name, name.split('[')[0] ?? name]) as Set<never>) {
+    if (form.getFieldMeta(field)?.errorMap.onServer === undefined) continue
+    form.setFieldMeta(field, ((meta: { errorMap: object }) => ({
+      ...meta,
+      errorMap: { ...meta.errorMap, onServer: undefined },
+    })) as never)
+  }
 }
 
 /**
