@@ -32,7 +32,7 @@ function TestCaseRow({ test }: { test: TestCase }) {
     <li className="flex flex-col gap-1 px-3 py-2" data-carried={test.carriedFrom ? '' : undefined}>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <Icon aria-hidden="true" className={cn('size-4 shrink-0', look.className)} />
-        <span className="min-w-0 flex-1 text-small font-semibold text-ink">{test.name}</span>
+        <span className="min-w-0 grow basis-40 text-small font-semibold text-ink">{test.name}</span>
         {test.carriedFrom ? (
           <span
             data-slot="carried-badge"

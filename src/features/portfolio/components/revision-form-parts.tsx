@@ -7,6 +7,7 @@ import { SectionSummary } from '@/features/portfolio/components/portfolio-sectio
 import { portfolioFormOptions } from '@/features/portfolio/model/portfolio-form-options'
 import {
   REVISION_FORM_HINT,
+  REVISION_NOTE_ID,
   revisionReasonText,
   revisionTitle,
 } from '@/features/portfolio/model/revision-form'
@@ -26,6 +27,7 @@ export function RevisionNote({ record }: { record: RecordDetails }) {
   const Icon = reason.kind === 'reason' ? ShieldAlert : Info
   return (
     <section
+      id={REVISION_NOTE_ID}
       aria-labelledby="revision-note-title"
       data-slot="revision-note"
       className="flex flex-col gap-3 rounded-card border border-brand-200 bg-brand-50 px-4 py-4 sm:px-6"

@@ -25,7 +25,11 @@ import { useSavePortfolioMutation } from '@/features/portfolio/api/save-portfoli
 import { useSubmitPortfolioMutation } from '@/features/portfolio/api/submit-portfolio'
 import { useUpdateRecordMutation } from '@/features/portfolio/api/update-record'
 import { useReviseRecordMutation } from '@/features/portfolio/api/revise-record'
-import { revisionFormField, toReviseRecordPayload } from '@/features/portfolio/model/revision-form'
+import {
+  REVISION_NOTE_ID,
+  revisionFormField,
+  toReviseRecordPayload,
+} from '@/features/portfolio/model/revision-form'
 import {
   createShownCheck,
   type PortfolioCheck,
@@ -84,11 +88,17 @@ function startingValues({ saved, catalogue, authData, record }: FormData): Portf
 }
 
 /** Each section's mode (create or view) and fold, and the opening of those a check finds fault in. */
-export function useSectionStates(editing: boolean, saved: SavedPortfolio | null) {
+export function useSectionStates(editing: boolean, saved: SavedPortfolio | null, revising = false) {
   const [modes, setModes] = React.useState<SectionModes>(() =>
     editing ? RECORD_EDIT_MODES : initialSectionModes(saved),
   )
-  const [open, setOpen] = React.useState<Record<SectionNumber, boolean>>({ 1: true, 2: true, 3: true })
+  // Revise mode folds the sections a revision does not change: the device's fields come right
+  // under what the revision is and why (docs/decisions/0033).
+  const [open, setOpen] = React.useState<Record<SectionNumber, boolean>>({
+    1: !revising,
+    2: !revising,
+    3: true,
+  })
 
   /** The sections with messages open in create mode; the first field with one takes focus (spec §4). */
   const revealErrors = (errors: PortfolioFieldErrors) => {
@@ -206,7 +216,7 @@ export function usePortfolioForm(data: FormData & { revise?: boolean | undefined
   const revising = record !== null && data.revise === true
   const navigate = useNavigate()
   const editing = record !== null
-  const sections = useSectionStates(editing, saved)
+  const sections = useSectionStates(editing, saved, revising)
   const [submitted, setSubmitted] = React.useState(false)
   // The check whose messages show, null until Save or Submit and after a success (spec §5). The
   // form validator reads it: TanStack Form gives validators the values, not the submit meta.
@@ -290,7 +300,8 @@ export function useScrollToSection(
   /** Revise mode: the first field to change is the device count (the device itself is fixed). */
   revising = false,
 ) {
-  const scrollTo = editing ? typeOfSection(RECORD_EDIT_SECTION) : focusSection
+  // Revise mode opens at what the revision is and the lab's reason, its first field focused below.
+  const scrollTo = revising ? REVISION_NOTE_ID : editing ? typeOfSection(RECORD_EDIT_SECTION) : focusSection
   const routerIdle = useRouterState({ select: (state) => state.status === 'idle' })
   const scrolledTo = React.useRef<string | undefined>(undefined)
   React.useEffect(() => {
@@ -298,7 +309,8 @@ export function useScrollToSection(
     scrolledTo.current = scrollTo
     const target = document.getElementById(scrollTo)
     target?.scrollIntoView({ block: 'start' })
+    const fields = revising ? document.getElementById(typeOfSection(RECORD_EDIT_SECTION)) : target
     const first = revising ? 'input' : '[role="combobox"]'
-    if (editing) target?.querySelector<HTMLElement>(first)?.focus({ preventScroll: true })
+    if (editing) fields?.querySelector<HTMLElement>(first)?.focus({ preventScroll: true })
   }, [scrollTo, routerIdle, editing, revising])
 }

@@ -16,6 +16,9 @@ import type { PortfolioFormValues } from '@/contract/validation/portfolio-form'
  * the five revision fields are sent. Pure functions, asserted word for word in revision-form.test.ts.
  */
 
+/** The anchor of the note over the revise mode's form, where the page opens. */
+export const REVISION_NOTE_ID = 'revision-note'
+
 /** The revision Submit makes: the record's current one plus one. */
 export const nextRevisionOf = (record: Pick<RecordDetails, 'revision'>) => (record.revision ?? 1) + 1
 
