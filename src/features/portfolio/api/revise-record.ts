@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { REVISION_FIELDS, type ReviseRecordPayload } from '@/contract/revisions'
+import {
+  REVISION_FIELDS,
+  type RevisionField,
+  type ReviseRecordAnswer,
+  type ReviseRecordPayload,
+} from '@/contract/revisions'
 import { ApiAnswerError, callEndpoint, dataOrFieldRefusal } from '@/lib/call-endpoint'
 import { queryKeys } from '@/lib/query-keys'
 
@@ -14,7 +19,10 @@ export function useReviseRecordMutation() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (payload: ReviseRecordPayload) =>
-      dataOrFieldRefusal(callEndpoint('reviseRecord', payload), REVISION_FIELDS),
+      dataOrFieldRefusal<ReviseRecordAnswer, RevisionField>(
+        callEndpoint('reviseRecord', payload),
+        REVISION_FIELDS,
+      ),
     onSuccess: async (outcome, payload) => {
       if (!outcome.ok) return
       const id = payload.portfolioManagerId

@@ -2,6 +2,7 @@ import { Info, ShieldAlert } from 'lucide-react'
 import { withForm } from '@/components/form/form-kit'
 import type { RecordDetails } from '@/contract/portfolio'
 import { PORTFOLIO_FIELD_LABELS as LABELS } from '@/contract/portfolio-labels'
+import { REVISION_FIXED_FIELDS } from '@/contract/revisions'
 import { DeviceBuildFields } from '@/features/portfolio/components/device-section'
 import { SectionSummary } from '@/features/portfolio/components/portfolio-section'
 import { portfolioFormOptions } from '@/features/portfolio/model/portfolio-form-options'
@@ -59,6 +60,14 @@ export function RevisionNote({ record }: { record: RecordDetails }) {
   )
 }
 
+/** The form's field of each field a revision keeps. */
+const FIXED_FORM_FIELD = {
+  vendor: 'deviceManufacture',
+  deviceName: 'deviceName',
+  deviceType: 'deviceType',
+  productClass: 'productClass',
+} as const satisfies Record<(typeof REVISION_FIXED_FIELDS)[number], string>
+
 /** The device section in revise mode: the device as it is, read-only, then the fields a revision changes. */
 export const DeviceRevisionFields = withForm({
   ...portfolioFormOptions,
@@ -72,12 +81,10 @@ export const DeviceRevisionFields = withForm({
               className="rounded-control border border-line bg-surface-sunken px-4 py-3"
             >
               <SectionSummary
-                items={[
-                  { label: LABELS.deviceManufacture, value: values.deviceManufacture },
-                  { label: LABELS.deviceName, value: values.deviceName },
-                  { label: LABELS.deviceType, value: values.deviceType },
-                  { label: LABELS.productClass, value: values.productClass },
-                ]}
+                items={REVISION_FIXED_FIELDS.map((field) => {
+                  const name = FIXED_FORM_FIELD[field]
+                  return { label: LABELS[name], value: values[name] }
+                })}
               />
             </div>
           )}
