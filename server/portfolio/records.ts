@@ -117,12 +117,13 @@ export function recordDetails(db: Kysely<Database>, organizationId: string, port
 export async function lastRunReason(db: Kysely<Database>, portfolioManagerId: string): Promise<string | null> {
   const run = await db
     .selectFrom('certification_runs')
-    .select(['review_state', 'review_reason', 'failure_reason'])
+    .select(['status', 'review_state', 'review_reason', 'failure_reason'])
     .where('portfolio_manager_id', '=', portfolioManagerId)
     .orderBy('attempt', 'desc')
     .limit(1)
     .executeTakeFirst()
-  if (!run) return null
+  // A cancelled run's 'Cancelled by …' is no reason of the lab's: the form says it was cancelled.
+  if (!run || run.status !== 'Completed') return null
   return (run.review_state === 'rejected' ? run.review_reason : null) ?? run.failure_reason ?? null
 }
 

@@ -63,8 +63,7 @@ export const REVISED_RECORD_NOT_DELETABLE_MESSAGE =
 
 /** The action's label in the dashboard's menu and in run details, and why it is disabled. */
 export const NEW_REVISION_LABEL = 'New revision'
-export const NEW_REVISION_DISABLED_REASON =
-  'A new revision can be made once the current run has ended.'
+export const NEW_REVISION_DISABLED_REASON = 'A new revision can be made once the current run has ended.'
 
 /** 'rev 2' beside the firmware version, from revision 2 on (revision 1 shows nothing). */
 export const revisionBadge = (revision: number | undefined) =>

@@ -12,6 +12,10 @@ export const queryKeys = {
   records: (vendorUserId: string) => ['records', vendorUserId] as const,
   /** One submitted record with its device details, which the dashboard's Edit opens in the form. */
   record: (portfolioManagerId: string) => ['record', portfolioManagerId] as const,
+  /** A record's revisions, newest first (docs/decisions/0033): run details list them. */
+  recordRevisions: (portfolioManagerId: string) => ['record-revisions', portfolioManagerId] as const,
+  /** Every record's revisions (the live stream's reset reads the open ones again). */
+  allRecordRevisions: () => ['record-revisions'] as const,
   runs: (portfolioManagerId: string) => ['runs', portfolioManagerId] as const,
   /** Every record's runs (the live stream's reset reads the open ones again). */
   allRuns: () => ['runs'] as const,
@@ -49,6 +53,7 @@ const ORGANIZATION_KEY_ROOTS: ReadonlySet<unknown> = new Set([
   'catalogue-additions',
   'records',
   'record',
+  'record-revisions',
   'runs',
   'run-results',
   'comments',

@@ -9,6 +9,8 @@ import {
   normalizeCertificateNumber,
   REVOKE_REASON_REQUIRED_MESSAGE,
   UNKNOWN_CERTIFICATE_MESSAGE,
+  type DirectoryEntry,
+  type PublicCertificate,
 } from '@/contract/certificates'
 import { DirectoryListing } from '@/contract/directory-search'
 import { FIXTURE_NOW, world } from '@/mocks/fixtures/world'
@@ -47,24 +49,57 @@ function fixturePdf(title: string): string {
   return body
 }
 
+/**
+ * The directory lists a device once (docs/decisions/0033): under its newest listed certificate,
+ * with the firmware versions its listed certificates cover, newest first.
+ */
+function onePerDevice(listed: ReadonlyArray<PublicCertificate>): DirectoryEntry[] {
+  const newestFirst = [...listed].sort((a, b) => b.content.issuedAt.localeCompare(a.content.issuedAt))
+  const devices = new Map<string, DirectoryEntry>()
+  for (const { number, content } of newestFirst) {
+    const { device, organization } = content
+    const key = JSON.stringify([
+      organization.id,
+      device.vendor,
+      device.name,
+      device.type,
+      device.productClass,
+    ])
+    const known = devices.get(key)
+    if (known) {
+      if (!known.firmwareVersions?.includes(device.firmware)) known.firmwareVersions?.push(device.firmware)
+      continue
+    }
+    devices.set(key, {
+      number,
+      vendor: device.vendor,
+      deviceName: device.name,
+      deviceType: device.type,
+      productClass: device.productClass,
+      organizationName: organization.name,
+      issuedAt: content.issuedAt,
+      expiresAt: content.expiresAt,
+      firmwareVersions: [device.firmware],
+    })
+  }
+  return [...devices.values()]
+}
+
 export const certificateHandlers = [
   mockEndpoint('directory', ({ body }) => {
-    const listed = world.certificates
-      .filter(
-        (certificate) =>
-          certificate.state === 'valid' && world.publishedCertificates.includes(certificate.number),
-      )
-      .map((certificate) => ({
-        number: certificate.number,
-        vendor: certificate.content.device.vendor,
-        deviceName: certificate.content.device.name,
-        deviceType: certificate.content.device.type,
-        productClass: certificate.content.device.productClass,
-        organizationName: certificate.content.organization.name,
-        issuedAt: certificate.content.issuedAt,
-        expiresAt: certificate.content.expiresAt,
-      }))
-    return HttpResponse.json(new DirectoryListing(listed).search(body, FIXTURE_NOW.getTime()))
+    const listed = world.certificates.filter(
+      (certificate) =>
+        certificate.state === 'valid' && world.publishedCertificates.includes(certificate.number),
+    )
+    const devices = onePerDevice(listed)
+    const found = new DirectoryListing(devices).search(body, FIXTURE_NOW.getTime())
+    // The listing keeps the public fields it knows (src/contract/directory-search.ts publicEntry),
+    // which do not yet include firmwareVersions: they are put back on the page's entries.
+    const versions = new Map(devices.map((entry) => [entry.number, entry.firmwareVersions]))
+    return HttpResponse.json({
+      ...found,
+      items: found.items.map((entry) => ({ ...entry, firmwareVersions: versions.get(entry.number) })),
+    })
   }),
 
   mockEndpoint('publishCertificate', ({ body }) => {

@@ -32,6 +32,13 @@ import { teamHandlers } from '@/mocks/team-handlers'
 import { notificationHandlers } from '@/mocks/notification-handlers'
 import { apiTokenHandlers } from '@/mocks/api-token-handlers'
 import { webhookHandlers } from '@/mocks/webhook-handlers'
+import {
+  fullRunStart,
+  recordRevisionDetails,
+  revisedRecordRefusal,
+  revisionHandlers,
+  sourceCertificateOf,
+} from '@/mocks/revision-handlers'
 
 export { endpointUrl, FIXTURE_TOKEN } from '@/mocks/mock-endpoint'
 import { CANCELLED_STATUS } from '@/contract/run-status'
@@ -292,6 +299,8 @@ export const handlers: HttpHandler[] = [
     if (record.status !== 'Submitted') {
       return answer(said.ONLY_SUBMITTED_DELETABLE_MESSAGE, 409)
     }
+    const revised = revisedRecordRefusal(record, 'delete')
+    if (revised) return revised
     world.records.splice(index, 1)
     return answer(said.RECORD_DELETED_MESSAGE)
   }),
@@ -307,6 +316,7 @@ export const handlers: HttpHandler[] = [
       deviceNumberList: extras?.deviceNumberList ?? [],
       yearOfManufacturing: extras?.yearOfManufacturing ?? '',
       isEngBuildAvailable: extras?.isEngBuildAvailable ?? '',
+      ...recordRevisionDetails(record),
     } satisfies RecordDetails)
   }),
 
@@ -316,7 +326,7 @@ export const handlers: HttpHandler[] = [
     if (record.status !== 'Submitted') {
       return answer(said.ONLY_SUBMITTED_EDITABLE_MESSAGE, 409)
     }
-    const refused = portfolioRefusal({ call: 'update', payload: body })
+    const refused = portfolioRefusal({ call: 'update', payload: body }) ?? revisedRecordRefusal(record, body)
     if (refused) return refused
     const { vendor: maker, deviceName, deviceType, productClass, baseFirmwareVersion } = body
     Object.assign(record, { vendor: maker, deviceName, deviceType, productClass, baseFirmwareVersion })
@@ -374,9 +384,8 @@ export const handlers: HttpHandler[] = [
       isCertified: '',
       startedAt: FIXTURE_NOW.toISOString(),
       finishedAt: null,
-      testCases: [
-        { name: 'Boot and provisioning', state: 'running', log: ['Boot and provisioning: started'] },
-      ],
+      // A recertification carries its firmware-insensitive cases (revision-handlers.ts).
+      ...fullRunStart(record),
     }
     world.runs.unshift(run)
     publishWorldEvent(fixtureEvents.runStarted(run))
@@ -400,6 +409,7 @@ export const handlers: HttpHandler[] = [
       portfolioManagerId: record.portfolioManagerId,
       attempt,
       kind: 'rerun',
+      revision: latest?.revision ?? 1,
       startedBy: vendor.authData.name,
       testPlan: FIXTURE_PLAN,
       failureReason: null,
@@ -489,6 +499,8 @@ export const handlers: HttpHandler[] = [
       startedAt: run.startedAt,
       finishedAt: run.finishedAt,
       testCases: run.testCases,
+      revision: run.revision ?? 1,
+      sourceCertificate: sourceCertificateOf(run),
       // Every attempt of the record up to this run, oldest first.
       attempts: runsOf(run.portfolioManagerId)
         .filter((attempt) => (attempt.attempt ?? 1) <= (run.attempt ?? 1))
@@ -518,6 +530,8 @@ export const handlers: HttpHandler[] = [
   // The catalogue kept by the lab, and a vendor's additions (catalogue-review-handlers.ts).
   ...catalogueReviewHandlers,
   ...certificateHandlers,
+  // Revisions of a record (revision-handlers.ts).
+  ...revisionHandlers,
   // Notification settings and the unsubscribe link (notification-handlers.ts).
   ...notificationHandlers,
   // Webhook endpoints and their deliveries (webhook-handlers.ts).

@@ -53,6 +53,21 @@ describe('record search parameter of /portfolio (docs/decisions/0012)', () => {
   })
 })
 
+describe('revise search parameter of /portfolio (docs/decisions/0033)', () => {
+  it.each([[true], [1], ['1'], ['true']])('reads %j as revise mode', (revise) => {
+    expect(v.parse(portfolioFormSearchSchema, { record: 'pm-0001', revise })).toEqual({
+      record: 'pm-0001',
+      revise: true,
+    })
+  })
+  it.each([[false], [0], ['yes'], [null], [{}]])('drops %j: the form opens as Edit would', (revise) => {
+    expect(v.parse(portfolioFormSearchSchema, { record: 'pm-0001', revise }).revise).toBeUndefined()
+  })
+  it('is true or absent', () => {
+    expectTypeOf<PortfolioFormSearch['revise']>().toEqualTypeOf<true | undefined>()
+  })
+})
+
 describe('goto search parameter', () => {
   it.each(['/dashboard', '/portfolio?portfolio=device-portfolio', '/'])('keeps the site path %s', (goto) => {
     expect(v.parse(rootSearchSchema, { goto })).toEqual({ goto })

@@ -34,6 +34,19 @@ export const portfolioSearchSchema = v.object({
 export const portfolioFormSearchSchema = v.object({
   ...portfolioSearchSchema.entries,
   record: v.fallback(v.optional(v.pipe(text(64), v.nonEmpty())), undefined),
+  /**
+   * With `record`: the form's revise mode (docs/decisions/0033), New revision of that record rather
+   * than Edit. `revise=1` or `revise=true` (the router reads both as JSON); any other value is dropped.
+   */
+  revise: v.fallback(
+    v.optional(
+      v.pipe(
+        v.union([v.literal(true), v.literal(1), v.literal('1'), v.literal('true')]),
+        v.transform(() => true as const),
+      ),
+    ),
+    undefined,
+  ),
 })
 
 /**

@@ -84,6 +84,8 @@ function DashboardPage({
             vendorUserId={vendorUserId}
             portfolioManagerId={record.portfolioManagerId}
             deviceName={record.deviceName}
+            status={record.status}
+            revision={record.revision}
           />
         )}
         renderComments={(record, onClose) => <CommentsDialog record={record} onClose={onClose} />}

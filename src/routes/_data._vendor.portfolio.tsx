@@ -43,7 +43,7 @@ export const Route = createFileRoute('/_data/_vendor/portfolio')({
 
 /** The page around the form, its loading state and its error: the heading, and a lead per mode. */
 function PortfolioPage({ children }: { children?: React.ReactNode }) {
-  const { record } = Route.useSearch()
+  const { record, revise } = Route.useSearch()
   const refused = useRoleRefusal('portfolio') !== null
   return (
     <PageShell
@@ -51,9 +51,11 @@ function PortfolioPage({ children }: { children?: React.ReactNode }) {
       lead={
         refused
           ? undefined
-          : record
-            ? 'The device details of a submitted record: change them and submit, before its certification starts.'
-            : 'Your organization, line of business and device portfolio: save a section or the whole draft at any time, submit when complete.'
+          : record && revise
+            ? 'A new revision of a device whose run has ended: change its firmware, serial numbers, engineering build or year, and submit. Its earlier revisions stay as they are.'
+            : record
+              ? 'The device details of a submitted record: change them and submit, before its certification starts.'
+              : 'Your organization, line of business and device portfolio: save a section or the whole draft at any time, submit when complete.'
       }
     >
       {children}
@@ -62,12 +64,18 @@ function PortfolioPage({ children }: { children?: React.ReactNode }) {
 }
 
 function Portfolio() {
-  const { portfolio, record } = Route.useSearch()
+  const { portfolio, record, revise } = Route.useSearch()
   const authData = useVendorAuthData()
   return (
     <PortfolioPage>
       {/* A new form for another record (or none): nothing typed for one record carries over. */}
-      <PortfolioScreen key={record ?? ''} authData={authData} focusSection={portfolio} recordId={record} />
+      <PortfolioScreen
+        key={`${record ?? ''}${revise ? ' revise' : ''}`}
+        authData={authData}
+        focusSection={portfolio}
+        recordId={record}
+        revise={revise}
+      />
     </PortfolioPage>
   )
 }

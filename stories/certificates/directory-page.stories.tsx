@@ -5,6 +5,7 @@ import { expect, screen, waitFor, within } from 'storybook/test'
 import { endpoints } from '@/contract/endpoints'
 import { directoryCertificates, FIXTURE_CERTIFICATE_NUMBERS } from '@/mocks/fixtures/certificates'
 import { world } from '@/mocks/fixtures/world'
+import { addRevisionFixtures } from '@/mocks/fixtures/revisions'
 import { FilterSelect, Pager, SearchField } from '@/components/ui/list-controls'
 import { DirectoryPage } from '@/features/certificates/components/directory-page'
 import {
@@ -191,5 +192,41 @@ export const OnAPhone = meta.story({
     await ready(canvas)
     await range(canvas, 'Showing 1–4 of 4')
     await expect(await devices(canvas)).toHaveLength(4)
+  },
+})
+
+/**
+ * docs/decisions/0033: the TP-Link Archer AX73 is listed once, under its newest certificate, with
+ * both certified firmware versions, newest first; a device with one certificate names its firmware.
+ */
+export const FirmwareVersions = meta.story({
+  beforeEach: () => {
+    addRevisionFixtures(world)
+    return loggedOut()
+  },
+  play: async ({ canvas }) => {
+    await ready(canvas)
+    await range(canvas, 'Showing 1–2 of 2')
+    await expect(await devices(canvas)).toEqual(['Nokia Beacon 6', 'TP-Link Archer AX73'])
+    const archer = canvas.getAllByRole('listitem').find((item) => item.textContent?.includes('Archer AX73'))!
+    await expect(within(archer).getByText('Firmware versions')).toBeVisible()
+    await expect(archer.querySelector('[data-slot="firmware-versions"]')).toHaveTextContent('1.1.0, 1.0.2')
+    await expect(within(archer).getByRole('link', { name: /^Certificate DCP-6MZQ-9YB3-HX7P/ })).toBeVisible()
+    const beacon = canvas.getAllByRole('listitem').find((item) => item.textContent?.includes('Beacon 6'))!
+    await expect(beacon.querySelector('[data-slot="firmware-versions"]')).toHaveTextContent('3.4.12')
+  },
+})
+
+/** The same on a phone. */
+export const FirmwareVersionsOnAPhone = meta.story({
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  beforeEach: () => {
+    addRevisionFixtures(world)
+    return loggedOut()
+  },
+  play: async ({ canvas }) => {
+    await ready(canvas)
+    await range(canvas, 'Showing 1–2 of 2')
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth)
   },
 })

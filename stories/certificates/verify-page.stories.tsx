@@ -3,6 +3,8 @@ import { expect, waitFor, within } from 'storybook/test'
 import { ViewNodeContent } from '@/components/ui/view-node'
 import { MALFORMED_CERTIFICATE_NUMBER_MESSAGE, UNKNOWN_CERTIFICATE_MESSAGE } from '@/contract/certificates'
 import { FIXTURE_CERTIFICATE_NUMBERS } from '@/mocks/fixtures/certificates'
+import { addRevisionFixtures, REVISION_CERTIFICATE_NUMBERS } from '@/mocks/fixtures/revisions'
+import { world } from '@/mocks/fixtures/world'
 import { VerifyPage } from '@/features/certificates/components/verify-page'
 import { NOT_A_PDF_MESSAGE } from '@/features/certificates/model/pdf-number'
 import {
@@ -186,5 +188,72 @@ export const OnAPhone = meta.story({
     await waitFor(() => expect(region).toHaveAttribute('data-state', 'valid'))
     const root = canvasElement.ownerDocument.documentElement
     await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth)
+  },
+})
+
+/* docs/decisions/0033: revisions of a device and the firmware a certificate covers. */
+
+/**
+ * The Archer AX73's certificate for firmware 1.0.2 (revision 2), after revision 3 was certified:
+ * still valid for its firmware, and the later certificate linked.
+ */
+export const SupersededByALaterRevision = meta.story({
+  parameters: at(REVISION_CERTIFICATE_NUMBERS.superseded),
+  beforeEach: () => {
+    addRevisionFixtures(world)
+    return loggedOut()
+  },
+  play: async ({ canvas }) => {
+    const region = await record(canvas, REVISION_CERTIFICATE_NUMBERS.superseded)
+    await waitFor(() => expect(region).toHaveAttribute('data-state', 'valid'))
+    await expect(region.querySelector('[data-slot="covers-firmware"]')).toHaveTextContent(
+      'Covers firmware 1.0.2 · revision 2',
+    )
+    const later = within(region).getByRole('region', { name: 'Later certificate' })
+    await expect(later).toHaveTextContent(
+      'A later revision (firmware 1.1.0) is certified: DCP-6MZQ-9YB3-HX7P. This certificate stays valid for firmware 1.0.2.',
+    )
+    await expect(within(region).getByText(SIGNATURE_VALID_TEXT, { exact: false })).toBeVisible()
+    // A link of the answer (the shell builds it too, without the router): the later certificate's page.
+    await expect(
+      within(later).getByRole('link', { name: REVISION_CERTIFICATE_NUMBERS.recertification }),
+    ).toHaveAttribute('href', `/verify/${REVISION_CERTIFICATE_NUMBERS.recertification}`)
+  },
+})
+
+/** The Archer AX73's certificate for firmware 1.1.0: a recertification, its source linked and what it carried. */
+export const Recertification = meta.story({
+  parameters: at(REVISION_CERTIFICATE_NUMBERS.recertification),
+  beforeEach: () => {
+    addRevisionFixtures(world)
+    return loggedOut()
+  },
+  play: async ({ canvas }) => {
+    const region = await record(canvas, REVISION_CERTIFICATE_NUMBERS.recertification)
+    await waitFor(() => expect(region).toHaveAttribute('data-state', 'valid'))
+    const lines = region.querySelector('[data-slot="covers-firmware"]') as HTMLElement
+    await expect(lines).toHaveTextContent(
+      'Covers firmware 1.1.0 · revision 3Recertification of DCP-4TPX-5D2R-K8WN (firmware 1.0.2): 5 test cases carried, not run again.',
+    )
+    await expect(
+      within(lines).getByRole('link', { name: REVISION_CERTIFICATE_NUMBERS.superseded }),
+    ).toHaveAttribute('href', `/verify/${REVISION_CERTIFICATE_NUMBERS.superseded}`)
+    await expect(within(region).queryByRole('region', { name: 'Later certificate' })).toBeNull()
+    await expect(within(region).getByText(SIGNATURE_VALID_TEXT, { exact: false })).toBeVisible()
+  },
+})
+
+/** The superseded certificate on a phone: the notice wraps inside the screen. */
+export const SupersededOnAPhone = meta.story({
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  parameters: at(REVISION_CERTIFICATE_NUMBERS.superseded),
+  beforeEach: () => {
+    addRevisionFixtures(world)
+    return loggedOut()
+  },
+  play: async ({ canvas }) => {
+    const region = await record(canvas, REVISION_CERTIFICATE_NUMBERS.superseded)
+    await within(region).findByRole('region', { name: 'Later certificate' })
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth)
   },
 })

@@ -83,6 +83,7 @@ export const Submitted = meta.story({
     ['Download Certificate', off],
     ['Re-run Failed Cases', off],
     ['Cancel Run', off],
+    ['New revision', off],
   ]),
 })
 
@@ -99,6 +100,7 @@ export const SubmittedWithStaleResult = meta.story({
     ['Download Certificate', off],
     ['Re-run Failed Cases', off],
     ['Cancel Run', off],
+    ['New revision', off],
   ]),
 })
 
@@ -114,6 +116,7 @@ export const InProgress = meta.story({
     ['Download Certificate', off],
     ['Re-run Failed Cases', off],
     ['Cancel Run', on],
+    ['New revision', off],
   ]),
 })
 
@@ -129,6 +132,7 @@ export const InProgressWithEarlierCertifiedResult = meta.story({
     ['Download Certificate', on],
     ['Re-run Failed Cases', off],
     ['Cancel Run', on],
+    ['New revision', off],
   ]),
 })
 
@@ -144,6 +148,7 @@ export const Maintenance = meta.story({
     ['Download Certificate', off],
     ['Re-run Failed Cases', off],
     ['Cancel Run', on],
+    ['New revision', off],
   ]),
 })
 
@@ -159,6 +164,7 @@ export const Certified = meta.story({
     ['Download Certificate', on],
     ['Re-run Failed Cases', off],
     ['Cancel Run', off],
+    ['New revision', on],
   ]),
 })
 
@@ -174,6 +180,7 @@ export const ValidationFailure = meta.story({
     ['Download Certificate', off],
     ['Re-run Failed Cases', on],
     ['Cancel Run', off],
+    ['New revision', on],
   ]),
 })
 
@@ -189,6 +196,7 @@ export const CompletedWithoutResult = meta.story({
     ['Download Certificate', off],
     ['Re-run Failed Cases', off],
     ['Cancel Run', off],
+    ['New revision', on],
   ]),
 })
 
@@ -204,6 +212,7 @@ export const Cancelled = meta.story({
     ['Download Certificate', off],
     ['Re-run Failed Cases', off],
     ['Cancel Run', off],
+    ['New revision', on],
   ]),
 })
 
@@ -219,6 +228,7 @@ export const UnknownStatus = meta.story({
     ['Download Certificate', off],
     ['Re-run Failed Cases', off],
     ['Cancel Run', off],
+    ['New revision', off],
   ]),
 })
 
@@ -234,6 +244,7 @@ export const UnknownStatusWithResult = meta.story({
     ['Download Certificate', off],
     ['Re-run Failed Cases', off],
     ['Cancel Run', off],
+    ['New revision', off],
   ]),
 })
 

@@ -406,6 +406,7 @@ export const AwaitingReviewRow = meta.story({
       ['Download Certificate', 'disabled'],
       ['Re-run Failed Cases', 'disabled'],
       ['Cancel Run', 'disabled'],
+      ['New revision', 'disabled'],
     ])
     const item = (name: string) => within(menu).getByRole('menuitem', { name })
     await expect(item('Start Certify')).toHaveAccessibleDescription(AWAITING_REVIEW_REFUSAL_MESSAGE)

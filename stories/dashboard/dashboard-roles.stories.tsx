@@ -104,6 +104,7 @@ const SUBMITTED_MENU: Item[] = [
   ['Download Certificate', 'disabled'],
   ['Re-run Failed Cases', 'disabled'],
   ['Cancel Run', 'disabled'],
+  ['New revision', 'disabled'],
 ]
 
 const CERTIFIED_MENU: Item[] = [
@@ -115,6 +116,7 @@ const CERTIFIED_MENU: Item[] = [
   ['Download Certificate', 'enabled'],
   ['Re-run Failed Cases', 'disabled'],
   ['Cancel Run', 'disabled'],
+  ['New revision', 'enabled'],
 ]
 
 /** The dashboard of a role that may change things: Register Product leads to the form, no reason anywhere. */
@@ -137,8 +139,9 @@ const expectMenuAsSpec =
     await expect(menuItemStates(menu)).toEqual(expected)
     await expect(menu.querySelector('[data-slot="menu-refusals"]')).toBeNull()
     await expect(menu.querySelector('svg.lucide-lock')).toBeNull()
+    // No role refusal; only New revision, until the record's run has ended, says why it waits.
     for (const item of within(menu).getAllByRole('menuitem'))
-      await expect(item).not.toHaveAccessibleDescription()
+      if (item.textContent !== 'New revision') await expect(item).not.toHaveAccessibleDescription()
     await reopen(userEvent, trigger)
   }
 
@@ -246,6 +249,7 @@ export const ViewerMenuSubmitted = meta.story({
       ['Download Certificate', 'disabled'],
       ['Re-run Failed Cases', 'disabled'],
       ['Cancel Run', 'disabled'],
+      ['New revision', 'disabled'],
     ])
     await expect(refusalLines(menu)).toEqual([RUNS, PORTFOLIO, HINT])
     for (const line of within(menu).getAllByText(/^Your role in this organization|^Ask an Owner/))
@@ -290,8 +294,10 @@ export const ViewerMenuCertified = meta.story({
       ['Download Certificate', 'enabled'],
       ['Re-run Failed Cases', 'disabled'],
       ['Cancel Run', 'disabled'],
+      ['New revision', 'refused'],
     ])
-    await expect(refusalLines(menu)).toEqual([CERTIFICATE, HINT])
+    // New revision (docs/decisions/0033) is refused as Edit is.
+    await expect(refusalLines(menu)).toEqual([CERTIFICATE, PORTFOLIO, HINT])
     const item = (name: string) => within(menu).getByRole('menuitem', { name })
     await expect(item('Download Results')).toHaveFocus()
     await userEvent.keyboard('{ArrowDown}{ArrowDown}')

@@ -57,6 +57,7 @@ export const RerunEnabled = meta.story({
       ['Download Certificate', off],
       ['Re-run Failed Cases', on],
       ['Cancel Run', off],
+      ['New revision', on],
     ])
     await userEvent.keyboard('{Escape}')
   },

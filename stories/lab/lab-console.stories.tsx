@@ -18,6 +18,7 @@ import { CERTIFIED_OK } from '@/contract/records'
 import { FIXTURE_CERTIFICATE_NUMBERS } from '@/mocks/fixtures/certificates'
 import { fixtureEvents } from '@/mocks/fixtures/events'
 import { FIXTURE_NOW, world } from '@/mocks/fixtures/world'
+import { addRevisionFixtures, REVISION_FIXTURE_IDS } from '@/mocks/fixtures/revisions'
 import { TestCaseRow } from '@/components/certification/test-case-row'
 import { LabConsole } from '@/features/lab/components/lab-console'
 import { LabQueue } from '@/features/lab/components/lab-queue'
@@ -426,5 +427,51 @@ export const RevokeCertificate = meta.story({
       expect(within(dialog).getByText('Certificate DCP-7KQ4-M9XZ-2F8H · Revoked')).toBeVisible(),
     )
     await expect(within(dialog).queryByRole('button', { name: 'Revoke certificate' })).toBeNull()
+  },
+})
+
+/**
+ * docs/decisions/0033: a recertification in the lab console. The Beacon 6's revision 2 runs on
+ * firmware 3.5.0; each attempt names the revision it tested, and the cases carried from its
+ * certificate say so.
+ */
+export const CarriedCases = meta.story({
+  name: 'Carried cases of a recertification (Lab engineer)',
+  beforeEach: () => {
+    addRevisionFixtures(world)
+    return loggedInAsLab('Lab engineer')()
+  },
+  parameters: { router: { app: true, url: `/lab?record=${REVISION_FIXTURE_IDS.recertifying}` } },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 8000 })
+    const attempts = await within(dialog).findByRole('list', { name: 'Attempts' })
+    // The attempts themselves (each holds its cases' list too).
+    const items = [...attempts.querySelectorAll<HTMLElement>(':scope > li')]
+    await expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Attempt 3 · rev 2 · full plan · In progress',
+      'Attempt 2 · rev 1 · failed cases · Certified',
+      'Attempt 1 · rev 1 · full plan · Validation Failure',
+    ])
+    await expect(items[0]).toHaveTextContent('8 test cases: 1 passed, 5 carried, 1 running, 1 pending')
+    const badges = items[0]!.querySelectorAll('[data-slot="carried-badge"]')
+    await expect([...badges].map((badge) => badge.textContent)).toEqual(
+      Array.from({ length: 5 }, () => `carried from ${FIXTURE_CERTIFICATE_NUMBERS.valid}`),
+    )
+  },
+})
+
+/** The same at phone width: the badges wrap under the case names. */
+export const CarriedCasesOnAPhone = meta.story({
+  name: 'Carried cases on a phone (Lab engineer)',
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  beforeEach: () => {
+    addRevisionFixtures(world)
+    return loggedInAsLab('Lab engineer')()
+  },
+  parameters: { router: { app: true, url: `/lab?record=${REVISION_FIXTURE_IDS.recertifying}` } },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 8000 })
+    await within(dialog).findByRole('list', { name: 'Attempts' })
+    await expect(dialog.querySelectorAll('[data-slot="carried-badge"]')).toHaveLength(5)
   },
 })

@@ -1,6 +1,7 @@
 import { CircleCheck, CircleDashed, CircleX, LoaderCircle, MinusCircle } from 'lucide-react'
 import type * as React from 'react'
 import type { TestCase, TestCaseState } from '@/contract/certification'
+import { carriedFromText } from '@/contract/revisions'
 import { cn } from '@/lib/utils'
 
 const STATE_LOOK: Record<
@@ -20,16 +21,26 @@ const STATE_LOOK: Record<
 
 /**
  * One test case of a run: its state (icon and word) and what the harness printed for it. The
- * vendor's run details and the lab console's attempts show cases alike.
+ * vendor's run details and the lab console's attempts show cases alike. A recertification's
+ * carried case (docs/decisions/0033) says where it comes from ('carried from DCP-…') as a muted
+ * badge beside its state.
  */
 function TestCaseRow({ test }: { test: TestCase }) {
   const look = STATE_LOOK[test.state]
   const Icon = look.icon
   return (
-    <li className="flex flex-col gap-1 px-3 py-2">
-      <div className="flex items-center gap-2">
+    <li className="flex flex-col gap-1 px-3 py-2" data-carried={test.carriedFrom ? '' : undefined}>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <Icon aria-hidden="true" className={cn('size-4 shrink-0', look.className)} />
-        <span className="flex-1 text-small font-semibold text-ink">{test.name}</span>
+        <span className="min-w-0 grow basis-40 text-small font-semibold text-ink">{test.name}</span>
+        {test.carriedFrom ? (
+          <span
+            data-slot="carried-badge"
+            className="rounded-full border border-line bg-surface-sunken px-2 text-caption leading-5 font-semibold text-ink-muted"
+          >
+            {carriedFromText(test.carriedFrom)}
+          </span>
+        ) : null}
         <span className="text-caption font-semibold text-ink-muted uppercase">{look.label}</span>
       </div>
       {test.log.length > 0 ? (

@@ -75,7 +75,22 @@ export function writeBatch(
       cached ? applyCommentEvents(cached, list) : cached,
     )
   }
+  readRevisedAgain(queryClient, events)
   return { runEvents, commented: comments.size > 0 }
+}
+
+/**
+ * A record revised (docs/decisions/0033): its revisions and its runs are read again where a tab
+ * shows them (run details), once per record of the batch; the row itself came with the event. The
+ * record's own read is left alone: the form that made the revision keeps showing until it leaves.
+ */
+function readRevisedAgain(queryClient: QueryClient, events: ReadonlyArray<PortalEvent>) {
+  const revised = new Set<string>()
+  for (const event of events) if (event.type === 'record.revised') revised.add(event.portfolioManagerId)
+  for (const id of revised) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.recordRevisions(id) })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.runs(id) })
+  }
 }
 
 /** The runs under way after a batch's run events: a finished or cancelled run is gone. */

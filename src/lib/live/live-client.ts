@@ -279,6 +279,7 @@ export class LiveClient {
     void queryClient.invalidateQueries({ queryKey: queryKeys.records(vendorUserId) })
     void queryClient.invalidateQueries({ queryKey: queryKeys.allRuns() })
     void queryClient.invalidateQueries({ queryKey: queryKeys.allComments() })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.allRecordRevisions() })
   }
 
   /**

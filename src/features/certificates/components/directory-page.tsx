@@ -190,6 +190,10 @@ function Results({
   )
 }
 
+/** The device's certified firmware, newest first (docs/decisions/0033): the term says how many. */
+const firmwareTerm = (versions: readonly string[]) =>
+  versions.length === 1 ? 'Firmware' : 'Firmware versions'
+
 function EntryCard({ entry }: { entry: DirectoryEntry }) {
   const date = (iso: string) =>
     new Date(iso).toLocaleDateString('en-GB', {
@@ -210,6 +214,14 @@ function EntryCard({ entry }: { entry: DirectoryEntry }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-small">
         <dt className="text-ink-muted">Organization</dt>
         <dd className="break-words text-ink">{entry.organizationName}</dd>
+        {entry.firmwareVersions && entry.firmwareVersions.length > 0 ? (
+          <>
+            <dt className="text-ink-muted">{firmwareTerm(entry.firmwareVersions)}</dt>
+            <dd className="break-words text-ink" data-slot="firmware-versions">
+              {entry.firmwareVersions.join(', ')}
+            </dd>
+          </>
+        ) : null}
         <dt className="text-ink-muted">Certified</dt>
         <dd className="text-ink">{date(entry.issuedAt)}</dd>
         <dt className="text-ink-muted">Valid until</dt>

@@ -17,3 +17,21 @@ export const STATE_TEXT: Readonly<Record<CertificateState, string>> = {
   expired: 'This certificate has expired.',
   revoked: 'This certificate was revoked by the certification lab.',
 }
+
+/* docs/decisions/0033: the firmware a certificate covers, and its place among the device's revisions. */
+
+/** 'Covers firmware 1.0.2', and its revision from 2 on ('Covers firmware 1.1.0 · revision 3'). */
+export const coversFirmwareText = (firmware: string, revision: number | undefined) =>
+  revision !== undefined && revision > 1
+    ? `Covers firmware ${firmware} · revision ${revision}`
+    : `Covers firmware ${firmware}`
+/** Before the source certificate's number, linked: 'Recertification of DCP-…'. */
+export const RECERTIFICATION_OF_TEXT = 'Recertification of'
+/** After it: what was carried from it. */
+export const carriedFromSourceText = (firmware: string, carried: number) =>
+  ` (firmware ${firmware}): ${carried} test case${carried === 1 ? '' : 's'} carried, not run again.`
+/** Before the later certificate's number, linked: 'A later revision (firmware 1.1.0) is certified: DCP-…'. */
+export const laterCertificateText = (firmware: string) =>
+  `A later revision (firmware ${firmware}) is certified: `
+/** After it, for a certificate that is itself valid. */
+export const stillValidText = (firmware: string) => `This certificate stays valid for firmware ${firmware}.`

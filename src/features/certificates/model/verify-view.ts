@@ -1,9 +1,11 @@
 import * as badgeCheck from 'lucide-react/icons/badge-check'
+import * as gitBranch from 'lucide-react/icons/git-branch'
 import * as circleAlert from 'lucide-react/icons/circle-exclamation-point'
 import * as shieldAlert from 'lucide-react/icons/shield-exclamation-point'
 import * as shieldX from 'lucide-react/icons/shield-x'
 import * as timerOff from 'lucide-react/icons/timer-off'
 import {
+  VERIFY_PATH,
   CERTIFICATE_API_PATH,
   CERTIFICATE_STATE_LABELS,
   type CertificateContent,
@@ -13,6 +15,11 @@ import { formatPortalTime } from '@/lib/format-time'
 import { h, type ViewElement, type ViewNode } from '@/lib/view-node'
 import type { Verification } from '@/features/certificates/api/verify'
 import {
+  carriedFromSourceText,
+  coversFirmwareText,
+  laterCertificateText,
+  RECERTIFICATION_OF_TEXT,
+  stillValidText,
   SIGNATURE_MISMATCH_LABEL,
   SIGNATURE_MISMATCH_TEXT,
   SIGNATURE_VALID_TEXT,
@@ -39,6 +46,7 @@ const ICONS = {
   shieldAlert: iconData(shieldAlert),
   shieldX: iconData(shieldX),
   timerOff: iconData(timerOff),
+  gitBranch: iconData(gitBranch),
 }
 type IconName = keyof typeof ICONS
 
@@ -135,6 +143,68 @@ function details(certificate: PublicCertificate, content: CertificateContent): V
   )
 }
 
+const LINK =
+  'font-mono font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:focus-ring'
+
+/** The path of a verification address ('http://…/verify/DCP-…' → '/verify/DCP-…'), this site's own. */
+function verifyPathOf(verifyUrl: string, number: string): string {
+  try {
+    const path = new URL(verifyUrl, 'http://localhost').pathname
+    return path.startsWith(`${VERIFY_PATH}/`) ? path : `${VERIFY_PATH}/${number}`
+  } catch {
+    return `${VERIFY_PATH}/${number}`
+  }
+}
+
+/**
+ * The firmware the certificate covers, prominent; for a recertification, the certificate it
+ * carries cases from (docs/decisions/0033).
+ */
+function firmwareLines(content: CertificateContent): ViewElement {
+  const { source } = content
+  return h(
+    'div',
+    { class: 'flex flex-col gap-1', 'data-slot': 'covers-firmware' },
+    h(
+      'p',
+      { class: 'text-heading font-bold text-ink' },
+      coversFirmwareText(content.device.firmware, content.revision),
+    ),
+    source
+      ? h(
+          'p',
+          { class: 'text-body text-ink' },
+          `${RECERTIFICATION_OF_TEXT} `,
+          h('a', { href: `${VERIFY_PATH}/${source.number}`, class: LINK }, source.number),
+          carriedFromSourceText(source.firmware, source.carriedCases.length),
+        )
+      : null,
+  )
+}
+
+/** A later revision of the device is certified: its certificate, linked; this one stays valid for its firmware. */
+function laterNotice(certificate: PublicCertificate, firmware: string | null): ViewElement | null {
+  const later = certificate.laterCertificate
+  if (!later) return null
+  return h(
+    'section',
+    {
+      'aria-label': 'Later certificate',
+      'data-slot': 'later-certificate',
+      class: 'flex gap-3 rounded-card border border-brand-200 bg-brand-50 p-4 text-body text-ink',
+    },
+    icon('gitBranch', 'mt-0.5 size-5 shrink-0 text-brand-700'),
+    h(
+      'p',
+      {},
+      laterCertificateText(later.firmware),
+      h('a', { href: verifyPathOf(later.verifyUrl, later.number), class: LINK }, later.number),
+      '. ',
+      certificate.state === 'valid' && firmware ? stillValidText(firmware) : null,
+    ),
+  )
+}
+
 function record({ certificate, content, signature }: Extract<Verification, { kind: 'found' }>): ViewElement {
   const mismatch = signature === 'mismatch'
   const state = certificate.state
@@ -155,6 +225,8 @@ function record({ certificate, content, signature }: Extract<Verification, { kin
       class: 'flex flex-col gap-4',
     },
     outcome(tone, iconName, label, mismatch ? SIGNATURE_MISMATCH_TEXT : STATE_TEXT[state]),
+    content && !mismatch ? firmwareLines(content) : null,
+    laterNotice(certificate, mismatch ? null : (content?.device.firmware ?? null)),
     certificate.revocation
       ? h(
           'p',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import * as React from 'react'
-import { BadgeCheck, Construction, FileText, Hourglass, ShieldCheck, ShieldX } from 'lucide-react'
+import { BadgeCheck, Construction, Hourglass, ShieldCheck, ShieldX } from 'lucide-react'
 import { toast } from 'sonner'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Field, FieldLabel } from '@/components/ui/field'
@@ -11,15 +11,21 @@ import {
   REVOKED_NOT_PUBLISHED_MESSAGE,
   VERIFY_PATH,
 } from '@/contract/certificates'
-import type { CertificationRun, TestCaseState } from '@/contract/certification'
+import type { CertificationRun } from '@/contract/certification'
 import { AWAITING_REVIEW_LABEL } from '@/contract/lab'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { runsQueryOptions } from '@/features/certification/api/list-runs'
 import { usePublishCertificateMutation } from '@/features/certification/api/publish-certificate'
-import { runResultsLinks } from '@/features/certification/api/run-results'
+import {
+  AttemptHistory,
+  attemptLine,
+  hasReport,
+  ReportLink,
+} from '@/features/certification/components/attempt-history'
+import { NewRevisionButton, RevisionHistory } from '@/features/certification/components/revision-history'
+import { isCarried, spansRevisions } from '@/components/certification/run-lines'
 import { maintenanceText, reviewText } from '@/features/certification/model/review-text'
 import { answerOrNull } from '@/lib/api-failure'
-import { formatPortalTime } from '@/lib/format-time'
 import { progressOfRun } from '@/lib/live/apply-events'
 import { useRoleRefusal } from '@/lib/use-role'
 import { cn } from '@/lib/utils'
@@ -45,6 +51,20 @@ type RunDetailsProps = {
   vendorUserId: string
   portfolioManagerId: string
   deviceName: string
+  /** The record's status: New revision shows once its run has ended (docs/decisions/0033). */
+  status?: string | undefined
+  /** The record's revision: from 2 on, its revisions are listed. */
+  revision?: number | undefined
+}
+
+const isRunning = (run: CertificationRun) => run.status === 'InProgress' || run.status === 'Maintenance'
+
+/** '7 of 8 test cases passed'; a recertification's carried cases apart ('1 of 8 test cases passed, 5 carried'). */
+function passedLine(run: CertificationRun) {
+  const carried = run.testCases.filter(isCarried).length
+  const passed = run.testCases.filter((test) => test.state === 'passed' && !isCarried(test)).length
+  const line = `${passed} of ${run.testCases.length} test cases passed`
+  return carried > 0 ? `${line}, ${carried} carried` : line
 }
 
 /** A record without a run, for a role that may start one and for one that may not (a Viewer). */
@@ -52,40 +72,12 @@ const NO_RUN_YET = 'No certification run yet. Start Certify runs the test plan f
 const NO_RUN_YET_READ_ONLY =
   'No certification run yet. Its runs show here when an Engineer or an Owner of your organization starts one.'
 
-const KIND_LABEL = { full: 'Full run', rerun: 'Re-run of failed cases' } as const
-
-/** A time as the dashboard writes it, in UTC ('20 Nov 2026, 09:00'); '' when there is none. */
-const formatTime = (iso: string | null | undefined) => (iso ? formatPortalTime(iso) : '')
-
-const isRunning = (run: CertificationRun) => run.status === 'InProgress' || run.status === 'Maintenance'
-/** Finished or cancelled: the attempt has a printable report. */
-const hasReport = (run: CertificationRun) => run.status === 'Completed' || run.status === CANCELLED_STATUS
-
-/** 'Attempt 2 · Re-run of failed cases · started by Priya Sharma, 20 Nov 2026, 09:00' */
-function attemptLine(run: CertificationRun, number: number) {
-  const parts = [`Attempt ${run.attempt ?? number}`, KIND_LABEL[run.kind ?? 'full']]
-  const started = formatTime(run.startedAt)
-  parts.push(run.startedBy ? `started by ${run.startedBy}, ${started}` : `started ${started}`)
-  return parts.join(' · ')
-}
-
-/** '8 test cases: 7 passed, 1 failed' */
-function casesLine(run: CertificationRun) {
-  const count = (state: TestCaseState) => run.testCases.filter((test) => test.state === state).length
-  const parts = (['passed', 'failed', 'skipped', 'running', 'pending'] as const)
-    .map((state) => [state, count(state)] as const)
-    .filter(([, n]) => n > 0)
-    .map(([state, n]) => `${n} ${state}`)
-  const total = run.testCases.length
-  return `${total} test case${total === 1 ? '' : 's'}: ${parts.join(', ')}`
-}
-
 /**
  * A record's certification runs (decision 7; docs/decisions/0021): the latest attempt's test cases with their
  * state and log lines, moved on live by the event stream (docs/decisions/0022), and every attempt
  * of the record — which cases it ran, who started it and when, how it ended and why.
  */
-function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetailsProps) {
+function RunDetails({ vendorUserId, portfolioManagerId, deviceName, status, revision }: RunDetailsProps) {
   const runsQuery = useQuery(runsQueryOptions(vendorUserId, portfolioManagerId))
   const runs = runsQuery.data?.runs ?? []
   const run = runs[0]
@@ -110,12 +102,14 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
         <h2 id="run-details-title" className="text-heading text-ink">
           Certification run · {deviceName}
         </h2>
-        {run ? (
-          <p className="text-small text-ink-muted" role="status">
-            {runOutcome(run)} · {run.testCases.filter((test) => test.state === 'passed').length} of{' '}
-            {run.testCases.length} test cases passed
-          </p>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          {run ? (
+            <p className="text-small text-ink-muted" role="status">
+              {runOutcome(run)} · {passedLine(run)}
+            </p>
+          ) : null}
+          {status ? <NewRevisionButton portfolioManagerId={portfolioManagerId} status={status} /> : null}
+        </div>
       </div>
       {runsQuery.isPending ? <p className="text-small text-ink-muted">Loading the runs…</p> : null}
       {runsQuery.isError ? <p className="text-small text-danger">The runs could not be loaded.</p> : null}
@@ -134,7 +128,7 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
       {run ? (
         <>
           <div className="flex flex-col gap-1 text-small text-ink-muted" data-slot="current-attempt">
-            <p className="font-semibold text-ink">{attemptLine(run, runs.length)}</p>
+            <p className="font-semibold text-ink">{attemptLine(run, runs.length, spansRevisions(runs))}</p>
             {run.testPlan ? <p>{runPlanText(run.testPlan)}</p> : null}
             {isRunning(run) && progress ? (
               <p>
@@ -152,8 +146,11 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName }: RunDetails
           {hasReport(run) ? (
             <ReportLink runId={run.runId} name="Printable report (opens in a new tab)" />
           ) : null}
-          {runs.length > 1 ? <AttemptHistory runs={runs} /> : null}
+          {runs.length > 1 ? <AttemptHistory runs={runs} outcomeOf={runOutcome} /> : null}
         </>
+      ) : null}
+      {(revision ?? 1) > 1 ? (
+        <RevisionHistory vendorUserId={vendorUserId} portfolioManagerId={portfolioManagerId} />
       ) : null}
     </section>
   )
@@ -275,64 +272,6 @@ function CertificateLine({
           .
         </p>
       ) : null}
-    </div>
-  )
-}
-
-function ReportLink({ runId, name, label }: { runId: string; name: string; label?: string }) {
-  return (
-    <a
-      href={runResultsLinks(runId).report}
-      target="_blank"
-      rel="noreferrer"
-      aria-label={label ? name : undefined}
-      className="inline-flex items-center gap-2 self-start text-small font-semibold text-brand-700 hover:underline focus-visible:focus-ring"
-    >
-      <FileText aria-hidden="true" className="size-4" />
-      {label ?? name}
-    </a>
-  )
-}
-
-/** Every attempt of the record, newest first: what it ran, who started it, how it ended and why. */
-function AttemptHistory({ runs }: { runs: ReadonlyArray<CertificationRun> }) {
-  return (
-    <div className="flex flex-col gap-2" data-slot="attempt-history">
-      <h3 id="attempt-history-title" className="text-small font-semibold text-ink">
-        Attempts
-      </h3>
-      <ol aria-labelledby="attempt-history-title" className="flex flex-col gap-2">
-        {runs.map((attempt, index) => {
-          const number = attempt.attempt ?? runs.length - index
-          return (
-            <li
-              key={attempt.runId}
-              aria-label={`Attempt ${number}`}
-              className="flex flex-col gap-1 rounded-control border border-line px-3 py-2 text-small"
-            >
-              <p className="font-semibold text-ink">
-                {attemptLine(attempt, number)} · {runOutcome(attempt)}
-              </p>
-              <p className="text-ink-muted">
-                {casesLine(attempt)}
-                {attempt.finishedAt ? ` · ended ${formatTime(attempt.finishedAt)}` : ''}
-              </p>
-              <p className="text-caption text-ink-muted">
-                Cases: {attempt.testCases.map((test) => test.name).join(', ')}
-              </p>
-              {attempt.failureReason ? <p className="text-ink">{attempt.failureReason}</p> : null}
-              {attempt.review ? <p className="text-ink">{reviewText(attempt.review)}</p> : null}
-              {hasReport(attempt) ? (
-                <ReportLink
-                  runId={attempt.runId}
-                  name={`Attempt ${number}: printable report (opens in a new tab)`}
-                  label="Printable report"
-                />
-              ) : null}
-            </li>
-          )
-        })}
-      </ol>
     </div>
   )
 }

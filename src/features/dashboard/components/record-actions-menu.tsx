@@ -16,6 +16,7 @@ import {
   menuRefusals,
   type RecordAction,
   recordMenuRules,
+  REVISION_ACTIONS,
   RUN_ACTIONS,
 } from '@/features/dashboard/model/action-menu'
 import { useRole } from '@/lib/use-role'
@@ -30,7 +31,8 @@ type RecordActionsMenuProps = {
 /**
  * The row's actions (spec §2, §4 "Menu rules"): Start Certify, Edit, Delete (Submitted only),
  * Download Results, Add Comments, Email Certificate, each enabled by the rules; then, after a
- * separator, the Re-run Failed Cases and Cancel Run in the same disabled style. The menu
+ * separator, the Re-run Failed Cases and Cancel Run in the same disabled style; after another, New
+ * revision (docs/decisions/0033), disabled until the record's run has ended, with why. The menu
  * closes after an action.
  *
  * An action the record allows but the member's role does not stays listed, disabled,
@@ -85,7 +87,9 @@ function RecordActionsMenu({ record, onAction, busy = false }: RecordActionsMenu
           .filter((rule) => rule.shown)
           .map((rule) => (
             <React.Fragment key={rule.action}>
-              {rule.action === RUN_ACTIONS[0] ? <DropdownMenuSeparator /> : null}
+              {rule.action === RUN_ACTIONS[0] || rule.action === REVISION_ACTIONS[0] ? (
+                <DropdownMenuSeparator />
+              ) : null}
               <RecordMenuItem rule={rule} ids={ids} onChoose={choose} />
             </React.Fragment>
           ))}

@@ -9,6 +9,7 @@ import { progressOf } from '@/features/dashboard/model/progress'
 import { useLiveRun } from '@/lib/live/live-updates'
 import { formatPortalTime } from '@/lib/format-time'
 import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS } from '@/contract/run-status'
+import { revisionBadge } from '@/contract/revisions'
 
 /* The records table's ten columns and their cells (spec §2). */
 
@@ -102,6 +103,29 @@ function StatusCell({ record }: { record: DeviceRecord }) {
   )
 }
 
+/**
+ * The firmware version as spec §2 lists it; from revision 2 on, 'rev 2' beside it
+ * (docs/decisions/0033). A record never revised shows the version alone, as before.
+ */
+function FirmwareCell({ record }: { record: DeviceRecord }) {
+  const badge = revisionBadge(record.revision)
+  if (!badge) return record.baseFirmwareVersion
+  return (
+    <span
+      className="flex min-w-0 items-center gap-1.5"
+      title={`${record.baseFirmwareVersion}, revision ${record.revision}`}
+    >
+      <span className="truncate">{record.baseFirmwareVersion}</span>
+      <span
+        data-slot="revision-badge"
+        className="shrink-0 rounded-full border border-line bg-surface-sunken px-1.5 text-caption leading-5 font-semibold text-ink-muted"
+      >
+        {badge}
+      </span>
+    </span>
+  )
+}
+
 export const columns = helper.columns([
   helper.display({
     id: 'actions',
@@ -115,7 +139,10 @@ export const columns = helper.columns([
   }),
   helper.accessor('deviceType', { header: 'Device Type' }),
   helper.accessor('productClass', { header: 'Product Class' }),
-  helper.accessor('baseFirmwareVersion', { header: 'Firmware Version' }),
+  helper.accessor('baseFirmwareVersion', {
+    header: 'Firmware Version',
+    cell: ({ row }) => <FirmwareCell record={row.original} />,
+  }),
   helper.accessor('businessDomain', { header: 'Business Domain' }),
   helper.accessor('creationTime', {
     header: 'Creation Time',

@@ -45,6 +45,7 @@ type ActionTargets = {
   whileBusy: WhileBusy
   certification: RecordCertificationActions
   edit: (record: DeviceRecord) => void
+  revise: (record: DeviceRecord) => void
   askDelete: (record: DeviceRecord) => void
   openComments: (record: DeviceRecord) => void
   askCancel: (record: DeviceRecord) => void
@@ -82,6 +83,9 @@ function runRecordAction(action: RecordAction, record: DeviceRecord, to: ActionT
       return
     case 'Cancel Run':
       to.askCancel(record)
+      return
+    case 'New revision':
+      to.revise(record)
   }
 }
 
@@ -114,6 +118,9 @@ export function useRecordActions(
       certification,
       // The record opens in the portfolio form, its device section ready to change (decision 0012).
       edit: (target) => void navigate({ to: '/portfolio', search: { record: target.portfolioManagerId } }),
+      // Its device section opens in revise mode, prefilled from the latest revision (docs/decisions/0033).
+      revise: (target) =>
+        void navigate({ to: '/portfolio', search: { record: target.portfolioManagerId, revise: true } }),
       askDelete: setDeleting,
       openComments: setCommentsFor,
       askCancel: setCancelling,

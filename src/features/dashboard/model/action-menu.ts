@@ -4,6 +4,7 @@ import type { RecordState } from '@/contract/records'
 import type { Permission, Role } from '@/contract/roles'
 import { type RoleRefusal, roleRefusal } from '@/lib/role'
 import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS } from '@/contract/run-status'
+import { isRevisable, NEW_REVISION_DISABLED_REASON, NEW_REVISION_LABEL } from '@/contract/revisions'
 
 /* The row's actions menu (spec §2 "Dashboard", §4 "Menu rules"). */
 
@@ -26,10 +27,19 @@ export const RUN_ACTIONS = ['Re-run Failed Cases', 'Cancel Run'] as const
  * under its rule (enabled only when CERTIFIED-OK), for every role that reads the record.
  */
 export const CERTIFICATE_ACTIONS = ['Download Certificate'] as const
+/**
+ * docs/decisions/0033: New revision, last and after its own separator: the device's fixed or
+ * updated firmware as the record's next revision. Always shown, enabled once the record's run has
+ * ended; disabled, it says why.
+ */
+export const REVISION_ACTIONS = [NEW_REVISION_LABEL] as const
 
 export type SpecRecordAction = (typeof RECORD_ACTIONS)[number]
 export type RecordAction =
-  SpecRecordAction | (typeof CERTIFICATE_ACTIONS)[number] | (typeof RUN_ACTIONS)[number]
+  | SpecRecordAction
+  | (typeof CERTIFICATE_ACTIONS)[number]
+  | (typeof RUN_ACTIONS)[number]
+  | (typeof REVISION_ACTIONS)[number]
 
 export interface ActionMenuRule<A extends RecordAction = SpecRecordAction> {
   action: A
@@ -112,6 +122,8 @@ export const ACTION_PERMISSIONS: Readonly<Record<RecordAction, Permission>> = {
   'Download Certificate': 'read',
   'Re-run Failed Cases': 'runs',
   'Cancel Run': 'runs',
+  // A revision changes the device's details, as Edit does.
+  'New revision': 'portfolio',
 }
 
 /**
@@ -146,9 +158,21 @@ export function recordMenuRules(record: RecordState, role: Role = 'Owner'): Acti
       { action: 'Download Certificate', shown: true, enabled: isCertified === CERTIFIED_OK },
       withReason({ action: 'Re-run Failed Cases', shown: true, enabled: rerun }, record),
       { action: 'Cancel Run', shown: true, enabled: cancel },
+      newRevisionRule(record),
     ],
     role,
   )
+}
+
+/**
+ * New revision (docs/decisions/0033): enabled when the record's run has ended (Completed, whatever
+ * its result, or Cancelled); otherwise disabled with NEW_REVISION_DISABLED_REASON beside it. Run
+ * details offer the same action by the same rule.
+ */
+export function newRevisionRule(record: RecordState): ActionMenuRule<typeof NEW_REVISION_LABEL> {
+  return isRevisable(record.status)
+    ? { action: NEW_REVISION_LABEL, shown: true, enabled: true }
+    : { action: NEW_REVISION_LABEL, shown: true, enabled: false, reason: NEW_REVISION_DISABLED_REASON }
 }
 
 /** The record's reasons of the listed actions (ActionMenuRule.reason), each once, in menu order. */

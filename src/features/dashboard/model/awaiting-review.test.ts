@@ -12,6 +12,7 @@ import { DashboardView } from '@/features/dashboard/model/dashboard-view'
 import { isProgressAnimated, progressOf } from '@/features/dashboard/model/progress'
 import { summaryCardCounts, summaryCardOf } from '@/features/dashboard/model/record-status'
 import { record, rows } from '@/features/dashboard/model/test-rows'
+import { isRevisable, NEW_REVISION_DISABLED_REASON } from '@/contract/revisions'
 
 /*
  * docs/decisions/0024 point 5: with review on, a finished run's record waits in
@@ -76,8 +77,9 @@ describe('a record awaiting review on the dashboard', () => {
       ['Download Certificate', 'disabled'],
       ['Re-run Failed Cases', REFUSAL],
       ['Cancel Run', 'disabled'],
+      ['New revision', NEW_REVISION_DISABLED_REASON],
     ])
-    expect(menuReasons(recordMenuRules(AWAITING))).toEqual([REFUSAL])
+    expect(menuReasons(recordMenuRules(AWAITING))).toEqual([REFUSAL, NEW_REVISION_DISABLED_REASON])
   })
 
   it('gives every role the same reason and no role refusal for what the record holds back', () => {
@@ -90,14 +92,16 @@ describe('a record awaiting review on the dashboard', () => {
         reason: REFUSAL,
       })
       expect(menuRefusals(rules)).toEqual([])
-      expect(menuReasons(rules)).toEqual([REFUSAL])
+      expect(menuReasons(rules)).toEqual([REFUSAL, NEW_REVISION_DISABLED_REASON])
     }
   })
 
-  it('gives no reason to any other record', () => {
+  it('gives no reason of its own to any other record (New revision’s only while its run has not ended)', () => {
     for (const status of ['Submitted', 'InProgress', 'Maintenance', 'Completed', 'Cancelled', 'Archived'])
       for (const isCertified of ['', 'CERTIFIED-OK', 'Validation failure'])
-        expect(menuReasons(recordMenuRules({ status, isCertified }, 'Viewer'))).toEqual([])
+        expect(menuReasons(recordMenuRules({ status, isCertified }, 'Viewer'))).toEqual(
+          isRevisable(status) ? [] : [NEW_REVISION_DISABLED_REASON],
+        )
   })
 
   it('shows Awaiting review in the Status filter and finds the row by those words', () => {

@@ -4,13 +4,16 @@ import {
   ACTION_PERMISSIONS,
   actionMenuRules,
   type ActionMenuRule,
+  menuReasons,
   menuRefusals,
   RECORD_ACTIONS,
   type RecordAction,
   recordMenuRules,
   RUN_ACTIONS,
   CERTIFICATE_ACTIONS,
+  REVISION_ACTIONS,
 } from '@/features/dashboard/model/action-menu'
+import { NEW_REVISION_DISABLED_REASON } from '@/contract/revisions'
 
 /* The whole menu (docs/decisions/0022); action-menu.test.ts pins the spec's six. */
 
@@ -22,36 +25,36 @@ const stateOf = ({ shown, enabled }: ActionMenuRule<RecordAction>): State =>
   !shown ? no : enabled ? on : off
 
 // Columns: Start Certify, Edit, Delete, Download Results, Add Comments, Email Certificate,
-// Download Certificate, Re-run Failed Cases, Cancel Run.
+// Download Certificate, Re-run Failed Cases, Cancel Run, New revision.
 type Row = [
   status: string,
   isCertified: string,
-  menu: [State, State, State, State, State, State, State, State, State],
+  menu: [State, State, State, State, State, State, State, State, State, State],
 ]
 const cases: Row[] = [
-  ['Submitted', '', [on, on, on, off, on, off, off, off, off]],
-  ['Submitted', 'Validation failure', [on, on, on, off, on, off, off, off, off]],
-  ['Submitted', 'CERTIFIED-OK', [on, on, on, off, on, on, on, off, off]],
-  ['InProgress', '', [off, off, no, off, on, off, off, off, on]],
-  ['InProgress', 'Validation failure', [off, off, no, on, on, off, off, off, on]],
-  ['InProgress', 'CERTIFIED-OK', [off, off, no, on, on, on, on, off, on]],
-  ['Maintenance', '', [off, off, no, off, on, off, off, off, on]],
-  ['Maintenance', 'Validation failure', [off, off, no, on, on, off, off, off, on]],
-  ['Maintenance', 'CERTIFIED-OK', [off, off, no, on, on, on, on, off, on]],
-  ['Completed', 'CERTIFIED-OK', [off, off, no, on, on, on, on, off, off]],
-  ['Completed', 'Validation failure', [on, off, no, on, on, off, off, on, off]],
-  ['Completed', '', [off, off, no, on, on, off, off, off, off]],
+  ['Submitted', '', [on, on, on, off, on, off, off, off, off, off]],
+  ['Submitted', 'Validation failure', [on, on, on, off, on, off, off, off, off, off]],
+  ['Submitted', 'CERTIFIED-OK', [on, on, on, off, on, on, on, off, off, off]],
+  ['InProgress', '', [off, off, no, off, on, off, off, off, on, off]],
+  ['InProgress', 'Validation failure', [off, off, no, on, on, off, off, off, on, off]],
+  ['InProgress', 'CERTIFIED-OK', [off, off, no, on, on, on, on, off, on, off]],
+  ['Maintenance', '', [off, off, no, off, on, off, off, off, on, off]],
+  ['Maintenance', 'Validation failure', [off, off, no, on, on, off, off, off, on, off]],
+  ['Maintenance', 'CERTIFIED-OK', [off, off, no, on, on, on, on, off, on, off]],
+  ['Completed', 'CERTIFIED-OK', [off, off, no, on, on, on, on, off, off, on]],
+  ['Completed', 'Validation failure', [on, off, no, on, on, off, off, on, off, on]],
+  ['Completed', '', [off, off, no, on, on, off, off, off, off, on]],
   // Cancelled: Start Certify starts again; nothing to re-run or cancel.
-  ['Cancelled', '', [on, off, no, off, on, off, off, off, off]],
-  ['Cancelled', 'Validation failure', [on, off, no, on, on, off, off, off, off]],
-  ['Cancelled', 'CERTIFIED-OK', [on, off, no, on, on, on, on, off, off]],
+  ['Cancelled', '', [on, off, no, off, on, off, off, off, off, on]],
+  ['Cancelled', 'Validation failure', [on, off, no, on, on, off, off, off, off, on]],
+  ['Cancelled', 'CERTIFIED-OK', [on, off, no, on, on, on, on, off, off, on]],
   // Unknown statuses (a lower-case spelling too): only what the spec leaves open.
-  ['Archived', '', [off, off, no, off, on, off, off, off, off]],
-  ['Archived', 'Validation failure', [off, off, no, on, on, off, off, off, off]],
-  ['Archived', 'CERTIFIED-OK', [off, off, no, on, on, on, on, off, off]],
-  ['cancelled', '', [off, off, no, off, on, off, off, off, off]],
-  ['', '', [off, off, no, off, on, off, off, off, off]],
-  ['', 'Validation failure', [off, off, no, on, on, off, off, off, off]],
+  ['Archived', '', [off, off, no, off, on, off, off, off, off, off]],
+  ['Archived', 'Validation failure', [off, off, no, on, on, off, off, off, off, off]],
+  ['Archived', 'CERTIFIED-OK', [off, off, no, on, on, on, on, off, off, off]],
+  ['cancelled', '', [off, off, no, off, on, off, off, off, off, off]],
+  ['', '', [off, off, no, off, on, off, off, off, off, off]],
+  ['', 'Validation failure', [off, off, no, on, on, off, off, off, off, off]],
 ]
 
 describe('recordMenuRules', () => {
@@ -62,7 +65,9 @@ describe('recordMenuRules', () => {
       ...RECORD_ACTIONS,
       'Download Certificate',
       ...RUN_ACTIONS,
+      ...REVISION_ACTIONS,
     ])
+    expect(REVISION_ACTIONS).toEqual(['New revision'])
   })
 
   it.each(cases)('status %j with isCertified %j: %j', (status, isCertified, menu) => {
@@ -113,6 +118,7 @@ describe('recordMenuRules for a role', () => {
       'Download Certificate': 'read',
       'Re-run Failed Cases': 'runs',
       'Cancel Run': 'runs',
+      'New revision': 'portfolio',
     })
   })
 
@@ -137,6 +143,7 @@ describe('recordMenuRules for a role', () => {
       ['Download Certificate', off],
       ['Re-run Failed Cases', off],
       ['Cancel Run', off],
+      ['New revision', off],
     ])
   })
 
@@ -150,6 +157,7 @@ describe('recordMenuRules for a role', () => {
       ['Download Certificate', on],
       ['Re-run Failed Cases', off],
       ['Cancel Run', off],
+      ['New revision', PORTFOLIO],
     ])
   })
 
@@ -165,6 +173,7 @@ describe('recordMenuRules for a role', () => {
       ['Download Certificate', off],
       ['Re-run Failed Cases', RUNS],
       ['Cancel Run', off],
+      ['New revision', PORTFOLIO],
     ])
     expect(viewOf(recordMenuRules({ status: 'InProgress', isCertified: 'CERTIFIED-OK' }, 'Viewer'))).toEqual([
       ['Start Certify', off],
@@ -175,6 +184,7 @@ describe('recordMenuRules for a role', () => {
       ['Download Certificate', on],
       ['Re-run Failed Cases', off],
       ['Cancel Run', RUNS],
+      ['New revision', off],
     ])
   })
 
@@ -203,5 +213,47 @@ describe('recordMenuRules for a role', () => {
     ])
     expect(menuRefusals(recordMenuRules({ status: 'Submitted', isCertified: '' }, 'Owner'))).toEqual([])
     expect(menuRefusals(recordMenuRules({ status: 'Submitted', isCertified: '' }, 'Engineer'))).toEqual([])
+  })
+})
+
+/* docs/decisions/0033: New revision, once the record's run has ended. */
+
+describe('New revision', () => {
+  const newRevision = (status: string, isCertified = '') =>
+    recordMenuRules({ status, isCertified }).find((rule) => rule.action === 'New revision')
+
+  it.each([
+    ['Completed', 'CERTIFIED-OK'],
+    ['Completed', 'Validation failure'],
+    ['Completed', ''],
+    ['Cancelled', ''],
+  ])('is enabled for a %s record with isCertified %j, without a reason', (status, isCertified) => {
+    expect(newRevision(status, isCertified)).toEqual({ action: 'New revision', shown: true, enabled: true })
+  })
+
+  it.each(['Submitted', 'InProgress', 'Maintenance', 'AwaitingReview', 'Archived', 'cancelled', ''])(
+    'is disabled for a %j record, saying why',
+    (status) => {
+      expect(newRevision(status)).toEqual({
+        action: 'New revision',
+        shown: true,
+        enabled: false,
+        reason: 'A new revision can be made once the current run has ended.',
+      })
+      expect(menuReasons(recordMenuRules({ status, isCertified: '' }))).toContain(
+        NEW_REVISION_DISABLED_REASON,
+      )
+    },
+  )
+
+  it('is refused to a Viewer when the record allows it, as Edit is', () => {
+    const rule = recordMenuRules({ status: 'Cancelled', isCertified: '' }, 'Viewer').at(-1)
+    expect(rule).toEqual({
+      action: 'New revision',
+      shown: true,
+      enabled: false,
+      refusal: { permission: 'portfolio', reason: PORTFOLIO, hint: HINT },
+    })
+    expect(recordMenuRules({ status: 'Cancelled', isCertified: '' }, 'Engineer').at(-1)?.enabled).toBe(true)
   })
 })

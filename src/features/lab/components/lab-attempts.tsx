@@ -1,5 +1,11 @@
 import * as React from 'react'
 import { TestCaseRow } from '@/components/certification/test-case-row'
+import {
+  attemptRevisionLabel,
+  casesLine,
+  isCarried,
+  spansRevisions,
+} from '@/components/certification/run-lines'
 import { Button } from '@/components/ui/button'
 import { Collapsible, CollapsibleContent, DisclosureToggle } from '@/components/ui/collapsible'
 import type { CertificationRun } from '@/contract/certification'
@@ -34,6 +40,7 @@ export function Attempts({ runs, manager }: { runs: ReadonlyArray<CertificationR
               number={run.attempt ?? runs.length - index}
               open={index === 0}
               manager={manager}
+              withRevision={spansRevisions(runs)}
             />
           ))}
         </ol>
@@ -47,24 +54,32 @@ function AttemptItem({
   number,
   open,
   manager,
+  withRevision,
 }: {
   run: CertificationRun
   number: number
   open: boolean
   manager: boolean
+  /** The record has more than one revision: the attempt names the one it tested (docs/decisions/0033). */
+  withRevision: boolean
 }) {
   const passed = run.testCases.filter((test) => test.state === 'passed').length
+  // A recertification's carried cases are counted apart ('8 test cases: 3 passed, 5 carried').
+  const cases = run.testCases.some(isCarried)
+    ? casesLine(run)
+    : `${passed} of ${run.testCases.length} cases passed`
+  const revision = withRevision ? ` · ${attemptRevisionLabel(run)}` : ''
   const review = reviewText(run)
   return (
     <li aria-label={`Attempt ${number}`} className="rounded-control border border-line px-3 py-2 text-small">
       <Collapsible defaultOpen={open} className="flex flex-col gap-1">
         <p className="font-semibold text-ink">
-          {`Attempt ${number} · ${run.kind === 'rerun' ? 'failed cases' : 'full plan'} · ${statusText(run.status, run.isCertified)}`}
+          {`Attempt ${number}${revision} · ${run.kind === 'rerun' ? 'failed cases' : 'full plan'} · ${statusText(run.status, run.isCertified)}`}
         </p>
         <p className="text-ink-muted">
           {`Started ${formatPortalTime(run.startedAt)}${run.startedBy ? ` by ${run.startedBy}` : ''}`}
           {run.finishedAt ? ` · ended ${formatPortalTime(run.finishedAt)}` : ''}
-          {` · ${passed} of ${run.testCases.length} cases passed`}
+          {` · ${cases}`}
         </p>
         {run.testPlan ? <p className="text-ink-muted">{runPlanText(run.testPlan)}</p> : null}
         {run.maintenance ? (

@@ -202,8 +202,11 @@ const DeviceKindFields = withForm({
   },
 })
 
-/** The device count and serial numbers, firmware, year and engineering build. */
-const DeviceBuildFields = withForm({
+/**
+ * The device count and serial numbers, firmware, year and engineering build: what a revision may
+ * change (docs/decisions/0033).
+ */
+export const DeviceBuildFields = withForm({
   ...portfolioFormOptions,
   render: function DeviceBuildFields({ form }) {
     const engBuild = useStore(form.store, (state) => state.values.engBuild)

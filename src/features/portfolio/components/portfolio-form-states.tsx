@@ -5,6 +5,7 @@ import { LoadingOverlay } from '@/components/ui/loading-overlay'
 import type { RecordDetails } from '@/contract/portfolio'
 import { ONLY_SUBMITTED_EDITABLE_MESSAGE } from '@/contract/server-messages'
 import { recordStatusName } from '@/contract/records'
+import { ONLY_ENDED_REVISABLE_MESSAGE } from '@/contract/revisions'
 import { PORTFOLIO_SECTIONS } from '@/features/portfolio/model/portfolio-state'
 import { ApiAnswerError } from '@/lib/call-endpoint'
 import type { RoleRefusal } from '@/lib/role'
@@ -73,6 +74,19 @@ export function RecordPastSubmitted({ record }: { record: RecordDetails }) {
       <p>
         {record.deviceName} ({record.vendor}) is now {recordStatusName(record) ?? record.status}. A record
         whose certification has started keeps the device details it was certified with.
+      </p>
+    </RecordNotEditable>
+  )
+}
+
+/** New revision of a record whose run has not ended (docs/decisions/0033): why, and its state now. */
+export function RecordNotRevisable({ record }: { record: RecordDetails }) {
+  return (
+    <RecordNotEditable title="A new revision cannot be made yet">
+      <p>{ONLY_ENDED_REVISABLE_MESSAGE}</p>
+      <p>
+        {record.deviceName} ({record.vendor}) is now {recordStatusName(record) ?? record.status}. Its
+        dashboard row offers New revision once its run has ended.
       </p>
     </RecordNotEditable>
   )

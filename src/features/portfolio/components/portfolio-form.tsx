@@ -18,6 +18,8 @@ import {
 import { type PortfolioCheck, SUBMIT_CHECK } from '@/features/portfolio/model/portfolio-form-options'
 import { SECTION_TITLES, typeOfSection } from '@/features/portfolio/model/portfolio-sections'
 import { RECORD_EDIT_SECTION, type SectionMode } from '@/features/portfolio/model/portfolio-state'
+import { DeviceRevisionFields, RevisionNote } from '@/features/portfolio/components/revision-form-parts'
+import { REVISION_LOCKED_NOTE } from '@/features/portfolio/model/revision-form'
 
 export { SUBMIT_REDIRECT_MS } from '@/features/portfolio/components/use-portfolio-form'
 
@@ -26,6 +28,7 @@ const RECORD_SUBMIT_CHECK: PortfolioCheck = { rules: 'submit', section: RECORD_E
 
 const LOADING_LABELS = {
   update: 'Updating the device record…',
+  revise: 'Saving the new revision…',
   submit: 'Submitting your portfolio…',
   save: 'Saving…',
 }
@@ -42,11 +45,12 @@ export function PortfolioForm({
   countries,
   focusSection,
   record,
+  revise,
 }: PortfolioFormProps) {
-  const portfolio = usePortfolioForm({ authData, saved, catalogue, record })
-  const { form, check, editing, submitted, sending, sections } = portfolio
+  const portfolio = usePortfolioForm({ authData, saved, catalogue, record, revise })
+  const { form, check, editing, revising, submitted, sending, sections } = portfolio
   const { modes } = sections
-  useScrollToSection(focusSection, editing)
+  useScrollToSection(focusSection, editing, revising)
 
   const sectionProps = (section: SectionNumber) => ({
     id: typeOfSection(section),
@@ -57,7 +61,10 @@ export function PortfolioForm({
     onOpenChange: (next: boolean) => sections.setOpen((current) => ({ ...current, [section]: next })),
     // Editing a submitted record: no drafts are saved, and only its device section changes.
     ...(editing
-      ? { modeLocked: section !== RECORD_EDIT_SECTION }
+      ? {
+          modeLocked: section !== RECORD_EDIT_SECTION,
+          ...(revising ? { lockedNote: REVISION_LOCKED_NOTE } : {}),
+        }
       : {
           onSave: () => void check({ rules: 'save', section }),
           saveDisabled: sending || submitted,
@@ -76,7 +83,8 @@ export function PortfolioForm({
           void check(editing ? RECORD_SUBMIT_CHECK : SUBMIT_CHECK)
         }}
       >
-        {record ? <EditingRecordNote record={record} /> : null}
+        {record && revising ? <RevisionNote record={record} /> : null}
+        {record && !revising ? <EditingRecordNote record={record} /> : null}
         <PortfolioSection {...sectionProps(1)}>
           {modes[1] === 'create' ? (
             <OrganizationFields form={form} countries={countries} />
@@ -92,7 +100,9 @@ export function PortfolioForm({
           )}
         </PortfolioSection>
         <PortfolioSection {...sectionProps(3)}>
-          {modes[3] === 'create' ? (
+          {modes[3] === 'create' && revising ? (
+            <DeviceRevisionFields form={form} />
+          ) : modes[3] === 'create' ? (
             <DeviceFields form={form} catalogue={catalogue} />
           ) : (
             <DeviceSummary form={form} />

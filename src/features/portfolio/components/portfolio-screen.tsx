@@ -11,8 +11,10 @@ import {
   isNotFound,
   PortfolioRefused,
   RecordNotFound,
+  RecordNotRevisable,
   RecordPastSubmitted,
 } from '@/features/portfolio/components/portfolio-form-states'
+import { isRevisable } from '@/contract/revisions'
 import { addressQueryOptions } from '@/lib/address-query'
 import { useRoleRefusal } from '@/lib/use-role'
 
@@ -25,6 +27,8 @@ type PortfolioScreenProps = {
    * section opens for changes and Submit updates that record.
    */
   recordId?: string | undefined
+  /** With recordId: New revision of that record rather than Edit (docs/decisions/0033). */
+  revise?: boolean | undefined
 }
 
 const NO_COUNTRIES: ReadonlyArray<CountryDetail> = []
@@ -41,12 +45,12 @@ export function PortfolioScreen(props: PortfolioScreenProps) {
   return <PortfolioLoaded {...props} />
 }
 
-function PortfolioLoaded({ authData, focusSection, recordId }: PortfolioScreenProps) {
+function PortfolioLoaded({ authData, focusSection, recordId, revise }: PortfolioScreenProps) {
   const { data: saved } = useSuspenseQuery(portfolioQueryOptions(authData.vendorUserId))
   const { data: catalogue } = useSuspenseQuery(catalogueQueryOptions(authData.vendorUserId))
   const countries = useQuery(addressQueryOptions()).data?.countryDetailsList ?? NO_COUNTRIES
   const loaded = { authData, saved, catalogue, countries }
-  if (recordId !== undefined) return <RecordEditScreen {...loaded} recordId={recordId} />
+  if (recordId !== undefined) return <RecordEditScreen {...loaded} recordId={recordId} revise={revise} />
   return <PortfolioForm {...loaded} focusSection={focusSection} record={null} />
 }
 
@@ -55,13 +59,18 @@ type RecordEditScreenProps = Omit<React.ComponentProps<typeof PortfolioForm>, 'r
 }
 
 /**
- * The form in edit mode, or why the record cannot be edited: gone (404), or its certification has
- * started. Both can also come to light at Submit, when the update reads the record again.
+ * The form in edit or revise mode, or why the record cannot be edited or revised: gone (404), its
+ * certification has started (edit), its run has not ended (revise). Each can also come to light at
+ * Submit, when a refusal reads the record again.
  */
-function RecordEditScreen({ recordId, ...loaded }: RecordEditScreenProps) {
+function RecordEditScreen({ recordId, revise, ...loaded }: RecordEditScreenProps) {
   const recordQuery = useSuspenseQuery(recordQueryOptions(loaded.authData.vendorUserId, recordId))
   if (isNotFound(recordQuery.error)) return <RecordNotFound message={recordQuery.error.message} />
   const record = recordQuery.data
+  if (revise) {
+    if (!isRevisable(record.status)) return <RecordNotRevisable record={record} />
+    return <PortfolioForm {...loaded} record={record} revise />
+  }
   if (record.status !== 'Submitted') return <RecordPastSubmitted record={record} />
   return <PortfolioForm {...loaded} record={record} />
 }

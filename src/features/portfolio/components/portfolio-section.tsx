@@ -19,6 +19,8 @@ type PortfolioSectionProps = {
    * business of a submitted record being edited, which the update does not change).
    */
   modeLocked?: boolean
+  /** What the note of a locked section says (a record's edit by default). */
+  lockedNote?: string
   /** The section's own Save (spec §4: save section 1, 2 or 3), shown in create mode. */
   onSave?: () => void
   saveDisabled?: boolean
@@ -38,6 +40,7 @@ function PortfolioSection({
   open,
   onOpenChange,
   modeLocked = false,
+  lockedNote = 'Not changed by this edit',
   onSave,
   saveDisabled,
   children,
@@ -63,7 +66,7 @@ function PortfolioSection({
             descriptionId={descriptionId}
           />
           {modeLocked ? (
-            <p className="text-small text-ink-muted">Not changed by this edit</p>
+            <p className="text-small text-ink-muted">{lockedNote}</p>
           ) : (
             <ModeToggle
               title={title}

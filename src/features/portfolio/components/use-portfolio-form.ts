@@ -24,6 +24,12 @@ import type {
 import { useSavePortfolioMutation } from '@/features/portfolio/api/save-portfolio'
 import { useSubmitPortfolioMutation } from '@/features/portfolio/api/submit-portfolio'
 import { useUpdateRecordMutation } from '@/features/portfolio/api/update-record'
+import { useReviseRecordMutation } from '@/features/portfolio/api/revise-record'
+import {
+  REVISION_NOTE_ID,
+  revisionFormField,
+  toReviseRecordPayload,
+} from '@/features/portfolio/model/revision-form'
 import {
   createShownCheck,
   type PortfolioCheck,
@@ -65,6 +71,11 @@ export type PortfolioFormProps = {
   focusSection?: PortfolioType | undefined
   /** The submitted record being edited (docs/decisions/0012), or null for the usual form. */
   record: RecordDetails | null
+  /**
+   * With `record`: its next revision is made rather than the record edited (docs/decisions/0033).
+   * The device section shows the vendor, name, type and class read-only.
+   */
+  revise?: boolean | undefined
 }
 
 type FormData = Pick<PortfolioFormProps, 'authData' | 'saved' | 'catalogue' | 'record'>
@@ -77,11 +88,17 @@ function startingValues({ saved, catalogue, authData, record }: FormData): Portf
 }
 
 /** Each section's mode (create or view) and fold, and the opening of those a check finds fault in. */
-export function useSectionStates(editing: boolean, saved: SavedPortfolio | null) {
+export function useSectionStates(editing: boolean, saved: SavedPortfolio | null, revising = false) {
   const [modes, setModes] = React.useState<SectionModes>(() =>
     editing ? RECORD_EDIT_MODES : initialSectionModes(saved),
   )
-  const [open, setOpen] = React.useState<Record<SectionNumber, boolean>>({ 1: true, 2: true, 3: true })
+  // Revise mode folds the sections a revision does not change: the device's fields come right
+  // under what the revision is and why (docs/decisions/0033).
+  const [open, setOpen] = React.useState<Record<SectionNumber, boolean>>({
+    1: !revising,
+    2: !revising,
+    3: true,
+  })
 
   /** The sections with messages open in create mode; the first field with one takes focus (spec §4). */
   const revealErrors = (errors: PortfolioFieldErrors) => {
@@ -110,6 +127,8 @@ export function useSectionStates(editing: boolean, saved: SavedPortfolio | null)
 type Sent = {
   /** The check whose messages show: cleared after a success (spec §5). */
   clearCheck: () => void
+  /** A refusal naming a field of the form: its message on that field, which takes the focus. */
+  showFieldError: (field: keyof PortfolioFormValues, message: string) => void
   setModes: React.Dispatch<React.SetStateAction<SectionModes>>
   setSubmitted: (submitted: boolean) => void
 }
@@ -119,6 +138,7 @@ function usePortfolioRequests({ authData, saved, catalogue }: FormData, sent: Se
   const savePortfolio = useSavePortfolioMutation()
   const submitPortfolio = useSubmitPortfolioMutation()
   const updateRecord = useUpdateRecordMutation()
+  const reviseRecord = useReviseRecordMutation()
   // The last saved copy, for the no-change warning (spec §4); it follows the reloaded data.
   const lastSaved = React.useMemo(
     () => (hasSavedDraft(saved) ? savedPortfolioToFormValues(saved, catalogue) : null),
@@ -149,6 +169,21 @@ function usePortfolioRequests({ authData, saved, catalogue }: FormData, sent: Se
     sent.setSubmitted(true)
   }
 
+  /** Submit in revise mode: the record's next revision; a refusal of a field shows on it. */
+  const revise = async (values: PortfolioFormValues, { portfolioManagerId }: RecordDetails) => {
+    const payload = toReviseRecordPayload(values, { vendorUserId: authData.vendorUserId, portfolioManagerId })
+    const outcome = await answerOrNull(reviseRecord.mutateAsync(payload))
+    if (outcome === null) return
+    if (!outcome.ok) {
+      const field = revisionFormField(outcome.field)
+      if (field) sent.showFieldError(field, outcome.message)
+      return
+    }
+    toast.success(outcome.data.message)
+    sent.clearCheck()
+    sent.setSubmitted(true)
+  }
+
   const submit = async (values: PortfolioFormValues) => {
     const payload = toSubmitPayload(values, { vendorUserId: authData.vendorUserId, saved })
     const answer = await answerOrNull(submitPortfolio.mutateAsync(payload))
@@ -159,13 +194,16 @@ function usePortfolioRequests({ authData, saved, catalogue }: FormData, sent: Se
     sent.setSubmitted(true)
   }
 
-  const pending: 'update' | 'submit' | null = updateRecord.isPending
+  const pending: 'update' | 'revise' | 'submit' | null = updateRecord.isPending
     ? 'update'
-    : submitPortfolio.isPending
-      ? 'submit'
-      : null
-  const sending = savePortfolio.isPending || submitPortfolio.isPending || updateRecord.isPending
-  return { save, update, submit, sending, pending }
+    : reviseRecord.isPending
+      ? 'revise'
+      : submitPortfolio.isPending
+        ? 'submit'
+        : null
+  const sending =
+    savePortfolio.isPending || submitPortfolio.isPending || updateRecord.isPending || reviseRecord.isPending
+  return { save, update, revise, submit, sending, pending }
 }
 
 /**
@@ -173,17 +211,24 @@ function usePortfolioRequests({ authData, saved, catalogue }: FormData, sent: Se
  * Save and Submit hand their check to `form.handleSubmit` as submit meta; the form validator shows
  * that check's messages on the fields, and they follow the typing from then on.
  */
-export function usePortfolioForm(data: FormData) {
+export function usePortfolioForm(data: FormData & { revise?: boolean | undefined }) {
   const { authData, saved, catalogue, record } = data
+  const revising = record !== null && data.revise === true
   const navigate = useNavigate()
   const editing = record !== null
-  const sections = useSectionStates(editing, saved)
+  const sections = useSectionStates(editing, saved, revising)
   const [submitted, setSubmitted] = React.useState(false)
   // The check whose messages show, null until Save or Submit and after a success (spec §5). The
   // form validator reads it: TanStack Form gives validators the values, not the submit meta.
   const [shownCheck] = React.useState(createShownCheck)
+  // The form is made below; a refusal's field error is put on it when the answer comes.
+  const putFieldError = React.useRef<(field: keyof PortfolioFormValues, message: string) => void>(() => {})
   const requests = usePortfolioRequests(data, {
     clearCheck: () => shownCheck.set(null),
+    showFieldError: (field, message) => {
+      putFieldError.current(field, message)
+      sections.revealErrors({ [field]: message })
+    },
     setModes: sections.setModes,
     setSubmitted,
   })
@@ -196,12 +241,20 @@ export function usePortfolioForm(data: FormData) {
     ...portfolioFormOptions,
     defaultValues,
     validators: { onDynamic: portfolioFormValidator(shownCheck.read) },
+    // A server's message on a field (revise mode) goes as soon as that field, or a row of it, changes.
+    listeners: { onChange: ({ fieldApi, formApi }) => clearServerError(formApi, fieldApi.name) },
     onSubmitInvalid: ({ value, meta }) => sections.revealErrors(portfolioCheckErrors(value, meta)),
     onSubmit: async ({ value, meta }) => {
       if (meta.rules === 'save') await requests.save(value, meta.section)
+      else if (record && revising) await requests.revise(value, record)
       else if (record) await requests.update(value, record)
       else await requests.submit(value)
     },
+  })
+  React.useLayoutEffect(() => {
+    // The server's message on the field, until the field changes (TanStack Form's onServer error).
+    putFieldError.current = (field, message) =>
+      form.setFieldMeta(field, (meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: message } }))
   })
 
   /** Save (a section, or all) or Submit: the check becomes the one shown, then the form submits. */
@@ -216,7 +269,24 @@ export function usePortfolioForm(data: FormData) {
   const leave = () => void navigate({ to: editing ? '/dashboard' : '/' })
   useTimeout(leave, submitted ? SUBMIT_REDIRECT_MS : null)
 
-  return { form, check, leave, editing, submitted, sections, ...requests }
+  return { form, check, leave, editing, revising, submitted, sections, ...requests }
+}
+
+type ServerErrorHolder = {
+  getFieldMeta: (name: never) => { errorMap: { onServer?: unknown } } | undefined
+  setFieldMeta: (name: never, update: (meta: never) => unknown) => void
+}
+
+/** Takes the server's message off a field and off the list it is a row of ('deviceNumberList[1]'). */
+function clearServerError(formApi: unknown, name: string) {
+  const form = formApi as ServerErrorHolder
+  for (const field of new Set([name, name.split('[')[0] ?? name]) as Set<never>) {
+    if (form.getFieldMeta(field)?.errorMap.onServer === undefined) continue
+    form.setFieldMeta(field, ((meta: { errorMap: object }) => ({
+      ...meta,
+      errorMap: { ...meta.errorMap, onServer: undefined },
+    })) as never)
+  }
 }
 
 /**
@@ -224,8 +294,14 @@ export function usePortfolioForm(data: FormData) {
  * being edited opens at its device section, its first field focused. Once the router is idle:
  * after a navigation it puts the window back at the top when it has rendered the new screen.
  */
-export function useScrollToSection(focusSection: PortfolioType | undefined, editing: boolean) {
-  const scrollTo = editing ? typeOfSection(RECORD_EDIT_SECTION) : focusSection
+export function useScrollToSection(
+  focusSection: PortfolioType | undefined,
+  editing: boolean,
+  /** Revise mode: the first field to change is the device count (the device itself is fixed). */
+  revising = false,
+) {
+  // Revise mode opens at what the revision is and the lab's reason, its first field focused below.
+  const scrollTo = revising ? REVISION_NOTE_ID : editing ? typeOfSection(RECORD_EDIT_SECTION) : focusSection
   const routerIdle = useRouterState({ select: (state) => state.status === 'idle' })
   const scrolledTo = React.useRef<string | undefined>(undefined)
   React.useEffect(() => {
@@ -233,6 +309,8 @@ export function useScrollToSection(focusSection: PortfolioType | undefined, edit
     scrolledTo.current = scrollTo
     const target = document.getElementById(scrollTo)
     target?.scrollIntoView({ block: 'start' })
-    if (editing) target?.querySelector<HTMLElement>('[role="combobox"]')?.focus({ preventScroll: true })
-  }, [scrollTo, routerIdle, editing])
+    const fields = revising ? document.getElementById(typeOfSection(RECORD_EDIT_SECTION)) : target
+    const first = revising ? 'input' : '[role="combobox"]'
+    if (editing) fields?.querySelector<HTMLElement>(first)?.focus({ preventScroll: true })
+  }, [scrollTo, routerIdle, editing, revising])
 }
