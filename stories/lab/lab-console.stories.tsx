@@ -9,6 +9,7 @@ import {
   MAINTENANCE_ENDED_MESSAGE,
   MAINTENANCE_STARTED_MESSAGE,
   REVIEW_ON_MESSAGE,
+  REQUIRE_FULL_PLAN_LABEL,
   REVIEW_REASON_REQUIRED_MESSAGE,
   RUN_APPROVED_MESSAGE,
   RUN_REJECTED_MESSAGE,
@@ -457,6 +458,51 @@ export const CarriedCases = meta.story({
     await expect([...badges].map((badge) => badge.textContent)).toEqual(
       Array.from({ length: 5 }, () => `carried from ${FIXTURE_CERTIFICATE_NUMBERS.valid}`),
     )
+  },
+})
+
+/** The recertifying Beacon 6's run, its cases done, waits for the lab's review. */
+function recertificationAwaitingReview() {
+  addRevisionFixtures(world)
+  const id = REVISION_FIXTURE_IDS.recertifying
+  const record = world.records.find((item) => item.portfolioManagerId === id)
+  const run = world.runs
+    .filter((item) => item.portfolioManagerId === id)
+    .sort((a, b) => (b.attempt ?? 0) - (a.attempt ?? 0))[0]
+  if (!record || !run) throw new Error('No recertifying fixture record.')
+  record.status = 'AwaitingReview'
+  record.isCertified = ''
+  run.status = 'AwaitingReview'
+  run.isCertified = ''
+  run.review = { state: 'pending', reviewer: null, reviewedAt: null, reason: null }
+  for (const test of run.testCases) if (test.state !== 'passed') test.state = 'passed'
+  world.lab.reviewRequired = true
+}
+
+/**
+ * docs/decisions/0033: rejecting a recertification, the lab engineer may require the whole plan for
+ * the next run; the choice shows only for a run that carried cases.
+ */
+export const ReviewRequiresFullPlan = meta.story({
+  name: 'Review of a recertification: reject, requiring the full plan',
+  beforeEach: () => {
+    recertificationAwaitingReview()
+    return loggedInAsLab('Lab engineer')()
+  },
+  parameters: { router: { app: true, url: `/lab?record=${REVISION_FIXTURE_IDS.recertifying}` } },
+  play: async ({ userEvent }) => {
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 8000 })
+    const review = await within(dialog).findByRole('group', { name: /^Review attempt/ })
+    const full = within(review).getByRole('checkbox', { name: REQUIRE_FULL_PLAN_LABEL })
+    await expect(full).not.toBeChecked()
+    await userEvent.click(full)
+    await expect(full).toBeChecked()
+    await userEvent.type(
+      within(review).getByRole('textbox', { name: /Reason or note/ }),
+      'The radio module changed: run every case.',
+    )
+    await userEvent.click(within(review).getByRole('button', { name: 'Reject' }))
+    await expectToast(RUN_REJECTED_MESSAGE, 'success')
   },
 })
 

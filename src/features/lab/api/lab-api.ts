@@ -92,7 +92,12 @@ const withFieldRefusal = <T>(pending: Promise<ApiResult<T>>): Promise<FieldOutco
 export function useLabReview() {
   const refresh = useLabRefresh()
   return useMutation({
-    mutationFn: (input: { runId: string; decision: ReviewDecision; reason?: string }) =>
+    mutationFn: (input: {
+      runId: string
+      decision: ReviewDecision
+      reason?: string
+      requireFullPlan?: boolean
+    }) =>
       withFieldRefusal(callEndpoint('labReview', input)),
     onSettled: refresh,
   })

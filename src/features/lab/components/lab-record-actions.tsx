@@ -1,11 +1,14 @@
 import * as React from 'react'
 import { Button } from '@/components/ui/button'
+import { Checkbox } from '@/components/ui/checkbox'
+import { Field, FieldLabel } from '@/components/ui/field'
 import type { CertificationRun } from '@/contract/certification'
 import {
   type LabRecordAnswer,
   REVIEW_APPROVE_FAILED_MESSAGE,
   REVIEW_REASON_MAX_LENGTH,
   REVIEW_REASON_REQUIRED_MESSAGE,
+  REQUIRE_FULL_PLAN_LABEL,
 } from '@/contract/lab'
 import { answerOrNull, showToast } from '@/lib/api-failure'
 import { type LabRunAction, useLabReview, useLabRunAction } from '@/features/lab/api/lab-api'
@@ -102,6 +105,9 @@ function ReviewPanel({ run }: { run: CertificationRun }) {
   const [error, setError] = React.useState<string | null>(null)
   const reasonRef = React.useRef<HTMLTextAreaElement>(null)
   const failed = hasFailedCases(run)
+  // A recertification carried cases: a rejection may ask the next run for the whole plan (decision 0033).
+  const carried = run.testCases.some((test) => test.carriedFrom)
+  const [requireFullPlan, setRequireFullPlan] = React.useState(false)
 
   const decide = async (decision: 'approve' | 'reject') => {
     const text = reason.trim()
@@ -111,7 +117,12 @@ function ReviewPanel({ run }: { run: CertificationRun }) {
       return
     }
     const outcome = await answerOrNull(
-      review.mutateAsync({ runId: run.runId, decision, ...(text ? { reason: text } : {}) }),
+      review.mutateAsync({
+        runId: run.runId,
+        decision,
+        ...(text ? { reason: text } : {}),
+        ...(decision === 'reject' && requireFullPlan ? { requireFullPlan: true } : {}),
+      }),
     )
     if (!outcome) return
     if (!outcome.ok) {
@@ -148,6 +159,15 @@ function ReviewPanel({ run }: { run: CertificationRun }) {
           setError(null)
         }}
       />
+      {carried ? (
+        <Field orientation="horizontal">
+          <Checkbox
+            checked={requireFullPlan}
+            onCheckedChange={(checked) => setRequireFullPlan(checked === true)}
+          />
+          <FieldLabel>{REQUIRE_FULL_PLAN_LABEL}</FieldLabel>
+        </Field>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button
           size="sm"
