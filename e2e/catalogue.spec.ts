@@ -139,7 +139,7 @@ test('a Lab manager approves one vendor name into the shared catalogue and decli
     testInfo.project.name === 'phone',
     'The programme’s catalogue is changed once, at desktop width (the engineer reads it at a phone’s).',
   )
-  // Three vendors' forms, two staff logins and a portal of its own: ≈ 2 min alone on 2 loaded cores.
+  // Three portfolio forms, two staff logins and a portal of its own: 2–3 min alone on 2 loaded cores.
   test.setTimeout(480_000)
   mkdirSync(SHOTS, { recursive: true })
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-catalogue-'))
