@@ -36,23 +36,33 @@ export async function setPasswordLink(api: APIRequestContext, email: string): Pr
 }
 
 export type LabManager = { email: string; name: string; password: string }
+/** A member of the lab's staff of either role (signs in as a Lab manager does). */
+export type LabMember = LabManager
 
-/** Adds the Lab manager with the command; the portal must not be running yet. */
-export async function addLabManager(portal: Portal, { email, name }: LabManager) {
+/** Adds a member of the lab's staff with the command; the portal must not be running yet. */
+export async function addLabStaff(
+  portal: Portal,
+  { email, name }: LabMember,
+  role: 'Lab manager' | 'Lab engineer',
+) {
   const added = await runScript(portal, 'scripts/lab-add-staff.ts', [
     '--email',
     email,
     '--name',
     name,
     '--role',
-    'Lab manager',
+    role,
   ])
-  expect(added.output).toContain(`${name} <${email}> is now a Lab manager of the lab.`)
+  expect(added.output).toContain(`${name} <${email}> is now a ${role} of the lab.`)
   expect(added.code).toBe(0)
 }
 
+/** Adds the Lab manager with the command; the portal must not be running yet. */
+export const addLabManager = (portal: Portal, manager: LabManager) =>
+  addLabStaff(portal, manager, 'Lab manager')
+
 /** The new member sets a password from the mailed link and logs in: the lab console. */
-export async function setPasswordAndLogIn(lab: Page, api: APIRequestContext, manager: LabManager) {
+export async function setPasswordAndLogIn(lab: Page, api: APIRequestContext, manager: LabMember) {
   await openPage(lab, await setPasswordLink(api, manager.email))
   await expect(
     lab.getByText(`Welcome to the certification lab, ${manager.name}.`, { exact: false }),

@@ -108,7 +108,21 @@ export async function labCatalogue(db: Kysely<Database>): Promise<LabCatalogueAn
   }
 }
 
-/** An organization's reviewed additions, newest first, as its members read them. */
+/**
+ * A type the catalogue shared before this row was approved: the row is a new name's pairing with
+ * a known type, approved along with its name (catalogue-review.ts approvePairsOf), not an addition
+ * of the organization's own. (A new type's own approval is refused while the catalogue shares its
+ * spelling, so no shared row of it is older.)
+ */
+const PAIRING_APPROVED_WITH_ITS_NAME = sql`e.kind = 'device-type' and e.review_state = 'approved' and exists (
+  select 1 from catalogue_device_types s
+   where s.entry_id <> e.entry_id and lower(s.device_type) = lower(e.value)
+     and (s.added_by is null or (s.review_state = 'approved' and s.reviewed_at < e.reviewed_at)))`
+
+/**
+ * An organization's reviewed additions, newest first, as its members read them: the names it added
+ * with 'Add New …', without a new name's pairing with a known type (it has no review of its own).
+ */
 export async function catalogueAdditionsOf(
   db: Kysely<Database>,
   organizationId: string,
@@ -116,6 +130,7 @@ export async function catalogueAdditionsOf(
   const rows = await sql<EntryRow>`
     select e.*, null as organization_name from (${ENTRIES}) e
      where e.added_by = ${organizationId} and e.review_state is not null
+       and not (${PAIRING_APPROVED_WITH_ITS_NAME})
      order by e.created_at desc, e.kind_order`.execute(db)
   return rows.rows.map((row) => ({
     kind: row.kind,

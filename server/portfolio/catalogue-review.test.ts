@@ -243,6 +243,10 @@ describe('the lab’s catalogue', () => {
     expect((await labCatalogue()).entries.filter((item) => item.value === 'Deco X60')).toHaveLength(1)
     const decided = await entry('device-name', 'Deco X60')
     expect(decided.review).toMatchObject({ state: 'approved', decidedBy: 'Max Manager', reason: null })
+    // The organization's additions list the name, not its pairing with the programme's type.
+    expect(await additions(mesh)).toEqual([
+      expect.objectContaining({ kind: 'device-name', value: 'Deco X60', state: 'approved' }),
+    ])
     for (const name of ['labApproveCatalogueEntry', 'labDeclineCatalogueEntry'] as const) {
       expect(await json(await decide(name, { entryId: target.entryId, reason: 'Again.' }), 409)).toEqual({
         message: 'This addition was already approved by Max Manager: a decision stands once made.',
