@@ -224,7 +224,7 @@ test('a Lab manager approves one vendor name into the shared catalogue and decli
     await expect(engineer.getByRole('heading', { level: 2, name: 'Review queue (1)' })).toBeVisible()
     await expect(
       engineer.getByText(
-        'Vendors’ ‘Add New …’ names, private to their organization until a Lab manager decides. Only a Lab manager can put the bench into maintenance, change the review setting, manage the lab’s staff, revoke certificates or change test plans.',
+        'Vendors’ ‘Add New …’ names, private to their organization until a Lab manager decides. Only a Lab manager can put the bench into maintenance, change the review setting, manage the lab’s staff, revoke certificates, change test plans or decide on the catalogue.',
       ),
     ).toBeVisible()
     await expect(queued(engineer, 'Deco Z10')).toContainText(`Added by ${ALPHA}`)

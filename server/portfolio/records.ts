@@ -21,7 +21,15 @@ export function ownRecord(
 ) {
   return db
     .selectFrom('device_records')
-    .select(['portfolio_manager_id', 'status', 'vendor', 'device_name', 'device_type', 'product_class', 'revision'])
+    .select([
+      'portfolio_manager_id',
+      'status',
+      'vendor',
+      'device_name',
+      'device_type',
+      'product_class',
+      'revision',
+    ])
     .where('portfolio_manager_id', '=', portfolioManagerId)
     .where('organization_id', '=', organizationId)
     .executeTakeFirst()
@@ -114,7 +122,10 @@ export function recordDetails(db: Kysely<Database>, organizationId: string, port
  * Why the record's latest run ended without certifying it, in the lab's words (its rejection
  * reason in review) or the portal's (an interruption), or null: the revision form shows it.
  */
-export async function lastRunReason(db: Kysely<Database>, portfolioManagerId: string): Promise<string | null> {
+export async function lastRunReason(
+  db: Kysely<Database>,
+  portfolioManagerId: string,
+): Promise<string | null> {
   const run = await db
     .selectFrom('certification_runs')
     .select(['status', 'review_state', 'review_reason', 'failure_reason'])

@@ -54,7 +54,7 @@ export const LAB_ROLE_DESCRIPTIONS: Readonly<Record<LabRole, string>> = {
 
 /** The 403 of a lab call the staff member's role lacks (and the UI's reason beside the control). */
 export const LAB_MANAGER_ONLY_MESSAGE =
-  'Only a Lab manager can put the bench into maintenance, change the review setting, manage the lab’s staff, revoke certificates or change test plans.'
+  'Only a Lab manager can put the bench into maintenance, change the review setting, manage the lab’s staff, revoke certificates, change test plans or decide on the catalogue.'
 /** The 403 of a lab call made with a vendor's session. */
 export const LAB_ONLY_MESSAGE = 'This is for the certification lab’s staff only.'
 /** The 403 of a vendor call made with a lab staff session. */
