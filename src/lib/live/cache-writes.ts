@@ -80,13 +80,16 @@ export function writeBatch(
 }
 
 /**
- * A record revised (docs/decisions/0033): its revisions and its runs are read again where a tab
- * shows them (run details), once per record of the batch; the row itself came with the event. The
- * record's own read is left alone: the form that made the revision keeps showing until it leaves.
+ * A record revised, or its run finished (docs/decisions/0033): its revisions and its runs are read
+ * again where a tab shows them (run details), once per record of the batch — a revision's result
+ * and a new certificate come with neither event. The row itself came with the event. The record's
+ * own read is left alone: the form that made the revision keeps showing until it leaves.
  */
 function readRevisedAgain(queryClient: QueryClient, events: ReadonlyArray<PortalEvent>) {
   const revised = new Set<string>()
-  for (const event of events) if (event.type === 'record.revised') revised.add(event.portfolioManagerId)
+  for (const event of events)
+    if (event.type === 'record.revised' || event.type === 'run.finished')
+      revised.add(event.portfolioManagerId)
   for (const id of revised) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.recordRevisions(id) })
     void queryClient.invalidateQueries({ queryKey: queryKeys.runs(id) })
