@@ -168,7 +168,11 @@ async function carriedSource(
     .execute()
   const first = carried[0]
   if (!first?.carried_from) return undefined
-  return { number: first.carried_from, firmware: first.firmware, carriedCases: carried.map((row) => row.name) }
+  return {
+    number: first.carried_from,
+    firmware: first.firmware,
+    carriedCases: carried.map((row) => row.name),
+  }
 }
 
 type RunFacts = NonNullable<Awaited<ReturnType<typeof certifiedRunFacts>>>

@@ -27,12 +27,7 @@ import { planOutcome, type RunRef, runEventBase, runNow } from './run-store.ts'
 
 export { cancelRun, startRun } from './lifecycle-requests.ts'
 export { decideReview, reviewRun } from './review.ts'
-export type {
-  CancelRunInput,
-  CancelRunResult,
-  StartRunInput,
-  StartRunResult,
-} from './lifecycle-requests.ts'
+export type { CancelRunInput, CancelRunResult, StartRunInput, StartRunResult } from './lifecycle-requests.ts'
 export type { ReviewInput, ReviewResult } from './review.ts'
 
 export const SKIPPED_CASE_NOTE = 'Not run: the run was interrupted.'

@@ -248,7 +248,9 @@ describe('migration 0024 over the same data: every record is revision 1 of itsel
     const down = await migrator().migrateTo('0023-test-plans')
     expect(down.error).toBeUndefined()
     const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns
-      where table_name in ('device_records', 'certificates') and column_name in ('revision', 'firmware')`.execute(db)
+      where table_name in ('device_records', 'certificates') and column_name in ('revision', 'firmware')`.execute(
+      db,
+    )
     expect(columns.rows).toEqual([])
     const up = await migrator().migrateToLatest()
     expect(up.error).toBeUndefined()

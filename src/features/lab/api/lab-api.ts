@@ -97,8 +97,7 @@ export function useLabReview() {
       decision: ReviewDecision
       reason?: string
       requireFullPlan?: boolean
-    }) =>
-      withFieldRefusal(callEndpoint('labReview', input)),
+    }) => withFieldRefusal(callEndpoint('labReview', input)),
     onSettled: refresh,
   })
 }
