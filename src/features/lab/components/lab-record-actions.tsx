@@ -143,9 +143,7 @@ function ReviewPanel({ run }: { run: CertificationRun }) {
         {`Review attempt ${run.attempt ?? ''}`.trim()}
       </h3>
       <p id="lab-review-summary" className="text-small text-ink">
-        {failed
-          ? `${run.testCases.filter((test) => test.state === 'failed').length} cases failed. ${REVIEW_APPROVE_FAILED_MESSAGE}`
-          : 'Every case passed. Approve to certify the device, or reject with a reason.'}
+        {reviewSummary(run, failed)}
       </p>
       <WrittenField
         label="Reason or note for the vendor"
@@ -159,15 +157,7 @@ function ReviewPanel({ run }: { run: CertificationRun }) {
           setError(null)
         }}
       />
-      {carried ? (
-        <Field orientation="horizontal">
-          <Checkbox
-            checked={requireFullPlan}
-            onCheckedChange={(checked) => setRequireFullPlan(checked === true)}
-          />
-          <FieldLabel>{REQUIRE_FULL_PLAN_LABEL}</FieldLabel>
-        </Field>
-      ) : null}
+      {carried ? <FullPlanChoice checked={requireFullPlan} onChange={setRequireFullPlan} /> : null}
       <div className="flex flex-wrap gap-2">
         <Button
           size="sm"
@@ -188,5 +178,21 @@ function ReviewPanel({ run }: { run: CertificationRun }) {
         </Button>
       </div>
     </div>
+  )
+}
+
+/** What the review is about: the failed cases (no approval then), or every case passed. */
+const reviewSummary = (run: CertificationRun, failed: boolean) =>
+  failed
+    ? `${run.testCases.filter((test) => test.state === 'failed').length} cases failed. ${REVIEW_APPROVE_FAILED_MESSAGE}`
+    : 'Every case passed. Approve to certify the device, or reject with a reason.'
+
+/** With a rejection of a recertification: the next run executes the whole plan (docs/decisions/0033). */
+function FullPlanChoice({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <Field orientation="horizontal">
+      <Checkbox checked={checked} onCheckedChange={(next) => onChange(next === true)} />
+      <FieldLabel>{REQUIRE_FULL_PLAN_LABEL}</FieldLabel>
+    </Field>
   )
 }
