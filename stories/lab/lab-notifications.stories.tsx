@@ -14,9 +14,9 @@ import { expectToast } from '../support/toasts'
 
 /**
  * docs/decisions/0028 point 9: a lab staff member's own notification
- * settings at /lab/notifications, logged in as the fixture's Lena Lab. One switch: a vendor's
- * comment on a record, mailed to each staff member whose switch is on; saved at once, put back
- * when refused. Reached from the console's Notifications button.
+ * settings at /lab/notifications, logged in as the fixture's Lena Lab. Two switches: a vendor's
+ * comment on a record, and a vendor's new revision of a device (docs/decisions/0033), mailed to each
+ * staff member whose switch is on; saved at once, put back when refused. Reached from the console's Notifications button.
  */
 
 const meta = preview.meta({
@@ -38,6 +38,7 @@ async function ready(canvas: Canvas) {
 }
 
 const vendorComments = (canvas: Canvas) => canvas.getByRole('switch', { name: 'Comment from a vendor' })
+const newRevisions = (canvas: Canvas) => canvas.getByRole('switch', { name: 'New revision of a device' })
 
 export const On = meta.story({
   name: 'On, turned off by keyboard',
@@ -47,10 +48,15 @@ export const On = meta.story({
       'Mails go to lena.lab@lab.example. These settings are yours alone; every lab staff member chooses their own.',
     )
     await expect(canvas.getByRole('heading', { level: 2, name: 'Certification lab' })).toBeVisible()
-    await expect(canvas.getAllByRole('switch')).toHaveLength(1)
+    await expect(canvas.getAllByRole('switch')).toHaveLength(2)
     await expect(vendorComments(canvas)).toBeChecked()
     await expect(vendorComments(canvas)).toHaveAccessibleDescription(
       NOTIFICATION_KIND_DESCRIPTIONS.vendorComment,
+    )
+    // docs/decisions/0033: a vendor's new revision of a device.
+    await expect(newRevisions(canvas)).toBeChecked()
+    await expect(newRevisions(canvas)).toHaveAccessibleDescription(
+      NOTIFICATION_KIND_DESCRIPTIONS.recordRevised,
     )
     await expect(canvas.queryByText(LAB_ALL_NOTIFICATIONS_OFF_MESSAGE)).toBeNull()
     // From the page's first control (Back to the queue), Tab reaches the switch; Space turns it off.
@@ -63,7 +69,8 @@ export const On = meta.story({
       expect(canvas.getByRole('status')).toHaveTextContent('Saved: “Comment from a vendor” mails are off.'),
     )
     await expect(notificationFixture().enabled.vendorComment).toBe(false)
-    await expect(canvas.getByText(LAB_ALL_NOTIFICATIONS_OFF_MESSAGE)).toBeVisible()
+    // New revisions still mail: not every notification is off.
+    await expect(canvas.queryByText(LAB_ALL_NOTIFICATIONS_OFF_MESSAGE)).toBeNull()
   },
 })
 
@@ -73,12 +80,13 @@ export const Off = meta.story({
     loggedInAsLab('Lab engineer'),
     () => {
       notificationFixture().enabled.vendorComment = false
+      notificationFixture().enabled.recordRevised = false
     },
   ],
   play: async ({ canvas, userEvent }) => {
     await ready(canvas)
     await expect(canvas.getByText(LAB_ALL_NOTIFICATIONS_OFF_MESSAGE)).toHaveTextContent(
-      'Every notification is off: vendors’ comments still show in the console’s queue, but no mail tells you of them.',
+      'Every notification is off: vendors’ comments and new revisions still show in the console’s queue, but no mail tells you of them.',
     )
     await expect(vendorComments(canvas)).not.toBeChecked()
     await userEvent.click(canvas.getByText('Comment from a vendor'))
