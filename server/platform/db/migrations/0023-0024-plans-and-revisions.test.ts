@@ -1,14 +1,9 @@
-import { randomBytes } from 'node:crypto'
-import { PGlite } from '@electric-sql/pglite'
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely'
-import pg from 'pg'
+import { type Kysely, sql } from 'kysely'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { certificateContentSchema } from '@/contract/certificates'
-import { migrations } from '../database.ts'
-import { PgliteDialect } from '../pglite-dialect.ts'
 import type { Database } from '../schema.ts'
-import { dropSchema } from '../test-database.ts'
+import { openMigrationTestDatabase } from '../migration-test-database.ts'
 
 /*
  * Migration 0023 over a database holding records, runs (a certified full run, a failed one and
@@ -20,22 +15,8 @@ import { dropSchema } from '../test-database.ts'
  */
 
 let db: Kysely<Database>
-const databaseUrl = process.env.DATABASE_URL
-const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined
-
-function openDatabase() {
-  if (!databaseUrl || !schema)
-    return new Kysely<Database>({ dialect: new PgliteDialect({ pglite: () => PGlite.create() }) })
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, options: `-c search_path=${schema}` })
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-}
-
-const migrator = () =>
-  new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  })
+let opened: Awaited<ReturnType<typeof openMigrationTestDatabase>>
+const migrator = () => opened.migrator()
 
 const OLD_PAYLOAD = JSON.stringify({
   number: 'DCP-AAAA-BBBB-CCCC',
@@ -92,8 +73,8 @@ const SEED = [
 ]
 
 beforeAll(async () => {
-  db = openDatabase()
-  if (schema) await sql.raw(`create schema ${schema}`).execute(db)
+  opened = await openMigrationTestDatabase()
+  db = opened.db
   const before = await migrator().migrateTo('0022-notification-record')
   if (before.error) throw before.error
   for (const statement of SEED) await sql.raw(statement).execute(db)
@@ -102,8 +83,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await db?.destroy()
-  if (databaseUrl && schema) await dropSchema(databaseUrl, schema)
+  await opened?.close()
 })
 
 describe('migration 0023 over runs made while test plans were code', () => {

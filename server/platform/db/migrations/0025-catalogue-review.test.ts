@@ -1,13 +1,8 @@
-import { randomBytes } from 'node:crypto'
-import { PGlite } from '@electric-sql/pglite'
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely'
-import pg from 'pg'
+import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogueLists, newInCatalogue } from '../../../portfolio/catalogue.ts'
-import { migrations } from '../database.ts'
-import { PgliteDialect } from '../pglite-dialect.ts'
 import type { Database } from '../schema.ts'
-import { dropSchema } from '../test-database.ts'
+import { openMigrationTestDatabase } from '../migration-test-database.ts'
 
 /*
  * Migration 0025 over a catalogue holding the programme's rows and an organization's additions
@@ -17,22 +12,8 @@ import { dropSchema } from '../test-database.ts'
  */
 
 let db: Kysely<Database>
-const databaseUrl = process.env.DATABASE_URL
-const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined
-
-function openDatabase() {
-  if (!databaseUrl || !schema)
-    return new Kysely<Database>({ dialect: new PgliteDialect({ pglite: () => PGlite.create() }) })
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, options: `-c search_path=${schema}` })
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-}
-
-const migrator = () =>
-  new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  })
+let opened: Awaited<ReturnType<typeof openMigrationTestDatabase>>
+const migrator = () => opened.migrator()
 
 const SEED = [
   `insert into vendor_accounts (id, email, first_name, last_name, organization, lob, phone_number, country_code, country, state, city)
@@ -55,8 +36,8 @@ const SEED = [
 let before: Awaited<ReturnType<typeof legacyLists>>
 
 beforeAll(async () => {
-  db = openDatabase()
-  if (schema) await sql.raw(`create schema ${schema}`).execute(db)
+  opened = await openMigrationTestDatabase()
+  db = opened.db
   const first = await migrator().migrateTo('0023-test-plans')
   if (first.error) throw first.error
   for (const statement of SEED) await sql.raw(statement).execute(db)
@@ -67,8 +48,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await db?.destroy()
-  if (databaseUrl && schema) await dropSchema(databaseUrl, schema)
+  await opened?.close()
 })
 
 async function legacyLists() {
