@@ -2,11 +2,15 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { expect } from '@playwright/test'
+import pg from 'pg'
 
 /*
  * A portal of a journey's own (the built app, its own data folder and ports), for journeys that
  * change what every other journey shares — a server killed mid-run, the bench in maintenance, the
  * review setting — so that the journeys running beside them are not touched.
+ *
+ * With E2E_DATABASE_URL set (`npm run test:e2e:pg`, scripts/e2e-pg.mjs), each such portal runs on
+ * PostgreSQL: a database of its own, made on that server, instead of PGlite in its data folder.
  */
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -39,7 +43,7 @@ export async function ownPortal(
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: await ownDatabase(dataDir),
     MAIN_PORT: String(mainPort),
     CERT_PORT: String(certPort),
     HOST: '127.0.0.1',
@@ -75,6 +79,26 @@ export async function ownPortal(
       server = undefined
     },
   }
+}
+
+/** '' (PGlite in the data folder), or a new PostgreSQL database named after the folder on E2E_DATABASE_URL's server. */
+async function ownDatabase(dataDir: string) {
+  const server = process.env.E2E_DATABASE_URL
+  if (!server) return ''
+  const name = `e2e_${path
+    .basename(dataDir)
+    .replace(/[^a-zA-Z0-9]/g, '_')
+    .toLowerCase()}`
+  const client = new pg.Client({ connectionString: server })
+  await client.connect()
+  try {
+    await client.query(`CREATE DATABASE "${name}"`)
+  } finally {
+    await client.end()
+  }
+  const url = new URL(server)
+  url.pathname = `/${name}`
+  return url.toString()
 }
 
 /** Runs a command of the project (`scripts/…`) on the portal's data, while the portal is stopped. */

@@ -3,7 +3,8 @@
 // Steps: type check, lint, format check, dead code (knip), unit and server tests (Vitest, server suites on PGlite),
 // the server suites again on PostgreSQL (scripts/test-pg.mjs), app build, the reliability suite's
 // quick form (bench/reliability), Storybook build, then one portal server for the Storybook
-// test-runner (every story's play function and axe check) and the Playwright journeys. A step
+// test-runner (every story's play function and axe check) and the Playwright journeys, and the
+// journeys that start portals of their own again on PostgreSQL (scripts/e2e-pg.mjs). A step
 // that is not a test suite counts as one check.
 //
 // The PostgreSQL step needs Debian's postgresql package or DATABASE_URL; without either it is
@@ -103,6 +104,16 @@ function playwrightFailures(json) {
   }
   for (const suite of json?.suites ?? []) visit(suite, [suite.title])
   return failures
+}
+
+const playwrightReport = (file) => () => {
+  const json = readJson(file)
+  if (!json?.stats) return undefined
+  return {
+    passed: json.stats.expected + json.stats.flaky,
+    failed: json.stats.unexpected,
+    failures: playwrightFailures(json),
+  }
 }
 
 const vitestReport = (file) => () => {
@@ -206,15 +217,7 @@ if (needsServer) {
         E2E_CERT_URL: `http://127.0.0.1:${certPort}`,
         PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`,
       },
-      report: () => {
-        const json = readJson(`${REPORTS}/e2e.json`)
-        if (!json?.stats) return undefined
-        return {
-          passed: json.stats.expected + json.stats.flaky,
-          failed: json.stats.unexpected,
-          failures: playwrightFailures(json),
-        }
-      },
+      report: playwrightReport(`${REPORTS}/e2e.json`),
     })
   } finally {
     process.kill(-server.pid, 'SIGTERM')
@@ -223,6 +226,15 @@ if (needsServer) {
     }
     rmSync(dataDir, { recursive: true, force: true })
   }
+}
+
+// The journeys that start portals of their own, again with each portal on PostgreSQL
+// (scripts/e2e-pg.mjs: revisions and recertification, a lab manager's plan v2).
+if (postgresAvailable || process.env.CI) {
+  await step('e2e-pg', 'node', ['scripts/e2e-pg.mjs'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e-pg.json` },
+    report: playwrightReport(`${REPORTS}/e2e-pg.json`),
+  })
 }
 
 console.log('\nSummary')

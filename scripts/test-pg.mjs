@@ -80,22 +80,26 @@ export async function startThrowawayPostgres(bin) {
   }
 }
 
-async function main() {
-  let databaseUrl = process.env.DATABASE_URL
-  let stop = () => {}
-  if (!databaseUrl) {
-    const bin = findPostgresBin()
-    if (!bin) {
-      console.error(
-        'No PostgreSQL found: install it (apt-get install postgresql) or set DATABASE_URL to a database the tests may use.',
-      )
-      process.exit(3)
-    }
-    const cluster = await startThrowawayPostgres(bin)
-    databaseUrl = cluster.databaseUrl
-    stop = cluster.stop
-    console.log(`PostgreSQL (${path.basename(path.dirname(bin))}) for the server suites on ${databaseUrl}`)
+/**
+ * DATABASE_URL's server when set, else a throwaway cluster; exits with a message when there is
+ * neither. Resolves to the URL and a stop function (nothing to stop for DATABASE_URL).
+ */
+export async function postgresForTests(purpose) {
+  if (process.env.DATABASE_URL) return { databaseUrl: process.env.DATABASE_URL, stop: () => {} }
+  const bin = findPostgresBin()
+  if (!bin) {
+    console.error(
+      'No PostgreSQL found: install it (apt-get install postgresql) or set DATABASE_URL to a database the tests may use.',
+    )
+    process.exit(3)
   }
+  const cluster = await startThrowawayPostgres(bin)
+  console.log(`PostgreSQL (${path.basename(path.dirname(bin))}) for ${purpose} on ${cluster.databaseUrl}`)
+  return cluster
+}
+
+async function main() {
+  const { databaseUrl, stop } = await postgresForTests('the server suites')
   const code = await new Promise((resolve) => {
     const child = spawn('npx', ['vitest', 'run', 'server', ...process.argv.slice(2)], {
       stdio: 'inherit',

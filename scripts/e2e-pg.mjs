@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm run test:e2e:pg`: the journeys that start portals of their own (e2e/own-portal.ts) again,
+// with each portal on PostgreSQL instead of PGlite: revisions and recertification
+// (e2e/revisions.spec.ts) and a lab manager's plan v2 (e2e/test-plans.spec.ts), at desktop width.
+// The server is DATABASE_URL's, or a throwaway cluster as for `npm run test:pg`; each portal makes
+// a database of its own on it. Needs the built app (`node scripts/build.mjs`).
+//
+// Extra arguments go to Playwright (other spec files, --reporter=…).
+import { spawn } from 'node:child_process'
+import pg from 'pg'
+import { postgresForTests } from './test-pg.mjs'
+
+const JOURNEYS = ['e2e/revisions.spec.ts', 'e2e/test-plans.spec.ts']
+
+const { databaseUrl, stop } = await postgresForTests('the journeys’ portals')
+const extra = process.argv.slice(2)
+const specs = extra.some((arg) => arg.endsWith('.spec.ts')) ? [] : JOURNEYS
+const code = await new Promise((resolve) => {
+  const child = spawn('npx', ['playwright', 'test', ...specs, '--project=desktop', ...extra], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      E2E_DATABASE_URL: databaseUrl,
+      // These journeys reach only their own portals: no shared portal is started for them
+      // (playwright.config.ts starts one when E2E_BASE_URL is unset).
+      E2E_BASE_URL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:9',
+    },
+  })
+  child.on('close', (exitCode) => resolve(exitCode ?? 1))
+})
+// The journeys' portals really ran on this server: each made its database here.
+const client = new pg.Client({ connectionString: databaseUrl })
+await client.connect()
+const { rows } = await client.query("SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE 'e2e\\_%'")
+await client.end()
+console.log(`${rows[0].n} portal databases made on PostgreSQL by the journeys`)
+stop()
+process.exit(code === 0 && rows[0].n === 0 ? 1 : code)
