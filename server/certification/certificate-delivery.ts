@@ -36,8 +36,15 @@ async function issuedCertificate(services: CertificateServices, runId: string) {
   const read = () =>
     db
       .selectFrom('certificates')
-      .select(['number', 'issued_at', 'expires_at'])
-      .where('run_id', '=', runId)
+      .leftJoin('certificates as source', 'source.number', 'certificates.source_number')
+      .select([
+        'certificates.number',
+        'certificates.issued_at',
+        'certificates.expires_at',
+        'source.number as source_number',
+        'source.firmware as source_firmware',
+      ])
+      .where('certificates.run_id', '=', runId)
       .executeTakeFirst()
   let row = await read()
   if (!row && services.certificates) {
@@ -50,6 +57,11 @@ async function issuedCertificate(services: CertificateServices, runId: string) {
     issuedAt: new Date(row.issued_at),
     expiresAt: new Date(row.expires_at),
     verifyUrl: `${services.publicUrl}${VERIFY_PATH}/${row.number}`,
+    // A recertification's source certificate (docs/decisions/0033), named on the PDF.
+    source:
+      row.source_number && row.source_firmware
+        ? { number: row.source_number, firmware: row.source_firmware }
+        : null,
   }
 }
 

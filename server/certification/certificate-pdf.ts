@@ -1,13 +1,20 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
-import QRCode from 'qrcode'
+import { PDFDocument, StandardFonts, type PDFPage } from 'pdf-lib'
+import { carriedFromText } from '@/contract/revisions'
 import type { CertificationRunRow, DeviceRow, RunTestCaseRow } from '../platform/db/schema.ts'
 import { fileNamePart } from '../http/file-names.ts'
+import { BRAND, drawQrCode, INK, MUTED, PASS, Writer } from './certificate-pdf-writer.ts'
 
 /*
- * The certificate that Email Certificate mails (ARCHITECTURE.md decision 8): one landscape A4
- * page naming the organization, the device as submitted, the run that certified it and every
- * test case it passed. Only a Completed run with CERTIFIED-OK has one; the HTTP layer checks that
- * before calling certificatePdf.
+ * The certificate that Email Certificate mails (ARCHITECTURE.md decision 8): landscape A4 naming
+ * the organization, the device as submitted, the run that certified it and every test case it
+ * passed. Only a Completed run with CERTIFIED-OK has one; the HTTP layer checks that before
+ * calling certificatePdf.
+ *
+ * Page 1 is the certificate; its test cases are listed under it when they fit, otherwise on the
+ * pages that follow, two columns each, so that nothing is drawn over anything else whatever the
+ * plan's length (certificate-pdf.test.ts reads every text box back). Every page ends with the
+ * verification link and its QR code. A recertification (docs/decisions/0033) names its revision
+ * and source certificate, and marks the cases carried from it.
  *
  * The PDF uses the standard Helvetica fonts (nothing to embed, a few KB per certificate). Those
  * fonts cover Latin-1 (WinAnsi) only: any other character of a vendor's text is written as '?'
@@ -26,15 +33,25 @@ export type CertificateInput = {
     | 'base_firmware_version'
     | 'device_number_list'
   >
-  run: Pick<CertificationRunRow, 'run_id' | 'finished_at' | 'harness' | 'plan_name' | 'plan_version'>
-  testCases: ReadonlyArray<Pick<RunTestCaseRow, 'name' | 'state'>>
+  run: Pick<
+    CertificationRunRow,
+    'run_id' | 'finished_at' | 'harness' | 'plan_name' | 'plan_version' | 'revision'
+  >
+  testCases: ReadonlyArray<Pick<RunTestCaseRow, 'name' | 'state' | 'carried_from'>>
   /** The account's organization, used when the record carries none. */
   organization: string
   /**
-   * The issued certificate — its number, when it was issued and until when it is valid,
-   * and its verification page (printed, as a link and as a QR code).
+   * The issued certificate — its number, when it was issued and until when it is valid, its
+   * verification page (printed, as a link and as a QR code) and, for a recertification, the
+   * certificate its carried cases come from.
    */
-  certificate: { number: string; issuedAt: Date; expiresAt: Date; verifyUrl: string }
+  certificate: {
+    number: string
+    issuedAt: Date
+    expiresAt: Date
+    verifyUrl: string
+    source?: { number: string; firmware: string } | null
+  }
 }
 
 export function certificateFileName(input: Pick<CertificateInput, 'record' | 'certificate'>) {
@@ -42,10 +59,16 @@ export function certificateFileName(input: Pick<CertificateInput, 'record' | 'ce
 }
 
 const A4_LANDSCAPE: [number, number] = [841.89, 595.28]
-const INK = rgb(0.07, 0.12, 0.2)
-const MUTED = rgb(0.36, 0.41, 0.49)
-const BRAND = rgb(0.05, 0.36, 0.72)
-const PASS = rgb(0.09, 0.5, 0.27)
+const LEFT = 86
+const ROW = 14
+export const QR_SIZE = 78
+const QR_Y = 52
+/** The lowest baseline a case row or the carried note may take: clear of the footer and the QR code. */
+const CASES_BOTTOM = QR_Y + QR_SIZE + 16
+/** Where page 1's test cases start (under the heading and the facts), and where a later page's do. */
+const FIRST_CASES_TOP = 231
+const LATER_CASES_TOP = 465
+const rowsFrom = (top: number) => Math.floor((top - 16 - CASES_BOTTOM) / ROW) + 1
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -58,13 +81,54 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
   const document = await certificateDocument(input.record, input.certificate)
   const regular = await document.embedFont(StandardFonts.Helvetica)
   const bold = await document.embedFont(StandardFonts.HelveticaBold)
-  const page = document.addPage(A4_LANDSCAPE)
-  drawBorders(page)
-  const text = new Writer(page, regular, bold)
-  const y = drawHeading(text, page.getSize(), input)
-  drawTestCases(text, page.getSize().width, drawFacts(text, page.getSize().width, y, input), input.testCases)
-  drawFooter(page, text, input)
+  const note = carriedNote(input)
+  const noteRows = note ? 2 : 0
+  const count = input.testCases.length
+  const onFirst = Math.ceil(count / 2) + noteRows <= rowsFrom(FIRST_CASES_TOP)
+  const chunks = onFirst ? [] : pageChunks(count, noteRows, rowsFrom(LATER_CASES_TOP))
+  const pages = 1 + chunks.length
+  const newPage = (index: number) => {
+    const page = document.addPage(A4_LANDSCAPE)
+    drawBorders(page)
+    const text = new Writer(page, regular, bold)
+    drawFooter(text, input, pages > 1 ? `Page ${index} of ${pages}` : '')
+    return text
+  }
+
+  const first = newPage(1)
+  drawHeading(first, input)
+  drawFacts(first, input)
+  if (onFirst) drawCases(first, FIRST_CASES_TOP, input.testCases, note)
+  else drawCasesElsewhere(first, input, pages)
+  let from = 0
+  chunks.forEach((size, index) => {
+    const text = newPage(index + 2)
+    drawScheduleHeading(text, input)
+    const last = index === chunks.length - 1
+    drawCases(text, LATER_CASES_TOP, input.testCases.slice(from, from + size), last ? note : null)
+    from += size
+  })
   return Buffer.from(await document.save())
+}
+
+/**
+ * How many cases each later page lists (two columns of `rows`), the last one leaving room for
+ * the carried note.
+ */
+function pageChunks(count: number, noteRows: number, rows: number) {
+  const chunks: number[] = []
+  let remaining = count
+  while (remaining > 0) {
+    const take =
+      Math.ceil(remaining / 2) + noteRows <= rows
+        ? remaining
+        : remaining <= 2 * rows
+          ? 2 * (rows - noteRows)
+          : 2 * rows
+    chunks.push(take)
+    remaining -= take
+  }
+  return chunks
 }
 
 /** A new document with the certificate's properties. */
@@ -87,177 +151,127 @@ async function certificateDocument(
 /** The page's double frame. */
 function drawBorders(page: PDFPage) {
   const { width, height } = page.getSize()
-  page.drawRectangle({
-    x: 24,
-    y: 24,
-    width: width - 48,
-    height: height - 48,
-    borderColor: BRAND,
-    borderWidth: 3,
-  })
-  page.drawRectangle({
-    x: 32,
-    y: 32,
-    width: width - 64,
-    height: height - 64,
-    borderColor: BRAND,
-    borderWidth: 0.75,
-  })
+  const frame = (inset: number, borderWidth: number) =>
+    page.drawRectangle({
+      x: inset,
+      y: inset,
+      width: width - 2 * inset,
+      height: height - 2 * inset,
+      borderColor: BRAND,
+      borderWidth,
+    })
+  frame(24, 3)
+  frame(32, 0.75)
 }
 
-/** The title and the device's name and vendor; where what follows starts. */
-function drawHeading(text: Writer, { height }: { height: number }, input: CertificateInput) {
-  const { record } = input
-  let y = height - 92
-  text.centered('DEVICE CERTIFICATION PORTAL', y, { size: 11, font: 'bold', color: BRAND })
-  y -= 40
-  text.centered('Certificate of Certification', y, { size: 30, font: 'bold' })
-  y -= 30
-  text.centered('This certifies that the device below passed every test case of its certification plan.', y, {
-    size: 12,
-    color: MUTED,
-  })
-  y -= 44
-  text.centered(record.device_name, y, { size: 24, font: 'bold', color: BRAND })
-  y -= 22
-  text.centered(`by ${record.vendor}, submitted by ${record.organization_name || input.organization}`, y, {
+/** The title and the device's name and vendor. */
+function drawHeading(text: Writer, { record, organization }: CertificateInput) {
+  const top = text.page.getHeight() - 84
+  text.centered('DEVICE CERTIFICATION PORTAL', top, { size: 11, font: 'bold', color: BRAND })
+  text.centered('Certificate of Certification', top - 36, { size: 30, font: 'bold' })
+  text.centered(
+    'This certifies that the device below passed every test case of its certification plan.',
+    top - 62,
+    { size: 12, color: MUTED },
+  )
+  text.centered(record.device_name, top - 100, { size: 24, font: 'bold', color: BRAND })
+  text.centered(`by ${record.vendor}, submitted by ${record.organization_name || organization}`, top - 120, {
     size: 13,
   })
-  return y - 44
 }
 
-const LEFT = 86
-
-/** The device's facts on the left, the certificate's on the right; where the test cases start. */
-function drawFacts(
-  text: Writer,
-  width: number,
-  y: number,
-  { record, testCases, certificate }: CertificateInput,
-) {
-  const right = width / 2 + 20
+/** The device's facts, the certificate's and its tests', in three columns above the test cases. */
+function drawFacts(text: Writer, { record, run, testCases, certificate }: CertificateInput) {
+  const top = FIRST_CASES_TOP + 124
   const serials = record.device_number_list.filter((serial) => serial.trim() !== '')
-  const facts: Array<[string, string]> = [
+  const revision = run.revision >= 2 ? ` (revision ${run.revision})` : ''
+  const passed = testCases.filter((testCase) => testCase.state === 'passed').length
+  const device: Array<[string, string]> = [
     ['Device type', record.device_type],
     ['Product class', record.product_class],
-    ['Base firmware version', record.base_firmware_version],
+    ['Base firmware version', `${record.base_firmware_version}${revision}`],
     ['Serial numbers', serials.length ? serials.join(', ') : 'None submitted'],
   ]
-  const passed = testCases.filter((testCase) => testCase.state === 'passed').length
-  const runFacts: Array<[string, string]> = [
+  const issued: Array<[string, string]> = [
     ['Certificate number', certificate.number],
     ['Date of issue', dateFormat.format(certificate.issuedAt)],
     ['Valid until', dateFormat.format(certificate.expiresAt)],
-    ['Test cases passed', `${passed} of ${testCases.length}`],
   ]
-  text.facts(facts, LEFT, y, width / 2 - LEFT - 30)
-  text.facts(runFacts, right, y, width - 86 - right)
-  return y - (facts.length * 34 + 16)
+  const tests: Array<[string, string]> = [
+    ['Test cases passed', `${passed} of ${testCases.length}`],
+    ['Test plan', `${run.plan_name}, version ${run.plan_version}`],
+    ...(certificate.source ? [['Recertification of', certificate.source.number] as [string, string]] : []),
+  ]
+  text.facts(device, LEFT, top, 250, 30)
+  text.facts(issued, LEFT + 274, top, 180, 30)
+  text.facts(tests, LEFT + 478, top, text.page.getWidth() - 2 * LEFT - 478, 30)
 }
 
-/** Every test case and its outcome, in two columns. */
-function drawTestCases(text: Writer, width: number, top: number, testCases: CertificateInput['testCases']) {
-  let y = top
-  text.left('Test cases', LEFT, y, { size: 10, font: 'bold', color: MUTED })
-  y -= 16
-  const columns = 2
-  const columnWidth = (width - 2 * LEFT) / columns
-  const rows = Math.ceil(testCases.length / columns)
-  testCases.forEach((testCase, index) => {
-    const column = Math.floor(index / rows)
-    const row = index % rows
-    const mark = testCase.state === 'passed' ? 'Passed' : testCase.state
-    const x = LEFT + column * columnWidth
-    const lineY = y - row * 14
-    text.left(mark, x, lineY, { size: 9, font: 'bold', color: testCase.state === 'passed' ? PASS : INK })
-    text.left(testCase.name, x + 46, lineY, { size: 9, maxWidth: columnWidth - 56 })
+/** Two columns of cases from `top`, filled down the first, then the carried note under them. */
+function drawCases(text: Writer, top: number, cases: CertificateInput['testCases'], note: string | null) {
+  text.left('Test cases', LEFT, top, { size: 10, font: 'bold', color: MUTED })
+  const columnWidth = (text.page.getWidth() - 2 * LEFT) / 2
+  const rows = Math.ceil(cases.length / 2)
+  cases.forEach((testCase, index) => {
+    const x = LEFT + Math.floor(index / rows) * columnWidth
+    const y = top - 16 - (index % rows) * ROW
+    const passed = testCase.state === 'passed'
+    const mark = !passed ? testCase.state : testCase.carried_from ? 'Carried' : 'Passed'
+    text.left(mark, x, y, { size: 9, font: 'bold', color: passed ? PASS : INK })
+    text.left(testCase.name, x + 46, y, { size: 9, maxWidth: columnWidth - 56 })
+  })
+  if (note) {
+    text.left(note, LEFT, top - 16 - rows * ROW - 6, {
+      size: 8.5,
+      color: MUTED,
+      maxWidth: text.page.getWidth() - 2 * LEFT,
+    })
+  }
+}
+
+/** Page 1's line when the cases are listed on the pages that follow. */
+function drawCasesElsewhere(text: Writer, { testCases }: CertificateInput, pages: number) {
+  const passed = testCases.filter((testCase) => testCase.state === 'passed').length
+  const where = pages === 2 ? 'page 2' : `pages 2 to ${pages}`
+  text.left('Test cases', LEFT, FIRST_CASES_TOP, { size: 10, font: 'bold', color: MUTED })
+  text.left(`${passed} of ${testCases.length} passed, each listed on ${where}.`, LEFT, FIRST_CASES_TOP - 18, {
+    size: 12,
   })
 }
 
-/** Bottom right: the QR code of the verification page, and its address under the test cases. */
-function drawFooter(page: PDFPage, text: Writer, { record, run, certificate }: CertificateInput) {
-  const { width } = page.getSize()
-  const { verifyUrl } = certificate
-  drawQrCode(page, verifyUrl, { x: width - 86 - QR_SIZE, y: 52, size: QR_SIZE })
-  text.left('Check this certificate at', LEFT, 76, { size: 8, font: 'bold', color: MUTED })
-  text.left(verifyUrl, LEFT, 64, { size: 9, color: BRAND, maxWidth: width - 2 * LEFT - QR_SIZE - 20 })
+/** A later page's heading: whose test cases these are. */
+function drawScheduleHeading(text: Writer, { record, run, certificate }: CertificateInput) {
+  const top = text.page.getHeight() - 84
+  text.left(`Test cases of certificate ${certificate.number}`, LEFT, top, { size: 16, font: 'bold' })
   text.left(
-    `Test plan ${run.plan_name}, version ${run.plan_version} · record ${record.portfolio_manager_id} · run ${run.run_id} · lab harness ${run.harness} · completed ${run.finished_at ? dateFormat.format(run.finished_at) : 'not finished'}`,
+    `${record.device_name} by ${record.vendor}, firmware ${record.base_firmware_version} · test plan ${run.plan_name}, version ${run.plan_version}`,
     LEFT,
-    50,
-    { size: 7, color: MUTED, maxWidth: width - 2 * LEFT - QR_SIZE - 20 },
+    top - 20,
+    { size: 10, color: MUTED, maxWidth: text.page.getWidth() - 2 * LEFT },
   )
 }
 
-const QR_SIZE = 78
-
-/** The QR code of `text`, drawn as squares (vector: sharp at any zoom, nothing embedded). */
-function drawQrCode(page: PDFPage, text: string, { x, y, size }: { x: number; y: number; size: number }) {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
-  const cell = size / modules.size
-  page.drawRectangle({ x: x - 4, y: y - 4, width: size + 8, height: size + 8, color: rgb(1, 1, 1) })
-  for (let row = 0; row < modules.size; row += 1) {
-    for (let column = 0; column < modules.size; column += 1) {
-      if (!modules.get(row, column)) continue
-      page.drawRectangle({
-        x: x + column * cell,
-        y: y + size - (row + 1) * cell,
-        width: cell,
-        height: cell,
-        color: INK,
-      })
-    }
-  }
+/** 'Carried: carried from DCP-… (firmware 1.0.0), …' when some case was carried, else null. */
+function carriedNote({ testCases, certificate }: CertificateInput) {
+  const carried = testCases.find((testCase) => testCase.carried_from)?.carried_from
+  if (!carried) return null
+  const firmware = certificate.source?.number === carried ? ` (firmware ${certificate.source.firmware})` : ''
+  return `Carried: ${carriedFromText(carried)}${firmware}, where it passed; the plan marks it not sensitive to firmware, so it was not run again.`
 }
 
-type TextStyle = {
-  size: number
-  font?: 'regular' | 'bold'
-  color?: ReturnType<typeof rgb>
-  maxWidth?: number
-}
-
-/** Draws text in the standard fonts, keeping only what they can encode and what fits. */
-class Writer {
-  constructor(
-    private readonly page: PDFPage,
-    private readonly regular: PDFFont,
-    private readonly bold: PDFFont,
-  ) {}
-
-  private fontOf(style: TextStyle) {
-    return style.font === 'bold' ? this.bold : this.regular
-  }
-
-  private fit(value: string, font: PDFFont, size: number, maxWidth: number) {
-    const known = new Set(font.getCharacterSet())
-    let text = [...value.replace(/\s+/g, ' ')]
-      .map((character) => (known.has(character.codePointAt(0) ?? 0) ? character : '?'))
-      .join('')
-    if (font.widthOfTextAtSize(text, size) <= maxWidth) return text
-    while (text.length > 1 && font.widthOfTextAtSize(`${text}…`, size) > maxWidth) text = text.slice(0, -1)
-    return `${text.trimEnd()}…`
-  }
-
-  left(value: string, x: number, y: number, style: TextStyle) {
-    const font = this.fontOf(style)
-    const text = this.fit(value, font, style.size, style.maxWidth ?? this.page.getWidth() - x - 60)
-    this.page.drawText(text, { x, y, size: style.size, font, color: style.color ?? INK })
-  }
-
-  centered(value: string, y: number, style: TextStyle) {
-    const font = this.fontOf(style)
-    const pageWidth = this.page.getWidth()
-    const text = this.fit(value, font, style.size, style.maxWidth ?? pageWidth - 140)
-    const x = (pageWidth - font.widthOfTextAtSize(text, style.size)) / 2
-    this.page.drawText(text, { x, y, size: style.size, font, color: style.color ?? INK })
-  }
-
-  facts(facts: Array<[string, string]>, x: number, y: number, maxWidth: number) {
-    facts.forEach(([label, value], index) => {
-      const top = y - index * 34
-      this.left(label, x, top, { size: 9, font: 'bold', color: MUTED, maxWidth })
-      this.left(value, x, top - 14, { size: 12, maxWidth })
-    })
-  }
+/** Every page's foot: the verification page's address and QR code, the run's references, the page number. */
+function drawFooter(text: Writer, { record, run, certificate }: CertificateInput, pageNumber: string) {
+  const { width, height } = text.page.getSize()
+  const { verifyUrl } = certificate
+  const maxWidth = width - 2 * LEFT - QR_SIZE - 20
+  drawQrCode(text.page, verifyUrl, { x: width - LEFT - QR_SIZE, y: QR_Y, size: QR_SIZE })
+  if (pageNumber) text.right(pageNumber, width - LEFT, height - 60, { size: 8, color: MUTED })
+  text.left('Check this certificate at', LEFT, 76, { size: 8, font: 'bold', color: MUTED })
+  text.left(verifyUrl, LEFT, 64, { size: 9, color: BRAND, maxWidth })
+  text.left(
+    `Record ${record.portfolio_manager_id} · run ${run.run_id} · lab harness ${run.harness} · completed ${run.finished_at ? dateFormat.format(run.finished_at) : 'not finished'}`,
+    LEFT,
+    50,
+    { size: 7, color: MUTED, maxWidth },
+  )
 }

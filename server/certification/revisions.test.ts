@@ -1,3 +1,4 @@
+import { extractTextItems } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PublicCertificate, DirectoryAnswer, CertificateContent } from '@/contract/certificates'
 import type { RunListAnswer, RunResults } from '@/contract/certification'
@@ -27,6 +28,7 @@ import {
   type TestPortal,
   type TestStaff,
   type TestVendor,
+  json,
 } from '../test/portal.ts'
 
 /*
@@ -53,12 +55,6 @@ afterAll(async () => {
 })
 
 const db = () => test.database.db
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text()
-  expect([response.status, text]).toEqual([status, expect.any(String)])
-  return JSON.parse(text) as T
-}
 
 const revision = (id: string, values: Record<string, unknown> = {}, who = vendor) =>
   who.browser.post(endpoints.reviseRecord.path, {
@@ -283,6 +279,20 @@ describe('a failed device, fixed and certified; then a firmware update recertifi
       firmware: '1.0.0',
       carriedCases: carried,
     })
+    // Its PDF names the revision and the source, and marks each carried case.
+    const pdf = await vendor.browser.cert(
+      endpointPath(endpoints.certificatePdf.path, { runId: latest!.runId }),
+      {
+        method: 'GET',
+      },
+    )
+    const texts = (await extractTextItems(new Uint8Array(await pdf.arrayBuffer()))).items
+      .flat()
+      .map((item) => item.str)
+    expect(texts).toEqual(
+      expect.arrayContaining(['1.1.0 (revision 3)', 'Recertification of', firstCertificate]),
+    )
+    expect(texts.filter((text) => text === 'Carried')).toHaveLength(carried.length)
 
     // The revisions, newest first.
     const history = await json<RecordRevisionsAnswer>(

@@ -41,6 +41,7 @@ import {
   type TestPortal,
   type TestStaff,
   type TestVendor,
+  json,
 } from '../test/portal.ts'
 import { SseClient } from '../test/sse.ts'
 
@@ -74,12 +75,6 @@ afterAll(async () => {
 })
 
 const db = () => test.database.db
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const answer = (await response.json()) as T
-  expect([response.status, answer]).toEqual([status, answer])
-  return answer
-}
 
 const get = (browser: Browser, path: string, query: Record<string, string> = {}) =>
   browser.call(`${path}?${new URLSearchParams(query).toString()}`, { method: 'GET' })

@@ -40,6 +40,7 @@ import {
   type TestPortal,
   type TestStaff,
   type TestVendor,
+  json,
 } from '../test/portal.ts'
 
 /*
@@ -73,12 +74,6 @@ async function latestLinkTo(email: string) {
   const match = mail ? linkIn(mail.text) : null
   if (!mail || !match?.[1]) throw new Error(`No set-password mail to ${email}.`)
   return { mail, link: match[0], token: match[1] }
-}
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const answer = (await response.json()) as T
-  expect([response.status, answer]).toEqual([status, answer])
-  return answer
 }
 
 /** A lab call by its endpoint: GET with a query, POST with a body. */

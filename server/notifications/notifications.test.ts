@@ -33,6 +33,7 @@ import {
   type TestPortal,
   type TestStaff,
   type TestVendor,
+  json,
 } from '../test/portal.ts'
 import { signUnsubscribeToken } from './unsubscribe-token.ts'
 
@@ -73,12 +74,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await test?.close()
 })
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const answer = (await response.json()) as T
-  expect([response.status, answer]).toEqual([status, answer])
-  return answer
-}
 
 const getSettings = (browser: Browser) => browser.call(endpoints.notificationSettings.path, { method: 'GET' })
 /** A member's switch changed by its own session, answered 200. */

@@ -24,6 +24,7 @@ import {
   type TestPortal,
   type TestStaff,
   type TestVendor,
+  json,
 } from '../test/portal.ts'
 
 /*
@@ -50,12 +51,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await test?.close()
 })
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const answer = (await response.json()) as T
-  expect([response.status, answer]).toEqual([status, answer])
-  return answer
-}
 
 const get = (browser: Browser, path: string) => browser.call(path, { method: 'GET' })
 

@@ -24,6 +24,7 @@ import {
   type TestPortal,
   type TestStaff,
   type TestVendor,
+  json,
 } from '../test/portal.ts'
 import { MESH_WIFI6_V1_CASES } from '../test/plans.ts'
 import { currentPlanFor } from './plans.ts'
@@ -51,12 +52,6 @@ afterAll(async () => {
 })
 
 const db = () => test.database.db
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const answer = (await response.json()) as T
-  expect(response.status).toBe(status)
-  return answer
-}
 
 const get = (browser: Browser, path: string, query: Record<string, string> = {}) =>
   browser.call(`${path}?${new URLSearchParams(query).toString()}`, { method: 'GET' })

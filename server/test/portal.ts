@@ -348,3 +348,10 @@ export async function createStaffMember(
   expect(auth.labStaff?.staffId).toBe(row.id)
   return { staffId: row.id, email, name, role, browser }
 }
+
+/** A response's JSON body, once its status is `status` (on a mismatch the failure shows the body). */
+export async function json<T>(response: Response, status: number): Promise<T> {
+  const text = await response.text()
+  expect([response.status, text]).toEqual([status, expect.any(String)])
+  return JSON.parse(text) as T
+}

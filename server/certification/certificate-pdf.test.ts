@@ -1,0 +1,136 @@
+import { extractTextItems, type StructuredTextItem } from 'unpdf'
+import { describe, expect, it } from 'vitest'
+import { carriedFromText } from '@/contract/revisions'
+import { certificatePdf, QR_SIZE, type CertificateInput } from './certificate-pdf.ts'
+
+/*
+ * The certificate PDF read back as a reader's PDF software sees it (pdf.js, through unpdf): every
+ * text item's box, for plans of 1, 15 and 60 cases and a recertification. No two boxes overlap,
+ * none leaves the frame or touches the QR code, and every case is there with its mark.
+ */
+
+const WIDTH = 841.89
+const HEIGHT = 595.28
+const NUMBER = 'DCP-2026-7K3M-Q9XH'
+const SOURCE = 'DCP-2026-2BCD-4FGH'
+
+function input(cases: number, { carried = 0 } = {}): CertificateInput {
+  return {
+    record: {
+      portfolio_manager_id: 'pm-1',
+      organization_name: 'MeshWave Networks',
+      vendor: 'Nokia',
+      device_name: 'Beacon 6',
+      device_type: 'Wi-Fi Mesh Device',
+      product_class: 'Wi-Fi 6 Mesh',
+      base_firmware_version: carried ? '1.1.0' : '1.0.2',
+      device_number_list: ['SN-0001', 'SN-0002', ''],
+    },
+    run: {
+      run_id: 'run-1',
+      finished_at: new Date('2026-11-20T10:00:00Z'),
+      harness: 'simulated',
+      plan_name: 'Wi-Fi Mesh Device',
+      plan_version: 2,
+      revision: carried ? 3 : 1,
+    },
+    testCases: Array.from({ length: cases }, (_, index) => ({
+      // Long names, as the plans' longest ("Security baseline (open ports, default credentials, TLS)").
+      name: `Case ${index + 1}: security baseline (open ports, default credentials, TLS)`,
+      state: 'passed' as const,
+      carried_from: index < carried ? SOURCE : null,
+    })),
+    organization: 'MeshWave Networks',
+    certificate: {
+      number: NUMBER,
+      issuedAt: new Date('2026-11-20T10:00:00Z'),
+      expiresAt: new Date('2029-11-20T10:00:00Z'),
+      verifyUrl: `https://portal.example/verify/${NUMBER}`,
+      source: carried ? { number: SOURCE, firmware: '1.0.2' } : null,
+    },
+  }
+}
+
+type Box = { text: string; left: number; right: number; bottom: number; top: number }
+
+/** A text item's box: its advance width, from the descender to the cap height. */
+const box = (item: StructuredTextItem): Box => ({
+  text: item.str,
+  left: item.x,
+  right: item.x + item.width,
+  bottom: item.y - 0.22 * item.fontSize,
+  top: item.y + 0.75 * item.fontSize,
+})
+
+const overlaps = (a: Omit<Box, 'text'>, b: Omit<Box, 'text'>) =>
+  a.left < b.right - 0.01 && b.left < a.right - 0.01 && a.bottom < b.top - 0.01 && b.bottom < a.top - 0.01
+
+// The QR code and its white margin, bottom right of every page.
+const QR = { left: WIDTH - 86 - QR_SIZE - 4, right: WIDTH - 86 + 4, bottom: 48, top: 52 + QR_SIZE + 4 }
+
+async function pages(certificate: CertificateInput) {
+  const { items } = await extractTextItems(new Uint8Array(await certificatePdf(certificate)))
+  return items.map((page) => page.filter((item) => item.str.trim() !== '').map(box))
+}
+
+function layoutFaults(page: Box[]) {
+  const faults: string[] = []
+  page.forEach((a, index) => {
+    if (a.left < 40 || a.right > WIDTH - 40 || a.bottom < 40 || a.top > HEIGHT - 40)
+      faults.push(`"${a.text}" leaves the frame`)
+    if (overlaps(a, QR)) faults.push(`"${a.text}" is drawn over the QR code`)
+    for (const b of page.slice(index + 1)) if (overlaps(a, b)) faults.push(`"${a.text}" overlaps "${b.text}"`)
+  })
+  return faults
+}
+
+describe('the certificate PDF', () => {
+  it.each([
+    [1, 1],
+    [10, 1],
+    [11, 2],
+    [15, 2],
+    [60, 3],
+  ])('%i cases: %i pages, nothing drawn over anything, every case listed once', async (cases, count) => {
+    const read = await pages(input(cases))
+    expect(read).toHaveLength(count)
+    for (const page of read) expect(layoutFaults(page)).toEqual([])
+    const texts = read.flat().map((item) => item.text)
+    for (let index = 1; index <= cases; index += 1)
+      expect(texts.filter((text) => text.startsWith(`Case ${index}:`))).toHaveLength(1)
+    expect(texts.filter((text) => text === 'Passed')).toHaveLength(cases)
+    expect(texts).toContain(`${cases} of ${cases}`)
+    // Every page carries the verification link; a document of several pages numbers them.
+    for (const [index, page] of read.entries()) {
+      expect(page.map((item) => item.text)).toContain(`https://portal.example/verify/${NUMBER}`)
+      if (count > 1) expect(page.map((item) => item.text)).toContain(`Page ${index + 1} of ${count}`)
+    }
+    if (count > 1) {
+      const where = count === 2 ? 'page 2' : `pages 2 to ${count}`
+      expect(texts).toContain(`${cases} of ${cases} passed, each listed on ${where}.`)
+      expect(texts).toContain(`Test cases of certificate ${NUMBER}`)
+    }
+  })
+
+  it('a recertification names its revision and source certificate, and marks the carried cases', async () => {
+    const read = await pages(input(15, { carried: 9 }))
+    for (const page of read) expect(layoutFaults(page)).toEqual([])
+    const texts = read.flat().map((item) => item.text)
+    expect(texts).toContain('1.1.0 (revision 3)')
+    expect(texts).toContain('Recertification of')
+    expect(texts).toContain(SOURCE)
+    expect(texts).toContain('Wi-Fi Mesh Device, version 2')
+    expect(texts.filter((text) => text === 'Carried')).toHaveLength(9)
+    expect(texts.filter((text) => text === 'Passed')).toHaveLength(6)
+    expect(texts).toContain(
+      `Carried: ${carriedFromText(SOURCE)} (firmware 1.0.2), where it passed; the plan marks it not sensitive to firmware, so it was not run again.`,
+    )
+  })
+
+  it('a first certification shows neither a revision nor a source', async () => {
+    const texts = (await pages(input(6))).flat().map((item) => item.text)
+    expect(texts).toContain('1.0.2')
+    expect(texts).not.toContain('Recertification of')
+    expect(texts.some((text) => text.startsWith('Carried'))).toBe(false)
+  })
+})
