@@ -109,13 +109,13 @@ function ReviewPanel({ run }: { run: CertificationRun }) {
   const carried = run.testCases.some((test) => test.carriedFrom)
   const [requireFullPlan, setRequireFullPlan] = React.useState(false)
 
+  const refuse = (message: string) => {
+    setError(message)
+    reasonRef.current?.focus()
+  }
   const decide = async (decision: 'approve' | 'reject') => {
     const text = reason.trim()
-    if (decision === 'reject' && !text) {
-      setError(REVIEW_REASON_REQUIRED_MESSAGE)
-      reasonRef.current?.focus()
-      return
-    }
+    if (decision === 'reject' && !text) return refuse(REVIEW_REASON_REQUIRED_MESSAGE)
     const outcome = await answerOrNull(
       review.mutateAsync({
         runId: run.runId,
@@ -125,11 +125,7 @@ function ReviewPanel({ run }: { run: CertificationRun }) {
       }),
     )
     if (!outcome) return
-    if (!outcome.ok) {
-      setError(outcome.message)
-      reasonRef.current?.focus()
-      return
-    }
+    if (!outcome.ok) return refuse(outcome.message)
     void showToast('success', outcome.data.message)
   }
 

@@ -38,15 +38,8 @@ const LOADING_LABELS = {
  * TanStack Form. Save and Submit hand their check to `form.handleSubmit` as submit meta; the form
  * validator shows that check's messages on the fields, and they follow the typing from then on.
  */
-export function PortfolioForm({
-  authData,
-  saved,
-  catalogue,
-  countries,
-  focusSection,
-  record,
-  revise,
-}: PortfolioFormProps) {
+export function PortfolioForm(props: PortfolioFormProps) {
+  const { authData, saved, catalogue, countries, focusSection, record, revise } = props
   const portfolio = usePortfolioForm({ authData, saved, catalogue, record, revise })
   const { form, check, editing, revising, submitted, sending, sections } = portfolio
   const { modes } = sections
