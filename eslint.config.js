@@ -146,6 +146,7 @@ export default tseslint.config(
       '.storybook/public/',
       '.reports/',
       'test-results/',
+      'test-results-pg/',
     ],
   },
   js.configs.recommended,

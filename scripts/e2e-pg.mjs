@@ -16,16 +16,22 @@ const { databaseUrl, stop } = await postgresForTests('the journeys’ portals')
 const extra = process.argv.slice(2)
 const specs = extra.some((arg) => arg.endsWith('.spec.ts')) ? [] : JOURNEYS
 const code = await new Promise((resolve) => {
-  const child = spawn('npx', ['playwright', 'test', ...specs, '--project=desktop', ...extra], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      E2E_DATABASE_URL: databaseUrl,
-      // These journeys reach only their own portals: no shared portal is started for them
-      // (playwright.config.ts starts one when E2E_BASE_URL is unset).
-      E2E_BASE_URL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:9',
+  // Its own output folder: Playwright empties its folder first, and test-results/ holds the traces
+  // of the journeys npm test ran just before.
+  const child = spawn(
+    'npx',
+    ['playwright', 'test', ...specs, '--project=desktop', '--output=test-results-pg', ...extra],
+    {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        E2E_DATABASE_URL: databaseUrl,
+        // These journeys reach only their own portals: no shared portal is started for them
+        // (playwright.config.ts starts one when E2E_BASE_URL is unset).
+        E2E_BASE_URL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:9',
+      },
     },
-  })
+  )
   child.on('close', (exitCode) => resolve(exitCode ?? 1))
 })
 // The journeys' portals really ran on this server: each made its database here.

@@ -1,3 +1,4 @@
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib'
 import { extractTextItems, type StructuredTextItem } from 'unpdf'
 import { describe, expect, it } from 'vitest'
 import { carriedFromText } from '@/contract/revisions'
@@ -125,6 +126,30 @@ describe('the certificate PDF', () => {
     expect(texts).toContain(
       `Carried: ${carriedFromText(SOURCE)} (firmware 1.0.2), where it passed; the plan marks it not sensitive to firmware, so it was not run again.`,
     )
+  })
+
+  it('is titled a Certificate of Conformance, in embedded Inter: Latin Extended as typed, other scripts as ?', async () => {
+    const certificate = input(3)
+    certificate.record.organization_name = 'Łódź Sieci 漢'
+    const pdf = await certificatePdf(certificate)
+    const texts = (await extractTextItems(new Uint8Array(pdf))).items.flat().map((item) => item.str)
+    expect(texts).toContain('Certificate of Conformance')
+    // A line drawn in two fonts reads back as one text item per font: joined, it is the line.
+    expect(texts.join('')).toContain('by Nokia, submitted by Łódź Sieci ?')
+    // Every font is Inter with its glyphs in the file, none of the standard fonts a reader substitutes.
+    const document = await PDFDocument.load(pdf)
+    const descriptors = document.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter(
+        (object) =>
+          object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('FontDescriptor'),
+      )
+    expect(descriptors.length).toBeGreaterThan(0)
+    for (const descriptor of descriptors as PDFDict[]) {
+      expect(descriptor.get(PDFName.of('FontName'))?.toString()).toMatch(/^\/Inter-(Regular|Bold)-\d+$/)
+      expect(descriptor.get(PDFName.of('FontFile2'))).toBeDefined()
+    }
   })
 
   it('a first certification shows neither a revision nor a source', async () => {

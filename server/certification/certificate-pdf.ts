@@ -1,8 +1,8 @@
-import { PDFDocument, StandardFonts, type PDFPage } from 'pdf-lib'
+import { PDFDocument, type PDFPage } from 'pdf-lib'
 import { carriedFromText } from '@/contract/revisions'
 import type { CertificationRunRow, DeviceRow, RunTestCaseRow } from '../platform/db/schema.ts'
 import { fileNamePart } from '../http/file-names.ts'
-import { BRAND, drawQrCode, INK, MUTED, PASS, Writer } from './certificate-pdf-writer.ts'
+import { BRAND, drawQrCode, embedFonts, INK, MUTED, PASS, Writer } from './certificate-pdf-writer.ts'
 
 /*
  * The certificate that Email Certificate mails (ARCHITECTURE.md decision 8): landscape A4 naming
@@ -16,9 +16,9 @@ import { BRAND, drawQrCode, INK, MUTED, PASS, Writer } from './certificate-pdf-w
  * verification link and its QR code. A recertification (docs/decisions/0033) names its revision
  * and source certificate, and marks the cases carried from it.
  *
- * The PDF uses the standard Helvetica fonts (nothing to embed, a few KB per certificate). Those
- * fonts cover Latin-1 (WinAnsi) only: any other character of a vendor's text is written as '?'
- * rather than failing the mail.
+ * The text is in Inter, embedded as a subset (certificate-pdf-writer.ts): Latin and Latin
+ * Extended, so a vendor's "Łódź" prints as typed; a character Inter lacks is written as '?' rather
+ * than failing the mail.
  */
 
 export type CertificateInput = {
@@ -79,8 +79,7 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 
 export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
   const document = await certificateDocument(input.record, input.certificate)
-  const regular = await document.embedFont(StandardFonts.Helvetica)
-  const bold = await document.embedFont(StandardFonts.HelveticaBold)
+  const fonts = await embedFonts(document, certificateTexts(input))
   const note = carriedNote(input)
   const noteRows = note ? 2 : 0
   const count = input.testCases.length
@@ -90,7 +89,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
   const newPage = (index: number) => {
     const page = document.addPage(A4_LANDSCAPE)
     drawBorders(page)
-    const text = new Writer(page, regular, bold)
+    const text = new Writer(page, fonts)
     drawFooter(text, input, pages > 1 ? `Page ${index} of ${pages}` : '')
     return text
   }
@@ -109,6 +108,15 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
     from += size
   })
   return Buffer.from(await document.save())
+}
+
+/** The vendor's texts the certificate prints (its own wording is Latin). */
+function certificateTexts({ record, testCases, organization }: CertificateInput) {
+  return [
+    ...Object.values(record).flat().map(String),
+    ...testCases.map((testCase) => testCase.name),
+    organization,
+  ]
 }
 
 /**
@@ -168,7 +176,7 @@ function drawBorders(page: PDFPage) {
 function drawHeading(text: Writer, { record, organization }: CertificateInput) {
   const top = text.page.getHeight() - 84
   text.centered('DEVICE CERTIFICATION PORTAL', top, { size: 11, font: 'bold', color: BRAND })
-  text.centered('Certificate of Certification', top - 36, { size: 30, font: 'bold' })
+  text.centered('Certificate of Conformance', top - 36, { size: 30, font: 'bold' })
   text.centered(
     'This certifies that the device below passed every test case of its certification plan.',
     top - 62,

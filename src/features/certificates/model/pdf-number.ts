@@ -8,7 +8,7 @@ import { CERTIFICATE_NUMBER_PATTERN, normalizeCertificateNumber } from '@/contra
 
 export const NOT_A_PDF_MESSAGE = 'This file is not a PDF.'
 export const NO_NUMBER_IN_PDF_MESSAGE = 'This PDF names no certificate number of this portal.'
-/** A certificate PDF is a few kilobytes; anything much larger is not one of ours. */
+/** A certificate PDF is tens of kilobytes (its fonts embedded); anything much larger is not one of ours. */
 export const PDF_MAX_BYTES = 5 * 1024 * 1024
 export const PDF_TOO_LARGE_MESSAGE = 'This file is too large to be a certificate (5 MB at most).'
 
