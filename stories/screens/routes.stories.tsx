@@ -18,13 +18,9 @@ const at = (url: string, heading: string, { loggedIn = false } = {}) => ({
   parameters: { router: { app: true, url } },
   beforeEach: loggedIn ? loggedInAs('v-nokia') : loggedOut,
   play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
-    // The route's code loads on first visit.
-    const heading1 = await within(canvasElement).findByRole(
-      'heading',
-      { level: 1, name: heading },
-      { timeout: 5000 },
-    )
-    await expect(heading1).toBeVisible()
+    // The route's code loads on first visit, and a screen may render its heading again once its
+    // data comes (the dashboard does): the heading is looked up afresh until it is visible.
+    await expectPageHeading(within(canvasElement), heading)
   },
 })
 
