@@ -110,6 +110,9 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
   return Buffer.from(await document.save())
 }
 
+const passedCount = (testCases: CertificateInput['testCases']) =>
+  testCases.filter((testCase) => testCase.state === 'passed').length
+
 /** The vendor's texts the certificate prints (its own wording is Latin). */
 function certificateTexts({ record, testCases, organization }: CertificateInput) {
   return [
@@ -193,7 +196,7 @@ function drawFacts(text: Writer, { record, run, testCases, certificate }: Certif
   const top = FIRST_CASES_TOP + 124
   const serials = record.device_number_list.filter((serial) => serial.trim() !== '')
   const revision = run.revision >= 2 ? ` (revision ${run.revision})` : ''
-  const passed = testCases.filter((testCase) => testCase.state === 'passed').length
+  const passed = passedCount(testCases)
   const device: Array<[string, string]> = [
     ['Device type', record.device_type],
     ['Product class', record.product_class],
@@ -239,7 +242,7 @@ function drawCases(text: Writer, top: number, cases: CertificateInput['testCases
 
 /** Page 1's line when the cases are listed on the pages that follow. */
 function drawCasesElsewhere(text: Writer, { testCases }: CertificateInput, pages: number) {
-  const passed = testCases.filter((testCase) => testCase.state === 'passed').length
+  const passed = passedCount(testCases)
   const where = pages === 2 ? 'page 2' : `pages 2 to ${pages}`
   text.left('Test cases', LEFT, FIRST_CASES_TOP, { size: 10, font: 'bold', color: MUTED })
   text.left(`${passed} of ${testCases.length} passed, each listed on ${where}.`, LEFT, FIRST_CASES_TOP - 18, {
