@@ -158,9 +158,12 @@ describe('a certification run through the service', () => {
     expect(
       run?.testCases.filter((testCase) => testCase.state === 'failed').map((testCase) => testCase.name),
     ).toEqual(['Firmware upgrade and rollback'])
+    // A failed run may be started again in full.
+    await test.portal.executor.settled(await startedRun(asha, id))
+    expect(await runs(asha, id)).toHaveLength(2)
   })
 
-  it('refuses a second run while one is active, and allows one after it ended', async () => {
+  it('refuses a second run while one is active; after it ended certified, refuses a full run too', async () => {
     const gate = gatedHarness()
     const slow = await startTestPortal({ database: test.database, harness: gate.harness })
     try {
@@ -180,8 +183,15 @@ describe('a certification run through the service', () => {
       gate.openAll()
       await slow.portal.executor.settled(runId)
       expect(await recordOf(vendor, id)).toMatchObject({ status: 'Completed', isCertified: CERTIFIED_OK })
-      await slow.portal.executor.settled(await startedRun(vendor, id))
-      expect(await runs(vendor, id)).toHaveLength(2)
+      // Certifying changed firmware is a new revision: the certificate that stands is kept.
+      expect(await answer(await startRun(vendor, id))).toEqual({
+        status: 409,
+        body: {
+          message: 'This device is already certified. To certify changed firmware, submit a new revision.',
+        },
+      })
+      expect(await runs(vendor, id)).toHaveLength(1)
+      expect(await recordOf(vendor, id)).toMatchObject({ status: 'Completed', isCertified: CERTIFIED_OK })
     } finally {
       await slow.stop()
     }

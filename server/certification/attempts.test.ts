@@ -323,9 +323,9 @@ describe('re-run of the failed cases', () => {
     const script: Record<number, readonly string[]> = {
       1: [a, b], // full: two cases fail
       2: [b], // re-run of a and b: a passes, b fails again
-      3: [], // re-run of b: passes → every case of the plan has passed in its latest attempt
-      4: [c], // full: c fails (earlier attempts no longer count)
-      5: [], // re-run of c
+      3: [b], // re-run of b: fails a third time
+      4: [c], // full: c fails (earlier attempts no longer count: b passes)
+      5: [], // re-run of c: passes → every case of the plan has passed in its latest attempt
     }
     const lab = scriptedLab((attempt) => script[attempt] ?? [])
     const runner = executor({ harness: lab.harness })
@@ -352,7 +352,7 @@ describe('re-run of the failed cases', () => {
         GENERIC_PLAN.map((name) => `${name}:${[a, b].includes(name) ? 'failed' : 'passed'}`),
       ],
       [2, 'Validation failure', [`${a}:passed`, `${b}:failed`]],
-      [3, 'CERTIFIED-OK', [`${b}:passed`]],
+      [3, 'Validation failure', [`${b}:failed`]],
       [4, 'Validation failure', GENERIC_PLAN.map((name) => `${name}:${name === c ? 'failed' : 'passed'}`)],
       [5, 'CERTIFIED-OK', [`${c}:passed`]],
     ])
@@ -943,7 +943,9 @@ describe('results over attempts', () => {
     const runner = executor()
     const first = await completed(runner, id, who)
     const second = await completed(runner, id, who, 'rerun')
-    await completed(runner, id, who)
+    // The first attempt's own load has no later attempt among its attempts.
+    const earlier = await loadRun(database.db, first.runId)
+    expect(earlier?.attempts.map((attempt) => attempt.run.run_id)).toEqual([first.runId])
     const loaded = await loadRun(database.db, second.runId)
     expect(loaded?.attempts.map((attempt) => [attempt.run.run_id, attempt.testCases.length])).toEqual([
       [first.runId, GENERIC_PLAN.length],

@@ -1,10 +1,5 @@
 import type { Transaction } from 'kysely'
-import {
-  ACTIVE_STATUSES,
-  AWAITING_REVIEW_STATUS,
-  CANCELLED_STATUS,
-  type StoredStatus,
-} from '@/contract/run-status'
+import { ACTIVE_STATUSES, AWAITING_REVIEW_STATUS, type StoredStatus } from '@/contract/run-status'
 import { issueCertificate, type IssueOptions } from './issue-certificate.ts'
 import type { CertificationRunRow, Database } from '../platform/db/schema.ts'
 import type { RunRef } from './run-store.ts'
@@ -34,13 +29,6 @@ const TRANSITIONS = {
   reviewDecided: [AWAITING_REVIEW_STATUS],
 } as const satisfies Record<string, readonly StoredStatus[]>
 type RunTransition = keyof typeof TRANSITIONS
-
-/** The record statuses a new run (an attempt) may start from: none is active or awaits review. */
-export const START_FROM = [
-  'Submitted',
-  'Completed',
-  CANCELLED_STATUS,
-] as const satisfies readonly StoredStatus[]
 
 /**
  * A transition that did not happen, and why: the run is gone, its status does not allow it (it

@@ -1,15 +1,10 @@
 import { type Insertable, sql } from 'kysely'
 import type { RunKind } from '@/contract/certification'
-import { AWAITING_REVIEW_REFUSAL_MESSAGE } from '@/contract/lab'
 import { VALIDATION_FAILURE } from '@/contract/records'
+import { ACTIVE_STATUSES, type ActiveStatus, CANCELLED_STATUS } from '@/contract/run-status'
+import { startRefusal } from '@/contract/run-start'
 import {
-  ACTIVE_STATUSES,
-  type ActiveStatus,
-  AWAITING_REVIEW_STATUS,
-  CANCELLED_STATUS,
-  type StoredStatus,
-} from '@/contract/run-status'
-import {
+  ALREADY_CERTIFIED_MESSAGE,
   CANCELLED_CASE_NOTE,
   FORBIDDEN_MESSAGE,
   NO_ACTIVE_RUN_MESSAGE,
@@ -25,7 +20,7 @@ import type { CertificationRunsTable } from '../platform/db/tables/certification
 import { isUniqueViolation } from '../platform/db/database.ts'
 import { appendEvent } from '../events/index.ts'
 import { logActivity, recordSubject } from '../organizations/index.ts'
-import { lockRun, START_FROM, type Trx } from './lifecycle-guard.ts'
+import { lockRun, type Trx } from './lifecycle-guard.ts'
 import { accountName, labActorName, type RunRef, runEventBase, runNow } from './run-store.ts'
 import { currentPlanFor } from '../programme/index.ts'
 import { type CaseToRun, withCarriedCases } from './recertification.ts'
@@ -52,7 +47,7 @@ export type StartRunResult =
   | { ok: true; runId: string; status: ActiveStatus; attempt: number; message: string }
   | {
       ok: false
-      reason: 'record-not-found' | 'forbidden' | 'already-active' | 'no-failed-cases'
+      reason: 'record-not-found' | 'forbidden' | 'already-active' | 'already-certified' | 'no-failed-cases'
       message: string
     }
 
@@ -88,12 +83,13 @@ export async function startRun(
     .executeTakeFirst()
   if (!record) return refusedStart('record-not-found', RECORD_NOT_FOUND_MESSAGE)
   if (record.organization_id !== organizationId) return refusedStart('forbidden', FORBIDDEN_MESSAGE)
-  // A run going on, or a result the lab has not decided yet, is not started over.
-  if (!(START_FROM as readonly StoredStatus[]).includes(record.status)) {
-    const message =
-      record.status === AWAITING_REVIEW_STATUS ? AWAITING_REVIEW_REFUSAL_MESSAGE : RUN_ALREADY_ACTIVE_MESSAGE
-    return refusedStart('already-active', message)
-  }
+  // A run going on or a result the lab has not decided yet is not started over, nor a certified
+  // record run again in full (the contract's rule, as the menus have it); a re-run of a certified
+  // record finds no failed case below.
+  const refusal = startRefusal({ status: record.status, isCertified: record.is_certified })
+  const certified = refusal === ALREADY_CERTIFIED_MESSAGE
+  if (refusal && !(certified && kind === 'rerun'))
+    return refusedStart(certified ? 'already-certified' : 'already-active', refusal)
   // The record's row is locked: no other start numbers an attempt meanwhile.
   const latest = await trx
     .selectFrom('certification_runs')

@@ -179,35 +179,38 @@ const NO_FAILED_CASES = 'This device has no failed test case to run again.'
 
 describe('start', () => {
   it.each([
-    ['Submitted', 1],
-    ['Completed', 2],
-    ['Cancelled', 2],
-  ] as const)('starts a full run from %s: InProgress, run.started', async (from, attempt) => {
-    const arranged = await arrange(from)
-    const { result, events } = await transition(arranged, (trx) =>
-      startRun(trx, { ...arranged, kind: 'full' }, starting),
-    )
-    expect(result).toEqual({
-      ok: true,
-      runId: expect.any(String),
-      status: 'InProgress',
-      attempt,
-      message: 'Certification run started',
-    })
-    expect(await statuses(arranged.portfolioManagerId)).toEqual({
-      record: ['InProgress', ''],
-      run: ['InProgress', ''],
-    })
-    expect(events).toMatchObject([
-      {
-        type: 'run.started',
+    ['Submitted', 1, false],
+    ['Completed', 2, true],
+    ['Cancelled', 2, false],
+  ] as const)(
+    'starts a full run from %s (failed: %s): InProgress, run.started',
+    async (from, attempt, failed) => {
+      const arranged = await arrange(from, { failed })
+      const { result, events } = await transition(arranged, (trx) =>
+        startRun(trx, { ...arranged, kind: 'full' }, starting),
+      )
+      expect(result).toEqual({
+        ok: true,
+        runId: expect.any(String),
+        status: 'InProgress',
         attempt,
-        record: { status: 'InProgress', isCertified: '' },
-        run: { status: 'InProgress' },
-      },
-    ])
-    expect((events[0]!.run as { testCases: unknown[] }).testCases).toHaveLength(7)
-  })
+        message: 'Certification run started',
+      })
+      expect(await statuses(arranged.portfolioManagerId)).toEqual({
+        record: ['InProgress', ''],
+        run: ['InProgress', ''],
+      })
+      expect(events).toMatchObject([
+        {
+          type: 'run.started',
+          attempt,
+          record: { status: 'InProgress', isCertified: '' },
+          run: { status: 'InProgress' },
+        },
+      ])
+      expect((events[0]!.run as { testCases: unknown[] }).testCases).toHaveLength(7)
+    },
+  )
 
   it('starts in Maintenance while the lab is in maintenance', async () => {
     const arranged = await arrange('Submitted')
@@ -231,6 +234,20 @@ describe('start', () => {
     const { result, events } = await transition(arranged, (trx) => startRun(trx, arranged, starting))
     expect(result).toEqual({ ok: false, reason: 'already-active', message })
     expect(await statuses(arranged.portfolioManagerId)).toEqual(unchanged(from))
+    expect(events).toEqual([])
+  })
+
+  it('refuses a full run of a certified record: a new revision certifies changed firmware', async () => {
+    const arranged = await arrange('Completed')
+    const { result, events } = await transition(arranged, (trx) =>
+      startRun(trx, { ...arranged, kind: 'full' }, starting),
+    )
+    expect(result).toEqual({
+      ok: false,
+      reason: 'already-certified',
+      message: 'This device is already certified. To certify changed firmware, submit a new revision.',
+    })
+    expect(await statuses(arranged.portfolioManagerId)).toEqual(unchanged('Completed'))
     expect(events).toEqual([])
   })
 

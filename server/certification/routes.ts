@@ -71,7 +71,11 @@ const startAttempt = async <E extends CertEnv>(c: Context<E>, body: RunTestsPayl
     const { message, runId, status, attempt } = result
     return c.json({ message, runId, status, attempt })
   }
-  if (result.reason === 'already-active' || result.reason === 'no-failed-cases')
+  if (
+    result.reason === 'already-active' ||
+    result.reason === 'already-certified' ||
+    result.reason === 'no-failed-cases'
+  )
     return c.json({ message: result.message }, 409)
   // Another vendor's record is answered as an unknown one.
   return c.json({ message: RECORD_NOT_FOUND_MESSAGE }, 404)

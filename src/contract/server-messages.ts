@@ -35,6 +35,9 @@ export const NO_ORGANIZATION_MESSAGE =
   'Your account is not a member of any organization. Ask an Owner of your organization to invite you again.'
 export const RUN_STARTED_MESSAGE = 'Certification run started'
 export const RUN_ALREADY_ACTIVE_MESSAGE = 'A certification run is already in progress for this device.'
+/** Start Certify on a certified record: certifying changed firmware is a new revision. */
+export const ALREADY_CERTIFIED_MESSAGE =
+  'This device is already certified. To certify changed firmware, submit a new revision.'
 export const RERUN_STARTED_MESSAGE = 'Re-run of the failed test cases started'
 export const NO_FAILED_CASES_MESSAGE = 'This device has no failed test case to run again.'
 export const RUN_CANCELLED_MESSAGE = 'Certification run cancelled'

@@ -1,3 +1,4 @@
+import { startRefusal } from '@/contract/run-start'
 import { type HttpHandler, HttpResponse } from 'msw'
 import { SAVE_SECTION_MESSAGES } from '@/contract/messages'
 import {
@@ -367,9 +368,8 @@ export const handlers: HttpHandler[] = [
       (candidate) => candidate.portfolioManagerId === body.portfolio_manager_id,
     )
     if (!record) return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
-    if (isActive(record.status)) {
-      return answer(said.RUN_ALREADY_ACTIVE_MESSAGE, 409)
-    }
+    const refusal = startRefusal(record)
+    if (refusal) return answer(refusal, 409)
     record.status = 'InProgress'
     record.isCertified = ''
     const run: CertificationRun = {

@@ -1,3 +1,4 @@
+import { startRefusal } from '@/contract/run-start'
 import { HttpResponse } from 'msw'
 import type { CertificationRun, Comment } from '@/contract/certification'
 import {
@@ -112,6 +113,8 @@ function queueItem(record: DeviceRecord): LabQueueItem {
 }
 
 function startRun(record: DeviceRecord, kind: 'full' | 'rerun') {
+  const refusal = kind === 'full' ? startRefusal(record) : null
+  if (refusal) return badRequest({ message: refusal, field: 'portfolioManagerId' }, {}, 409)
   if (record.status === 'InProgress' || record.status === 'Maintenance')
     return badRequest({ message: said.RUN_ALREADY_ACTIVE_MESSAGE, field: 'portfolioManagerId' }, {}, 409)
   if (record.status === AWAITING_REVIEW_STATUS)

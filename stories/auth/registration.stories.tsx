@@ -1,6 +1,6 @@
 import preview from '#.storybook/preview'
 import { storyClock } from '#.storybook/clock'
-import { http } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { toast } from 'sonner'
 import { expect, screen, type UserEventObject, waitFor, within } from 'storybook/test'
 import { endpoints } from '@/contract/endpoints'
@@ -531,6 +531,33 @@ export const ExistingEmail = meta.story({
     const message = await within(toasts).findByText(INVALID_CODE_MESSAGE, {}, { timeout: 5000 })
     await expect(message.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error')
     await expect(dialog).toBeVisible()
+  },
+})
+
+/**
+ * An answer whose status is not SUCCESS (spec §8): its message as an error toast in this screen's
+ * own container; no Create Password dialog, nothing kept, and the form stays as it was.
+ */
+export const StatusNotSuccess = meta.story({
+  parameters: { clock: 'manual' },
+  beforeEach({ msw }) {
+    removePendingRegistration()
+    msw.use(
+      http.post(endpointUrl(endpoints.register), () =>
+        HttpResponse.json({ status: 'FAILURE', message: 'Registrations are paused until Monday.' }),
+      ),
+    )
+  },
+  play: async ({ canvas, userEvent }) => {
+    const form = await fillRegistration(canvas, userEvent)
+    await waitFor(() => expect(form.register).toBeEnabled())
+    await userEvent.click(form.register)
+    await expectToast('Registrations are paused until Monday.', 'error')
+    storyClock().advance(2000)
+    await expect(screen.queryByRole('dialog')).toBeNull()
+    await expect(readPendingRegistration()).toBeNull()
+    await expect(form.firstName).toHaveValue('Ravi')
+    await expect(form.register).toBeEnabled()
   },
 })
 

@@ -103,6 +103,28 @@ export const ActivityPostpones = meta.story({
   },
 })
 
+/** A mouse button pressed or a touch at 200 s counts as activity too (spec §4): the warning moves to 440 s. */
+function postponedBy(act: () => void) {
+  return meta.story({
+    play: async () => {
+      storyClock().advance(200_000)
+      act()
+      storyClock().advance(WARNING_AT - 1)
+      await expect(screen.queryByRole('alertdialog')).toBeNull()
+      storyClock().advance(1)
+      await expect(await findWarning()).toBeVisible()
+    },
+  })
+}
+
+export const MouseDownPostpones = postponedBy(() => fireEvent.mouseDown(document.body))
+
+export const TouchPostpones = postponedBy(() =>
+  fireEvent.touchStart(document.body, { touches: [{ clientX: 10, clientY: 10 }] }),
+)
+
+export const MouseMovePostpones = postponedBy(() => fireEvent.mouseMove(document.body))
+
 /** Continue session: the warning closes, the server session is renewed, and the full 300 s start again. */
 export const ContinueSession = meta.story({
   play: async ({ userEvent }) => {

@@ -236,6 +236,34 @@ export const DeleteRefused = meta.story({
   },
 })
 
+/**
+ * While the record is being deleted (spec §4 "Start Certify and Delete show loading"): the dialog
+ * has closed, the row's actions button is busy and disabled; then the message, and the list is
+ * read again without the record.
+ */
+export const DeleteBusy = meta.story({
+  beforeEach({ msw }) {
+    msw.use(
+      answerWorldRecords(submitted.id, submittedToo.id),
+      http.post(endpointUrl(endpoints.deleteRecord), async () => {
+        await new Promise((resolve) => setTimeout(resolve, 600))
+        return undefined
+      }),
+    )
+  },
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    const trigger = await chooseAction(canvas, userEvent, submitted.name, 'Delete')
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this device record?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(trigger).toHaveAttribute('aria-busy', 'true'))
+    await expect(trigger).toBeDisabled()
+    await expect(screen.queryByRole('alertdialog')).toBeNull()
+    await expectToast(RECORD_DELETED_MESSAGE, 'success')
+    await waitFor(() => expect(shownDeviceNames(canvas)).toEqual([submittedToo.name]))
+  },
+})
+
 /** Email Certificate on a certified record: the server's message that the certificate was sent. */
 export const EmailCertificate = meta.story({
   beforeEach({ msw }) {

@@ -127,14 +127,22 @@ export const ProfileViewer = meta.story({
 
 /**
  * The Owner of their only organization (a vendor who never invited anyone) sees the
- * specification's popup, without an organization line.
+ * specification's popup, without an organization line: name, email id, phone number and Logout,
+ * with the Team and Settings links as the only additions (decision 0023 point 4).
  */
 export const ProfileOwner = meta.story({
   beforeEach: loggedInAs('v-nokia', nokiaMember('Owner')),
   play: async ({ canvas, canvasElement, userEvent }) => {
     const profile = await openProfile(canvas, canvasElement, userEvent)
+    const vendor = authDataOf('v-nokia')
     await expect(within(profile).queryByText(/Nokia Solutions and Networks/)).toBeNull()
     await expect(profile.querySelector('[data-slot="profile-membership"]')).toBeNull()
+    await expect(within(profile).getByText(vendor.emailId)).toBeVisible()
+    await expect(within(profile).getByText(vendor.phoneNumber)).toBeVisible()
+    const controls = [...profile.querySelectorAll('a, button')].map(
+      (control) => `${control.tagName === 'A' ? 'link' : 'button'} ${control.textContent?.trim()}`,
+    )
+    await expect(controls).toEqual(['link Team', 'link Settings', 'button Logout'])
   },
 })
 

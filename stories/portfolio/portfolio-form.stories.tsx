@@ -107,6 +107,9 @@ export const EmptyLoadingThenLoaded = meta.story({
     for (const day of ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']) {
       await expect(org.day(day)).toHaveAttribute('aria-pressed', 'false')
     }
+    // Spec §9: the weekday chips read S M T W T F S, each named by its day.
+    const chips = org.day('Sunday').closest('[data-slot="chip-group"]')!.querySelectorAll('button')
+    await expect([...chips].map((chip) => chip.textContent).join(' ')).toBe('S M T W T F S')
     const lob = lineOfBusinessFields(canvas)
     await expect(lob.wireline).toHaveAttribute('aria-pressed', 'false')
     await expect(lob.wireless).toHaveAttribute('aria-pressed', 'false')

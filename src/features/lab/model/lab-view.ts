@@ -1,3 +1,4 @@
+import { startRefusal } from '@/contract/run-start'
 import type { CertificationRun, Comment } from '@/contract/certification'
 import {
   LAB_QUEUE_STATES,
@@ -85,7 +86,7 @@ export type LabRecordActions = {
   review: boolean
 }
 
-/** What the lab may do with a record now, as the server's rules say (server/certification/runner.ts). */
+/** What the lab may do with a record now, as the server's rules say (Start: the contract's startRefusal). */
 export function recordActions(
   queueState: LabQueueState,
   record: { status: string; isCertified?: string | undefined },
@@ -96,7 +97,7 @@ export function recordActions(
   // case passed has none, and starts again in full.
   const notPassed = latestRun ? latestRun.testCases.some((test) => test.state !== 'passed') : true
   return {
-    start: !active && queueState !== 'review',
+    start: startRefusal({ status: record.status, isCertified: record.isCertified ?? '' }) === null,
     rerun: record.status === 'Completed' && record.isCertified === VALIDATION_FAILURE && notPassed,
     cancel: active,
     review: queueState === 'review',
