@@ -74,7 +74,7 @@ const organizationName = (db: Kysely<Database>, organizationId: string) =>
 export type CertificateFile = { pdf: Buffer; fileName: string }
 
 /** Who asks for a run's certificate, and on which sheet when they chose one. */
-export type CertificateRequest = { organizationId: string; accountId: string; paper?: CertificatePaper }
+type CertificateRequest = { organizationId: string; accountId: string; paper?: CertificatePaper }
 
 /**
  * The certificate PDF of a run of the organization's, or null when the run certified nothing: on

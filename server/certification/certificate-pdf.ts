@@ -61,7 +61,7 @@ export function certificateFileName(input: Pick<CertificateInput, 'record' | 'ce
 }
 
 /** The sheets a certificate is printed on, landscape, in points (docs/decisions/0040). */
-export const PAPER_SIZES: Record<Paper, [number, number]> = {
+const PAPER_SIZES: Record<Paper, [number, number]> = {
   a4: [841.89, 595.28],
   letter: [792, 612],
 }
