@@ -11,14 +11,16 @@ import {
 } from '../test/portal.ts'
 
 /*
- * Download Certificate's sheet (docs/decisions/0040): Letter for a caller registered in a
- * Letter country, A4 for the others, `?paper=a4|letter` when the caller chooses; any other value
- * is refused, naming the parameter.
+ * The certificate's sheet (docs/decisions/0040): Letter for a caller registered in a Letter
+ * country, A4 for the others, on Download Certificate and on Email Certificate's attachment;
+ * `?paper=a4|letter` when the downloading caller chooses; any other value is refused, naming the
+ * parameter.
  */
 
 let test: TestPortal
 let vendor: TestVendor
 let runId = ''
+let record = ''
 
 beforeAll(async () => {
   test = await startTestPortal()
@@ -33,7 +35,7 @@ beforeAll(async () => {
     ])
     .execute()
   vendor = await createVendor(test, 'paula.paper@example.com', 'Paula')
-  const record = await submitRecord(test, vendor, ['SN201', 'SN202'])
+  record = await submitRecord(test, vendor, ['SN201', 'SN202'])
   const started = await vendor.browser.cert('/run-tests', {
     body: { vendor_user_id: vendor.id, portfolio_manager_id: record },
   })
@@ -50,6 +52,12 @@ afterAll(async () => {
 const registeredIn = (country: string) =>
   test.database.db.updateTable('vendor_accounts').set({ country }).where('id', '=', vendor.id).execute()
 
+/** The distinct sizes of a PDF's pages, in points. */
+async function sheetsOf(pdf: Uint8Array) {
+  const sizes = (await PDFDocument.load(pdf)).getPages().map((page) => JSON.stringify(page.getSize()))
+  return [...new Set(sizes)].map((size) => JSON.parse(size) as unknown)
+}
+
 /** The downloaded certificate's answer status and, when it is a PDF, its pages' distinct sizes in points. */
 async function download(query = '') {
   const response = await vendor.browser.cert(
@@ -59,9 +67,23 @@ async function download(query = '') {
   if (response.headers.get('Content-Type') !== 'application/pdf') {
     return { status: response.status, body: (await response.json()) as unknown }
   }
-  const document = await PDFDocument.load(new Uint8Array(await response.arrayBuffer()))
-  const sizes = document.getPages().map((page) => JSON.stringify(page.getSize()))
-  return { status: response.status, sizes: [...new Set(sizes)].map((size) => JSON.parse(size) as unknown) }
+  return { status: response.status, sizes: await sheetsOf(new Uint8Array(await response.arrayBuffer())) }
+}
+
+/** Email Certificate's answer status and the sizes of the pages of the PDF it mailed. */
+async function mailed() {
+  const response = await vendor.browser.cert(endpoints.emailCertificate.path, {
+    body: { vendor_user_id: vendor.id, portfolio_manager_id: record },
+  })
+  const mail = await test.database.db
+    .selectFrom('mail_outbox')
+    .select('attachments')
+    .where('to_address', '=', vendor.email)
+    .where('subject', 'like', 'Certificate %')
+    .orderBy('seq', 'desc')
+    .executeTakeFirstOrThrow()
+  const pdf = Buffer.from(mail.attachments?.[0]?.content ?? '', 'base64')
+  return { status: response.status, sizes: await sheetsOf(new Uint8Array(pdf)) }
 }
 
 const A4 = { width: 841.89, height: 595.28 }
@@ -82,6 +104,13 @@ describe('the certificate’s paper', () => {
     expect(await download('?paper=a4')).toEqual({ status: 200, sizes: [A4] })
     await registeredIn('Germany')
     expect(await download('?paper=letter')).toEqual({ status: 200, sizes: [LETTER] })
+  })
+
+  it('of the mailed certificate is the recipient’s country’s', async () => {
+    await registeredIn('United States')
+    expect(await mailed()).toEqual({ status: 200, sizes: [LETTER] })
+    await registeredIn('India')
+    expect(await mailed()).toEqual({ status: 200, sizes: [A4] })
   })
 
   it('refuses any other paper, naming the parameter', async () => {
