@@ -1,5 +1,9 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { defineMain } from '@storybook/react-vite/node'
 import remarkGfm from 'remark-gfm'
+
+const CERTIFICATE_PAGES = fileURLToPath(new URL('../.tmp/certificate-pages', import.meta.url))
 
 export default defineMain({
   framework: '@storybook/react-vite',
@@ -14,7 +18,12 @@ export default defineMain({
     '@storybook/addon-a11y',
     'msw-storybook-addon',
   ],
-  staticDirs: ['./public'],
+  // The certificate's sample pages, made by scripts/certificate-pages.ts (build-storybook.mjs runs it
+  // first; run it yourself before `npm run storybook` to see them there).
+  staticDirs: [
+    './public',
+    ...(existsSync(CERTIFICATE_PAGES) ? [{ from: CERTIFICATE_PAGES, to: '/certificate-pages' }] : []),
+  ],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   typescript: { reactDocgen: 'react-docgen-typescript' },
 })

@@ -50,7 +50,15 @@ export const APP_BUILD = {
 export const STORYBOOK_BUILD = {
   name: 'storybook',
   folders: ['stories', '.storybook', 'src', 'public'],
-  files: [...ROOT_CONFIG, 'scripts/build-storybook.mjs'],
+  files: [
+    ...ROOT_CONFIG,
+    'scripts/build-storybook.mjs',
+    // The certificate pages it shows are rendered at build time (scripts/certificate-pages.ts).
+    'scripts/certificate-pages.ts',
+    'server/certification/certificate-pdf.ts',
+    'server/certification/certificate-pdf-writer.ts',
+    'server/certification/woff.ts',
+  ],
 }
 
 /** Files no build reads: tests, the route tree the router plugin writes during builds, OS litter. */

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /*
- * npm run build-storybook [-- -o DIR]: the static Storybook (`storybook build --quiet`) into
- * storybook-static/ or DIR, then its stamp (scripts/build-inputs.mjs), so that `npm start` knows
- * it is fresh and does not build it again. Storybook empties the folder first: a failed build
- * leaves no stamp. Exits with Storybook's code.
+ * npm run build-storybook [-- -o DIR]: the certificate's sample pages as PNGs
+ * (scripts/certificate-pages.ts, which the story "Certificates/Certificate document" shows), then
+ * the static Storybook (`storybook build --quiet`) into storybook-static/ or DIR, then its stamp
+ * (scripts/build-inputs.mjs), so that `npm start` knows it is fresh and does not build it again.
+ * Storybook empties the folder first: a failed build leaves no stamp. Exits with the first failing
+ * step's code.
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fingerprint, STORYBOOK_BUILD, writeStamp } from './build-inputs.mjs'
@@ -21,6 +23,12 @@ const cli = path.join(path.dirname(storybookPackage), typeof bin === 'string' ? 
 
 // Taken before building: a file edited during the build makes the next start build again.
 const inputs = fingerprint(root, STORYBOOK_BUILD)
+const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')
+const pages = spawnSync(process.execPath, [tsx, path.join(root, 'scripts', 'certificate-pages.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+})
+if (pages.status !== 0) process.exit(pages.status ?? 1)
 const child = spawn(process.execPath, [cli, 'build', '--quiet', '-o', outDir], {
   cwd: root,
   stdio: 'inherit',

@@ -5,6 +5,8 @@ import type { CertificationRunRow, Database, DeviceRow } from '../platform/db/sc
 import type { Mail, Mailer } from '../platform/mailer.ts'
 import { queueMail } from '../platform/mail-jobs.ts'
 import { logActivity, recordSubject } from '../organizations/index.ts'
+import type { CertificatePaper } from '@/contract/certification'
+import { accountPaper } from './certificate-paper.ts'
 import { certificateFileName, certificatePdf, type CertificateInput } from './certificate-pdf.ts'
 import type { IssueOptions } from './issue-certificate.ts'
 import { certifyEarlierRun } from './lifecycle.ts'
@@ -71,10 +73,16 @@ const organizationName = (db: Kysely<Database>, organizationId: string) =>
 
 export type CertificateFile = { pdf: Buffer; fileName: string }
 
-/** The certificate PDF of a run of the organization's, or null when the run certified nothing. */
+/** Who asks for a run's certificate, and on which sheet when they chose one. */
+type CertificateRequest = { organizationId: string; accountId: string; paper?: CertificatePaper }
+
+/**
+ * The certificate PDF of a run of the organization's, or null when the run certified nothing: on
+ * the paper asked for, else on the asking account's (certificate-paper.ts).
+ */
 export async function runCertificatePdf(
   services: CertificateServices,
-  organizationId: string,
+  { organizationId, accountId, paper }: CertificateRequest,
   { record, run }: { record: DeviceRow; run: CertificationRunRow },
 ): Promise<CertificateFile | null> {
   const certificate =
@@ -82,12 +90,13 @@ export async function runCertificatePdf(
       ? await issuedCertificate(services, run.run_id)
       : null
   if (!certificate) return null
-  const [{ cases }, organization] = await Promise.all([
+  const [{ cases }, organization, sheet] = await Promise.all([
     planOutcome(services.db, record.portfolio_manager_id, run.attempt, run.run_id),
     organizationName(services.db, organizationId),
+    paper ?? accountPaper(services.db, accountId),
   ])
   const input = { record, run, testCases: cases, organization: organization.name, certificate }
-  return { pdf: await certificatePdf(input), fileName: certificateFileName(input) }
+  return { pdf: await certificatePdf(input, sheet), fileName: certificateFileName(input) }
 }
 
 export type CertificateMailRequest = { organizationId: string; accountId: string; record: DeviceRow }
@@ -106,7 +115,7 @@ export async function mailCertificate(
       ? await latestCertifiedRun(db, record.portfolio_manager_id)
       : undefined
   if (!run) return null
-  const [testCases, account, organization] = await Promise.all([
+  const [testCases, account, organization, paper] = await Promise.all([
     // Every case of the plan as its latest attempt left it (a re-run ran only some of them).
     planOutcome(db, record.portfolio_manager_id, run.attempt, run.run_id).then(({ cases }) => cases),
     db
@@ -115,11 +124,12 @@ export async function mailCertificate(
       .where('id', '=', accountId)
       .executeTakeFirstOrThrow(),
     organizationName(db, organizationId),
+    accountPaper(db, accountId),
   ])
   const certificate = await issuedCertificate(services, run.run_id)
   if (!certificate) return null
   const input = { record, run, testCases, organization: organization.name, certificate }
-  const pdf = await certificatePdf(input)
+  const pdf = await certificatePdf(input, paper)
   await queueMail({ db, mailer }, certificateMail(account, input, pdf))
   // Logged once the mail has gone: one write, no transaction of its own.
   await logActivity(db, {

@@ -1,14 +1,16 @@
 import { PDFDocument, type PDFPage } from 'pdf-lib'
+import type { CertificatePaper as Paper } from '@/contract/certification'
 import { carriedFromText } from '@/contract/revisions'
 import type { CertificationRunRow, DeviceRow, RunTestCaseRow } from '../platform/db/schema.ts'
 import { fileNamePart } from '../http/file-names.ts'
 import { BRAND, drawQrCode, embedFonts, INK, MUTED, PASS, Writer } from './certificate-pdf-writer.ts'
 
 /*
- * The certificate that Email Certificate mails (ARCHITECTURE.md decision 8): landscape A4 naming
+ * The certificate that Email Certificate mails (ARCHITECTURE.md decision 8): landscape, naming
  * the organization, the device as submitted, the run that certified it and every test case it
  * passed. Only a Completed run with CERTIFIED-OK has one; the HTTP layer checks that before
- * calling certificatePdf.
+ * calling certificatePdf. It is printed on A4 or Letter (docs/decisions/0040): every position is
+ * measured from the sheet's edges and each page lists as many cases as its space holds.
  *
  * Page 1 is the certificate; its test cases are listed under it when they fit, otherwise on the
  * pages that follow, two columns each, so that nothing is drawn over anything else whatever the
@@ -58,17 +60,47 @@ export function certificateFileName(input: Pick<CertificateInput, 'record' | 'ce
   return `certificate-${fileNamePart(input.record.device_name)}-${input.certificate.number}.pdf`
 }
 
-const A4_LANDSCAPE: [number, number] = [841.89, 595.28]
+/** The sheets a certificate is printed on, landscape, in points (docs/decisions/0040). */
+const PAPER_SIZES: Record<Paper, [number, number]> = {
+  a4: [841.89, 595.28],
+  letter: [792, 612],
+}
 const LEFT = 86
 const ROW = 14
 export const QR_SIZE = 78
-const QR_Y = 52
+export const QR_Y = 52
 /** The lowest baseline a case row or the carried note may take: clear of the footer and the QR code. */
 const CASES_BOTTOM = QR_Y + QR_SIZE + 16
-/** Where page 1's test cases start (under the heading and the facts), and where a later page's do. */
-const FIRST_CASES_TOP = 231
-const LATER_CASES_TOP = 465
-const rowsFrom = (top: number) => Math.floor((top - 16 - CASES_BOTTOM) / ROW) + 1
+/** From the top edge: the heading's first line, a later page's test cases; below the heading, the facts. */
+const HEADING_FROM_TOP = 84
+const LATER_CASES_FROM_TOP = 130
+const FACTS_UNDER_HEADING = 156
+/** From the facts' first line to the test cases under them (four facts, 30 points apart). */
+const CASES_UNDER_FACTS = 124
+/** The facts' three columns (device, certificate, tests): their shares of the width, 24 points apart. */
+const FACT_COLUMNS = [0.4, 0.29, 0.31] as const
+const FACT_GUTTER = 24
+
+/** Where things go on a sheet of the given size. */
+function layoutOf(paper: Paper) {
+  const [width, height] = PAPER_SIZES[paper]
+  const headingTop = height - HEADING_FROM_TOP
+  const factsTop = headingTop - FACTS_UNDER_HEADING
+  const firstCasesTop = factsTop - CASES_UNDER_FACTS
+  const laterCasesTop = height - LATER_CASES_FROM_TOP
+  /** How many rows of cases a column holds from `top` down to CASES_BOTTOM. */
+  const rowsFrom = (top: number) => Math.floor((top - 16 - CASES_BOTTOM) / ROW) + 1
+  return {
+    size: [width, height] as [number, number],
+    headingTop,
+    factsTop,
+    firstCasesTop,
+    laterCasesTop,
+    firstRows: rowsFrom(firstCasesTop),
+    laterRows: rowsFrom(laterCasesTop),
+  }
+}
+type Layout = ReturnType<typeof layoutOf>
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -77,17 +109,19 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 })
 
-export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
+/** The certificate on `paper` (A4 or Letter, landscape): every position follows from the sheet's size. */
+export async function certificatePdf(input: CertificateInput, paper: Paper): Promise<Buffer> {
+  const layout = layoutOf(paper)
   const document = await certificateDocument(input.record, input.certificate)
   const fonts = await embedFonts(document, certificateTexts(input))
   const note = carriedNote(input)
   const noteRows = note ? 2 : 0
   const count = input.testCases.length
-  const onFirst = Math.ceil(count / 2) + noteRows <= rowsFrom(FIRST_CASES_TOP)
-  const chunks = onFirst ? [] : pageChunks(count, noteRows, rowsFrom(LATER_CASES_TOP))
+  const onFirst = Math.ceil(count / 2) + noteRows <= layout.firstRows
+  const chunks = onFirst ? [] : pageChunks(count, noteRows, layout.laterRows)
   const pages = 1 + chunks.length
   const newPage = (index: number) => {
-    const page = document.addPage(A4_LANDSCAPE)
+    const page = document.addPage(layout.size)
     drawBorders(page)
     const text = new Writer(page, fonts)
     drawFooter(text, input, pages > 1 ? `Page ${index} of ${pages}` : '')
@@ -95,16 +129,16 @@ export async function certificatePdf(input: CertificateInput): Promise<Buffer> {
   }
 
   const first = newPage(1)
-  drawHeading(first, input)
-  drawFacts(first, input)
-  if (onFirst) drawCases(first, FIRST_CASES_TOP, input.testCases, note)
-  else drawCasesElsewhere(first, input, pages)
+  drawHeading(first, layout, input)
+  drawFacts(first, layout, input)
+  if (onFirst) drawCases(first, layout.firstCasesTop, input.testCases, note)
+  else drawCasesElsewhere(first, layout, input, pages)
   let from = 0
   chunks.forEach((size, index) => {
     const text = newPage(index + 2)
-    drawScheduleHeading(text, input)
+    drawScheduleHeading(text, layout, input)
     const last = index === chunks.length - 1
-    drawCases(text, LATER_CASES_TOP, input.testCases.slice(from, from + size), last ? note : null)
+    drawCases(text, layout.laterCasesTop, input.testCases.slice(from, from + size), last ? note : null)
     from += size
   })
   return Buffer.from(await document.save())
@@ -176,8 +210,7 @@ function drawBorders(page: PDFPage) {
 }
 
 /** The title and the device's name and vendor. */
-function drawHeading(text: Writer, { record, organization }: CertificateInput) {
-  const top = text.page.getHeight() - 84
+function drawHeading(text: Writer, { headingTop: top }: Layout, { record, organization }: CertificateInput) {
   text.centered('DEVICE CERTIFICATION PORTAL', top, { size: 11, font: 'bold', color: BRAND })
   text.centered('Certificate of Conformance', top - 36, { size: 30, font: 'bold' })
   text.centered(
@@ -192,8 +225,11 @@ function drawHeading(text: Writer, { record, organization }: CertificateInput) {
 }
 
 /** The device's facts, the certificate's and its tests', in three columns above the test cases. */
-function drawFacts(text: Writer, { record, run, testCases, certificate }: CertificateInput) {
-  const top = FIRST_CASES_TOP + 124
+function drawFacts(
+  text: Writer,
+  { factsTop: top, size: [width] }: Layout,
+  { record, run, testCases, certificate }: CertificateInput,
+) {
   const serials = record.device_number_list.filter((serial) => serial.trim() !== '')
   const revision = run.revision >= 2 ? ` (revision ${run.revision})` : ''
   const passed = passedCount(testCases)
@@ -213,9 +249,13 @@ function drawFacts(text: Writer, { record, run, testCases, certificate }: Certif
     ['Test plan', `${run.plan_name}, version ${run.plan_version}`],
     ...(certificate.source ? [['Recertification of', certificate.source.number] as [string, string]] : []),
   ]
-  text.facts(device, LEFT, top, 250, 30)
-  text.facts(issued, LEFT + 274, top, 180, 30)
-  text.facts(tests, LEFT + 478, top, text.page.getWidth() - 2 * LEFT - 478, 30)
+  const room = width - 2 * LEFT - FACT_GUTTER * (FACT_COLUMNS.length - 1)
+  let x = LEFT
+  ;[device, issued, tests].forEach((facts, index) => {
+    const columnWidth = room * FACT_COLUMNS[index]!
+    text.facts(facts, x, top, columnWidth, 30)
+    x += columnWidth + FACT_GUTTER
+  })
 }
 
 /** Two columns of cases from `top`, filled down the first, then the carried note under them. */
@@ -241,18 +281,26 @@ function drawCases(text: Writer, top: number, cases: CertificateInput['testCases
 }
 
 /** Page 1's line when the cases are listed on the pages that follow. */
-function drawCasesElsewhere(text: Writer, { testCases }: CertificateInput, pages: number) {
+function drawCasesElsewhere(
+  text: Writer,
+  { firstCasesTop: top }: Layout,
+  { testCases }: CertificateInput,
+  pages: number,
+) {
   const passed = passedCount(testCases)
   const where = pages === 2 ? 'page 2' : `pages 2 to ${pages}`
-  text.left('Test cases', LEFT, FIRST_CASES_TOP, { size: 10, font: 'bold', color: MUTED })
-  text.left(`${passed} of ${testCases.length} passed, each listed on ${where}.`, LEFT, FIRST_CASES_TOP - 18, {
+  text.left('Test cases', LEFT, top, { size: 10, font: 'bold', color: MUTED })
+  text.left(`${passed} of ${testCases.length} passed, each listed on ${where}.`, LEFT, top - 18, {
     size: 12,
   })
 }
 
 /** A later page's heading: whose test cases these are. */
-function drawScheduleHeading(text: Writer, { record, run, certificate }: CertificateInput) {
-  const top = text.page.getHeight() - 84
+function drawScheduleHeading(
+  text: Writer,
+  { headingTop: top }: Layout,
+  { record, run, certificate }: CertificateInput,
+) {
   text.left(`Test cases of certificate ${certificate.number}`, LEFT, top, { size: 16, font: 'bold' })
   text.left(
     `${record.device_name} by ${record.vendor}, firmware ${record.base_firmware_version} · test plan ${run.plan_name}, version ${run.plan_version}`,

@@ -128,10 +128,15 @@ certificationRoutes.get(endpoints.runResults.path, async (c) => {
 })
 
 // Download Certificate, the PDF Email Certificate mails, for a run that certified its record.
+// ?paper=a4|letter chooses the sheet; without it, the caller's country does (docs/decisions/0040).
 certificationRoutes.get(endpoints.certificatePdf.path, async (c) => {
+  const query = readInput(endpoints.certificatePdf.request, { paper: c.req.query('paper') })
+  if ('refused' in query) return c.json(query.refused, 400)
   const rows = await ownedRun(c.var.services.db, c.var.organizationId, c.req.param('runId'))
   if ('refused' in rows) return c.json({ message: rows.refused.message }, rows.refused.status)
-  const file = await runCertificatePdf(c.var.services, c.var.organizationId, rows)
+  const { organizationId, accountId } = c.var
+  const request = { organizationId, accountId, paper: query.output.paper }
+  const file = await runCertificatePdf(c.var.services, request, rows)
   if (!file) return c.json({ message: NOT_CERTIFIED_MESSAGE }, 409)
   c.header('Content-Type', 'application/pdf')
   c.header('Content-Disposition', attachmentDisposition(file.fileName))

@@ -114,6 +114,16 @@ export const runListAnswerSchema = v.looseObject({ runs: v.array(certificationRu
 export type RunListAnswer = v.InferOutput<typeof runListAnswerSchema>
 
 /**
+ * The sheets the certificate PDF is printed on (docs/decisions/0040), both landscape. Without
+ * `?paper=`, GET /runs/{runId}/certificate.pdf picks Letter for a caller registered in a country
+ * that uses Letter and A4 for everyone else; Email Certificate always does.
+ */
+export const CERTIFICATE_PAPERS = ['a4', 'letter'] as const
+export type CertificatePaper = (typeof CERTIFICATE_PAPERS)[number]
+/** GET /runs/{runId}/certificate.pdf?paper=a4|letter : the sheet, when the caller chooses it. */
+export const certificatePdfQuerySchema = v.object({ paper: v.optional(v.picklist(CERTIFICATE_PAPERS)) })
+
+/**
  * GET /runs/{runId}/results.json and /runs/{runId}/results.html : Download Results, the run's
  * per-test-case results as machine-readable JSON (this schema) or a printable report.
  */

@@ -98,13 +98,15 @@ export const certificationEndpoints = {
     ...cert,
     method: 'GET',
     path: '/runs/:runId/certificate.pdf',
-    request: null,
+    request: certification.certificatePdfQuerySchema,
     answer: null,
     answerType: 'text',
     addedBy: 'architecture',
     permission: 'read',
     tag: 'certification',
     summary: 'Download the certificate (PDF) of a run that certified its record',
+    description:
+      'Landscape, on `paper=a4` or `paper=letter`; without it, on Letter for a caller registered in a country that uses Letter (the United States, Canada, Mexico, …) and A4 otherwise.',
     refusals: [404, 409],
   },
   emailCertificate: {
