@@ -29,14 +29,19 @@ function CertificatePages({
   manifest: CertificatePagesManifest | null
 }) {
   if (!manifest) {
-    return <p>The pages are made by scripts/certificate-pages.ts: run it, then reload this story.</p>
+    return (
+      <p>
+        The pages are made by scripts/certificate-pages.ts (it needs pdftoppm, from poppler-utils): run it,
+        then reload this story.
+      </p>
+    )
   }
   return (
     <article className="space-y-8">
-      <h1 className="text-xl font-semibold">{CERTIFICATE_SAMPLES[sample]}</h1>
+      <h1 className="text-title text-ink">{CERTIFICATE_SAMPLES[sample]}</h1>
       {manifest[sample].map(({ paper, pages }) => (
         <section key={paper} aria-labelledby={`paper-${paper}`} className="space-y-3">
-          <h2 id={`paper-${paper}`} className="text-lg font-semibold">
+          <h2 id={`paper-${paper}`} className="text-heading text-ink">
             {paper}
           </h2>
           <div className="flex flex-wrap gap-6">
@@ -48,10 +53,10 @@ function CertificatePages({
                     alt={page.alt}
                     width={page.width}
                     height={page.height}
-                    className="border-border h-auto w-full border shadow-sm"
+                    className="h-auto w-full border border-line shadow-sm"
                   />
                 </a>
-                <figcaption className="text-muted-foreground text-sm">
+                <figcaption className="text-small text-ink-muted">
                   {paper}, page {index + 1} of {pages.length}
                 </figcaption>
               </figure>
