@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { CertificationRun, TestCase } from '@/contract/certification'
-import { runSummary, summaryLine } from '@/features/certification/model/run-summary'
+import {
+  failuresFirst,
+  opensAtFirst,
+  runSummary,
+  summaryLine,
+} from '@/features/certification/model/run-summary'
 
 /* The plan's totals over a record's attempts (docs/decisions/0036), with literal values. */
 
@@ -74,5 +79,25 @@ describe('the plan over its attempts', () => {
 
   it('has nothing to say without a run', () => {
     expect(runSummary([])).toBeNull()
+  })
+})
+
+describe('an attempt’s cases in run details', () => {
+  it('list the failed ones first, the others in the plan’s order', () => {
+    const cases = [
+      test('Boot', 'passed'),
+      test('Security', 'failed'),
+      test('DFS', 'skipped'),
+      test('WPA3', 'failed'),
+    ]
+    expect(failuresFirst(cases).map((each) => each.name)).toEqual(['Security', 'WPA3', 'Boot', 'DFS'])
+  })
+
+  it('open a failed or running case, fold the others', () => {
+    expect(
+      ['failed', 'running', 'passed', 'skipped', 'pending'].map((state) =>
+        opensAtFirst(test('Case', state as TestCase['state'])),
+      ),
+    ).toEqual([true, true, false, false, false])
   })
 })

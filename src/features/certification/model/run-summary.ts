@@ -59,3 +59,14 @@ export function summaryLine({ total, passed, carried, attempts }: RunSummary): s
   const line = `${passed} of ${total} test cases passed${over}`
   return carried > 0 ? `${line}, ${carried} carried` : line
 }
+
+/** Run details' order of an attempt's cases: the failed ones first, then the others in the plan's order. */
+export function failuresFirst(cases: ReadonlyArray<TestCase>): TestCase[] {
+  return [
+    ...cases.filter((test) => test.state === 'failed'),
+    ...cases.filter((test) => test.state !== 'failed'),
+  ]
+}
+
+/** A failed case shows its log at first, and a running one; the others fold to their one line. */
+export const opensAtFirst = (test: TestCase) => test.state === 'failed' || test.state === 'running'
