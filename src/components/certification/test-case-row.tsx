@@ -57,7 +57,7 @@ function TestCaseRow({ test, defaultOpen = true }: { test: TestCase; defaultOpen
       <li data-carried={carried}>
         <div className={LINE_CLASS}>
           {/* Where a disclosure's chevron is: the lines' icons stay in one column. */}
-          <span aria-hidden="true" className="size-4 shrink-0" />
+          <div aria-hidden="true" className="size-4 shrink-0" />
           <CaseLine test={test} />
         </div>
       </li>
