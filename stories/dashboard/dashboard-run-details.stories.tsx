@@ -152,7 +152,7 @@ export const FailedRun = meta.story({
     await userEvent.keyboard(' ')
     await expect(dfs).toHaveAttribute('aria-expanded', 'false')
     // One attempt: no switcher, no history.
-    await expect(within(run).queryByRole('group', { name: 'Show the cases of' })).toBeNull()
+    await expect(within(run).queryByRole('radiogroup', { name: 'Show the cases of' })).toBeNull()
   },
 })
 
@@ -183,7 +183,7 @@ export const CertifiedAfterRerun = meta.story({
     await expect(caseItems(run)).toHaveLength(1)
     await expect(within(run).queryByRole('button', { name: 'Re-run Failed Cases' })).toBeNull()
 
-    const switcher = within(run).getByRole('group', { name: 'Show the cases of' })
+    const switcher = within(run).getByRole('radiogroup', { name: 'Show the cases of' })
     const second = within(switcher).getByRole('radio', { name: 'Attempt 2' })
     await expect(second).toBeChecked()
     await userEvent.click(within(switcher).getByRole('radio', { name: 'Attempt 1' }))
@@ -238,7 +238,7 @@ export const CertifiedAfterRerunPhone = meta.story({
     const run = await openRun(canvas, userEvent)
     const status = await within(run).findByRole('status')
     await waitFor(() => expect(status).toHaveTextContent('15 of 15 test cases passed over 2 attempts'))
-    const switcher = within(run).getByRole('group', { name: 'Show the cases of' })
+    const switcher = within(run).getByRole('radiogroup', { name: 'Show the cases of' })
     await expect(switcher.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth)
     await expect(status.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth)
   },

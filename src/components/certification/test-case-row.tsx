@@ -43,15 +43,28 @@ function CaseLine({ test }: { test: TestCase }) {
 
 const LINE_CLASS = 'flex w-full flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2'
 
+const LOG_CLASS =
+  'overflow-x-auto rounded-control bg-surface-sunken px-2 py-1 font-mono text-caption whitespace-pre-wrap text-ink-muted'
+
 /**
  * One test case of a run: its state (icon and word) and what the harness printed for it. The
  * vendor's run details and the lab console's attempts show cases alike. A recertification's
  * carried case (docs/decisions/0033) says where it comes from ('carried from DCP-…') as a muted
- * badge beside its state. A case with a log is a disclosure: its line opens and folds the log
- * (click, Enter or Space), open at first unless `defaultOpen` is false (docs/decisions/0036).
+ * badge beside its state. Given `defaultOpen` (run details, docs/decisions/0036), a case with a log
+ * is a disclosure: its line opens and folds the log (click, Enter or Space), open at first when
+ * `defaultOpen`; without it (the lab console) the log always shows under the line.
  */
-function TestCaseRow({ test, defaultOpen = true }: { test: TestCase; defaultOpen?: boolean }) {
+function TestCaseRow({ test, defaultOpen }: { test: TestCase; defaultOpen?: boolean }) {
   const carried = test.carriedFrom ? '' : undefined
+  if (defaultOpen === undefined)
+    return (
+      <li className="flex flex-col gap-1 px-3 py-2" data-carried={carried}>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <CaseLine test={test} />
+        </div>
+        {test.log.length > 0 ? <pre className={LOG_CLASS}>{test.log.join('\n')}</pre> : null}
+      </li>
+    )
   if (test.log.length === 0)
     return (
       <li data-carried={carried}>
@@ -78,9 +91,7 @@ function TestCaseRow({ test, defaultOpen = true }: { test: TestCase; defaultOpen
           <CaseLine test={test} />
         </CollapsibleTrigger>
         <CollapsibleContent className="px-3 pb-2">
-          <pre className="overflow-x-auto rounded-control bg-surface-sunken px-2 py-1 font-mono text-caption whitespace-pre-wrap text-ink-muted">
-            {test.log.join('\n')}
-          </pre>
+          <pre className={LOG_CLASS}>{test.log.join('\n')}</pre>
         </CollapsibleContent>
       </Collapsible>
     </li>
