@@ -195,6 +195,9 @@ export const CertifiedAfterRerun = meta.story({
     const items = caseItems(run)
     await expect(items).toHaveLength(15)
     await expect(items[0]).toHaveTextContent(`${FAILED_CASE}Failed`)
+    // Its failure open afresh, though the same case passed (folded) in attempt 2.
+    await expect(caseToggle(run, FAILED_CASE)).toHaveAttribute('aria-expanded', 'true')
+    await expect(within(run).getByText(FAILED_LOG, { exact: false })).toBeVisible()
     await expect(within(run).getByText('1 test case failed')).toBeVisible()
     // An earlier attempt is not re-run from here: the record is certified.
     await expect(within(run).queryByRole('button', { name: 'Re-run Failed Cases' })).toBeNull()

@@ -203,7 +203,8 @@ function AttemptCases({
           {index === 0 ? rerun : null}
         </div>
       ) : null}
-      <ol className="flex flex-col divide-y divide-line rounded-control border border-line">
+      {/* Keyed by the attempt: another attempt's cases open and fold afresh. */}
+      <ol key={run.runId} className="flex flex-col divide-y divide-line rounded-control border border-line">
         {failuresFirst(run.testCases).map((test) => (
           <TestCaseRow key={test.name} test={test} defaultOpen={opensAtFirst(test)} />
         ))}
