@@ -168,6 +168,10 @@ test('a record that failed validation reaches Certified by re-running its failed
   await expect(details).toContainText('Attempt 2 · Re-run of failed cases')
   await expect(details).toContainText('Attempt 1 · Full run')
   await expect(details).toContainText('Security baseline (open ports, default credentials, TLS)')
+  // The header counts the plan over both attempts, not the re-run's cases alone.
+  await expect(details.getByRole('status')).toContainText(
+    /^Certified · (\d+) of \1 test cases passed over 2 attempts$/,
+  )
 
   // Certified: the certificate can be mailed, and Download Results covers both attempts.
   menu = await openMenu(page, device.deviceName)

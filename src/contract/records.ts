@@ -98,6 +98,14 @@ export type RecordStatusName =
 export type RecordState = Pick<DeviceRecord, 'status' | 'isCertified'>
 
 /**
+ * Re-run Failed Cases (docs/decisions/0022): a new attempt of the cases the latest one did not
+ * pass, so only after a Validation failure. The dashboard's menu item and run details' button
+ * (docs/decisions/0036) follow this one rule.
+ */
+export const mayRerunFailed = (record: RecordState) =>
+  record.status === 'Completed' && record.isCertified === VALIDATION_FAILURE
+
+/**
  * The summary card a record counts in, or null when it counts in none: an unknown status, and a
  * Completed record with no result (neither CERTIFIED-OK nor Validation failure), which can only
  * come from a broken run and must not inflate the Certified or Validation Failure counts.

@@ -109,7 +109,9 @@ export const RerunRunning = meta.story({
   play: async ({ canvas, userEvent }) => {
     const run = await openRun(canvas, userEvent)
     await waitFor(() =>
-      expect(within(run).getByRole('status')).toHaveTextContent('In progress · 0 of 1 test cases passed'),
+      expect(within(run).getByRole('status')).toHaveTextContent(
+        'In progress · 7 of 8 test cases passed over 2 attempts',
+      ),
     )
     await expect(
       within(run).getByText(
@@ -138,7 +140,10 @@ export const RerunRunning = meta.story({
   },
 })
 
-/** The re-run passed: the record is Certified (every case passed in its latest attempt). */
+/**
+ * The re-run passed: the record is Certified, and the header counts the plan over both attempts
+ * (each case's latest result), not the re-run's one case.
+ */
 export const RerunCertified = meta.story({
   beforeEach({ msw }) {
     msw.use(
@@ -168,7 +173,9 @@ export const RerunCertified = meta.story({
   play: async ({ canvas, userEvent }) => {
     const run = await openRun(canvas, userEvent)
     await waitFor(() =>
-      expect(within(run).getByRole('status')).toHaveTextContent('Certified · 1 of 1 test cases passed'),
+      expect(within(run).getByRole('status')).toHaveTextContent(
+        'Certified · 8 of 8 test cases passed over 2 attempts',
+      ),
     )
     const attempts = within(run).getByRole('list', { name: 'Attempts' })
     const [second] = within(attempts).getAllByRole('listitem')

@@ -171,11 +171,15 @@ export const CarriedCases = meta.story({
     await expect([...badges].map((badge) => badge.textContent)).toEqual(
       Array.from({ length: 5 }, () => 'carried from DCP-7KQ4-M9XZ-2F8H'),
     )
-    await expect(
-      within(run).getAllByText(
-        'Carried from DCP-7KQ4-M9XZ-2F8H (firmware 3.4.12): not firmware-sensitive, not run again.',
-      ),
-    ).toHaveLength(5)
+    // A carried case is folded like a passed one (docs/decisions/0036): its line and badge; its log on a click.
+    const carriedLog =
+      'Carried from DCP-7KQ4-M9XZ-2F8H (firmware 3.4.12): not firmware-sensitive, not run again.'
+    await expect(within(run).queryAllByText(carriedLog)).toHaveLength(0)
+    const carried = run.querySelector('li[data-carried] button') as HTMLElement
+    await expect(carried).toHaveAttribute('aria-expanded', 'false')
+    await userEvent.click(carried)
+    await expect(carried).toHaveAttribute('aria-expanded', 'true')
+    await expect(within(run).getByText(carriedLog)).toBeVisible()
     const attempts = within(run).getByRole('list', { name: 'Attempts' })
     await expect(within(attempts).getAllByRole('listitem')[0]).toHaveTextContent(
       '8 test cases: 1 passed, 5 carried, 1 running, 1 pending',

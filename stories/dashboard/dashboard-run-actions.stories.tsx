@@ -105,7 +105,9 @@ export const RerunStarted = meta.story({
         )[0],
       ).toBeVisible(),
     )
-    await expect(within(run).getByRole('status')).toHaveTextContent('In progress · 0 of 1 test cases passed')
+    await expect(within(run).getByRole('status')).toHaveTextContent(
+      'In progress · 7 of 8 test cases passed over 2 attempts',
+    )
     const attempts = within(run).getByRole('list', { name: 'Attempts' })
     await expect(
       within(attempts)

@@ -82,10 +82,15 @@ export const RunMidway = meta.story({
         index < 3 ? 'Passed' : index === 3 ? 'Running' : 'Pending',
       ]),
     )
+    // The running case's log is open; a passed case is its line, its log a click away (docs/decisions/0036).
+    await expect(within(run).getByText('Wi-Fi throughput 5 GHz: step 2 of 3', { exact: false })).toBeVisible()
+    await expect(
+      within(run).queryByText('Boot and provisioning: passed in 12 s', { exact: false }),
+    ).toBeNull()
+    await userEvent.click(within(run).getByRole('button', { name: /^Boot and provisioning/ }))
     await expect(
       within(run).getByText('Boot and provisioning: passed in 12 s', { exact: false }),
     ).toBeVisible()
-    await expect(within(run).getByText('Wi-Fi throughput 5 GHz: step 2 of 3', { exact: false })).toBeVisible()
     // No report before the run ends.
     await expect(within(run).queryByRole('link')).toBeNull()
     // The stream moves it on.
@@ -115,7 +120,7 @@ export const RunFinishedCertified = meta.story({
   },
 })
 
-/** Finished with a Validation failure: the failed case and its log line saying why. */
+/** Finished with a Validation failure: the failed case first, and its log line saying why. */
 export const RunFinishedValidationFailure = meta.story({
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(validationFailure.id))
@@ -127,7 +132,8 @@ export const RunFinishedValidationFailure = meta.story({
         'Validation Failure · 7 of 8 test cases passed',
       ),
     )
-    await expect(caseStates(run)[3]).toEqual(['Wi-Fi throughput 5 GHz', 'Failed'])
+    // The failed case comes first, its log open (docs/decisions/0036).
+    await expect(caseStates(run)[0]).toEqual(['Wi-Fi throughput 5 GHz', 'Failed'])
     await expect(
       within(run).getByText('Wi-Fi throughput 5 GHz: expected ≥ 600 Mbit/s, measured 412 Mbit/s', {
         exact: false,

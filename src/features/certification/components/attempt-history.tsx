@@ -1,4 +1,6 @@
 import { FileText } from 'lucide-react'
+import { ToggleGroup } from 'radix-ui'
+import { chipVariants } from '@/components/ui/chip-group'
 import { attemptRevisionLabel, casesLine, spansRevisions } from '@/components/certification/run-lines'
 import type { CertificationRun } from '@/contract/certification'
 import { CANCELLED_STATUS } from '@/contract/run-status'
@@ -16,6 +18,10 @@ export const formatTime = (iso: string | null | undefined) => (iso ? formatPorta
 /** Finished or cancelled: the attempt has a printable report. */
 export const hasReport = (run: CertificationRun) =>
   run.status === 'Completed' || run.status === CANCELLED_STATUS
+
+/** An attempt's number: its own, or its place among the record's attempts (newest first). */
+export const attemptNumber = (runs: ReadonlyArray<CertificationRun>, index: number) =>
+  runs[index]?.attempt ?? runs.length - index
 
 /**
  * 'Attempt 2 · Re-run of failed cases · started by Priya Sharma, 20 Nov 2026, 09:00'; with the
@@ -61,7 +67,7 @@ export function AttemptHistory({
       </h3>
       <ol aria-labelledby="attempt-history-title" className="flex flex-col gap-2">
         {runs.map((attempt, index) => {
-          const number = attempt.attempt ?? runs.length - index
+          const number = attemptNumber(runs, index)
           return (
             <li
               key={attempt.runId}
@@ -91,6 +97,46 @@ export function AttemptHistory({
           )
         })}
       </ol>
+    </div>
+  )
+}
+
+/**
+ * Which attempt's cases run details show (docs/decisions/0036): the latest at first, any earlier
+ * one on choosing it. One choice at a time; arrow keys move between the attempts.
+ */
+export function AttemptSwitcher({
+  runs,
+  shown,
+  onShow,
+}: {
+  runs: ReadonlyArray<CertificationRun>
+  shown: string
+  onShow: (runId: string) => void
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-small" data-slot="attempt-switcher">
+      <span id="attempt-switcher-label" className="font-semibold text-ink">
+        Show the cases of
+      </span>
+      <ToggleGroup.Root
+        type="single"
+        value={shown}
+        // Choosing the shown attempt again keeps it shown: one is always chosen.
+        onValueChange={(runId) => (runId ? onShow(runId) : undefined)}
+        aria-labelledby="attempt-switcher-label"
+        className="flex flex-wrap gap-2"
+      >
+        {runs.map((attempt, index) => (
+          <ToggleGroup.Item
+            key={attempt.runId}
+            value={attempt.runId}
+            className={chipVariants({ shape: 'pill' })}
+          >
+            {`Attempt ${attemptNumber(runs, index)}`}
+          </ToggleGroup.Item>
+        ))}
+      </ToggleGroup.Root>
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import * as React from 'react'
-import { BadgeCheck, Construction, Hourglass, ShieldCheck, ShieldX } from 'lucide-react'
+import { BadgeCheck, CircleX, Construction, Hourglass, ShieldCheck, ShieldX } from 'lucide-react'
 import { toast } from 'sonner'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Field, FieldLabel } from '@/components/ui/field'
@@ -19,12 +19,21 @@ import { usePublishCertificateMutation } from '@/features/certification/api/publ
 import {
   AttemptHistory,
   attemptLine,
+  attemptNumber,
+  AttemptSwitcher,
   hasReport,
   ReportLink,
 } from '@/features/certification/components/attempt-history'
+import { RerunFailedButton } from '@/features/certification/components/rerun-failed-button'
 import { NewRevisionButton, RevisionHistory } from '@/features/certification/components/revision-history'
-import { isCarried, spansRevisions } from '@/components/certification/run-lines'
+import { spansRevisions } from '@/components/certification/run-lines'
 import { maintenanceText, reviewText } from '@/features/certification/model/review-text'
+import {
+  failuresFirst,
+  opensAtFirst,
+  runSummary,
+  summaryLine,
+} from '@/features/certification/model/run-summary'
 import { answerOrNull } from '@/lib/api-failure'
 import { progressOfRun } from '@/lib/live/apply-events'
 import { useRoleRefusal } from '@/lib/use-role'
@@ -59,31 +68,31 @@ type RunDetailsProps = {
 
 const isRunning = (run: CertificationRun) => run.status === 'InProgress' || run.status === 'Maintenance'
 
-/** '7 of 8 test cases passed'; a recertification's carried cases apart ('1 of 8 test cases passed, 5 carried'). */
-function passedLine(run: CertificationRun) {
-  const carried = run.testCases.filter(isCarried).length
-  const passed = run.testCases.filter((test) => test.state === 'passed' && !isCarried(test)).length
-  const line = `${passed} of ${run.testCases.length} test cases passed`
-  return carried > 0 ? `${line}, ${carried} carried` : line
-}
-
 /** A record without a run, for a role that may start one and for one that may not (a Viewer). */
 const NO_RUN_YET = 'No certification run yet. Start Certify runs the test plan for this device.'
 const NO_RUN_YET_READ_ONLY =
   'No certification run yet. Its runs show here when an Engineer or an Owner of your organization starts one.'
 
 /**
- * A record's certification runs (decision 7; docs/decisions/0021): the latest attempt's test cases with their
- * state and log lines, moved on live by the event stream (docs/decisions/0022), and every attempt
- * of the record — which cases it ran, who started it and when, how it ended and why.
+ * A record's certification runs (decision 7; docs/decisions/0021): how its test plan stands over
+ * its attempts, the latest attempt's test cases (any earlier one's on choosing it) — failed first
+ * with their logs, the others folded to one line (docs/decisions/0036) — moved on live by the event
+ * stream (docs/decisions/0022), and every attempt of the record: which cases it ran, who started
+ * it and when, how it ended and why.
  */
 function RunDetails({ vendorUserId, portfolioManagerId, deviceName, status, revision }: RunDetailsProps) {
   const runsQuery = useQuery(runsQueryOptions(vendorUserId, portfolioManagerId))
   const runs = runsQuery.data?.runs ?? []
   const run = runs[0]
+  const summary = runSummary(runs)
+  // The attempt whose cases show: the latest unless an earlier one is chosen.
+  const [chosenId, setChosenId] = React.useState<string | null>(null)
+  const shownIndex = Math.max(
+    0,
+    runs.findIndex((candidate) => candidate.runId === chosenId),
+  )
   // The latest certificate, whichever attempt it came from.
   const certified = runs.find((candidate) => candidate.certificate)
-  const progress = run ? progressOfRun(run) : null
   const mayRun = useRoleRefusal('runs') === null
   // A run the stream moved into Maintenance carries no reason nor expected end (the events name
   // the status only): the runs are read again once to show them.
@@ -103,9 +112,9 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName, status, revi
           Certification run · {deviceName}
         </h2>
         <div className="flex flex-wrap items-center gap-3">
-          {run ? (
+          {run && summary ? (
             <p className="text-small text-ink-muted" role="status">
-              {runOutcome(run)} · {passedLine(run)}
+              {runOutcome(run)} · {summaryLine(summary)}
             </p>
           ) : null}
           {status ? <NewRevisionButton portfolioManagerId={portfolioManagerId} status={status} /> : null}
@@ -127,25 +136,19 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName, status, revi
       {run?.review ? <ReviewLine review={run.review} /> : null}
       {run ? (
         <>
-          <div className="flex flex-col gap-1 text-small text-ink-muted" data-slot="current-attempt">
-            <p className="font-semibold text-ink">{attemptLine(run, runs.length, spansRevisions(runs))}</p>
-            {run.testPlan ? <p>{runPlanText(run.testPlan)}</p> : null}
-            {isRunning(run) && progress ? (
-              <p>
-                {progress.done} of {progress.total} test cases
-                {progress.currentCase ? ` · now running: ${progress.currentCase}` : ''}
-              </p>
-            ) : null}
-            {run.failureReason ? <p className="text-ink">{run.failureReason}</p> : null}
-          </div>
-          <ol className="flex flex-col divide-y divide-line rounded-control border border-line">
-            {run.testCases.map((test) => (
-              <TestCaseRow key={test.name} test={test} />
-            ))}
-          </ol>
-          {hasReport(run) ? (
-            <ReportLink runId={run.runId} name="Printable report (opens in a new tab)" />
+          {runs.length > 1 ? (
+            <AttemptSwitcher
+              runs={runs}
+              shown={runs[shownIndex]?.runId ?? run.runId}
+              // The latest is not held by its id: a new attempt shows as it starts.
+              onShow={(runId) => setChosenId(runId === run.runId ? null : runId)}
+            />
           ) : null}
+          <AttemptCases
+            runs={runs}
+            index={shownIndex}
+            rerun={<RerunFailedButton {...{ vendorUserId, portfolioManagerId, deviceName, run }} />}
+          />
           {runs.length > 1 ? <AttemptHistory runs={runs} outcomeOf={runOutcome} /> : null}
         </>
       ) : null}
@@ -153,6 +156,64 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName, status, revi
         <RevisionHistory vendorUserId={vendorUserId} portfolioManagerId={portfolioManagerId} />
       ) : null}
     </section>
+  )
+}
+
+/** '1 test case failed', '2 test cases failed'. */
+const failedLine = (count: number) => `${count} test case${count === 1 ? '' : 's'} failed`
+
+/**
+ * One attempt's cases (`runs[index]`): its line, plan and progress, why it ended; its failures
+ * first with `rerun` beside them, and its report (the latest attempt's).
+ */
+function AttemptCases({
+  runs,
+  index,
+  rerun,
+}: {
+  runs: ReadonlyArray<CertificationRun>
+  index: number
+  rerun: React.ReactNode
+}) {
+  const run = runs[index]
+  if (!run) return null
+  const progress = isRunning(run) ? progressOfRun(run) : null
+  const failed = run.testCases.filter((test) => test.state === 'failed').length
+  return (
+    <>
+      <div className="flex flex-col gap-1 text-small text-ink-muted" data-slot="current-attempt">
+        <p className="font-semibold text-ink">
+          {attemptLine(run, attemptNumber(runs, index), spansRevisions(runs))}
+        </p>
+        {run.testPlan ? <p>{runPlanText(run.testPlan)}</p> : null}
+        {progress ? (
+          <p>
+            {progress.done} of {progress.total} test cases
+            {progress.currentCase ? ` · now running: ${progress.currentCase}` : ''}
+          </p>
+        ) : null}
+        {run.failureReason ? <p className="text-ink">{run.failureReason}</p> : null}
+      </div>
+      {failed > 0 ? (
+        <div className="flex flex-wrap items-center justify-between gap-2" data-slot="attempt-failures">
+          <p className="flex items-center gap-2 text-small font-semibold text-ink">
+            <CircleX aria-hidden="true" className="size-4 shrink-0 text-progress-failed" />
+            {failedLine(failed)}
+          </p>
+          {index === 0 ? rerun : null}
+        </div>
+      ) : null}
+      {/* Keyed by the attempt: another attempt's cases open and fold afresh. */}
+      <ol key={run.runId} className="flex flex-col divide-y divide-line rounded-control border border-line">
+        {failuresFirst(run.testCases).map((test) => (
+          <TestCaseRow key={test.name} test={test} defaultOpen={opensAtFirst(test)} />
+        ))}
+      </ol>
+      {/* An earlier attempt's report is in its item of the attempts below. */}
+      {index === 0 && hasReport(run) ? (
+        <ReportLink runId={run.runId} name="Printable report (opens in a new tab)" />
+      ) : null}
+    </>
   )
 }
 

@@ -1,6 +1,5 @@
 import { AWAITING_REVIEW_REFUSAL_MESSAGE } from '@/contract/lab'
-import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
-import type { RecordState } from '@/contract/records'
+import { CERTIFIED_OK, mayRerunFailed, type RecordState, VALIDATION_FAILURE } from '@/contract/records'
 import type { Permission, Role } from '@/contract/roles'
 import { type RoleRefusal, roleRefusal } from '@/lib/role'
 import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS } from '@/contract/run-status'
@@ -150,7 +149,7 @@ export function withRole<A extends RecordAction>(
  */
 export function recordMenuRules(record: RecordState, role: Role = 'Owner'): ActionMenuRule<RecordAction>[] {
   const { status, isCertified } = record
-  const rerun = status === 'Completed' && isCertified === VALIDATION_FAILURE
+  const rerun = mayRerunFailed(record)
   const cancel = status === 'InProgress' || status === 'Maintenance'
   return withRole<RecordAction>(
     [
