@@ -11,7 +11,8 @@
  *    frame without the value, to its own file (dist/verify/number.html), which the server answers
  *    for every value. Its `script` is bundled on its own (no chunk shared with the app) and loaded
  *    once the page has painted: it reads the value and fills the frame, while the app starts as
- *    on any other page.
+ *    on any other page. A page of PAGE_SCRIPTS gets its script the same way (the directory of
+ *    certified devices reads its first page with it).
  *
  * What a prerendered page asks of the network before it paints is only its HTML: the stylesheet is
  * inlined, and the app's script is requested by scripts/page-boot.mjs — after the first paint for a
@@ -49,7 +50,7 @@ await build({
   build: { ssr: 'src/entry-server.tsx', outDir: serverOut, emptyOutDir: true, sourcemap: false },
 })
 
-const { PRERENDERED_PATHS, PRERENDERED_SHELLS, renderPage } = await import(
+const { PAGE_SCRIPTS, PRERENDERED_PATHS, PRERENDERED_SHELLS, renderPage } = await import(
   pathToFileURL(path.join(serverOut, 'entry-server.js')).href
 )
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8')
@@ -163,10 +164,13 @@ async function buildShellScript(entry) {
 }
 
 const pages = [
-  ...PRERENDERED_PATHS.map((pagePath) => ({
-    pagePath,
-    file: pagePath === '/' ? 'index.html' : path.join(pagePath.slice(1), 'index.html'),
-  })),
+  ...(await Promise.all(
+    PRERENDERED_PATHS.map(async (pagePath) => ({
+      pagePath,
+      file: pagePath === '/' ? 'index.html' : path.join(pagePath.slice(1), 'index.html'),
+      script: PAGE_SCRIPTS[pagePath] ? await buildShellScript(PAGE_SCRIPTS[pagePath]) : undefined,
+    })),
+  )),
   // The page shows no value of the parameter before its script runs: the one it is rendered at is none.
   ...(await Promise.all(
     PRERENDERED_SHELLS.map(async (shell) => ({
