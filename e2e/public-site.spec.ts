@@ -270,6 +270,8 @@ test.describe('public data at load', () => {
     const directory = visitor.getByRole('list', { name: 'Certified devices' })
     await expect(directory.getByRole('heading', { level: 2, name: `Nokia ${deviceName}` })).toBeVisible()
     await expect(visitor.getByText('Reading the certified devices…')).toHaveCount(0)
+    await expect(visitor.getByRole('combobox', { name: 'Vendor' })).toHaveText('All vendors')
+    await expect(visitor.getByRole('combobox', { name: 'Device type' })).toHaveText('All device types')
     expect(await visitor.locator('html').getAttribute('data-hydrated')).toBeNull()
     // The first use starts the app, which keeps the list and offers the listed values in the filters.
     await visitor.getByRole('combobox', { name: 'Vendor' }).click()
