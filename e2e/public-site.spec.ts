@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { PRERENDERED_PATHS, PRERENDERED_SHELLS } from '../src/routes/-prerendered-paths'
+import { createAccount, logInWithForm, uniqueEmail } from './accounts'
+import { openMenu, row, statusBar, submitDevice } from './devices'
 import { openPage } from './live'
 
 /*
@@ -223,6 +225,78 @@ test.describe('before the app', () => {
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     await expect(form.getByRole('textbox', { name: /^Email/ })).toHaveValue(DEMO.emailId)
     await expect(form.getByRole('button', { name: 'Login' })).toBeEnabled()
+  })
+})
+
+test.describe('public data at load', () => {
+  test('/certified-devices opened directly lists a certified device, with no input, and its filters offer it', async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', 'The certified device is made once, at desktop width.')
+    test.setTimeout(180_000)
+    // A vendor certifies a device and lists it among the certified devices.
+    const emailId = uniqueEmail('directory-at-load')
+    await createAccount(request, { emailId, password: 'Listed#2026x', organization: 'Listed Networks' })
+    await openPage(page, '/login')
+    await logInWithForm(page, { emailId, password: 'Listed#2026x' })
+    await expect(page).toHaveURL(/\/$/)
+    const deviceName = `Atlas ${Date.now().toString().slice(-6)}`
+    await submitDevice(page, {
+      deviceName,
+      deviceType: 'Wi-Fi Mesh Device',
+      productClass: 'Wi-Fi 6 Mesh',
+      baseFirmwareVersion: '2.0.1',
+    })
+    await page.goto('/dashboard')
+    const menu = await openMenu(page, deviceName)
+    await menu.getByRole('menuitem', { name: 'Start Certify' }).click()
+    await expect(statusBar(page, deviceName)).toHaveAttribute('aria-label', `${deviceName}: Certified`, {
+      timeout: 60_000,
+    })
+    await row(page, deviceName).getByRole('cell').nth(3).click()
+    const listed = page
+      .getByRole('region', { name: `Certification run · ${deviceName}` })
+      .getByRole('checkbox', { name: 'List this device among the certified devices' })
+    await listed.click()
+    await expect(listed).toBeChecked()
+
+    // A visitor opens the page and does nothing: the device is there, and the app has not started.
+    const visitorContext = await browser.newContext()
+    const visitor = await visitorContext.newPage()
+    const errors = collectErrors(visitor)
+    await visitor.goto('/certified-devices')
+    const directory = visitor.getByRole('list', { name: 'Certified devices' })
+    await expect(directory.getByRole('heading', { level: 2, name: `Nokia ${deviceName}` })).toBeVisible()
+    await expect(visitor.getByText('Reading the certified devices…')).toHaveCount(0)
+    await expect(visitor.getByRole('combobox', { name: 'Vendor' })).toHaveText('All vendors')
+    await expect(visitor.getByRole('combobox', { name: 'Device type' })).toHaveText('All device types')
+    expect(await visitor.locator('html').getAttribute('data-hydrated')).toBeNull()
+    // The first use starts the app, which keeps the list and offers the listed values in the filters.
+    await visitor.getByRole('combobox', { name: 'Vendor' }).click()
+    await expect(visitor.getByRole('option', { name: 'Nokia' })).toBeVisible()
+    await visitor.keyboard.press('Escape')
+    await expect(directory.getByRole('heading', { level: 2, name: `Nokia ${deviceName}` })).toBeVisible()
+    expect(errors).toEqual([])
+    await visitorContext.close()
+  })
+
+  test('the registration page has its country and calling-code lists at load', async ({ page }) => {
+    const errors = collectErrors(page)
+    await page.goto('/create-profile/register')
+    const country = page.getByRole('combobox', { name: /^Country\b(?! code)/ })
+    const code = page.getByRole('combobox', { name: /^Country code/ })
+    // No input yet: the fields ask for a choice rather than say that their lists are loading.
+    await expect(code).toHaveText('Select a code')
+    await expect(country).toHaveText('Select a country')
+    await expect(page.getByText(/Loading (codes|countries)…/)).toHaveCount(0)
+    await country.click()
+    await expect(page.getByRole('option', { name: 'India', exact: true })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await code.click()
+    await expect(page.getByRole('option', { name: 'India (+91)' })).toBeVisible()
+    expect(errors).toEqual([])
   })
 })
 

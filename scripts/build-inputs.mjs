@@ -41,6 +41,7 @@ export const APP_BUILD = {
     ...ROOT_CONFIG,
     'index.html',
     'scripts/build.mjs',
+    'scripts/critical-css.mjs',
     'scripts/page-boot.mjs',
     'scripts/script-hashes.mjs',
   ],

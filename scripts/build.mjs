@@ -11,10 +11,12 @@
  *    frame without the value, to its own file (dist/verify/number.html), which the server answers
  *    for every value. Its `script` is bundled on its own (no chunk shared with the app) and loaded
  *    once the page has painted: it reads the value and fills the frame, while the app starts as
- *    on any other page.
+ *    on any other page. A page of PAGE_SCRIPTS gets its script the same way (the directory of
+ *    certified devices reads its first page with it).
  *
- * What a prerendered page asks of the network before it paints is only its HTML: the stylesheet is
- * inlined, and the app's script is requested by scripts/page-boot.mjs — after the first paint for a
+ * What a prerendered page asks of the network before it paints is only its HTML: the part of the
+ * stylesheet it uses is inlined (scripts/critical-css.mjs; the whole stylesheet comes with the
+ * app), and the app's script is requested by scripts/page-boot.mjs — after the first paint for a
  * logged-in vendor, at the first sign of use for a visitor — instead of competing with the page for
  * the first round trips. Until then the page is plain HTML whose links work; then the app hydrates
  * it and takes over navigation. app.html keeps the usual tags.
@@ -31,6 +33,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { APP_BUILD, fingerprint, writeStamp } from './build-inputs.mjs'
+import { usedClasses, usedCss } from './critical-css.mjs'
 import { bootPage } from './page-boot.mjs'
 import { pageScriptHashes, SCRIPT_HASHES_FILE } from './script-hashes.mjs'
 
@@ -49,7 +52,7 @@ await build({
   build: { ssr: 'src/entry-server.tsx', outDir: serverOut, emptyOutDir: true, sourcemap: false },
 })
 
-const { PRERENDERED_PATHS, PRERENDERED_SHELLS, renderPage } = await import(
+const { PAGE_SCRIPTS, PRERENDERED_PATHS, PRERENDERED_SHELLS, renderPage } = await import(
   pathToFileURL(path.join(serverOut, 'entry-server.js')).href
 )
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8')
@@ -73,7 +76,11 @@ function moveHeadTags(html) {
   return { body, headTags }
 }
 
-/** The template's stylesheet inlined, with no preloads; `<!--page-boot-->` where the module script was. */
+/**
+ * The template without the stylesheet's link and the preloads: `<!--page-style-->` where the link
+ * was, for the part of the stylesheet each page uses (scripts/critical-css.mjs), and
+ * `<!--page-boot-->` where the module script was.
+ */
 function paintFirst(template) {
   const stylesheet = template.match(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/)
   const entry = template.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/)
@@ -85,9 +92,11 @@ function paintFirst(template) {
   )
   return {
     entry: entry[1],
+    stylesheet: stylesheet[1],
+    css,
     template: template
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-      .replace(stylesheet[0], () => `<style>${css}</style>`)
+      .replace(stylesheet[0], () => '<!--page-style-->')
       .replace(entry[0], () => '<!--page-boot-->'),
   }
 }
@@ -131,8 +140,8 @@ function preloadOf(routeIds) {
 
 /** The page's few lines of boot (scripts/page-boot.mjs): they start the app at the right moment. */
 function bootScript(preload, pageScript) {
-  const afterPaint = pageScript ? `, () => import(${JSON.stringify(pageScript)})` : ''
-  return `<script type="module">(${bootPage})(() => import(${JSON.stringify(painted.entry)}), window, ${JSON.stringify(preload)}${afterPaint})</script>`
+  const afterPaint = pageScript ? `() => import(${JSON.stringify(pageScript)})` : 'undefined'
+  return `<script type="module">(${bootPage})(() => import(${JSON.stringify(painted.entry)}), window, ${JSON.stringify(preload)}, ${afterPaint}, ${JSON.stringify(painted.stylesheet)})</script>`
 }
 
 /** A shell's own script, one self-contained file in dist/assets/ (its path there). */
@@ -163,10 +172,13 @@ async function buildShellScript(entry) {
 }
 
 const pages = [
-  ...PRERENDERED_PATHS.map((pagePath) => ({
-    pagePath,
-    file: pagePath === '/' ? 'index.html' : path.join(pagePath.slice(1), 'index.html'),
-  })),
+  ...(await Promise.all(
+    PRERENDERED_PATHS.map(async (pagePath) => ({
+      pagePath,
+      file: pagePath === '/' ? 'index.html' : path.join(pagePath.slice(1), 'index.html'),
+      script: PAGE_SCRIPTS[pagePath] ? await buildShellScript(PAGE_SCRIPTS[pagePath]) : undefined,
+    })),
+  )),
   // The page shows no value of the parameter before its script runs: the one it is rendered at is none.
   ...(await Promise.all(
     PRERENDERED_SHELLS.map(async (shell) => ({
@@ -181,7 +193,10 @@ for (const { pagePath, file: relative, script } of pages) {
   const { html, problem, routeIds } = await renderPage(pagePath)
   if (problem) throw new Error(`${pagePath} cannot be prerendered: ${problem}.`)
   const { body, headTags } = moveHeadTags(html)
+  const scriptText = script ? [readFileSync(path.join(dist, script), 'utf8')] : []
+  const css = usedCss(painted.css, usedClasses(body, scriptText))
   let page = painted.template
+    .replace('<!--page-style-->', () => `<style>${css}</style>`)
     .replace('<!--page-boot-->', () => bootScript(preloadOf(routeIds), script))
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
   for (const tag of headTags) {

@@ -4,4 +4,5 @@ export declare function bootPage(
   win?: Window & typeof globalThis,
   preload?: readonly string[],
   afterPaint?: () => unknown,
+  stylesheet?: string,
 ): void

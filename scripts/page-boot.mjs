@@ -27,12 +27,16 @@
  * the page's route code: `preload` names those files, fetched at once, in parallel, so that the
  * steps wait for no further round trip.
  *
+ * The page's HTML carries only the part of the stylesheet it uses (scripts/critical-css.mjs): the
+ * whole `stylesheet` is linked when the app starts, for what the app shows beyond the page's HTML.
+ *
  * @param {() => unknown} load starts the app (import() of its entry)
  * @param {Window & typeof globalThis} [win]
  * @param {readonly string[]} [preload] the app's and the page's module files (scripts/build.mjs)
  * @param {() => unknown} [afterPaint] loads the page's own script (import() of it), once painted
+ * @param {string} [stylesheet] the app's whole stylesheet
  */
-export function bootPage(load, win = window, preload = [], afterPaint = undefined) {
+export function bootPage(load, win = window, preload = [], afterPaint = undefined, stylesheet = undefined) {
   const html = win.document.documentElement
   const intents = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll']
   let started = false
@@ -40,6 +44,12 @@ export function bootPage(load, win = window, preload = [], afterPaint = undefine
     if (started) return
     started = true
     for (const type of intents) win.removeEventListener(type, start, true)
+    if (stylesheet) {
+      const link = win.document.createElement('link')
+      link.rel = 'stylesheet'
+      link.href = stylesheet
+      win.document.head.append(link)
+    }
     for (const href of preload) {
       const link = win.document.createElement('link')
       link.rel = 'modulepreload'

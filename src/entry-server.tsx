@@ -3,7 +3,7 @@ import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createQueryClient } from '@/lib/query-client'
 import { createAppRouter } from '@/router'
-import { PRERENDERED_PATHS, PRERENDERED_SHELLS } from '@/routes/-prerendered-paths'
+import { PAGE_SCRIPTS, PRERENDERED_PATHS, PRERENDERED_SHELLS } from '@/routes/-prerendered-paths'
 
 /*
  * Build-time rendering of the public pages (ARCHITECTURE.md "Front end"; scripts/build.mjs).
@@ -46,4 +46,4 @@ export async function renderPage(
   return { html, problem, routeIds: router.state.matches.map((match) => match.routeId) }
 }
 
-export { PRERENDERED_PATHS, PRERENDERED_SHELLS }
+export { PAGE_SCRIPTS, PRERENDERED_PATHS, PRERENDERED_SHELLS }

@@ -475,7 +475,8 @@ async function main() {
 
   let broken = 0
   try {
-    await waitFor(`${base}/`, () => serverExit)
+    // A fresh DATA_DIR is seeded first (the address lists): on a busy machine that takes minutes.
+    await waitFor(`${base}/`, () => serverExit, 240_000)
     console.log(`Server: ${base}/ (DATA_DIR ${dataDir})`)
     if (pages.includes(CERTIFICATE_PAGE)) {
       const number = await certifiedExample(base, server)

@@ -14,6 +14,8 @@ import { CONTROL_CHARACTER_RULE, idSchema, isCleanMultiline, text } from '@/cont
 export const CERTIFICATE_KEYS_PATH = '/.well-known/certificate-keys.json'
 export const CERTIFICATE_KEYS_API_PATH = '/api/certificate-keys'
 export const CERTIFICATE_API_PATH = '/api/certificates/:number'
+/** The directory's pages (its endpoint), read by the page's own script as by the app. */
+export const DIRECTORY_API_PATH = '/api/certified-devices'
 export const VERIFY_PATH = '/verify'
 export const DIRECTORY_PATH = '/certified-devices'
 /** The signature algorithm of every key (node:crypto's name). */

@@ -21,6 +21,15 @@ export const PRERENDERED_PATHS = [
 ] as const
 
 /**
+ * Prerendered pages with a script of their own (scripts/build.mjs bundles it on its own and loads
+ * it once the page has painted, as a shell's below): the directory reads its first page with it,
+ * so that the page opened directly shows its devices before the app has started (decision 0038).
+ */
+export const PAGE_SCRIPTS: Readonly<Partial<Record<(typeof PRERENDERED_PATHS)[number], string>>> = {
+  '/certified-devices': 'src/features/certificates/directory-shell.ts',
+}
+
+/**
  * Pages prerendered once for every value of their path parameter: the HTML is the
  * page's frame without the value. The build renders each at `renderedAt` (a path of the route whose
  * value is no real one) into `file` in dist/, and bundles `script` on its own into the page: a few

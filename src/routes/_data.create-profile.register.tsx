@@ -4,6 +4,14 @@ import { registerSearchSchema } from '@/routes/-search-params'
 
 export const Route = createFileRoute('/_data/create-profile/register')({
   validateSearch: registerSearchSchema,
+  // The country and calling-code lists, read in the browser before the page is rendered or
+  // hydrated, so that they are there from the start (not at build time: the build calls no server).
+  // The API client comes with them, not with the route tree every page loads.
+  loader: async ({ context }) => {
+    if (typeof document === 'undefined') return
+    const { addressQueryOptions } = await import('@/lib/address-query')
+    await context.queryClient.prefetchQuery(addressQueryOptions())
+  },
   component: RegisterScreen,
 })
 

@@ -85,7 +85,12 @@ export function FilterSelect({
       <FieldLabel>{label}</FieldLabel>
       <Select value={value ?? ALL} onValueChange={(next) => onChange(next === ALL ? undefined : next)}>
         <SelectTrigger>
-          <SelectValue />
+          {/* Named here, not taken from the list: the list is not rendered in a prerendered page. */}
+          <SelectValue>
+            {value === undefined
+              ? allLabel
+              : (options.find((option) => option.value === value)?.label ?? value)}
+          </SelectValue>
         </SelectTrigger>
         <SelectContent>
           <SelectItem value={ALL}>{allLabel}</SelectItem>

@@ -23,7 +23,7 @@ export const certificateEndpoints = {
   directory: {
     ...main,
     method: 'GET',
-    path: '/api/certified-devices',
+    path: certificates.DIRECTORY_API_PATH,
     request: certificates.directoryQuerySchema,
     answer: certificates.directoryAnswerSchema,
     answerType: 'json',

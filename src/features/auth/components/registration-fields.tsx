@@ -31,6 +31,7 @@ import {
 } from '@/contract/validation/registration'
 import { repeatFieldValidators } from '@/features/auth/components/form-rules'
 import { addressQueryOptions } from '@/lib/address-query'
+import { useHydrated } from '@/lib/use-hydrated'
 
 /*
  * The registration form's three parts (spec §2, §4, §5): the vendor's details, the organization,
@@ -142,11 +143,14 @@ export const ContactFieldset = withForm({
   render: function ContactFieldset({ form }) {
     const countriesQuery = useQuery(addressQueryOptions())
     const countries = countriesQuery.data?.countryDetailsList ?? NO_COUNTRIES
+    // The prerendered page cannot have read the lists; its route reads them before the app hydrates
+    // it (routes/_data.create-profile.register.tsx), so the lists are there when the page is live.
+    const loading = useHydrated() && countriesQuery.isPending
     return (
       <fieldset className={sectionClasses}>
         <legend className={sectionLegendClasses}>Contact and location</legend>
-        <PhoneFields form={form} countries={countries} loading={countriesQuery.isPending} />
-        <PlaceFields form={form} countries={countries} loading={countriesQuery.isPending} />
+        <PhoneFields form={form} countries={countries} loading={loading} />
+        <PlaceFields form={form} countries={countries} loading={loading} />
       </fieldset>
     )
   },

@@ -44,7 +44,7 @@ function signedContent(certificate: PublicCertificate): CertificateContent | nul
 type Read<T> = { ok: true; data: T } | { ok: false; status: number; message: string }
 
 /** A public JSON read: its data as the schema says, or the status and the server's message. */
-async function readJson<T>(
+export async function readJson<T>(
   path: string,
   schema: v.GenericSchema<unknown, T>,
   signal: AbortSignal | undefined,

@@ -1,27 +1,31 @@
 import { Link } from '@tanstack/react-router'
-import { BadgeCheck, CircleAlert } from 'lucide-react'
+import { CircleAlert } from 'lucide-react'
+import * as React from 'react'
 import { PageShell } from '@/components/layout/page-shell'
 import { Button } from '@/components/ui/button'
 import { FilterSelect, Pager, SearchField } from '@/components/ui/list-controls'
 import { Spinner } from '@/components/ui/spinner'
+import { ViewNodeContent } from '@/components/ui/view-node'
 import {
   DIRECTORY_PAGE_SIZE,
   DIRECTORY_SEARCH_MAX_LENGTH,
   type DirectoryAnswer,
-  type DirectoryEntry,
 } from '@/contract/certificates'
-import { pageCount, rangeText } from '@/lib/paging'
+import { pageCount } from '@/lib/paging'
 import { useHydrated } from '@/lib/use-hydrated'
-import { cn } from '@/lib/utils'
 import { type DirectoryCall, useDirectory } from '@/features/certificates/api/directory'
 import {
-  DIRECTORY_EMPTY_MESSAGE,
   DIRECTORY_LEAD,
   DIRECTORY_LOADING_TEXT,
-  DIRECTORY_NO_MATCH_MESSAGE,
-  DIRECTORY_NONE_TEXT,
   DIRECTORY_TITLE,
 } from '@/features/certificates/model/directory-text'
+import {
+  directoryEntriesView,
+  directoryRangeView,
+  RESULTS_CLASS,
+  RESULTS_HEAD_CLASS,
+} from '@/features/certificates/model/directory-view'
+import { directoryFirstPage } from '@/features/certificates/model/shell-answer'
 import { VERIFY_TITLE } from '@/features/certificates/model/verify-text'
 
 /** The directory's state in the address: /certified-devices?search=…&vendor=…&page=2. */
@@ -59,7 +63,9 @@ function queryOf(params: DirectoryParams): DirectoryCall {
 function DirectoryPage({ params, onParams }: DirectoryPageProps) {
   const hydrated = useHydrated()
   const shown = hydrated ? params : {}
-  const { answer, reading, error, retry } = useDirectory(hydrated ? queryOf(params) : null)
+  // Decided when the page mounts: only a page hydrated from the prerendered HTML has a script's read.
+  const [firstPage] = React.useState(() => (hydrated ? undefined : directoryFirstPage()))
+  const { answer, reading, error, retry } = useDirectory(hydrated ? queryOf(params) : null, firstPage)
   const filtered = Boolean(shown.search || shown.vendor || shown.deviceType || shown.productClass)
   const change = (next: Partial<DirectoryParams>) => onParams({ ...params, page: undefined, ...next })
 
@@ -120,15 +126,34 @@ function optionsOf(values: readonly string[] | undefined, current: string | unde
   return listed.map((value) => ({ value, label: value }))
 }
 
-function Results({
-  answer,
-  reading,
-  error,
-  filtered,
-  onRetry,
-  onClear,
-  onPage,
-}: {
+/**
+ * Where the results go. In the prerendered page it holds "Reading the certified devices…", which
+ * the page's own script (directory-shell.ts) replaces with the first page before the app has
+ * started; while the app hydrates the page it leaves that content as it is (React does not hydrate
+ * what is inside an element given `dangerouslySetInnerHTML`), then renders the same page itself.
+ */
+function Results(props: ResultsProps) {
+  const hydrated = useHydrated()
+  if (typeof document !== 'undefined' && !hydrated)
+    return (
+      <div
+        data-slot="directory-results"
+        className={RESULTS_CLASS}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={SHELL_CONTENT}
+      />
+    )
+  return (
+    <div data-slot="directory-results" className={RESULTS_CLASS}>
+      <ResultsContent {...props} />
+    </div>
+  )
+}
+
+/** What React writes into the slot while hydrating: nothing — it keeps what is there (one object, never rewritten). */
+const SHELL_CONTENT = { __html: '' }
+
+type ResultsProps = {
   answer: DirectoryAnswer | null
   reading: boolean
   error: string | null
@@ -136,7 +161,9 @@ function Results({
   onRetry: () => void
   onClear: () => void
   onPage: (page: number) => void
-}) {
+}
+
+function ResultsContent({ answer, reading, error, filtered, onRetry, onClear, onPage }: ResultsProps) {
   if (error)
     return (
       <div
@@ -160,82 +187,18 @@ function Results({
     )
   const pages = pageCount(answer.total, answer.pageSize || DIRECTORY_PAGE_SIZE)
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p aria-live="polite" className="text-small text-ink-muted" data-updating={reading || undefined}>
-          {rangeText(answer.page, answer.pageSize, answer.total, DIRECTORY_NONE_TEXT)}
-        </p>
+    <>
+      <div className={RESULTS_HEAD_CLASS}>
+        <ViewNodeContent node={directoryRangeView(answer, { reading })} />
         {filtered ? (
           <Button variant="ghost" size="sm" onClick={onClear}>
             Clear filters
           </Button>
         ) : null}
       </div>
-      {answer.items.length === 0 ? (
-        <div className="rounded-card border border-dashed border-line-strong p-8 text-center text-body text-ink-muted">
-          {filtered || answer.total > 0 ? DIRECTORY_NO_MATCH_MESSAGE : DIRECTORY_EMPTY_MESSAGE}
-        </div>
-      ) : (
-        <ul
-          aria-label={DIRECTORY_TITLE}
-          className={cn('grid gap-3 sm:grid-cols-2 lg:grid-cols-3', reading && 'opacity-70')}
-        >
-          {answer.items.map((entry) => (
-            <EntryCard key={entry.number} entry={entry} />
-          ))}
-        </ul>
-      )}
+      <ViewNodeContent node={directoryEntriesView(answer, { filtered, reading })} />
       <Pager label="Certified devices pages" page={answer.page} pages={pages} onPage={onPage} />
-    </div>
-  )
-}
-
-/** The device's certified firmware, newest first (docs/decisions/0033): the term says how many. */
-const firmwareTerm = (versions: readonly string[]) =>
-  versions.length === 1 ? 'Firmware' : 'Firmware versions'
-
-function EntryCard({ entry }: { entry: DirectoryEntry }) {
-  const date = (iso: string) =>
-    new Date(iso).toLocaleDateString('en-GB', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    })
-  return (
-    <li className="flex flex-col gap-2 rounded-card border border-line bg-surface p-4 shadow-card">
-      <div className="flex items-start gap-2">
-        <BadgeCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
-        <div className="flex min-w-0 flex-col gap-0.5">
-          <h2 className="text-body font-bold break-words text-ink">{`${entry.vendor} ${entry.deviceName}`}</h2>
-          <p className="text-small text-ink-muted">{`${entry.deviceType} · ${entry.productClass}`}</p>
-        </div>
-      </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-small">
-        <dt className="text-ink-muted">Organization</dt>
-        <dd className="break-words text-ink">{entry.organizationName}</dd>
-        {entry.firmwareVersions && entry.firmwareVersions.length > 0 ? (
-          <>
-            <dt className="text-ink-muted">{firmwareTerm(entry.firmwareVersions)}</dt>
-            <dd className="break-words text-ink" data-slot="firmware-versions">
-              {entry.firmwareVersions.join(', ')}
-            </dd>
-          </>
-        ) : null}
-        <dt className="text-ink-muted">Certified</dt>
-        <dd className="text-ink">{date(entry.issuedAt)}</dd>
-        <dt className="text-ink-muted">Valid until</dt>
-        <dd className="text-ink">{date(entry.expiresAt)}</dd>
-      </dl>
-      <Link
-        to="/verify/$number"
-        params={{ number: entry.number }}
-        className="mt-auto self-start rounded-sm font-mono text-small font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:focus-ring"
-        aria-label={`Certificate ${entry.number} of ${entry.vendor} ${entry.deviceName}`}
-      >
-        {entry.number}
-      </Link>
-    </li>
+    </>
   )
 }
 

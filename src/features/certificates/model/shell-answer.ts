@@ -1,3 +1,4 @@
+import type { DirectoryAnswer } from '@/contract/certificates'
 import type { Verification } from '@/features/certificates/api/verify'
 
 /*
@@ -28,4 +29,28 @@ export function shellAnswerFor(number: string): ShellAnswer | undefined {
   if (typeof window === 'undefined') return undefined
   const answer = (window as Holder)[KEY]
   return answer?.number === number ? answer : undefined
+}
+
+/*
+ * The directory's first page as /certified-devices' own script reads it (directory-shell.ts): the
+ * app starts from it when it hydrates that page instead of reading it again.
+ */
+export type DirectoryFirstPage = {
+  /** The answer; null when it could not be read. */
+  read: Promise<DirectoryAnswer | null>
+  /** The answer once read (null: it could not be); undefined while on its way. */
+  settled: DirectoryAnswer | null | undefined
+}
+
+const DIRECTORY_KEY = '__portalDirectoryShell'
+type DirectoryHolder = { [DIRECTORY_KEY]?: DirectoryFirstPage }
+
+export function publishDirectoryFirstPage(firstPage: DirectoryFirstPage) {
+  ;(window as DirectoryHolder)[DIRECTORY_KEY] = firstPage
+}
+
+/** What the page's script read, if this page's script read the first page. */
+export function directoryFirstPage(): DirectoryFirstPage | undefined {
+  if (typeof window === 'undefined') return undefined
+  return (window as DirectoryHolder)[DIRECTORY_KEY]
 }

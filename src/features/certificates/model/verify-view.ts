@@ -50,8 +50,8 @@ const ICONS = {
 }
 type IconName = keyof typeof ICONS
 
-/** A decorative icon, drawn as lucide-react draws it. */
-function icon(name: IconName, className: string): ViewElement {
+/** A decorative icon, drawn as lucide-react draws it (the directory's cards draw theirs so too). */
+export function icon(name: IconName, className: string): ViewElement {
   const { name: lucideName, aliases = [], node } = ICONS[name]
   const names = [lucideName, ...aliases].map((each) => `lucide-${each}`).join(' ')
   return h(
