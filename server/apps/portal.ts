@@ -8,6 +8,7 @@ import {
   type CertificationHarness,
   createRunExecutor,
   helloActiveRuns,
+  vendorMaintenance,
   type LabStateWatch,
   type ResumeReport,
   type RunExecutor,
@@ -111,7 +112,12 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   const hostname = options.hostname ?? '127.0.0.1'
   const urlHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
   const lab = await startLab(options)
-  const events = createEventHub({ ...options.events, db: options.db, activeRuns: helloActiveRuns })
+  const events = createEventHub({
+    ...options.events,
+    db: options.db,
+    activeRuns: helloActiveRuns,
+    maintenance: (trx) => vendorMaintenance(trx),
+  })
   await events.start()
   let services: Listening
   try {

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../platform/db/schema.ts'
+import { appendEvent } from '../events/index.ts'
+import { certificateState } from './read.ts'
 
 /*
  * The certificate calls' own reads and writes: whether an organization's certificate may be
@@ -16,9 +18,26 @@ export function ownCertificate(db: Kysely<Database>, number: string, organizatio
     .executeTakeFirst()
 }
 
-/** Lists the certificate among the certified devices, or stops listing it. */
+/**
+ * Lists the certificate among the certified devices, or stops listing it; its organization's open
+ * tabs are told (certificate.listing, in the same transaction).
+ */
 export async function setPublished(db: Kysely<Database>, number: string, published: boolean) {
-  await db.updateTable('certificates').set({ published }).where('number', '=', number).execute()
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('certificates')
+      .set({ published })
+      .where('number', '=', number)
+      .returning(['run_id', 'portfolio_manager_id', 'organization_id', 'revoked_at', 'expires_at'])
+      .executeTakeFirst()
+    if (!row) return
+    await appendEvent(trx, row.organization_id, {
+      type: 'certificate.listing',
+      portfolioManagerId: row.portfolio_manager_id,
+      runId: row.run_id,
+      certificate: { number, state: certificateState(row), published },
+    })
+  })
 }
 
 /** The lab staff member's name, undefined if there is none by that id. */

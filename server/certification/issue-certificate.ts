@@ -10,6 +10,7 @@ import { CERTIFIED_OK } from '@/contract/records'
 import { planVersionCases } from '../programme/index.ts'
 import type { Database } from '../platform/db/schema.ts'
 import { enqueueJob } from '../platform/jobs/queue.ts'
+import { appendEvent } from '../events/index.ts'
 import { type CertificateSigner, registerSigner } from '../certificates/index.ts'
 
 /*
@@ -259,6 +260,13 @@ async function storeCertificate(trx: Trx, { record }: RunFacts, content: Certifi
   await enqueueJob(trx, CERTIFICATE_ISSUED_JOB, {
     number: inserted.number,
   } satisfies CertificateIssuedJob)
+  // The organization's open tabs show its number and the listing switch without a reload.
+  await appendEvent(trx, record.organization_id, {
+    type: 'certificate.issued',
+    portfolioManagerId: record.portfolio_manager_id,
+    runId: content.runId,
+    certificate: { number: inserted.number, state: 'valid', published: false },
+  })
   return inserted.number
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { ENVIRONMENT_MAINTENANCE_REASON, type LabState, type Maintenance } from '@/contract/lab'
 import type { Database } from '../platform/db/schema.ts'
+import { appendEvent, EVERY_ORGANIZATION } from '../events/index.ts'
 import { log } from '../platform/log.ts'
 
 /*
@@ -64,42 +65,72 @@ export async function vendorMaintenance(
   return null
 }
 
-export async function startMaintenance(
+/** `change` in a transaction: `db` when it is one, a new one otherwise. */
+function inTransaction<T>(db: Db, change: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? change(db as Transaction<Database>) : db.transaction().execute(change)
+}
+
+/**
+ * Puts the bench into maintenance (false: it already was), and tells every vendor's open tab
+ * (lab.maintenance, in the same transaction): the dashboard says so before any run starts.
+ */
+export function startMaintenance(
   db: Db,
   { reason, expectedEnd, startedBy }: { reason: string; expectedEnd: Date; startedBy: string },
   now = new Date(),
 ) {
-  const updated = await db
-    .updateTable('lab_state')
-    .set({
-      maintenance_reason: reason,
-      maintenance_started_at: now,
-      maintenance_expected_end: expectedEnd,
-      maintenance_started_by: startedBy,
-      updated_at: now,
-    })
-    .where('id', '=', 1)
-    .where('maintenance_reason', 'is', null)
-    .returning('id')
-    .executeTakeFirst()
-  return updated !== undefined
+  return inTransaction(db, async (trx) => {
+    const updated = await trx
+      .updateTable('lab_state')
+      .set({
+        maintenance_reason: reason,
+        maintenance_started_at: now,
+        maintenance_expected_end: expectedEnd,
+        maintenance_started_by: startedBy,
+        updated_at: now,
+      })
+      .where('id', '=', 1)
+      .where('maintenance_reason', 'is', null)
+      .returning('id')
+      .executeTakeFirst()
+    if (!updated) return false
+    const maintenance = {
+      reason,
+      startedAt: now.toISOString(),
+      expectedEnd: expectedEnd.toISOString(),
+      startedBy,
+    }
+    await appendEvent(trx, EVERY_ORGANIZATION, { type: 'lab.maintenance', maintenance })
+    return true
+  })
 }
 
-export async function endMaintenance(db: Db, now = new Date()) {
-  const updated = await db
-    .updateTable('lab_state')
-    .set({
-      maintenance_reason: null,
-      maintenance_started_at: null,
-      maintenance_expected_end: null,
-      maintenance_started_by: null,
-      updated_at: now,
+/**
+ * Ends the console's maintenance (false: none was on) and tells every vendor's open tab: the
+ * maintenance CERT_MAINTENANCE=1 sets, if any, then (the next hello says it).
+ */
+export function endMaintenance(db: Db, now = new Date()) {
+  return inTransaction(db, async (trx) => {
+    const updated = await trx
+      .updateTable('lab_state')
+      .set({
+        maintenance_reason: null,
+        maintenance_started_at: null,
+        maintenance_expected_end: null,
+        maintenance_started_by: null,
+        updated_at: now,
+      })
+      .where('id', '=', 1)
+      .where('maintenance_reason', 'is not', null)
+      .returning('id')
+      .executeTakeFirst()
+    if (!updated) return false
+    await appendEvent(trx, EVERY_ORGANIZATION, {
+      type: 'lab.maintenance',
+      maintenance: await vendorMaintenance(trx),
     })
-    .where('id', '=', 1)
-    .where('maintenance_reason', 'is not', null)
-    .returning('id')
-    .executeTakeFirst()
-  return updated !== undefined
+    return true
+  })
 }
 
 export async function setReviewRequired(db: Db, reviewRequired: boolean) {

@@ -393,7 +393,17 @@ describe("the executor's transitions, refused from every status but InProgress a
         record: ['Completed', result],
         run: ['Completed', result],
       })
+      // A certifying run's certificate is told first (its number, not listed), in the same transaction.
       expect(moved.events).toMatchObject([
+        ...(issued
+          ? [
+              {
+                type: 'certificate.issued',
+                runId: ref.runId,
+                certificate: { state: 'valid', published: false },
+              },
+            ]
+          : []),
         { type: 'run.finished', status: 'Completed', isCertified: result, failureReason: null },
       ])
       expect(await certificateCount(ref.runId)).toBe(issued)
@@ -546,6 +556,7 @@ describe('review decided', () => {
         run: ['Completed', result],
       })
       expect(events).toMatchObject([
+        ...(issued ? [{ type: 'certificate.issued', runId: arranged.ref!.runId }] : []),
         {
           type: 'run.finished',
           status: 'Completed',

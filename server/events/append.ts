@@ -44,7 +44,8 @@ export function onAppended(listener: Appended) {
 }
 
 /**
- * Stores `event` for the organization `organizationId` (its stream: docs/decisions/0023) in `trx`
+ * Stores `event` for the organization `organizationId` (its stream: docs/decisions/0023; or
+ * EVERY_ORGANIZATION, server/events/store.ts: every vendor's stream) in `trx`
  * and returns its seq. Must run in a
  * transaction (the lock is the transaction's).
  */
@@ -64,7 +65,7 @@ export async function appendEvent(
     .values({
       organization_id: organizationId,
       type: event.type,
-      portfolio_manager_id: event.portfolioManagerId,
+      portfolio_manager_id: 'portfolioManagerId' in event ? event.portfolioManagerId : null,
       run_id: runId,
       data: JSON.stringify(event),
     })

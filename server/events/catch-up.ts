@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely'
 import { RESET_AHEAD_REASON, RESET_PRUNED_REASON } from '@/contract/server-messages'
 import type { Database } from '../platform/db/schema.ts'
 import {
-  type ActiveRunsReader,
   ALL_ORGANIZATIONS,
   eventsAfter,
   eventWindow,
   helloSnapshot,
+  type HelloReaders,
   storedEventText,
 } from './store.ts'
 import { type EventStream, streamMessage } from './stream.ts'
@@ -22,9 +22,9 @@ export async function catchUp(
   db: Kysely<Database>,
   stream: EventStream,
   after: number | null,
-  activeRuns: ActiveRunsReader,
+  readers: HelloReaders,
 ) {
-  const sendHello = () => hello(db, stream, activeRuns)
+  const sendHello = () => hello(db, stream, readers)
   if (after === null) {
     await sendHello()
   } else {
@@ -53,8 +53,8 @@ export async function catchUp(
   stream.goLive()
 }
 
-async function hello(db: Kysely<Database>, stream: EventStream, activeRuns: ActiveRunsReader) {
-  stream.hello(await helloSnapshot(db, stream.organizationId, activeRuns))
+async function hello(db: Kysely<Database>, stream: EventStream, readers: HelloReaders) {
+  stream.hello(await helloSnapshot(db, stream.organizationId, readers))
 }
 
 async function replay(db: Kysely<Database>, stream: EventStream, after: number) {

@@ -15,6 +15,9 @@ import {
   storedEventText,
   type StoredEventRow,
   type ActiveRunsReader,
+  EVERY_ORGANIZATION,
+  type HelloReaders,
+  type MaintenanceReader,
 } from './store.ts'
 import { type EventStream, streamMessage } from './stream.ts'
 import { StreamRegistry } from './stream-registry.ts'
@@ -51,6 +54,8 @@ export type EventHubOptions = {
   db: Kysely<Database>
   /** The active runs a hello lists (the certification domain's read). */
   activeRuns: ActiveRunsReader
+  /** The bench's maintenance a vendor's hello tells (the certification domain's read; none: not told). */
+  maintenance?: MaintenanceReader
   /**
    * PostgreSQL: the database the LISTEN connection goes to (default DATABASE_URL); null: no
    * LISTEN (events of other processes then arrive within safetyReadMs). Unused on PGlite.
@@ -140,7 +145,8 @@ export function createEventHub(options: EventHubOptions): EventHub {
     },
   })
   const wake = reader.wake
-  const open = streamOpener({ db, streams, settings, activeRuns: options.activeRuns, life, catchUps })
+  const readers = { activeRuns: options.activeRuns, maintenance: options.maintenance }
+  const open = streamOpener({ db, streams, settings, readers, life, catchUps })
   const sessionEnded = (sessionId: string) => streams.endSession(sessionId, NOT_SIGNED_IN_MESSAGE)
   const keepAliveRound = () => keepStreamsAlive(db, streams)
   const prune = () => pruneEvents(db, settings.retentionHours)
@@ -191,7 +197,7 @@ function streamOpener(hub: {
   db: Kysely<Database>
   streams: StreamRegistry
   settings: HubSettings
-  activeRuns: ActiveRunsReader
+  readers: HelloReaders
   life: HubLife
   catchUps: Set<Promise<void>>
 }) {
@@ -201,7 +207,7 @@ function streamOpener(hub: {
     if (streams.heldBy(request) >= settings.maxStreams) return 'full'
     // Subscribed first: from now on every event read goes to it (kept aside during the catch-up).
     const stream = streams.open(request, settings.maxQueuedBytes)
-    const running = catchUp(hub.db, stream, request.after, hub.activeRuns)
+    const running = catchUp(hub.db, stream, request.after, hub.readers)
       .catch((error: unknown) => {
         if (!stream.closed && !life.stopped) settings.onError(error, 'a stream catching up')
         stream.close()
@@ -322,7 +328,9 @@ function createReader(
   let readAgain = false
 
   function deliver(row: StoredEventRow) {
-    const own = streams.of(row.organization_id)
+    // An event for every organization (the bench's maintenance) goes to every vendor's stream.
+    const own =
+      row.organization_id === EVERY_ORGANIZATION ? streams.vendors() : streams.of(row.organization_id)
     if (own && own.size > 0) {
       const message = streamMessage(row.seq, storedEventText(row))
       for (const stream of own) stream.deliver(message)

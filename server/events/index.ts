@@ -4,7 +4,13 @@ export { appendEvent, onAppended } from './append.ts'
 export { createEventHub, type EventHub, type EventHubOptions, retentionHoursFromEnv } from './hub.ts'
 export { eventRoutes } from './routes.ts'
 export { organizationEventsSeq } from './store.ts'
-export { ALL_ORGANIZATIONS, type ActiveRunsReader, LAB_HELLO_RUNS } from './store.ts'
+export {
+  ALL_ORGANIZATIONS,
+  type ActiveRunsReader,
+  EVERY_ORGANIZATION,
+  LAB_HELLO_RUNS,
+  type MaintenanceReader,
+} from './store.ts'
 
 declare module '../http/context.ts' {
   interface MainServices {

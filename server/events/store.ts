@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { CertificationRun } from '@/contract/certification'
+import type { Maintenance } from '@/contract/lab'
 import type { Database } from '../platform/db/schema.ts'
 import { isSessionExpired } from '../http/session-token.ts'
 
@@ -45,18 +46,27 @@ export async function eventWindow(db: Kysely<Database>) {
   return { oldest: row?.oldest ?? null, head: row?.head ?? 0 }
 }
 
-/** Events after `after` in seq order, of every organization (the hub) or of one (a stream's replay). */
+/** The organization key of the lab's streams: every organization's events. */
+export const ALL_ORGANIZATIONS = '*'
+/**
+ * The organization key of an event every organization's stream carries (the bench's maintenance,
+ * docs/decisions/0037); no organization's own seq (the hello's accountSeq, X-Events-Seq) counts it.
+ */
+export const EVERY_ORGANIZATION = '+'
+
+/**
+ * Events after `after` in seq order, of every organization (the hub) or of one (a stream's
+ * replay: its own and those for every organization).
+ */
 export function eventsAfter(
   db: Kysely<Database>,
   { after, limit, organizationId }: { after: number; limit: number; organizationId?: string },
 ): Promise<StoredEventRow[]> {
   let query = db.selectFrom('events').select(EVENT_COLUMNS).where('seq', '>', after)
-  if (organizationId !== undefined) query = query.where('organization_id', '=', organizationId)
+  if (organizationId !== undefined)
+    query = query.where('organization_id', 'in', [organizationId, EVERY_ORGANIZATION])
   return query.orderBy('seq').limit(limit).execute()
 }
-
-/** The organization key of the lab's streams: every organization's events. */
-export const ALL_ORGANIZATIONS = '*'
 /** The most active runs a lab stream's hello lists (the console reads the rest from the queue). */
 export const LAB_HELLO_RUNS = 200
 
@@ -70,16 +80,23 @@ export type ActiveRunsReader = (
   organizationId: string,
 ) => Promise<CertificationRun[]>
 
+/** The bench's maintenance a vendor's hello tells (the certification domain's read), null when off. */
+export type MaintenanceReader = (trx: Transaction<Database>) => Promise<Maintenance | null>
+
+/** What a hello reads beyond the seqs: the active runs, and the maintenance (vendors' streams). */
+export type HelloReaders = { activeRuns: ActiveRunsReader; maintenance?: MaintenanceReader | undefined }
+
 /**
  * What `event: hello` says, read in one snapshot so that the runs are exactly as of `seq`: the
  * newest seq, the organization's own newest seq (at or below it; index events_organization_seq_idx;
- * the hello calls it accountSeq), and the organization's active runs (`activeRuns`).
+ * the hello calls it accountSeq), the organization's active runs (`activeRuns`) and, for a
+ * vendor's stream, the bench's maintenance when it is on.
  */
 export async function helloSnapshot(
   db: Kysely<Database>,
   organizationId: string,
-  activeRuns: ActiveRunsReader,
-): Promise<{ seq: number; accountSeq: number; activeRuns: CertificationRun[] }> {
+  readers: HelloReaders,
+): Promise<{ seq: number; accountSeq: number; activeRuns: CertificationRun[]; maintenance?: Maintenance }> {
   const all = organizationId === ALL_ORGANIZATIONS
   return db
     .transaction()
@@ -96,10 +113,12 @@ export async function helloSnapshot(
             .select((eb) => eb.fn.max('seq').as('head'))
             .where('organization_id', '=', organizationId)
             .executeTakeFirst()
+      const maintenance = all ? null : await readers.maintenance?.(trx)
       return {
         seq: Number(head?.head ?? 0),
         accountSeq: Number(own?.head ?? 0),
-        activeRuns: await activeRuns(trx, organizationId),
+        activeRuns: await readers.activeRuns(trx, organizationId),
+        ...(maintenance ? { maintenance } : {}),
       }
     })
 }

@@ -24,6 +24,14 @@ export class StreamRegistry {
     return this.#byOrganization.get(organizationId)
   }
 
+  /** Every vendor's open stream, of every organization (not the lab's). */
+  vendors(): ReadonlySet<EventStream> {
+    const open = new Set<EventStream>()
+    for (const [organizationId, streams] of this.#byOrganization)
+      if (organizationId !== ALL_ORGANIZATIONS) for (const stream of streams) open.add(stream)
+    return open
+  }
+
   /** A new stream, registered: it gets every event read from now on; it leaves when it closes. */
   open(holder: Holder & { sessionId: string }, maxQueuedBytes: number) {
     const stream = new EventStream(holder.organizationId, holder.accountId, holder.sessionId, {

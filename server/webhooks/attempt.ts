@@ -9,6 +9,7 @@ import {
   webhookSignature,
 } from '@/contract/webhooks'
 import type { Database } from '../platform/db/schema.ts'
+import { appendEvent } from '../events/index.ts'
 import { jobBackoffMs } from '../platform/jobs/backoff.ts'
 import type { JobContext } from '../platform/jobs/runner.ts'
 import type { Mailer } from '../platform/mailer.ts'
@@ -168,11 +169,16 @@ export async function recordAttempt(ctx: AttemptContext, job: JobContext, row: T
       .execute()
     // Another runner took the job over after this one's lease ran out: its attempt counts.
     if (!(await job.held(trx))) return null
-    if (succeeded) {
-      await recordSuccess(trx, job, row, outcome)
-      return null
-    }
-    return recordFailure(ctx, trx, job, row, outcome)
+    const disabledNow = succeeded
+      ? await recordSuccess(trx, job, row, outcome)
+      : await recordFailure(ctx, trx, job, row, outcome)
+    // The organization's webhooks page shows the endpoint's last delivery without a reload.
+    await appendEvent(trx, row.organization_id, {
+      type: 'webhook.delivered',
+      endpointId: row.endpoint_id,
+      succeeded,
+    })
+    return disabledNow
   })
   if (!disabled) return
   try {
@@ -200,6 +206,7 @@ async function recordSuccess(trx: Transaction<Database>, job: JobContext, row: T
     .where('id', '=', row.endpoint_id)
     .execute()
   await job.settle(trx)
+  return null
 }
 
 async function recordFailure(

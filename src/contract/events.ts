@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { certificationRunSchema, commentSchema, TEST_CASE_STATES } from '@/contract/certification'
+import { maintenanceSchema } from '@/contract/lab'
 import { deviceRecordSchema } from '@/contract/records'
 import { ACTIVE_STATUSES } from '@/contract/run-status'
 
@@ -95,6 +96,16 @@ const base = {
   portfolioManagerId: v.string(),
 }
 
+/** An event of the organization that is no record's (a webhook's delivery), or of every one (maintenance). */
+const organizationBase = { seq: v.number(), at: v.string() }
+
+/** A run's certificate as the run details show it (certificationRunSchema's `certificate`). */
+const runCertificateSchema = v.looseObject({
+  number: v.string(),
+  state: v.picklist(['valid', 'expired', 'revoked']),
+  published: v.boolean(),
+})
+
 const runBase = {
   ...base,
   runId: v.string(),
@@ -156,6 +167,40 @@ export const portalEventSchema = v.variant('type', [
     /** The run as it ended, with every case (an interrupted run's unfinished ones skipped). */
     run: v.optional(certificationRunSchema),
   }),
+  /** The run's certificate was issued (in the transaction that certified the record): its number. */
+  v.looseObject({
+    ...base,
+    type: v.literal('certificate.issued'),
+    runId: v.string(),
+    certificate: runCertificateSchema,
+  }),
+  /** A member listed the certificate among the certified devices, or took it off the list. */
+  v.looseObject({
+    ...base,
+    type: v.literal('certificate.listing'),
+    runId: v.string(),
+    certificate: runCertificateSchema,
+  }),
+  /**
+   * One of the organization's webhook endpoints made a delivery attempt (succeeded or not): its
+   * "Last delivery" is read again.
+   */
+  v.looseObject({
+    ...organizationBase,
+    type: v.literal('webhook.delivered'),
+    endpointId: v.string(),
+    /** Whether the endpoint answered 2xx. */
+    succeeded: v.boolean(),
+  }),
+  /**
+   * The bench entered maintenance (its reason and expected end) or left it (null): every
+   * organization's stream carries it, so the dashboard says so before any run starts.
+   */
+  v.looseObject({
+    ...organizationBase,
+    type: v.literal('lab.maintenance'),
+    maintenance: v.nullable(maintenanceSchema),
+  }),
   /** The vendor cancelled the run: its finished cases kept, the others skipped. */
   v.looseObject({
     ...runBase,
@@ -168,6 +213,14 @@ export const portalEventSchema = v.variant('type', [
 ])
 export type PortalEvent = v.InferOutput<typeof portalEventSchema>
 
+/** The events of one record (every event but a webhook's delivery and the bench's maintenance). */
+export type RecordEvent = Extract<PortalEvent, { portfolioManagerId: string }>
+
+const ORGANIZATION_EVENT_TYPES: ReadonlySet<string> = new Set(['webhook.delivered', 'lab.maintenance'])
+
+export const isRecordEvent = (event: PortalEvent): event is RecordEvent =>
+  !ORGANIZATION_EVENT_TYPES.has(event.type)
+
 /** `event: hello`: the stream's head and the vendor's active runs, whole. */
 export const streamHelloSchema = v.looseObject({
   /** The last stored seq this stream has covered (the next event is after it). */
@@ -178,6 +231,8 @@ export const streamHelloSchema = v.looseObject({
    */
   accountSeq: v.optional(v.number()),
   activeRuns: v.array(certificationRunSchema),
+  /** The bench's maintenance when it is on (absent: off); lab.maintenance events follow its changes. */
+  maintenance: v.optional(v.nullable(maintenanceSchema)),
 })
 export type StreamHello = v.InferOutput<typeof streamHelloSchema>
 

@@ -324,5 +324,11 @@ export const labStaffRemovedMessage = (name: string) => `${name} can no longer l
 export const maintenanceNotice = (reason: string, expectedEnd: string) =>
   `The lab is in maintenance: ${reason} Expected to end ${expectedEnd}.`
 
+/**
+ * Maintenance set only by CERT_MAINTENANCE=1 has no expected end (decision 0024 point 11): the
+ * notice without its 'Expected to end' sentence.
+ */
+export const maintenanceNoticeWithoutEnd = (reason: string) => `The lab is in maintenance: ${reason}`
+
 /** What vendors read for maintenance set by CERT_MAINTENANCE=1, which has no reason or end. */
 export const ENVIRONMENT_MAINTENANCE_REASON = 'Scheduled maintenance of the lab.'

@@ -24,6 +24,12 @@ export const deviceRecordSchema = v.looseObject({
   isCertified: textOrEmptySchema,
   /** The record's revision (docs/decisions/0033), present from revision 2 on: the dashboard shows 'rev 2'. */
   revision: v.optional(v.number()),
+  /**
+   * The lab's comments on the record that came to this tab since its vendor last opened the
+   * record's comments (the live stream counts them: the server never sends it): the dashboard
+   * row's unread mark (docs/decisions/0037).
+   */
+  unreadComments: v.optional(v.number()),
 })
 export type DeviceRecord = v.InferOutput<typeof deviceRecordSchema>
 

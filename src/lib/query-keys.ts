@@ -33,6 +33,8 @@ export const queryKeys = {
   pendingInvitations: (emailId: string) => ['pending-invitations', emailId] as const,
   /** The member's API tokens (an Owner's: every member's) in the session's organization. */
   apiTokens: (vendorUserId: string) => ['api-tokens', vendorUserId] as const,
+  /** The organization's webhook endpoints and their delivery logs (src/features/webhooks). */
+  webhooks: () => ['webhooks'] as const,
   /** The lab's test plans with their current versions (the lab's data, no organization's). */
   testPlans: () => ['test-plans', 'list'] as const,
   /** One test plan: its versions, its draft and the devices it applies to. */

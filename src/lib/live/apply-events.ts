@@ -4,7 +4,7 @@ import {
   type RunListAnswer,
   type TestCase,
 } from '@/contract/certification'
-import { type PortalEvent, progressOfCases, type RunProgress } from '@/contract/events'
+import { isRecordEvent, type PortalEvent, progressOfCases, type RunProgress } from '@/contract/events'
 import type { DeviceRecord, RecordListAnswer } from '@/contract/records'
 import { CANCELLED_CASE_NOTE, runCancelledReason } from '@/contract/server-messages'
 import { CANCELLED_STATUS } from '@/contract/run-status'
@@ -16,11 +16,12 @@ import { CANCELLED_STATUS } from '@/contract/run-status'
  * index (kept beside the list), and moves or removes rows only for submits and deletes.
  */
 
-/** The events that change a record's dashboard row (its status and result, or the whole row). */
+/** What events change of a row in place: its status and result, its unread comments. */
+type RowChanges = Partial<Pick<DeviceRecord, 'status' | 'isCertified' | 'unreadComments'>>
+
+/** The events that change a record's dashboard row (some of its fields, or the whole row). */
 type RecordOp =
-  | { kind: 'upsert'; row: DeviceRecord }
-  | { kind: 'patch'; status: string; isCertified: string }
-  | { kind: 'delete' }
+  { kind: 'upsert'; row: DeviceRecord } | { kind: 'patch'; changes: RowChanges } | { kind: 'delete' }
 
 const RUN_EVENT_TYPES = new Set<PortalEvent['type']>([
   'run.started',
@@ -31,37 +32,74 @@ const RUN_EVENT_TYPES = new Set<PortalEvent['type']>([
   'run.cancelled',
 ])
 
-export type RunEvent = Extract<PortalEvent, { runId: string }>
+export type RunEvent = Extract<
+  PortalEvent,
+  { type: 'run.started' | 'run.status' | 'case.started' | 'case.finished' | 'run.finished' | 'run.cancelled' }
+>
 
 export const isRunEvent = (event: PortalEvent): event is RunEvent => RUN_EVENT_TYPES.has(event.type)
 
-/** What the batch does to each record's row, the later event of a record building on the earlier. */
-function recordOps(events: ReadonlyArray<PortalEvent>): Map<string, RecordOp> {
+/** The lab's comment: one more unread on the row (the vendor's own side's comments are read). */
+function unreadAfter(event: Extract<PortalEvent, { type: 'comment.added' }>, unread: number | undefined) {
+  return event.comment.authorKind === 'lab' ? (unread ?? 0) + 1 : undefined
+}
+
+/** `op` with `changes` on top: the upserted row changed, or a patch made or extended. */
+function withChanges(op: RecordOp | undefined, changes: RowChanges): RecordOp | undefined {
+  if (op?.kind === 'delete') return op
+  if (op?.kind === 'upsert') return { kind: 'upsert', row: { ...op.row, ...changes } }
+  return { kind: 'patch', changes: { ...op?.changes, ...changes } }
+}
+
+/**
+ * What the batch does to each record's row, the later event of a record building on the earlier.
+ * `unreadOf` answers a row's unread comments as the list holds them (a comment adds one).
+ */
+function recordOps(
+  events: ReadonlyArray<PortalEvent>,
+  unreadOf: (id: string) => number | undefined,
+): Map<string, RecordOp> {
   const ops = new Map<string, RecordOp>()
   for (const event of events) {
+    if (!isRecordEvent(event)) continue
     const id = event.portfolioManagerId
     const before = ops.get(id)
+    let next: RecordOp | undefined
     switch (event.type) {
       case 'record.submitted':
       case 'record.edited':
       case 'record.revised':
-        ops.set(id, { kind: 'upsert', row: event.row })
+        next = { kind: 'upsert', row: event.row }
         break
       case 'record.deleted':
-        ops.set(id, { kind: 'delete' })
+        next = { kind: 'delete' }
         break
-      case 'comment.added':
+      case 'comment.added': {
+        const known =
+          before?.kind === 'upsert'
+            ? before.row.unreadComments
+            : before?.kind === 'patch'
+              ? before.changes.unreadComments
+              : undefined
+        const unreadComments = unreadAfter(event, known ?? unreadOf(id))
+        if (unreadComments !== undefined) next = withChanges(before, { unreadComments })
         break
-      default: {
-        const { status, isCertified } = event.record
-        if (before?.kind === 'delete') break
-        if (before?.kind === 'upsert')
-          ops.set(id, { kind: 'upsert', row: { ...before.row, status, isCertified } })
-        else ops.set(id, { kind: 'patch', status, isCertified })
       }
+      case 'certificate.issued':
+      case 'certificate.listing':
+        break
+      default:
+        next = withChanges(before, { status: event.record.status, isCertified: event.record.isCertified })
     }
+    if (next) ops.set(id, next)
   }
   return ops
+}
+
+/** The row with the changes, or the same row when they change nothing. */
+function patched(row: DeviceRecord, changes: RowChanges): DeviceRecord {
+  const same = (Object.keys(changes) as Array<keyof RowChanges>).every((key) => row[key] === changes[key])
+  return same ? row : { ...row, ...changes }
 }
 
 /** Each row's position by id, made once per list the tab holds (a patch keeps positions, so its index too). */
@@ -98,9 +136,12 @@ export function applyRecordEvents(
   list: ReadonlyArray<DeviceRecord>,
   events: ReadonlyArray<PortalEvent>,
 ): ReadonlyArray<DeviceRecord> {
-  const ops = recordOps(events)
-  if (ops.size === 0) return list
   const index = indexOf(list)
+  const ops = recordOps(events, (id) => {
+    const at = index.get(id)
+    return at === undefined ? undefined : (list[at] as DeviceRecord).unreadComments
+  })
+  if (ops.size === 0) return list
   let next: DeviceRecord[] | null = null
   const inserts: DeviceRecord[] = []
   const deletes = new Set<number>()
@@ -116,12 +157,13 @@ export function applyRecordEvents(
       continue
     }
     const row = list[at] as DeviceRecord
+    // A row submitted again (edited, revised) keeps the comments its vendor has not read.
     const changed =
       op.kind === 'upsert'
-        ? op.row
-        : row.status === op.status && row.isCertified === op.isCertified
-          ? row
-          : { ...row, status: op.status, isCertified: op.isCertified }
+        ? row.unreadComments && op.row.unreadComments === undefined
+          ? { ...op.row, unreadComments: row.unreadComments }
+          : op.row
+        : patched(row, op.changes)
     if (changed === row) continue
     next ??= list.slice()
     next[at] = changed
@@ -145,6 +187,18 @@ export function applyRecordListEvents(
   const list = answer.portfolioManagerSubmittedDetailsList
   const next = applyRecordEvents(list, events)
   return next === list ? answer : { ...answer, portfolioManagerSubmittedDetailsList: next as DeviceRecord[] }
+}
+
+/** The list answer with the record's unread comments read (its mark gone); the same when it had none. */
+export function withCommentsRead(answer: RecordListAnswer, portfolioManagerId: string): RecordListAnswer {
+  const list = answer.portfolioManagerSubmittedDetailsList
+  const at = indexOf(list).get(portfolioManagerId)
+  if (at === undefined || !(list[at] as DeviceRecord).unreadComments) return answer
+  const next = list.slice()
+  const { unreadComments: _read, ...row } = list[at] as DeviceRecord
+  next[at] = row
+  indexes.set(next, indexOf(list))
+  return { ...answer, portfolioManagerSubmittedDetailsList: next }
 }
 
 const FINISHED_STATES = new Set<TestCase['state']>(['passed', 'failed', 'skipped'])
@@ -211,8 +265,11 @@ function applyToRun(run: CertificationRun, event: RunEvent): CertificationRun {
         log: event.log,
       })
     case 'run.finished':
+      // The run as it ended, when the event carries it: a review's decision (who, when, the
+      // reason) with it. A certificate told before (certificate.issued) stays.
       return {
         ...run,
+        ...event.run,
         status: event.status,
         isCertified: event.isCertified,
         failureReason: event.failureReason,
@@ -278,4 +335,21 @@ export function applyCommentEvents(
     comments = [comment, ...comments]
   }
   return comments === answer.comments ? answer : { ...answer, comments }
+}
+
+export type CertificateEvent = Extract<PortalEvent, { type: 'certificate.issued' | 'certificate.listing' }>
+
+/** A record's runs with their certificates as these events tell them (issued, listed or not). */
+export function applyCertificateEvents(
+  answer: RunListAnswer,
+  events: ReadonlyArray<CertificateEvent>,
+): RunListAnswer {
+  let runs = answer.runs
+  for (const { runId, certificate } of events) {
+    const at = runs.findIndex((run) => run.runId === runId)
+    if (at === -1) continue
+    runs = runs.slice()
+    runs[at] = { ...(runs[at] as CertificationRun), certificate }
+  }
+  return runs === answer.runs ? answer : { ...answer, runs }
 }

@@ -2,9 +2,12 @@ import type { QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import type { CommentListAnswer, RunListAnswer } from '@/contract/certification'
 import type { PortalEvent, RunProgress, StreamHello } from '@/contract/events'
+import type { Maintenance } from '@/contract/lab'
 import type { RecordListAnswer } from '@/contract/records'
 import {
+  applyCertificateEvents,
   applyCommentEvents,
+  type CertificateEvent,
   applyRecordListEvents,
   applyRunEvents,
   isRunEvent,
@@ -30,27 +33,31 @@ export type LiveRun = {
 
 type CommentEvent = Extract<PortalEvent, { type: 'comment.added' }>
 
-/** The batch's run events and comments, by record. */
+function add<T>(map: Map<string, T[]>, id: string, event: T) {
+  const list = map.get(id) ?? []
+  list.push(event)
+  map.set(id, list)
+}
+
+/** The batch's run events, comments and certificates, by record. */
 function byRecord(events: ReadonlyArray<PortalEvent>) {
   const runEvents = new Map<string, RunEvent[]>()
   const comments = new Map<string, CommentEvent[]>()
+  const certificates = new Map<string, CertificateEvent[]>()
   for (const event of events) {
-    if (isRunEvent(event)) {
-      const list = runEvents.get(event.portfolioManagerId) ?? []
-      list.push(event)
-      runEvents.set(event.portfolioManagerId, list)
-    } else if (event.type === 'comment.added') {
-      const list = comments.get(event.portfolioManagerId) ?? []
-      list.push(event)
-      comments.set(event.portfolioManagerId, list)
-    }
+    if (isRunEvent(event)) add(runEvents, event.portfolioManagerId, event)
+    else if (event.type === 'comment.added') add(comments, event.portfolioManagerId, event)
+    else if (event.type === 'certificate.issued' || event.type === 'certificate.listing')
+      add(certificates, event.portfolioManagerId, event)
   }
-  return { runEvents, comments }
+  return { runEvents, comments, certificates }
 }
 
 /**
  * Applies a batch: one cache update per list it touches (the records list, each record's runs,
- * each record's comments). Answers the run events by record, and whether any comment came.
+ * each record's comments and certificates; a webhook's delivery reads the webhooks again).
+ * Answers the run events by record, whether any comment came, and the bench's maintenance when
+ * the batch changed it (the last lab.maintenance; undefined: unchanged).
  */
 export function writeBatch(
   queryClient: QueryClient,
@@ -60,7 +67,7 @@ export function writeBatch(
   queryClient.setQueryData<RecordListAnswer>(queryKeys.records(vendorUserId), (cached) =>
     cached ? applyRecordListEvents(cached, events) : cached,
   )
-  const { runEvents, comments } = byRecord(events)
+  const { runEvents, comments, certificates } = byRecord(events)
   for (const [id, list] of runEvents) {
     const first = list[0]
     queryClient.setQueryData<RunListAnswer>(queryKeys.runs(id), (cached) => {
@@ -75,25 +82,41 @@ export function writeBatch(
       cached ? applyCommentEvents(cached, list) : cached,
     )
   }
+  for (const [id, list] of certificates) {
+    queryClient.setQueryData<RunListAnswer>(queryKeys.runs(id), (cached) =>
+      cached ? applyCertificateEvents(cached, list) : cached,
+    )
+  }
   readRevisedAgain(queryClient, events)
-  return { runEvents, commented: comments.size > 0 }
+  let maintenance: Maintenance | null | undefined
+  let delivered = false
+  for (const event of events) {
+    if (event.type === 'lab.maintenance') maintenance = event.maintenance
+    else if (event.type === 'webhook.delivered') delivered = true
+  }
+  // The delivery's outcome is the endpoint's "Last delivery" and its log: read again where shown.
+  if (delivered) void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks() })
+  return { runEvents, commented: comments.size > 0, maintenance }
 }
 
 /**
- * A record revised, or its run finished (docs/decisions/0033): its revisions and its runs are read
- * again where a tab shows them (run details), once per record of the batch — a revision's result
- * and a new certificate come with neither event. The row itself came with the event. The record's
- * own read is left alone: the form that made the revision keeps showing until it leaves.
+ * A record revised, or its run finished (docs/decisions/0033): its revisions are read again where
+ * a tab shows them (run details), once per record of the batch — a revision's result and its
+ * certificate come with neither event; a revised record's runs too (the attempts of the new
+ * revision start afresh). A finished run's own changes (its review, its certificate) come with
+ * run.finished and certificate.issued. The row itself came with the event. The record's own read
+ * is left alone: the form that made the revision keeps showing until it leaves.
  */
 function readRevisedAgain(queryClient: QueryClient, events: ReadonlyArray<PortalEvent>) {
   const revised = new Set<string>()
-  for (const event of events)
+  const revisions = new Set<string>()
+  for (const event of events) {
+    if (event.type === 'record.revised') revised.add(event.portfolioManagerId)
     if (event.type === 'record.revised' || event.type === 'run.finished')
-      revised.add(event.portfolioManagerId)
-  for (const id of revised) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.recordRevisions(id) })
-    void queryClient.invalidateQueries({ queryKey: queryKeys.runs(id) })
+      revisions.add(event.portfolioManagerId)
   }
+  for (const id of revisions) void queryClient.invalidateQueries({ queryKey: queryKeys.recordRevisions(id) })
+  for (const id of revised) void queryClient.invalidateQueries({ queryKey: queryKeys.runs(id) })
 }
 
 /** The runs under way after a batch's run events: a finished or cancelled run is gone. */

@@ -6,9 +6,10 @@ import {
   streamHelloSchema,
   streamResetSchema,
 } from '@/contract/events'
+import type { Maintenance } from '@/contract/lab'
 import type { RecordListAnswer, RecordListRead } from '@/contract/records'
 import type { Clock } from '@/lib/clock'
-import { applyRecordListEvents } from '@/lib/live/apply-events'
+import { applyRecordListEvents, withCommentsRead } from '@/lib/live/apply-events'
 import { type LiveRun, liveRunsAfter, readJson, writeBatch, writeHelloRuns } from '@/lib/live/cache-writes'
 import { type LabAnswer, labAnswersOf } from '@/lib/live/lab-answers'
 import {
@@ -86,6 +87,8 @@ export class LiveClient {
   private readonly connectionListeners = new Set<Listener>()
   private runs = new Map<string, LiveRun>()
   private readonly runListeners = new Set<Listener>()
+  private maintenance: Maintenance | null = null
+  private readonly maintenanceListeners = new Set<Listener>()
   private lastSeq: number | null = null
   private queue: PortalEvent[] = []
   private cancelFrame: (() => void) | null = null
@@ -115,6 +118,27 @@ export class LiveClient {
   subscribeRuns = (listener: Listener) => {
     this.runListeners.add(listener)
     return () => void this.runListeners.delete(listener)
+  }
+
+  /** The bench's maintenance as the stream tells it (the hello, then lab.maintenance), or null. */
+  getMaintenance = (): Maintenance | null => this.maintenance
+  subscribeMaintenance = (listener: Listener) => {
+    this.maintenanceListeners.add(listener)
+    return () => void this.maintenanceListeners.delete(listener)
+  }
+
+  /** The vendor opened the record's comments: its row's unread mark goes. */
+  markCommentsRead(portfolioManagerId: string) {
+    const { queryClient, vendorUserId } = this.options
+    queryClient.setQueryData<RecordListAnswer>(queryKeys.records(vendorUserId), (cached) =>
+      cached ? withCommentsRead(cached, portfolioManagerId) : cached,
+    )
+  }
+
+  private setMaintenance(maintenance: Maintenance | null) {
+    if (maintenance === this.maintenance) return
+    this.maintenance = maintenance
+    for (const listener of this.maintenanceListeners) listener()
   }
 
   // ---- life ----
@@ -238,6 +262,7 @@ export class LiveClient {
     const { queryClient } = this.options
     this.runs = writeHelloRuns(queryClient, hello)
     for (const listener of this.runListeners) listener()
+    this.setMaintenance(hello.maintenance ?? null)
     this.helloAccountSeq = hello.accountSeq ?? null
     this.rereadForHello = false
     if (this.rereadOnHello) {
@@ -317,7 +342,8 @@ export class LiveClient {
     const { queryClient, vendorUserId } = this.options
 
     this.recordLog?.push(...events)
-    const { runEvents, commented } = writeBatch(queryClient, vendorUserId, events)
+    const { runEvents, commented, maintenance } = writeBatch(queryClient, vendorUserId, events)
+    if (maintenance !== undefined) this.setMaintenance(maintenance)
     if (runEvents.size > 0) {
       this.runs = liveRunsAfter(this.runs, runEvents)
       for (const listener of this.runListeners) listener()

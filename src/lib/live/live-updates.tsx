@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
+import type { Maintenance } from '@/contract/lab'
 import { showToast } from '@/lib/api-failure'
 import { useClock } from '@/lib/clock'
 import { INITIAL_CONNECTION, type ConnectionState } from '@/lib/live/connection'
@@ -69,6 +70,7 @@ export function LiveUpdates({ vendorUserId, children }: { vendorUserId: string; 
 const noSubscription = () => () => {}
 const offConnection = () => INITIAL_CONNECTION
 const noReconnect = () => {}
+const noMaintenance = () => null
 
 /** The stream's connection and the vendor's Reconnect; 'off' outside `LiveUpdates`. */
 export function useLiveConnection(): ConnectionState & { reconnect: () => void } {
@@ -90,6 +92,25 @@ export function useLiveRun(portfolioManagerId: string): LiveRun | null {
     [client, portfolioManagerId],
   )
   return React.useSyncExternalStore(client?.subscribeRuns ?? noSubscription, read, () => null)
+}
+
+/** The bench's maintenance as the live stream tells it, or null (off, or outside `LiveUpdates`). */
+export function useLabMaintenance(): Maintenance | null {
+  const client = React.useContext(LiveClientContext)
+  return React.useSyncExternalStore(
+    client?.subscribeMaintenance ?? noSubscription,
+    client?.getMaintenance ?? noMaintenance,
+    noMaintenance,
+  )
+}
+
+/** Marks a record's comments read (its dashboard row's unread mark goes); nothing outside `LiveUpdates`. */
+export function useMarkCommentsRead(): (portfolioManagerId: string) => void {
+  const client = React.useContext(LiveClientContext)
+  return React.useCallback(
+    (portfolioManagerId: string) => client?.markCommentsRead(portfolioManagerId),
+    [client],
+  )
 }
 
 /** The EventSource the app uses (the browser's, or a story's fake), for the lab console's stream. */

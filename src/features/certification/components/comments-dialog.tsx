@@ -19,6 +19,7 @@ import { COMMENT_EMPTY_MESSAGE } from '@/contract/server-messages'
 import { commentsQueryOptions, useAddCommentMutation } from '@/features/certification/api/comments'
 import { commentByline, commentSide } from '@/features/certification/model/review-text'
 import { answerOrNull } from '@/lib/api-failure'
+import { useMarkCommentsRead } from '@/lib/live/live-updates'
 import { useRoleRefusal } from '@/lib/use-role'
 import { cn } from '@/lib/utils'
 
@@ -54,6 +55,10 @@ type CommentRecord = { portfolioManagerId: string; deviceName: string }
 function CommentsBody({ record }: { record: CommentRecord }) {
   const commentsQuery = useQuery(commentsQueryOptions(record.portfolioManagerId))
   const draft = useCommentDraft(record)
+  // Open, the thread is read: the dashboard row's unread mark goes (and stays gone as comments come).
+  const markRead = useMarkCommentsRead()
+  const shown = commentsQuery.data?.length ?? 0
+  React.useEffect(() => markRead(record.portfolioManagerId), [markRead, record.portfolioManagerId, shown])
   return (
     <>
       <DialogHeader>

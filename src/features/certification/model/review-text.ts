@@ -1,5 +1,5 @@
 import type { CertificationRun, Comment } from '@/contract/certification'
-import { maintenanceNotice } from '@/contract/lab'
+import { maintenanceNotice, maintenanceNoticeWithoutEnd } from '@/contract/lab'
 import { formatPortalTime } from '@/lib/format-time'
 
 /*
@@ -33,11 +33,7 @@ export function reviewText(review: RunReview): string {
   return reviewRejectedText(reviewer, time, review.reason?.trim() ?? '')
 }
 
-/**
- * Maintenance set only by CERT_MAINTENANCE=1 has no expected end (decision 0024 point 11): the
- * contract's notice without its 'Expected to end' sentence.
- */
-export const maintenanceNoticeWithoutEnd = (reason: string) => `The lab is in maintenance: ${reason}`
+export { maintenanceNoticeWithoutEnd }
 
 /** The lab's maintenance for a run waiting in it: maintenanceNotice with the end as the app writes times. */
 export function maintenanceText(maintenance: RunMaintenance): string {

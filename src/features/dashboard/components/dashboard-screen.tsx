@@ -9,6 +9,7 @@ import {
   SummaryCards,
 } from '@/features/dashboard/components/dashboard-controls'
 import { LiveStatus } from '@/features/dashboard/components/live-status'
+import { MaintenanceBanner } from '@/features/dashboard/components/maintenance-banner'
 import { CancelRunDialog, DeleteRecordDialog } from '@/features/dashboard/components/record-confirm-dialogs'
 import { RecordsTable } from '@/features/dashboard/components/records-table'
 import { useDashboardRows } from '@/features/dashboard/components/use-dashboard-rows'
@@ -65,6 +66,7 @@ export function DashboardScreen({
 
   return (
     <div className="flex flex-col gap-6">
+      <MaintenanceBanner />
       <SummaryCards counts={counts} />
       <div className="flex flex-col gap-4">
         <DashboardSearch

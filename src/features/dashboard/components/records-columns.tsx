@@ -4,6 +4,7 @@ import { ProgressBar } from '@/components/ui/progress-bar'
 import { AWAITING_REVIEW_LABEL } from '@/contract/lab'
 import type { DeviceRecord } from '@/contract/records'
 import { RecordActionsMenu } from '@/features/dashboard/components/record-actions-menu'
+import { UnreadCommentMark } from '@/features/dashboard/components/unread-comment-mark'
 import type { RecordAction } from '@/features/dashboard/model/action-menu'
 import { progressOf } from '@/features/dashboard/model/progress'
 import { useLiveRun } from '@/lib/live/live-updates'
@@ -50,15 +51,18 @@ function ActionsCell({ record }: { record: DeviceRecord }) {
  */
 function DeviceNameCell({ record }: { record: DeviceRecord }) {
   return (
-    <button
-      type="button"
-      data-slot="device-name"
-      aria-label={`${record.deviceName}: show certification run`}
-      title={record.deviceName}
-      className="block max-w-full cursor-pointer truncate rounded-sm text-start font-medium text-ink hover:underline focus-visible:focus-ring"
-    >
-      {record.deviceName}
-    </button>
+    <span className="flex min-w-0 items-center gap-1.5">
+      <button
+        type="button"
+        data-slot="device-name"
+        aria-label={`${record.deviceName}: show certification run`}
+        title={record.deviceName}
+        className="block max-w-full cursor-pointer truncate rounded-sm text-start font-medium text-ink hover:underline focus-visible:focus-ring"
+      >
+        {record.deviceName}
+      </button>
+      <UnreadCommentMark count={record.unreadComments} />
+    </span>
   )
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { WebhookEndpoint, WebhookEventType } from '@/contract/webhooks'
 import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-endpoint'
+import { queryKeys } from '@/lib/query-keys'
 
 /*
  * The webhooks page's calls. The list and each endpoint's delivery log are read through
@@ -9,9 +10,9 @@ import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-en
  */
 
 export const webhookKeys = {
-  all: ['webhooks'] as const,
-  list: (vendorUserId: string) => ['webhooks', 'list', vendorUserId] as const,
-  deliveries: (endpointId: string) => ['webhooks', 'deliveries', endpointId] as const,
+  all: queryKeys.webhooks(),
+  list: (vendorUserId: string) => [...queryKeys.webhooks(), 'list', vendorUserId] as const,
+  deliveries: (endpointId: string) => [...queryKeys.webhooks(), 'deliveries', endpointId] as const,
 }
 
 /** GET /api/webhooks: the organization's endpoints. */
