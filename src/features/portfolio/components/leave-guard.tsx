@@ -10,8 +10,8 @@ type LeaveGuardProps = {
 
 /**
  * Leaving an edited portfolio asks first (docs/decisions/0039): Cancel, a link, the browser's
- * back — any navigation to another page — waits for Stay or Leave; closing or reloading the tab
- * gets the browser's own question. A form without changes, or one just submitted, leaves silently.
+ * back — any navigation of the app to another page — waits for Stay or Leave. A form without
+ * changes, or one just submitted, leaves silently.
  */
 export function LeaveGuard({ hasChanges }: LeaveGuardProps) {
   // The router's block stays registered while the form is open; it asks the latest hasChanges.
@@ -23,8 +23,8 @@ export function LeaveGuard({ hasChanges }: LeaveGuardProps) {
     ({ current, next }) => current.pathname !== next.pathname && latest.current(),
     [],
   )
-  const enableBeforeUnload = React.useCallback(() => latest.current(), [])
-  const blocker = useBlocker({ shouldBlockFn, enableBeforeUnload, withResolver: true })
+  // In-app navigations only: the browser's own reload/close prompt is left out (decision 0039).
+  const blocker = useBlocker({ shouldBlockFn, enableBeforeUnload: false, withResolver: true })
   return (
     <ConfirmDialog
       open={blocker.status === 'blocked'}
