@@ -39,7 +39,9 @@ export const Landmarks = meta.story({
 export const FooterCertificateLinks = meta.story({
   play: async ({ canvas }) => {
     const footer = canvas.getByRole('contentinfo')
-    const links = within(within(footer).getByRole('navigation', { name: 'Certificates' })).getAllByRole('link')
+    const links = within(within(footer).getByRole('navigation', { name: 'Certificates' })).getAllByRole(
+      'link',
+    )
     await expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Certified devices', '/certified-devices'],
       ['Verify a certificate', '/verify'],
