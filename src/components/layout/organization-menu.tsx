@@ -23,13 +23,7 @@ export function OrganizationMenu({ authData, className }: OrganizationMenuProps)
   const name = authData?.organizationName
   if (!authData || !name) return null
   const organizations = authData.organizations ?? []
-  const label = (
-    <>
-      <Building2 aria-hidden="true" className="size-4 shrink-0 text-ink-subtle" />
-      <span className="sr-only">Organization: </span>
-      <span className={nameClasses}>{name}</span>
-    </>
-  )
+  const icon = <Building2 aria-hidden="true" className="size-4 shrink-0 text-ink-subtle" />
   if (organizations.length <= 1) {
     return (
       <p
@@ -37,7 +31,9 @@ export function OrganizationMenu({ authData, className }: OrganizationMenuProps)
         title={name}
         className={cn('flex min-w-0 items-center gap-1.5 px-1 text-small font-semibold text-ink', className)}
       >
-        {label}
+        {icon}
+        <span className="sr-only">Organization: </span>
+        <span className={nameClasses}>{name}</span>
       </p>
     )
   }
@@ -51,14 +47,15 @@ export function OrganizationMenu({ authData, className }: OrganizationMenuProps)
           type="button"
           data-slot="header-organization"
           title={name}
+          aria-label={`Organization: ${name}, switch organization`}
           className={cn(
             'flex min-w-0 cursor-pointer items-center gap-1.5 rounded-md px-2 py-2 text-small font-semibold text-ink',
             'transition-colors hover:bg-surface-sunken focus-visible:focus-ring',
             className,
           )}
         >
-          {label}
-          <span className="sr-only">, switch organization</span>
+          {icon}
+          <span className={nameClasses}>{name}</span>
           <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
         </button>
       }

@@ -55,12 +55,7 @@ export function OrganizationSwitch({
       <ul className="flex flex-col gap-1" aria-busy={pendingId !== null}>
         {organizations.map((organization) => {
           const current = organization.organizationId === currentId
-          const label = (
-            <span className="flex min-w-0 flex-col">
-              <span className="font-semibold break-words text-ink">{organization.organizationName}</span>
-              <span className="text-ink-muted">{organization.role}</span>
-            </span>
-          )
+          const label = <MembershipLabel membership={organization} />
           return (
             <li key={organization.organizationId}>
               {current ? (
@@ -96,5 +91,15 @@ export function OrganizationSwitch({
         </p>
       ) : null}
     </section>
+  )
+}
+
+/** An organization's name and the account's role there. */
+function MembershipLabel({ membership }: { membership: Membership }) {
+  return (
+    <span className="flex min-w-0 flex-col">
+      <span className="font-semibold break-words text-ink">{membership.organizationName}</span>
+      <span className="text-ink-muted">{membership.role}</span>
+    </span>
   )
 }
