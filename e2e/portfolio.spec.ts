@@ -187,7 +187,7 @@ test('a section link focuses its heading; leaving an edited form asks, Stay keep
   const device = section(page, 'Device Portfolio')
   await expect(device.getByRole('heading', { level: 2, name: 'Device Portfolio' })).toBeFocused()
   await page.keyboard.press('Tab')
-  await expect(device.getByRole('button', { name: 'Device Portfolio' })).toBeFocused()
+  await expect(device.getByRole('button', { name: 'Device Portfolio', exact: true })).toBeFocused()
 
   // A clean form would leave at once; this one is edited, so Cancel asks.
   await device.getByRole('textbox', { name: /^Base firmware version/ }).fill('4.2.0')
