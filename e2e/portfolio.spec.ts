@@ -173,3 +173,37 @@ test('Submit with empty fields shows every message and focuses the first', async
   await expect(page.getByRole('textbox', { name: /^About the organization/ })).toBeFocused()
   expect(await page.getByText('This field is required').count()).toBeGreaterThan(5)
 })
+
+test('a section link focuses its heading; leaving an edited form asks, Stay keeps it, Leave goes', async ({
+  page,
+  request,
+}) => {
+  const emailId = uniqueEmail('portfolio-leave')
+  await createAccount(request, { emailId, password: 'Folio#2026x' })
+  await openPage(page, '/login')
+  await logInWithForm(page, { emailId, password: 'Folio#2026x' })
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
+  await page.goto('/portfolio?portfolio=device-portfolio')
+  const device = section(page, 'Device Portfolio')
+  await expect(device.getByRole('heading', { level: 2, name: 'Device Portfolio' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(device.getByRole('button', { name: 'Device Portfolio', exact: true })).toBeFocused()
+
+  // A clean form would leave at once; this one is edited, so Cancel asks.
+  await device.getByRole('textbox', { name: /^Base firmware version/ }).fill('4.2.0')
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  const asked = page.getByRole('alertdialog', { name: 'Leave without saving?' })
+  await expect(asked).toContainText(
+    'Your changes to the portfolio are not saved. If you leave now, they are lost.',
+  )
+  await asked.getByRole('button', { name: 'Stay on the form' }).click()
+  await expect(asked).toHaveCount(0)
+  await expect(device.getByRole('textbox', { name: /^Base firmware version/ })).toHaveValue('4.2.0')
+
+  // A link of the header (in its menu on a phone) asks too; Leave follows it.
+  const menu = page.getByRole('button', { name: 'Open menu' })
+  if (await menu.isVisible()) await menu.click()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click()
+  await asked.getByRole('button', { name: 'Leave without saving' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+})

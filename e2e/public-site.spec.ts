@@ -100,6 +100,8 @@ test.describe('prerendered pages', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Checking' })).toHaveCount(0)
     expect(scripts).toEqual([expect.stringMatching(/^\/assets\/verify-shell-[\w-]+\.js$/)])
     expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull()
+    // The shell's script has also put the address's number in the form.
+    await expect(page.getByRole('textbox', { name: /Certificate number/ })).toHaveValue(number)
     // The first sign of use starts the app: it hydrates the page and keeps the answer as it is.
     const shown = await answer.evaluateHandle((slot) => slot.firstElementChild)
     await page.mouse.move(20, 20)

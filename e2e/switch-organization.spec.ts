@@ -76,7 +76,15 @@ test('an account in two organizations switches between them; each dashboard is i
   await submitDevice(page, homeDevice)
   await openPage(page, await invitationPathFromMail(request, amir.emailId, partner))
   await page.getByRole('button', { name: 'Accept the invitation' }).click()
+  // Acting for home, Amir is asked before the session moves to the partner (decision 0039).
+  const asked = page.getByRole('alertdialog', { name: `You joined ${partner}` })
+  await expect(asked).toContainText(`Switch to ${partner} now? Until you do, you keep working for ${home}.`)
+  await expect(asked.getByRole('button', { name: `Stay in ${home}` })).toBeFocused()
+  await asked.getByRole('button', { name: `Switch to ${partner}` }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  await expect(
+    page.getByRole('button', { name: `Organization: ${partner}, switch organization` }),
+  ).toBeVisible()
   await expect(row(page, partnerDevice.deviceName)).toHaveCount(1)
   await expect(row(page, homeDevice.deviceName)).toHaveCount(0)
 
@@ -101,4 +109,45 @@ test('an account in two organizations switches between them; each dashboard is i
   await expect(row(page, homeDevice.deviceName)).toHaveCount(1, { timeout: 10_000 })
   await expect(liveStatus(page)).toHaveText('Live updates on')
   await partnerContext.close()
+})
+
+test('joining an organization by invitation asks first; Stay keeps the session where it was', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const maya = person('Maya', 'Home')
+  const olli = person('Olli', 'Partner')
+  const home = uniqueOrganization('Stay Home')
+  const partner = uniqueOrganization('Stay Partner')
+  await createOwner(request, maya, home)
+  await createOwner(request, olli, partner)
+  const partnerContext = await browser.newContext()
+  const partnerPage = await partnerContext.newPage()
+  await logIn(partnerPage, olli.emailId, olli.password)
+  await inviteEngineer(partnerPage, maya.emailId)
+  await partnerContext.close()
+
+  await logIn(page, maya.emailId, maya.password)
+  await openPage(page, await invitationPathFromMail(request, maya.emailId, partner))
+  await page.getByRole('button', { name: 'Accept the invitation' }).click()
+  const asked = page.getByRole('alertdialog', { name: `You joined ${partner}` })
+  await asked.getByRole('button', { name: `Stay in ${home}` }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  // Still home, now a member of both: the header's switch lists the partner.
+  const inHeader = page.getByRole('button', { name: `Organization: ${home}, switch organization` })
+  await expect(inHeader).toBeVisible()
+  await inHeader.click()
+  const popup = page.getByRole('dialog', { name: 'Switch organization' })
+  await expect(popup.getByRole('button', { name: new RegExp(`^${partner}`) })).toBeEnabled()
+  // The server's session acts for home too.
+  const acting = await page.evaluate(async () => {
+    const answer = await fetch('/api/team', {
+      credentials: 'include',
+      headers: { Token: localStorage.getItem('TOKEN') ?? '' },
+    })
+    return ((await answer.json()) as { organizationName: string }).organizationName
+  })
+  expect(acting).toBe(home)
 })

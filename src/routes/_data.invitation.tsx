@@ -1,17 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
 import { PageShell } from '@/components/layout/page-shell'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { INVITATION_LINK_UNKNOWN_MESSAGE } from '@/contract/team'
-import {
-  actForJoinedOrganization,
-  invitationQueryOptions,
-  useAcceptInvitationMutation,
-} from '@/features/team/api/invitation'
+import { invitationQueryOptions, useAcceptInvitationMutation } from '@/features/team/api/invitation'
 import { InvitationScreen } from '@/features/team/components/invitation-screen'
+import { useAfterJoining } from '@/features/team/components/joined-organization-dialog'
 import { answerOrNull } from '@/lib/api-failure'
 import { useLoginWithoutOrganization } from '@/lib/no-organization'
+import { readAuthData } from '@/lib/storage'
 import { useAuthView } from '@/lib/use-auth-data'
 import { invitationSearchSchema } from '@/routes/-search-params'
 
@@ -44,15 +42,13 @@ function InvitationWithToken({ token }: { token: string }) {
   // An account without an organization accepts too (it has nothing else to do).
   const withoutOrganization = useLoginWithoutOrganization()
   const accept = useAcceptInvitationMutation()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const { afterJoining, dialog } = useAfterJoining()
 
   const onAccept = async () => {
+    const before = readAuthData()
     const authData = await answerOrNull(accept.mutateAsync({ token }))
-    if (!authData) return
-    // The session now acts for the organization joined: nothing cached of the one before stays.
-    actForJoinedOrganization(queryClient, authData)
-    void navigate({ to: '/dashboard' })
+    // Acting for the organization joined, or asked first when the login acted for another.
+    if (authData) afterJoining(before, authData)
   }
 
   if (query.isPending) {
@@ -73,12 +69,15 @@ function InvitationWithToken({ token }: { token: string }) {
     )
   }
   return (
-    <InvitationScreen
-      token={token}
-      invitation={query.data}
-      loggedIn={auth.status === 'member' || withoutOrganization !== null}
-      accepting={accept.isPending}
-      onAccept={() => void onAccept()}
-    />
+    <>
+      <InvitationScreen
+        token={token}
+        invitation={query.data}
+        loggedIn={auth.status === 'member' || withoutOrganization !== null}
+        accepting={accept.isPending}
+        onAccept={() => void onAccept()}
+      />
+      {dialog}
+    </>
   )
 }

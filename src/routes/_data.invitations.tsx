@@ -1,16 +1,13 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, type ErrorComponentProps, redirect, useNavigate } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, type ErrorComponentProps, redirect } from '@tanstack/react-router'
 import * as React from 'react'
 import { PageShell } from '@/components/layout/page-shell'
 import { PageLoading, PageReadFailed } from '@/components/layout/page-states'
 import type { AuthData } from '@/contract/auth'
 import { LAB_PATH } from '@/contract/lab'
 import { useLogout } from '@/features/auth/api/logout'
-import {
-  actForJoinedOrganization,
-  pendingInvitationsQueryOptions,
-  useAcceptInvitationMutation,
-} from '@/features/team/api/invitation'
+import { pendingInvitationsQueryOptions, useAcceptInvitationMutation } from '@/features/team/api/invitation'
+import { useAfterJoining } from '@/features/team/components/joined-organization-dialog'
 import { PendingInvitationsScreen } from '@/features/team/components/pending-invitations-screen'
 import { ApiAnswerError } from '@/lib/call-endpoint'
 import { labStaffOf } from '@/lib/lab-session'
@@ -52,12 +49,12 @@ function InvitationsRoute() {
   const { data, refetch } = useSuspenseQuery(pendingInvitationsQueryOptions(account.emailId))
   const accept = useAcceptInvitationMutation()
   const [problem, setProblem] = React.useState<string | null>(null)
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
+  const { afterJoining, dialog } = useAfterJoining()
   const logout = useLogout()
 
   const onAccept = async (invitationId: string) => {
     setProblem(null)
+    const before = readAuthData()
     let authData: AuthData
     try {
       authData = await accept.mutateAsync({ invitationId })
@@ -68,8 +65,7 @@ function InvitationsRoute() {
       void refetch()
       return
     }
-    actForJoinedOrganization(queryClient, authData)
-    void navigate({ to: '/dashboard' })
+    afterJoining(before, authData)
   }
 
   return (
@@ -82,6 +78,7 @@ function InvitationsRoute() {
         onAccept={(invitationId) => void onAccept(invitationId)}
         onLogout={logout}
       />
+      {dialog}
     </PageShell>
   )
 }

@@ -35,10 +35,28 @@ export const Landmarks = meta.story({
   },
 })
 
+/** Every page's footer leads to the public directory of certified devices and to the verification. */
+export const FooterCertificateLinks = meta.story({
+  play: async ({ canvas }) => {
+    const footer = canvas.getByRole('contentinfo')
+    const links = within(within(footer).getByRole('navigation', { name: 'Certificates' })).getAllByRole(
+      'link',
+    )
+    await expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Certified devices', '/certified-devices'],
+      ['Verify a certificate', '/verify'],
+    ])
+    for (const link of links) await expect(link).toBeVisible()
+  },
+})
+
 export const Phone = meta.story({
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Open menu' })).toBeVisible()
+    const footer = canvas.getByRole('contentinfo')
+    await expect(within(footer).getByRole('link', { name: 'Certified devices' })).toBeVisible()
+    await expect(within(footer).getByRole('link', { name: 'Verify a certificate' })).toBeVisible()
   },
 })
 

@@ -9,6 +9,7 @@ import {
   RECORD_NOT_FOUND_MESSAGE,
   RECORD_UPDATED_MESSAGE,
 } from '@/contract/server-messages'
+import { LEAVE_EDITED_PORTFOLIO } from '@/features/portfolio/model/portfolio-sections'
 import { world } from '@/mocks/fixtures/world'
 import { endpointUrl } from '@/mocks/handlers'
 import { answerWorldRecords } from '../dashboard/dashboard-steps'
@@ -209,7 +210,7 @@ export const SubmitWithAMissingField = meta.story({
   },
 })
 
-/** Cancel returns to the dashboard, not home, and changes nothing. */
+/** Cancel returns to the dashboard, not home, and changes nothing (the edit is given up when asked). */
 export const CancelReturnsToDashboard = meta.story({
   beforeEach({ msw }) {
     msw.use(recordBodies('updateRecord', sent), answerWorldRecords(RECORD.id))
@@ -218,6 +219,8 @@ export const CancelReturnsToDashboard = meta.story({
     await formReady(canvas)
     await retype(userEvent, deviceFields(canvas).firmware, '7.7.7')
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }))
+    const asked = await screen.findByRole('alertdialog', { name: LEAVE_EDITED_PORTFOLIO.title })
+    await userEvent.click(within(asked).getByRole('button', { name: LEAVE_EDITED_PORTFOLIO.leave }))
     await expectPageHeading(canvas, 'Dashboard', 10_000)
     await expect(sent).toEqual([])
   },

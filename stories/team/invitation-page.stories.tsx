@@ -1,5 +1,5 @@
 import preview from '#.storybook/preview'
-import { expect, waitFor, type within } from 'storybook/test'
+import { expect, screen, waitFor, within } from 'storybook/test'
 import { ROLE_DESCRIPTIONS } from '@/contract/roles'
 import {
   INVITATION_LINK_EXPIRED_MESSAGE,
@@ -8,6 +8,14 @@ import {
   INVITATION_LINK_USED_MESSAGE,
 } from '@/contract/team'
 import { InvitationScreen } from '@/features/team/components/invitation-screen'
+import {
+  joinedQuestion,
+  joinedTitle,
+  stayLabel,
+  switchLabel,
+} from '@/features/team/model/joined-organization'
+import { readAuthData } from '@/lib/storage'
+import { NOKIA_ORGANIZATION, OTHER_ORGANIZATION } from '@/mocks/fixtures/roles'
 import { INVITATION_TOKENS, PENDING_INVITATION } from '@/mocks/fixtures/team'
 import { loggedInAs, loggedInWithoutOrganization, loggedOut } from '../support/session'
 
@@ -63,6 +71,59 @@ export const ValidLoggedIn = meta.story({
     await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(), {
       timeout: 8000,
     })
+  },
+})
+
+/** Acting for Brand Two Devices: the login before accepting Nokia's invitation. */
+const ACTING_FOR_BRAND_TWO = {
+  organizationId: OTHER_ORGANIZATION.organizationId,
+  organizationName: OTHER_ORGANIZATION.organizationName,
+  role: OTHER_ORGANIZATION.role,
+  organizations: [OTHER_ORGANIZATION],
+}
+const JOINED = NOKIA_ORGANIZATION.organizationName
+const CURRENT = OTHER_ORGANIZATION.organizationName
+
+/** Accepts and returns the question asked (docs/decisions/0039). */
+async function acceptAndAsk(canvas: Canvas, userEvent: { click: (element: Element) => Promise<void> }) {
+  await details(canvas)
+  await userEvent.click(canvas.getByRole('button', { name: 'Accept the invitation' }))
+  const dialog = await screen.findByRole('alertdialog', { name: joinedTitle(JOINED) }, { timeout: 8000 })
+  await expect(dialog).toHaveAccessibleDescription(joinedQuestion(JOINED, CURRENT))
+  await expect(within(dialog).getByRole('button', { name: stayLabel(CURRENT) })).toHaveFocus()
+  return within(dialog)
+}
+
+/** Acting for another organization, joining asks first; Switch acts for the one joined. */
+export const JoinedAsksThenSwitches = meta.story({
+  name: 'Valid, logged in for another organization: Switch',
+  beforeEach: loggedInAs('v-nokia', ACTING_FOR_BRAND_TWO),
+  play: async ({ canvas, userEvent }) => {
+    const asked = await acceptAndAsk(canvas, userEvent)
+    await userEvent.click(asked.getByRole('button', { name: switchLabel(JOINED) }))
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(), {
+      timeout: 8000,
+    })
+    await expect(readAuthData()).toMatchObject({ organizationName: JOINED })
+  },
+})
+
+/** Stay (Escape does the same) keeps the session where it was, now a member of both. */
+export const JoinedAsksThenStays = meta.story({
+  name: 'Valid, logged in for another organization: Stay',
+  beforeEach: loggedInAs('v-nokia', ACTING_FOR_BRAND_TWO),
+  play: async ({ canvas, userEvent }) => {
+    await acceptAndAsk(canvas, userEvent)
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(), {
+      timeout: 8000,
+    })
+    await expect(screen.queryByRole('alertdialog')).toBeNull()
+    await expect(readAuthData()).toMatchObject({ organizationId: OTHER_ORGANIZATION.organizationId })
+    await expect(readAuthData()?.organizations?.map((item) => item.organizationName)).toEqual([
+      JOINED,
+      CURRENT,
+    ])
   },
 })
 

@@ -9,6 +9,7 @@ type OrganizationSwitchProps = {
   organizations: readonly Membership[]
   currentId: string | undefined
   onSwitched: () => void
+  className?: string | undefined
 }
 
 /**
@@ -16,7 +17,12 @@ type OrganizationSwitchProps = {
  * acts for. The current one is marked; choosing another asks the server, stores the new login
  * data and opens the dashboard with that organization's data.
  */
-export function OrganizationSwitch({ organizations, currentId, onSwitched }: OrganizationSwitchProps) {
+export function OrganizationSwitch({
+  organizations,
+  currentId,
+  onSwitched,
+  className,
+}: OrganizationSwitchProps) {
   const router = useRouter()
   const headingId = React.useId()
   const [pendingId, setPendingId] = React.useState<string | null>(null)
@@ -39,19 +45,17 @@ export function OrganizationSwitch({ organizations, currentId, onSwitched }: Org
   }
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-1.5 border-t border-line pt-3">
+    <section
+      aria-labelledby={headingId}
+      className={cn('flex flex-col gap-1.5 border-t border-line pt-3', className)}
+    >
       <h2 id={headingId} className="text-small font-semibold text-ink-muted">
         Organizations
       </h2>
       <ul className="flex flex-col gap-1" aria-busy={pendingId !== null}>
         {organizations.map((organization) => {
           const current = organization.organizationId === currentId
-          const label = (
-            <span className="flex min-w-0 flex-col">
-              <span className="font-semibold break-words text-ink">{organization.organizationName}</span>
-              <span className="text-ink-muted">{organization.role}</span>
-            </span>
-          )
+          const label = <MembershipLabel membership={organization} />
           return (
             <li key={organization.organizationId}>
               {current ? (
@@ -87,5 +91,15 @@ export function OrganizationSwitch({ organizations, currentId, onSwitched }: Org
         </p>
       ) : null}
     </section>
+  )
+}
+
+/** An organization's name and the account's role there. */
+function MembershipLabel({ membership }: { membership: Membership }) {
+  return (
+    <span className="flex min-w-0 flex-col">
+      <span className="font-semibold break-words text-ink">{membership.organizationName}</span>
+      <span className="text-ink-muted">{membership.role}</span>
+    </span>
   )
 }

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import * as React from 'react'
 import { SiteHeader } from '@/components/layout/site-header'
 import { useHydrated } from '@/lib/use-hydrated'
@@ -50,15 +51,44 @@ function RootLayout({ children, onLogout, toasts = false }: RootLayoutProps) {
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
           {children}
         </main>
-        <footer className="border-t border-line bg-surface">
-          <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-small text-ink-muted sm:flex-row sm:justify-between sm:px-6">
-            <p>Device Certification Portal for telecom device vendors.</p>
-            <p>Routers · Extenders · Mesh · Set-top boxes · ONT · OLT · ONU</p>
-          </div>
-        </footer>
+        <SiteFooter />
       </div>
       <DeferredToaster enabled={toasts} />
     </>
+  )
+}
+
+const footerLinkClasses =
+  'rounded-sm font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline focus-visible:focus-ring'
+
+/**
+ * The footer of every page: what the portal is, and the public certificate pages (the directory of
+ * certified devices and the verification of a certificate), reachable from anywhere without a login.
+ */
+function SiteFooter() {
+  return (
+    <footer className="border-t border-line bg-surface">
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-small text-ink-muted sm:px-6">
+        <nav aria-label="Certificates">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            <li>
+              <Link to="/certified-devices" className={footerLinkClasses}>
+                Certified devices
+              </Link>
+            </li>
+            <li>
+              <Link to="/verify" className={footerLinkClasses}>
+                Verify a certificate
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="flex flex-col gap-1 sm:flex-row sm:justify-between">
+          <p>Device Certification Portal for telecom device vendors.</p>
+          <p>Routers · Extenders · Mesh · Set-top boxes · ONT · OLT · ONU</p>
+        </div>
+      </div>
+    </footer>
   )
 }
 

@@ -3,6 +3,7 @@ import { CircleHelp, Mail, Menu, RadioTower, Search } from 'lucide-react'
 import * as React from 'react'
 import { HeaderSearch } from '@/components/layout/header-search'
 import { LimitedSessionMenu, useLimitedSession } from '@/components/layout/limited-session-menu'
+import { OrganizationMenu } from '@/components/layout/organization-menu'
 import { ProfileMenu } from '@/components/layout/profile-menu'
 import { Button } from '@/components/ui/button'
 import { IconHint } from '@/components/ui/icon-hint'
@@ -14,8 +15,8 @@ import { cn } from '@/lib/utils'
 /*
  * The site header (spec §2 "Header"). Navigation: Home, Portfolio Manager, Device Certifications,
  * Dashboard (4th, only when logged in), Contact Us. A visitor gets Sign Up and Sign In; a
- * logged-in vendor the device search (decision 6), the help icon and the profile popover with
- * Logout. Everyone gets the contact action, which opens a mail composer to the support address.
+ * logged-in vendor the organization it acts for (a switch when it has several, decision 0039), the
+ * device search (decision 6), the help icon and the profile popover with Logout. Everyone gets the contact action, which opens a mail composer to the support address.
  *
  * Widths: the links sit in the bar from 1024 px (lg), the search field from 1280 px (xl, a search
  * button opening it between the two); below 1024 px a menu button holds links and search.
@@ -90,7 +91,9 @@ function SiteHeader({ onLogout }: SiteHeaderProps) {
           ))}
         </nav>
 
-        <div className="ms-auto flex items-center gap-1 sm:gap-1.5">
+        <div className="ms-auto flex min-w-0 items-center gap-1 sm:gap-1.5">
+          {/* First on the right: known only once hydrated, it moves nothing that is there before. */}
+          {status === 'member' && !limited ? <OrganizationMenu authData={auth.authData} /> : null}
           {status !== 'visitor' ? <MemberTools status={status} /> : null}
 
           <IconHint label="Email support" className="hidden sm:inline-flex">

@@ -2,7 +2,7 @@ import { MALFORMED_CERTIFICATE_NUMBER_MESSAGE, normalizeCertificateNumber } from
 import { viewToDom } from '@/lib/view-node'
 import { type Verification, verifyNumber } from '@/features/certificates/api/verify'
 import { publishShellAnswer, type ShellAnswer } from '@/features/certificates/model/shell-answer'
-import { VERIFY_FAILED_MESSAGE } from '@/features/certificates/model/verify-text'
+import { NUMBER_FIELD_NAME, VERIFY_FAILED_MESSAGE } from '@/features/certificates/model/verify-text'
 import { verificationView } from '@/features/certificates/model/verify-view'
 
 /*
@@ -30,6 +30,9 @@ if (slot) {
   const verification: Promise<Verification> = number
     ? verifyNumber(number).catch(() => ({ kind: 'failed', message: VERIFY_FAILED_MESSAGE }) as const)
     : Promise.resolve({ kind: 'malformed', message: MALFORMED_CERTIFICATE_NUMBER_MESSAGE })
+  // The form shows the number in the address before the app starts (which then keeps it).
+  const field = document.querySelector<HTMLInputElement>(`input[name="${NUMBER_FIELD_NAME}"]`)
+  if (field && !field.value) field.value = number ?? typed
   const answer: ShellAnswer = { number: number ?? typed, verification, settled: null, shown: false }
   publishShellAnswer(answer)
   void verification.then((settled) => {

@@ -18,6 +18,7 @@ import { type Verification, verifyNumber } from '@/features/certificates/api/ver
 import { numberFromPdf } from '@/features/certificates/model/pdf-number'
 import { type ShellAnswer, shellAnswerFor } from '@/features/certificates/model/shell-answer'
 import {
+  NUMBER_FIELD_NAME,
   NUMBER_REQUIRED_MESSAGE,
   VERIFY_FAILED_MESSAGE,
   VERIFY_LEAD,
@@ -135,6 +136,7 @@ function VerifyForm({ number }: { number: string }) {
           <FieldHint>{`As printed on the certificate, e.g. ${CERTIFICATE_NUMBER_EXAMPLE}`}</FieldHint>
           <Input
             ref={inputRef}
+            name={NUMBER_FIELD_NAME}
             value={typed}
             maxLength={40}
             autoComplete="off"

@@ -35,3 +35,6 @@ export const laterCertificateText = (firmware: string) =>
   `A later revision (firmware ${firmware}) is certified: `
 /** After it, for a certificate that is itself valid. */
 export const stillValidText = (firmware: string) => `This certificate stays valid for firmware ${firmware}.`
+
+/** The number field's name: the shell's script fills it with the address's number (verify-shell.ts). */
+export const NUMBER_FIELD_NAME = 'certificateNumber'

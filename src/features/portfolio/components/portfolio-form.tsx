@@ -1,3 +1,4 @@
+import * as React from 'react'
 import { Button } from '@/components/ui/button'
 import { LoadingOverlay } from '@/components/ui/loading-overlay'
 import type { RecordDetails } from '@/contract/portfolio'
@@ -8,6 +9,8 @@ import {
   LineOfBusinessSummary,
 } from '@/features/portfolio/components/line-of-business-section'
 import { OrganizationFields, OrganizationSummary } from '@/features/portfolio/components/organization-section'
+import { useScrollPaddingFor } from '@/features/portfolio/components/use-scroll-padding-for'
+import { LeaveGuard } from '@/features/portfolio/components/leave-guard'
 import { PortfolioSection } from '@/features/portfolio/components/portfolio-section'
 import {
   FORM_ID,
@@ -109,6 +112,7 @@ export function PortfolioForm(props: PortfolioFormProps) {
           onSave={() => void check({ rules: 'save', section: 0 })}
         />
       </form>
+      <LeaveGuard hasChanges={portfolio.hasChanges} />
     </LoadingOverlay>
   )
 }
@@ -142,8 +146,14 @@ type PortfolioActionsProps = {
 
 /** The bar under the form: Cancel, Save all (not for a record being edited) and Submit. */
 function PortfolioActions({ editing, busy, done, onCancel, onSave }: PortfolioActionsProps) {
+  const bar = React.useRef<HTMLDivElement>(null)
+  useScrollPaddingFor(bar)
   return (
-    <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-line bg-surface/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-card sm:border">
+    <div
+      ref={bar}
+      data-slot="portfolio-actions"
+      className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-line bg-surface/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-card sm:border"
+    >
       <Button variant="ghost" onClick={onCancel} disabled={busy}>
         Cancel
       </Button>

@@ -104,7 +104,8 @@ type SectionTitleProps = { title: string; description: string; headingId: string
 function SectionTitle({ title, description, headingId, descriptionId }: SectionTitleProps) {
   return (
     <div className="flex min-w-0 flex-1 flex-col">
-      <h2 className="flex min-w-0">
+      {/* Focusable by script only: `?portfolio=` moves focus here (use-portfolio-form.ts). */}
+      <h2 tabIndex={-1} className="flex min-w-0 rounded-control">
         <CollapsibleTrigger asChild>
           <button
             type="button"

@@ -268,8 +268,13 @@ export function usePortfolioForm(data: FormData & { revise?: boolean | undefined
 
   const leave = () => void navigate({ to: editing ? '/dashboard' : '/' })
   useTimeout(leave, submitted ? SUBMIT_REDIRECT_MS : null)
+  /**
+   * Whether leaving now would lose changes: the values as a save would send them, against those
+   * the form opened with (the saved draft, read again after each save). Not once submitted.
+   */
+  const hasChanges = () => !submitted && hasChangesToSave(form.state.values, defaultValues, 0)
 
-  return { form, check, leave, editing, revising, submitted, sections, ...requests }
+  return { form, check, leave, hasChanges, editing, revising, submitted, sections, ...requests }
 }
 
 type ServerErrorHolder = {
@@ -290,9 +295,10 @@ function clearServerError(formApi: unknown, name: string) {
 }
 
 /**
- * Spec §2: the `portfolio` search value scrolls to its section once the form is there. A record
- * being edited opens at its device section, its first field focused. Once the router is idle:
- * after a navigation it puts the window back at the top when it has rendered the new screen.
+ * Spec §2: the `portfolio` search value scrolls to its section once the form is there, and focus
+ * moves to the section's heading (the next Tab is the section's own). A record being edited opens
+ * at its device section, its first field focused. Once the router is idle: after a navigation it
+ * puts the window back at the top when it has rendered the new screen.
  */
 export function useScrollToSection(
   focusSection: PortfolioType | undefined,
@@ -312,5 +318,6 @@ export function useScrollToSection(
     const fields = revising ? document.getElementById(typeOfSection(RECORD_EDIT_SECTION)) : target
     const first = revising ? 'input' : '[role="combobox"]'
     if (editing) fields?.querySelector<HTMLElement>(first)?.focus({ preventScroll: true })
+    else target?.querySelector<HTMLElement>('h2[tabindex="-1"]')?.focus({ preventScroll: true })
   }, [scrollTo, routerIdle, editing, revising])
 }

@@ -38,3 +38,11 @@ export const SECTION_TITLES: Record<PortfolioSection, { title: string; descripti
 export function sectionsWithErrors(errors: PortfolioFieldErrors): ReadonlySet<PortfolioSection> {
   return new Set(Object.keys(errors).map((path) => portfolioSectionOf(path as PortfolioFieldPath)))
 }
+
+/** What leaving an edited form asks (docs/decisions/0039): the changes would be lost. */
+export const LEAVE_EDITED_PORTFOLIO = {
+  title: 'Leave without saving?',
+  description: 'Your changes to the portfolio are not saved. If you leave now, they are lost.',
+  stay: 'Stay on the form',
+  leave: 'Leave without saving',
+} as const
