@@ -10,12 +10,16 @@ import {
 } from '@/features/dashboard/components/dashboard-controls'
 import { LiveStatus } from '@/features/dashboard/components/live-status'
 import { CancelRunDialog, DeleteRecordDialog } from '@/features/dashboard/components/record-confirm-dialogs'
+import { PhoneToolbar, SummaryStrip } from '@/features/dashboard/components/phone-controls'
+import { RecordsList } from '@/features/dashboard/components/records-list'
 import { RecordsTable } from '@/features/dashboard/components/records-table'
 import { useDashboardRows } from '@/features/dashboard/components/use-dashboard-rows'
+import { usePhoneLayout } from '@/features/dashboard/components/use-phone-layout'
 import {
   type RecordCertificationActions,
   useRecordActions,
 } from '@/features/dashboard/components/use-record-actions'
+import { cn } from '@/lib/utils'
 
 export type { RecordCertificationActions }
 
@@ -63,44 +67,78 @@ export function DashboardScreen({
   )
   const actions = useRecordActions(vendorUserId, rows, certification)
 
+  const phone = usePhoneLayout()
+  const countLine = (
+    <p className="text-small text-ink-muted" role="status">
+      {loading
+        ? 'Loading records…'
+        : `${visible.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} records`}
+    </p>
+  )
+  // 'No data available' says the vendor has no such records: not while they are on their way,
+  // nor when they could not be read.
+  const emptyMessage = loading
+    ? 'Loading records…'
+    : records === null
+      ? 'The records are not available.'
+      : NO_DATA_MESSAGE
+  const listProps = {
+    records: visible,
+    allRecords: rows,
+    selectedId: actions.selectedId,
+    onSelect: actions.selectRecord,
+    onAction: actions.onAction,
+    busyIds: actions.busyIds,
+    busy: loading,
+    emptyMessage,
+  }
+
   return (
-    <div className="flex flex-col gap-6">
-      <SummaryCards counts={counts} />
-      <div className="flex flex-col gap-4">
-        <DashboardSearch
-          search={search}
-          onSearchChange={setSearch}
-          onReload={onReload}
-          reloading={reloading}
-        />
-        <DashboardFilterBar rows={rows} filters={filters} onFiltersChange={setFilters} />
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <StatusLegend />
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <LiveStatus />
-          <p className="text-small text-ink-muted" role="status">
-            {loading
-              ? 'Loading records…'
-              : `${visible.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} records`}
-          </p>
-        </div>
-      </div>
-      {failure ? <LoadFailure failure={failure} /> : null}
-      <RecordsTable
-        records={visible}
-        allRecords={rows}
-        selectedId={actions.selectedId}
-        onSelect={actions.selectRecord}
-        onAction={actions.onAction}
-        busyIds={actions.busyIds}
-        busy={loading}
-        // 'No data available' says the vendor has no such records: not while they are on their way,
-        // nor when they could not be read.
-        emptyMessage={
-          loading ? 'Loading records…' : records === null ? 'The records are not available.' : NO_DATA_MESSAGE
-        }
-      />
+    <div className={cn('flex flex-col', phone ? 'gap-3' : 'gap-6')}>
+      {phone ? (
+        <>
+          <SummaryStrip counts={counts} filters={filters} onFiltersChange={setFilters} />
+          <PhoneToolbar
+            rows={rows}
+            filters={filters}
+            onFiltersChange={setFilters}
+            shown={visible.length}
+            search={search}
+            onSearchChange={setSearch}
+            onReload={onReload}
+            reloading={reloading}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+            {countLine}
+            <LiveStatus />
+          </div>
+          {failure ? <LoadFailure failure={failure} /> : null}
+          <RecordsList {...listProps} />
+          <StatusLegend />
+        </>
+      ) : (
+        <>
+          <SummaryCards counts={counts} />
+          <div className="flex flex-col gap-4">
+            <DashboardSearch
+              search={search}
+              onSearchChange={setSearch}
+              onReload={onReload}
+              reloading={reloading}
+            />
+            <DashboardFilterBar rows={rows} filters={filters} onFiltersChange={setFilters} />
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <StatusLegend />
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              <LiveStatus />
+              {countLine}
+            </div>
+          </div>
+          {failure ? <LoadFailure failure={failure} /> : null}
+          <RecordsTable {...listProps} />
+        </>
+      )}
       {actions.selected ? renderRunDetails(actions.selected) : null}
       {renderComments(actions.commentsFor, actions.closeComments)}
       <DeleteRecordDialog
