@@ -50,7 +50,8 @@ function revisedRecords({
 
 async function openRun(canvas: Canvas, userEvent: UserEvent, name: string) {
   await dashboardReady(canvas)
-  await userEvent.click(rowOf(canvas, name).querySelectorAll('td')[3] as HTMLElement)
+  // A cell of the row (a table's on a desktop, a card's on a phone): a click selects the record.
+  await userEvent.click(rowOf(canvas, name).querySelectorAll('td, [role="cell"]')[3] as HTMLElement)
   return canvas.findByRole('region', { name: `Certification run · ${name}` })
 }
 

@@ -139,9 +139,13 @@ const expectMenuAsSpec =
     await expect(menuItemStates(menu)).toEqual(expected)
     await expect(menu.querySelector('[data-slot="menu-refusals"]')).toBeNull()
     await expect(menu.querySelector('svg.lucide-lock')).toBeNull()
-    // No role refusal; only New revision, until the record's run has ended, says why it waits.
+    // No role refusal: a disabled item is described by the record's reason only (docs/decisions/0035).
+    const reasons = menu.querySelector('[data-slot="menu-reasons"]')
     for (const item of within(menu).getAllByRole('menuitem'))
-      if (item.textContent !== 'New revision') await expect(item).not.toHaveAccessibleDescription()
+      if (item.getAttribute('aria-disabled') === 'true') {
+        const description = item.getAttribute('aria-describedby') ?? ''
+        await expect(reasons?.querySelector(`[id="${description}"]`)).not.toBeNull()
+      } else await expect(item).not.toHaveAccessibleDescription()
     await reopen(userEvent, trigger)
   }
 
