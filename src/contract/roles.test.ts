@@ -26,6 +26,7 @@ describe('roles', () => {
       'runs',
       'comment',
       'certificate',
+      'listing',
       'team',
       'tokens',
       'webhooks',

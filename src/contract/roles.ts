@@ -17,6 +17,7 @@ export const roleSchema = v.picklist(ROLES, 'role must be Owner, Engineer or Vie
  * - runs: start, re-run and cancel certification runs;
  * - comment: add comments;
  * - certificate: Email Certificate (and the signed certificates);
+ * - listing: list or unlist a certified device in the public directory of certified devices;
  * - team: invite, resend, revoke, change roles, remove members, read the activity log;
  * - tokens: create personal API tokens (docs/decisions/0026).
  * - webhooks: add, change, delete webhook endpoints, make a new signing secret, redeliver, send
@@ -28,6 +29,7 @@ export const PERMISSIONS = [
   'runs',
   'comment',
   'certificate',
+  'listing',
   'team',
   'tokens',
   'webhooks',
@@ -35,8 +37,8 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number]
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlyArray<Permission>>> = {
-  Owner: ['read', 'portfolio', 'runs', 'comment', 'certificate', 'team', 'tokens', 'webhooks'],
-  Engineer: ['read', 'portfolio', 'runs', 'comment', 'certificate', 'tokens'],
+  Owner: ['read', 'portfolio', 'runs', 'comment', 'certificate', 'listing', 'team', 'tokens', 'webhooks'],
+  Engineer: ['read', 'portfolio', 'runs', 'comment', 'certificate', 'listing', 'tokens'],
   Viewer: ['read'],
 }
 
@@ -67,6 +69,7 @@ export const ROLE_REFUSALS: Readonly<Record<Exclude<Permission, 'read'>, string>
   runs: 'Your role in this organization does not allow starting or cancelling certification runs.',
   comment: 'Your role in this organization does not allow adding comments.',
   certificate: 'Your role in this organization does not allow sending certificates.',
+  listing: 'Your role in this organization does not allow listing devices in the public directory.',
   team: 'Only an Owner of this organization can manage its team.',
   tokens: 'Your role in this organization does not allow creating API tokens.',
   webhooks: 'Only an Owner of this organization can manage its webhooks.',

@@ -1,7 +1,11 @@
 import { AWAITING_REVIEW_REFUSAL_MESSAGE } from '@/contract/lab'
 import { CERTIFIED_OK, type RecordState } from '@/contract/records'
-import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS } from '@/contract/run-status'
-import { ALREADY_CERTIFIED_MESSAGE, RUN_ALREADY_ACTIVE_MESSAGE } from '@/contract/server-messages'
+import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS, isActiveStatus } from '@/contract/run-status'
+import {
+  ALREADY_CERTIFIED_MESSAGE,
+  RUN_ALREADY_ACTIVE_MESSAGE,
+  UNKNOWN_STATUS_START_MESSAGE,
+} from '@/contract/server-messages'
 
 /*
  * Start Certify — a new run of the whole plan — in one rule for the dashboard's menu, the lab's
@@ -19,7 +23,8 @@ const START_FROM: readonly string[] = ['Submitted', 'Completed', CANCELLED_STATU
 /** Why a full run may not start for a record in this state, as the server says it; null: it may. */
 export function startRefusal(record: RecordState): string | null {
   if (record.status === AWAITING_REVIEW_STATUS) return AWAITING_REVIEW_REFUSAL_MESSAGE
-  if (!START_FROM.includes(record.status)) return RUN_ALREADY_ACTIVE_MESSAGE
+  if (isActiveStatus(record.status)) return RUN_ALREADY_ACTIVE_MESSAGE
   if (record.status === 'Completed' && record.isCertified === CERTIFIED_OK) return ALREADY_CERTIFIED_MESSAGE
-  return null
+  // A status the portal does not know (only a client reading a newer server meets one).
+  return START_FROM.includes(record.status) ? null : UNKNOWN_STATUS_START_MESSAGE
 }

@@ -38,6 +38,8 @@ export const RUN_ALREADY_ACTIVE_MESSAGE = 'A certification run is already in pro
 /** Start Certify on a certified record: certifying changed firmware is a new revision. */
 export const ALREADY_CERTIFIED_MESSAGE =
   'This device is already certified. To certify changed firmware, submit a new revision.'
+/** Start Certify on a record whose status the portal does not know. */
+export const UNKNOWN_STATUS_START_MESSAGE = 'This device’s status does not allow a certification run.'
 export const RERUN_STARTED_MESSAGE = 'Re-run of the failed test cases started'
 export const NO_FAILED_CASES_MESSAGE = 'This device has no failed test case to run again.'
 export const RUN_CANCELLED_MESSAGE = 'Certification run cancelled'

@@ -49,13 +49,18 @@ describe('roleRefusal', () => {
   it('lets a Viewer read and refuses every change with the server’s words', () => {
     expect(roleRefusal('Viewer', 'read')).toBeNull()
     expect(
-      (['portfolio', 'runs', 'comment', 'certificate'] as const).map((p) => roleRefusal('Viewer', p)?.reason),
+      (['portfolio', 'runs', 'comment', 'certificate', 'listing'] as const).map(
+        (p) => roleRefusal('Viewer', p)?.reason,
+      ),
     ).toEqual([
       'Your role in this organization does not allow submitting, editing or deleting devices.',
       'Your role in this organization does not allow starting or cancelling certification runs.',
       'Your role in this organization does not allow adding comments.',
       'Your role in this organization does not allow sending certificates.',
+      // The directory switch speaks of listing, not of sending certificates.
+      'Your role in this organization does not allow listing devices in the public directory.',
     ])
+    expect(roleRefusal('Engineer', 'listing')).toBeNull()
     expect(roleRefusal('Viewer', 'runs')?.hint).toBe(HINT)
   })
 

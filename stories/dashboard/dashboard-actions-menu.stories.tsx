@@ -248,8 +248,11 @@ export const UnknownStatusWithResult = meta.story({
   ]),
 })
 
-/** The keyboard: Enter opens the menu on its first enabled item, the arrows skip the disabled ones. */
-export const KeyboardSkipsDisabledItems = meta.story({
+/**
+ * The keyboard: Enter opens the menu on its first item; the arrows reach the disabled ones too,
+ * each read with its reason (docs/decisions/0035).
+ */
+export const KeyboardReachesDisabledItems = meta.story({
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -263,10 +266,14 @@ export const KeyboardSkipsDisabledItems = meta.story({
     trigger.focus()
     await userEvent.keyboard('{Enter}')
     const menu = await screen.findByRole('menu')
-    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Add Comments' })).toHaveFocus())
-    await userEvent.keyboard('{ArrowDown}')
-    // Email Certificate is disabled: the focus wraps or stays on an enabled item.
-    await expect(document.activeElement?.getAttribute('aria-disabled')).not.toBe('true')
+    const item = (name: string) => within(menu).getByRole('menuitem', { name })
+    await waitFor(() => expect(item('Start Certify')).toHaveFocus())
+    await expect(item('Start Certify')).toHaveAccessibleDescription('A certification run is in progress.')
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}')
+    await expect(item('Email Certificate')).toHaveFocus()
+    await expect(item('Email Certificate')).toHaveAccessibleDescription(
+      'There is no certificate until the device is certified.',
+    )
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(trigger).toHaveFocus())
   },

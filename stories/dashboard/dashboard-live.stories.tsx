@@ -70,7 +70,7 @@ export const RowChangesWhileViewed = meta.story({
     const run = planRun(submitted.id)
     stream.emit(fixtureEvents.runStarted(run))
     await expectBar(canvas, submitted.name, { label: 'In Progress', percent: 1, tone: 'in-progress' })
-    await waitFor(() => expect(statusNote(canvas, submitted.name)).toBe('0 of 8 test cases'))
+    await waitFor(() => expect(statusNote(canvas, submitted.name)).toBe('In Progress · 0 of 8'))
     await expectCardCounts(canvas, { Submitted: 1, 'In Progress': 1, Certified: 1 })
     // Three cases pass, arriving together: one update.
     const third = planRun(submitted.id, { passed: 3, running: true })
@@ -80,7 +80,7 @@ export const RowChangesWhileViewed = meta.story({
       fixtureEvents.caseFinished(planRun(submitted.id, { passed: 3 }), 2),
       fixtureEvents.caseStarted(third, 3),
     )
-    await waitFor(() => expect(statusNote(canvas, submitted.name)).toBe('3 of 8 test cases'))
+    await waitFor(() => expect(statusNote(canvas, submitted.name)).toBe('In Progress · 3 of 8'))
     // The bar still animates as spec §4 says: 10 points a second.
     storyClock().advance(2000)
     await expectBar(canvas, submitted.name, { label: 'In Progress', percent: 21, tone: 'in-progress' })
@@ -90,7 +90,7 @@ export const RowChangesWhileViewed = meta.story({
       ),
     )
     await expectBar(canvas, submitted.name, { label: 'Certified', percent: 100, tone: 'certified' })
-    await expect(statusNote(canvas, submitted.name)).toBeNull()
+    await expect(statusNote(canvas, submitted.name)).toBe('Certified')
     await expectCardCounts(canvas, { Submitted: 1, 'In Progress': 0, Certified: 2 })
     await expect(listCalls.count).toBe(1)
   },
@@ -242,7 +242,7 @@ export const TabOpenedMidRun = meta.story({
     await dashboardReady(canvas)
     await waitFor(() => expect(storyStream().sources.length).toBe(1), { timeout: 10_000 })
     storyStream().openAndHello([planRun(inProgress.id, { passed: 3, running: true })])
-    await waitFor(() => expect(statusNote(canvas, inProgress.name)).toBe('3 of 8 test cases'))
+    await waitFor(() => expect(statusNote(canvas, inProgress.name)).toBe('In Progress · 3 of 8'))
     const row = rowOf(canvas, inProgress.name)
     await userEvent.click(row.querySelectorAll('td')[3] as HTMLElement)
     const run = await canvas.findByRole('region', { name: `Certification run · ${inProgress.name}` })

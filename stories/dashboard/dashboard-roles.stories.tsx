@@ -58,7 +58,7 @@ type ItemState = 'enabled' | 'disabled' | 'refused'
 type Item = [name: string, state: ItemState]
 
 /**
- * The menu's items in order: enabled; disabled by the record's rules (not focusable, no reason);
+ * The menu's items in order: enabled; disabled by the record's rules (with the state's reason);
  * or refused by the role (aria-disabled, focusable, described by its reason and the hint).
  */
 function menuItemStates(menu: HTMLElement): Item[] {
@@ -139,9 +139,13 @@ const expectMenuAsSpec =
     await expect(menuItemStates(menu)).toEqual(expected)
     await expect(menu.querySelector('[data-slot="menu-refusals"]')).toBeNull()
     await expect(menu.querySelector('svg.lucide-lock')).toBeNull()
-    // No role refusal; only New revision, until the record's run has ended, says why it waits.
+    // No role refusal: a disabled item is described by the record's reason only (docs/decisions/0035).
+    const reasons = menu.querySelector('[data-slot="menu-reasons"]')
     for (const item of within(menu).getAllByRole('menuitem'))
-      if (item.textContent !== 'New revision') await expect(item).not.toHaveAccessibleDescription()
+      if (item.getAttribute('aria-disabled') === 'true') {
+        const description = item.getAttribute('aria-describedby') ?? ''
+        await expect(reasons?.querySelector(`[id="${description}"]`)).not.toBeNull()
+      } else await expect(item).not.toHaveAccessibleDescription()
     await reopen(userEvent, trigger)
   }
 
@@ -231,7 +235,7 @@ export const EngineerMenuCertified = meta.story({
 /**
  * Viewer, a Submitted record: Start Certify, Edit and Delete refused, each with a lock, the two
  * reasons once under the items with the hint; Download Results and Email Certificate stay
- * disabled by the record's rules, with no reason. With the keyboard, the refused items take the
+ * disabled by the record's rules, each with the state's reason (docs/decisions/0035). With the keyboard, the refused items take the
  * focus and are read with their reason; Enter on one does nothing.
  */
 export const ViewerMenuSubmitted = meta.story({
@@ -266,11 +270,15 @@ export const ViewerMenuSubmitted = meta.story({
     await expect(item('Edit')).toHaveFocus()
     await userEvent.keyboard('{ArrowDown}')
     await expect(item('Delete')).toHaveAccessibleDescription(`${PORTFOLIO} ${HINT}`)
-    // Download Results is disabled by the rules: the arrow goes past it.
+    // Download Results is disabled by the record's state: reached too, and read with that reason.
     await userEvent.keyboard('{ArrowDown}')
-    await expect(item('Add Comments')).toHaveFocus()
-    await expect(item('Download Results')).not.toHaveAccessibleDescription()
-    await expect(item('Email Certificate')).not.toHaveAccessibleDescription()
+    await expect(item('Download Results')).toHaveFocus()
+    await expect(item('Download Results')).toHaveAccessibleDescription(
+      'There are no results until a certification run has ended.',
+    )
+    await expect(item('Email Certificate')).toHaveAccessibleDescription(
+      'There is no certificate until the device is certified.',
+    )
     // A click on a refused item does nothing either.
     fireEvent.click(item('Delete'))
     await expect(screen.getByRole('menu')).toBeVisible()
@@ -299,8 +307,10 @@ export const ViewerMenuCertified = meta.story({
     // New revision (docs/decisions/0033) is refused as Edit is.
     await expect(refusalLines(menu)).toEqual([CERTIFICATE, PORTFOLIO, HINT])
     const item = (name: string) => within(menu).getByRole('menuitem', { name })
-    await expect(item('Download Results')).toHaveFocus()
-    await userEvent.keyboard('{ArrowDown}{ArrowDown}')
+    // The disabled Start Certify and Edit are reached too, read with the state's reason.
+    await expect(item('Start Certify')).toHaveFocus()
+    await expect(item('Start Certify')).toHaveAccessibleDescription('The device is already certified.')
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}')
     await expect(item('Email Certificate')).toHaveFocus()
     await expect(item('Email Certificate')).toHaveAccessibleDescription(`${CERTIFICATE} ${HINT}`)
     await userEvent.keyboard('{Enter}')

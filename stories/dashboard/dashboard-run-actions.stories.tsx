@@ -95,7 +95,7 @@ export const RerunStarted = meta.story({
     await chooseAction(canvas, userEvent, validationFailure.name, 'Re-run Failed Cases')
     await expectToast(RERUN_STARTED_MESSAGE, 'success')
     await expectBar(canvas, validationFailure.name, { label: 'In Progress', percent: 1, tone: 'in-progress' })
-    await waitFor(() => expect(statusNote(canvas, validationFailure.name)).toBe('0 of 1 test cases'))
+    await waitFor(() => expect(statusNote(canvas, validationFailure.name)).toBe('In Progress · 0 of 1'))
     await expectCardCounts(canvas, { 'Validation Failure': 0, 'In Progress': 1 })
     const run = await canvas.findByRole('region', { name: `Certification run · ${validationFailure.name}` })
     await waitFor(() =>

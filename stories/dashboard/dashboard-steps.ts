@@ -132,10 +132,10 @@ export const shownDeviceNames = (canvas: Canvas) =>
     .map((row) => row.querySelectorAll('td')[2]?.textContent ?? '')
     .filter((name) => name !== '')
 
-/** The row of this device. */
+/** The row of this device: the table's row, or on a phone its card (docs/decisions/0035). */
 export function rowOf(canvas: Canvas, deviceName: string) {
   const bar = canvas.getByRole('progressbar', { name: new RegExp(`^${escapeRegExp(deviceName)}: `) })
-  return bar.closest('tr') as HTMLTableRowElement
+  return bar.closest('tr, [role="row"]') as HTMLElement
 }
 
 /** The Status column's bar of this device (its accessible name is '<device>: <label>'). */

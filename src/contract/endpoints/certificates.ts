@@ -41,7 +41,7 @@ export const certificateEndpoints = {
     answer: messageAnswerSchema,
     answerType: 'json',
     addedBy: 'architecture',
-    permission: 'certificate',
+    permission: 'listing',
     tag: 'certificates',
     summary: 'List or unlist a certificate in the directory',
     refusals: [404, 409],

@@ -281,7 +281,7 @@ function CertificateLine({
   certificate: NonNullable<CertificationRun['certificate']>
 }) {
   const publish = usePublishCertificateMutation()
-  const refusal = useRoleRefusal('certificate')
+  const refusal = useRoleRefusal('listing')
   const published = certificate.published === true
   const revoked = certificate.state === 'revoked'
   const reasonId = React.useId()

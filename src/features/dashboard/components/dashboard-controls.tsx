@@ -33,55 +33,72 @@ type DashboardSearchProps = {
  * reason under the row.
  */
 function DashboardSearch({ search, onSearchChange, onReload, reloading }: DashboardSearchProps) {
-  const refusal = useRoleRefusal('portfolio')
-  const refusalId = React.useId()
   return (
     <div data-slot="dashboard-search" className="flex flex-wrap items-end gap-3">
-      <Field className="min-w-56 flex-1">
-        <FieldLabel>Search records</FieldLabel>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-ink-subtle"
-          />
-          <Input
-            type="search"
-            value={search}
-            placeholder="Vendor, device, firmware, status…"
-            className="ps-9"
-            onChange={(event) => onSearchChange(event.target.value)}
-          />
-        </div>
-      </Field>
-      <Button variant="outline" onClick={onReload} aria-label="Reload records" title="Reload records">
-        <RefreshCw
+      <SearchField search={search} onSearchChange={onSearchChange} className="min-w-56 flex-1" />
+      <ReloadButton onReload={onReload} reloading={reloading} />
+      <RegisterProduct noteClassName="basis-full sm:justify-end" />
+    </div>
+  )
+}
+
+/** The free-text search across all row values (spec §2). */
+function SearchField({
+  search,
+  onSearchChange,
+  className,
+}: Pick<DashboardSearchProps, 'search' | 'onSearchChange'> & { className?: string }) {
+  return (
+    <Field className={className}>
+      <FieldLabel>Search records</FieldLabel>
+      <div className="relative">
+        <Search
           aria-hidden="true"
-          className={cn(reloading && 'animate-spin motion-reduce:animate-none')}
+          className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-ink-subtle"
         />
-      </Button>
-      {refusal ? (
-        // Focusable though disabled, so that a keyboard user meets it with its reason.
-        <Button aria-disabled="true" aria-describedby={refusalId} data-refused="">
+        <Input
+          type="search"
+          value={search}
+          placeholder="Vendor, device, firmware, status…"
+          className="ps-9"
+          onChange={(event) => onSearchChange(event.target.value)}
+        />
+      </div>
+    </Field>
+  )
+}
+
+/** The sync icon: reads the list again (spec §2). */
+function ReloadButton({ onReload, reloading }: Pick<DashboardSearchProps, 'onReload' | 'reloading'>) {
+  return (
+    <Button variant="outline" onClick={onReload} aria-label="Reload records" title="Reload records">
+      <RefreshCw aria-hidden="true" className={cn(reloading && 'animate-spin motion-reduce:animate-none')} />
+    </Button>
+  )
+}
+
+/** Register Product, or, for a role that may not submit devices, the same button disabled and why. */
+function RegisterProduct({ noteClassName }: { noteClassName: string }) {
+  const refusal = useRoleRefusal('portfolio')
+  const refusalId = React.useId()
+  if (!refusal)
+    return (
+      <Button asChild>
+        <Link to="/portfolio" search={{ portfolio: 'device-portfolio' }}>
           <PackagePlus aria-hidden="true" />
           Register Product
-        </Button>
-      ) : (
-        <Button asChild>
-          <Link to="/portfolio" search={{ portfolio: 'device-portfolio' }}>
-            <PackagePlus aria-hidden="true" />
-            Register Product
-          </Link>
-        </Button>
-      )}
-      {refusal ? (
-        <RefusalNote
-          id={refusalId}
-          reason={refusal.reason}
-          hint={refusal.hint}
-          className="basis-full sm:justify-end"
-        />
-      ) : null}
-    </div>
+        </Link>
+      </Button>
+    )
+  return (
+    <>
+      {/* Focusable though disabled, so that a keyboard user meets it with its reason. */}
+      <Button aria-disabled="true" aria-describedby={refusalId} data-refused="">
+        <PackagePlus aria-hidden="true" />
+        Register Product
+      </Button>
+      <RefusalNote id={refusalId} reason={refusal.reason} hint={refusal.hint} className={noteClassName} />
+    </>
   )
 }
 
@@ -208,4 +225,13 @@ function StatusLegend({ className, ...props }: React.ComponentProps<'ul'>) {
   )
 }
 
-export { DashboardFilterBar, DashboardSearch, StatusLegend, SummaryCards }
+export {
+  DashboardFilterBar,
+  DashboardSearch,
+  RegisterProduct,
+  ReloadButton,
+  SearchField,
+  StatusLegend,
+  SummaryCards,
+  type DashboardSearchProps,
+}

@@ -5,18 +5,25 @@ import type { DeviceRecord } from '@/contract/records'
 import {
   DashboardFilterBar,
   DashboardSearch,
+  type DashboardSearchProps,
   StatusLegend,
   SummaryCards,
 } from '@/features/dashboard/components/dashboard-controls'
 import { LiveStatus } from '@/features/dashboard/components/live-status'
 import { MaintenanceBanner } from '@/features/dashboard/components/maintenance-banner'
 import { CancelRunDialog, DeleteRecordDialog } from '@/features/dashboard/components/record-confirm-dialogs'
+import { PhoneToolbar, SummaryStrip } from '@/features/dashboard/components/phone-controls'
+import { RecordsList } from '@/features/dashboard/components/records-list'
 import { RecordsTable } from '@/features/dashboard/components/records-table'
 import { useDashboardRows } from '@/features/dashboard/components/use-dashboard-rows'
+import { usePhoneLayout } from '@/features/dashboard/components/use-phone-layout'
 import {
   type RecordCertificationActions,
   useRecordActions,
 } from '@/features/dashboard/components/use-record-actions'
+import type { DashboardFilters } from '@/features/dashboard/model/dashboard-filters'
+import type { SummaryCardCount } from '@/features/dashboard/model/record-status'
+import { cn } from '@/lib/utils'
 
 export type { RecordCertificationActions }
 
@@ -64,45 +71,37 @@ export function DashboardScreen({
   )
   const actions = useRecordActions(vendorUserId, rows, certification)
 
+  const phone = usePhoneLayout()
+  const listProps = {
+    records: visible,
+    allRecords: rows,
+    selectedId: actions.selectedId,
+    onSelect: actions.selectRecord,
+    onAction: actions.onAction,
+    busyIds: actions.busyIds,
+    busy: loading,
+    emptyMessage: emptyMessageOf(loading, records),
+  }
+
   return (
-    <div className="flex flex-col gap-6">
+    <div className={cn('flex flex-col', phone ? 'gap-3' : 'gap-6')}>
       <MaintenanceBanner />
-      <SummaryCards counts={counts} />
-      <div className="flex flex-col gap-4">
-        <DashboardSearch
-          search={search}
-          onSearchChange={setSearch}
-          onReload={onReload}
-          reloading={reloading}
-        />
-        <DashboardFilterBar rows={rows} filters={filters} onFiltersChange={setFilters} />
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <StatusLegend />
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <LiveStatus />
-          <p className="text-small text-ink-muted" role="status">
-            {loading
-              ? 'Loading records…'
-              : `${visible.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} records`}
-          </p>
-        </div>
-      </div>
-      {failure ? <LoadFailure failure={failure} /> : null}
-      <RecordsTable
-        records={visible}
-        allRecords={rows}
-        selectedId={actions.selectedId}
-        onSelect={actions.selectRecord}
-        onAction={actions.onAction}
-        busyIds={actions.busyIds}
-        busy={loading}
-        // 'No data available' says the vendor has no such records: not while they are on their way,
-        // nor when they could not be read.
-        emptyMessage={
-          loading ? 'Loading records…' : records === null ? 'The records are not available.' : NO_DATA_MESSAGE
-        }
+      <DashboardControls
+        phone={phone}
+        rows={rows}
+        shown={visible.length}
+        counts={counts}
+        filters={filters}
+        onFiltersChange={setFilters}
+        search={search}
+        onSearchChange={setSearch}
+        onReload={onReload}
+        reloading={reloading}
+        loading={loading}
       />
+      {failure ? <LoadFailure failure={failure} /> : null}
+      {phone ? <RecordsList {...listProps} /> : <RecordsTable {...listProps} />}
+      {phone ? <StatusLegend /> : null}
       {actions.selected ? renderRunDetails(actions.selected) : null}
       {renderComments(actions.commentsFor, actions.closeComments)}
       <DeleteRecordDialog
@@ -116,6 +115,79 @@ export function DashboardScreen({
         onConfirm={actions.confirmCancel}
       />
     </div>
+  )
+}
+
+/**
+ * What an empty list says: 'No data available' says the vendor has no such records — not while
+ * they are on their way, nor when they could not be read.
+ */
+function emptyMessageOf(loading: boolean, records: ReadonlyArray<DeviceRecord> | null) {
+  if (loading) return 'Loading records…'
+  return records === null ? 'The records are not available.' : NO_DATA_MESSAGE
+}
+
+type DashboardControlsProps = DashboardSearchProps & {
+  /** The phone's layout (docs/decisions/0035): the strip, the Filters sheet, the legend under the list. */
+  phone: boolean
+  rows: ReadonlyArray<DeviceRecord>
+  shown: number
+  counts: ReadonlyArray<SummaryCardCount>
+  filters: DashboardFilters
+  onFiltersChange: (filters: DashboardFilters) => void
+  loading: boolean
+}
+
+/** Everything over the records: the summary cards, the search and filters, the legend, the live status and the count. */
+function DashboardControls({
+  phone,
+  rows,
+  shown,
+  counts,
+  filters,
+  onFiltersChange,
+  loading,
+  ...search
+}: DashboardControlsProps) {
+  const countLine = (
+    <p className="text-small text-ink-muted" role="status">
+      {loading
+        ? 'Loading records…'
+        : `${shown.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} records`}
+    </p>
+  )
+  if (phone)
+    return (
+      <>
+        <SummaryStrip counts={counts} filters={filters} onFiltersChange={onFiltersChange} />
+        <PhoneToolbar
+          rows={rows}
+          filters={filters}
+          onFiltersChange={onFiltersChange}
+          shown={shown}
+          {...search}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+          {countLine}
+          <LiveStatus />
+        </div>
+      </>
+    )
+  return (
+    <>
+      <SummaryCards counts={counts} />
+      <div className="flex flex-col gap-4">
+        <DashboardSearch {...search} />
+        <DashboardFilterBar rows={rows} filters={filters} onFiltersChange={onFiltersChange} />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <StatusLegend />
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <LiveStatus />
+          {countLine}
+        </div>
+      </div>
+    </>
   )
 }
 

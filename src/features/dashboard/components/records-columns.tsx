@@ -1,4 +1,15 @@
 import { createColumnHelper, tableFeatures } from '@tanstack/react-table'
+import {
+  Ban,
+  CircleCheck,
+  CircleDot,
+  CircleHelp,
+  CircleX,
+  Hourglass,
+  LoaderCircle,
+  type LucideIcon,
+  Wrench,
+} from 'lucide-react'
 import * as React from 'react'
 import { ProgressBar } from '@/components/ui/progress-bar'
 import { AWAITING_REVIEW_LABEL } from '@/contract/lab'
@@ -6,11 +17,12 @@ import type { DeviceRecord } from '@/contract/records'
 import { RecordActionsMenu } from '@/features/dashboard/components/record-actions-menu'
 import { UnreadCommentMark } from '@/features/dashboard/components/unread-comment-mark'
 import type { RecordAction } from '@/features/dashboard/model/action-menu'
-import { progressOf } from '@/features/dashboard/model/progress'
+import { type ProgressLabel, progressOf } from '@/features/dashboard/model/progress'
+import { statusLineOf } from '@/features/dashboard/model/status-words'
 import { useLiveRun } from '@/lib/live/live-updates'
 import { formatPortalTime } from '@/lib/format-time'
-import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS } from '@/contract/run-status'
 import { revisionBadge } from '@/contract/revisions'
+import { cn } from '@/lib/utils'
 
 /* The records table's ten columns and their cells (spec §2). */
 
@@ -34,7 +46,7 @@ export const RowContext = React.createContext<RowContextValue>({
   elapsedOf: () => 0,
 })
 
-function ActionsCell({ record }: { record: DeviceRecord }) {
+export function ActionsCell({ record }: { record: DeviceRecord }) {
   const { onAction, busyIds } = React.useContext(RowContext)
   return (
     <RecordActionsMenu
@@ -49,7 +61,7 @@ function ActionsCell({ record }: { record: DeviceRecord }) {
  * The device's name as a button, so that a row can be selected from the keyboard too: its click
  * reaches the row's, which selects it.
  */
-function DeviceNameCell({ record }: { record: DeviceRecord }) {
+export function DeviceNameCell({ record }: { record: DeviceRecord }) {
   return (
     <span className="flex min-w-0 items-center gap-1.5">
       <button
@@ -66,43 +78,51 @@ function DeviceNameCell({ record }: { record: DeviceRecord }) {
   )
 }
 
+const STATUS_ICONS: Readonly<Record<ProgressLabel, LucideIcon>> = {
+  Submitted: CircleDot,
+  'In Progress': LoaderCircle,
+  Maintenance: Wrench,
+  'Validation Failure': CircleX,
+  Certified: CircleCheck,
+  Cancelled: Ban,
+  [AWAITING_REVIEW_LABEL]: Hourglass,
+  'Unknown status': CircleHelp,
+}
+
 /**
- * Spec §4's bar, exactly as specified; under it, for a running record, how far the lab really is
- * ('3 of 8 test cases', from the live stream), and for a cancelled one the word (its bar is the
- * unknown status's: docs/decisions/0022); for one awaiting the lab's review, 'Awaiting review'
- *.
+ * Spec §4's bar, exactly as specified; under it the status in words with its icon, and for a
+ * running record how far the lab really is ('3 of 8', '1 failed', from the live stream): never
+ * the colour alone (docs/decisions/0035). On the selected row the track is outlined and a 1 %
+ * bar keeps a visible sliver.
  */
-function StatusCell({ record }: { record: DeviceRecord }) {
+export function StatusCell({ record }: { record: DeviceRecord }) {
   const { elapsedOf } = React.useContext(RowContext)
   const live = useLiveRun(record.portfolioManagerId)
   const progress = progressOf(record, elapsedOf(record))
   const running = record.status === 'InProgress' || record.status === 'Maintenance'
-  const note =
-    running && live
-      ? `${live.progress.done} of ${live.progress.total} test cases`
-      : record.status === CANCELLED_STATUS
-        ? 'Cancelled'
-        : record.status === AWAITING_REVIEW_STATUS
-          ? AWAITING_REVIEW_LABEL
-          : null
+  const line = statusLineOf(progress.label, running && live ? live.progress : null)
+  const Icon = STATUS_ICONS[progress.label]
   return (
-    <div className="flex w-status-column flex-col gap-0.5">
+    <div className="flex min-w-0 flex-col gap-0.5">
       <ProgressBar
         value={progress.percent}
         tone={progress.tone}
         label={`${record.deviceName}: ${progress.label}`}
-        className="w-status-column shrink-0"
+        className={cn(
+          'w-status-column shrink-0',
+          '[&_[data-slot=progress-bar-indicator]:not([data-value="0"])]:min-w-1.5',
+          'group-data-selected/row:[&_[data-slot=progress-bar-track]]:ring-1 group-data-selected/row:[&_[data-slot=progress-bar-track]]:ring-ink-muted',
+        )}
         title={progress.label}
       />
-      {note ? (
-        <span
-          data-slot="status-note"
-          className="truncate text-caption leading-tight text-ink-muted"
-          title={note}
-        >
-          {note}
-        </span>
-      ) : null}
+      <span
+        data-slot="status-note"
+        className="flex min-w-0 items-center gap-1 text-caption leading-tight font-medium text-ink"
+        title={line.text}
+      >
+        <Icon aria-hidden="true" className="size-3 shrink-0" />
+        <span className="truncate">{line.text}</span>
+      </span>
     </div>
   )
 }
@@ -111,7 +131,7 @@ function StatusCell({ record }: { record: DeviceRecord }) {
  * The firmware version as spec §2 lists it; from revision 2 on, 'rev 2' beside it
  * (docs/decisions/0033). A record never revised shows the version alone, as before.
  */
-function FirmwareCell({ record }: { record: DeviceRecord }) {
+export function FirmwareCell({ record }: { record: DeviceRecord }) {
   const badge = revisionBadge(record.revision)
   if (!badge) return record.baseFirmwareVersion
   return (
@@ -130,6 +150,18 @@ function FirmwareCell({ record }: { record: DeviceRecord }) {
   )
 }
 
+/**
+ * A value a narrow column may cut (Device Type): the full text is its tooltip, and its
+ * accessible name is the text itself, whole.
+ */
+function FullTextCell({ text }: { text: string }) {
+  return (
+    <span className="block truncate" title={text}>
+      {text}
+    </span>
+  )
+}
+
 export const columns = helper.columns([
   helper.display({
     id: 'actions',
@@ -141,7 +173,10 @@ export const columns = helper.columns([
     header: 'Device Name',
     cell: ({ row }) => <DeviceNameCell record={row.original} />,
   }),
-  helper.accessor('deviceType', { header: 'Device Type' }),
+  helper.accessor('deviceType', {
+    header: 'Device Type',
+    cell: (info) => <FullTextCell text={info.getValue()} />,
+  }),
   helper.accessor('productClass', { header: 'Product Class' }),
   helper.accessor('baseFirmwareVersion', {
     header: 'Firmware Version',

@@ -16,6 +16,7 @@ import { cn } from '@/lib/utils'
 
 const ROW_HEIGHT = 44
 const STATUS_COLUMN_PX = 100
+const STATUS_WORDS_ROOM_PX = 32
 
 type RecordsTableProps = {
   records: ReadonlyArray<DeviceRecord>
@@ -147,8 +148,11 @@ function RecordsColumns() {
       <col className="w-32" />
       <col className="w-44" />
       <col />
-      {/* The Status column is 100 px of bar (spec §2, §9) and the cell's padding. */}
-      <col style={{ width: STATUS_COLUMN_PX + 24 }} />
+      {/*
+        The Status column is 100 px of bar (spec §2, §9), the cell's padding, and room for the
+        words under the bar ('In Progress · 3 of 15').
+      */}
+      <col style={{ width: STATUS_COLUMN_PX + 24 + STATUS_WORDS_ROOM_PX }} />
     </colgroup>
   )
 }
@@ -200,7 +204,7 @@ function RecordRow({ table, row, index, selected, onSelect }: RecordRowProps) {
       data-selected={selected || undefined}
       onClick={() => onSelect(row.original)}
       className={cn(
-        'cursor-pointer border-b border-line transition-colors hover:bg-brand-50',
+        'group/row cursor-pointer border-b border-line transition-colors hover:bg-brand-50',
         selected && 'bg-brand-100 hover:bg-brand-100',
       )}
       style={{ height: ROW_HEIGHT }}

@@ -19,7 +19,7 @@ const cases: Row[] = [
   ['InProgress', '', [off, off, no, off, on, off]],
   ['Completed', 'CERTIFIED-OK', [off, off, no, on, on, on]],
   ['Completed', 'Validation failure', [on, off, no, on, on, off]],
-  ['Completed', '', [off, off, no, on, on, off]],
+  ['Completed', '', [on, off, no, on, on, off]],
   ['Maintenance', 'CERTIFIED-OK', [off, off, no, on, on, on]],
   ['Maintenance', 'Validation failure', [off, off, no, on, on, off]],
   ['Maintenance', '', [off, off, no, off, on, off]],

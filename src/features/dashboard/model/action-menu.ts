@@ -1,9 +1,9 @@
-import { AWAITING_REVIEW_REFUSAL_MESSAGE } from '@/contract/lab'
 import { CERTIFIED_OK, mayRerunFailed, type RecordState, VALIDATION_FAILURE } from '@/contract/records'
 import type { Permission, Role } from '@/contract/roles'
 import { type RoleRefusal, roleRefusal } from '@/lib/role'
-import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS } from '@/contract/run-status'
 import { isRevisable, NEW_REVISION_DISABLED_REASON, NEW_REVISION_LABEL } from '@/contract/revisions'
+import { disabledReason } from '@/features/dashboard/model/disabled-reasons'
+import { startRefusal } from '@/contract/run-start'
 
 /* The row's actions menu (spec §2 "Dashboard", §4 "Menu rules"). */
 
@@ -52,22 +52,17 @@ export interface ActionMenuRule<A extends RecordAction = SpecRecordAction> {
    */
   refusal?: RoleRefusal
   /**
-   * Why the record's state keeps a run action disabled, said beside it (a record
-   * awaiting the lab's review: AWAITING_REVIEW_REFUSAL_MESSAGE, the server's refusal word for
-   * word). Set only on a disabled action; never with `refusal`.
+   * Why the record's state keeps the action disabled, said in the menu's foot
+   * (model/disabled-reasons.ts; a record awaiting the lab's review: AWAITING_REVIEW_REFUSAL_MESSAGE,
+   * the server's refusal word for word). Set on every shown, disabled action; never with `refusal`.
    */
   reason?: string
 }
 
-/** The run actions a record awaiting the lab's review may not take, until the lab decides (decision 0024 point 5). */
-const AWAITING_REVIEW_HELD: ReadonlySet<RecordAction> = new Set(['Start Certify', 'Re-run Failed Cases'])
-
-/** The record's reason for `action`, on a disabled rule, as its `reason` field (none when there is none). */
+/** The record's reason for `action`, on a shown and disabled rule, as its `reason` field. */
 function withReason<A extends RecordAction>(rule: ActionMenuRule<A>, record: RecordState): ActionMenuRule<A> {
   if (rule.enabled || !rule.shown) return rule
-  if (record.status === AWAITING_REVIEW_STATUS && AWAITING_REVIEW_HELD.has(rule.action))
-    return { ...rule, reason: AWAITING_REVIEW_REFUSAL_MESSAGE }
-  return rule
+  return { ...rule, reason: disabledReason(rule.action, record) }
 }
 
 // isCertified is missing (not just empty) on a record that has not been through the contract schema.
@@ -78,15 +73,12 @@ const hasResult = (isCertified: string | undefined) =>
 export function actionMenuRules(record: RecordState): ActionMenuRule[] {
   const { status, isCertified } = record
   const submitted = status === 'Submitted'
-  const failedRun = status === 'Completed' && isCertified === VALIDATION_FAILURE
   const enabledFor: Record<SpecRecordAction, boolean> = {
-    // Spec: it moves a Submitted record toward certification. Decision: also allowed after a
-    // Validation failure, so a run the lab ended in failure (decision 7: runs that cannot resume
-    // end failed) can be tried again, and after a cancelled run ("start again"). Never
-    // while a run is InProgress or waits in Maintenance (one run at a time), after CERTIFIED-OK
-    // (nothing left to reach), or for an unknown status; nor while the lab reviews the last run
-    // (AwaitingReview, with the reason beside the item).
-    'Start Certify': submitted || failedRun || status === CANCELLED_STATUS,
+    // The contract's rule, which the server and the lab console follow too (decision 0041): from
+    // Submitted (spec), after a run that ended without a certificate, after a cancelled run; never
+    // while a run goes, while the lab reviews, once certified (a new revision certifies changed
+    // firmware), or for a status the portal does not know.
+    'Start Certify': startRefusal(record) === null,
     // Decision: Edit opens the record in the portfolio form, so only before certification starts;
     // changing a device after a run would leave a result that no longer matches it.
     Edit: submitted,
@@ -154,9 +146,12 @@ export function recordMenuRules(record: RecordState, role: Role = 'Owner'): Acti
   return withRole<RecordAction>(
     [
       ...actionMenuRules(record),
-      { action: 'Download Certificate', shown: true, enabled: isCertified === CERTIFIED_OK },
+      withReason(
+        { action: 'Download Certificate', shown: true, enabled: isCertified === CERTIFIED_OK },
+        record,
+      ),
       withReason({ action: 'Re-run Failed Cases', shown: true, enabled: rerun }, record),
-      { action: 'Cancel Run', shown: true, enabled: cancel },
+      withReason({ action: 'Cancel Run', shown: true, enabled: cancel }, record),
       newRevisionRule(record),
     ],
     role,

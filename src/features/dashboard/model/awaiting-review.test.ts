@@ -21,6 +21,12 @@ import { isRevisable, NEW_REVISION_DISABLED_REASON } from '@/contract/revisions'
 
 const AWAITING = { status: 'AwaitingReview', isCertified: '' }
 const REFUSAL = 'This device is awaiting the lab’s review of its last run.'
+const EDIT = 'Only a Submitted record can be edited.'
+const NO_RESULTS = 'There are no results until a certification run has ended.'
+const NO_CERTIFICATE = 'There is no certificate until the device is certified.'
+const NO_RUN = 'No certification run is in progress.'
+/** Every disabled item says why (docs/decisions/0035), each reason once in the menu's foot. */
+const AWAITING_REASONS = [REFUSAL, EDIT, NO_RESULTS, NO_CERTIFICATE, NO_RUN, NEW_REVISION_DISABLED_REASON]
 
 /** Each listed item as the menu shows it: enabled, disabled, or disabled with the record's reason. */
 const viewOf = (rules: ActionMenuRule<RecordAction>[]) =>
@@ -70,16 +76,16 @@ describe('a record awaiting review on the dashboard', () => {
   it('holds Start Certify and Re-run Failed Cases back with the server’s reason; comments stay open', () => {
     expect(viewOf(recordMenuRules(AWAITING))).toEqual([
       ['Start Certify', REFUSAL],
-      ['Edit', 'disabled'],
-      ['Download Results', 'disabled'],
+      ['Edit', EDIT],
+      ['Download Results', NO_RESULTS],
       ['Add Comments', 'enabled'],
-      ['Email Certificate', 'disabled'],
-      ['Download Certificate', 'disabled'],
+      ['Email Certificate', NO_CERTIFICATE],
+      ['Download Certificate', NO_CERTIFICATE],
       ['Re-run Failed Cases', REFUSAL],
-      ['Cancel Run', 'disabled'],
+      ['Cancel Run', NO_RUN],
       ['New revision', NEW_REVISION_DISABLED_REASON],
     ])
-    expect(menuReasons(recordMenuRules(AWAITING))).toEqual([REFUSAL, NEW_REVISION_DISABLED_REASON])
+    expect(menuReasons(recordMenuRules(AWAITING))).toEqual(AWAITING_REASONS)
   })
 
   it('gives every role the same reason and no role refusal for what the record holds back', () => {
@@ -92,16 +98,15 @@ describe('a record awaiting review on the dashboard', () => {
         reason: REFUSAL,
       })
       expect(menuRefusals(rules)).toEqual([])
-      expect(menuReasons(rules)).toEqual([REFUSAL, NEW_REVISION_DISABLED_REASON])
+      expect(menuReasons(rules)).toEqual(AWAITING_REASONS)
     }
   })
 
-  it('gives no reason of its own to any other record (New revision’s only while its run has not ended)', () => {
+  it('gives its server reason to no other record', () => {
     for (const status of ['Submitted', 'InProgress', 'Maintenance', 'Completed', 'Cancelled', 'Archived'])
       for (const isCertified of ['', 'CERTIFIED-OK', 'Validation failure'])
-        expect(menuReasons(recordMenuRules({ status, isCertified }, 'Viewer'))).toEqual(
-          isRevisable(status) ? [] : [NEW_REVISION_DISABLED_REASON],
-        )
+        expect(menuReasons(recordMenuRules({ status, isCertified }, 'Viewer'))).not.toContain(REFUSAL)
+    expect(isRevisable('AwaitingReview')).toBe(false)
   })
 
   it('shows Awaiting review in the Status filter and finds the row by those words', () => {

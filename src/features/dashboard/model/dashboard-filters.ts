@@ -1,5 +1,5 @@
 import { AWAITING_REVIEW_LABEL } from '@/contract/lab'
-import type { DeviceRecord } from '@/contract/records'
+import type { DeviceRecord, RecordStatusName } from '@/contract/records'
 import { AWAITING_REVIEW_STATUS } from '@/contract/run-status'
 
 /*
@@ -17,8 +17,12 @@ export const DASHBOARD_FILTERS = [
 ] as const
 
 export type FilterKey = (typeof DASHBOARD_FILTERS)[number]['key']
-/** The chosen value of each filter; a filter without a value lets every row through. */
-export type DashboardFilters = Partial<Record<FilterKey, string>>
+/**
+ * The chosen value of each filter; a filter without a value lets every row through. `card` is the
+ * summary card tapped on the phone's strip (docs/decisions/0035 point 1): the rows that card
+ * counts.
+ */
+export type DashboardFilters = Partial<Record<FilterKey, string>> & { card?: RecordStatusName }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
@@ -68,5 +72,11 @@ export function searchTextOf(row: DeviceRecord, shownTime: (iso: string) => stri
 }
 
 export function hasActiveFilters(filters: DashboardFilters): boolean {
-  return DASHBOARD_FILTERS.some(({ key }) => Boolean(filters[key]))
+  return activeFilterCount(filters, '') > 0
+}
+
+/** How many filters are chosen (the card among them) and whether a search is typed: the phone's Filters button shows it. */
+export function activeFilterCount(filters: DashboardFilters, search: string): number {
+  const chosen = DASHBOARD_FILTERS.filter(({ key }) => Boolean(filters[key])).length
+  return chosen + (filters.card ? 1 : 0) + (search.trim() === '' ? 0 : 1)
 }

@@ -49,6 +49,8 @@ export function changedRows(
 type Query = {
   /** The chosen filters, as [field, value]. */
   chosen: ReadonlyArray<readonly [FilterKey, string]>
+  /** The summary card chosen (its rows only), or null. */
+  card: RecordStatusName | null
   /** The search, trimmed and lower-cased ('' for none). */
   needle: string
   /** The chosen filters as one string, to compare two queries' filters. */
@@ -60,19 +62,22 @@ function queryOf(filters: DashboardFilters, search: string): Query {
     const value = filters[key]
     return value ? [[key, value] as const] : []
   })
+  const card = filters.card ?? null
   return {
     chosen,
+    card,
     needle: search.trim().toLowerCase(),
-    filterKey: chosen.map(([key, value]) => `${key}\u0000${value}`).join('\u0001'),
+    filterKey: `${card ?? ''}\u0002${chosen.map(([key, value]) => `${key}\u0000${value}`).join('\u0001')}`,
   }
 }
 
-function matchesFilters(row: DeviceRecord, chosen: Query['chosen']): boolean {
-  for (const [key, value] of chosen) if (row[key] !== value) return false
-  return true
+function matchesFilters(row: DeviceRecord, query: Query): boolean {
+  for (const [key, value] of query.chosen) if (row[key] !== value) return false
+  return query.card === null || summaryCardOf(row) === query.card
 }
 
-const isEmpty = (query: Query) => query.chosen.length === 0 && query.needle === ''
+const hasFilters = (query: Query) => query.chosen.length > 0 || query.card !== null
+const isEmpty = (query: Query) => !hasFilters(query) && query.needle === ''
 
 export type DashboardViewState = {
   /** The rows that pass the filters and the search, in the list's order (the list itself when nothing is chosen). */
@@ -212,17 +217,18 @@ export class DashboardView {
     const passes = this.#passes
     const rows = this.#rows
     const texts = this.#texts
-    const { chosen, needle } = query
+    const { needle } = query
+    const filtered = hasFilters(query)
     for (let i = 0; i < rows.length; i += 1) {
       if (narrowing && passes[i] === 0) continue
-      if (chosen.length > 0 && !matchesFilters(rows[i] as DeviceRecord, chosen)) passes[i] = 0
+      if (filtered && !matchesFilters(rows[i] as DeviceRecord, query)) passes[i] = 0
       else passes[i] = needle === '' || (texts[i] ?? this.#textAt(i)).includes(needle) ? 1 : 0
     }
     this.#passesValid = true
   }
 
   #test(i: number, query: Query): boolean {
-    if (!matchesFilters(this.#rows[i] as DeviceRecord, query.chosen)) return false
+    if (!matchesFilters(this.#rows[i] as DeviceRecord, query)) return false
     return query.needle === '' || this.#textAt(i).includes(query.needle)
   }
 

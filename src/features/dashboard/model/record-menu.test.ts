@@ -43,7 +43,7 @@ const cases: Row[] = [
   ['Maintenance', 'CERTIFIED-OK', [off, off, no, on, on, on, on, off, on, off]],
   ['Completed', 'CERTIFIED-OK', [off, off, no, on, on, on, on, off, off, on]],
   ['Completed', 'Validation failure', [on, off, no, on, on, off, off, on, off, on]],
-  ['Completed', '', [off, off, no, on, on, off, off, off, off, on]],
+  ['Completed', '', [on, off, no, on, on, off, off, off, off, on]],
   // Cancelled: Start Certify starts again; nothing to re-run or cancel.
   ['Cancelled', '', [on, off, no, off, on, off, off, off, off, on]],
   ['Cancelled', 'Validation failure', [on, off, no, on, on, off, off, off, off, on]],

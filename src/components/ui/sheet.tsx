@@ -1,0 +1,81 @@
+import { X } from 'lucide-react'
+import { Dialog as DialogPrimitive } from 'radix-ui'
+import type * as React from 'react'
+import {
+  Dialog,
+  DialogClose,
+  DialogDescription,
+  DialogOverlay,
+  DialogTitle,
+  DialogTrigger,
+  revealFocusedInDialog,
+  useReturnFocus,
+} from '@/components/ui/dialog'
+import { cn } from '@/lib/utils'
+
+/*
+ * A sheet: a Radix Dialog that slides up from the bottom edge of a phone's screen, full width,
+ * as tall as its content up to most of the screen (the rest scrolls). Focus is trapped inside
+ * while it is open and goes back, on close, to what had it before (useReturnFocus); Escape and a
+ * tap on the overlay close it.
+ */
+
+const Sheet = Dialog
+const SheetTrigger = DialogTrigger
+const SheetClose = DialogClose
+const SheetTitle = DialogTitle
+const SheetDescription = DialogDescription
+
+type SheetContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
+  /** Shows the close (X) button in the corner; Escape closes the sheet either way. */
+  showCloseButton?: boolean
+}
+
+function SheetContent({
+  className,
+  children,
+  showCloseButton = true,
+  onFocus,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: SheetContentProps) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus })
+  return (
+    <DialogPrimitive.Portal>
+      <DialogOverlay />
+      <DialogPrimitive.Content
+        data-slot="sheet-content"
+        className={cn(
+          'fixed inset-x-0 bottom-0 z-50 flex max-h-[85dvh] flex-col gap-4 overflow-y-auto',
+          'rounded-t-card border-t border-line bg-surface px-4 pt-5 pb-[max(1rem,env(safe-area-inset-bottom))] shadow-popover outline-none',
+          'transition-[translate] duration-200 ease-out motion-reduce:transition-none starting:translate-y-full',
+          className,
+        )}
+        onFocus={(event) => {
+          revealFocusedInDialog(event)
+          onFocus?.(event)
+        }}
+        {...returnFocus}
+        {...props}
+      >
+        {children}
+        {showCloseButton ? (
+          <DialogPrimitive.Close
+            data-slot="sheet-close"
+            className="absolute end-3 top-3 inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-ink-muted transition-colors hover:bg-surface-sunken hover:text-ink focus-visible:focus-ring"
+          >
+            <X className="size-4" aria-hidden="true" />
+            <span className="sr-only">Close</span>
+          </DialogPrimitive.Close>
+        ) : null}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  )
+}
+
+function SheetHeader({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="sheet-header" className={cn('flex flex-col gap-1 pe-8', className)} {...props} />
+}
+
+export { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger }

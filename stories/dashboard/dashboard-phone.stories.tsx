@@ -1,0 +1,146 @@
+import preview from '#.storybook/preview'
+import { expect, screen, waitFor, within } from 'storybook/test'
+import { loggedInAs } from '../support/session'
+import {
+  answerRecords,
+  CERTIFIED_OK,
+  type Canvas,
+  chooseFilter,
+  dashboardAt,
+  dashboardReady,
+  deviceRecord,
+  expectRecordsLine,
+  filter,
+  VALIDATION_FAILURE,
+} from './dashboard-steps'
+import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen'
+
+/**
+ * The dashboard on a phone, 390 × 844 (docs/decisions/0035): a card per record (name, vendor,
+ * status bar with its words, firmware, time), the five summary cards as one strip whose cards
+ * filter, the search and the filters behind one Filters button with the count in use, a row's
+ * actions as a bottom sheet. The first record shows without scrolling.
+ */
+
+const meta = preview.meta({
+  title: 'Dashboard/Phone',
+  subcomponents: { DashboardScreen },
+  render: () => <></>,
+  parameters: dashboardAt(),
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  beforeEach({ msw }) {
+    msw.use(
+      answerRecords(() => [
+        deviceRecord({ portfolioManagerId: 'pm-p1', deviceName: 'Beacon 6', vendor: 'Netgear' }),
+        deviceRecord({
+          portfolioManagerId: 'pm-p2',
+          deviceName: 'Orbi RBK853 Mesh System',
+          deviceType: 'Wi-Fi Mesh Device',
+          status: 'Completed',
+          isCertified: CERTIFIED_OK,
+        }),
+        deviceRecord({
+          portfolioManagerId: 'pm-p3',
+          deviceName: 'ZXHN F670L',
+          vendor: 'ZTE',
+          status: 'Completed',
+          isCertified: VALIDATION_FAILURE,
+        }),
+        deviceRecord({ portfolioManagerId: 'pm-p4', deviceName: 'Lightspan FX-8', status: 'InProgress' }),
+      ]),
+    )
+    return loggedInAs('v-nokia')()
+  },
+})
+
+const row = (canvas: Canvas, deviceName: string) =>
+  canvas
+    .getByRole('button', { name: `${deviceName}: show certification run` })
+    .closest('[role="row"]') as HTMLElement
+
+/** The list: each record a card, its status in words beside the bar's colour; the first card on the first screen. */
+export const PhoneList = meta.story({
+  play: async ({ canvas }) => {
+    await dashboardReady(canvas)
+    await expectRecordsLine(canvas, 4, 4)
+    const first = row(canvas, 'Beacon 6')
+    await expect(within(first).getByRole('progressbar')).toHaveAccessibleName('Beacon 6: Submitted')
+    await expect(first).toHaveTextContent('Netgear')
+    await expect(first).toHaveTextContent('3.4.12')
+    await expect(within(row(canvas, 'Orbi RBK853 Mesh System')).getByText('Certified')).toBeVisible()
+    await expect(within(row(canvas, 'ZXHN F670L')).getByText('Failed')).toBeVisible()
+    // Not the table's ten columns: no cell is cut off the right edge of the screen.
+    await expect(canvas.queryByRole('columnheader')).toBeNull()
+    const box = first.getBoundingClientRect()
+    await expect(box.bottom).toBeLessThanOrEqual(window.innerHeight)
+    await expect(box.right).toBeLessThanOrEqual(window.innerWidth)
+  },
+})
+
+/** The strip's Certified card: a tap shows the certified records only, pressed and ticked; a second tap all again. */
+export const SummaryStripFilters = meta.story({
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    const cards = canvas.getByRole('group', { name: 'Records by status' })
+    const certified = within(cards).getByRole('button', { name: 'Certified' })
+    await userEvent.click(certified)
+    await expect(certified).toHaveAttribute('aria-pressed', 'true')
+    await expectRecordsLine(canvas, 1, 4)
+    await expect(canvas.getByRole('button', { name: 'Filters 1 active' })).toBeVisible()
+    await userEvent.click(certified)
+    await expect(certified).toHaveAttribute('aria-pressed', 'false')
+    await expectRecordsLine(canvas, 4, 4)
+    await userEvent.click(within(cards).getByRole('button', { name: 'Validation Failure' }))
+    await expectRecordsLine(canvas, 1, 4)
+    await expect(canvas.getByRole('button', { name: 'ZXHN F670L: show certification run' })).toBeVisible()
+  },
+})
+
+/** The Filters sheet with two filters in use: a search and the Status filter; the button says 2. */
+export const FilterSheetOpen = meta.story({
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    await userEvent.click(canvas.getByRole('button', { name: 'Filters' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' })
+    await userEvent.type(within(sheet).getByRole('searchbox', { name: 'Search records' }), 'o')
+    await chooseFilter(userEvent, filter(within(sheet), 'Status'), 'Completed')
+    await expectRecordsLine(canvas, 2, 4)
+    await expect(within(sheet).getByRole('button', { name: 'Show 2 records' })).toBeVisible()
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const button = canvas.getByRole('button', { name: 'Filters 2 active' })
+    await waitFor(() => expect(button).toHaveFocus())
+    await userEvent.click(button)
+    await screen.findByRole('dialog', { name: 'Filters' })
+  },
+})
+
+/** A row's actions as a bottom sheet: the arrows move, a disabled item is read with its reason. */
+export const ActionSheet = meta.story({
+  play: async ({ canvas, userEvent }) => {
+    await dashboardReady(canvas)
+    const trigger = canvas.getByRole('button', { name: 'Actions for Lightspan FX-8' })
+    await userEvent.click(trigger)
+    const sheet = await screen.findByRole('dialog', { name: 'Lightspan FX-8' })
+    const menu = within(sheet).getByRole('menu', { name: 'Actions for Lightspan FX-8' })
+    const item = (name: string) => within(menu).getByRole('menuitem', { name })
+    await waitFor(() => expect(item('Add Comments')).toHaveFocus())
+    await userEvent.keyboard('{ArrowUp}')
+    await expect(item('Download Results')).toHaveFocus()
+    await expect(item('Download Results')).toHaveAttribute('aria-disabled', 'true')
+    await expect(item('Download Results')).toHaveAccessibleDescription(
+      'There are no results until a certification run has ended.',
+    )
+    await userEvent.keyboard('{Enter}')
+    await expect(screen.getByRole('dialog', { name: 'Lightspan FX-8' })).toBeVisible()
+    await expect(item('Edit')).toHaveAccessibleDescription('A certification run is in progress.')
+    await expect(sheet.querySelector('[data-slot="menu-reasons"]')).toHaveTextContent(
+      'There is no certificate until the device is certified.',
+    )
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(trigger).toHaveFocus())
+    await userEvent.click(trigger)
+    await screen.findByRole('menu')
+  },
+})
