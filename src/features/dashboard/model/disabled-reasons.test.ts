@@ -94,7 +94,10 @@ describe('the reasons of disabled items', () => {
 
   it('an unknown status says so for Start Certify', () => {
     expect(reasonsOf('Archived')[0]).toEqual(['Start Certify', UNKNOWN])
-    expect(reasonsOf('Completed')[0]).toEqual(['Start Certify', UNKNOWN])
+  })
+
+  it('lets a Completed record without a result start again, as the server does (decision 0041)', () => {
+    expect(reasonsOf('Completed')[0]).toEqual(['Start Certify', 'enabled'])
   })
 
   it('gives every shown, disabled item a reason or a refusal, for every role', () => {
