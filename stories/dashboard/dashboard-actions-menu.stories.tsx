@@ -184,11 +184,11 @@ export const ValidationFailure = meta.story({
   ]),
 })
 
-/** Completed without a result: the run's report can still be downloaded; no certificate. */
+/** Completed without a result: the run's report can still be downloaded; no certificate; Start Certify starts it again (decision 0041). */
 export const CompletedWithoutResult = meta.story({
   beforeEach: oneRecord({ deviceName: 'ZXHN H298A', status: 'Completed', isCertified: '' }),
   play: expectMenu('ZXHN H298A', [
-    ['Start Certify', off],
+    ['Start Certify', on],
     ['Edit', off],
     ['Download Results', on],
     ['Add Comments', on],
