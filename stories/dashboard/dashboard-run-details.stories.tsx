@@ -92,7 +92,8 @@ function meshRecord(isCertified: string) {
 
 async function openRun(canvas: Canvas, userEvent: UserEvent, name = NAME) {
   await dashboardReady(canvas)
-  await userEvent.click(rowOf(canvas, name).querySelectorAll('td')[3] as HTMLElement)
+  // A cell with nothing to press of its own: the table's fourth column, or a phone card's status line.
+  await userEvent.click(rowOf(canvas, name).querySelectorAll('td, [role="cell"]')[3] as HTMLElement)
   const run = await canvas.findByRole('region', { name: `Certification run · ${name}` })
   run.scrollIntoView()
   return run
