@@ -4,7 +4,6 @@ import type * as React from 'react'
 import {
   Dialog,
   DialogClose,
-  DialogDescription,
   DialogOverlay,
   DialogTitle,
   DialogTrigger,
@@ -24,7 +23,6 @@ const Sheet = Dialog
 const SheetTrigger = DialogTrigger
 const SheetClose = DialogClose
 const SheetTitle = DialogTitle
-const SheetDescription = DialogDescription
 
 type SheetContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
   /** Shows the close (X) button in the corner; Escape closes the sheet either way. */
@@ -78,4 +76,4 @@ function SheetHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="sheet-header" className={cn('flex flex-col gap-1 pe-8', className)} {...props} />
 }
 
-export { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger }
+export { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle, SheetTrigger }
