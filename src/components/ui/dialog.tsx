@@ -95,6 +95,19 @@ function useReturnFocus({
   }
 }
 
+/** The X in a dialog's or a sheet's corner; Escape closes either way. */
+function CornerClose({ slot }: { slot: string }) {
+  return (
+    <DialogPrimitive.Close
+      data-slot={slot}
+      className="absolute end-3 top-3 inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-ink-muted transition-colors hover:bg-surface-sunken hover:text-ink focus-visible:focus-ring"
+    >
+      <X className="size-4" aria-hidden="true" />
+      <span className="sr-only">Close</span>
+    </DialogPrimitive.Close>
+  )
+}
+
 function DialogContent({
   className,
   children,
@@ -118,15 +131,7 @@ function DialogContent({
       {...props}
     >
       {children}
-      {showCloseButton ? (
-        <DialogPrimitive.Close
-          data-slot="dialog-close"
-          className="absolute end-3 top-3 inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-ink-muted transition-colors hover:bg-surface-sunken hover:text-ink focus-visible:focus-ring"
-        >
-          <X className="size-4" aria-hidden="true" />
-          <span className="sr-only">Close</span>
-        </DialogPrimitive.Close>
-      ) : null}
+      {showCloseButton ? <CornerClose slot="dialog-close" /> : null}
     </DialogPrimitive.Content>
   )
   return (
@@ -184,6 +189,7 @@ export {
   contentClasses as dialogContentClasses,
   revealFocused as revealFocusedInDialog,
   useReturnFocus,
+  CornerClose,
   Dialog,
   DialogClose,
   DialogContent,

@@ -1,8 +1,8 @@
-import { X } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import {
   Dialog,
+  CornerClose,
   DialogClose,
   DialogOverlay,
   DialogTitle,
@@ -58,15 +58,7 @@ function SheetContent({
         {...props}
       >
         {children}
-        {showCloseButton ? (
-          <DialogPrimitive.Close
-            data-slot="sheet-close"
-            className="absolute end-3 top-3 inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-ink-muted transition-colors hover:bg-surface-sunken hover:text-ink focus-visible:focus-ring"
-          >
-            <X className="size-4" aria-hidden="true" />
-            <span className="sr-only">Close</span>
-          </DialogPrimitive.Close>
-        ) : null}
+        {showCloseButton ? <CornerClose slot="sheet-close" /> : null}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   )

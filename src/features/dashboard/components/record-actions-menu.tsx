@@ -1,6 +1,4 @@
-import { EllipsisVertical } from 'lucide-react'
 import * as React from 'react'
-import { Button } from '@/components/ui/button'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,6 +12,7 @@ import {
   ItemNoteIcon,
   type MenuNoteIds,
   MenuNotes,
+  RecordActionsButton,
   type RecordActionsMenuProps,
   startsGroup,
   useChosenAction,
@@ -46,16 +45,7 @@ function RecordActionsDropdown({ record, onAction, busy = false }: RecordActions
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={`Actions for ${record.deviceName}`}
-          loading={busy}
-          // The row selects itself on click; opening its menu is not a second click on the row.
-          onClick={(event) => event.stopPropagation()}
-        >
-          <EllipsisVertical aria-hidden="true" />
-        </Button>
+        <RecordActionsButton record={record} busy={busy} />
       </DropdownMenuTrigger>
       <DropdownMenuContent
         align="start"

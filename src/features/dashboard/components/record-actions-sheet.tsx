@@ -1,12 +1,11 @@
-import { EllipsisVertical } from 'lucide-react'
 import * as React from 'react'
-import { Button } from '@/components/ui/button'
 import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet'
 import {
   explained,
   ItemNoteIcon,
   type MenuNoteIds,
   MenuNotes,
+  RecordActionsButton,
   type RecordActionsMenuProps,
   startsGroup,
   useChosenAction,
@@ -32,16 +31,7 @@ function RecordActionsSheet({ record, onAction, busy = false }: RecordActionsMen
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={`Actions for ${record.deviceName}`}
-          loading={busy}
-          // The row selects itself on a tap; opening its actions is not a second tap on the row.
-          onClick={(event) => event.stopPropagation()}
-        >
-          <EllipsisVertical aria-hidden="true" />
-        </Button>
+        <RecordActionsButton record={record} busy={busy} />
       </SheetTrigger>
       <SheetContent
         aria-describedby={undefined}

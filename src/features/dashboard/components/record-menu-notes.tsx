@@ -1,5 +1,6 @@
-import { Info, Lock } from 'lucide-react'
+import { EllipsisVertical, Info, Lock } from 'lucide-react'
 import * as React from 'react'
+import { Button } from '@/components/ui/button'
 import type { DeviceRecord } from '@/contract/records'
 import { ROLE_REFUSAL_HINT } from '@/contract/roles'
 import {
@@ -146,5 +147,30 @@ export function MenuNotes({ reasons, refusals, ids, separator }: MenuNotesProps)
         </>
       ) : null}
     </>
+  )
+}
+
+type RecordActionsButtonProps = React.ComponentProps<typeof Button> & { record: DeviceRecord; busy: boolean }
+
+/**
+ * The row's ⋮ button, the trigger of its actions (the menu, or the sheet on a phone); the
+ * trigger's own props (asChild) pass through.
+ */
+export function RecordActionsButton({ record, busy, onClick, ...props }: RecordActionsButtonProps) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon-sm"
+      aria-label={`Actions for ${record.deviceName}`}
+      loading={busy}
+      {...props}
+      onClick={(event) => {
+        // The row selects itself on a click or a tap; opening its actions is not a second one on the row.
+        event.stopPropagation()
+        onClick?.(event)
+      }}
+    >
+      <EllipsisVertical aria-hidden="true" />
+    </Button>
   )
 }
