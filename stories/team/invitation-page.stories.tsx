@@ -91,6 +91,12 @@ async function acceptAndAsk(canvas: Canvas, userEvent: { click: (element: Elemen
   const dialog = await screen.findByRole('alertdialog', { name: joinedTitle(JOINED) }, { timeout: 8000 })
   await expect(dialog).toHaveAccessibleDescription(joinedQuestion(JOINED, CURRENT))
   await expect(within(dialog).getByRole('button', { name: stayLabel(CURRENT) })).toHaveFocus()
+  // Both buttons carry a name: they wrap inside the dialog, never past its edge.
+  const box = dialog.getBoundingClientRect()
+  for (const button of within(dialog).getAllByRole('button')) {
+    const edge = button.getBoundingClientRect()
+    await expect([edge.left >= box.left, edge.right <= box.right]).toEqual([true, true])
+  }
   return within(dialog)
 }
 

@@ -69,6 +69,9 @@ export function useAfterJoining() {
   return { afterJoining, dialog }
 }
 
+/** The buttons carry organization names (up to 50 characters): they wrap rather than overflow. */
+const NAMED_BUTTON = 'h-auto min-h-control py-2 text-center whitespace-normal'
+
 type JoinedOrganizationDialogProps = {
   joinedName: string
   currentName: string
@@ -114,10 +117,11 @@ function JoinedOrganizationDialog({
             {problem}
           </p>
         ) : null}
-        <AlertDialogFooter>
+        <AlertDialogFooter className="sm:flex-col-reverse sm:items-stretch">
           <AlertDialogCancel asChild>
             <Button
               variant="outline"
+              className={NAMED_BUTTON}
               loading={staying}
               onClick={(event) => {
                 event.preventDefault()
@@ -127,7 +131,7 @@ function JoinedOrganizationDialog({
               {stayLabel(currentName)}
             </Button>
           </AlertDialogCancel>
-          <Button disabled={staying} onClick={onSwitch}>
+          <Button className={NAMED_BUTTON} disabled={staying} onClick={onSwitch}>
             {switchLabel(joinedName)}
           </Button>
         </AlertDialogFooter>
