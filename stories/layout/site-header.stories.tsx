@@ -278,3 +278,55 @@ export const SearchFromButton = meta.story({
     await expect(within(panel).getByRole('searchbox', { name: 'Search devices' })).toHaveFocus()
   },
 })
+
+/**
+ * The organization's name has room beside five links and the search: from 1024 px the portal's
+ * mark stands alone (its name stays the link's accessible name), and "Nokia Solutions and Networks"
+ * shows at least its first 14 characters (it had one, an "N", at 1280 px before).
+ */
+async function organizationHasRoom(canvas: ReturnType<typeof within>, canvasElement: HTMLElement) {
+  const switchButton = await canvas.findByRole('button', {
+    name: `Organization: ${NOKIA_ORGANIZATION.organizationName}, switch organization`,
+  })
+  const name = [...switchButton.querySelectorAll('span')].find(
+    (span) => span.textContent === NOKIA_ORGANIZATION.organizationName,
+  )
+  if (!name) throw new Error('No organization name in the header.')
+  const shown = name.getBoundingClientRect().width
+  const whole = name.scrollWidth
+  await expect(Math.min(1, shown / whole)).toBeGreaterThanOrEqual(
+    14 / NOKIA_ORGANIZATION.organizationName.length,
+  )
+  await expect(canvas.getByRole('link', { name: 'Device Certification Portal, home' })).toBeVisible()
+  // Nothing in the bar runs past the header's edge.
+  const bar = canvasElement.querySelector('[data-slot="site-header"] > div')?.getBoundingClientRect()
+  const controls = [
+    ...(canvasElement.querySelector('[data-slot="site-header"]')?.querySelectorAll('a, button, input') ?? []),
+  ]
+  for (const control of controls.filter((item) => item.getClientRects().length > 0)) {
+    const edge = control.getBoundingClientRect()
+    await expect([edge.left >= (bar?.left ?? 0) - 0.5, edge.right <= (bar?.right ?? 0) + 0.5]).toEqual([
+      true,
+      true,
+    ])
+  }
+}
+
+export const OrganizationRoomDesktop = meta.story({
+  name: 'Organization in the header, 1440 px',
+  beforeEach: loggedInAs('v-nokia', nokiaMemberOfTwo('Engineer')),
+  play: async ({ canvas, canvasElement }) => {
+    await organizationHasRoom(canvas, canvasElement)
+    await expect(canvas.getByRole('searchbox', { name: 'Search devices' })).toBeVisible()
+  },
+})
+
+export const OrganizationRoomLaptop = meta.story({
+  name: 'Organization in the header, 1180 px',
+  globals: { viewport: { value: 'laptop', isRotated: false } },
+  beforeEach: loggedInAs('v-nokia', nokiaMemberOfTwo('Engineer')),
+  play: async ({ canvas, canvasElement }) => {
+    await organizationHasRoom(canvas, canvasElement)
+    await expect(canvas.getByRole('button', { name: 'Search devices' })).toBeVisible()
+  },
+})

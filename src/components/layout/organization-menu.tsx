@@ -10,7 +10,7 @@ type OrganizationMenuProps = {
   className?: string | undefined
 }
 
-const nameClasses = 'min-w-0 truncate max-w-[9rem] sm:max-w-[11rem] lg:max-w-[8rem] xl:max-w-[11rem]'
+const nameClasses = 'min-w-0 truncate max-w-[9rem] sm:max-w-[11rem] lg:max-w-[10rem] xl:max-w-[11rem]'
 
 /**
  * The organization the session acts for, in the header (docs/decisions/0039), so that a member

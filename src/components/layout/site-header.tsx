@@ -69,6 +69,7 @@ function SiteHeader({ onLogout }: SiteHeaderProps) {
   // A lab staff member's login is no vendor's; the header offers the console and Log out.
   // Nor is a login without an organization; it is offered its invitations and Log out.
   const limited = useLimitedSession()
+  const organizationShown = status === 'member' && !limited && Boolean(auth.authData.organizationName)
 
   return (
     <header
@@ -77,7 +78,7 @@ function SiteHeader({ onLogout }: SiteHeaderProps) {
       className="sticky top-0 z-40 h-header-offset border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85"
     >
       <div className="mx-auto flex h-full max-w-6xl items-center gap-2 px-3 sm:px-6 lg:gap-3">
-        <HomeLink />
+        <HomeLink status={status} organizationShown={organizationShown} />
         <nav aria-label="Main" className="ms-2 hidden items-center lg:flex xl:ms-4">
           {navItems(status).map((item) => (
             <Link
@@ -93,7 +94,7 @@ function SiteHeader({ onLogout }: SiteHeaderProps) {
 
         <div className="ms-auto flex min-w-0 items-center gap-1 sm:gap-1.5">
           {/* First on the right: known only once hydrated, it moves nothing that is there before. */}
-          {status === 'member' && !limited ? <OrganizationMenu authData={auth.authData} /> : null}
+          {organizationShown ? <OrganizationMenu authData={auth.authData} /> : null}
           {status !== 'visitor' ? <MemberTools status={status} /> : null}
 
           <IconHint label="Email support" className="hidden sm:inline-flex">
@@ -121,8 +122,14 @@ function SiteHeader({ onLogout }: SiteHeaderProps) {
   )
 }
 
-/** The portal's mark and name, a link home. */
-function HomeLink() {
+/**
+ * The portal's mark and name, a link home. From 1024 px a vendor's header is full (five links,
+ * the organization, the search): there the mark alone stands for the portal, so that the
+ * organization's name has room. Before hydration `<html data-auth>` decides it (a member's
+ * prerendered page paints it so from the start); after, whether the organization shows.
+ */
+function HomeLink({ status, organizationShown }: { status: AuthView['status']; organizationShown: boolean }) {
+  const markOnly = status === 'unknown' ? 'lg:member:hidden' : organizationShown ? 'lg:hidden' : undefined
   return (
     <Link
       to="/"
@@ -131,10 +138,10 @@ function HomeLink() {
       <span className="flex size-8 items-center justify-center rounded-lg bg-brand-700 text-ink-inverted">
         <RadioTower className="size-4" aria-hidden="true" />
       </span>
-      <span className="hidden flex-col text-small leading-tight sm:flex">
+      <span className={cn('hidden flex-col text-small leading-tight sm:flex', markOnly)}>
         <span>Device Certification</span> <span className="font-semibold text-ink-muted">Portal</span>
       </span>
-      <span className="sr-only sm:hidden">Device Certification Portal, home</span>
+      <span className={cn('sr-only sm:hidden', markOnly && 'lg:inline')}>Device Certification Portal, home</span>
     </Link>
   )
 }
