@@ -106,6 +106,9 @@ export const FilterSheetOpen = meta.story({
     await chooseFilter(userEvent, filter(within(sheet), 'Status'), 'Completed')
     await expectRecordsLine(canvas, 2, 4)
     await expect(within(sheet).getByRole('button', { name: 'Show 2 records' })).toBeVisible()
+    // In the sheet the reset says what it does (beside the desktop's filters it is an icon).
+    const reset = within(sheet).getByRole('button', { name: 'Reset filters' })
+    await expect(reset.getBoundingClientRect().width).toBeGreaterThan(80)
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     const button = canvas.getByRole('button', { name: 'Filters 2 active' })

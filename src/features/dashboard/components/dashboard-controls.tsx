@@ -134,14 +134,17 @@ const DashboardFilterBar = React.memo(function DashboardFilterBar({
           onValueChange={(value) => onFiltersChange({ ...filters, [key]: value })}
         />
       ))}
+      {/* The reset icon beside the five filters from 1024 px; below, where the filters stack (the
+          phone's Filters sheet), it says what it does. */}
       <Button
         variant="ghost"
+        className="justify-self-start lg:justify-self-auto"
         onClick={() => onFiltersChange({})}
         disabled={!hasActiveFilters(filters)}
-        aria-label="Reset filters"
         title="Reset filters"
       >
         <FilterX aria-hidden="true" />
+        <span className="lg:sr-only">Reset filters</span>
       </Button>
     </div>
   )
