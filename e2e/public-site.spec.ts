@@ -178,6 +178,10 @@ test.describe('before the app', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url())
     })
+    const bodies: string[] = []
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') bodies.push(await response.text().catch(() => ''))
+    })
     await page.goto('/')
     // The name the stylesheet shows: the one of opacity 1 among all eight.
     const shown = () =>
@@ -200,6 +204,10 @@ test.describe('before the app', () => {
     await page.mouse.move(1, 1)
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     await expect(page.locator('[data-slot="hero-carousel"] figcaption')).not.toContainText(first)
+    // What a visitor's next step needs, not a member's screen: the dashboard's (114 KB) came with
+    // its route's definition until it was a chunk of its own.
+    await page.waitForLoadState('networkidle')
+    expect(bodies.filter((body) => body.includes('dashboard-filters')).length).toBe(0)
   })
 
   test('a button pressed before the app is there is pressed again once it is', async ({ page }) => {
