@@ -125,11 +125,12 @@ function SiteHeader({ onLogout }: SiteHeaderProps) {
 /**
  * The portal's mark and name, a link home. From 1024 px a vendor's header is full (five links,
  * the organization, the search): there the mark alone stands for the portal, so that the
- * organization's name has room. Before hydration `<html data-auth>` decides it (a member's
+ * organization's name has room. Before hydration `<html data-organization>` decides it (a member's
  * prerendered page paints it so from the start); after, whether the organization shows.
  */
 function HomeLink({ status, organizationShown }: { status: AuthView['status']; organizationShown: boolean }) {
-  const markOnly = status === 'unknown' ? 'lg:member:hidden' : organizationShown ? 'lg:hidden' : undefined
+  const markOnly =
+    status === 'unknown' ? 'lg:member-organization:hidden' : organizationShown ? 'lg:hidden' : undefined
   return (
     <Link
       to="/"
@@ -141,7 +142,14 @@ function HomeLink({ status, organizationShown }: { status: AuthView['status']; o
       <span className={cn('hidden flex-col text-small leading-tight sm:flex', markOnly)}>
         <span>Device Certification</span> <span className="font-semibold text-ink-muted">Portal</span>
       </span>
-      <span className={cn('sr-only sm:hidden', markOnly && 'lg:inline')}>Device Certification Portal, home</span>
+      <span
+        className={cn(
+          'sr-only sm:hidden',
+          status === 'unknown' ? 'lg:member-organization:inline' : organizationShown && 'lg:inline',
+        )}
+      >
+        Device Certification Portal, home
+      </span>
     </Link>
   )
 }
