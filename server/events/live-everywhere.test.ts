@@ -1,12 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { certificatePublishedMessage } from '@/contract/certificates'
+import { endpoints } from '@/contract/endpoints'
 import { endMaintenance, startMaintenance } from '../certification/index.ts'
-import { createVendor, startTestPortal, type TestPortal } from '../test/portal.ts'
+import {
+  createVendor,
+  eventually,
+  startTestPortal,
+  submitPayloadFor,
+  type TestPortal,
+} from '../test/portal.ts'
 import { SseClient } from '../test/sse.ts'
 
 /*
  * The events that reach a vendor's open tab beyond its records and runs (docs/decisions/0037):
  * the bench's maintenance goes to every organization's stream, as an event and in a fresh tab's
- * hello; an organization's own events (a webhook's delivery) to that organization's only.
+ * hello; an organization's own events (its certificate issued, listed or taken off the list) to
+ * that organization's only.
  */
 
 let test: TestPortal
@@ -67,5 +76,53 @@ describe('the bench’s maintenance on every vendor’s stream', () => {
         maintenance: null,
       })
     }
+  }, 60_000)
+})
+
+type Opened = Awaited<ReturnType<typeof openFor>>
+
+/** Submits a device (the portal's only one) and runs it to its end: the simulated lab passes it. */
+async function certifyFor({ who }: Opened) {
+  const submitted = await who.browser.post(
+    endpoints.submitPortfolio.path,
+    submitPayloadFor(who.id, { deviceNumberList: ['LIVE0001'], devicesToBeCertified: '1' }),
+  )
+  expect(submitted.status).toBe(200)
+  const record = await test.database.db
+    .selectFrom('device_records')
+    .select('portfolio_manager_id')
+    .executeTakeFirstOrThrow()
+  const started = await who.browser.cert(endpoints.runTests.path, {
+    body: { vendor_user_id: who.id, portfolio_manager_id: record.portfolio_manager_id },
+    headers: { Origin: test.portal.mainUrl },
+  })
+  expect(started.status).toBe(200)
+  return record.portfolio_manager_id
+}
+
+describe('an organization’s certificate on its own streams only', () => {
+  it('certificate.issued and certificate.listing reach the certifying organization, not another one', async () => {
+    const owner = await openFor('cert-live-a@example.com', 'Cert A')
+    const other = await openFor('cert-live-b@example.com', 'Cert B')
+    await certifyFor(owner)
+    await owner.stream.until((s) => s.events.some((event) => event.type === 'certificate.issued'))
+    const [issued] = owner.stream.events.filter((event) => event.type === 'certificate.issued')
+    expect(issued).toMatchObject({ certificate: { state: 'valid', published: false } })
+    const number = (issued as unknown as { certificate: { number: string } }).certificate.number
+
+    const listed = await owner.who.browser.post(endpoints.publishCertificate.path, {
+      vendorUserId: owner.who.id,
+      number,
+      published: true,
+    })
+    expect(await listed.json()).toEqual({ message: certificatePublishedMessage(number) })
+    await owner.stream.until((s) => s.events.some((event) => event.type === 'certificate.listing'))
+    expect(owner.stream.events.filter((event) => event.type === 'certificate.listing')).toMatchObject([
+      { certificate: { number, state: 'valid', published: true } },
+    ])
+
+    // The other organization's stream heard neither (nor anything of the run).
+    await eventually(() => owner.stream.events.some((event) => event.type === 'run.finished'))
+    expect(other.stream.events.filter((event) => event.type !== 'lab.maintenance')).toEqual([])
   }, 60_000)
 })
