@@ -96,6 +96,61 @@ export const SummaryStripFilters = meta.story({
   },
 })
 
+/**
+ * A window whose width the play sets: the phone's query answers as the play says, and tells its
+ * listeners when that changes (the test-runner cannot resize the page in the middle of a story).
+ */
+function widthSwitch() {
+  const listeners = new Set<() => void>()
+  const state = { phone: true }
+  const original = window.matchMedia.bind(window)
+  window.matchMedia = (query: string) =>
+    query === '(max-width: 767.98px)'
+      ? ({
+          get matches() {
+            return state.phone
+          },
+          media: query,
+          addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+          removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+        } as unknown as MediaQueryList)
+      : original(query)
+  return {
+    set(phone: boolean) {
+      state.phone = phone
+      for (const listener of listeners) listener()
+    },
+    restore: () => (window.matchMedia = original),
+  }
+}
+let width: ReturnType<typeof widthSwitch> | null = null
+
+/** Widened past 768 px, the list drops the strip's filter: the desktop's cards are counts, not filters. */
+export const WidenedDropsStripFilter = meta.story({
+  name: 'Widened past the phone’s width',
+  beforeEach() {
+    width = widthSwitch()
+    return () => width?.restore()
+  },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await dashboardReady(canvas)
+    const cards = canvas.getByRole('group', { name: 'Records by status' })
+    await userEvent.click(within(cards).getByRole('button', { name: 'Certified' }))
+    await expectRecordsLine(canvas, 1, 4)
+    width?.set(false)
+    await waitFor(() => expect(canvasElement.querySelector('[data-slot="records-table"]')).not.toBeNull())
+    await expectRecordsLine(canvas, 4, 4)
+    await expect(canvas.getByRole('button', { name: 'Reset filters' })).toBeDisabled()
+    width?.set(true)
+    await waitFor(() => expect(canvasElement.querySelector('[data-slot="records-table"]')).toBeNull())
+    const again = canvas.getByRole('group', { name: 'Records by status' })
+    await expect(within(again).getByRole('button', { name: 'Certified' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    )
+  },
+})
+
 /** The Filters sheet with two filters in use: a search and the Status filter; the button says 2. */
 export const FilterSheetOpen = meta.story({
   play: async ({ canvas, userEvent }) => {

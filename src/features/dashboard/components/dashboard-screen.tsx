@@ -1,4 +1,4 @@
-import type * as React from 'react'
+import * as React from 'react'
 import { Button } from '@/components/ui/button'
 import { NO_DATA_MESSAGE } from '@/contract/messages'
 import type { DeviceRecord } from '@/contract/records'
@@ -72,6 +72,13 @@ export function DashboardScreen({
   const actions = useRecordActions(vendorUserId, rows, certification)
 
   const phone = usePhoneLayout()
+  // The phone's strip filters by status; the desktop's cards are counts (spec §2). Widened past
+  // the phone's width, the list drops that filter rather than keep one it no longer shows.
+  const [layoutWas, setLayoutWas] = React.useState(phone)
+  if (layoutWas !== phone) {
+    setLayoutWas(phone)
+    if (!phone && filters.card) setFilters(({ card: _dropped, ...rest }) => rest)
+  }
   const listProps = {
     records: visible,
     allRecords: rows,
