@@ -21,8 +21,13 @@ import { icon } from '@/features/certificates/model/verify-view'
  * shows its first page without waiting for the visitor's first move (docs/decisions/0038).
  */
 
-/** The results' frame and its first line (the count, and the app's Clear filters beside it). */
-export const RESULTS_CLASS = 'flex flex-col gap-4'
+/**
+ * The results' frame and its first line (the count, and the app's Clear filters beside it). The
+ * frame keeps 70 % of the screen's height from the start: the page arrives with one line
+ * ("Reading the certified devices…") that its script replaces with up to 24 cards, and without the
+ * room the footer, on screen at first, was pushed down (Lighthouse: CLS 0.039 on a phone).
+ */
+export const RESULTS_CLASS = 'flex min-h-[70vh] flex-col gap-4'
 export const RESULTS_HEAD_CLASS = 'flex flex-wrap items-center justify-between gap-3'
 
 type PageState = {
