@@ -78,12 +78,12 @@ function ReloadButton({ onReload, reloading }: Pick<DashboardSearchProps, 'onRel
 }
 
 /** Register Product, or, for a role that may not submit devices, the same button disabled and why. */
-function RegisterProduct({ noteClassName }: { noteClassName: string }) {
+function RegisterProduct({ noteClassName, className }: { noteClassName: string; className?: string }) {
   const refusal = useRoleRefusal('portfolio')
   const refusalId = React.useId()
   if (!refusal)
     return (
-      <Button asChild>
+      <Button asChild className={className}>
         <Link to="/portfolio" search={{ portfolio: 'device-portfolio' }}>
           <PackagePlus aria-hidden="true" />
           Register Product
@@ -93,7 +93,7 @@ function RegisterProduct({ noteClassName }: { noteClassName: string }) {
   return (
     <>
       {/* Focusable though disabled, so that a keyboard user meets it with its reason. */}
-      <Button aria-disabled="true" aria-describedby={refusalId} data-refused="">
+      <Button className={className} aria-disabled="true" aria-describedby={refusalId} data-refused="">
         <PackagePlus aria-hidden="true" />
         Register Product
       </Button>

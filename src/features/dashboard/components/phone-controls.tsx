@@ -61,7 +61,9 @@ function PhoneToolbar({ rows, filters, onFiltersChange, shown, ...search }: Phon
         </SheetContent>
       </Sheet>
       <ReloadButton onReload={search.onReload} reloading={search.reloading} />
-      <RegisterProduct noteClassName="basis-full" />
+      {/* A line of its own: beside Filters it went to the next line whenever Filters showed its
+          count, and the toolbar jumped as filters came and went. */}
+      <RegisterProduct noteClassName="basis-full" className="basis-full" />
     </div>
   )
 }
