@@ -62,6 +62,7 @@ const ORGANIZATION_KEY_ROOTS: ReadonlySet<unknown> = new Set([
   'team',
   'activity',
   'api-tokens',
+  'webhooks',
 ])
 
 /** Whether a cached read holds the organization's data (see ORGANIZATION_KEY_ROOTS). */
