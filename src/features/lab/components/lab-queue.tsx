@@ -12,7 +12,7 @@ import {
 import { formatPortalTime } from '@/lib/format-time'
 import { cn } from '@/lib/utils'
 import { pageCount, rangeText } from '@/lib/paging'
-import { type LabSearch, runLine, statusText } from '@/features/lab/model/lab-view'
+import { commentLine, type LabSearch, runLine, statusText } from '@/features/lab/model/lab-view'
 
 /** The state's badge, in the dashboard's card colours. */
 export const STATE_TONE: Record<LabQueueState, string> = {
@@ -222,9 +222,7 @@ function QueueRow({ item, onOpen }: { item: LabQueueItem; onOpen: (id: string) =
           )}
         >
           <MessageSquareText aria-hidden="true" className="size-4" />
-          {item.awaitingAnswer
-            ? `${item.commentCount} comments · awaiting an answer`
-            : `${item.commentCount} ${item.commentCount === 1 ? 'comment' : 'comments'}`}
+          {commentLine(item.commentCount, item.awaitingAnswer)}
         </span>
       </div>
     </li>

@@ -4,6 +4,7 @@ import type { CertificationRun } from '@/contract/certification'
 import type { LabQueueItem } from '@/contract/lab'
 import {
   commentByline,
+  commentLine,
   fromLocalInput,
   hasFailedCases,
   parseLabSearch,
@@ -108,6 +109,17 @@ describe('statusText and runLine', () => {
     } as unknown as LabQueueItem
     expect(runLine(item)).toBe('Attempt 2 · failed cases · 1 of 4 cases · now: Mesh roaming')
     expect(runLine({ latestRun: null } as unknown as LabQueueItem)).toBe('Not started')
+  })
+})
+
+describe('commentLine', () => {
+  it.each([
+    [0, false, '0 comments'],
+    [1, false, '1 comment'],
+    [1, true, '1 comment · awaiting an answer'],
+    [3, true, '3 comments · awaiting an answer'],
+  ])('count %i, awaiting an answer %s → %s', (count, awaiting, line) => {
+    expect(commentLine(count, awaiting)).toBe(line)
   })
 })
 

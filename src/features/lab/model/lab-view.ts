@@ -79,6 +79,12 @@ export function runLine(item: LabQueueItem): string {
   return parts.join(' · ')
 }
 
+/** A queued record's comments in one line ('1 comment', '3 comments · awaiting an answer'). */
+export function commentLine(count: number, awaitingAnswer: boolean): string {
+  const comments = `${count} ${count === 1 ? 'comment' : 'comments'}`
+  return awaitingAnswer ? `${comments} · awaiting an answer` : comments
+}
+
 export type LabRecordActions = {
   start: boolean
   rerun: boolean
