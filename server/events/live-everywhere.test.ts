@@ -2,13 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { certificatePublishedMessage } from '@/contract/certificates'
 import { endpoints } from '@/contract/endpoints'
 import { endMaintenance, startMaintenance } from '../certification/index.ts'
-import {
-  createVendor,
-  eventually,
-  startTestPortal,
-  submitPayloadFor,
-  type TestPortal,
-} from '../test/portal.ts'
+import { createVendor, eventually, startTestPortal, submitRecord, type TestPortal } from '../test/portal.ts'
 import { SseClient } from '../test/sse.ts'
 
 /*
@@ -81,23 +75,15 @@ describe('the bench’s maintenance on every vendor’s stream', () => {
 
 type Opened = Awaited<ReturnType<typeof openFor>>
 
-/** Submits a device (the portal's only one) and runs it to its end: the simulated lab passes it. */
+/** Submits a device and runs it to its end: the simulated lab passes it. */
 async function certifyFor({ who }: Opened) {
-  const submitted = await who.browser.post(
-    endpoints.submitPortfolio.path,
-    submitPayloadFor(who.id, { deviceNumberList: ['LIVE0001'], devicesToBeCertified: '1' }),
-  )
-  expect(submitted.status).toBe(200)
-  const record = await test.database.db
-    .selectFrom('device_records')
-    .select('portfolio_manager_id')
-    .executeTakeFirstOrThrow()
+  const id = await submitRecord(test, who, ['LIVE0001'], { devicesToBeCertified: '1' })
   const started = await who.browser.cert(endpoints.runTests.path, {
-    body: { vendor_user_id: who.id, portfolio_manager_id: record.portfolio_manager_id },
+    body: { vendor_user_id: who.id, portfolio_manager_id: id },
     headers: { Origin: test.portal.mainUrl },
   })
   expect(started.status).toBe(200)
-  return record.portfolio_manager_id
+  return id
 }
 
 describe('an organization’s certificate on its own streams only', () => {
