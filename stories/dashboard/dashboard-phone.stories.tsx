@@ -13,6 +13,7 @@ import {
   filter,
   VALIDATION_FAILURE,
 } from './dashboard-steps'
+import { SheetContent } from '@/components/ui/sheet'
 import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen'
 
 /**
@@ -24,7 +25,7 @@ import { DashboardScreen } from '@/features/dashboard/components/dashboard-scree
 
 const meta = preview.meta({
   title: 'Dashboard/Phone',
-  subcomponents: { DashboardScreen },
+  subcomponents: { DashboardScreen, SheetContent },
   render: () => <></>,
   parameters: dashboardAt(),
   globals: { viewport: { value: 'phone', isRotated: false } },

@@ -1,6 +1,7 @@
 import preview from '#.storybook/preview'
 import { expect, waitFor, within } from 'storybook/test'
 import { RERUN_STARTED_MESSAGE } from '@/contract/server-messages'
+import { RerunFailedButton } from '@/features/certification/components/rerun-failed-button'
 import { RunDetails } from '@/features/certification/components/run-details'
 import { loggedInAs, loggedInAsPriya } from '../support/session'
 import { expectToast } from '../support/toasts'
@@ -29,7 +30,7 @@ import {
 
 const meta = preview.meta({
   title: 'Dashboard/Run details',
-  subcomponents: { RunDetails },
+  subcomponents: { RunDetails, RerunFailedButton },
   parameters: { ...dashboardAt(), liveStream: { activeRuns: () => [] } },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,

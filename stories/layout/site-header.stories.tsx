@@ -1,5 +1,9 @@
 import preview from '#.storybook/preview'
 import { expect, fn, waitFor, within } from 'storybook/test'
+import { HeaderSearch } from '@/components/layout/header-search'
+import { OrganizationMenu } from '@/components/layout/organization-menu'
+import { OrganizationSwitch } from '@/components/layout/organization-switch'
+import { ProfileMenu } from '@/components/layout/profile-menu'
 import { SiteHeader } from '@/components/layout/site-header'
 import { DEFAULT_SUPPORT_EMAIL } from '@/lib/config'
 import { readAuthData } from '@/lib/storage'
@@ -10,6 +14,7 @@ import { authDataOf, loggedInAs, loggedOut } from '../support/session'
 const meta = preview.meta({
   title: 'Layout/Site header',
   component: SiteHeader,
+  subcomponents: { OrganizationMenu, OrganizationSwitch, HeaderSearch, ProfileMenu },
   args: { onLogout: fn() },
   parameters: { layout: 'fullscreen', router: { url: '/portfolio-manager' } },
   globals: { viewport: { value: 'desktop', isRotated: false } },
