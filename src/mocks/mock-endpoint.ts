@@ -46,6 +46,12 @@ export const badRequest = (refusal: Refusal, form: RefusalForm = {}, status = 40
 /** A JSON answer with the services' `{ message }` shape. */
 export const answer = (message: string, status = 200) => HttpResponse.json({ message }, { status })
 
+/** A new id in the fixture world ('pm-12', 'run-13'), never the same twice. */
+export function nextId(prefix: string) {
+  world.nextId += 1
+  return `${prefix}-${world.nextId}`
+}
+
 type Input<N extends EndpointName> = (typeof endpoints)[N]['request'] extends infer S extends v.GenericSchema
   ? v.InferOutput<S>
   : undefined
