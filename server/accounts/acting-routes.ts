@@ -1,18 +1,27 @@
 import { type Context, Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
-import { alreadyJoinedMessage, ORGANIZATION_NOT_MEMBER_MESSAGE } from '@/contract/team'
+import {
+  alreadyJoinedMessage,
+  INVITATION_ACCOUNT_EXISTS_MESSAGE,
+  INVITATION_LINK_UNKNOWN_MESSAGE,
+  ORGANIZATION_NOT_MEMBER_MESSAGE,
+} from '@/contract/team'
+import { firstMessage } from '@/contract/validation/fields'
+import { firstNameOnBlurSchema, lastNameOnBlurSchema } from '@/contract/validation/registration'
 import type { Database } from '../platform/db/schema.ts'
 import type { MainEnv } from '../http/context.ts'
-import { accountRoute } from '../http/route.ts'
+import { accountRoute, route } from '../http/route.ts'
+import { hashPassword, passwordProblem } from '../platform/passwords.ts'
 import { rotateSession } from '../http/session.ts'
 import { joinByInvitation } from '../organizations/index.ts'
 import { markMemberActive, memberOf } from '../organizations/index.ts'
 import { currentOrganizationId } from '../platform/db/organization-ids.ts'
 import { membershipsOf } from '../organizations/index.ts'
-import { invitationToAccept } from '../organizations/index.ts'
+import { invitationToAccept, usableInvitation } from '../organizations/index.ts'
 import { authData } from './auth-data.ts'
-import { accountById } from './store.ts'
+import { createJoinedAccount } from './registration.ts'
+import { accountById, isStaffEmail } from './store.ts'
 
 /*
  * The organization a logged-in account's session acts for (docs/decisions/0023): accepting an
@@ -22,7 +31,9 @@ import { accountById } from './store.ts'
 
 export const actingRoutes = new Hono<MainEnv>()
 
-type Refused = { refused: { message: string; field: string; status: 400 | 403 | 404 | 409 } }
+type Refused = {
+  refused: { readonly message: string; readonly field: string; readonly status: 400 | 403 | 404 | 409 }
+}
 
 accountRoute(actingRoutes, 'acceptInvitation', async (c) => {
   const { db } = c.var.services
@@ -50,6 +61,57 @@ accountRoute(actingRoutes, 'acceptInvitation', async (c) => {
   }
   return actFor(c, db, session, account, outcome.organizationId)
 })
+
+/*
+ * Joining by the link with a name and a password (docs/decisions/0046): the rules of spec §5's
+ * names and of the Create Password dialog; then the link is checked and spent with the new
+ * account in one transaction, and the session is logged in as it.
+ */
+route(actingRoutes, 'joinInvitation', async (c) => {
+  const { db } = c.var.services
+  const session = c.var.session
+  // The CSRF guard lets no POST through without a session; this only satisfies the types.
+  if (!session) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
+  const body = c.var.body
+  const joiner = { firstName: body.firstName.trim(), lastName: body.lastName.trim() }
+  const problem = joinerProblem(joiner) ?? passwordProblem(body.password, body.confirmPassword)
+  if (problem) return c.json(problem, 400)
+  const passwordHash = await hashPassword(body.password)
+  const outcome = await db.transaction().execute(async (trx): Promise<Refused | { accountId: string }> => {
+    const usable = await usableInvitation(trx, body.token)
+    if ('message' in usable) {
+      const status = usable.message === INVITATION_LINK_UNKNOWN_MESSAGE ? 404 : 400
+      return { refused: { message: usable.message, status, field: 'token' } }
+    }
+    const taken = {
+      refused: { message: INVITATION_ACCOUNT_EXISTS_MESSAGE, status: 409, field: 'token' },
+    } as const
+    if (await isStaffEmail(trx, usable.invitation.email)) return taken
+    const account = await createJoinedAccount(trx, usable.invitation, { ...joiner, passwordHash })
+    return account ? { accountId: account.id } : taken
+  })
+  if ('refused' in outcome) {
+    const { message, field, status } = outcome.refused
+    return c.json({ message, field }, status)
+  }
+  const account = await accountById(db, outcome.accountId)
+  if (!account) throw new Error('The joined account was not found.')
+  const [acting] = await membershipsOf(db, account.id)
+  if (!acting) throw new Error('The joined account belongs to no organization.')
+  return actFor(c, db, session, account, acting.organizationId)
+})
+
+/** The first of spec §5's rules on the two names that the joiner breaks, with its field. */
+function joinerProblem(joiner: { firstName: string; lastName: string }) {
+  for (const [field, schema] of [
+    ['firstName', firstNameOnBlurSchema],
+    ['lastName', lastNameOnBlurSchema],
+  ] as const) {
+    const message = firstMessage(schema, joiner[field])
+    if (message !== undefined) return { message, field }
+  }
+  return undefined
+}
 
 accountRoute(actingRoutes, 'switchOrganization', async (c) => {
   const { db } = c.var.services

@@ -4,7 +4,6 @@ import * as v from 'valibot'
 import { STATUS_SUCCESS } from '@/contract/common'
 import { registrationRuleRefusal } from '@/contract/refusals'
 import { registrationSuccessMessage } from '@/contract/server-messages'
-import { INVITATION_ACCOUNT_EXISTS_MESSAGE } from '@/contract/team'
 import { registrationFormSchema } from '@/contract/validation/registration'
 import { remoteAddress, type MainEnv, type MainServices } from '../http/context.ts'
 import { queueMail } from '../platform/mail-jobs.ts'
@@ -15,7 +14,6 @@ import { codeMail, registeredAgainMail } from './mails.ts'
 import { generateCode, hashCode } from './one-time-code.ts'
 import {
   createRegistration,
-  invitationProblem,
   type Registered,
   type RegistrationForm,
   registrationForm,
@@ -26,9 +24,8 @@ import { accountByEmail, type ExistingAccount, isStaffEmail, issueCode } from '.
  * Registration (spec §3, §7; ARCHITECTURE.md decision 3). A rule that fails answers 400 with the
  * rule's message. No answer tells whether an address has an account (docs/decisions/0016): a
  * taken address answers exactly as any other, and the mail tells the address's owner what
- * happened. The one exception is a registration through a valid invitation link for that very
- * address, whose holder is told to log in (decision 0023 point 8). Calls that send mail are
- * limited per client address: 429 with Retry-After.
+ * happened. Calls that send mail are limited per client address: 429 with Retry-After. Joining an
+ * organization by its invitation is not a registration (acting-routes.ts, docs/decisions/0046).
  */
 
 export const registrationRoutes = new Hono<MainEnv>()
@@ -58,32 +55,14 @@ route(registrationRoutes, 'register', async (c) => {
     })
   }
 
-  // A registration from an invitation's link joins that organization with the invited
-  // role (the form's organization is not used); a link that does not work creates nothing.
-  const invitationToken = body.invitationToken?.trim() || undefined
-  if (invitationToken !== undefined) {
-    const problem = await invitationProblem(db, invitationToken, form.email)
-    if (problem) return c.json({ status: FAILURE, message: problem, field: 'invitationToken' }, 400)
-  }
-
   const existing = await accountByEmail(db, form.email)
-  // The link's holder reads the invited address's mail; they are told to log in instead.
-  if (existing && invitationToken !== undefined) {
-    return c.json(
-      { status: FAILURE, message: INVITATION_ACCOUNT_EXISTS_MESSAGE, field: 'invitationToken' },
-      409,
-    )
-  }
   if (existing) return registered(await registeredAgain(c.var.services, existing))
   // A lab staff member's address is taken as well; the answer is the same as for any
   // address, and nothing is made (docs/decisions/0024).
   if (await isStaffEmail(db, form.email)) return registered(randomUUID())
 
   // The account, and the organization it registers with the account as its Owner (decision 0023).
-  const created = await createRegistration(db, c.var.services.secret, form, invitationToken)
-  if (created && 'refused' in created) {
-    return c.json({ status: FAILURE, message: created.refused, field: 'invitationToken' }, 400)
-  }
+  const created = await createRegistration(db, c.var.services.secret, form)
   if (!created) {
     // Two registrations of one e-mail at once: the second finds the address taken, and is then a
     // registration of a taken address like any other.

@@ -1,14 +1,13 @@
-import type { Insertable, Kysely } from 'kysely'
-import { invitationForOtherEmailMessage } from '@/contract/team'
-import { emailKey } from '@/contract/validation/fields'
-import type { Database, VendorAccountsTable } from '../platform/db/schema.ts'
-import { createAccountWithOrganization } from '../organizations/index.ts'
-import { joinByInvitation, usableInvitation } from '../organizations/index.ts'
+import type { Kysely } from 'kysely'
+import type { Database } from '../platform/db/schema.ts'
+import { createAccountWithOrganization, type InvitationRow } from '../organizations/index.ts'
+import { joinByInvitation } from '../organizations/index.ts'
 import { issueCode } from './store.ts'
 
 /*
  * A new account (spec §3): with the organization it registers as its Owner, or — through an
- * invitation's link (docs/decisions/0023) — joining that organization with the invited role.
+ * invitation's link, with a name and a password only (docs/decisions/0046) — joining that
+ * organization with the invited role.
  */
 
 /** The registration form's values, from the payload's names (spec §3, §5). */
@@ -45,31 +44,19 @@ export function registrationForm(body: {
 
 export type RegistrationForm = ReturnType<typeof registrationForm>
 
-/** Why the invitation's link cannot register `email`, or undefined when it can. */
-export async function invitationProblem(db: Kysely<Database>, token: string, email: string) {
-  return db.transaction().execute(async (trx) => {
-    const usable = await usableInvitation(trx, token)
-    if ('message' in usable) return usable.message
-    if (usable.invitation.email_key !== emailKey(email))
-      return invitationForOtherEmailMessage(usable.invitation.email)
-    return undefined
-  })
-}
-
-export type Registered = { accountId: string; organizationId: string; invitationId?: string; code: string }
+export type Registered = { accountId: string; organizationId: string; code: string }
 
 /**
- * The account, its organization or the invitation's, and its create-password code, in one
- * transaction; null when the address was taken meanwhile, `refused` when the link stopped working.
+ * The account, the organization it registers as its Owner, and its create-password code, in one
+ * transaction; null when the address was taken meanwhile.
  */
 export function createRegistration(
   db: Kysely<Database>,
   secret: string,
   form: RegistrationForm,
-  invitationToken: string | undefined,
-): Promise<Registered | { refused: string } | null> {
+): Promise<Registered | null> {
   return db.transaction().execute(async (trx) => {
-    const values = {
+    const made = await createAccountWithOrganization(trx, {
       email: form.email,
       first_name: form.firstName,
       last_name: form.lastName,
@@ -81,42 +68,59 @@ export function createRegistration(
       state: form.state,
       city: form.city,
       password_hash: null,
-    }
-    const made = invitationToken
-      ? await createInvitedAccount(trx, invitationToken, values)
-      : await createAccountWithOrganization(trx, values)
+    })
     if (!made) return null
-    if ('refused' in made) return made
     const { code } = await issueCode(trx, secret, made.accountId, 'create-password')
     return { ...made, code }
   })
 }
 
 /**
- * A new account that joins the invitation's organization with the invited role (its own
- * `organization` column holds that organization's name). Run it in a transaction: the invitation
- * is locked and checked again, so a link used twice at once makes one account.
+ * The organization's details that a joining account takes (docs/decisions/0046): those of the
+ * account that sent the invitation, or, when it is gone, of the organization's first Owner.
  */
-async function createInvitedAccount(
-  trx: Kysely<Database>,
-  token: string,
-  values: Insertable<VendorAccountsTable>,
-): Promise<
-  { accountId: string; organizationId: string; invitationId: string } | { refused: string } | undefined
-> {
-  const usable = await usableInvitation(trx, token)
-  if ('message' in usable) return { refused: usable.message }
-  const { invitation } = usable
-  if (invitation.email_key !== emailKey(values.email)) {
-    return { refused: invitationForOtherEmailMessage(invitation.email) }
-  }
+function organizationDetails(trx: Kysely<Database>, invitation: InvitationRow) {
+  return trx
+    .selectFrom('vendor_accounts as a')
+    .innerJoin('memberships as m', 'm.account_id', 'a.id')
+    .select(['a.lob', 'a.phone_number', 'a.country_code', 'a.country', 'a.state', 'a.city'])
+    .where('m.organization_id', '=', invitation.organization_id)
+    .orderBy((eb) => eb.case().when('a.id', '=', invitation.invited_by).then(0).else(1).end())
+    .orderBy((eb) => eb.case().when('m.role', '=', 'Owner').then(0).else(1).end())
+    .orderBy('m.created_at')
+    .limit(1)
+    .executeTakeFirst()
+}
+
+export type Joiner = { firstName: string; lastName: string; passwordHash: string }
+
+/**
+ * A new account, with a password, that joins the invitation's organization with the invited role
+ * (docs/decisions/0046). Run it in a transaction with the invitation locked (usableInvitation),
+ * so a link used twice at once makes one account; undefined when the address has an account.
+ */
+export async function createJoinedAccount(trx: Kysely<Database>, invitation: InvitationRow, joiner: Joiner) {
+  const details = await organizationDetails(trx, invitation)
   const account = await trx
     .insertInto('vendor_accounts')
-    .values({ ...values, organization: invitation.organization_name })
+    .values({
+      email: invitation.email,
+      first_name: joiner.firstName,
+      last_name: joiner.lastName,
+      organization: invitation.organization_name,
+      lob: details?.lob ?? '',
+      phone_number: details?.phone_number ?? '',
+      country_code: details?.country_code ?? '',
+      country: details?.country ?? '',
+      state: details?.state ?? '',
+      city: details?.city ?? '',
+      password_hash: joiner.passwordHash,
+      password_changed_at: new Date(),
+    })
     .onConflict((oc) => oc.doNothing())
-    .returning(['id', 'first_name', 'last_name'])
+    .returning(['id', 'email', 'first_name', 'last_name', 'phone_number'])
     .executeTakeFirst()
   if (!account) return undefined
   await joinByInvitation(trx, invitation, account)
-  return { accountId: account.id, organizationId: invitation.organization_id, invitationId: invitation.id }
+  return account
 }

@@ -161,6 +161,7 @@ export function findInvitation(db: Db, key: InvitationKey) {
       'i.expires_at',
       'i.accepted_at',
       'i.revoked_at',
+      'i.invited_by',
       'o.name as organization_name',
       'a.first_name',
       'a.last_name',

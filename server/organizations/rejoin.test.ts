@@ -19,7 +19,6 @@ import {
   type PendingInvitationsAnswer,
   type TeamAnswer,
 } from '@/contract/team'
-import { registrationPayloadFor } from '@/contract/fixtures/payloads'
 import { readDevMailbox } from '../apps/dev-mailbox.ts'
 import {
   type Browser,
@@ -196,27 +195,20 @@ describe('a removed member invited again', () => {
     expect(await recordIds(browser, yara.id)).toEqual([recordId])
   })
 
-  it('registering through the link with the address of an account says to log in, and makes nothing', async () => {
+  it('joining through the link with the address of an account says to log in, and makes nothing', async () => {
     await removedMember('zoe.rejoin@example.com', 'Zoe')
     const token = await invite(owner, 'zoe.rejoin@example.com', 'Viewer')
     const mails = (await readDevMailbox(db())).length
     const browser = await newBrowser(test.portal)
-    const response = await browser.post(
-      endpoints.register.path,
-      registrationPayloadFor('zoe.rejoin@example.com', {
-        firstName: 'Zoe',
-        lastName: 'Again',
-        organization: 'Ignored Networks',
-        lob: 'Wireline',
-        invitationToken: token,
-      }),
-    )
-    expect(response.status).toBe(409)
-    expect(await response.json()).toEqual({
-      status: 'FAILURE',
-      message: INVITATION_ACCOUNT_EXISTS_MESSAGE,
-      field: 'invitationToken',
+    const response = await browser.post(endpoints.joinInvitation.path, {
+      token,
+      firstName: 'Zoe',
+      lastName: 'Again',
+      password: TEST_PASSWORD,
+      confirmPassword: TEST_PASSWORD,
     })
+    expect(response.status).toBe(409)
+    expect(await response.json()).toEqual({ message: INVITATION_ACCOUNT_EXISTS_MESSAGE, field: 'token' })
     expect((await readDevMailbox(db())).length).toBe(mails)
     // The link still works once logged in.
     await browser.login('zoe.rejoin@example.com')

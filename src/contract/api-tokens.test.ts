@@ -27,6 +27,7 @@ describe('API tokens (docs/decisions/0026)', () => {
         'resetPassword',
         'getInvitation',
         'acceptInvitation',
+        'joinInvitation',
         'pendingInvitations',
         'switchOrganization',
         'leaveOrganization',

@@ -68,8 +68,6 @@ export const registrationPayloadSchema = v.object({
   country: nameText(100),
   state: nameText(100),
   city: nameText(100),
-  /** Registering from an invitation's link joins that organization (its token). */
-  invitationToken: v.optional(text(128)),
 })
 export type RegistrationPayload = v.InferOutput<typeof registrationPayloadSchema>
 

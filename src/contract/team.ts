@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { idSchema, text } from '@/contract/common'
+import { idSchema, nameText, passwordText, text } from '@/contract/common'
 import { roleSchema } from '@/contract/roles'
 
 /*
@@ -106,6 +106,20 @@ export const acceptInvitationPayloadSchema = v.object({
   invitationId: v.optional(idSchema),
 })
 export type AcceptInvitationPayload = v.InferOutput<typeof acceptInvitationPayloadSchema>
+
+/**
+ * POST /api/invitations/join (docs/decisions/0046): someone without an account joins by the link
+ * with a name and a password only. The e-mail is the invitation's; the organization and its
+ * details are the organization's. The answer is the new login's data, as a login's.
+ */
+export const joinInvitationPayloadSchema = v.object({
+  token: text(128),
+  firstName: nameText(50),
+  lastName: nameText(50),
+  password: passwordText(128),
+  confirmPassword: passwordText(128),
+})
+export type JoinInvitationPayload = v.InferOutput<typeof joinInvitationPayloadSchema>
 
 /** The page of a logged-in account's pending invitations (the landing of a login without an organization). */
 export const PENDING_INVITATIONS_PATH = '/invitations'

@@ -1,6 +1,5 @@
 import { type HttpHandler, HttpResponse } from 'msw'
 import * as said from '@/contract/server-messages'
-import { INVITATION_ACCOUNT_EXISTS_MESSAGE } from '@/contract/team'
 import { addressFixture } from '@/mocks/fixtures/address'
 import { LOGIN_WITHOUT_ORGANIZATION } from '@/mocks/fixtures/team'
 import { FIXTURE_PASSWORD, world } from '@/mocks/fixtures/world'
@@ -43,13 +42,6 @@ export const accountHandlers: HttpHandler[] = [
     const taken = world.vendors.some(
       (vendor) => vendor.authData.emailId.toLowerCase() === emailId.toLowerCase(),
     )
-    // But an invitation's link tells its holder to log in instead.
-    if (taken && body.invitationToken !== undefined) {
-      return HttpResponse.json(
-        { status: 'FAILURE', message: INVITATION_ACCOUNT_EXISTS_MESSAGE, field: 'invitationToken' },
-        { status: 409 },
-      )
-    }
     if (taken) {
       return HttpResponse.json({
         status: 'SUCCESS',

@@ -30,7 +30,7 @@ import { loginEmailSchema } from '@/contract/validation/login'
 import { OTHER_ORGANIZATION } from '@/mocks/fixtures/roles'
 import { INVITATION_TOKENS, LOGIN_WITHOUT_ORGANIZATION } from '@/mocks/fixtures/team'
 import { FIXTURE_NOW, type MockVendor, world } from '@/mocks/fixtures/world'
-import { answer, mockEndpoint, vendorById, vendorEndpoint } from '@/mocks/mock-endpoint'
+import { answer, mockEndpoint, nextId, vendorById, vendorEndpoint } from '@/mocks/mock-endpoint'
 
 /*
  * The team calls in the fixture world. Every fixture vendor acts for the fixture team's
@@ -230,6 +230,30 @@ export const teamHandlers = [
       return refusal(messages[token ?? ''] ?? INVITATION_LINK_UNKNOWN_MESSAGE, 'token', 400)
     }
     return HttpResponse.json(authFor(vendor, world.team.invitations[0]?.role ?? 'Engineer'))
+  }),
+
+  // Someone without an account joins by the link (decision 0046): the valid link's invitation, as
+  // a new account named as typed; the other links answer as accepting them would.
+  mockEndpoint('joinInvitation', ({ body }) => {
+    const messages: Record<string, string> = {
+      [INVITATION_TOKENS.expired]: INVITATION_LINK_EXPIRED_MESSAGE,
+      [INVITATION_TOKENS.used]: INVITATION_LINK_USED_MESSAGE,
+      [INVITATION_TOKENS.revoked]: INVITATION_LINK_REVOKED_MESSAGE,
+    }
+    if (body.token !== INVITATION_TOKENS.valid) {
+      const message = messages[body.token]
+      return message ? refusal(message, 'token', 400) : refusal(INVITATION_LINK_UNKNOWN_MESSAGE, 'token', 404)
+    }
+    const vendor = vendorById('v-nokia')
+    const invitation = world.team.invitations[0]
+    if (!vendor || !invitation) return refusal(INVITATION_LINK_UNKNOWN_MESSAGE, 'token', 404)
+    const joined = authFor(vendor, invitation.role)
+    return HttpResponse.json({
+      ...joined,
+      name: `${body.firstName.trim()} ${body.lastName.trim()}`,
+      emailId: invitation.emailId,
+      vendorUserId: nextId('acct'),
+    })
   }),
 
   // The fixture session's own pending invitations (Kari Virtanen's, who was removed).

@@ -70,16 +70,6 @@ export const invitationSearchSchema = v.object({
 })
 
 /**
- * /create-profile/register from an invitation: `invitation` is the invitation's token,
- * sent with the registration; `email` and `organization` prefill their fields.
- */
-export const registerSearchSchema = v.object({
-  invitation: v.fallback(v.optional(v.pipe(text(128), v.nonEmpty())), undefined),
-  email: v.fallback(v.optional(text(254)), undefined),
-  organization: v.fallback(v.optional(text(50)), undefined),
-})
-
-/**
  * /certified-devices: the directory's search, its filters and its page. The search is
  * cut to the length the server takes; a page that is not a whole number from 1 is dropped.
  */

@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { RegistrationForm } from '@/features/auth/components/registration-form'
-import { registerSearchSchema } from '@/routes/-search-params'
 
 export const Route = createFileRoute('/_data/create-profile/register')({
-  validateSearch: registerSearchSchema,
   // The country and calling-code lists, read in the browser before the page is rendered or
   // hydrated, so that they are there from the start (not at build time: the build calls no server).
   // The API client comes with them, not with the route tree every page loads.
@@ -12,11 +10,5 @@ export const Route = createFileRoute('/_data/create-profile/register')({
     const { addressQueryOptions } = await import('@/lib/address-query')
     await context.queryClient.prefetchQuery(addressQueryOptions())
   },
-  component: RegisterScreen,
+  component: RegistrationForm,
 })
-
-/** An invitation's link leads here with its token, e-mail and organization. */
-function RegisterScreen() {
-  const { invitation, email, organization } = Route.useSearch()
-  return <RegistrationForm invitation={invitation ? { token: invitation, email, organization } : undefined} />
-}

@@ -76,6 +76,7 @@ function InvitationWithToken({ token }: { token: string }) {
         loggedIn={auth.status === 'member' || withoutOrganization !== null}
         accepting={accept.isPending}
         onAccept={() => void onAccept()}
+        onJoined={(authData) => afterJoining(null, authData)}
       />
       {dialog}
     </>

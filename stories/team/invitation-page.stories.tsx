@@ -1,7 +1,14 @@
 import preview from '#.storybook/preview'
-import { expect, screen, waitFor, within } from 'storybook/test'
+import { HttpResponse } from 'msw'
+import { expect, screen, type UserEventObject, waitFor, within } from 'storybook/test'
+import {
+  LETTERS_ONLY_MESSAGE,
+  NAME_LENGTH_MESSAGE,
+  PASSWORDS_DO_NOT_MATCH_MESSAGE,
+} from '@/contract/messages'
 import { ROLE_DESCRIPTIONS } from '@/contract/roles'
 import {
+  INVITATION_ACCOUNT_EXISTS_MESSAGE,
   INVITATION_LINK_EXPIRED_MESSAGE,
   INVITATION_LINK_REVOKED_MESSAGE,
   INVITATION_LINK_UNKNOWN_MESSAGE,
@@ -17,12 +24,15 @@ import {
 import { readAuthData } from '@/lib/storage'
 import { NOKIA_ORGANIZATION, OTHER_ORGANIZATION } from '@/mocks/fixtures/roles'
 import { INVITATION_TOKENS, PENDING_INVITATION } from '@/mocks/fixtures/team'
+import { FIXTURE_PASSWORD } from '@/mocks/fixtures/world'
+import { mockEndpoint } from '@/mocks/mock-endpoint'
 import { loggedInAs, loggedInWithoutOrganization, loggedOut } from '../support/session'
 
 /**
  * The invitation link's page, /invitation?token=…, public. It shows the organization,
  * the role with what it may do, who invited and until when; a logged-in member accepts (and lands
- * on the dashboard), a visitor logs in to accept (coming back here) or creates an account; an
+ * on the dashboard), a visitor logs in to accept (coming back here) or joins with a name and a
+ * password (docs/decisions/0046); an
  * expired, used, revoked or unknown link says so in the server's words. The fixture world's
  * handlers (src/mocks/team-handlers.ts) answer each of INVITATION_TOKENS with its state.
  */
@@ -38,6 +48,9 @@ const meta = preview.meta({
 })
 
 type Canvas = ReturnType<typeof within>
+type UserEvent = UserEventObject
+
+const JOIN_HEADING = 'New to the portal? Join with your name and a password'
 
 /** The invitation's terms and their values, as the page lists them. */
 async function details(canvas: Canvas) {
@@ -156,10 +169,13 @@ export const ValidLoggedOut = meta.story({
       'href',
       `/login?redirect=%2Finvitation%3Ftoken%3D${INVITATION_TOKENS.valid}`,
     )
-    await expect(canvas.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
-      'href',
-      `/create-profile/register?invitation=${INVITATION_TOKENS.valid}&email=meera.iyer%40nokia.com&organization=Nokia+Solutions+and+Networks`,
-    )
+    // No account yet: the name and a password, nothing else (decision 0046).
+    const form = within(await canvas.findByRole('form', { name: JOIN_HEADING }))
+    await expect(form.getByRole('textbox', { name: /^First name/ })).toHaveValue('')
+    await expect(form.getByRole('textbox', { name: /^Last name/ })).toHaveValue('')
+    await expect(form.getByLabelText(/^Password/)).toHaveValue('')
+    await expect(form.getByLabelText(/^Confirm password/)).toHaveValue('')
+    await expect(canvas.queryByRole('link', { name: 'Create an account' })).toBeNull()
   },
 })
 
@@ -212,22 +228,88 @@ export const NoToken = meta.story({
   },
 })
 
-export const CreateAccountFromInvitation = meta.story({
-  name: 'Create an account from the invitation',
+/** Fills the join form (decision 0046): the names and the password twice, typed, as paste is refused. */
+async function fillJoin(canvas: Canvas, userEvent: UserEvent, names = { first: 'Meera', last: 'Iyer' }) {
+  const form = await canvas.findByRole('form', { name: JOIN_HEADING }, { timeout: 8000 })
+  const inForm = within(form)
+  await userEvent.type(inForm.getByRole('textbox', { name: /^First name/ }), names.first)
+  await userEvent.type(inForm.getByRole('textbox', { name: /^Last name/ }), names.last)
+  await userEvent.type(inForm.getByLabelText(/^Password/), FIXTURE_PASSWORD)
+  await userEvent.type(inForm.getByLabelText(/^Confirm password/), FIXTURE_PASSWORD)
+  return inForm
+}
+
+export const JoinWithNameAndPassword = meta.story({
+  name: 'Join with a name and a password',
   play: async ({ canvas, userEvent }) => {
     await details(canvas)
-    await userEvent.click(canvas.getByRole('link', { name: 'Create an account' }))
-    await canvas.findByRole('heading', { level: 1, name: 'Register your organization' }, { timeout: 8000 })
-    // The invitation's e-mail (twice) and organization are filled in; the rest is the vendor's.
-    await waitFor(() =>
-      expect(canvas.getByRole('textbox', { name: /^Email/ })).toHaveValue(PENDING_INVITATION.emailId),
+    const form = await fillJoin(canvas, userEvent)
+    // Nothing else is asked: the e-mail is the invitation's, the organization's details its own.
+    await expect(form.getAllByRole('textbox')).toHaveLength(2)
+    await expect(form.getByText(PENDING_INVITATION.emailId)).toBeVisible()
+    await userEvent.click(form.getByRole('button', { name: 'Join the organization' }))
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(), {
+      timeout: 8000,
+    })
+    await expect(readAuthData()).toMatchObject({
+      name: 'Meera Iyer',
+      emailId: PENDING_INVITATION.emailId,
+      organizationId: NOKIA_ORGANIZATION.organizationId,
+      role: 'Engineer',
+    })
+  },
+})
+
+/** Spec §5's rules for the names and the Create Password dialog's for the password, in their words. */
+export const JoinFieldRules = meta.story({
+  name: 'Join: the fields’ rules',
+  play: async ({ canvas, userEvent }) => {
+    await details(canvas)
+    const form = within(await canvas.findByRole('form', { name: JOIN_HEADING }, { timeout: 8000 }))
+    const join = form.getByRole('button', { name: 'Join the organization' })
+    await expect(join).toBeDisabled()
+    await userEvent.type(form.getByRole('textbox', { name: /^First name/ }), 'M3')
+    await expect(await form.findByText(LETTERS_ONLY_MESSAGE)).toBeVisible()
+    await userEvent.clear(form.getByRole('textbox', { name: /^First name/ }))
+    await userEvent.type(form.getByRole('textbox', { name: /^First name/ }), 'Me')
+    await userEvent.tab()
+    await expect(await form.findByText(NAME_LENGTH_MESSAGE)).toBeVisible()
+    await userEvent.type(form.getByLabelText(/^Password/), FIXTURE_PASSWORD)
+    await userEvent.type(form.getByLabelText(/^Confirm password/), `${FIXTURE_PASSWORD}x`)
+    await expect(await form.findByText(PASSWORDS_DO_NOT_MATCH_MESSAGE)).toBeVisible()
+    await expect(join).toBeDisabled()
+  },
+})
+
+/** The address got an account meanwhile: the server's words above the button, still logged out. */
+export const JoinRefused = meta.story({
+  name: 'Join refused: the address has an account',
+  beforeEach({ msw }) {
+    msw.use(
+      mockEndpoint('joinInvitation', () =>
+        HttpResponse.json({ message: INVITATION_ACCOUNT_EXISTS_MESSAGE, field: 'token' }, { status: 409 }),
+      ),
     )
-    await expect(canvas.getByRole('textbox', { name: /^Re-enter email/ })).toHaveValue(
-      PENDING_INVITATION.emailId,
-    )
-    await expect(canvas.getByRole('textbox', { name: /^Organization/ })).toHaveValue(
-      'Nokia Solutions and Networks',
-    )
-    await expect(canvas.getByRole('textbox', { name: /^First name/ })).toHaveValue('')
+  },
+  play: async ({ canvas, userEvent }) => {
+    await details(canvas)
+    const form = await fillJoin(canvas, userEvent)
+    await userEvent.click(form.getByRole('button', { name: 'Join the organization' }))
+    await waitFor(() => expect(form.getByRole('alert')).toHaveTextContent(INVITATION_ACCOUNT_EXISTS_MESSAGE))
+    await expect(readAuthData()).toBeNull()
+    await expect(canvas.getByRole('link', { name: 'Log in to accept' })).toBeVisible()
+  },
+})
+
+export const JoinOnPhone = meta.story({
+  name: 'Join on a phone',
+  globals: { viewport: { value: 'phone' } },
+  play: async ({ canvas, userEvent }) => {
+    await expect(await details(canvas)).toEqual(VALID)
+    const form = await fillJoin(canvas, userEvent)
+    const button = form.getByRole('button', { name: 'Join the organization' })
+    await expect(button).toBeEnabled()
+    // Nothing runs past the phone's width.
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth)
   },
 })

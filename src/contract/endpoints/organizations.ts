@@ -144,6 +144,23 @@ export const organizationEndpoints = {
       'Names the invitation by its link’s `token`, or by its `invitationId` from the account’s pending invitations (then only one addressed to the account’s own e-mail). A login without an organization may make this call.',
     refusals: [401, 404, 409],
   },
+  // Someone without an account joins by the link with a name and a password (decision 0046).
+  joinInvitation: {
+    ...main,
+    method: 'POST',
+    path: '/api/invitations/join',
+    request: team.joinInvitationPayloadSchema,
+    answer: auth.authDataSchema,
+    answerType: 'json',
+    addedBy: 'architecture',
+    permission: null,
+    sessionOnly: true,
+    tag: 'team',
+    summary: 'Join an organization by its invitation, creating the account',
+    description:
+      'For an address that has no account yet: the new account takes the invitation’s e-mail and joins its organization with the invited role; the session is logged in as that account.',
+    refusals: [400, 404, 409],
+  },
   // The invitations to the logged-in account's own address, with or without an organization.
   pendingInvitations: {
     ...main,

@@ -13,7 +13,7 @@ import {
 } from '@/contract/validation/password'
 import { useResetPasswordMutation } from '@/features/auth/api/reset-password'
 import { AuthCard } from '@/features/auth/components/auth-card'
-import { submitWithoutReload } from '@/features/auth/components/form-rules'
+import { submitWithoutReload } from '@/components/form/form-rules'
 import {
   PASSWORD_FLOW_REDIRECT_MS,
   usePendingPasswordReset,

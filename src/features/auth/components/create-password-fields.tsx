@@ -7,7 +7,7 @@ import {
   newPasswordSchema,
   otpSchema,
 } from '@/contract/validation/password'
-import { repeatFieldValidators } from '@/features/auth/components/form-rules'
+import { repeatFieldValidators } from '@/components/form/form-rules'
 
 export const createPasswordFormOptions = formOptions({ defaultValues: emptyCreatePasswordFormValues })
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { FullScreenLoader } from '@/components/ui/full-screen-loader'
 import { loginEmailSchema, loginFormSchema, loginPasswordSchema } from '@/contract/validation/login'
 import { AuthCard } from '@/features/auth/components/auth-card'
-import { submitWithoutReload } from '@/features/auth/components/form-rules'
+import { submitWithoutReload } from '@/components/form/form-rules'
 import { useLoginForm } from '@/features/auth/components/use-login'
 import { loginLead } from '@/features/auth/model/after-login'
 

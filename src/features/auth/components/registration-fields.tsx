@@ -29,7 +29,7 @@ import {
   registrationPhoneNumberSchema,
   stateSchema,
 } from '@/contract/validation/registration'
-import { repeatFieldValidators } from '@/features/auth/components/form-rules'
+import { repeatFieldValidators } from '@/components/form/form-rules'
 import { addressQueryOptions } from '@/lib/address-query'
 import { useHydrated } from '@/lib/use-hydrated'
 

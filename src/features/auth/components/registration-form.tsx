@@ -8,24 +8,19 @@ import { FullScreenLoader } from '@/components/ui/full-screen-loader'
 import { registrationFormSchema } from '@/contract/validation/registration'
 import { AuthCard } from '@/features/auth/components/auth-card'
 import { CreatePasswordDialog } from '@/features/auth/components/create-password-dialog'
-import { submitWithoutReload } from '@/features/auth/components/form-rules'
+import { submitWithoutReload } from '@/components/form/form-rules'
 import {
   ContactFieldset,
   DetailsFieldset,
   OrganizationFieldset,
 } from '@/features/auth/components/registration-fields'
 import { OwnToaster } from '@/features/auth/components/registration-toasts'
-import {
-  type RegistrationInvitation,
-  usePendingRegistration,
-  useRegistrationForm,
-} from '@/features/auth/components/use-registration'
+import { usePendingRegistration, useRegistrationForm } from '@/features/auth/components/use-registration'
 import { REGISTRATION_TOASTER_ID } from '@/features/auth/model/toasters'
 
 export {
   CREATE_PASSWORD_DIALOG_DELAY_MS,
   REGISTRATION_SUCCESS_TOAST_MS,
-  type RegistrationInvitation,
 } from '@/features/auth/components/use-registration'
 
 /**
@@ -34,9 +29,9 @@ export {
  * a required field left empty, when the field is left. On SUCCESS the answer is kept for the
  * Create Password dialog, which opens 2 s later and can be opened again from this screen.
  */
-function RegistrationForm({ invitation }: { invitation?: RegistrationInvitation | undefined } = {}) {
+function RegistrationForm() {
   const pending = usePendingRegistration()
-  const { form, register } = useRegistrationForm(invitation, pending.registered)
+  const { form, register } = useRegistrationForm(pending.registered)
   const complete = useStore(form.store, (snapshot) => v.is(registrationFormSchema, snapshot.values))
   const reopenButton = React.useRef<HTMLButtonElement>(null)
 

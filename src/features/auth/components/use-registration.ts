@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { useAppForm } from '@/components/form/form-kit'
 import { useRegisterMutation } from '@/features/auth/api/register'
-import { recheckBlurMessages } from '@/features/auth/components/form-rules'
+import { recheckBlurMessages } from '@/components/form/form-rules'
 import { registrationFormOptions } from '@/features/auth/components/registration-fields'
 import { toRegistrationPayload } from '@/features/auth/model/registration-payload'
 import { REGISTRATION_TOASTER_ID } from '@/features/auth/model/toasters'
@@ -12,13 +12,6 @@ import { type PendingRegistration, readPendingRegistration, writePendingRegistra
 /** Spec §9: the success toast lasts 2 s, and the Create Password dialog opens 2 s after success. */
 export const REGISTRATION_SUCCESS_TOAST_MS = 2000
 export const CREATE_PASSWORD_DIALOG_DELAY_MS = 2000
-
-/** Registering from an invitation's link: its token, and the e-mail and organization it names. */
-export type RegistrationInvitation = {
-  token: string
-  email?: string | undefined
-  organization?: string | undefined
-}
 
 /*
  * The pending registration as useSyncExternalStore reads it (the same object while the stored
@@ -72,10 +65,7 @@ export function usePendingRegistration() {
  * minimum, like a required field left empty, when the field is left. A success is kept in session
  * storage for the Create Password dialog and told in the screen's own toast container.
  */
-export function useRegistrationForm(
-  invitation: RegistrationInvitation | undefined,
-  registered: (registration: PendingRegistration) => void,
-) {
+export function useRegistrationForm(registered: (registration: PendingRegistration) => void) {
   const register = useRegisterMutation()
   const form = useAppForm({
     ...registrationFormOptions,
@@ -83,9 +73,7 @@ export function useRegistrationForm(
     // mends it: while one shows, each change checks the field's on-leave rule again.
     listeners: { onChange: recheckBlurMessages({ email: 'reEnterEmail' }) },
     onSubmit: async ({ value }) => {
-      const payload = invitation
-        ? { ...toRegistrationPayload(value), invitationToken: invitation.token }
-        : toRegistrationPayload(value)
+      const payload = toRegistrationPayload(value)
       // Spec §8: a failure is told in this screen's toast container (the mutation's meta), and a
       // request that gets no answer is logged only; either way the form stays as it was.
       const answer = await answerOrNull(register.mutateAsync(payload))
@@ -100,18 +88,6 @@ export function useRegistrationForm(
       })
     },
   })
-
-  // The invitation's e-mail and organization fill their fields once the page is live (the
-  // prerendered page has no search parameters, so its first render stays the empty form).
-  const invitedEmail = invitation?.email
-  const invitedOrganization = invitation?.organization
-  React.useEffect(() => {
-    if (invitedEmail) {
-      form.setFieldValue('email', invitedEmail)
-      form.setFieldValue('reEnterEmail', invitedEmail)
-    }
-    if (invitedOrganization) form.setFieldValue('organization', invitedOrganization)
-  }, [form, invitedEmail, invitedOrganization])
 
   return { form, register }
 }

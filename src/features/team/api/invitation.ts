@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useMutation } from '@tanstack/react-query'
 import type { AuthData } from '@/contract/auth'
-import type { AcceptInvitationPayload } from '@/contract/team'
-import { requestEndpoint } from '@/lib/call-endpoint'
+import type { AcceptInvitationPayload, JoinInvitationPayload } from '@/contract/team'
+import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-endpoint'
 import { isOrganizationQuery, queryKeys } from '@/lib/query-keys'
 import { writeAuthData } from '@/lib/storage'
 
@@ -29,6 +29,27 @@ export const pendingInvitationsQueryOptions = (emailId: string) =>
 export function useAcceptInvitationMutation() {
   return useMutation({
     mutationFn: (invitation: AcceptInvitationPayload) => requestEndpoint('acceptInvitation', invitation),
+  })
+}
+
+/** The fields of joining by the link whose refusals the form shows in place (no toast). */
+export const JOIN_INVITATION_FIELDS = [
+  'token',
+  'firstName',
+  'lastName',
+  'password',
+  'confirmPassword',
+] as const
+
+/**
+ * POST /api/invitations/join (docs/decisions/0046): a new account with a name and a password joins
+ * the invitation's organization; the answer is its login data. A refusal naming a field is the
+ * form's to show; any other failure is told as spec §8 says.
+ */
+export function useJoinInvitationMutation() {
+  return useMutation({
+    mutationFn: (payload: JoinInvitationPayload) =>
+      dataOrFieldRefusal(callEndpoint('joinInvitation', payload), JOIN_INVITATION_FIELDS),
   })
 }
 

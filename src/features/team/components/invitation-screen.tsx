@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { Button } from '@/components/ui/button'
+import type { AuthData } from '@/contract/auth'
 import { INVITATION_LINK_STATE_MESSAGES, INVITATION_PATH, type InvitationAnswer } from '@/contract/team'
 import { formatPortalTime } from '@/lib/format-time'
 import { InvitationRoleTerms } from '@/features/team/components/invitation-terms'
+import { JoinInvitationForm } from '@/features/team/components/join-invitation-form'
 
 type InvitationScreenProps = {
   token: string
@@ -10,15 +12,24 @@ type InvitationScreenProps = {
   loggedIn: boolean
   accepting: boolean
   onAccept: () => void
+  /** Joined with a new account (docs/decisions/0046): its login data. */
+  onJoined: (authData: AuthData) => void
 }
 
 /**
  * The invitation link's page: the organization, the role (and what it may do), who invited and
- * until when. Logged in: Accept. Not logged in: log in to accept (coming back here), or create an
- * account. An invitation that no longer works says why, in the server's words for that state
+ * until when. Logged in: Accept. Not logged in: log in to accept (coming back here), or join with a
+ * name and a password (docs/decisions/0046). An invitation that no longer works says why, in the server's words for that state
  * (INVITATION_LINK_STATE_MESSAGES: the same as accepting it would answer).
  */
-function InvitationScreen({ token, invitation, loggedIn, accepting, onAccept }: InvitationScreenProps) {
+function InvitationScreen({
+  token,
+  invitation,
+  loggedIn,
+  accepting,
+  onAccept,
+  onJoined,
+}: InvitationScreenProps) {
   const here = `${INVITATION_PATH}?token=${encodeURIComponent(token)}`
   return (
     <div className="flex max-w-2xl flex-col gap-6 rounded-card border border-line bg-surface p-6 shadow-card">
@@ -39,25 +50,21 @@ function InvitationScreen({ token, invitation, loggedIn, accepting, onAccept }: 
             Accept the invitation
           </Button>
         ) : (
-          <div className="flex flex-wrap gap-3">
-            <Button asChild>
-              <Link to="/login" search={{ redirect: here }}>
+          <>
+            <p className="text-body text-ink">
+              Already have an account?{' '}
+              <Link
+                to="/login"
+                search={{ redirect: here }}
+                className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+              >
                 Log in to accept
               </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link
-                to="/create-profile/register"
-                search={{
-                  invitation: token,
-                  email: invitation.emailId,
-                  organization: invitation.organizationName,
-                }}
-              >
-                Create an account
-              </Link>
-            </Button>
-          </div>
+            </p>
+            <div className="border-t border-line pt-6">
+              <JoinInvitationForm token={token} emailId={invitation.emailId} onJoined={onJoined} />
+            </div>
+          </>
         )
       ) : (
         <p role="status" className="rounded-control bg-surface-sunken p-3 text-body text-ink">
