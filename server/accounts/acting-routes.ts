@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import * as v from 'valibot'
 import type { Kysely } from 'kysely'
 import { NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
 import {
@@ -7,12 +8,11 @@ import {
   INVITATION_LINK_UNKNOWN_MESSAGE,
   ORGANIZATION_NOT_MEMBER_MESSAGE,
 } from '@/contract/team'
-import { firstMessage } from '@/contract/validation/fields'
-import { firstNameOnBlurSchema, lastNameOnBlurSchema } from '@/contract/validation/registration'
+import { joinFormSchema } from '@/contract/validation/registration'
 import type { Database } from '../platform/db/schema.ts'
 import type { MainEnv } from '../http/context.ts'
 import { accountRoute, route } from '../http/route.ts'
-import { hashPassword, passwordProblem } from '../platform/passwords.ts'
+import { hashPassword } from '../platform/passwords.ts'
 import { rotateSession } from '../http/session.ts'
 import { joinByInvitation } from '../organizations/index.ts'
 import { markMemberActive, memberOf } from '../organizations/index.ts'
@@ -74,7 +74,7 @@ route(actingRoutes, 'joinInvitation', async (c) => {
   if (!session) return c.json({ message: NOT_SIGNED_IN_MESSAGE }, 401)
   const body = c.var.body
   const joiner = { firstName: body.firstName.trim(), lastName: body.lastName.trim() }
-  const problem = joinerProblem(joiner) ?? passwordProblem(body.password, body.confirmPassword)
+  const problem = joinProblem({ ...joiner, password: body.password, confirmPassword: body.confirmPassword })
   if (problem) return c.json(problem, 400)
   const passwordHash = await hashPassword(body.password)
   const outcome = await db.transaction().execute(async (trx): Promise<Refused | { accountId: string }> => {
@@ -101,16 +101,12 @@ route(actingRoutes, 'joinInvitation', async (c) => {
   return actFor(c, db, session, account, acting.organizationId)
 })
 
-/** The first of spec §5's rules on the two names that the joiner breaks, with its field. */
-function joinerProblem(joiner: { firstName: string; lastName: string }) {
-  for (const [field, schema] of [
-    ['firstName', firstNameOnBlurSchema],
-    ['lastName', lastNameOnBlurSchema],
-  ] as const) {
-    const message = firstMessage(schema, joiner[field])
-    if (message !== undefined) return { message, field }
-  }
-  return undefined
+/** The first rule of joinFormSchema the body breaks, as a refusal of its field. */
+function joinProblem(values: v.InferInput<typeof joinFormSchema>) {
+  const issue = v.safeParse(joinFormSchema, values).issues?.[0]
+  if (!issue) return undefined
+  const key = (issue.path?.[0] as { key?: unknown } | undefined)?.key
+  return { message: issue.message, field: typeof key === 'string' ? key : 'body' }
 }
 
 accountRoute(actingRoutes, 'switchOrganization', async (c) => {

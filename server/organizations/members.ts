@@ -88,10 +88,6 @@ export async function memberOf(trx: Db, organizationId: string, accountId: strin
     .executeTakeFirst()
 }
 
-/** Whether taking `accountId`'s Owner role away would leave the organization without an Owner. */
-export const isLastOwner = (owners: string[], accountId: string) =>
-  owners.length <= 1 && owners.includes(accountId)
-
 export async function setMemberRole(trx: Db, organizationId: string, accountId: string, role: Role) {
   await trx
     .updateTable('memberships')

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import {
+  isLastOwner,
   ACTIVITY_PAGE_SIZE,
   type ActivityEntry,
   LAST_OWNER_MESSAGE,
@@ -15,7 +16,6 @@ import { logActivity } from './activity.ts'
 import {
   activityPage,
   endMembership,
-  isLastOwner,
   lockedOwners,
   memberOf,
   organizationName,

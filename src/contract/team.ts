@@ -261,6 +261,18 @@ export const alreadyMemberMessage = (emailId: string) =>
 /** Demoting, removing or the leaving of the organization's only Owner (409, nothing changes). */
 export const LAST_OWNER_MESSAGE =
   'An organization needs at least one Owner. Make another member an Owner first.'
+
+/** The ids of the members who are Owners. */
+export const ownerIds = (members: ReadonlyArray<{ accountId: string; role: string }>) =>
+  members.filter((member) => member.role === 'Owner').map((member) => member.accountId)
+
+/**
+ * The last-Owner rule (decision 0023), written once for the server, the team screen and the
+ * fixture world: taking `accountId`'s Owner role away (a demotion, a removal, leaving) would
+ * leave the organization without an Owner.
+ */
+export const isLastOwner = (owners: ReadonlyArray<string>, accountId: string) =>
+  owners.length <= 1 && owners.includes(accountId)
 export const INVITATION_NOT_FOUND_MESSAGE = 'No pending invitation with this id exists in this organization.'
 export const MEMBER_NOT_FOUND_MESSAGE = 'No member with this id exists in this organization.'
 export const ORGANIZATION_NOT_MEMBER_MESSAGE = 'You are not a member of this organization.'

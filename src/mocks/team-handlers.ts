@@ -16,11 +16,13 @@ import {
   invitationResentMessage,
   invitationRevokedMessage,
   invitationSentMessage,
+  isLastOwner,
   LAST_OWNER_MESSAGE,
   leftOrganizationMessage,
   MEMBER_NOT_FOUND_MESSAGE,
   memberRemovedMessage,
   ORGANIZATION_NOT_MEMBER_MESSAGE,
+  ownerIds,
   PENDING_INVITATION_NOT_FOUND_MESSAGE,
   roleChangedMessage,
   type TeamAnswer,
@@ -70,7 +72,8 @@ function log(vendor: MockVendor, action: ActivityAction, subject: string) {
   })
 }
 
-const ownerCount = () => world.team.members.filter((member) => member.role === 'Owner').length
+/** The contract's last-Owner rule over the fixture team. */
+const lastOwner = (accountId: string) => isLastOwner(ownerIds(world.team.members), accountId)
 const refusal = (message: string, field: string, status: number) =>
   HttpResponse.json({ message, field }, { status })
 
@@ -147,7 +150,7 @@ export const teamHandlers = [
     if (refused) return refused
     const member = world.team.members.find((item) => item.accountId === body.accountId)
     if (!member) return refusal(MEMBER_NOT_FOUND_MESSAGE, 'accountId', 404)
-    if (member.role === 'Owner' && body.role !== 'Owner' && ownerCount() <= 1) {
+    if (body.role !== 'Owner' && lastOwner(member.accountId)) {
       return refusal(LAST_OWNER_MESSAGE, 'accountId', 409)
     }
     if (member.role !== body.role) {
@@ -162,7 +165,7 @@ export const teamHandlers = [
     if (refused) return refused
     const member = world.team.members.find((item) => item.accountId === body.accountId)
     if (!member) return refusal(MEMBER_NOT_FOUND_MESSAGE, 'accountId', 404)
-    if (member.role === 'Owner' && ownerCount() <= 1) return refusal(LAST_OWNER_MESSAGE, 'accountId', 409)
+    if (lastOwner(member.accountId)) return refusal(LAST_OWNER_MESSAGE, 'accountId', 409)
     world.team.members = world.team.members.filter((item) => item !== member)
     log(vendor, 'member.removed', `${member.name} (${member.role})`)
     return changed(memberRemovedMessage(member.name))
@@ -171,7 +174,7 @@ export const teamHandlers = [
   vendorEndpoint('leaveOrganization', ({ vendor }) => {
     const id = vendor.authData.vendorUserId
     const member = world.team.members.find((item) => item.accountId === id)
-    if (member?.role === 'Owner' && ownerCount() <= 1) return answer(LAST_OWNER_MESSAGE, 409)
+    if (lastOwner(id)) return answer(LAST_OWNER_MESSAGE, 409)
     world.team.members = world.team.members.filter((item) => item.accountId !== id)
     log(vendor, 'member.left', `${vendor.authData.name} (${member?.role ?? roleOf(vendor)})`)
     return answer(leftOrganizationMessage(world.team.organizationName))

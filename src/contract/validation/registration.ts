@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import {
   CITY_REQUIRED_MESSAGE,
+  CONFIRM_PASSWORD_REQUIRED_MESSAGE,
   COUNTRY_CODE_REQUIRED_MESSAGE,
   COUNTRY_REQUIRED_MESSAGE,
   EMAIL_REQUIRED_MESSAGE,
@@ -8,6 +9,7 @@ import {
   LAST_NAME_REQUIRED_MESSAGE,
   LOB_REQUIRED_MESSAGE,
   ORGANIZATION_REQUIRED_MESSAGE,
+  PASSWORDS_DO_NOT_MATCH_MESSAGE,
   PHONE_NUMBER_REQUIRED_MESSAGE,
   RE_ENTER_EMAIL_MISMATCH_MESSAGE,
   RE_ENTER_EMAIL_REQUIRED_MESSAGE,
@@ -24,6 +26,7 @@ import {
   phoneNumberSchema,
   repeatsField,
 } from '@/contract/validation/fields'
+import { newPasswordSchema } from '@/contract/validation/password'
 
 /*
  * Registration (spec §5): every field required; the button is enabled only when all are filled
@@ -126,3 +129,19 @@ export const emptyRegistrationFormValues: RegistrationFormValues = {
   state: '',
   city: '',
 }
+
+/**
+ * Joining by an invitation (docs/decisions/0046): the names by the rules above, the password by the
+ * Create Password dialog's; the screen's check before sending and the server's, in one place.
+ */
+export const joinFormSchema = v.pipe(
+  v.object({
+    firstName: firstNameOnBlurSchema,
+    lastName: lastNameOnBlurSchema,
+    password: newPasswordSchema,
+    confirmPassword: v.pipe(v.string(), v.nonEmpty(CONFIRM_PASSWORD_REQUIRED_MESSAGE)),
+  }),
+  repeatsField('confirmPassword', 'password', PASSWORDS_DO_NOT_MATCH_MESSAGE),
+)
+
+export type JoinFormValues = v.InferInput<typeof joinFormSchema>

@@ -1,10 +1,13 @@
-import { formOptions } from '@tanstack/react-form'
+import { formOptions, useStore } from '@tanstack/react-form'
 import * as React from 'react'
+import * as v from 'valibot'
 import { useAppForm } from '@/components/form/form-kit'
 import type { AuthData } from '@/contract/auth'
 import {
   firstNameOnBlurSchema,
   firstNameSchema,
+  joinFormSchema,
+  type JoinFormValues,
   lastNameOnBlurSchema,
   lastNameSchema,
 } from '@/contract/validation/registration'
@@ -22,7 +25,7 @@ import { answerOrNull } from '@/lib/api-failure'
  */
 
 const joinFormOptions = formOptions({
-  defaultValues: { firstName: '', lastName: '', password: '', confirmPassword: '' },
+  defaultValues: { firstName: '', lastName: '', password: '', confirmPassword: '' } satisfies JoinFormValues,
 })
 
 type JoinField = keyof typeof joinFormOptions.defaultValues
@@ -55,6 +58,9 @@ function JoinInvitationForm({ token, emailId, onJoined }: JoinInvitationFormProp
       }))
     },
   })
+
+  // As the registration's button: enabled once every field is filled by its rules.
+  const complete = useStore(form.store, (state) => v.is(joinFormSchema, state.values))
 
   return (
     <form
@@ -115,7 +121,9 @@ function JoinInvitationForm({ token, emailId, onJoined }: JoinInvitationFormProp
         </p>
       ) : null}
       <form.AppForm>
-        <form.SubmitButton className="self-start">Join the organization</form.SubmitButton>
+        <form.SubmitButton className="self-start" disabled={!complete}>
+          Join the organization
+        </form.SubmitButton>
       </form.AppForm>
     </form>
   )

@@ -1,4 +1,11 @@
-import { type Invitation, INVITATION_MAIL_LABELS, LAST_OWNER_MESSAGE, type Member } from '@/contract/team'
+import {
+  type Invitation,
+  INVITATION_MAIL_LABELS,
+  isLastOwner,
+  LAST_OWNER_MESSAGE,
+  type Member,
+  ownerIds,
+} from '@/contract/team'
 import type { Role } from '@/contract/roles'
 import { ROLE_REFUSALS } from '@/contract/roles'
 
@@ -24,12 +31,6 @@ export type MemberRowRules = {
   leave: ActionRule | null
 }
 
-export const ownerCount = (members: ReadonlyArray<Pick<Member, 'role'>>) =>
-  members.filter((member) => member.role === 'Owner').length
-
-const isLastOwner = (members: ReadonlyArray<Pick<Member, 'role'>>, member: Pick<Member, 'role'>) =>
-  member.role === 'Owner' && ownerCount(members) <= 1
-
 /**
  * The row of `member` as `viewer` sees it: an Owner changes roles and removes others; every
  * member may leave (on their own row); the last Owner does none of these.
@@ -40,7 +41,7 @@ export function memberRowRules(
   viewer: { accountId: string; role: Role },
 ): MemberRowRules {
   const self = member.accountId === viewer.accountId
-  const lastOwner = isLastOwner(members, member)
+  const lastOwner = isLastOwner(ownerIds(members), member.accountId)
   const owner = viewer.role === 'Owner'
   return {
     changeRole: owner ? (lastOwner ? refused(LAST_OWNER_REASON) : ALLOWED) : null,
