@@ -6,9 +6,9 @@ import { Input } from '@/components/ui/input'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 
 /*
- * The controls of a list read from the server a page at a time (the lab's queue, the directory of
- * certified devices): a search box, filters with an "All" choice, and Previous/Next pages. Their
- * values live in the address, so the caller passes them in and is told of changes.
+ * The controls of a list (the lab's queue, the directory of certified devices, the catalogue, the
+ * dashboard): a search box, filters, and Previous/Next pages. Their values live in the address or
+ * the screen's state, so the caller passes them in and is told of changes.
  */
 
 export const SEARCH_DELAY_MS = 300
@@ -66,35 +66,57 @@ export function SearchField({
 
 const ALL = '__all__'
 
-/** A filter: one of `options`, or everything (`allLabel`) when `value` is undefined. */
-export function FilterSelect({
-  label,
-  allLabel,
-  value,
-  options,
-  onChange,
-}: {
+type FilterOption = { value: string; label: string }
+
+type FilterSelectProps = {
   label: string
-  allLabel: string
   value: string | undefined
-  options: ReadonlyArray<{ value: string; label: string }>
+  /**
+   * The choices, or a function that works them out, called only while the list is open (the
+   * dashboard's filters: thousands of device names, read from the rows).
+   */
+  options: ReadonlyArray<FilterOption> | (() => ReadonlyArray<FilterOption>)
   onChange: (value: string | undefined) => void
-}) {
+  /**
+   * The list's first item, choosing everything. Without it (the dashboard's five filters, spec §2,
+   * which Reset clears) the trigger reads "All" while nothing is chosen.
+   */
+  allLabel?: string
+  /** The chosen value's text on the trigger (the list is not rendered while closed). */
+  valueLabel?: (value: string) => string
+}
+
+/**
+ * One filter of a list, for every list of the portal (the dashboard, the lab's queue, the directory,
+ * the catalogue, the activity log). Its items are rendered only while it is open: a closed Radix
+ * select still renders every item to know the chosen one's text, which costs with long lists, so
+ * the trigger names the chosen value itself — also in a prerendered page, where no list renders.
+ */
+export function FilterSelect({ label, value, options, onChange, allLabel, valueLabel }: FilterSelectProps) {
+  const [open, setOpen] = React.useState(false)
+  const items = React.useMemo(
+    () => (typeof options === 'function' ? (open ? options() : []) : options),
+    [open, options],
+  )
+  const chosen =
+    value === undefined
+      ? allLabel
+      : (valueLabel?.(value) ?? items.find((option) => option.value === value)?.label ?? value)
   return (
     <Field>
       <FieldLabel>{label}</FieldLabel>
-      <Select value={value ?? ALL} onValueChange={(next) => onChange(next === ALL ? undefined : next)}>
+      <Select
+        value={value ?? (allLabel === undefined ? '' : ALL)}
+        onValueChange={(next) => onChange(next === ALL ? undefined : next)}
+        open={open}
+        onOpenChange={setOpen}
+      >
         <SelectTrigger>
-          {/* Named here, not taken from the list: the list is not rendered in a prerendered page. */}
-          <SelectValue>
-            {value === undefined
-              ? allLabel
-              : (options.find((option) => option.value === value)?.label ?? value)}
-          </SelectValue>
+          <SelectValue placeholder="All">{chosen}</SelectValue>
         </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{allLabel}</SelectItem>
-          {options.map((option) => (
+        <SelectContent lazy>
+          {allLabel === undefined ? null : <SelectItem value={ALL}>{allLabel}</SelectItem>}
+          {items.map((option) => (
             <SelectItem key={option.value} value={option.value}>
               {option.label}
             </SelectItem>

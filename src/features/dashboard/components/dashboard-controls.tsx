@@ -5,12 +5,11 @@ import { Button } from '@/components/ui/button'
 import { Field, FieldLabel } from '@/components/ui/field'
 import { RefusalNote } from '@/components/ui/refusal-note'
 import { Input } from '@/components/ui/input'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { FilterSelect } from '@/components/ui/list-controls'
 import { StatusCard, StatusCardGroup } from '@/components/ui/status-card'
 import {
   DASHBOARD_FILTERS,
   type DashboardFilters,
-  type FilterKey,
   filterOptionLabel,
   filterOptions,
   hasActiveFilters,
@@ -128,10 +127,12 @@ const DashboardFilterBar = React.memo(function DashboardFilterBar({
         <FilterSelect
           key={key}
           label={label}
-          rows={rows}
-          field={key}
-          value={filters[key] ?? ''}
-          onValueChange={(value) => onFiltersChange({ ...filters, [key]: value })}
+          value={filters[key] || undefined}
+          options={() =>
+            filterOptions(rows, key).map((value) => ({ value, label: filterOptionLabel(key, value) }))
+          }
+          valueLabel={(value) => filterOptionLabel(key, value)}
+          onChange={(value) => onFiltersChange({ ...filters, [key]: value ?? '' })}
         />
       ))}
       {/* The reset icon beside the five filters from 1024 px; below, where the filters stack (the
@@ -149,41 +150,6 @@ const DashboardFilterBar = React.memo(function DashboardFilterBar({
     </div>
   )
 })
-
-type FilterSelectProps = {
-  label: string
-  rows: ReadonlyArray<DeviceRecord>
-  field: FilterKey
-  value: string
-  onValueChange: (value: string) => void
-}
-
-/**
- * One filter. Its options are worked out and rendered only while the list is open: a closed Radix
- * select still renders every item to know the chosen one's text, which costs with thousands of
- * device names; the trigger shows the chosen value itself instead.
- */
-function FilterSelect({ label, rows, field, value, onValueChange }: FilterSelectProps) {
-  const [open, setOpen] = React.useState(false)
-  const options = React.useMemo(() => (open ? filterOptions(rows, field) : []), [open, rows, field])
-  return (
-    <Field>
-      <FieldLabel>{label}</FieldLabel>
-      <Select value={value} onValueChange={onValueChange} open={open} onOpenChange={setOpen}>
-        <SelectTrigger>
-          <SelectValue placeholder="All">{value ? filterOptionLabel(field, value) : undefined}</SelectValue>
-        </SelectTrigger>
-        <SelectContent lazy>
-          {options.map((option) => (
-            <SelectItem key={option} value={option}>
-              {filterOptionLabel(field, option)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </Field>
-  )
-}
 
 /** Spec §2: the five summary cards, in their colours, with their counts. */
 const SummaryCards = React.memo(function SummaryCards({
