@@ -1,6 +1,5 @@
-import type { AnyFormApi } from '@tanstack/react-form'
 import * as React from 'react'
-import { FormRefusalMessage, useFormSubmit } from '@/components/form/form-parts'
+import { type AppFormApi, FormRefusalMessage, useFormSubmit } from '@/components/form/form-parts'
 import { SubmitButton } from '@/components/form/form-kit'
 import { Button } from '@/components/ui/button'
 import {
@@ -37,9 +36,6 @@ import {
  * - After a submission the focus goes to the first field holding a message (the form's validators,
  *   or a refusal's `field` via showRefusal); a refusal naming no field shows above the buttons.
  */
-
-/** A form made by `useAppForm`. */
-export type AppFormApi = AnyFormApi & { AppForm: React.ComponentType<{ children?: React.ReactNode }> }
 
 type FormDialogProps = {
   form: AppFormApi

@@ -49,11 +49,23 @@ type TextFieldProps = FieldFrameProps &
   Omit<InputProps, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'name' | 'required'> & {
     /** The hint between the label and the box (a rule to read before typing) rather than under it. */
     hintFirst?: boolean
+    /** The message takes the hint's place while there is one (an example that the message replaces). */
+    hintGivesWay?: boolean
   }
 
-function TextField({ label, hint, hintFirst, required, className, disabled, ...inputProps }: TextFieldProps) {
+function TextField({
+  label,
+  hint: givenHint,
+  hintFirst,
+  hintGivesWay,
+  required,
+  className,
+  disabled,
+  ...inputProps
+}: TextFieldProps) {
   const field = useFieldContext<string>()
   const error = useFieldError()
+  const hint = hintGivesWay && error !== undefined ? undefined : givenHint
   const ref = useTextTypedEarly<HTMLInputElement>(field.state.value ?? '', field.handleChange)
   return (
     <Field

@@ -8,8 +8,13 @@ import { clearFormRefusal, formRefusalOf } from '@/components/form/form-refusal'
  * own refusal under its fields.
  */
 
+/** What FormDialog and PageForm use of a form made by `useAppForm`. */
+export type AppFormApi = Pick<AnyFormApi, 'handleSubmit' | 'reset' | 'state' | 'store' | 'setErrorMap'> & {
+  AppForm: React.ComponentType<{ children?: React.ReactNode }>
+}
+
 /** The form element's ref and its onSubmit for a `useAppForm` form. */
-export function useFormSubmit(form: AnyFormApi) {
+export function useFormSubmit(form: AppFormApi) {
   const ref = React.useRef<HTMLFormElement>(null)
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -18,17 +23,23 @@ export function useFormSubmit(form: AnyFormApi) {
     try {
       await form.handleSubmit()
     } finally {
-      // Once the messages have rendered, the first field holding one takes the focus.
-      requestAnimationFrame(() => {
-        ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-      })
+      // The messages have rendered by now (the form's store updates React synchronously): the
+      // first field holding one takes the focus; failing that, once the next frame has painted.
+      if (!focusFirstInvalid(ref.current)) requestAnimationFrame(() => focusFirstInvalid(ref.current))
     }
   }
   return { ref, onSubmit: (event: React.FormEvent<HTMLFormElement>) => void onSubmit(event) }
 }
 
+/** Focuses the first control of `form` marked invalid; whether there was one. */
+function focusFirstInvalid(form: HTMLFormElement | null): boolean {
+  const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
+  invalid?.focus()
+  return invalid !== null && invalid !== undefined
+}
+
 /** The form's own refusal (one naming no field it shows), announced when it appears. */
-export function FormRefusalMessage({ form }: { form: AnyFormApi }) {
+export function FormRefusalMessage({ form }: { form: AppFormApi }) {
   const message = useStore(form.store, formRefusalOf)
   return message ? (
     <p role="alert" data-slot="form-refusal" className="text-small text-danger">

@@ -45,6 +45,6 @@ export function formRefusalOf(state: AnyFormApi['state']): string | undefined {
 }
 
 /** Forgets the form's own refusal (a new submission is a new question). */
-export function clearFormRefusal(form: AnyFormApi): void {
+export function clearFormRefusal(form: Pick<AnyFormApi, 'state' | 'setErrorMap'>): void {
   if (formRefusalOf(form.state) !== undefined) form.setErrorMap({ [FORM_REFUSAL_KEY]: undefined })
 }
