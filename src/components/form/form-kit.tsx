@@ -51,6 +51,8 @@ type TextFieldProps = FieldFrameProps &
     hintFirst?: boolean
     /** The message takes the hint's place while there is one (an example that the message replaces). */
     hintGivesWay?: boolean
+    /** Classes of the box itself (`className` is the whole field's). */
+    inputClassName?: string
   }
 
 function TextField({
@@ -58,6 +60,7 @@ function TextField({
   hint: givenHint,
   hintFirst,
   hintGivesWay,
+  inputClassName,
   required,
   className,
   disabled,
@@ -82,6 +85,7 @@ function TextField({
         value={field.state.value ?? ''}
         onChange={(event) => field.handleChange(event.target.value)}
         onBlur={field.handleBlur}
+        className={inputClassName}
         {...inputProps}
       />
       {hint && !hintFirst ? <FieldHint>{hint}</FieldHint> : null}
@@ -93,12 +97,17 @@ function TextField({
 type TextareaFieldProps = FieldFrameProps &
   Omit<TextareaProps, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'name' | 'required'>
 
-function TextareaField({ label, hint, required, className, ...textareaProps }: TextareaFieldProps) {
+function TextareaField({ label, hint, required, className, disabled, ...textareaProps }: TextareaFieldProps) {
   const field = useFieldContext<string>()
   const error = useFieldError()
   const ref = useTextTypedEarly<HTMLTextAreaElement>(field.state.value ?? '', field.handleChange)
   return (
-    <Field invalid={error !== undefined} required={required ?? false} className={className}>
+    <Field
+      invalid={error !== undefined}
+      required={required ?? false}
+      disabled={disabled ?? false}
+      className={className}
+    >
       <FieldLabel>{label}</FieldLabel>
       <Textarea
         ref={ref}
