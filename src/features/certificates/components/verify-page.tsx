@@ -1,8 +1,9 @@
 import { useNavigate } from '@tanstack/react-router'
 import { FileUp } from 'lucide-react'
 import * as React from 'react'
+import { useAppForm } from '@/components/form/form-kit'
+import { PageForm } from '@/components/form/page-form'
 import { PageShell } from '@/components/layout/page-shell'
-import { Button } from '@/components/ui/button'
 import { Field, FieldError, FieldHint, FieldLabel } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
@@ -62,42 +63,40 @@ function VerifyPage({ number }: VerifyPageProps) {
   )
 }
 
+/** The form's own check of the number typed: given, and shaped like a certificate number. */
+function numberProblem(typed: string): string | undefined {
+  if (!typed.trim()) return NUMBER_REQUIRED_MESSAGE
+  return normalizeCertificateNumber(typed) ? undefined : MALFORMED_CERTIFICATE_NUMBER_MESSAGE
+}
+
 /**
  * The number typed (the address's number when it changes), and the two ways to check one: the
  * typed number, or the number read from a certificate's PDF; either opens /verify/<number>.
  */
-function useVerifyForm(number: string) {
+function VerifyForm({ number }: { number: string }) {
   const navigate = useNavigate()
-  const [typed, setTyped] = React.useState(number)
-  const [shown, setShown] = React.useState(number)
-  if (number !== shown) {
-    setShown(number)
-    setTyped(number)
-  }
-  const [error, setError] = React.useState<string | null>(null)
   const [fileError, setFileError] = React.useState<string | null>(null)
   const [reading, setReading] = React.useState(false)
-  const inputRef = React.useRef<HTMLInputElement>(null)
-
   const open = (next: string) => void navigate({ to: '/verify/$number', params: { number: next } })
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault()
-    if (!typed.trim()) {
-      setError(NUMBER_REQUIRED_MESSAGE)
-      inputRef.current?.focus()
-      return
-    }
-    const next = normalizeCertificateNumber(typed)
-    if (!next) {
-      setError(MALFORMED_CERTIFICATE_NUMBER_MESSAGE)
-      inputRef.current?.focus()
-      return
-    }
-    setError(null)
-    setTyped(next)
-    open(next)
-  }
+  const form = useAppForm({
+    defaultValues: { [NUMBER_FIELD_NAME]: number },
+    validators: {
+      onSubmit: ({ value }) => {
+        const problem = numberProblem(value[NUMBER_FIELD_NAME])
+        return problem ? { fields: { [NUMBER_FIELD_NAME]: problem } } : undefined
+      },
+    },
+    onSubmit: ({ value, formApi }) => {
+      const next = normalizeCertificateNumber(value[NUMBER_FIELD_NAME])
+      if (!next) return
+      formApi.setFieldValue(NUMBER_FIELD_NAME, next)
+      open(next)
+    },
+  })
+  // The address's number, when it changes, is the one typed.
+  React.useLayoutEffect(() => {
+    if (form.getFieldValue(NUMBER_FIELD_NAME) !== number) form.setFieldValue(NUMBER_FIELD_NAME, number)
+  }, [form, number])
 
   const readFile = async (file: File | undefined) => {
     if (!file) return
@@ -106,50 +105,31 @@ function useVerifyForm(number: string) {
     try {
       const found = await numberFromPdf(new Uint8Array(await file.arrayBuffer()))
       if (!found.ok) return setFileError(found.message)
-      setTyped(found.number)
+      form.setFieldValue(NUMBER_FIELD_NAME, found.number)
       open(found.number)
     } finally {
       setReading(false)
     }
   }
 
-  const type = (value: string) => {
-    setTyped(value)
-    setError(null)
-  }
-
-  return { typed, type, error, inputRef, submit, readFile, fileError, reading }
-}
-
-function VerifyForm({ number }: { number: string }) {
-  const { typed, type, error, inputRef, submit, readFile, fileError, reading } = useVerifyForm(number)
   return (
     <div className="flex flex-col gap-6">
-      <form
-        noValidate
-        aria-label="Check a certificate number"
-        onSubmit={submit}
-        className="flex flex-col gap-3"
-      >
-        <Field invalid={Boolean(error)} required>
-          <FieldLabel showRequired>Certificate number</FieldLabel>
-          <FieldHint>{`As printed on the certificate, e.g. ${CERTIFICATE_NUMBER_EXAMPLE}`}</FieldHint>
-          <Input
-            ref={inputRef}
-            name={NUMBER_FIELD_NAME}
-            value={typed}
-            maxLength={40}
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono uppercase"
-            onChange={(event) => type(event.target.value)}
-          />
-          {error ? <FieldError>{error}</FieldError> : null}
-        </Field>
-        <Button type="submit" className="self-start">
-          Check
-        </Button>
-      </form>
+      <PageForm form={form} aria-label="Check a certificate number" submitLabel="Check" className="gap-3">
+        <form.AppField name={NUMBER_FIELD_NAME}>
+          {(field) => (
+            <field.TextField
+              label="Certificate number"
+              hint={`As printed on the certificate, e.g. ${CERTIFICATE_NUMBER_EXAMPLE}`}
+              hintFirst
+              maxLength={40}
+              autoComplete="off"
+              spellCheck={false}
+              inputClassName="font-mono uppercase"
+              required
+            />
+          )}
+        </form.AppField>
+      </PageForm>
       <PdfDrop onFile={(file) => void readFile(file)} fileError={fileError} reading={reading} />
     </div>
   )

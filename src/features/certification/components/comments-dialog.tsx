@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { FlaskConical, Users } from 'lucide-react'
 import * as React from 'react'
 import { toast } from 'sonner'
-import { Button } from '@/components/ui/button'
+import { SubmitButton, useAppForm } from '@/components/form/form-kit'
+import { useFormSubmit } from '@/components/form/form-parts'
 import {
   Dialog,
   DialogContent,
@@ -11,9 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import { Field, FieldError, FieldHint, FieldLabel } from '@/components/ui/field'
 import { RefusalNote } from '@/components/ui/refusal-note'
-import { Textarea } from '@/components/ui/textarea'
 import { type Comment, COMMENT_MAX_LENGTH } from '@/contract/certification'
 import { COMMENT_EMPTY_MESSAGE } from '@/contract/server-messages'
 import { commentsQueryOptions, useAddCommentMutation } from '@/features/certification/api/comments'
@@ -76,33 +75,28 @@ function CommentsBody({ record }: { record: CommentRecord }) {
   )
 }
 
-/** The new comment's text, its error, and sending it (refused when the member's role may not comment). */
+/** The new comment's form, and sending it (refused when the member's role may not comment). */
 function useCommentDraft(record: CommentRecord) {
   const addComment = useAddCommentMutation()
   const refusal = useRoleRefusal('comment')
   const refusalId = React.useId()
-  const [text, setText] = React.useState('')
-  const [error, setError] = React.useState<string | undefined>()
-
-  const send = async () => {
-    if (refusal) return
-    if (text.trim() === '') {
-      setError(COMMENT_EMPTY_MESSAGE)
-      return
-    }
-    const answer = await answerOrNull(
-      addComment.mutateAsync({ portfolioManagerId: record.portfolioManagerId, text }),
-    )
-    if (!answer) return
-    toast.success(answer.message)
-    setText('')
-    setError(undefined)
-  }
-  const change = (value: string) => {
-    setText(value)
-    if (error && value.trim() !== '') setError(undefined)
-  }
-  return { text, change, error, send, sending: addComment.isPending, refusal, refusalId }
+  const form = useAppForm({
+    defaultValues: { text: '' },
+    validators: {
+      onSubmit: ({ value }) =>
+        value.text.trim() === '' ? { fields: { text: COMMENT_EMPTY_MESSAGE } } : undefined,
+    },
+    onSubmit: async ({ value, formApi }) => {
+      if (refusal) return
+      const answer = await answerOrNull(
+        addComment.mutateAsync({ portfolioManagerId: record.portfolioManagerId, text: value.text }),
+      )
+      if (!answer) return
+      toast.success(answer.message)
+      formApi.reset()
+    },
+  })
+  return { form, refusal, refusalId }
 }
 
 type CommentThreadProps = {
@@ -142,45 +136,32 @@ function CommentThread({ comments, pending, failed, loaded }: CommentThreadProps
 
 /** The box for a new comment and its button; with the reason under the box when the role may not comment. */
 function CommentForm({ draft }: { draft: ReturnType<typeof useCommentDraft> }) {
-  const { text, error, refusal, refusalId } = draft
+  const { form, refusal, refusalId } = draft
+  const { ref, onSubmit } = useFormSubmit(form)
+  const describedBy = refusal ? refusalId : undefined
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-3"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void draft.send()
-      }}
-    >
-      <Field invalid={error !== undefined} disabled={refusal !== null}>
-        <FieldLabel>New comment</FieldLabel>
-        <Textarea
-          aria-describedby={refusal ? refusalId : undefined}
-          value={text}
-          rows={3}
-          maxLength={COMMENT_MAX_LENGTH}
-          onChange={(event) => draft.change(event.target.value)}
-        />
-        {refusal ? (
-          <RefusalNote id={refusalId} reason={refusal.reason} hint={refusal.hint} />
-        ) : (
-          <FieldHint>
-            {text.length} of {COMMENT_MAX_LENGTH} characters
-          </FieldHint>
-        )}
-        <FieldError>{error}</FieldError>
-      </Field>
-      <DialogFooter>
-        <Button
-          type="submit"
-          loading={draft.sending}
-          disabled={refusal !== null}
-          aria-describedby={refusal ? refusalId : undefined}
-        >
-          Add comment
-        </Button>
-      </DialogFooter>
-    </form>
+    <form.AppForm>
+      <form ref={ref} noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
+        <form.AppField name="text">
+          {(field) => (
+            <field.TextareaField
+              label="New comment"
+              rows={3}
+              maxLength={COMMENT_MAX_LENGTH}
+              disabled={refusal !== null}
+              aria-describedby={describedBy}
+              hint={refusal ? undefined : `${field.state.value.length} of ${COMMENT_MAX_LENGTH} characters`}
+            />
+          )}
+        </form.AppField>
+        {refusal ? <RefusalNote id={refusalId} reason={refusal.reason} hint={refusal.hint} /> : null}
+        <DialogFooter>
+          <SubmitButton enabledWhenInvalid disabled={refusal !== null} aria-describedby={describedBy}>
+            Add comment
+          </SubmitButton>
+        </DialogFooter>
+      </form>
+    </form.AppForm>
   )
 }
 

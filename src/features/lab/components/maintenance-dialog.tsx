@@ -1,16 +1,6 @@
-import * as React from 'react'
-import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
-import { Field, FieldError, FieldHint, FieldLabel } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
-import { Textarea } from '@/components/ui/textarea'
+import { FormDialog } from '@/components/form/form-dialog'
+import { useAppForm } from '@/components/form/form-kit'
+import { showRefusal } from '@/components/form/form-refusal'
 import {
   MAINTENANCE_END_BEFORE_START_MESSAGE,
   MAINTENANCE_REASON_MAX_LENGTH,
@@ -25,129 +15,72 @@ export const MAINTENANCE_REASON_EMPTY = 'Say why the bench goes into maintenance
 export const MAINTENANCE_END_EMPTY = 'Enter the date and time maintenance is expected to end.'
 const TWO_HOURS_MS = 2 * 60 * 60 * 1000
 
-type Errors = { reason?: string | undefined; expectedEnd?: string | undefined }
+type MaintenanceValues = { reason: string; expectedEnd: string }
 
-/** The reason and the expected end, afresh at each opening, checked here and then by the server. */
-function useMaintenanceForm(open: boolean, onOpenChange: (open: boolean) => void) {
-  const clock = useClock()
-  const [reason, setReason] = React.useState('')
-  const [end, setEnd] = React.useState('')
-  const [errors, setErrors] = React.useState<Errors>({})
-  const start = useStartMaintenance()
-  const reasonRef = React.useRef<HTMLTextAreaElement>(null)
-  const endRef = React.useRef<HTMLInputElement>(null)
-
-  // Each opening starts afresh, its expected end two hours from now.
-  const [openedAs, setOpenedAs] = React.useState(false)
-  if (open !== openedAs) {
-    setOpenedAs(open)
-    if (open) {
-      setReason('')
-      setEnd(toLocalInput(new Date(clock.now() + TWO_HOURS_MS)))
-      setErrors({})
-    }
+/** The form's own check: a reason, and an expected end after now. */
+function maintenanceProblems(value: MaintenanceValues, now: number) {
+  const end = fromLocalInput(value.expectedEnd)
+  const fields = {
+    ...(value.reason.trim() ? {} : { reason: MAINTENANCE_REASON_EMPTY }),
+    ...(!end
+      ? { expectedEnd: MAINTENANCE_END_EMPTY }
+      : Date.parse(end) <= now
+        ? { expectedEnd: MAINTENANCE_END_BEFORE_START_MESSAGE }
+        : {}),
   }
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault()
-    const expectedEnd = fromLocalInput(end)
-    const next: Errors = {
-      reason: reason.trim() ? undefined : MAINTENANCE_REASON_EMPTY,
-      expectedEnd: !expectedEnd
-        ? MAINTENANCE_END_EMPTY
-        : Date.parse(expectedEnd) <= clock.now()
-          ? MAINTENANCE_END_BEFORE_START_MESSAGE
-          : undefined,
-    }
-    if (next.reason || next.expectedEnd || !expectedEnd) {
-      setErrors(next)
-      ;(next.reason ? reasonRef : endRef).current?.focus()
-      return
-    }
-    const outcome = await answerOrNull(start.mutateAsync({ reason: reason.trim(), expectedEnd }))
-    if (!outcome) return
-    if (!outcome.ok) {
-      const field = outcome.field === 'reason' ? 'reason' : 'expectedEnd'
-      setErrors({ [field]: outcome.message })
-      ;(field === 'reason' ? reasonRef : endRef).current?.focus()
-      return
-    }
-    void showToast('success', MAINTENANCE_STARTED_MESSAGE)
-    onOpenChange(false)
-  }
-
-  const changeReason = (value: string) => {
-    setReason(value)
-    if (errors.reason) setErrors((current) => ({ ...current, reason: undefined }))
-  }
-  const changeEnd = (value: string) => {
-    setEnd(value)
-    if (errors.expectedEnd) setErrors((current) => ({ ...current, expectedEnd: undefined }))
-  }
-  return {
-    reason,
-    end,
-    errors,
-    reasonRef,
-    endRef,
-    changeReason,
-    changeEnd,
-    submit,
-    starting: start.isPending,
-  }
+  return Object.keys(fields).length > 0 ? { fields } : undefined
 }
 
 /**
  * Start maintenance (a Lab manager): a reason and an expected end, both shown to every vendor
- * whose run waits. An end not after now is refused here and by the server, on its field.
+ * whose run waits. Each opening starts afresh, its expected end two hours from now. An end not
+ * after now is refused here and by the server, on its field.
  */
 function MaintenanceDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { reason, end, errors, reasonRef, endRef, changeReason, changeEnd, submit, starting } =
-    useMaintenanceForm(open, onOpenChange)
+  const clock = useClock()
+  const start = useStartMaintenance()
+  const form = useAppForm({
+    defaultValues: { reason: '', expectedEnd: '' } as MaintenanceValues,
+    validators: { onSubmit: ({ value }) => maintenanceProblems(value, clock.now()) },
+    onSubmit: async ({ value, formApi }) => {
+      const expectedEnd = fromLocalInput(value.expectedEnd)
+      if (!expectedEnd) return
+      const outcome = await answerOrNull(start.mutateAsync({ reason: value.reason.trim(), expectedEnd }))
+      if (!outcome) return
+      if (!outcome.ok) return showRefusal(formApi, outcome)
+      void showToast('success', MAINTENANCE_STARTED_MESSAGE)
+      onOpenChange(false)
+    },
+  })
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Start maintenance</DialogTitle>
-          <DialogDescription>
-            New and waiting runs wait until maintenance ends; vendors see the reason and the expected end in
-            their run details.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-          <Field invalid={Boolean(errors.reason)} required>
-            <FieldLabel showRequired>Reason</FieldLabel>
-            <Textarea
-              ref={reasonRef}
-              rows={3}
-              value={reason}
-              limit={MAINTENANCE_REASON_MAX_LENGTH}
-              onChange={(event) => changeReason(event.target.value)}
-            />
-            {errors.reason ? <FieldError>{errors.reason}</FieldError> : null}
-          </Field>
-          <Field invalid={Boolean(errors.expectedEnd)} required>
-            <FieldLabel showRequired>Expected end</FieldLabel>
-            <FieldHint>Your local time.</FieldHint>
-            <Input
-              ref={endRef}
-              type="datetime-local"
-              value={end}
-              onChange={(event) => changeEnd(event.target.value)}
-            />
-            {errors.expectedEnd ? <FieldError>{errors.expectedEnd}</FieldError> : null}
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={starting}>
-              Start maintenance
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      form={form}
+      open={open}
+      onOpenChange={onOpenChange}
+      onReset={() =>
+        form.reset({ reason: '', expectedEnd: toLocalInput(new Date(clock.now() + TWO_HOURS_MS)) })
+      }
+      title="Start maintenance"
+      description="New and waiting runs wait until maintenance ends; vendors see the reason and the expected end in their run details."
+      submitLabel="Start maintenance"
+    >
+      <form.AppField name="reason">
+        {(field) => (
+          <field.TextareaField label="Reason" rows={3} limit={MAINTENANCE_REASON_MAX_LENGTH} required />
+        )}
+      </form.AppField>
+      <form.AppField name="expectedEnd">
+        {(field) => (
+          <field.TextField
+            label="Expected end"
+            hint="Your local time."
+            hintFirst
+            type="datetime-local"
+            required
+          />
+        )}
+      </form.AppField>
+    </FormDialog>
   )
 }
 
