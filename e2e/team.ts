@@ -149,7 +149,7 @@ export async function joinByInvitation(
   await expect(details).toContainText(invitee.emailId)
   // No account yet: the name and a password only (docs/decisions/0046), then logged in at once.
   const form = page.getByRole('form', { name: 'New to the portal? Join with your name and a password' })
-  await expect(form).toContainText(invitee.emailId)
+  await expect(page.locator('p', { hasText: 'Your account uses' })).toContainText(invitee.emailId)
   await form.getByRole('textbox', { name: /^First name/ }).fill(invitee.firstName)
   await form.getByRole('textbox', { name: /^Last name/ }).fill(invitee.lastName)
   await form.getByLabel(/^Password/).pressSequentially(invitee.password)

@@ -2,8 +2,12 @@ import preview from '#.storybook/preview'
 import { HttpResponse } from 'msw'
 import { expect, screen, type UserEventObject, waitFor, within } from 'storybook/test'
 import {
+  CONFIRM_PASSWORD_REQUIRED_MESSAGE,
+  FIRST_NAME_REQUIRED_MESSAGE,
+  LAST_NAME_REQUIRED_MESSAGE,
   LETTERS_ONLY_MESSAGE,
   NAME_LENGTH_MESSAGE,
+  PASSWORD_REQUIRED_MESSAGE,
   PASSWORDS_DO_NOT_MATCH_MESSAGE,
 } from '@/contract/messages'
 import { ROLE_DESCRIPTIONS } from '@/contract/roles'
@@ -15,6 +19,7 @@ import {
   INVITATION_LINK_USED_MESSAGE,
 } from '@/contract/team'
 import { InvitationScreen } from '@/features/team/components/invitation-screen'
+import { JOIN_HEADING } from '@/features/team/components/join-invitation-form'
 import {
   joinedQuestion,
   joinedTitle,
@@ -49,8 +54,6 @@ const meta = preview.meta({
 
 type Canvas = ReturnType<typeof within>
 type UserEvent = UserEventObject
-
-const JOIN_HEADING = 'New to the portal? Join with your name and a password'
 
 /** The invitation's terms and their values, as the page lists them. */
 async function details(canvas: Canvas) {
@@ -266,8 +269,13 @@ export const JoinFieldRules = meta.story({
   play: async ({ canvas, userEvent }) => {
     await details(canvas)
     const form = within(await canvas.findByRole('form', { name: JOIN_HEADING }, { timeout: 8000 }))
-    const join = form.getByRole('button', { name: 'Join the organization' })
-    await expect(join).toBeDisabled()
+    // Join with nothing typed: every field says what it needs, and the first takes the focus.
+    await userEvent.click(form.getByRole('button', { name: 'Join the organization' }))
+    await expect(await form.findByText(FIRST_NAME_REQUIRED_MESSAGE)).toBeVisible()
+    await expect(form.getByText(LAST_NAME_REQUIRED_MESSAGE)).toBeVisible()
+    await expect(form.getByText(PASSWORD_REQUIRED_MESSAGE)).toBeVisible()
+    await expect(form.getByText(CONFIRM_PASSWORD_REQUIRED_MESSAGE)).toBeVisible()
+    await waitFor(() => expect(form.getByRole('textbox', { name: /^First name/ })).toHaveFocus())
     await userEvent.type(form.getByRole('textbox', { name: /^First name/ }), 'M3')
     await expect(await form.findByText(LETTERS_ONLY_MESSAGE)).toBeVisible()
     await userEvent.clear(form.getByRole('textbox', { name: /^First name/ }))
@@ -277,7 +285,8 @@ export const JoinFieldRules = meta.story({
     await userEvent.type(form.getByLabelText(/^Password/), FIXTURE_PASSWORD)
     await userEvent.type(form.getByLabelText(/^Confirm password/), `${FIXTURE_PASSWORD}x`)
     await expect(await form.findByText(PASSWORDS_DO_NOT_MATCH_MESSAGE)).toBeVisible()
-    await expect(join).toBeDisabled()
+    // Nothing was sent: still logged out, on the invitation.
+    await expect(readAuthData()).toBeNull()
   },
 })
 
