@@ -2,6 +2,7 @@ import { createFormHook } from '@tanstack/react-form'
 import type * as React from 'react'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
+import { ChoiceCards } from '@/components/ui/choice-cards'
 import { Chip, ChipGroup } from '@/components/ui/chip-group'
 import { Field, FieldError, FieldHint, FieldLabel } from '@/components/ui/field'
 import { Input, type InputProps } from '@/components/ui/input'
@@ -45,11 +46,26 @@ function useFieldError() {
 }
 
 type TextFieldProps = FieldFrameProps &
-  Omit<InputProps, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'name' | 'required'>
+  Omit<InputProps, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'name' | 'required'> & {
+    /** The hint between the label and the box (a rule to read before typing) rather than under it. */
+    hintFirst?: boolean
+    /** The message takes the hint's place while there is one (an example that the message replaces). */
+    hintGivesWay?: boolean
+  }
 
-function TextField({ label, hint, required, className, disabled, ...inputProps }: TextFieldProps) {
+function TextField({
+  label,
+  hint: givenHint,
+  hintFirst,
+  hintGivesWay,
+  required,
+  className,
+  disabled,
+  ...inputProps
+}: TextFieldProps) {
   const field = useFieldContext<string>()
   const error = useFieldError()
+  const hint = hintGivesWay && error !== undefined ? undefined : givenHint
   const ref = useTextTypedEarly<HTMLInputElement>(field.state.value ?? '', field.handleChange)
   return (
     <Field
@@ -59,6 +75,7 @@ function TextField({ label, hint, required, className, disabled, ...inputProps }
       className={className}
     >
       <FieldLabel>{label}</FieldLabel>
+      {hint && hintFirst ? <FieldHint>{hint}</FieldHint> : null}
       <Input
         ref={ref}
         name={field.name}
@@ -67,7 +84,7 @@ function TextField({ label, hint, required, className, disabled, ...inputProps }
         onBlur={field.handleBlur}
         {...inputProps}
       />
-      {hint ? <FieldHint>{hint}</FieldHint> : null}
+      {hint && !hintFirst ? <FieldHint>{hint}</FieldHint> : null}
       <FieldError>{error}</FieldError>
     </Field>
   )
@@ -239,6 +256,25 @@ function CheckboxGroupField({ label, hint, className, options, disabled }: Check
   )
 }
 
+type ChoiceCardsFieldProps<T extends string> = Omit<
+  React.ComponentProps<typeof ChoiceCards<T>>,
+  'value' | 'onChange' | 'error'
+>
+
+/** One choice among a few, each a card saying what it means (a role); the refusal under them. */
+function ChoiceCardsField<T extends string>(props: ChoiceCardsFieldProps<T>) {
+  const field = useFieldContext<T>()
+  const error = useFieldError()
+  return (
+    <ChoiceCards<T>
+      {...props}
+      value={field.state.value}
+      onChange={(value) => field.handleChange(value)}
+      error={error}
+    />
+  )
+}
+
 type ChipOption = Option & { srLabel?: string }
 
 type ChipGroupFieldProps = FieldFrameProps & {
@@ -315,7 +351,7 @@ type SubmitButtonProps = Omit<React.ComponentProps<typeof Button>, 'type' | 'loa
 }
 
 /** The form's submit button: disabled until the form can be submitted, busy while it submits. */
-function SubmitButton({ enabledWhenInvalid = false, disabled, ...props }: SubmitButtonProps) {
+export function SubmitButton({ enabledWhenInvalid = false, disabled, ...props }: SubmitButtonProps) {
   const form = useFormContext()
   return (
     <form.Subscribe selector={(state) => [state.canSubmit, state.isSubmitting] as const}>
@@ -345,6 +381,7 @@ export const { useAppForm, withForm } = createFormHook({
     SelectField,
     CheckboxField,
     CheckboxGroupField,
+    ChoiceCardsField,
     ChipGroupField,
     TimeField,
   },

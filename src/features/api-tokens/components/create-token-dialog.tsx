@@ -1,13 +1,11 @@
 import * as v from 'valibot'
 import * as React from 'react'
 import { Button } from '@/components/ui/button'
-import { ChoiceCards } from '@/components/ui/choice-cards'
+import { FormDialog } from '@/components/form/form-dialog'
+import { useAppForm } from '@/components/form/form-kit'
+import { showRefusal } from '@/components/form/form-refusal'
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { Field, FieldError, FieldHint, FieldLabel } from '@/components/ui/field'
-import { DialogForm, FormDialog } from '@/components/ui/form-dialog'
-import { Input } from '@/components/ui/input'
 import { SecretOnce } from '@/components/ui/secret-once'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import {
   API_TOKEN_EXPIRY_CHOICES,
   API_TOKEN_NAME_MAX_LENGTH,
@@ -23,7 +21,7 @@ import {
   type CreateApiTokenAnswer,
 } from '@/contract/api-tokens'
 import { answerOrNull } from '@/lib/api-failure'
-import { type CreateTokenField, useCreateApiTokenMutation } from '@/features/api-tokens/api/api-token-changes'
+import { useCreateApiTokenMutation } from '@/features/api-tokens/api/api-token-changes'
 
 type CreateTokenDialogProps = {
   vendorUserId: string
@@ -34,175 +32,82 @@ type CreateTokenDialogProps = {
 const NO_EXPIRY = 'none'
 const DEFAULT_EXPIRY = '90'
 const expiryValue = (days: number | null) => (days === null ? NO_EXPIRY : String(days))
+const EXPIRY_OPTIONS = API_TOKEN_EXPIRY_CHOICES.map((days) => ({
+  value: expiryValue(days),
+  label: apiTokenExpiryLabel(days),
+}))
 
 /**
  * Create a token: a name, a scope (what it may do, each said in a sentence) and an expiry. The
  * server checks the input; a refusal naming a field shows on that field. Once created the dialog
- * shows the secret, this once, with Copy and the warning, and forgets it when closed.
+ * shows the secret, this once, with Copy and the warning; the next opening has forgotten it.
  */
 function CreateTokenDialog({ vendorUserId, open, onOpenChange }: CreateTokenDialogProps) {
-  const {
-    name,
-    setName,
-    scope,
-    setScope,
-    expiry,
-    setExpiry,
-    errors,
-    setErrors,
-    created,
-    nameRef,
-    reset,
-    submit,
-    pending,
-  } = useCreateTokenForm(vendorUserId)
+  const [created, setCreated] = React.useState<CreateApiTokenAnswer | null>(null)
+  const create = useCreateApiTokenMutation(vendorUserId)
+  const form = useAppForm({
+    defaultValues: { name: '', scope: 'read' as ApiTokenScope, expiresInDays: DEFAULT_EXPIRY },
+    validators: {
+      onSubmit: ({ value }) =>
+        v.safeParse(apiTokenNameSchema, value.name).success
+          ? undefined
+          : { fields: { name: API_TOKEN_NAME_MESSAGE } },
+    },
+    onSubmit: async ({ value, formApi }) => {
+      const outcome = await answerOrNull(
+        create.mutateAsync({
+          name: value.name.trim(),
+          scope: value.scope,
+          expiresInDays: value.expiresInDays === NO_EXPIRY ? null : Number(value.expiresInDays),
+        }),
+      )
+      if (!outcome) return
+      if (outcome.kind === 'field') return showRefusal(formApi, outcome)
+      setCreated(outcome.answer)
+    },
+  })
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} onReset={reset} className="max-w-lg">
-      {created ? (
-        <CreatedToken
-          vendorUserId={vendorUserId}
-          created={created}
-          onDone={() => {
-            reset()
-            onOpenChange(false)
-          }}
-        />
-      ) : (
-        <DialogForm
-          title="Create a token"
-          description="Your pipeline sends it as “Authorization: Bearer” and acts as you, with your role in this organization."
-          onSubmit={submit}
-          submitLabel="Create token"
-          pending={pending}
-          onCancel={() => onOpenChange(false)}
-        >
-          <Field invalid={Boolean(errors.name)} required>
-            <FieldLabel showRequired>Token name</FieldLabel>
-            <Input
-              ref={nameRef}
-              autoComplete="off"
-              value={name}
-              maxLength={API_TOKEN_NAME_MAX_LENGTH}
-              onChange={(event) => {
-                setName(event.target.value)
-                if (errors.name) setErrors((current) => ({ ...current, name: undefined }))
-              }}
-            />
-            {errors.name ? (
-              <FieldError>{errors.name}</FieldError>
-            ) : (
-              <FieldHint>What uses it, e.g. “Release pipeline”.</FieldHint>
-            )}
-          </Field>
-          <ChoiceCards
+    <FormDialog
+      form={form}
+      open={open}
+      onOpenChange={onOpenChange}
+      onReset={() => setCreated(null)}
+      title="Create a token"
+      description="Your pipeline sends it as “Authorization: Bearer” and acts as you, with your role in this organization."
+      submitLabel="Create token"
+      replacement={
+        created ? (
+          <CreatedToken vendorUserId={vendorUserId} created={created} onDone={() => onOpenChange(false)} />
+        ) : null
+      }
+    >
+      <form.AppField name="name">
+        {(field) => (
+          <field.TextField
+            label="Token name"
+            hint="What uses it, e.g. “Release pipeline”."
+            hintGivesWay
+            autoComplete="off"
+            maxLength={API_TOKEN_NAME_MAX_LENGTH}
+            required
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="scope">
+        {(field) => (
+          <field.ChoiceCardsField
             legend="Scope"
             name="token-scope"
             options={API_TOKEN_SCOPES}
             labels={API_TOKEN_SCOPE_LABELS}
             descriptions={API_TOKEN_SCOPE_DESCRIPTIONS}
-            value={scope}
-            onChange={(option) => {
-              setScope(option)
-              setErrors((current) => ({ ...current, scope: undefined }))
-            }}
-            error={errors.scope}
           />
-          <ExpiryField
-            value={expiry}
-            error={errors.expiresInDays}
-            onChange={(value) => {
-              setExpiry(value)
-              setErrors((current) => ({ ...current, expiresInDays: undefined }))
-            }}
-          />
-        </DialogForm>
-      )}
+        )}
+      </form.AppField>
+      <form.AppField name="expiresInDays">
+        {(field) => <field.SelectField label="Expiry" options={EXPIRY_OPTIONS} />}
+      </form.AppField>
     </FormDialog>
-  )
-}
-
-/** The token's fields, their errors, the submission, and the created token (its secret). */
-function useCreateTokenForm(vendorUserId: string) {
-  const [name, setName] = React.useState('')
-  const [scope, setScope] = React.useState<ApiTokenScope>('read')
-  const [expiry, setExpiry] = React.useState(DEFAULT_EXPIRY)
-  const [errors, setErrors] = React.useState<Partial<Record<CreateTokenField, string>>>({})
-  const [created, setCreated] = React.useState<CreateApiTokenAnswer | null>(null)
-  const create = useCreateApiTokenMutation(vendorUserId)
-  const nameRef = React.useRef<HTMLInputElement>(null)
-
-  const reset = () => {
-    setName('')
-    setScope('read')
-    setExpiry(DEFAULT_EXPIRY)
-    setErrors({})
-    setCreated(null)
-  }
-
-  const submit = async () => {
-    if (!v.safeParse(apiTokenNameSchema, name).success) {
-      setErrors({ name: API_TOKEN_NAME_MESSAGE })
-      nameRef.current?.focus()
-      return
-    }
-    const outcome = await answerOrNull(
-      create.mutateAsync({
-        name: name.trim(),
-        scope,
-        expiresInDays: expiry === NO_EXPIRY ? null : Number(expiry),
-      }),
-    )
-    if (!outcome) return
-    if (outcome.kind === 'field') {
-      setErrors({ [outcome.field]: outcome.message })
-      if (outcome.field === 'name') nameRef.current?.focus()
-      return
-    }
-    setCreated(outcome.answer)
-  }
-
-  return {
-    name,
-    setName,
-    scope,
-    setScope,
-    expiry,
-    setExpiry,
-    errors,
-    setErrors,
-    created,
-    nameRef,
-    reset,
-    submit,
-    pending: create.isPending,
-  }
-}
-
-type ExpiryFieldProps = {
-  value: string
-  error: string | undefined
-  onChange: (value: string) => void
-}
-
-/** How long the token works: one of the offered choices, or never expiring. */
-function ExpiryField({ value, error, onChange }: ExpiryFieldProps) {
-  return (
-    <Field invalid={Boolean(error)}>
-      <FieldLabel>Expiry</FieldLabel>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {API_TOKEN_EXPIRY_CHOICES.map((days) => (
-            <SelectItem key={expiryValue(days)} value={expiryValue(days)}>
-              {apiTokenExpiryLabel(days)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      {error ? <FieldError>{error}</FieldError> : null}
-    </Field>
   )
 }
 

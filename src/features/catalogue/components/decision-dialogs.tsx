@@ -1,5 +1,6 @@
+import { FormDialog } from '@/components/form/form-dialog'
 import { useAppForm } from '@/components/form/form-kit'
-import { DialogForm, FormDialog } from '@/components/ui/form-dialog'
+import { showRefusal } from '@/components/form/form-refusal'
 import {
   addedByText,
   CATALOGUE_KIND_LABELS,
@@ -34,38 +35,30 @@ type DialogProps = {
 export const entrySentence = (entry: CatalogueEntry) =>
   `${CATALOGUE_KIND_LABELS[entry.kind]} “${entry.value}” ${parentText(entry)}, added by ${addedByText(entry.addedBy)}.`
 
-/** After a refusal, the focus goes to the field it names (once it shows as invalid). */
-function focusInvalidField() {
-  requestAnimationFrame(() => {
-    document.querySelector<HTMLElement>('[role="dialog"] [aria-invalid="true"]')?.focus()
-  })
-}
-
 export const MAP_TO_REQUIRED_MESSAGE = 'Existing entry is required.'
 export const REASON_REQUIRED_MESSAGE = 'Reason is required.'
 export const REASON_TOO_LONG_MESSAGE = `Reason must be at most ${DECLINE_REASON_MAX_LENGTH} characters.`
 
 export function ApproveDialog({ entry, open, onOpenChange }: DialogProps) {
   const approve = useApproveCatalogueEntry()
-  const submit = async () => {
-    const answer = await answerOrNull(approve.mutateAsync(entry.entryId))
-    if (!answer) return
-    void showToast('success', answer.message)
-    onOpenChange(false)
-  }
+  const form = useAppForm({
+    defaultValues: {},
+    onSubmit: async () => {
+      const answer = await answerOrNull(approve.mutateAsync(entry.entryId))
+      if (!answer) return
+      void showToast('success', answer.message)
+      onOpenChange(false)
+    },
+  })
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} onReset={() => approve.reset()} className="max-w-lg">
-      <DialogForm
-        title={`Approve “${entry.value}”?`}
-        description={`${entrySentence(entry)} Every organization’s portfolio form will offer it.`}
-        onSubmit={submit}
-        submitLabel="Approve"
-        pending={approve.isPending}
-        onCancel={() => onOpenChange(false)}
-      >
-        {null}
-      </DialogForm>
-    </FormDialog>
+    <FormDialog
+      form={form}
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Approve “${entry.value}”?`}
+      description={`${entrySentence(entry)} Every organization’s portfolio form will offer it.`}
+      submitLabel="Approve"
+    />
   )
 }
 
@@ -82,44 +75,34 @@ export function MapDialog({ entry, targets, open, onOpenChange }: MapDialogProps
       onSubmit: ({ value }) =>
         value.mapTo === '' ? { fields: { mapTo: MAP_TO_REQUIRED_MESSAGE } } : undefined,
     },
-    onSubmitInvalid: focusInvalidField,
     onSubmit: async ({ value, formApi }) => {
       const outcome = await answerOrNull(map.mutateAsync({ entryId: entry.entryId, mapTo: value.mapTo }))
       if (!outcome) return
-      if (!outcome.ok) {
-        formApi.setFieldMeta('mapTo', (meta) => ({
-          ...meta,
-          errorMap: { ...meta.errorMap, onSubmit: outcome.message },
-        }))
-        focusInvalidField()
-        return
-      }
+      if (!outcome.ok) return showRefusal(formApi, outcome)
       void showToast('success', outcome.data.message)
       onOpenChange(false)
     },
   })
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} onReset={() => form.reset()} className="max-w-lg">
-      <DialogForm
-        title={`Map “${entry.value}” onto an existing entry`}
-        description={`${entrySentence(entry)} Its organization’s form will offer the entry you choose instead; devices already submitted keep their name.`}
-        onSubmit={() => form.handleSubmit()}
-        submitLabel="Map"
-        pending={map.isPending}
-        onCancel={() => onOpenChange(false)}
-      >
-        <form.AppField name="mapTo">
-          {(field) => (
-            <field.SelectField
-              label="Existing entry"
-              placeholder={targets.length === 0 ? 'The shared catalogue has none here' : 'Choose an entry'}
-              options={targets.map((value) => ({ value, label: value }))}
-              disabled={targets.length === 0}
-              required
-            />
-          )}
-        </form.AppField>
-      </DialogForm>
+    <FormDialog
+      form={form}
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Map “${entry.value}” onto an existing entry`}
+      description={`${entrySentence(entry)} Its organization’s form will offer the entry you choose instead; devices already submitted keep their name.`}
+      submitLabel="Map"
+    >
+      <form.AppField name="mapTo">
+        {(field) => (
+          <field.SelectField
+            label="Existing entry"
+            placeholder={targets.length === 0 ? 'The shared catalogue has none here' : 'Choose an entry'}
+            options={targets.map((value) => ({ value, label: value }))}
+            disabled={targets.length === 0}
+            required
+          />
+        )}
+      </form.AppField>
     </FormDialog>
   )
 }
@@ -142,46 +125,36 @@ export function DeclineDialog({ entry, open, onOpenChange }: DialogProps) {
         return problem ? { fields: { reason: problem } } : undefined
       },
     },
-    onSubmitInvalid: focusInvalidField,
     onSubmit: async ({ value, formApi }) => {
       const outcome = await answerOrNull(
         decline.mutateAsync({ entryId: entry.entryId, reason: value.reason }),
       )
       if (!outcome) return
-      if (!outcome.ok) {
-        formApi.setFieldMeta('reason', (meta) => ({
-          ...meta,
-          errorMap: { ...meta.errorMap, onSubmit: outcome.message },
-        }))
-        focusInvalidField()
-        return
-      }
+      if (!outcome.ok) return showRefusal(formApi, outcome)
       void showToast('success', outcome.data.message)
       onOpenChange(false)
     },
   })
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} onReset={() => form.reset()} className="max-w-lg">
-      <DialogForm
-        title={`Decline “${entry.value}”`}
-        description={`${entrySentence(entry)} Its organization reads your reason; its devices keep the name, and its form no longer offers it.`}
-        onSubmit={() => form.handleSubmit()}
-        submitLabel="Decline"
-        pending={decline.isPending}
-        onCancel={() => onOpenChange(false)}
-      >
-        <form.AppField name="reason">
-          {(field) => (
-            <field.TextareaField
-              label="Reason"
-              required
-              rows={3}
-              limit={DECLINE_REASON_MAX_LENGTH}
-              hint="Say what to choose or type instead."
-            />
-          )}
-        </form.AppField>
-      </DialogForm>
+    <FormDialog
+      form={form}
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Decline “${entry.value}”`}
+      description={`${entrySentence(entry)} Its organization reads your reason; its devices keep the name, and its form no longer offers it.`}
+      submitLabel="Decline"
+    >
+      <form.AppField name="reason">
+        {(field) => (
+          <field.TextareaField
+            label="Reason"
+            required
+            rows={3}
+            limit={DECLINE_REASON_MAX_LENGTH}
+            hint="Say what to choose or type instead."
+          />
+        )}
+      </form.AppField>
     </FormDialog>
   )
 }
