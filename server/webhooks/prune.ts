@@ -11,7 +11,7 @@ import type { Database } from '../platform/db/schema.ts'
  * the other finds them gone).
  */
 
-export const WEBHOOK_DELIVERY_RETENTION_MS = WEBHOOK_DELIVERY_RETENTION_DAYS * 24 * 60 * 60 * 1000
+const WEBHOOK_DELIVERY_RETENTION_MS = WEBHOOK_DELIVERY_RETENTION_DAYS * 24 * 60 * 60 * 1000
 const BATCH = 1000
 /** At most this many batches per round; the rest waits for the next round. */
 const ROUNDS = 20

@@ -110,7 +110,7 @@ export const WEBHOOK_EVENT_EXAMPLES: { readonly [T in WebhookEventType]: BodyOf<
   },
 }
 
-export type WebhookCatalogueEntry = { type: WebhookEventType; description: string; example: WebhookBody }
+type WebhookCatalogueEntry = { type: WebhookEventType; description: string; example: WebhookBody }
 
 /** The catalogue as the page lists it: every event type, in WEBHOOK_EVENT_TYPES' order. */
 export const WEBHOOK_EVENT_CATALOGUE: readonly WebhookCatalogueEntry[] = WEBHOOK_EVENT_TYPES.map((type) => ({

@@ -290,6 +290,19 @@ export const WEBHOOK_ENDPOINT_DISABLED_MESSAGE =
 export const WEBHOOK_ENDPOINTS_LIMIT_MESSAGE = `An organization can have at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints; delete one first.`
 export const WEBHOOK_BEFORE_INVALID_MESSAGE = 'Before must be the next value of the previous page.'
 export const WEBHOOK_PING_TEXT = 'A test event from the Device Certification Portal.'
+/** The add and edit dialog's words (docs/decisions/0043). */
+export const WEBHOOK_ADD_DESCRIPTION =
+  'The portal POSTs a signed JSON body to this URL when a chosen event happens, and retries for 24 hours when it fails.'
+export const WEBHOOK_EDIT_DESCRIPTION =
+  'Deliveries not yet sent go to the new URL; the signing secret stays the same.'
+export const WEBHOOK_DESCRIPTION_HINT = 'Optional: what this endpoint is for, such as “Release pipeline”.'
+export const WEBHOOK_ALL_EVENTS_LABEL = 'All events'
+
+/** The event catalogue's words (docs/decisions/0043). */
+export const WEBHOOK_CATALOGUE_TITLE = 'Event catalogue'
+export const WEBHOOK_CATALOGUE_INTRO =
+  'Every event an endpoint can subscribe to, with an example of the JSON body it is sent. Each body carries the event’s id (the same in every retry and resend), its type, when it happened, your organization’s id and its data.'
+
 /** The delivery panel's words (docs/decisions/0043). */
 export const WEBHOOK_ATTEMPT_NOT_RECORDED_MESSAGE =
   'This attempt was made before the portal recorded requests and responses: there is nothing to show.'
