@@ -313,6 +313,7 @@ describe('the open tab after each live event', () => {
     const endpoint = (lastDelivery: WebhookEndpoint['lastDelivery']): WebhookEndpoint => ({
       endpointId: 'wh-1',
       url: 'https://ci.example.com/hooks/portal',
+      description: '',
       events: ['run.finished'],
       state: 'active',
       disabledReason: null,

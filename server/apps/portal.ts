@@ -257,6 +257,7 @@ function startJobs(options: PortalOptions, publicUrl: string) {
     db,
     handlers: { [MAIL_JOB]: mailJobHandler(mailer), ...notifier.handlers, ...webhooks.handlers },
     readers: { ...notifier.readers, ...webhooks.readers },
+    prunes: webhooks.prunes,
     ...(options.jobsPollMs !== undefined ? { pollMs: options.jobsPollMs } : {}),
     ...(options.jobsLeaseMs !== undefined ? { leaseMs: options.jobsLeaseMs } : {}),
     ...(run !== false && delivery.clock ? { clock: delivery.clock } : {}),

@@ -32,6 +32,8 @@ export type TestReceiver = {
   duplicates: () => number
   /** What a valid delivery is answered (status code), or 'hang' to never answer. */
   answer: (body: WebhookBody) => number | 'hang'
+  /** The body of that answer (none by default). */
+  reply: (body: WebhookBody) => string | null
   secret: string
   /** How long a valid delivery waits before its answer (ms); default 0. */
   delay: () => number
@@ -52,6 +54,7 @@ export async function startTestReceiver(secret: string, port = 0): Promise<TestR
     ids: () => new Set(counts.keys()),
     duplicates: () => [...counts.values()].reduce((sum, count) => sum + count - 1, 0),
     answer: () => 204,
+    reply: () => null,
     secret,
     delay: () => 0,
     now: () => Date.now(),
@@ -95,8 +98,9 @@ export async function startTestReceiver(secret: string, port = 0): Promise<TestR
           counts.set(verdict.body.id, copy + 1)
           receiver.received.push({ body: verdict.body, raw, headers, copy })
         }
-        response.writeHead(answer)
-        response.end()
+        const reply = receiver.reply(verdict.body)
+        response.writeHead(answer, reply === null ? {} : { 'Content-Type': 'application/json' })
+        response.end(reply ?? undefined)
       })
     })
   })

@@ -165,6 +165,12 @@ export async function recordAttempt(ctx: AttemptContext, job: JobContext, row: T
         response_code: result.responseCode,
         error,
         process_id: ctx.processId,
+        // docs/decisions/0043: what was sent and what came back, for the delivery's panel.
+        recorded: true,
+        request_headers: result.request ? JSON.stringify(result.request.headers) : null,
+        request_body: result.request?.body ?? null,
+        response_body: result.response?.body ?? null,
+        response_truncated: result.response?.truncated ?? false,
       })
       .execute()
     // Another runner took the job over after this one's lease ran out: its attempt counts.

@@ -1,16 +1,15 @@
 import type { Kysely, Transaction } from 'kysely'
 import {
-  WEBHOOK_DELIVERIES_PAGE_SIZE,
   WEBHOOK_ENDPOINTS_LIMIT_MESSAGE,
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_URL_DUPLICATE_MESSAGE,
-  type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEventType,
+  webhookEditedSubject,
 } from '@/contract/webhooks'
 import type { Database } from '../platform/db/schema.ts'
 import { logActivity } from '../organizations/index.ts'
-import { enqueuePing, newEndpointId } from './deliveries.ts'
+import { newEndpointId } from './deliveries.ts'
 import { scheduleDeliveries } from './schedule.ts'
 
 /*
@@ -57,6 +56,7 @@ export async function endpointsOf(
     return {
       endpointId: row.id,
       url: row.url,
+      description: row.description,
       events: row.events as WebhookEventType[],
       state: row.enabled ? ('active' as const) : ('disabled' as const),
       disabledReason: row.enabled ? null : (row.disabled_reason ?? 'owner'),
@@ -136,26 +136,24 @@ export function rotateEndpointSecret(
 export function insertEndpoint(
   db: Kysely<Database>,
   who: Who,
-  endpoint: { url: string; events: string[]; secretEncrypted: string; secretHint: string },
+  endpoint: {
+    url: string
+    events: string[]
+    description: string
+    secretEncrypted: string
+    secretHint: string
+  },
 ) {
   const { organizationId, accountId } = who
   const { url } = endpoint
   return db.transaction().execute(async (trx) => {
-    // One at a time per organization, so the limit and the duplicate check hold under races.
-    await trx
-      .selectFrom('organizations')
-      .select('id')
-      .where('id', '=', organizationId)
-      .forUpdate()
-      .executeTakeFirst()
+    await lockOrganization(trx, organizationId)
     const existing = await trx
       .selectFrom('webhook_endpoints')
       .select('url')
       .where('organization_id', '=', organizationId)
       .execute()
-    if (existing.some((row) => row.url === url)) {
-      return { refused: { message: WEBHOOK_URL_DUPLICATE_MESSAGE, field: 'url' }, status: 409 as const }
-    }
+    if (existing.some((row) => row.url === url)) return duplicate()
     if (existing.length >= WEBHOOK_ENDPOINTS_MAX) {
       return { refused: { message: WEBHOOK_ENDPOINTS_LIMIT_MESSAGE, field: 'url' }, status: 409 as const }
     }
@@ -167,6 +165,7 @@ export function insertEndpoint(
         organization_id: organizationId,
         url,
         events: endpoint.events,
+        description: endpoint.description,
         secret_encrypted: endpoint.secretEncrypted,
         secret_hint: endpoint.secretHint,
         disabled_reason: null,
@@ -182,6 +181,69 @@ export function insertEndpoint(
       subject: url,
     })
     return { id }
+  })
+}
+
+/** One change at a time per organization, so the limit and the duplicate rule hold under races. */
+async function lockOrganization(trx: Transaction<Database>, organizationId: string) {
+  await trx
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst()
+}
+
+const duplicate = () => ({
+  refused: { message: WEBHOOK_URL_DUPLICATE_MESSAGE, field: 'url' },
+  status: 409 as const,
+})
+
+/**
+ * docs/decisions/0043: the edit dialog's save — URL, events and description (left as it is when
+ * undefined) — and its activity line, in one transaction. Answers null when the organization has
+ * no such endpoint, or the refusal of a URL another of its endpoints has. Deliveries not yet sent
+ * go to the new URL (each attempt reads it).
+ */
+export function editEndpoint(
+  db: Kysely<Database>,
+  who: Who,
+  change: { endpointId: string; url: string; events: string[]; description?: string | undefined },
+) {
+  const { organizationId, accountId } = who
+  return db.transaction().execute(async (trx) => {
+    await lockOrganization(trx, organizationId)
+    const row = await trx
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'url'])
+      .where('id', '=', change.endpointId)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst()
+    if (!row) return null
+    const taken = await trx
+      .selectFrom('webhook_endpoints')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('url', '=', change.url)
+      .where('id', '!=', row.id)
+      .executeTakeFirst()
+    if (taken) return duplicate()
+    await trx
+      .updateTable('webhook_endpoints')
+      .set({
+        url: change.url,
+        events: [...new Set(change.events)],
+        ...(change.description !== undefined ? { description: change.description } : {}),
+      })
+      .where('id', '=', row.id)
+      .execute()
+    await logActivity(trx, {
+      organizationId,
+      actorAccountId: accountId,
+      action: 'webhook.updated',
+      subject: webhookEditedSubject(row.url, change.url),
+    })
+    return { id: row.id }
   })
 }
 
@@ -254,43 +316,6 @@ async function scheduleWaiting(trx: Transaction<Database>, endpointId: string) {
   )
 }
 
-/** One page of an endpoint's deliveries, newest first, after the cursor; and the next page's cursor. */
-export async function deliveriesPage(db: Db, endpointId: string, cursor: { at: Date; id: string } | null) {
-  let query = db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where('endpoint_id', '=', endpointId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(WEBHOOK_DELIVERIES_PAGE_SIZE + 1)
-  if (cursor) {
-    const { at, id } = cursor
-    query = query.where((eb) =>
-      eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]),
-    )
-  }
-  const rows = await query.execute()
-  const page = rows.slice(0, WEBHOOK_DELIVERIES_PAGE_SIZE)
-  const last = page[page.length - 1]
-  const deliveries: WebhookDelivery[] = page.map((row) => ({
-    deliveryId: row.id,
-    eventId: row.event_id,
-    type: row.type,
-    status: row.status,
-    createdAt: row.created_at.toISOString(),
-    attempts: row.attempts,
-    lastAttemptAt: iso(row.last_attempt_at),
-    responseCode: row.last_response_code,
-    error: row.last_error,
-    nextAttemptAt: row.status === 'pending' ? row.next_attempt_at.toISOString() : null,
-    deliveredAt: iso(row.delivered_at),
-  }))
-  return {
-    deliveries,
-    next: rows.length > WEBHOOK_DELIVERIES_PAGE_SIZE && last ? cursorOf(last.created_at, last.id) : null,
-  }
-}
-
 /** Whether the organization has this endpoint. */
 export async function hasEndpoint(db: Db, organizationId: string, endpointId: string) {
   const row = await db
@@ -300,58 +325,4 @@ export async function hasEndpoint(db: Db, organizationId: string, endpointId: st
     .where('organization_id', '=', organizationId)
     .executeTakeFirst()
   return row !== undefined
-}
-
-/** A delivery sent again: pending now (one being sent right now is left to its attempt). */
-export function requeueDelivery(db: Kysely<Database>, organizationId: string, deliveryId: string) {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-      .select(['d.id', 'd.status', 'e.enabled'])
-      .where('d.id', '=', deliveryId)
-      .where('e.organization_id', '=', organizationId)
-      .forUpdate('d')
-      .executeTakeFirst()
-    if (!row) return 'not-found' as const
-    if (!row.enabled) return 'disabled' as const
-    if (row.status !== 'delivering') {
-      const now = new Date()
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ status: 'pending', next_attempt_at: now })
-        .where('id', '=', row.id)
-        .execute()
-      await scheduleDeliveries(trx, [{ id: row.id, at: now }])
-    }
-    return 'queued' as const
-  })
-}
-
-/** A test event to one of the organization's enabled endpoints. */
-export function queuePing(db: Kysely<Database>, organizationId: string, endpointId: string) {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('webhook_endpoints')
-      .select(['id', 'enabled'])
-      .where('id', '=', endpointId)
-      .where('organization_id', '=', organizationId)
-      .executeTakeFirst()
-    if (!row) return 'not-found' as const
-    if (!row.enabled) return 'disabled' as const
-    await enqueuePing(trx, organizationId, row.id)
-    return 'queued' as const
-  })
-}
-
-export function cursorOf(at: Date, id: string) {
-  return Buffer.from(`${at.toISOString()}|${id}`, 'utf8').toString('base64url')
-}
-
-export function parseCursor(text: string): { at: Date; id: string } | null {
-  const decoded = Buffer.from(text, 'base64url').toString('utf8')
-  const [at, id, ...rest] = decoded.split('|')
-  if (!at || !id || rest.length > 0) return null
-  const date = new Date(at)
-  return Number.isNaN(date.getTime()) || date.toISOString() !== at ? null : { at: date, id }
 }

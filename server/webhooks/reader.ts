@@ -6,6 +6,7 @@ import type { LoggedEvent } from '../platform/jobs/event-log.ts'
 import type { JobHandler } from '../platform/jobs/runner.ts'
 import { enqueueCertificateIssued, enqueueForPortalEvent } from './deliveries.ts'
 import { type WebhookDeliveryOptions, webhookDeliveryJobs } from './delivery-job.ts'
+import { pruneWebhookDeliveries } from './prune.ts'
 
 /*
  * Where the webhooks' deliveries come from: the events log, read after each commit by the job
@@ -47,12 +48,14 @@ export const certificateIssuedDeliveries: JobHandler = {
 }
 
 /**
- * What the job runner does for the webhooks: writing the deliveries, and sending them unless
- * `delivery` is null (a test that sends them with a runner of its own, on its own clock).
+ * What the job runner does for the webhooks: writing the deliveries, sending them unless
+ * `delivery` is null (a test that sends them with a runner of its own, on its own clock), and
+ * deleting the finished ones after 30 days (prune.ts).
  */
 export function webhookJobs(delivery: WebhookDeliveryOptions | null) {
   return {
     readers: { [WEBHOOKS_CURSOR]: deliveriesOfEvent },
+    prunes: [pruneWebhookDeliveries],
     handlers: {
       [CERTIFICATE_ISSUED_JOB]: certificateIssuedDeliveries,
       ...(delivery ? webhookDeliveryJobs(delivery) : {}),

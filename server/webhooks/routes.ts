@@ -6,6 +6,7 @@ import {
   WEBHOOK_DELETED_MESSAGE,
   WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE,
   WEBHOOK_DISABLED_MESSAGE,
+  WEBHOOK_EDITED_MESSAGE,
   WEBHOOK_ENABLED_MESSAGE,
   WEBHOOK_ENDPOINT_DISABLED_MESSAGE,
   WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE,
@@ -19,16 +20,14 @@ import {
 import type { MainEnv } from '../http/context.ts'
 import { vendorRoute } from '../http/route.ts'
 import { wakeJobRunners } from '../platform/jobs/queue.ts'
+import { deliveriesPage, deliveryDetail, parseCursor, queuePing, requeueDelivery } from './delivery-store.ts'
 import {
   deleteEndpoint,
-  deliveriesPage,
+  editEndpoint,
   endpointsOf,
   endpointUrl,
   hasEndpoint,
   insertEndpoint,
-  parseCursor,
-  queuePing,
-  requeueDelivery,
   rotateEndpointSecret,
   updateEndpoint,
 } from './endpoint-store.ts'
@@ -37,12 +36,23 @@ import { systemLookup } from './send.ts'
 
 /*
  * docs/decisions/0027: the calls of the webhooks page. Every member reads the endpoints and their
- * delivery logs ('read'); only Owners add, change, delete, redeliver and ping ('webhooks', refused
+ * delivery logs ('read'); only Owners add, edit, change, delete, resend and ping ('webhooks', refused
  * 403 with ROLE_REFUSALS.webhooks by vendorRoute). An endpoint or delivery of another organization
  * answers exactly as an unknown one (404). A refusal names its field and changes nothing.
  */
 
 const notFound = { message: WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE, field: 'endpointId' }
+const deliveryNotFound = { message: WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE, field: 'deliveryId' }
+
+type Destination = { development: boolean; lookup: WebhookLookup }
+
+/** Why a URL and events cannot be registered (400, naming the field), or null. */
+async function registrationProblem(url: string, events: readonly string[], destination: Destination) {
+  const checked = await checkWebhookDestination(url, destination)
+  if (checked.kind === 'refused') return { message: checked.message, field: 'url' }
+  const eventsProblem = webhookEventsProblem(events)
+  return eventsProblem ? { message: eventsProblem, field: 'events' } : null
+}
 
 type RoutesOptions = { development: boolean; lookup?: WebhookLookup | undefined }
 
@@ -53,14 +63,16 @@ type RoutesOptions = { development: boolean; lookup?: WebhookLookup | undefined 
  */
 export function createWebhookRoutes(options: RoutesOptions) {
   const routes = new Hono<MainEnv>()
-  endpointRoutes(routes, { development: options.development, lookup: options.lookup ?? systemLookup })
+  const destination = { development: options.development, lookup: options.lookup ?? systemLookup }
+  endpointRoutes(routes, destination)
+  editRoute(routes, destination)
   removalAndSecretRoutes(routes)
   deliveryRoutes(routes)
   return routes
 }
 
 /** Listing, adding and changing endpoints. */
-function endpointRoutes(routes: Hono<MainEnv>, destination: { development: boolean; lookup: WebhookLookup }) {
+function endpointRoutes(routes: Hono<MainEnv>, destination: Destination) {
   vendorRoute(routes, 'webhooks', async (c) =>
     c.json({ endpoints: await endpointsOf(c.var.services.db, c.var.organizationId) }),
   )
@@ -68,14 +80,13 @@ function endpointRoutes(routes: Hono<MainEnv>, destination: { development: boole
   vendorRoute(routes, 'createWebhook', async (c) => {
     const { db, secret: serverSecret } = c.var.services
     const url = c.var.body.url.trim()
-    const checked = await checkWebhookDestination(url, destination)
-    if (checked.kind === 'refused') return c.json({ message: checked.message, field: 'url' }, 400)
-    const eventsProblem = webhookEventsProblem(c.var.body.events)
-    if (eventsProblem) return c.json({ message: eventsProblem, field: 'events' }, 400)
+    const problem = await registrationProblem(url, c.var.body.events, destination)
+    if (problem) return c.json(problem, 400)
     const secret = newWebhookSecret()
     const outcome = await insertEndpoint(db, c.var, {
       url,
       events: [...new Set(c.var.body.events)],
+      description: c.var.body.description ?? '',
       secretEncrypted: sealSecret(secret, serverSecret),
       secretHint: secretHint(secret),
     })
@@ -110,6 +121,26 @@ function endpointRoutes(routes: Hono<MainEnv>, destination: { development: boole
           : WEBHOOK_DISABLED_MESSAGE
     const [endpoint] = await endpointsOf(db, c.var.organizationId, endpointId)
     return c.json({ message, endpoint: endpoint ?? null })
+  })
+}
+
+/**
+ * docs/decisions/0043: the edit dialog's save. The URL and events are held to a new endpoint's rules
+ * (a URL another endpoint of the organization has is refused 409); the change is logged.
+ */
+function editRoute(routes: Hono<MainEnv>, destination: Destination) {
+  vendorRoute(routes, 'editWebhook', async (c) => {
+    const { db } = c.var.services
+    const { endpointId, events, description } = c.var.body
+    const url = c.var.body.url.trim()
+    if (!(await hasEndpoint(db, c.var.organizationId, endpointId))) return c.json(notFound, 404)
+    const problem = await registrationProblem(url, events, destination)
+    if (problem) return c.json(problem, 400)
+    const outcome = await editEndpoint(db, c.var, { endpointId, url, events, description })
+    if (!outcome) return c.json(notFound, 404)
+    if ('refused' in outcome) return c.json(outcome.refused, outcome.status)
+    const [endpoint] = await endpointsOf(db, c.var.organizationId, endpointId)
+    return c.json({ message: WEBHOOK_EDITED_MESSAGE, endpoint: endpoint ?? null })
   })
 }
 
@@ -154,10 +185,14 @@ function deliveryRoutes(routes: Hono<MainEnv>) {
     return c.json(await deliveriesPage(db, endpointId, cursor))
   })
 
+  vendorRoute(routes, 'webhookDelivery', async (c) => {
+    const detail = await deliveryDetail(c.var.services.db, c.var.organizationId, c.var.body.deliveryId)
+    return detail ? c.json(detail) : c.json(deliveryNotFound, 404)
+  })
+
   vendorRoute(routes, 'redeliverWebhook', async (c) => {
-    const outcome = await requeueDelivery(c.var.services.db, c.var.organizationId, c.var.body.deliveryId)
-    if (outcome === 'not-found')
-      return c.json({ message: WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE, field: 'deliveryId' }, 404)
+    const outcome = await requeueDelivery(c.var.services.db, c.var, c.var.body.deliveryId)
+    if (outcome === 'not-found') return c.json(deliveryNotFound, 404)
     if (outcome === 'disabled')
       return c.json({ message: WEBHOOK_ENDPOINT_DISABLED_MESSAGE, field: 'deliveryId' }, 409)
     wakeJobRunners()
@@ -165,7 +200,7 @@ function deliveryRoutes(routes: Hono<MainEnv>) {
   })
 
   vendorRoute(routes, 'pingWebhook', async (c) => {
-    const outcome = await queuePing(c.var.services.db, c.var.organizationId, c.var.body.endpointId)
+    const outcome = await queuePing(c.var.services.db, c.var, c.var.body.endpointId)
     if (outcome === 'not-found') return c.json(notFound, 404)
     if (outcome === 'disabled')
       return c.json({ message: WEBHOOK_ENDPOINT_DISABLED_MESSAGE, field: 'endpointId' }, 409)

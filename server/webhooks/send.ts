@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises'
 import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
+import { WEBHOOK_RESPONSE_BODY_MAX_BYTES } from '@/contract/webhooks'
 import {
   WEBHOOK_HOST_UNRESOLVED_ERROR,
   type WebhookAddress,
@@ -15,7 +16,8 @@ import {
  * every answer, and the connection's own `lookup` answers exactly those — no second DNS query, so
  * no window for DNS rebinding; an IP literal is connected to as written, which is what was
  * checked), and nothing follows a redirect (a 3xx is a failed attempt). The answer's body is read
- * up to 64 KB and dropped: only the status counts.
+ * up to 64 KB; its first 4 KB are kept for the delivery's panel (docs/decisions/0043), and only the
+ * status counts. What was sent (headers and body) is answered too, for the same panel.
  */
 
 export type SendResult = {
@@ -24,6 +26,10 @@ export type SendResult = {
   durationMs: number
   /** The destination check refused the URL: nothing was sent, and the endpoint is disabled. */
   refusedDestination?: true
+  /** What was sent, when a request was made: every header (the signature, never the secret) and the body. */
+  request?: { headers: Record<string, string>; body: string }
+  /** The answer's status and the first WEBHOOK_RESPONSE_BODY_MAX_BYTES of its body, when one came. */
+  response?: { status: number; body: string; truncated: boolean }
 }
 
 const MAX_ANSWER_BYTES = 64 * 1024
@@ -107,26 +113,33 @@ export function postWebhook({
     }
     const client = url.protocol === 'https:' ? https : http
     const payload = Buffer.from(body, 'utf8')
+    const sent = {
+      headers: {
+        ...headers,
+        'Content-Type': 'application/json',
+        'Content-Length': String(payload.length),
+        'User-Agent': USER_AGENT,
+      },
+      body,
+    }
     const request = client.request(
       url,
-      {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'Content-Type': 'application/json',
-          'Content-Length': String(payload.length),
-          'User-Agent': USER_AGENT,
-        },
-        lookup: pinnedLookup(addresses),
-        agent: false,
-      },
+      { method: 'POST', headers: sent.headers, lookup: pinnedLookup(addresses), agent: false },
       (response) => {
         let read = 0
+        const kept: Buffer[] = []
         response.on('data', (chunk: Buffer) => {
+          if (read < WEBHOOK_RESPONSE_BODY_MAX_BYTES) kept.push(chunk)
           read += chunk.length
           if (read > MAX_ANSWER_BYTES) response.destroy()
         })
-        const done = () => finish({ responseCode: response.statusCode ?? null, error: null })
+        const done = () =>
+          finish({
+            responseCode: response.statusCode ?? null,
+            error: null,
+            request: sent,
+            response: { status: response.statusCode ?? 0, ...keptText(kept, read) },
+          })
         response.on('end', done)
         response.on('close', done)
         response.on('error', done)
@@ -136,8 +149,20 @@ export function postWebhook({
       request.destroy(Object.assign(new Error('timeout'), { code: 'EWEBHOOKTIMEOUT' }))
     }, timeoutMs)
     request.on('error', (error: NodeJS.ErrnoException) =>
-      finish({ responseCode: null, error: errorText(error, timeoutMs) }),
+      finish({ responseCode: null, error: errorText(error, timeoutMs), request: sent }),
     )
     request.end(payload)
   })
+}
+
+/**
+ * The first WEBHOOK_RESPONSE_BODY_MAX_BYTES of an answer as text (a character cut in two, or bytes
+ * that are not UTF-8, read as U+FFFD; NUL, which PostgreSQL's text refuses, too).
+ */
+function keptText(chunks: Buffer[], read: number) {
+  const bytes = Buffer.concat(chunks).subarray(0, WEBHOOK_RESPONSE_BODY_MAX_BYTES)
+  return {
+    body: bytes.toString('utf8').replaceAll('\u0000', '\ufffd'),
+    truncated: read > WEBHOOK_RESPONSE_BODY_MAX_BYTES,
+  }
 }

@@ -83,6 +83,8 @@ describe('roles', () => {
         'revokeApiToken',
         'webhooks',
         'webhookDeliveries',
+        // One delivery with its requests and responses (docs/decisions/0043).
+        'webhookDelivery',
       ].sort(),
     )
   })

@@ -179,6 +179,9 @@ export const ACTIVITY_ACTIONS = [
   'webhook.deleted',
   'webhook.disabled',
   'webhook.secret-rotated',
+  // docs/decisions/0043: a delivery sent again, a test event.
+  'webhook.resent',
+  'webhook.test-sent',
   // docs/decisions/0034: the lab's review of the organization's 'Add New …' names.
   'catalogue.approved',
   'catalogue.mapped',
@@ -215,6 +218,8 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityAction, string>> = {
   'webhook.deleted': 'Deleted a webhook endpoint',
   'webhook.disabled': 'Disabled a failing webhook endpoint',
   'webhook.secret-rotated': 'Made a new signing secret for a webhook endpoint',
+  'webhook.resent': 'Resent a webhook delivery',
+  'webhook.test-sent': 'Sent a test event to a webhook endpoint',
   'catalogue.approved': 'Approved a catalogue name',
   'catalogue.mapped': 'Mapped a catalogue name',
   'catalogue.declined': 'Declined a catalogue name',

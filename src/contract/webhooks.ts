@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { idSchema, text } from '@/contract/common'
+import { idSchema, nameText, text } from '@/contract/common'
 import { WEBHOOK_EVENT_TYPES } from '@/contract/webhooks-events'
 
 /*
@@ -20,9 +20,10 @@ import { WEBHOOK_EVENT_TYPES } from '@/contract/webhooks-events'
  *   on the addresses the connection then uses.
  */
 
-// The events and bodies, and the signature with its check, are modules of their own; every name
-// of theirs is a name of this module too.
+// The events and bodies, their catalogue with an example of each (docs/decisions/0043), and the
+// signature with its check, are modules of their own; every name of theirs is a name of this module too.
 export * from '@/contract/webhooks-events'
+export * from '@/contract/webhooks-catalogue'
 export * from '@/contract/webhooks-signature'
 
 export const WEBHOOKS_PATH = '/settings/webhooks'
@@ -34,6 +35,12 @@ export const WEBHOOK_TIMEOUT_MS = 10_000
 /** At most this many endpoints per organization. */
 export const WEBHOOK_ENDPOINTS_MAX = 10
 export const WEBHOOK_URL_MAX_LENGTH = 2000
+/** An endpoint's description (docs/decisions/0043): what it is for, in the Owner's words. */
+export const WEBHOOK_DESCRIPTION_MAX_LENGTH = 200
+/** How much of a receiver's answer each attempt keeps. */
+export const WEBHOOK_RESPONSE_BODY_MAX_BYTES = 4096
+/** A finished delivery, with its attempts' requests and responses, is kept this many days. */
+export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30
 /** The delivery log's page. */
 export const WEBHOOK_DELIVERIES_PAGE_SIZE = 20
 
@@ -112,6 +119,8 @@ export const webhookLastDeliverySchema = v.object({
 export const webhookEndpointSchema = v.looseObject({
   endpointId: v.string(),
   url: v.string(),
+  /** docs/decisions/0043: the Owner's note ('' when none). */
+  description: v.string(),
   events: v.array(v.picklist(WEBHOOK_EVENT_TYPES)),
   state: v.picklist(WEBHOOK_ENDPOINT_STATES),
   disabledReason: v.nullable(v.picklist(WEBHOOK_DISABLED_REASONS)),
@@ -135,10 +144,27 @@ const eventsSchema = v.pipe(v.array(text(50)), v.maxLength(20))
 /** The acting member, as in the spec's payloads: the session's own when sent (a token's caller may leave it out). */
 const acting = { vendorUserId: v.optional(idSchema) }
 
+const descriptionSchema = nameText(WEBHOOK_DESCRIPTION_MAX_LENGTH)
+/** How a refusal names the description (PAYLOAD_FIELD_LABELS' `description` is the portfolio form's). */
+export const WEBHOOK_FIELD_LABELS = { description: 'Description' } as const
+
 export const createWebhookPayloadSchema = v.object({
   ...acting,
   url: text(WEBHOOK_URL_MAX_LENGTH + 100),
   events: eventsSchema,
+  description: v.optional(descriptionSchema),
+})
+
+/**
+ * docs/decisions/0043: the edit dialog's save — the URL and events as they are to be, and the
+ * description (left out: kept as it is). The URL passes the same checks as a new one.
+ */
+export const editWebhookPayloadSchema = v.object({
+  ...acting,
+  endpointId: endpointIdSchema,
+  url: text(WEBHOOK_URL_MAX_LENGTH + 100),
+  events: eventsSchema,
+  description: v.optional(descriptionSchema),
 })
 
 /** The creation's answer, and a new secret's (rotateWebhookSecret): the only time a secret is shown. */
@@ -199,6 +225,44 @@ export type WebhookDeliveriesAnswer = v.InferOutput<typeof webhookDeliveriesAnsw
 
 export const redeliverWebhookPayloadSchema = v.object({ ...acting, deliveryId: endpointIdSchema })
 
+/* ---------------------------------------------------- one delivery, docs/decisions/0043 */
+
+export const webhookDeliveryQuerySchema = v.object({ deliveryId: idSchema })
+
+/** One attempt of a delivery, as the delivery's panel shows it. */
+export const webhookAttemptSchema = v.looseObject({
+  /** 1 for the first; a Resend is the next. */
+  attempt: v.number(),
+  /** ISO 8601. */
+  startedAt: v.string(),
+  durationMs: v.number(),
+  responseCode: v.nullable(v.number()),
+  /** Why it failed without a status, or 'HTTP 500' for a refusing status; null when it succeeded. */
+  error: v.nullable(v.string()),
+  /** False for an attempt made before the portal recorded requests and responses. */
+  recorded: v.boolean(),
+  /** What was sent: the headers (the signature, never the secret) and the body; null when nothing was. */
+  request: v.nullable(v.looseObject({ headers: v.record(v.string(), v.string()), body: v.string() })),
+  /** What came back: null when no answer came (a timeout, a refused connection). */
+  response: v.nullable(
+    v.looseObject({
+      status: v.number(),
+      /** The first WEBHOOK_RESPONSE_BODY_MAX_BYTES of the body. */
+      body: v.string(),
+      truncated: v.boolean(),
+    }),
+  ),
+})
+export type WebhookAttempt = v.InferOutput<typeof webhookAttemptSchema>
+
+/** GET /api/webhooks/delivery: one delivery with its attempts, newest first. */
+export const webhookDeliveryAnswerSchema = v.looseObject({
+  endpointId: v.string(),
+  delivery: webhookDeliverySchema,
+  attempts: v.array(webhookAttemptSchema),
+})
+export type WebhookDeliveryAnswer = v.InferOutput<typeof webhookDeliveryAnswerSchema>
+
 /* ----------------------------------------------------------------------------- messages */
 
 export const WEBHOOK_CREATED_MESSAGE = 'Endpoint added. Copy its signing secret now: it is not shown again.'
@@ -215,8 +279,9 @@ export const WEBHOOK_UPDATED_MESSAGE = 'Endpoint updated.'
 export const WEBHOOK_ENABLED_MESSAGE = 'Endpoint enabled.'
 export const WEBHOOK_DISABLED_MESSAGE = 'Endpoint disabled.'
 export const WEBHOOK_DELETED_MESSAGE = 'Endpoint deleted.'
-export const WEBHOOK_REDELIVERY_MESSAGE = 'Redelivery queued: it is sent within a few seconds.'
+export const WEBHOOK_REDELIVERY_MESSAGE = 'Resend queued: a new attempt is sent within a few seconds.'
 export const WEBHOOK_PING_MESSAGE = 'Test event queued: it is sent within a few seconds.'
+export const WEBHOOK_EDITED_MESSAGE = 'Endpoint saved.'
 export const WEBHOOK_NOTHING_TO_UPDATE_MESSAGE = 'Events or Enabled is required.'
 export const WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE = 'This webhook endpoint does not exist.'
 export const WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE = 'This delivery does not exist.'
@@ -225,6 +290,33 @@ export const WEBHOOK_ENDPOINT_DISABLED_MESSAGE =
 export const WEBHOOK_ENDPOINTS_LIMIT_MESSAGE = `An organization can have at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints; delete one first.`
 export const WEBHOOK_BEFORE_INVALID_MESSAGE = 'Before must be the next value of the previous page.'
 export const WEBHOOK_PING_TEXT = 'A test event from the Device Certification Portal.'
+/** The add and edit dialog's words (docs/decisions/0043). */
+export const WEBHOOK_ADD_DESCRIPTION =
+  'The portal POSTs a signed JSON body to this URL when a chosen event happens, and retries for 24 hours when it fails.'
+export const WEBHOOK_EDIT_DESCRIPTION =
+  'Deliveries not yet sent go to the new URL; the signing secret stays the same.'
+export const WEBHOOK_DESCRIPTION_HINT = 'Optional: what this endpoint is for, such as “Release pipeline”.'
+export const WEBHOOK_ALL_EVENTS_LABEL = 'All events'
+
+/** The event catalogue's words (docs/decisions/0043). */
+export const WEBHOOK_CATALOGUE_TITLE = 'Event catalogue'
+export const WEBHOOK_CATALOGUE_INTRO =
+  'Every event an endpoint can subscribe to, with an example of the JSON body it is sent. Each body carries the event’s id (the same in every retry and resend), its type, when it happened, your organization’s id and its data.'
+
+/** The delivery panel's words (docs/decisions/0043). */
+export const WEBHOOK_ATTEMPT_NOT_RECORDED_MESSAGE =
+  'This attempt was made before the portal recorded requests and responses: there is nothing to show.'
+export const WEBHOOK_NOTHING_SENT_MESSAGE = 'Nothing was sent.'
+export const WEBHOOK_NO_RESPONSE_MESSAGE = 'No response came back.'
+export const WEBHOOK_RESPONSE_TRUNCATED_NOTE = `Only the first ${WEBHOOK_RESPONSE_BODY_MAX_BYTES / 1024} KB of the response body is kept.`
+export const WEBHOOK_RETENTION_NOTE = `Deliveries, with each attempt’s request and response, are kept ${WEBHOOK_DELIVERY_RETENTION_DAYS} days.`
+/** The activity log's subject of an edit whose URL changed. */
+export const webhookEditedSubject = (before: string, after: string) =>
+  before === after ? after : `${before} → ${after}`
+/** The activity log's subject of a Resend: the event and the endpoint. */
+export const webhookResentSubject = (type: string, eventId: string, url: string) =>
+  `${type} ${eventId} to ${url}`
+
 /** The activity log's subject when the portal disables an endpoint. */
 export const webhookDisabledSubject = (url: string, reason: 'failing' | 'destination') =>
   reason === 'failing'

@@ -8,6 +8,7 @@ import {
   WEBHOOK_DELIVERIES_PAGE_SIZE,
   WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE,
   WEBHOOK_DISABLED_MESSAGE,
+  WEBHOOK_EDITED_MESSAGE,
   WEBHOOK_ENABLED_MESSAGE,
   WEBHOOK_ENDPOINT_DISABLED_MESSAGE,
   WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE,
@@ -24,6 +25,7 @@ import {
   type WebhookEventType,
   webhookEventsProblem,
 } from '@/contract/webhooks'
+import { fixtureAcknowledgement, fixtureBody, fixtureRequest } from '@/mocks/fixtures/webhook-attempts'
 import { FIXTURE_NOW, type MockVendor, world } from '@/mocks/fixtures/world'
 import { answer, mockEndpoint, vendorEndpoint } from '@/mocks/mock-endpoint'
 
@@ -33,8 +35,9 @@ import { answer, mockEndpoint, vendorEndpoint } from '@/mocks/mock-endpoint'
  * destination check — https to a public address (the fixture world is not a development portal;
  * it resolves only localhost, so another name is accepted as the server accepts one that does
  * not resolve yet); an unknown id answers 404.
- * A delivery that is redelivered or a ping is queued (status pending, no attempt yet): the fixture
- * world sends nothing.
+ * A ping is queued (status pending, no attempt yet): the fixture world sends nothing. A Resend is
+ * answered at once by the fixture world's receiver (a new attempt, HTTP 200 with its
+ * acknowledgement), so that the delivery's panel shows it recorded (docs/decisions/0043).
  */
 
 const roleOf = (vendor: MockVendor | undefined): Role => vendor?.authData.role ?? 'Owner'
@@ -44,6 +47,42 @@ const refusedChange = (vendor: MockVendor) =>
   can(roleOf(vendor), 'webhooks') ? undefined : answer(ROLE_REFUSALS.webhooks, 403)
 const findEndpoint = (endpointId: string) =>
   world.webhooks.endpoints.find((endpoint) => endpoint.endpointId === endpointId)
+const fixtureDestination = (url: string) =>
+  checkWebhookDestination(url, { development: false, lookup: fixtureLookup })
+
+/** A delivery of the organization's, with its endpoint's id. */
+function findDelivery(deliveryId: string) {
+  for (const [endpointId, log] of Object.entries(world.webhooks.deliveries)) {
+    const delivery = log.find((item) => item.deliveryId === deliveryId)
+    if (delivery) return { endpointId, delivery }
+  }
+  return undefined
+}
+
+/** A Resend, answered at once by the fixture world's receiver: a new attempt, HTTP 200. */
+function resend(endpointId: string, delivery: WebhookDelivery) {
+  const at = FIXTURE_NOW.toISOString()
+  const attempts = (world.webhooks.attempts[delivery.deliveryId] ??= [])
+  Object.assign(delivery, {
+    status: 'succeeded',
+    attempts: delivery.attempts + 1,
+    lastAttemptAt: at,
+    responseCode: 200,
+    error: null,
+    nextAttemptAt: null,
+    deliveredAt: at,
+  })
+  attempts.unshift({
+    attempt: delivery.attempts,
+    startedAt: at,
+    durationMs: 143,
+    responseCode: 200,
+    error: null,
+    recorded: true,
+    request: fixtureRequest(delivery.eventId, fixtureBody(delivery, endpointId), at),
+    response: { status: 200, body: fixtureAcknowledgement(delivery.eventId), truncated: false },
+  })
+}
 
 function newSecret() {
   const bytes = crypto.getRandomValues(new Uint8Array(32))
@@ -87,7 +126,7 @@ export const webhookHandlers = [
     const refused = refusedChange(vendor)
     if (refused) return refused
     const url = body.url.trim()
-    const destination = await checkWebhookDestination(url, { development: false, lookup: fixtureLookup })
+    const destination = await fixtureDestination(url)
     if (destination.kind === 'refused') return refusal(destination.message, 'url', 400)
     const eventsProblem = webhookEventsProblem(body.events)
     if (eventsProblem) return refusal(eventsProblem, 'events', 400)
@@ -102,6 +141,7 @@ export const webhookHandlers = [
     const endpoint = {
       endpointId: `whe_${world.nextId}`,
       url,
+      description: body.description?.trim() ?? '',
       events: [...new Set(body.events)] as WebhookEventType[],
       state: 'active' as const,
       disabledReason: null,
@@ -130,10 +170,7 @@ export const webhookHandlers = [
     if (!endpoint) return refusal(WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE, 'endpointId', 404)
     if (body.enabled === true) {
       // As the server: a URL the portal would not call is not enabled.
-      const destination = await checkWebhookDestination(endpoint.url, {
-        development: false,
-        lookup: fixtureLookup,
-      })
+      const destination = await fixtureDestination(endpoint.url)
       if (destination.kind === 'refused') return refusal(destination.message, 'enabled', 400)
     }
     if (body.events !== undefined) endpoint.events = [...new Set(body.events)] as WebhookEventType[]
@@ -154,6 +191,26 @@ export const webhookHandlers = [
           ? WEBHOOK_ENABLED_MESSAGE
           : WEBHOOK_DISABLED_MESSAGE
     return HttpResponse.json({ message, endpoint: { ...endpoint } })
+  }),
+
+  vendorEndpoint('editWebhook', async ({ body, vendor }) => {
+    const refused = refusedChange(vendor)
+    if (refused) return refused
+    const endpoint = findEndpoint(body.endpointId)
+    if (!endpoint) return refusal(WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE, 'endpointId', 404)
+    const url = body.url.trim()
+    const destination = await fixtureDestination(url)
+    if (destination.kind === 'refused') return refusal(destination.message, 'url', 400)
+    const eventsProblem = webhookEventsProblem(body.events)
+    if (eventsProblem) return refusal(eventsProblem, 'events', 400)
+    const others = world.webhooks.endpoints.filter((item) => item !== endpoint)
+    if (others.some((item) => item.url === url)) return refusal(WEBHOOK_URL_DUPLICATE_MESSAGE, 'url', 409)
+    Object.assign(endpoint, {
+      url,
+      events: [...new Set(body.events)] as WebhookEventType[],
+      ...(body.description !== undefined ? { description: body.description.trim() } : {}),
+    })
+    return HttpResponse.json({ message: WEBHOOK_EDITED_MESSAGE, endpoint: { ...endpoint } })
   }),
 
   vendorEndpoint('deleteWebhook', ({ body, vendor }) => {
@@ -179,21 +236,26 @@ export const webhookHandlers = [
     return HttpResponse.json({ deliveries: deliveries.map((item) => ({ ...item })), next })
   }),
 
+  mockEndpoint('webhookDelivery', ({ body }) => {
+    const found = findDelivery(body.deliveryId)
+    if (!found) return refusal(WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE, 'deliveryId', 404)
+    return HttpResponse.json({
+      endpointId: found.endpointId,
+      delivery: { ...found.delivery },
+      attempts: (world.webhooks.attempts[body.deliveryId] ?? []).map((attempt) => ({ ...attempt })),
+    })
+  }),
+
   vendorEndpoint('redeliverWebhook', ({ body, vendor }) => {
     const refused = refusedChange(vendor)
     if (refused) return refused
-    for (const [endpointId, log] of Object.entries(world.webhooks.deliveries)) {
-      const found = log.find((item) => item.deliveryId === body.deliveryId)
-      if (!found) continue
-      if (findEndpoint(endpointId)?.state !== 'active') {
-        return refusal(WEBHOOK_ENDPOINT_DISABLED_MESSAGE, 'deliveryId', 409)
-      }
-      if (found.status !== 'delivering') {
-        Object.assign(found, { status: 'pending', nextAttemptAt: FIXTURE_NOW.toISOString() })
-      }
-      return answer(WEBHOOK_REDELIVERY_MESSAGE)
+    const found = findDelivery(body.deliveryId)
+    if (!found) return refusal(WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE, 'deliveryId', 404)
+    if (findEndpoint(found.endpointId)?.state !== 'active') {
+      return refusal(WEBHOOK_ENDPOINT_DISABLED_MESSAGE, 'deliveryId', 409)
     }
-    return refusal(WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE, 'deliveryId', 404)
+    if (found.delivery.status !== 'delivering') resend(found.endpointId, found.delivery)
+    return answer(WEBHOOK_REDELIVERY_MESSAGE)
   }),
 
   vendorEndpoint('pingWebhook', ({ body, vendor }) => {

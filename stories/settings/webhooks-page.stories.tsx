@@ -20,8 +20,8 @@ import {
 } from '@/contract/webhooks'
 import { world } from '@/mocks/fixtures/world'
 import { endpointUrl } from '@/mocks/handlers'
-import { AddEndpointDialog } from '@/features/webhooks/components/add-endpoint-dialog'
 import { DeliveryLog } from '@/features/webhooks/components/delivery-log'
+import { EndpointDialog } from '@/features/webhooks/components/endpoint-dialog'
 import { SecretDialog } from '@/features/webhooks/components/secret-dialog'
 import {
   NO_ENDPOINTS,
@@ -42,7 +42,7 @@ import { expectToast } from '../support/toasts'
 
 const meta = preview.meta({
   title: 'Settings/Webhooks/Webhooks page',
-  subcomponents: { WebhooksScreen, AddEndpointDialog, SecretDialog, DeliveryLog },
+  subcomponents: { WebhooksScreen, EndpointDialog, SecretDialog, DeliveryLog },
   parameters: { layout: 'fullscreen', router: { app: true, url: '/settings/webhooks' } },
   render: () => <></>,
 })
@@ -180,11 +180,20 @@ export const DeliveryLogStates = meta.story({
       ['record.submitted', 'Failed', '19 Nov 2026, 07:00', 'No answer within 10 s.', '31 attempts', '—'],
       ['record.submitted', 'Delivered', '17 Nov 2026, 15:20', 'HTTP 200', '1 attempt', '—'],
     ])
-    // Redeliver the failed one: queued again.
+    // Resend the failed one: a new attempt (the fixture world's receiver answers it at once).
     const failedRow = within(table).getAllByRole('row')[3]!
-    await userEvent.click(within(failedRow).getByRole('button', { name: /^Redeliver record\.submitted/ }))
+    await userEvent.click(within(failedRow).getByRole('button', { name: /^Resend record\.submitted/ }))
     await expectToast(WEBHOOK_REDELIVERY_MESSAGE, 'success')
-    await waitFor(() => expect(logRows(table)[2]?.slice(0, 2)).toEqual(['record.submitted', 'Retrying']))
+    await waitFor(() =>
+      expect(logRows(table)[2]).toEqual([
+        'record.submitted',
+        'Delivered',
+        '20 Nov 2026, 09:00',
+        'HTTP 200',
+        '32 attempts',
+        '—',
+      ]),
+    )
     // A test event is queued at the top of the log.
     await userEvent.click(ci.getByRole('button', { name: 'Send test event' }))
     await expectToast(WEBHOOK_PING_MESSAGE, 'success')
@@ -326,15 +335,19 @@ export const EngineersView = meta.story({
     await userEvent.click(add)
     await expect(screen.queryByRole('dialog')).toBeNull()
     const ci = within(endpointNamed(canvas, CI))
-    for (const name of ['Send test event', 'Disable', 'New secret', 'Delete']) {
+    for (const name of [`Edit ${CI}`, 'Send test event', 'Disable', 'New secret', 'Delete']) {
       await expect(ci.getByRole('button', { name })).toHaveAttribute('aria-disabled', 'true')
     }
     // The delivery log is every member's to read.
     await userEvent.click(ci.getByRole('button', { name: 'Delivery log' }))
     const table = await ci.findByRole('table', { name: `Deliveries to ${CI}, newest first` })
-    await expect(within(table).getAllByRole('button', { name: /^Redeliver/ })[0]).toHaveAttribute(
+    await expect(within(table).getAllByRole('button', { name: /^Resend/ })[0]).toHaveAttribute(
       'aria-disabled',
       'true',
+    )
+    // …and each delivery's request and response too.
+    await expect(within(table).getAllByRole('button', { name: /^Details/ })[0]).not.toHaveAttribute(
+      'aria-disabled',
     )
   },
 })

@@ -28,13 +28,22 @@ export async function pruneDoneJobs(db: Kysely<Database>, before: Date): Promise
   return Number(deleted.numDeletedRows)
 }
 
+/**
+ * A domain's own pruning (the webhooks' old deliveries), run at the same rhythm: given the runner's
+ * now, it deletes what it keeps no longer and answers how many rows went. It must be safe to run in
+ * two processes at once.
+ */
+export type Prune = (db: Kysely<Database>, now: Date) => Promise<number>
+
 /** A pruner for one runner: at most once per PRUNE_EVERY_MS of its clock, the first time at once. */
-export function createPruner(db: Kysely<Database>, clock: () => Date) {
+export function createPruner(db: Kysely<Database>, clock: () => Date, prunes: readonly Prune[] = []) {
   let last: number | null = null
   return async () => {
     const now = clock().getTime()
     if (last !== null && now - last < PRUNE_EVERY_MS) return 0
     last = now
-    return pruneDoneJobs(db, new Date(now - DONE_JOB_RETENTION_MS))
+    let pruned = await pruneDoneJobs(db, new Date(now - DONE_JOB_RETENTION_MS))
+    for (const prune of prunes) pruned += await prune(db, new Date(now))
+    return pruned
   }
 }

@@ -5,7 +5,7 @@ import { log as serverLog } from '../log.ts'
 import { createAlarm } from './alarm.ts'
 import { consumeAllEvents, type EventReader } from './event-log.ts'
 import { jobBackoffMs } from './backoff.ts'
-import { createPruner } from './prune.ts'
+import { createPruner, type Prune } from './prune.ts'
 import { onJobEnqueued } from './queue.ts'
 
 /*
@@ -70,6 +70,8 @@ export type JobRunnerOptions = {
   handlers: Record<string, JobHandler>
   /** Readers of the events log by cursor name (event-log.ts), run at each round before the jobs. */
   readers?: Record<string, EventReader>
+  /** The domains' own pruning (prune.ts), run with the done jobs' at most once an hour. */
+  prunes?: readonly Prune[]
   pollMs?: number
   leaseMs?: number
   /** How many jobs one round claims (and runs side by side). */
@@ -339,7 +341,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return work
   }
 
-  const prune = createPruner(runner.db, runner.clock)
+  const prune = createPruner(runner.db, runner.clock, options.prunes)
 
   async function runOnce(): Promise<number> {
     await prune()

@@ -129,6 +129,8 @@ export interface WebhookEndpointsTable {
   failing_since: NullableTime
   created_by: string | null
   created_at: CreatedAt
+  /** Migration 0026: the Owner's note ('' when none). */
+  description: ColumnType<string, string | undefined, string>
 }
 
 export type WebhookDeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed'
@@ -160,4 +162,13 @@ export interface WebhookAttemptsTable {
   response_code: number | null
   error: string | null
   process_id: string
+  /** Migration 0026: the headers sent (JSON object written as a string, read parsed; never the secret); null before 0026. */
+  request_headers: ColumnType<unknown, string | null | undefined, string | null>
+  /** The body as sent; null before 0026. */
+  request_body: string | null
+  /** The first 4 KB of the answer's body (null: no answer, or before 0026). */
+  response_body: string | null
+  response_truncated: Generated<boolean>
+  /** Whether the attempt was made after migration 0026 (its request and response were recorded). */
+  recorded: Generated<boolean>
 }

@@ -13,6 +13,7 @@ export const webhookKeys = {
   all: queryKeys.webhooks(),
   list: (vendorUserId: string) => [...queryKeys.webhooks(), 'list', vendorUserId] as const,
   deliveries: (endpointId: string) => [...queryKeys.webhooks(), 'deliveries', endpointId] as const,
+  delivery: (deliveryId: string) => [...queryKeys.webhooks(), 'delivery', deliveryId] as const,
 }
 
 /** GET /api/webhooks: the organization's endpoints. */
@@ -27,6 +28,13 @@ export const deliveriesQueryOptions = (endpointId: string) =>
   queryOptions({
     queryKey: webhookKeys.deliveries(endpointId),
     queryFn: ({ signal }) => requestEndpoint('webhookDeliveries', { endpointId }, { signal }),
+  })
+
+/** GET /api/webhooks/delivery: one delivery with each attempt's request and response (docs/decisions/0043). */
+export const deliveryQueryOptions = (deliveryId: string) =>
+  queryOptions({
+    queryKey: webhookKeys.delivery(deliveryId),
+    queryFn: ({ signal }) => requestEndpoint('webhookDelivery', { deliveryId }, { signal }),
   })
 
 export function fetchOlderDeliveries(endpointId: string, before: string) {
@@ -51,30 +59,42 @@ function useApplyEndpoint(vendorUserId: string) {
   }
 }
 
-export type CreateOutcome =
-  | { kind: 'created'; message: string; endpoint: WebhookEndpoint; secret: string }
-  | { kind: 'field'; field: 'url' | 'events'; message: string }
+/** What the add and edit dialog sends (docs/decisions/0043). */
+export type EndpointInput = { url: string; events: WebhookEventType[]; description: string }
 
-const CREATE_FIELDS = ['url', 'events'] as const
+export type SaveOutcome =
+  | { kind: 'saved'; message: string; endpoint: WebhookEndpoint; secret: string | null }
+  | { kind: 'field'; field: EndpointField; message: string }
+
+const ENDPOINT_FIELDS = ['url', 'events', 'description'] as const
+type EndpointField = (typeof ENDPOINT_FIELDS)[number]
 
 /**
- * POST /api/webhooks/create. A refusal naming `url` or `events` is the dialog's to show on that
- * field (no toast); any other failure is told as spec §8 says.
+ * POST /api/webhooks/create, or /edit when `endpointId` is given. A refusal naming one of the
+ * dialog's fields is the dialog's to show on that field (no toast); any other failure is told as
+ * spec §8 says. A new endpoint's answer carries its secret, shown once.
  */
-export function useCreateWebhookMutation(vendorUserId: string) {
+export function useSaveWebhookMutation(vendorUserId: string) {
   const apply = useApplyEndpoint(vendorUserId)
   return useMutation({
-    mutationFn: async (input: { url: string; events: WebhookEventType[] }): Promise<CreateOutcome> => {
-      const outcome = await dataOrFieldRefusal(
-        callEndpoint('createWebhook', { vendorUserId, ...input }),
-        CREATE_FIELDS,
-      )
-      return outcome.ok
-        ? { kind: 'created', ...outcome.data }
-        : { kind: 'field', field: outcome.field, message: outcome.message }
+    mutationFn: async ({
+      endpointId,
+      ...input
+    }: EndpointInput & { endpointId: string | null }): Promise<SaveOutcome> => {
+      const outcome = endpointId
+        ? await dataOrFieldRefusal(
+            callEndpoint('editWebhook', { vendorUserId, endpointId, ...input }),
+            ENDPOINT_FIELDS,
+          )
+        : await dataOrFieldRefusal(callEndpoint('createWebhook', { vendorUserId, ...input }), ENDPOINT_FIELDS)
+      if (!outcome.ok) return { kind: 'field', field: outcome.field, message: outcome.message }
+      const { message, endpoint } = outcome.data
+      if (!endpoint) throw new Error(message)
+      const secret = 'secret' in outcome.data ? String(outcome.data.secret) : null
+      return { kind: 'saved', message, endpoint, secret }
     },
     onSuccess: (outcome) => {
-      if (outcome.kind === 'created') apply(outcome.endpoint)
+      if (outcome.kind === 'saved') apply(outcome.endpoint)
     },
   })
 }
@@ -96,11 +116,15 @@ export function useDeleteWebhookMutation(vendorUserId: string) {
   })
 }
 
+/** POST /api/webhooks/redeliver (Resend): the log and the delivery's panel are read again. */
 export function useRedeliverMutation(vendorUserId: string, endpointId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (deliveryId: string) => requestEndpoint('redeliverWebhook', { vendorUserId, deliveryId }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(endpointId) }),
+    onSuccess: (_answer, deliveryId) => {
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(endpointId) })
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.delivery(deliveryId) })
+    },
   })
 }
 

@@ -12,12 +12,13 @@ import {
   fetchOlderDeliveries,
   useRedeliverMutation,
 } from '@/features/webhooks/api/webhooks'
+import { DeliveryDetail } from '@/features/webhooks/components/delivery-detail'
 import { attemptsLabel, deliveryStatusLabel, responseLabel } from '@/features/webhooks/model/webhook-view'
 
 type DeliveryLogProps = {
   vendorUserId: string
   endpoint: WebhookEndpoint
-  /** Why the viewer may not redeliver (not an Owner), or null. */
+  /** Why the viewer may not resend (not an Owner), or null. */
   refusal: RoleRefusal | null
   /** The id of the note that explains the refusal. */
   refusalId?: string | undefined
@@ -39,8 +40,9 @@ const STATUS_TONE: Record<WebhookDelivery['status'], string> = {
 
 /**
  * One endpoint's deliveries, newest first: the event, its status, when it was last tried, what the
- * receiver answered, how many attempts, and the next retry; Redeliver sends one again now (an
- * Owner's; a disabled endpoint is enabled first). Load older reads the next page.
+ * receiver answered, how many attempts, and the next retry; Details opens it with each attempt's
+ * request and response (delivery-detail.tsx); Resend sends it again now (an Owner's; a disabled
+ * endpoint is enabled first). Load older reads the next page.
  */
 function DeliveryLog({ vendorUserId, endpoint, refusal, refusalId }: DeliveryLogProps) {
   const log = useDeliveryLog(vendorUserId, endpoint, refusal)
@@ -93,11 +95,20 @@ function DeliveryLog({ vendorUserId, endpoint, refusal, refusalId }: DeliveryLog
                 blocked={blocked}
                 refusalId={refusal ? refusalId : undefined}
                 onRedeliver={() => void log.onRedeliver(delivery)}
+                onOpen={() => log.setOpened(delivery)}
               />
             ))}
           </tbody>
         </table>
       </div>
+      <DeliveryDetail
+        delivery={log.opened}
+        onClose={() => log.setOpened(null)}
+        blocked={blocked}
+        refusalId={refusal ? refusalId : undefined}
+        resending={log.resending}
+        onResend={(delivery) => void log.onRedeliver(delivery)}
+      />
       {next ? (
         <Button
           variant="outline"
@@ -115,13 +126,14 @@ function DeliveryLog({ vendorUserId, endpoint, refusal, refusalId }: DeliveryLog
 
 const COLUMNS = ['Event', 'Status', 'Time', 'Response', 'Attempts', 'Next retry'] as const
 
-/** The first page (a query), the older pages read since, and Redeliver. */
+/** The first page (a query), the older pages read since, the delivery opened, and Resend. */
 function useDeliveryLog(vendorUserId: string, endpoint: WebhookEndpoint, refusal: RoleRefusal | null) {
   const query = useQuery(deliveriesQueryOptions(endpoint.endpointId))
   const [older, setOlder] = React.useState<{ deliveries: WebhookDelivery[]; next: string | null } | null>(
     null,
   )
   const [loadingOlder, setLoadingOlder] = React.useState(false)
+  const [opened, setOpened] = React.useState<WebhookDelivery | null>(null)
   const redeliver = useRedeliverMutation(vendorUserId, endpoint.endpointId)
 
   const onRedeliver = async (delivery: WebhookDelivery) => {
@@ -141,20 +153,31 @@ function useDeliveryLog(vendorUserId: string, endpoint: WebhookEndpoint, refusal
     if (page) setOlder({ deliveries: [...(older?.deliveries ?? []), ...page.deliveries], next: page.next })
   }
 
-  return { query, older, loadingOlder, onRedeliver, loadOlder }
+  return {
+    query,
+    older,
+    loadingOlder,
+    onRedeliver,
+    loadOlder,
+    opened,
+    setOpened,
+    resending: redeliver.isPending,
+  }
 }
 
 type DeliveryRowProps = {
   delivery: WebhookDelivery
-  /** Redeliver refused: not an Owner, or the endpoint is disabled. */
+  /** Resend refused: not an Owner, or the endpoint is disabled. */
   blocked: boolean
   /** The id of the note that explains the viewer's refusal, when refused. */
   refusalId: string | undefined
   onRedeliver: () => void
+  onOpen: () => void
 }
 
-/** One delivery: its event, status, last try, answer, attempts, next retry; Redeliver. */
-function DeliveryRow({ delivery, blocked, refusalId, onRedeliver }: DeliveryRowProps) {
+/** One delivery: its event, status, last try, answer, attempts, next retry; Details and Resend. */
+function DeliveryRow({ delivery, blocked, refusalId, onRedeliver, onOpen }: DeliveryRowProps) {
+  const of = `${delivery.type} of ${formatPortalTime(delivery.createdAt)}`
   return (
     <tr data-slot="delivery" className="max-sm:grid max-sm:grid-cols-[auto_1fr] max-sm:gap-x-4 max-sm:py-2">
       <th scope="row" className="px-3 py-2 font-mono font-normal text-ink max-sm:col-span-2">
@@ -178,16 +201,19 @@ function DeliveryRow({ delivery, blocked, refusalId, onRedeliver }: DeliveryRowP
       <td data-label="Next retry" className={`${PHONE_CELL} px-3 py-2 text-ink`}>
         {delivery.nextAttemptAt ? formatPortalTime(delivery.nextAttemptAt) : '—'}
       </td>
-      <td className="px-3 py-2 text-right max-sm:col-span-2 max-sm:text-left">
+      <td className="px-3 py-2 text-right whitespace-nowrap max-sm:col-span-2 max-sm:text-left">
+        <Button size="sm" variant="outline" aria-label={`Details of ${of}`} onClick={onOpen}>
+          Details
+        </Button>{' '}
         <Button
           size="sm"
           variant="outline"
           aria-disabled={blocked ? true : undefined}
           aria-describedby={refusalId}
-          aria-label={`Redeliver ${delivery.type} of ${formatPortalTime(delivery.createdAt)}`}
+          aria-label={`Resend ${of}`}
           onClick={onRedeliver}
         >
-          Redeliver
+          Resend
         </Button>
       </td>
     </tr>

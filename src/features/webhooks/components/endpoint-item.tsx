@@ -1,4 +1,4 @@
-import { ChevronDown, KeyRound } from 'lucide-react'
+import { ChevronDown, KeyRound, Pencil } from 'lucide-react'
 import * as React from 'react'
 import { Button } from '@/components/ui/button'
 import type { WebhookEndpoint } from '@/contract/webhooks'
@@ -22,14 +22,16 @@ type EndpointItemProps = {
   refusalId: string
   onDelete: () => void
   onRotate: () => void
+  onEdit: () => void
 }
 
 /**
- * One endpoint: its URL and state (disabled with why), what it receives, its last delivery, its
- * secret's hint; the delivery log (opened by its button), Send test event, Disable or Enable, New
- * secret and Delete.
+ * One endpoint: its URL and state (disabled with why), its description, what it receives, its last
+ * delivery, its secret's hint; the delivery log (opened by its button), Edit, Send test event,
+ * Disable or Enable, New secret and Delete.
  */
-function EndpointItem({ vendorUserId, endpoint, refusal, refusalId, onDelete, onRotate }: EndpointItemProps) {
+function EndpointItem(props: EndpointItemProps) {
+  const { vendorUserId, endpoint, refusal, refusalId } = props
   const [open, setOpen] = React.useState(false)
   const headingId = React.useId()
   const logId = React.useId()
@@ -64,17 +66,7 @@ function EndpointItem({ vendorUserId, endpoint, refusal, refusalId, onDelete, on
         </p>
       ) : null}
       <EndpointDetails endpoint={endpoint} />
-      <EndpointActions
-        vendorUserId={vendorUserId}
-        endpoint={endpoint}
-        refusal={refusal}
-        refusalId={refusalId}
-        onDelete={onDelete}
-        onRotate={onRotate}
-        logOpen={open}
-        logId={logId}
-        onLogOpenChange={setOpen}
-      />
+      <EndpointActions {...props} logOpen={open} logId={logId} onLogOpenChange={setOpen} />
       <div id={logId} hidden={!open}>
         {open ? (
           <DeliveryLog
@@ -94,6 +86,14 @@ function EndpointDetails({ endpoint }: { endpoint: WebhookEndpoint }) {
   const last = endpoint.lastDelivery
   return (
     <dl className="grid gap-x-6 gap-y-1 text-small sm:grid-cols-[auto_1fr]">
+      {endpoint.description ? (
+        <>
+          <dt className="text-ink-muted">Description</dt>
+          <dd className="break-words text-ink" data-slot="endpoint-description">
+            {endpoint.description}
+          </dd>
+        </>
+      ) : null}
       <dt className="text-ink-muted">Events</dt>
       <dd className="font-mono break-words text-ink">{endpoint.events.join(', ')}</dd>
       <dt className="text-ink-muted">Last delivery</dt>
@@ -121,7 +121,7 @@ type EndpointActionsProps = EndpointItemProps & {
  * aria-disabled and described by the refusal; a disabled endpoint sends no test event.
  */
 function EndpointActions(props: EndpointActionsProps) {
-  const { refusal, refusalId, onDelete, onRotate, logOpen, logId, onLogOpenChange } = props
+  const { refusal, refusalId, onDelete, onRotate, onEdit, logOpen, logId, onLogOpenChange } = props
   const { active, ping, update, onPing, onToggle } = useEndpointChanges(props)
   const refused = refusal
     ? { 'aria-disabled': true as const, 'aria-describedby': refusalId }
@@ -137,6 +137,18 @@ function EndpointActions(props: EndpointActionsProps) {
       >
         <ChevronDown aria-hidden="true" className={cn('transition-transform', logOpen && 'rotate-180')} />
         Delivery log
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        {...refused}
+        aria-label={`Edit ${props.endpoint.url}`}
+        onClick={() => {
+          if (!refusal) onEdit()
+        }}
+      >
+        <Pencil aria-hidden="true" />
+        Edit
       </Button>
       <Button
         variant="outline"

@@ -21,8 +21,9 @@ import {
 import { answerOrNull, showToast } from '@/lib/api-failure'
 import type { RoleRefusal } from '@/lib/role'
 import { useDeleteWebhookMutation, useRotateSecretMutation } from '@/features/webhooks/api/webhooks'
-import { AddEndpointDialog } from '@/features/webhooks/components/add-endpoint-dialog'
+import { EndpointDialog } from '@/features/webhooks/components/endpoint-dialog'
 import { EndpointItem } from '@/features/webhooks/components/endpoint-item'
+import { EventCatalogue } from '@/features/webhooks/components/event-catalogue'
 import { SecretDialog } from '@/features/webhooks/components/secret-dialog'
 
 type WebhooksScreenProps = {
@@ -37,13 +38,18 @@ export const NO_ENDPOINTS_HINT =
   'Add one to have the portal tell your build pipeline when a device is submitted, a run starts or ends, a certificate is issued or a comment is added.'
 
 /**
- * The webhooks page: the organization's endpoints — URL, events, state (disabled with
- * why), the last delivery — each with its delivery log, Send test event, Disable or Enable, New
- * secret and Delete (both confirmed); Add endpoint; a new secret is shown once. Every member reads; the changes are
- * an Owner's, and other roles see the controls disabled with the reason.
+ * The webhooks page: the organization's endpoints — URL, description, events, state (disabled
+ * with why), the last delivery — each with its delivery log (each delivery opens with its requests
+ * and responses), Edit, Send test event, Disable or Enable, New secret and Delete (both confirmed);
+ * Add endpoint; a new secret is shown once; then the event catalogue. Every member reads; the
+ * changes are an Owner's, and other roles see the controls disabled with the reason.
  */
 function WebhooksScreen({ vendorUserId, webhooks, refusal }: WebhooksScreenProps) {
-  const [adding, setAdding] = React.useState(false)
+  // The endpoint stays while the dialog closes, so that its title does not change on the way out.
+  const [dialog, setDialog] = React.useState<{ open: boolean; endpoint: WebhookEndpoint | null }>({
+    open: false,
+    endpoint: null,
+  })
   const [created, setCreated] = React.useState<{ url: string; secret: string; message: string } | null>(null)
   const [deleting, setDeleting] = React.useState<WebhookEndpoint | null>(null)
   const [rotating, setRotating] = React.useState<WebhookEndpoint | null>(null)
@@ -77,7 +83,7 @@ function WebhooksScreen({ vendorUserId, webhooks, refusal }: WebhooksScreenProps
             aria-disabled={refusal ? true : undefined}
             aria-describedby={refusal ? refusalId : undefined}
             onClick={() => {
-              if (!refusal) setAdding(true)
+              if (!refusal) setDialog({ open: true, endpoint: null })
             }}
           >
             <Plus aria-hidden="true" />
@@ -92,12 +98,15 @@ function WebhooksScreen({ vendorUserId, webhooks, refusal }: WebhooksScreenProps
           refusalId={refusalId}
           onDelete={setDeleting}
           onRotate={setRotating}
+          onEdit={(endpoint) => setDialog({ open: true, endpoint })}
         />
       </section>
-      <AddEndpointDialog
+      <EventCatalogue />
+      <EndpointDialog
         vendorUserId={vendorUserId}
-        open={adding}
-        onOpenChange={setAdding}
+        endpoint={dialog.endpoint}
+        open={dialog.open}
+        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
         onCreated={({ endpoint, secret, message }) => setCreated({ url: endpoint.url, secret, message })}
       />
       <SecretDialog created={created} onClose={() => setCreated(null)} />
@@ -122,6 +131,7 @@ type EndpointListProps = {
   refusalId: string
   onDelete: (endpoint: WebhookEndpoint) => void
   onRotate: (endpoint: WebhookEndpoint) => void
+  onEdit: (endpoint: WebhookEndpoint) => void
 }
 
 /** The endpoints, or what they are for while there is none. */
@@ -132,6 +142,7 @@ function EndpointList({
   refusalId,
   onDelete,
   onRotate,
+  onEdit,
 }: EndpointListProps) {
   if (endpoints.length === 0) {
     return (
@@ -152,6 +163,7 @@ function EndpointList({
           refusalId={refusalId}
           onDelete={() => onDelete(endpoint)}
           onRotate={() => onRotate(endpoint)}
+          onEdit={() => onEdit(endpoint)}
         />
       ))}
     </ul>

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { WEBHOOK_DISABLED_REASON_MESSAGES } from '@/contract/webhooks'
 import {
+  attemptOutcomeLabel,
+  attemptSucceeded,
   attemptsLabel,
   deliveryStatusLabel,
   disabledWhy,
   endpointStateLabel,
+  readableBody,
   responseLabel,
 } from '@/features/webhooks/model/webhook-view'
 
@@ -39,5 +42,19 @@ describe('the webhooks page’s words', () => {
     expect(disabledWhy({ state: 'disabled', disabledReason: 'destination' })).toBe(
       'Disabled by the portal: this URL is no longer allowed (it points at a private or local address), so nothing is sent to it. Delete it and add an https URL that reaches your receiver over the internet.',
     )
+  })
+
+  it('says what one attempt got, and shows a JSON body indented and any other as it came', () => {
+    expect(attemptOutcomeLabel({ responseCode: 503, error: 'HTTP 503', durationMs: 92 })).toBe(
+      'HTTP 503 in 92 ms',
+    )
+    expect(
+      attemptOutcomeLabel({ responseCode: null, error: 'No answer within 10 s.', durationMs: 10000 }),
+    ).toBe('No answer within 10 s.')
+    expect([200, 204, 299, 300, 503, null].map((responseCode) => attemptSucceeded({ responseCode }))).toEqual(
+      [true, true, true, false, false, false],
+    )
+    expect(readableBody('{"a":1}')).toBe('{\n  "a": 1\n}')
+    expect(readableBody('<html>503</html>')).toBe('<html>503</html>')
   })
 })

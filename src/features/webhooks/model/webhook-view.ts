@@ -1,6 +1,7 @@
 import {
   WEBHOOK_DELIVERY_STATUS_LABELS,
   WEBHOOK_DISABLED_REASON_MESSAGES,
+  type WebhookAttempt,
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '@/contract/webhooks'
@@ -42,4 +43,25 @@ export function endpointStateLabel(endpoint: Pick<WebhookEndpoint, 'state'>): st
 export function disabledWhy(endpoint: Pick<WebhookEndpoint, 'state' | 'disabledReason'>): string | null {
   if (endpoint.state === 'active') return null
   return WEBHOOK_DISABLED_REASON_MESSAGES[endpoint.disabledReason ?? 'owner']
+}
+
+/** What one attempt got, for its line in the delivery's panel: 'HTTP 503 in 92 ms', 'No answer within 10 s.'. */
+export function attemptOutcomeLabel(
+  attempt: Pick<WebhookAttempt, 'responseCode' | 'error' | 'durationMs'>,
+): string {
+  if (attempt.responseCode !== null) return `HTTP ${attempt.responseCode} in ${attempt.durationMs} ms`
+  return attempt.error ?? '—'
+}
+
+/** An attempt succeeded when its receiver answered 2xx. */
+export const attemptSucceeded = (attempt: Pick<WebhookAttempt, 'responseCode'>) =>
+  attempt.responseCode !== null && attempt.responseCode >= 200 && attempt.responseCode < 300
+
+/** A body as the panel shows it: JSON indented, anything else as it came. */
+export function readableBody(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2)
+  } catch {
+    return body
+  }
 }
