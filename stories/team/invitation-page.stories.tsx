@@ -249,7 +249,9 @@ export const JoinWithNameAndPassword = meta.story({
     const form = await fillJoin(canvas, userEvent)
     // Nothing else is asked: the e-mail is the invitation's, the organization's details its own.
     await expect(form.getAllByRole('textbox')).toHaveLength(2)
-    await expect(form.getByText(PENDING_INVITATION.emailId)).toBeVisible()
+    await expect(canvas.getByText('Your account uses', { exact: false })).toHaveTextContent(
+      `Your account uses ${PENDING_INVITATION.emailId}, the address this invitation was sent to.`,
+    )
     await userEvent.click(form.getByRole('button', { name: 'Join the organization' }))
     await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(), {
       timeout: 8000,
