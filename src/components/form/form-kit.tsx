@@ -381,7 +381,7 @@ export function SubmitButton({ enabledWhenInvalid = false, disabled, ...props }:
  * `<form.AppField name="…">{(field) => <field.TextField label="…" />}</form.AppField>`;
  * sections of a large form are `withForm` sub-forms sharing `formOptions`.
  */
-export const { useAppForm, withForm } = createFormHook({
+export const { useAppForm, withForm, withFieldGroup } = createFormHook({
   fieldContext,
   formContext,
   fieldComponents: {

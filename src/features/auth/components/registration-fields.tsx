@@ -12,16 +12,13 @@ import {
   cityOptions,
   stateOptions,
 } from '@/contract/address-cascade'
+import { PersonNameFields } from '@/components/form/person-name-fields'
 import { LINES_OF_BUSINESS } from '@/contract/validation/fields'
 import {
   citySchema,
   countryCodeSchema,
   countrySchema,
   emptyRegistrationFormValues,
-  firstNameOnBlurSchema,
-  firstNameSchema,
-  lastNameOnBlurSchema,
-  lastNameSchema,
   lobSchema,
   organizationSchema,
   reEnterEmailSchema,
@@ -54,18 +51,7 @@ export const DetailsFieldset = withForm({
     return (
       <fieldset className={sectionClasses}>
         <legend className={sectionLegendClasses}>Your details</legend>
-        <form.AppField
-          name="firstName"
-          validators={{ onChange: firstNameSchema, onBlur: firstNameOnBlurSchema }}
-        >
-          {(field) => <field.TextField label="First name" autoComplete="given-name" required />}
-        </form.AppField>
-        <form.AppField
-          name="lastName"
-          validators={{ onChange: lastNameSchema, onBlur: lastNameOnBlurSchema }}
-        >
-          {(field) => <field.TextField label="Last name" autoComplete="family-name" required />}
-        </form.AppField>
+        <PersonNameFields form={form} fields={{ firstName: 'firstName', lastName: 'lastName' }} />
         <form.AppField
           name="email"
           validators={{ onChange: registrationEmailSchema, onBlur: registrationEmailSchema }}

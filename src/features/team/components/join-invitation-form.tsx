@@ -3,16 +3,10 @@ import { useAppForm } from '@/components/form/form-kit'
 import { recheckBlurMessages, repeatFieldValidators } from '@/components/form/form-rules'
 import { showRefusal } from '@/components/form/form-refusal'
 import { PageForm } from '@/components/form/page-form'
+import { PersonNameFields } from '@/components/form/person-name-fields'
 import { PASSWORD_RULES_MESSAGE } from '@/contract/messages'
 import type { AuthData } from '@/contract/auth'
-import {
-  firstNameOnBlurSchema,
-  firstNameSchema,
-  joinFormSchema,
-  type JoinFormValues,
-  lastNameOnBlurSchema,
-  lastNameSchema,
-} from '@/contract/validation/registration'
+import { joinFormSchema, type JoinFormValues } from '@/contract/validation/registration'
 import { confirmPasswordSchema, newPasswordSchema } from '@/contract/validation/password'
 import { useJoinInvitationMutation } from '@/features/team/api/invitation'
 import { answerOrNull } from '@/lib/api-failure'
@@ -72,18 +66,7 @@ function JoinInvitationForm({ token, emailId, onJoined }: JoinInvitationFormProp
         {/* For password managers: the account this password belongs to. */}
         <input type="email" name="email" autoComplete="username" value={emailId} readOnly hidden />
         <div className="grid gap-5 sm:grid-cols-2">
-          <form.AppField
-            name="firstName"
-            validators={{ onChange: firstNameSchema, onBlur: firstNameOnBlurSchema }}
-          >
-            {(field) => <field.TextField label="First name" autoComplete="given-name" required />}
-          </form.AppField>
-          <form.AppField
-            name="lastName"
-            validators={{ onChange: lastNameSchema, onBlur: lastNameOnBlurSchema }}
-          >
-            {(field) => <field.TextField label="Last name" autoComplete="family-name" required />}
-          </form.AppField>
+          <PersonNameFields form={form} fields={{ firstName: 'firstName', lastName: 'lastName' }} />
         </div>
         <form.AppField
           name="password"
