@@ -156,6 +156,9 @@ export const ACTIVITY_ACTIONS = [
   'run.approved',
   'run.rejected',
   'certificate.revoked',
+  // docs/decisions/0044: listing a certificate in the public directory, and taking it off.
+  'certificate.listed',
+  'certificate.unlisted',
   // docs/decisions/0026: personal API tokens.
   'token.created',
   'token.revoked',
@@ -194,6 +197,8 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityAction, string>> = {
   'run.approved': 'Approved a run',
   'run.rejected': 'Rejected a run',
   'certificate.revoked': 'Revoked a certificate',
+  'certificate.listed': 'Listed a device in the public directory',
+  'certificate.unlisted': 'Took a device off the public directory',
   'token.created': 'Created an API token',
   'token.revoked': 'Revoked an API token',
   'webhook.created': 'Added a webhook endpoint',
