@@ -109,4 +109,3 @@ export const teamSearchSchema = v.object({
   from: v.fallback(v.optional(v.pipe(text(10), v.regex(DAY_PATTERN))), undefined),
   to: v.fallback(v.optional(v.pipe(text(10), v.regex(DAY_PATTERN))), undefined),
 })
-export type TeamSearch = v.InferOutput<typeof teamSearchSchema>

@@ -31,34 +31,43 @@ const ACTION_OPTIONS = ACTIVITY_ACTIONS.map((action) => ({ value: action, label:
 export function ActivityFilterControls({ filters, onChange, members }: ActivityFiltersProps) {
   const set = (change: Partial<ActivityFilters>) => onChange({ ...filters, ...change })
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_12rem_14rem] lg:items-end">
-      <SearchField
-        placeholder="Device, member, address or action"
-        maxLength={ACTIVITY_SEARCH_MAX_LENGTH}
-        value={filters.q ?? ''}
-        onChange={(q) => set({ q: q || undefined })}
-      />
-      <FilterSelect
-        label="Member"
-        allLabel="Every member"
-        value={filters.actorAccountId}
-        options={members.map((member) => ({ value: member.accountId, label: member.name }))}
-        onChange={(actorAccountId) => set({ actorAccountId })}
-      />
-      <FilterSelect
-        label="Action"
-        allLabel="Every action"
-        value={filters.action}
-        options={ACTION_OPTIONS}
-        onChange={(action) => set({ action: action as ActivityAction | undefined })}
-      />
-      <DayField label="From (UTC)" value={filters.from} max={filters.to} onChange={(from) => set({ from })} />
-      <DayField label="To (UTC)" value={filters.to} min={filters.from} onChange={(to) => set({ to })} />
-      {isFiltered(filters) ? (
-        <Button variant="ghost" className="justify-self-start" onClick={() => onChange({})}>
-          Clear filters
-        </Button>
-      ) : null}
+    <div className="flex flex-col gap-3">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_12rem_16rem] lg:items-end">
+        <SearchField
+          placeholder="Device, member, address or action"
+          maxLength={ACTIVITY_SEARCH_MAX_LENGTH}
+          value={filters.q ?? ''}
+          onChange={(q) => set({ q: q || undefined })}
+        />
+        <FilterSelect
+          label="Member"
+          allLabel="Every member"
+          value={filters.actorAccountId}
+          options={members.map((member) => ({ value: member.accountId, label: member.name }))}
+          onChange={(actorAccountId) => set({ actorAccountId })}
+        />
+        <FilterSelect
+          label="Action"
+          allLabel="Every action"
+          value={filters.action}
+          options={ACTION_OPTIONS}
+          onChange={(action) => set({ action: action as ActivityAction | undefined })}
+        />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[12rem_12rem_auto] lg:items-end">
+        <DayField
+          label="From (UTC)"
+          value={filters.from}
+          max={filters.to}
+          onChange={(from) => set({ from })}
+        />
+        <DayField label="To (UTC)" value={filters.to} min={filters.from} onChange={(to) => set({ to })} />
+        {isFiltered(filters) ? (
+          <Button variant="ghost" className="justify-self-start" onClick={() => onChange({})}>
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
     </div>
   )
 }
