@@ -690,6 +690,8 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
       return post({ vendorUserId: id })
     case 'activityLog':
       return get(query({ vendorUserId: id }))
+    case 'activityExport':
+      return get(query({ vendorUserId: id, format: 'csv' }))
     case 'getInvitation':
       return get(query({ token: isOwner ? team.ownerInviteToken : team.pendingToken }))
     case 'acceptInvitation':

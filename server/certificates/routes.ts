@@ -70,7 +70,7 @@ vendorRoute(certificateRoutes, 'publishCertificate', async (c) => {
   const { published } = c.var.body
   if (published && row.revoked_at)
     return c.json({ message: REVOKED_NOT_PUBLISHED_MESSAGE, field: 'number' }, 409)
-  await setPublished(db, number, published)
+  await setPublished(db, number, published, c.var)
   return c.json({
     message: published ? certificatePublishedMessage(number) : certificateUnpublishedMessage(number),
   })

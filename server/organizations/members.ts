@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Role } from '@/contract/roles'
-import { ACTIVITY_PAGE_SIZE, type ActivityAction, type TeamAnswer } from '@/contract/team'
+import type { TeamAnswer } from '@/contract/team'
 import { emailKey } from '@/contract/validation/fields'
 import type { Database } from '../platform/db/schema.ts'
 import { VISITOR_IDLE_MS } from '../http/session.ts'
@@ -130,22 +130,4 @@ export async function endMembership(trx: Db, organizationId: string, accountId: 
     .returning('id')
     .execute()
   return sessions.map((row) => row.id)
-}
-
-/** One page of the activity log, newest first, after the entry `beforeId` when given. */
-export function activityPage(
-  db: Db,
-  organizationId: string,
-  filter: { action?: ActivityAction; actorAccountId?: string; beforeId?: number },
-) {
-  let query = db
-    .selectFrom('activity_log')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .orderBy('id', 'desc')
-    .limit(ACTIVITY_PAGE_SIZE + 1)
-  if (filter.action !== undefined) query = query.where('action', '=', filter.action)
-  if (filter.actorAccountId !== undefined) query = query.where('actor_account_id', '=', filter.actorAccountId)
-  if (filter.beforeId !== undefined) query = query.where('id', '<', filter.beforeId)
-  return query.execute()
 }

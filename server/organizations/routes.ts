@@ -1,8 +1,6 @@
 import { Hono } from 'hono'
 import {
   isLastOwner,
-  ACTIVITY_PAGE_SIZE,
-  type ActivityEntry,
   LAST_OWNER_MESSAGE,
   leftOrganizationMessage,
   MEMBER_NOT_FOUND_MESSAGE,
@@ -13,8 +11,8 @@ import type { MainEnv, MainServices } from '../http/context.ts'
 import { endVendorSession } from '../http/session.ts'
 import { vendorRoute } from '../http/route.ts'
 import { logActivity } from './activity.ts'
+import { activityRoutes } from './activity-routes.ts'
 import {
-  activityPage,
   endMembership,
   lockedOwners,
   memberOf,
@@ -118,25 +116,5 @@ vendorRoute(teamRoutes, 'leaveOrganization', async (c) => {
   return c.json({ message: leftOrganizationMessage(outcome.organizationName) })
 })
 
-vendorRoute(teamRoutes, 'activityLog', async (c) => {
-  const { action, actorAccountId, before } = c.var.body
-  let beforeId: number | undefined
-  if (before !== undefined) {
-    beforeId = /^\d{1,15}$/.test(before) ? Number(before) : Number.NaN
-    if (Number.isNaN(beforeId))
-      return c.json({ message: 'before must be an activityId.', field: 'before' }, 400)
-  }
-  const filter = { action, actorAccountId, beforeId }
-  const rows = await activityPage(c.var.services.db, c.var.organizationId, filter)
-  const page = rows.slice(0, ACTIVITY_PAGE_SIZE)
-  const entries: ActivityEntry[] = page.map((row) => ({
-    activityId: String(row.id),
-    at: row.at.toISOString(),
-    actorName: row.actor_name,
-    actorAccountId: row.actor_account_id,
-    action: row.action,
-    subject: row.subject,
-  }))
-  const last = entries.at(-1)
-  return c.json({ entries, next: rows.length > ACTIVITY_PAGE_SIZE && last ? last.activityId : null })
-})
+// The activity log's page and export (docs/decisions/0044).
+teamRoutes.route('/', activityRoutes)

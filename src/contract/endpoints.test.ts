@@ -74,9 +74,9 @@ describe('endpoint table', () => {
     },
   )
 
-  it('reads change-password and the token bootstrap as text, the certificate PDF as a file, everything else as JSON', () => {
+  it('reads change-password and the token bootstrap as text, the certificate PDF and the activity export as files, everything else as JSON', () => {
     const textCalls = table.filter(([, e]) => e.answerType === 'text').map(([name]) => name)
-    expect(textCalls.sort()).toEqual(['certificatePdf', 'changePassword', 'token'])
+    expect(textCalls.sort()).toEqual(['activityExport', 'certificatePdf', 'changePassword', 'token'])
   })
 })
 

@@ -170,6 +170,9 @@ export const ACTIVITY_ACTIONS = [
   'run.approved',
   'run.rejected',
   'certificate.revoked',
+  // docs/decisions/0044: listing a certificate in the public directory, and taking it off.
+  'certificate.listed',
+  'certificate.unlisted',
   // docs/decisions/0026: personal API tokens.
   'token.created',
   'token.revoked',
@@ -211,6 +214,8 @@ export const ACTIVITY_LABELS: Readonly<Record<ActivityAction, string>> = {
   'run.approved': 'Approved a run',
   'run.rejected': 'Rejected a run',
   'certificate.revoked': 'Revoked a certificate',
+  'certificate.listed': 'Listed a device in the public directory',
+  'certificate.unlisted': 'Took a device off the public directory',
   'token.created': 'Created an API token',
   'token.revoked': 'Revoked an API token',
   'webhook.created': 'Added a webhook endpoint',
@@ -240,12 +245,69 @@ export type ActivityEntry = v.InferOutput<typeof activityEntrySchema>
 
 /** GET /api/team/activity: newest first, 50 a page; `before` is the last entry's activityId. */
 export const ACTIVITY_PAGE_SIZE = 50
-export const activityQuerySchema = v.object({
+/** The longest text the log's search takes. */
+export const ACTIVITY_SEARCH_MAX_LENGTH = 100
+/**
+ * docs/decisions/0044: how long the log keeps a line — the default life of a certificate
+ * (CERTIFICATE_VALID_YEARS), so that a certified device's history can be read while it is certified.
+ */
+export const ACTIVITY_RETENTION_YEARS = 3
+export const ACTIVITY_RETENTION_NOTE = `The log keeps each line for ${ACTIVITY_RETENTION_YEARS} years, then deletes it.`
+
+const ACTIVITY_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/
+/** A bound of the log's date range: a day (YYYY-MM-DD, UTC) or an instant (ISO 8601 with its offset). */
+const activityTime = v.optional(
+  v.pipe(
+    v.string(),
+    v.check(
+      (value) => ACTIVITY_TIME_PATTERN.test(value) && !Number.isNaN(Date.parse(value)),
+      'must be a date (YYYY-MM-DD) or a time in ISO 8601 with its offset',
+    ),
+  ),
+)
+/** Where a day-only `to` ends: the whole day is in the range. */
+export function activityRangeEnd(to: string): Date {
+  const end = new Date(to)
+  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) end.setUTCDate(end.getUTCDate() + 1)
+  return end
+}
+
+/** The log's filters, the list's and the export's: text, date range, member, action. */
+const activityFilterEntries = {
   vendorUserId: idSchema,
+  /** Text in the subject or the actor's name, any case. */
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(ACTIVITY_SEARCH_MAX_LENGTH))),
+  from: activityTime,
+  /** Inclusive: a day-only `to` includes that whole day. */
+  to: activityTime,
   action: v.optional(v.picklist(ACTIVITY_ACTIONS, 'action must be one of the activity log’s actions')),
   actorAccountId: v.optional(idSchema),
-  before: v.optional(idSchema),
+}
+/** A range whose `to` ends before its `from` (400, field to). */
+export const ACTIVITY_RANGE_ORDER_MESSAGE = 'to must not be before from.'
+/** Whether the range's `from` comes before the end of its `to` (either may be absent). */
+export const activityRangeInOrder = (input: { from?: string; to?: string }) =>
+  input.from === undefined ||
+  input.to === undefined ||
+  new Date(input.from).getTime() < activityRangeEnd(input.to).getTime()
+export const activityQuerySchema = v.object({ ...activityFilterEntries, before: v.optional(idSchema) })
+
+export const ACTIVITY_EXPORT_FORMATS = ['csv', 'json'] as const
+export type ActivityExportFormat = (typeof ACTIVITY_EXPORT_FORMATS)[number]
+/** GET /api/team/activity/export: every line the filters select, newest first, as a file. */
+export const activityExportQuerySchema = v.object({
+  ...activityFilterEntries,
+  format: v.picklist(ACTIVITY_EXPORT_FORMATS),
 })
+/** The export's columns, in order (the CSV's header row; the JSON's keys are activityEntrySchema's). */
+export const ACTIVITY_EXPORT_COLUMNS = [
+  'activityId',
+  'at',
+  'actorName',
+  'actorAccountId',
+  'action',
+  'subject',
+] as const
 export const activityAnswerSchema = v.looseObject({
   entries: v.array(activityEntrySchema),
   /** The `before` of the next page; null on the last. */

@@ -25,7 +25,7 @@ export const queryKeys = {
   /** The organization's team (members and invitations) as the session's organization has it. */
   team: (vendorUserId: string) => ['team', vendorUserId] as const,
   /** Every page of the activity log under these filters (an empty object: unfiltered). */
-  activity: (vendorUserId: string, filters: { action?: string; actorAccountId?: string } = {}) =>
+  activity: (vendorUserId: string, filters: Readonly<Record<string, string>> = {}) =>
     ['activity', vendorUserId, filters] as const,
   allActivity: () => ['activity'] as const,
   invitation: (token: string) => ['invitation', token] as const,

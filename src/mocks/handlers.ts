@@ -23,6 +23,7 @@ import { fixtureEvents, publishWorldEvent } from '@/mocks/fixtures/events'
 import { FIXTURE_NOW, FIXTURE_PLAN, type MockVendor, world } from '@/mocks/fixtures/world'
 import { answer, badRequest, mockEndpoint, nextId, vendorEndpoint } from '@/mocks/mock-endpoint'
 import { accountHandlers } from '@/mocks/account-handlers'
+import { activityHandlers } from '@/mocks/activity-handlers'
 import { certificateHandlers } from '@/mocks/certificate-handlers'
 import { labHandlers } from '@/mocks/lab-handlers'
 import { testPlanHandlers } from '@/mocks/test-plan-handlers'
@@ -409,8 +410,9 @@ export const handlers: HttpHandler[] = [
     return answer(said.certificateSentMessage(vendor.authData.emailId))
   }),
 
-  // The team, its invitations and its activity log (team-handlers.ts).
+  // The team and its invitations (team-handlers.ts); its activity log (activity-handlers.ts).
   ...teamHandlers,
+  ...activityHandlers,
   // Personal API tokens (api-token-handlers.ts).
   ...apiTokenHandlers,
   // The lab console's calls (lab-handlers.ts).

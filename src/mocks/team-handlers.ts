@@ -4,7 +4,6 @@ import { can, ROLE_REFUSALS, type Role } from '@/contract/roles'
 import * as said from '@/contract/server-messages'
 import {
   ACCEPT_NAMES_ONE_INVITATION_MESSAGE,
-  ACTIVITY_PAGE_SIZE,
   type ActivityAction,
   alreadyMemberMessage,
   INVITATION_LINK_EXPIRED_MESSAGE,
@@ -178,21 +177,6 @@ export const teamHandlers = [
     world.team.members = world.team.members.filter((item) => item.accountId !== id)
     log(vendor, 'member.left', `${vendor.authData.name} (${member?.role ?? roleOf(vendor)})`)
     return answer(leftOrganizationMessage(world.team.organizationName))
-  }),
-
-  vendorEndpoint('activityLog', ({ body, vendor }) => {
-    const refused = refusedTeamChange(vendor)
-    if (refused) return refused
-    const before = body.before === undefined ? Number.POSITIVE_INFINITY : Number(body.before)
-    const matching = world.team.activity.filter(
-      (entry) =>
-        (body.action === undefined || entry.action === body.action) &&
-        (body.actorAccountId === undefined || entry.actorAccountId === body.actorAccountId) &&
-        Number(entry.activityId) < before,
-    )
-    const entries = matching.slice(0, ACTIVITY_PAGE_SIZE)
-    const next = matching.length > ACTIVITY_PAGE_SIZE ? (entries.at(-1)?.activityId ?? null) : null
-    return HttpResponse.json({ entries, next })
   }),
 
   mockEndpoint('getInvitation', ({ body }) => {

@@ -7,6 +7,7 @@ import {
   portfolioFormSearchSchema,
   portfolioSearchSchema,
   rootSearchSchema,
+  teamSearchSchema,
   type DashboardSearch,
   type PortfolioFormSearch,
   type PortfolioSearch,
@@ -98,5 +99,34 @@ describe('search and from parameters', () => {
   })
   it('is typed as optional text', () => {
     expectTypeOf<DashboardSearch['search']>().toEqualTypeOf<string | undefined>()
+  })
+})
+
+describe('team search parameters (the activity log’s filters)', () => {
+  it('keeps well-formed filters and drops the rest instead of failing the page', () => {
+    expect(
+      v.parse(teamSearchSchema, {
+        q: ' beacon ',
+        member: 'v-nokia-eng1',
+        action: 'certificate.listed',
+        from: '2026-11-15',
+        to: '2026-11-20',
+      }),
+    ).toEqual({
+      q: 'beacon',
+      member: 'v-nokia-eng1',
+      action: 'certificate.listed',
+      from: '2026-11-15',
+      to: '2026-11-20',
+    })
+    expect(
+      v.parse(teamSearchSchema, {
+        q: '',
+        member: '',
+        action: 'member.danced',
+        from: 'yesterday',
+        to: 20261120,
+      }),
+    ).toEqual({ q: undefined, member: undefined, action: undefined, from: undefined, to: undefined })
   })
 })

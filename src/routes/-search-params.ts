@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { DIRECTORY_SEARCH_MAX_LENGTH } from '@/contract/certificates'
 import { portfolioTypeSchema } from '@/contract/portfolio-types'
+import { ACTIVITY_ACTIONS, ACTIVITY_SEARCH_MAX_LENGTH } from '@/contract/team'
 import { gotoPathSchema } from '@/lib/login-params'
 
 /*
@@ -84,3 +85,17 @@ export const directorySearchSchema = v.object({
 export type PortfolioSearch = v.InferOutput<typeof portfolioSearchSchema>
 export type PortfolioFormSearch = v.InferOutput<typeof portfolioFormSearchSchema>
 export type DashboardSearch = v.InferOutput<typeof dashboardSearchSchema>
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * /team: the activity log's filters (docs/decisions/0044) — `q` the search, `member` the acting
+ * member's account id, `action`, and `from` and `to` days (YYYY-MM-DD, UTC as the log's times).
+ */
+export const teamSearchSchema = v.object({
+  q: v.fallback(v.optional(v.pipe(text(ACTIVITY_SEARCH_MAX_LENGTH), v.nonEmpty())), undefined),
+  member: v.fallback(v.optional(v.pipe(text(64), v.nonEmpty())), undefined),
+  action: v.fallback(v.optional(v.picklist(ACTIVITY_ACTIONS)), undefined),
+  from: v.fallback(v.optional(v.pipe(text(10), v.regex(DAY_PATTERN))), undefined),
+  to: v.fallback(v.optional(v.pipe(text(10), v.regex(DAY_PATTERN))), undefined),
+})

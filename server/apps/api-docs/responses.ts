@@ -47,7 +47,8 @@ function errorAnswer(description: string, messages: ReadonlyArray<string> = [], 
 
 function refusedInput(name: EndpointName, description: string) {
   const form = refusalFormOf(name)
-  if (form.asText) {
+  // A GET's query is refused as JSON whatever its answer (server/http/json-body.ts queryInput).
+  if (form.asText && endpoints[name].method !== 'GET') {
     return {
       description: `${description} The answer is the message as text; the field is named in \`${FIELD_HEADER}\`.`,
       headers: { [FIELD_HEADER]: { description: 'The payload key refused.', schema: { type: 'string' } } },
@@ -143,6 +144,16 @@ export function successAnswer(name: EndpointName, answer: JsonSchema | null): Js
     return {
       description: 'The signed certificate, as a PDF file (`Content-Disposition: attachment`).',
       content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+    }
+  }
+  if (name === 'activityExport') {
+    return {
+      description:
+        'The filtered lines as a file (`Content-Disposition: attachment`): CSV (RFC 4180, UTF-8 with a byte-order mark, a header row) or a JSON array of the log’s entries.',
+      content: {
+        'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv' } },
+        [MEDIA_JSON]: { schema: { type: 'array', items: ref('ActivityEntry') } },
+      },
     }
   }
   if (endpoint.answerType === 'text' || answer === null) {

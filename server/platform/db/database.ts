@@ -29,6 +29,7 @@ import { testPlansMigration } from './migrations/0023-test-plans.ts'
 import { recordRevisionsMigration } from './migrations/0024-record-revisions.ts'
 import { catalogueReviewMigration } from './migrations/0025-catalogue-review.ts'
 import { webhookDeliveryBodiesMigration } from './migrations/0026-webhook-delivery-bodies.ts'
+import { activityRetentionMigration } from './migrations/0028-activity-retention.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0024-record-revisions': recordRevisionsMigration,
   '0025-catalogue-review': catalogueReviewMigration,
   '0026-webhook-delivery-bodies': webhookDeliveryBodiesMigration,
+  '0028-activity-retention': activityRetentionMigration,
 }
 
 export type OpenDatabaseOptions = {

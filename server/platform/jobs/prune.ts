@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { ACTIVITY_RETENTION_YEARS } from '@/contract/team'
 import type { Database } from '../db/schema.ts'
 
 /*
@@ -7,6 +8,9 @@ import type { Database } from '../db/schema.ts'
  * would otherwise grow for ever. Dead jobs are dead letters and stay until someone looks at them;
  * pending and running ones are work. The delete is batched so that one round never holds a long
  * lock, and any runner may do it (two deleting the same old rows is harmless).
+ *
+ * The organizations' activity lines go the same way once older than ACTIVITY_RETENTION_YEARS
+ * (docs/decisions/0044), a batch a round, by the index on their time (migration 0028).
  */
 
 /** How long a done job is kept: beyond an invitation's 7 days, so its page never loses the state. */
@@ -35,6 +39,25 @@ export async function pruneDoneJobs(db: Kysely<Database>, before: Date): Promise
  */
 export type Prune = (db: Kysely<Database>, now: Date) => Promise<number>
 
+/** Deletes up to one batch of activity lines written before `before`; answers how many went. */
+export async function pruneOldActivity(db: Kysely<Database>, before: Date): Promise<number> {
+  const old = db
+    .selectFrom('activity_log')
+    .select('id')
+    .where('at', '<', before)
+    .orderBy('at')
+    .limit(PRUNE_BATCH)
+  const deleted = await db.deleteFrom('activity_log').where('id', 'in', old).executeTakeFirst()
+  return Number(deleted.numDeletedRows)
+}
+
+/** The moment before which an activity line is deleted, at `now`. */
+export function activityRetentionStart(now: Date): Date {
+  const start = new Date(now)
+  start.setUTCFullYear(start.getUTCFullYear() - ACTIVITY_RETENTION_YEARS)
+  return start
+}
+
 /** A pruner for one runner: at most once per PRUNE_EVERY_MS of its clock, the first time at once. */
 export function createPruner(db: Kysely<Database>, clock: () => Date, prunes: readonly Prune[] = []) {
   let last: number | null = null
@@ -43,6 +66,7 @@ export function createPruner(db: Kysely<Database>, clock: () => Date, prunes: re
     if (last !== null && now - last < PRUNE_EVERY_MS) return 0
     last = now
     let pruned = await pruneDoneJobs(db, new Date(now - DONE_JOB_RETENTION_MS))
+    pruned += await pruneOldActivity(db, activityRetentionStart(new Date(now)))
     for (const prune of prunes) pruned += await prune(db, new Date(now))
     return pruned
   }

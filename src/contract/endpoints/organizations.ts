@@ -1,6 +1,7 @@
 import * as auth from '@/contract/auth'
 import { messageAnswerSchema } from '@/contract/common'
 import * as team from '@/contract/team'
+import { EXAMPLE_IDS } from '@/contract/fixtures/payloads'
 import { type VendorEndpoint, main } from '@/contract/endpoints/types'
 
 /*
@@ -111,6 +112,24 @@ export const organizationEndpoints = {
     permission: 'team',
     tag: 'team',
     summary: 'The organization’s activity log',
+    description:
+      'Filtered by `q` (text in the subject, the actor’s name or the action’s label), `from` and `to` (a day, YYYY-MM-DD in UTC, or an ISO 8601 time; `to` inclusive), `actorAccountId` and `action`.',
+  },
+  // docs/decisions/0044: the filtered lines as a file (CSV with a header row, or JSON).
+  activityExport: {
+    ...main,
+    method: 'GET',
+    path: '/api/team/activity/export',
+    request: team.activityExportQuerySchema,
+    answer: null,
+    answerType: 'text',
+    addedBy: 'architecture',
+    permission: 'team',
+    tag: 'team',
+    summary: 'Export the organization’s activity log (CSV or JSON)',
+    example: { request: { vendorUserId: EXAMPLE_IDS.vendorUserId, format: 'csv', from: '2026-01-01' } },
+    description:
+      'Every line the activity log’s filters select, newest first, as a download: `format=csv` (RFC 4180, UTF-8 with a byte-order mark, a header row) or `format=json` (an array of the log’s entries).',
   },
   // The invitation's page is read before any login; accepting and switching need a login but act
   // on the account's memberships, not on an organization's data: no permission.

@@ -6,8 +6,7 @@ import { useEmailCertificateMutation } from '@/features/certification/api/email-
 import { useCancelRunMutation, useRerunFailedMutation } from '@/features/certification/api/run-actions'
 import { useRunTestsMutation } from '@/features/certification/api/run-tests'
 import { answerOrNull } from '@/lib/api-failure'
-
-const DOWNLOAD_URL_LIFETIME_MS = 60_000
+import { saveFile } from '@/lib/save-file'
 
 type CertifiedRecord = { portfolioManagerId: string; deviceName: string }
 
@@ -63,17 +62,6 @@ export function useRecordCertification(vendorUserId: string) {
       if (certificate) saveFile(certificate.pdf, certificate.fileName)
     },
   }
-}
-
-/** Hands the file to the browser as a download. */
-function saveFile(file: Blob, fileName: string) {
-  const href = URL.createObjectURL(file)
-  const link = document.createElement('a')
-  link.href = href
-  link.download = fileName
-  link.click()
-  // Revoked at once, the address can be gone before the browser has read the file.
-  setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS)
 }
 
 function safeFileName(name: string) {

@@ -1,61 +1,38 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import * as React from 'react'
 import { Button } from '@/components/ui/button'
-import { Field, FieldLabel } from '@/components/ui/field'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
-import {
-  ACTIVITY_ACTIONS,
-  ACTIVITY_LABELS,
-  type ActivityAction,
-  type ActivityEntry,
-  type Member,
-} from '@/contract/team'
+import { ACTIVITY_LABELS, ACTIVITY_RETENTION_NOTE, type ActivityEntry, type Member } from '@/contract/team'
 import { formatPortalTime } from '@/lib/format-time'
 import { activityQueryOptions, type ActivityFilters } from '@/features/team/api/activity-log'
-
-const ALL = 'all'
+import { ActivityExportMenu } from '@/features/team/components/activity-export-menu'
+import { ActivityFilterControls, isFiltered } from '@/features/team/components/activity-filters'
 
 type ActivityLogProps = {
   vendorUserId: string
   members: ReadonlyArray<Pick<Member, 'accountId' | 'name'>>
+  /** The filters, kept in the page's address. */
+  filters: ActivityFilters
+  onFiltersChange: (filters: ActivityFilters) => void
 }
 
 /**
- * The organization's activity, newest first (an Owner's): who did what, on what, when; filtered
- * by action and by member, 50 entries a page with Load more.
+ * The organization's activity, newest first (an Owner's): who did what, on what, when; searched and
+ * filtered by member, action and days, 50 entries a page with Load more; the lines the filters
+ * select exported as CSV or JSON; how long lines are kept, said once.
  */
-function ActivityLog({ vendorUserId, members }: ActivityLogProps) {
-  const [filters, setFilters] = React.useState<ActivityFilters>({})
+function ActivityLog({ vendorUserId, members, filters, onFiltersChange }: ActivityLogProps) {
   const query = useInfiniteQuery(activityQueryOptions(vendorUserId, filters))
   const entries = query.data?.pages.flatMap((page) => page.entries) ?? []
-  const filtered = Boolean(filters.action || filters.actorAccountId)
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid gap-4 sm:grid-cols-2 lg:max-w-2xl">
-        <FilterSelect
-          label="Action"
-          value={filters.action ?? ALL}
-          every="Every action"
-          options={ACTIVITY_ACTIONS.map((action) => ({ value: action, label: ACTIVITY_LABELS[action] }))}
-          onChange={(value) =>
-            setFilters((current) => ({
-              ...current,
-              action: value === ALL ? undefined : (value as ActivityAction),
-            }))
-          }
-        />
-        <FilterSelect
-          label="Member"
-          value={filters.actorAccountId ?? ALL}
-          every="Every member"
-          options={members.map((member) => ({ value: member.accountId, label: member.name }))}
-          onChange={(value) =>
-            setFilters((current) => ({ ...current, actorAccountId: value === ALL ? undefined : value }))
-          }
-        />
-      </div>
+      <p className="text-small text-ink-muted">{ACTIVITY_RETENTION_NOTE}</p>
+      <ActivityFilterControls filters={filters} onChange={onFiltersChange} members={members} />
+      <ActivityExportMenu
+        vendorUserId={vendorUserId}
+        filters={filters}
+        empty={query.isSuccess && entries.length === 0}
+      />
       {query.isPending ? (
         <p className="flex items-center gap-2 text-body text-ink-muted">
           <Spinner aria-hidden="true" /> Loading the activity…
@@ -68,8 +45,8 @@ function ActivityLog({ vendorUserId, members }: ActivityLogProps) {
           </Button>
         </div>
       ) : entries.length === 0 ? (
-        <p className="text-body text-ink-muted">
-          {filtered ? 'No activity matches these filters.' : 'No activity yet.'}
+        <p role="status" className="text-body text-ink-muted">
+          {isFiltered(filters) ? 'No activity matches these filters.' : 'No activity yet.'}
         </p>
       ) : (
         <ActivityEntries entries={entries} />
@@ -85,37 +62,6 @@ function ActivityLog({ vendorUserId, members }: ActivityLogProps) {
         </Button>
       ) : null}
     </div>
-  )
-}
-
-type FilterSelectProps = {
-  label: string
-  value: string
-  /** The choice of no filter, first. */
-  every: string
-  options: ReadonlyArray<{ value: string; label: string }>
-  onChange: (value: string) => void
-}
-
-/** One filter of the log: every value, or one of `options`. */
-function FilterSelect({ label, value, every, options, onChange }: FilterSelectProps) {
-  return (
-    <Field>
-      <FieldLabel>{label}</FieldLabel>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{every}</SelectItem>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </Field>
   )
 }
 

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { RefusalNote } from '@/components/ui/refusal-note'
 import { ROLE_REFUSAL_HINT, type Role } from '@/contract/roles'
 import type { TeamAnswer } from '@/contract/team'
+import type { ActivityFilters } from '@/features/team/api/activity-log'
 import { ActivityLog } from '@/features/team/components/activity-log'
 import { InvitationsList } from '@/features/team/components/invitations-list'
 import { InviteDialog } from '@/features/team/components/invite-dialog'
@@ -17,6 +18,9 @@ type TeamScreenProps = {
   team: TeamAnswer
   /** After the viewer left the organization. */
   onLeft: () => void
+  /** The activity log's filters, kept in the page's address (an Owner's). */
+  activityFilters: ActivityFilters
+  onActivityFiltersChange: (filters: ActivityFilters) => void
 }
 
 /**
@@ -24,7 +28,14 @@ type TeamScreenProps = {
  * invitations waiting for an answer, Invite, and the activity log. Other roles read the members
  * and may leave; the rest is an Owner's, said once under the table.
  */
-function TeamScreen({ vendorUserId, role, team, onLeft }: TeamScreenProps) {
+function TeamScreen({
+  vendorUserId,
+  role,
+  team,
+  onLeft,
+  activityFilters,
+  onActivityFiltersChange,
+}: TeamScreenProps) {
   const [inviting, setInviting] = React.useState(false)
   const management = teamManagement(role)
   return (
@@ -62,7 +73,12 @@ function TeamScreen({ vendorUserId, role, team, onLeft }: TeamScreenProps) {
             <h2 id="team-activity" className="text-heading text-ink">
               Activity log
             </h2>
-            <ActivityLog vendorUserId={vendorUserId} members={team.members} />
+            <ActivityLog
+              vendorUserId={vendorUserId}
+              members={team.members}
+              filters={activityFilters}
+              onFiltersChange={onActivityFiltersChange}
+            />
           </section>
           <InviteDialog
             vendorUserId={vendorUserId}
