@@ -1,4 +1,5 @@
 import { createFormHookContexts } from '@tanstack/react-form'
+import type * as React from 'react'
 
 /** The contexts TanStack Form shares between a form and the field components registered with it. */
 export const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts()
@@ -16,3 +17,20 @@ export function firstErrorMessage(errors: ReadonlyArray<unknown>): string | unde
   }
   return undefined
 }
+
+/** The field's first message, from its own validators or the form's (`{ fields }`). */
+export function useFieldError() {
+  const field = useFieldContext<unknown>()
+  return firstErrorMessage(field.state.meta.errors)
+}
+
+/** What every field of the kit takes: its label, a hint, whether it is required, its classes. */
+export type FieldFrameProps = {
+  label: React.ReactNode
+  hint?: React.ReactNode
+  required?: boolean
+  className?: string
+}
+
+/** One option of a choice field. */
+export type Option = { value: string; label: string }

@@ -2,8 +2,6 @@ import { createFormHook } from '@tanstack/react-form'
 import type * as React from 'react'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import { ChoiceCards } from '@/components/ui/choice-cards'
-import { Chip, ChipGroup } from '@/components/ui/chip-group'
 import { Field, FieldError, FieldHint, FieldLabel } from '@/components/ui/field'
 import { Input, type InputProps } from '@/components/ui/input'
 import {
@@ -17,33 +15,22 @@ import {
 import { Textarea, type TextareaProps } from '@/components/ui/textarea'
 import { TimeInput } from '@/components/ui/time-input'
 import { useTextTypedEarly } from '@/lib/use-text-typed-early'
-import { cn } from '@/lib/utils'
+import { CheckboxGroupField, ChipGroupField, ChoiceCardsField } from '@/components/form/choice-fields'
 import {
   fieldContext,
-  firstErrorMessage,
   formContext,
   useFieldContext,
+  useFieldError,
   useFormContext,
 } from '@/components/form/form-context'
+import { FieldFrame } from '@/components/form/field-frame'
+import type { FieldFrameProps, Option } from '@/components/form/form-context'
 
 /*
  * Field components registered once with the form hook below: each binds one primitive to
  * a TanStack Form field — value, change, blur — and shows the field's first error under it. When
  * errors appear is the form's choice (onChange, onBlur or onSubmit validators).
  */
-
-type FieldFrameProps = {
-  label: React.ReactNode
-  hint?: React.ReactNode
-  required?: boolean
-  className?: string
-}
-
-/** The field's first message, from its own validators or the form's (`{ fields }`). */
-function useFieldError() {
-  const field = useFieldContext<unknown>()
-  return firstErrorMessage(field.state.meta.errors)
-}
 
 type TextFieldProps = FieldFrameProps &
   Omit<InputProps, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'name' | 'required'> & {
@@ -57,7 +44,7 @@ type TextFieldProps = FieldFrameProps &
 
 function TextField({
   label,
-  hint: givenHint,
+  hint,
   hintFirst,
   hintGivesWay,
   inputClassName,
@@ -67,18 +54,17 @@ function TextField({
   ...inputProps
 }: TextFieldProps) {
   const field = useFieldContext<string>()
-  const error = useFieldError()
-  const hint = hintGivesWay && error !== undefined ? undefined : givenHint
   const ref = useTextTypedEarly<HTMLInputElement>(field.state.value ?? '', field.handleChange)
   return (
-    <Field
-      invalid={error !== undefined}
-      required={required ?? false}
-      disabled={disabled ?? false}
+    <FieldFrame
+      label={label}
+      hint={hint}
+      hintFirst={hintFirst}
+      hintGivesWay={hintGivesWay}
+      required={required}
+      disabled={disabled}
       className={className}
     >
-      <FieldLabel>{label}</FieldLabel>
-      {hint && hintFirst ? <FieldHint>{hint}</FieldHint> : null}
       <Input
         ref={ref}
         name={field.name}
@@ -88,10 +74,21 @@ function TextField({
         className={inputClassName}
         {...inputProps}
       />
-      {hint && !hintFirst ? <FieldHint>{hint}</FieldHint> : null}
-      <FieldError>{error}</FieldError>
-    </Field>
+    </FieldFrame>
   )
+}
+
+type EmailAddressFieldProps = Omit<TextFieldProps, 'label' | 'type' | 'maxLength'> & {
+  label?: React.ReactNode
+}
+
+/** Someone's e-mail address (a person to invite or add): 'E-mail address', at most 254 characters as the contract's. */
+function EmailAddressField({
+  label = 'E-mail address',
+  autoComplete = 'off',
+  ...props
+}: EmailAddressFieldProps) {
+  return <TextField label={label} type="email" autoComplete={autoComplete} maxLength={254} {...props} />
 }
 
 type TextareaFieldProps = FieldFrameProps &
@@ -99,16 +96,9 @@ type TextareaFieldProps = FieldFrameProps &
 
 function TextareaField({ label, hint, required, className, disabled, ...textareaProps }: TextareaFieldProps) {
   const field = useFieldContext<string>()
-  const error = useFieldError()
   const ref = useTextTypedEarly<HTMLTextAreaElement>(field.state.value ?? '', field.handleChange)
   return (
-    <Field
-      invalid={error !== undefined}
-      required={required ?? false}
-      disabled={disabled ?? false}
-      className={className}
-    >
-      <FieldLabel>{label}</FieldLabel>
+    <FieldFrame label={label} hint={hint} required={required} disabled={disabled} className={className}>
       <Textarea
         ref={ref}
         name={field.name}
@@ -117,13 +107,9 @@ function TextareaField({ label, hint, required, className, disabled, ...textarea
         onBlur={field.handleBlur}
         {...textareaProps}
       />
-      {hint ? <FieldHint>{hint}</FieldHint> : null}
-      <FieldError>{error}</FieldError>
-    </Field>
+    </FieldFrame>
   )
 }
-
-type Option = { value: string; label: string }
 
 type SelectFieldProps = FieldFrameProps & {
   options: ReadonlyArray<Option>
@@ -147,15 +133,8 @@ function SelectField({
   onValueChange,
 }: SelectFieldProps) {
   const field = useFieldContext<string>()
-  const error = useFieldError()
   return (
-    <Field
-      invalid={error !== undefined}
-      required={required ?? false}
-      disabled={disabled ?? false}
-      className={className}
-    >
-      <FieldLabel>{label}</FieldLabel>
+    <FieldFrame label={label} hint={hint} required={required} disabled={disabled} className={className}>
       <Select
         name={field.name}
         value={field.state.value ?? ''}
@@ -183,9 +162,7 @@ function SelectField({
           ) : null}
         </SelectContent>
       </Select>
-      {hint ? <FieldHint>{hint}</FieldHint> : null}
-      <FieldError>{error}</FieldError>
-    </Field>
+    </FieldFrame>
   )
 }
 
@@ -222,125 +199,12 @@ function CheckboxField({ label, hint, required, className, disabled }: CheckboxF
   )
 }
 
-type CheckboxGroupFieldProps = Omit<FieldFrameProps, 'required'> & {
-  options: ReadonlyArray<Option>
-  disabled?: boolean
-}
-
-/** Several choices out of a list, as checkboxes under a legend: the field holds the values ticked, in the list's order. */
-function CheckboxGroupField({ label, hint, className, options, disabled }: CheckboxGroupFieldProps) {
-  const field = useFieldContext<string[]>()
-  const error = useFieldError()
-  const chosen = new Set(field.state.value ?? [])
-  const toggle = (value: string, checked: boolean) => {
-    const next = new Set(chosen)
-    if (checked) next.add(value)
-    else next.delete(value)
-    field.handleChange(options.map((option) => option.value).filter((option) => next.has(option)))
-  }
-  return (
-    <fieldset
-      data-slot="checkbox-group-field"
-      className={cn('flex flex-col gap-2', className)}
-      disabled={disabled}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) field.handleBlur()
-      }}
-    >
-      <legend className="mb-1 text-small font-semibold text-ink">{label}</legend>
-      <div className="flex flex-wrap gap-x-5 gap-y-2">
-        {options.map((option) => (
-          <Field key={option.value} orientation="horizontal" invalid={error !== undefined}>
-            <Checkbox
-              checked={chosen.has(option.value)}
-              onCheckedChange={(checked) => toggle(option.value, checked === true)}
-            />
-            <FieldLabel className="font-normal">{option.label}</FieldLabel>
-          </Field>
-        ))}
-      </div>
-      {hint ? <p className="text-small text-ink-muted">{hint}</p> : null}
-      <FieldError>{error}</FieldError>
-    </fieldset>
-  )
-}
-
-type ChoiceCardsFieldProps<T extends string> = Omit<
-  React.ComponentProps<typeof ChoiceCards<T>>,
-  'value' | 'onChange' | 'error'
->
-
-/** One choice among a few, each a card saying what it means (a role); the refusal under them. */
-function ChoiceCardsField<T extends string>(props: ChoiceCardsFieldProps<T>) {
-  const field = useFieldContext<T>()
-  const error = useFieldError()
-  return (
-    <ChoiceCards<T>
-      {...props}
-      value={field.state.value}
-      onChange={(value) => field.handleChange(value)}
-      error={error}
-    />
-  )
-}
-
-type ChipOption = Option & { srLabel?: string }
-
-type ChipGroupFieldProps = FieldFrameProps & {
-  options: ReadonlyArray<ChipOption>
-  shape?: 'letter' | 'pill'
-  disabled?: boolean
-}
-
-function ChipGroupField({ label, hint, required, className, options, shape, disabled }: ChipGroupFieldProps) {
-  const field = useFieldContext<string[]>()
-  const error = useFieldError()
-  return (
-    <Field
-      invalid={error !== undefined}
-      required={required ?? false}
-      disabled={disabled ?? false}
-      className={className}
-    >
-      <FieldLabel>{label}</FieldLabel>
-      <ChipGroup
-        shape={shape ?? 'pill'}
-        value={field.state.value ?? []}
-        onValueChange={(value) => field.handleChange(value)}
-        onBlur={(event) => {
-          // Blur counts when focus leaves the whole row, not when it moves between chips.
-          if (!event.currentTarget.contains(event.relatedTarget)) field.handleBlur()
-        }}
-      >
-        {options.map((option) => (
-          <Chip
-            key={option.value}
-            value={option.value}
-            {...(option.srLabel ? { srLabel: option.srLabel } : {})}
-          >
-            {option.label}
-          </Chip>
-        ))}
-      </ChipGroup>
-      {hint ? <FieldHint>{hint}</FieldHint> : null}
-      <FieldError>{error}</FieldError>
-    </Field>
-  )
-}
-
 type TimeFieldProps = FieldFrameProps & { disabled?: boolean; readOnly?: boolean }
 
 function TimeField({ label, hint, required, className, disabled, readOnly }: TimeFieldProps) {
   const field = useFieldContext<string>()
-  const error = useFieldError()
   return (
-    <Field
-      invalid={error !== undefined}
-      required={required ?? false}
-      disabled={disabled ?? false}
-      className={className}
-    >
-      <FieldLabel>{label}</FieldLabel>
+    <FieldFrame label={label} hint={hint} required={required} disabled={disabled} className={className}>
       <TimeInput
         name={field.name}
         value={field.state.value ?? ''}
@@ -348,9 +212,7 @@ function TimeField({ label, hint, required, className, disabled, readOnly }: Tim
         onBlur={field.handleBlur}
         readOnly={readOnly}
       />
-      {hint ? <FieldHint>{hint}</FieldHint> : null}
-      <FieldError>{error}</FieldError>
-    </Field>
+    </FieldFrame>
   )
 }
 
@@ -386,6 +248,7 @@ export const { useAppForm, withForm, withFieldGroup } = createFormHook({
   formContext,
   fieldComponents: {
     TextField,
+    EmailAddressField,
     TextareaField,
     SelectField,
     CheckboxField,

@@ -49,11 +49,7 @@ export function AddStaffDialog({ open, onOpenChange }: AddStaffDialogProps) {
       <form.AppField name="name">
         {(field) => <field.TextField label="Name" autoComplete="off" maxLength={100} required />}
       </form.AppField>
-      <form.AppField name="email">
-        {(field) => (
-          <field.TextField label="E-mail address" type="email" autoComplete="off" maxLength={254} required />
-        )}
-      </form.AppField>
+      <form.AppField name="email">{(field) => <field.EmailAddressField required />}</form.AppField>
       <form.AppField name="role">
         {(field) => (
           <field.ChoiceCardsField

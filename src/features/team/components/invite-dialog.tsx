@@ -46,11 +46,7 @@ function InviteDialog({ vendorUserId, organizationName, open, onOpenChange }: In
       description={`We send them a link to join ${organizationName}. It works for ${INVITATION_VALID_DAYS} days.`}
       submitLabel="Send invitation"
     >
-      <form.AppField name="emailId">
-        {(field) => (
-          <field.TextField label="E-mail address" type="email" autoComplete="off" maxLength={254} required />
-        )}
-      </form.AppField>
+      <form.AppField name="emailId">{(field) => <field.EmailAddressField required />}</form.AppField>
       <form.AppField name="role">
         {(field) => (
           <field.ChoiceCardsField
