@@ -1,8 +1,9 @@
 import { endpoints, type EndpointName } from '@/contract/endpoints'
 import type { LabCatalogueAnswer } from '@/contract/catalogue-review'
-import { EXAMPLE_DEVICE, registrationPayloadFor } from '@/contract/fixtures/payloads'
+import { EXAMPLE_DEVICE } from '@/contract/fixtures/payloads'
 import type { ActivityAction } from '@/contract/team'
 import { ok, type World } from './activity-world.ts'
+import { TEST_PASSWORD } from './portal.ts'
 
 /*
  * For every endpoint that writes an activity line: how to call it successfully in the World (what
@@ -65,13 +66,19 @@ async function heldRun(w: World, start: () => Promise<Response>) {
 }
 
 const vendorDrivers: Partial<Record<EndpointName, Driver>> = {
-  register: {
+  joinInvitation: {
     action: 'member.joined',
     async prepare(w) {
       const { token } = await w.invite('nora.newcomer@example.com')
       const browser = await w.newBrowser()
-      const payload = { ...registrationPayloadFor('nora.newcomer@example.com'), invitationToken: token }
-      return async () => ok(await browser.post(endpoints.register.path, payload))
+      const body = {
+        token,
+        firstName: 'Nora',
+        lastName: 'Newcomer',
+        password: TEST_PASSWORD,
+        confirmPassword: TEST_PASSWORD,
+      }
+      return async () => ok(await browser.post(endpoints.joinInvitation.path, body))
     },
   },
   submitPortfolio: {
@@ -236,6 +243,39 @@ const webhookDrivers: Partial<Record<EndpointName, Driver>> = {
     async prepare(w) {
       const endpointId = await webhook(w, 'https://ci.example.com/b')
       return async () => ok(await post(w, 'updateWebhook', { endpointId, events: ['run.started'] }))
+    },
+  },
+  editWebhook: {
+    action: 'webhook.updated',
+    async prepare(w) {
+      const endpointId = await webhook(w, 'https://ci.example.com/e')
+      const body = {
+        endpointId,
+        url: 'https://ci.example.com/e2',
+        events: ['run.finished'],
+        description: 'CI',
+      }
+      return async () => ok(await post(w, 'editWebhook', body))
+    },
+  },
+  pingWebhook: {
+    action: 'webhook.test-sent',
+    async prepare(w) {
+      const endpointId = await webhook(w, 'https://ci.example.com/f')
+      return async () => ok(await post(w, 'pingWebhook', { endpointId }))
+    },
+  },
+  redeliverWebhook: {
+    action: 'webhook.resent',
+    async prepare(w) {
+      const endpointId = await webhook(w, 'https://ci.example.com/g')
+      await ok(await post(w, 'pingWebhook', { endpointId }))
+      const row = await w.test.database.db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('endpoint_id', '=', endpointId)
+        .executeTakeFirstOrThrow()
+      return async () => ok(await post(w, 'redeliverWebhook', { deliveryId: row.id }))
     },
   },
   deleteWebhook: {
