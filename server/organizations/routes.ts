@@ -12,14 +12,7 @@ import { endVendorSession } from '../http/session.ts'
 import { vendorRoute } from '../http/route.ts'
 import { logActivity } from './activity.ts'
 import { activityRoutes } from './activity-routes.ts'
-import {
-  endMembership,
-  lockedOwners,
-  memberOf,
-  organizationName,
-  setMemberRole,
-  teamOf,
-} from './members.ts'
+import { endMembership, lockedOwners, memberOf, organizationName, setMemberRole, teamOf } from './members.ts'
 import { nameOf } from './memberships.ts'
 import { answerRefusal, changed, refuse } from './team-answer.ts'
 
