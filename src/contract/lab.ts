@@ -8,6 +8,7 @@ import {
   text,
   nameText,
 } from '@/contract/common'
+import { labAssigneeSchema } from '@/contract/lab-assignment'
 import { deviceRecordSchema } from '@/contract/records'
 
 /*
@@ -137,6 +138,8 @@ export const labQueueQuerySchema = v.object({
   page: v.optional(
     v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'page must be a whole number from 1'), v.transform(Number)),
   ),
+  /** 'me': only the records assigned to the caller (docs/decisions/0045). */
+  assigned: v.optional(v.picklist(['me'], 'assigned must be me')),
 })
 export type LabQueueQuery = v.InferOutput<typeof labQueueQuerySchema>
 
@@ -152,6 +155,8 @@ export const labQueueRunSchema = v.looseObject({
   startedBy: v.string(),
   casesTotal: v.number(),
   casesDone: v.number(),
+  /** How many of its cases failed (a failed run's row reads '3 of 14 failed'). */
+  casesFailed: v.number(),
   /** The case running now, or null. */
   currentCase: v.nullable(v.string()),
 })
@@ -175,6 +180,10 @@ export const labQueueItemSchema = v.looseObject({
   commentCount: v.number(),
   /** When the newest comment was written by the vendor's side and not answered by the lab since. */
   awaitingAnswer: v.boolean(),
+  /** Who has it (docs/decisions/0045), or null. */
+  assignee: v.nullable(labAssigneeSchema),
+  /** Since when the record is in its queue state: submitted, run started, or run finished. */
+  stateSince: v.string(),
 })
 export type LabQueueItem = v.InferOutput<typeof labQueueItemSchema>
 
@@ -206,6 +215,7 @@ export const labRecordAnswerSchema = v.looseObject({
   queueState: v.picklist(LAB_QUEUE_STATES),
   runs: v.array(certificationRunSchema),
   comments: v.array(commentSchema),
+  assignee: v.nullable(labAssigneeSchema),
 })
 export type LabRecordAnswer = v.InferOutput<typeof labRecordAnswerSchema>
 

@@ -28,6 +28,7 @@ import { notificationRecordMigration } from './migrations/0022-notification-reco
 import { testPlansMigration } from './migrations/0023-test-plans.ts'
 import { recordRevisionsMigration } from './migrations/0024-record-revisions.ts'
 import { catalogueReviewMigration } from './migrations/0025-catalogue-review.ts'
+import { labAssignmentMigration } from './migrations/0027-lab-assignment.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0023-test-plans': testPlansMigration,
   '0024-record-revisions': recordRevisionsMigration,
   '0025-catalogue-review': catalogueReviewMigration,
+  '0027-lab-assignment': labAssignmentMigration,
 }
 
 export type OpenDatabaseOptions = {
