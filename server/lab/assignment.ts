@@ -62,7 +62,11 @@ export function assignRecord(
     } else {
       await trx
         .insertInto('lab_assignments')
-        .values({ portfolio_manager_id: portfolioManagerId, staff_id: assignee.staffId, assigned_by: assignedBy })
+        .values({
+          portfolio_manager_id: portfolioManagerId,
+          staff_id: assignee.staffId,
+          assigned_by: assignedBy,
+        })
         .onConflict((conflict) =>
           conflict.column('portfolio_manager_id').doUpdateSet({
             staff_id: assignee.staffId,

@@ -357,8 +357,7 @@ function toItem(row: QueueRow): LabQueueItem {
           },
     commentCount: Number(row.comment_count),
     awaitingAnswer: row.last_comment_kind === 'vendor',
-    assignee:
-      row.assignee_id === null ? null : { staffId: row.assignee_id, name: row.assignee_name ?? '' },
+    assignee: row.assignee_id === null ? null : { staffId: row.assignee_id, name: row.assignee_name ?? '' },
     stateSince: stateSince(row).toISOString(),
   }
 }

@@ -45,4 +45,7 @@ export const ASSIGN_TO_ME_LABEL = 'Assign to me'
 export const UNASSIGN_LABEL = 'Unassign'
 export const MINE_FILTER_LABEL = 'Mine'
 export const UNASSIGNED_TEXT = 'Unassigned'
-export const assigneeText = (name: string, mine: boolean) => (mine ? 'Assigned to you' : `Assigned to ${name}`)
+export const assigneeText = (name: string, mine: boolean) =>
+  mine ? 'Assigned to you' : `Assigned to ${name}`
+/** The toast of a member another assigned a record to (the lab's stream). */
+export const assignedToYouToast = (assignedBy: string) => `${assignedBy} assigned a record to you.`

@@ -116,11 +116,13 @@ export const labSetPasswordPayloadSchema = v.object({
  */
 export const LAB_QUEUE_STATES = ['waiting', 'running', 'maintenance', 'review', 'finished'] as const
 export type LabQueueState = (typeof LAB_QUEUE_STATES)[number]
+/** The one place of the words (the queue's state, a record's status). */
+export const AWAITING_REVIEW_LABEL = 'Awaiting review'
 export const LAB_QUEUE_STATE_LABELS: Readonly<Record<LabQueueState, string>> = {
   waiting: 'Waiting to start',
   running: 'Running',
   maintenance: 'In maintenance',
-  review: 'Awaiting review',
+  review: AWAITING_REVIEW_LABEL,
   finished: 'Finished',
 }
 
@@ -259,8 +261,6 @@ export const labReviewPayloadSchema = v.object({
 /** The review dialog's choice, shown for a run that carried cases. */
 export const REQUIRE_FULL_PLAN_LABEL = 'Require the full plan for the next run (carry no case)'
 
-export const AWAITING_REVIEW_LABEL = 'Awaiting review'
-
 /** The bench's maintenance: on while the row exists (reason and expected end shown to vendors). */
 export const MAINTENANCE_REASON_MAX_LENGTH = 300
 export const maintenanceSchema = v.looseObject({
@@ -314,7 +314,9 @@ export const REVIEW_REASON_REQUIRED_MESSAGE = 'Give the reason for rejecting thi
 export const RUN_NOT_AWAITING_REVIEW_MESSAGE = 'This run is not awaiting review.'
 export const LAB_RUN_NOT_FOUND_MESSAGE = 'No certification run with this id exists.'
 export const REVIEW_APPROVE_FAILED_MESSAGE =
-  'This run has failed cases: reject it with a reason, or re-run them.'
+  'This run has failed cases: reject it with a reason, or reject it and re-run them.'
+/** The review's third choice for a run with failed cases: reject, then re-run the failed cases. */
+export const REJECT_AND_RERUN_LABEL = 'Reject and re-run failed cases'
 export const LAB_RUNS_UNAVAILABLE_MESSAGE = 'The certification service is not available in this process.'
 export const RUN_APPROVED_MESSAGE = 'Approved: the device is Certified.'
 export const RUN_REJECTED_MESSAGE = 'Rejected: the device is marked Validation Failure.'
