@@ -475,7 +475,7 @@ describe('the lab’s staff (point 9)', () => {
       'Eli Tester (Engineer, Nora Networks) wrote on Beacon 6:\n\n> Can we bring the <unit> on Monday?\n> Two boxes.',
     )
     expect(mail.text).toContain(
-      `Answer in the lab console, record ${id}:\n    ${test.portal.mainUrl}/lab?record=${id}`,
+      `Answer in the lab console, record ${id}:\n    ${test.portal.mainUrl}/lab/records/${id}`,
     )
     // The job names the staff member (no account), and its HTML part escapes the comment.
     const job = await db()
@@ -543,7 +543,7 @@ describe('the lab’s staff (point 9)', () => {
       'Nora Tester (Nora Networks) made revision 2 of Beacon 6: firmware 0.9.4 → 1.0.0.',
     )
     expect(sent[0]!.text).toContain(
-      `It waits for its run. See the record in the lab console:\n    ${test.portal.mainUrl}/lab?record=${id}`,
+      `It waits for its run. See the record in the lab console:\n    ${test.portal.mainUrl}/lab/records/${id}`,
     )
     // The members are not told of their own revision.
     expect(await mailsTo(owner.email, /made revision/, id)).toEqual([])

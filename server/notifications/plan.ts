@@ -1,5 +1,6 @@
 import { VERIFY_PATH } from '@/contract/certificates'
 import { ENVIRONMENT_MAINTENANCE_REASON } from '@/contract/lab'
+import { labRecordPath } from '@/contract/lab-assignment'
 import {
   certificateIssuedMail,
   commentReceivedMail,
@@ -152,7 +153,7 @@ async function planComment(ctx: PlanContext, trx: Db, event: PlannedEvent): Prom
       : vendorCommentMail({
           ...input,
           authorRole: String(comment.authorRole ?? ''),
-          recordUrl: `${ctx.publicUrl}/lab?record=${encodeURIComponent(portfolioManagerId)}`,
+          recordUrl: `${ctx.publicUrl}${labRecordPath(portfolioManagerId)}`,
         })
   }
   const topic = `comment:${String(comment.commentId)}`
@@ -188,7 +189,7 @@ async function planRecordRevised(ctx: PlanContext, trx: Db, event: PlannedEvent)
         revision,
         firmware: String(row?.baseFirmwareVersion ?? ''),
         previousFirmware: String(data.previousFirmwareVersion ?? ''),
-        recordUrl: `${ctx.publicUrl}/lab?record=${encodeURIComponent(portfolioManagerId)}`,
+        recordUrl: `${ctx.publicUrl}${labRecordPath(portfolioManagerId)}`,
         footer,
       }),
   )

@@ -9,6 +9,10 @@ import { idSchema } from '@/contract/common'
  * stream only, LAB_ONLY_EVENTS).
  */
 
+/** A record's page in the lab console (the queue's rows, the lab's mails and toasts link to it). */
+export const labRecordPath = (portfolioManagerId: string) =>
+  `/lab/records/${encodeURIComponent(portfolioManagerId)}`
+
 /** POST /api/lab/records/assign: staffId null unassigns the record. */
 export const labAssignPayloadSchema = v.object({
   portfolioManagerId: idSchema,

@@ -287,9 +287,12 @@ export const MineEmpty = meta.story({
 export const AgeAndFailures = meta.story({
   name: 'Age in the queue, oldest first, and failed counts',
   beforeEach: () => {
+    // The others submitted an hour ago; the last of the list three days ago (the oldest).
     const waiting = world.records.filter((record) => record.status === 'Submitted')
     const oldest = waiting[waiting.length - 1]
     if (!oldest) throw new Error('No waiting fixture record.')
+    for (const record of waiting)
+      record.creationTime = new Date(Date.now() - 3_600_000 - 60_000).toISOString()
     oldest.creationTime = new Date(Date.now() - 3 * 86_400_000 - 60_000).toISOString()
     oldest.deviceName = 'Oldest waiting router'
     return loggedInAsLab('Lab manager')()
@@ -301,6 +304,7 @@ export const AgeAndFailures = meta.story({
     const [first] = within(records).getAllByRole('listitem')
     await expect(first).toHaveTextContent('Oldest waiting router')
     await expect(first).toHaveTextContent('waiting 3 days')
+    await expect(within(records).getAllByRole('listitem')[1]).toHaveTextContent('waiting 1 hour')
     await userEvent.click(tab(canvas, /^Finished/))
     const failed = world.records.find((record) => record.isCertified === VALIDATION_FAILURE)
     const run = world.runs.find((item) => item.portfolioManagerId === failed?.portfolioManagerId)

@@ -41,7 +41,7 @@ export const Manager = meta.story({
     await userEvent.click(canvas.getByRole('button', { name: 'Profile (Lena Lab, Lab manager)' }))
     const profile = await screen.findByRole('dialog', { name: 'Profile' })
     await expect(profile).toHaveTextContent('Lena Lablena.lab@lab.exampleLab manager · Certification lab')
-    await expect(within(profile).getByRole('button', { name: 'Logout' })).toBeVisible()
+    await waitFor(() => expect(within(profile).getByRole('button', { name: 'Logout' })).toBeVisible())
     await userEvent.keyboard('{Escape}')
     await userEvent.click(within(nav).getByRole('link', { name: 'Test plans' }))
     await waitFor(() =>

@@ -210,7 +210,7 @@ export function commentReceivedMail(input: CommentReceivedMailInput): Notificati
   )
 }
 
-/** As the lab's comment, but authorRole is the member's ('Owner', 'Engineer') and recordUrl the console's (/lab?record=…). */
+/** As the lab's comment, but authorRole is the member's ('Owner', 'Engineer') and recordUrl the console's (/lab/records/…). */
 export type VendorCommentMailInput = CommentReceivedMailInput
 
 /** To lab staff: a vendor's team commented on one of its records (docs/decisions/0028 point 9). */
@@ -262,7 +262,7 @@ export type RecordRevisedMailInput = {
   revision: number
   firmware: string
   previousFirmware: string
-  /** The record in the lab console (/lab?record=…). */
+  /** The record in the lab console (/lab/records/…). */
   recordUrl: string
   footer: MailFooter
 }
