@@ -11,6 +11,7 @@ import {
   runFinishedMail,
   vendorCommentMail,
 } from '@/contract/mails/notification-mails'
+import { planRecordAssigned, planRunAwaitingReview } from './lab-plan.ts'
 import {
   type Db,
   jobsFor,
@@ -31,6 +32,9 @@ type PlannedEvent = { seq: number; organization_id: string; type: string; data: 
 /** The notifications an event makes, for the members whose switch is on (or the lab's staff). */
 export async function plan(ctx: PlanContext, trx: Db, event: PlannedEvent): Promise<NewJob[]> {
   const { data } = event
+  if (event.type === 'run.finished' && data.status === 'AwaitingReview')
+    return planRunAwaitingReview(ctx, trx, event)
+  if (event.type === 'record.assigned') return planRecordAssigned(ctx, trx, event)
   if (event.type === 'run.finished') return planRunFinished(ctx, trx, event)
   if (event.type === 'comment.added') return planComment(ctx, trx, event)
   if (event.type === 'record.revised') return planRecordRevised(ctx, trx, event)
