@@ -182,7 +182,7 @@ export const NOTIFICATION_SETTING_FAILED_MESSAGE =
 export const ALL_NOTIFICATIONS_OFF_MESSAGE =
   'Every notification is off: you get no mail from the portal but sign-in codes and certificates you send yourself.'
 export const LAB_ALL_NOTIFICATIONS_OFF_MESSAGE =
-  'Every notification is off: vendors’ comments and new revisions still show in the console’s queue, but no mail tells you of them.'
+  'Every notification is off: vendors’ comments, new revisions, runs awaiting review and assignments still show in the console’s queue, but no mail tells you of them.'
 export const NOTIFICATIONS_PAGE_TITLE = 'Notifications'
 export const notificationsPageIntro = (emailId: string, organizationName: string) =>
   `Mails go to ${emailId}. The settings below apply to ${organizationName}; invitations apply to your account.`

@@ -84,12 +84,14 @@ export const Off = meta.story({
     () => {
       notificationFixture().enabled.vendorComment = false
       notificationFixture().enabled.recordRevised = false
+      notificationFixture().enabled.runAwaitingReview = false
+      notificationFixture().enabled.recordAssigned = false
     },
   ],
   play: async ({ canvas, userEvent }) => {
     await ready(canvas)
     await expect(canvas.getByText(LAB_ALL_NOTIFICATIONS_OFF_MESSAGE)).toHaveTextContent(
-      'Every notification is off: vendors’ comments and new revisions still show in the console’s queue, but no mail tells you of them.',
+      'Every notification is off: vendors’ comments, new revisions, runs awaiting review and assignments still show in the console’s queue, but no mail tells you of them.',
     )
     await expect(vendorComments(canvas)).not.toBeChecked()
     await userEvent.click(canvas.getByText('Comment from a vendor'))
