@@ -88,7 +88,9 @@ test('a lab engineer assigns a record to herself, reviews it at its own address,
     const engineer = await engineerContext.newPage()
     await setPasswordAndLogIn(engineer, api, ENGINEER)
     await stateTab(engineer, /^Awaiting review/).click()
-    await queueRow(engineer).getByRole('link', { name: /^Open / }).click()
+    await queueRow(engineer)
+      .getByRole('link', { name: /^Open / })
+      .click()
     await expect(engineer.getByRole('heading', { level: 1, name: device.deviceName })).toBeVisible()
     await expect(engineer).toHaveURL(/\/lab\/records\/[^/?]+\?state=review$/)
     const assignment = engineer.getByRole('region', { name: 'Assignment' })
@@ -107,7 +109,9 @@ test('a lab engineer assigns a record to herself, reviews it at its own address,
     await expect(queueRow(engineer)).toContainText('Assigned to you')
 
     // She reviews it at its address: approved, the device Certified.
-    await queueRow(engineer).getByRole('link', { name: /^Open / }).click()
+    await queueRow(engineer)
+      .getByRole('link', { name: /^Open / })
+      .click()
     const decision = engineer.getByRole('form', { name: /^Review attempt 1/ })
     await expect(decision).toContainText('Every case passed.')
     await decision.getByRole('button', { name: 'Approve' }).click()
