@@ -34,15 +34,20 @@ const MANAGER = { email: LAB_EMAIL, name: 'Lena Lab', password: 'Lab#Bench2026' 
 const VENDOR_PASSWORD = 'Vendor#Lab2026'
 const REJECT_REASON = 'The serial number on the label is not the one declared in the form.'
 
-/** A record in the lab's queue under the state tab `tab`, opened. */
+/** A record in the lab's queue under the state tab `tab`, opened at its own address. */
 async function openInQueue(lab: Page, tab: RegExp, deviceName: string) {
   await lab.getByRole('navigation', { name: 'Queue states' }).getByRole('button', { name: tab }).click()
-  const open = lab.getByRole('button', { name: new RegExp(`^Open ${deviceName} of `) })
+  const open = lab.getByRole('link', { name: new RegExp(`^Open ${deviceName} of `) })
   await expect(open).toBeVisible({ timeout: 30_000 })
   await open.click()
-  const dialog = lab.getByRole('dialog', { name: deviceName })
-  await expect(dialog).toBeVisible()
-  return dialog
+  return recordPage(lab, deviceName)
+}
+
+/** The record's page (/lab/records/$id), once its heading shows. */
+async function recordPage(lab: Page, deviceName: string) {
+  await expect(lab.getByRole('heading', { level: 1, name: deviceName })).toBeVisible()
+  await expect(lab).toHaveURL(/\/lab\/records\/[^/?]+/)
+  return lab.getByRole('main')
 }
 
 const toast = (page: Page, text: string) =>
@@ -65,7 +70,7 @@ test('the lab: maintenance holds a vendor’s run, review rejects with a reason,
     // The Lab manager sets a password from the mailed link and logs in: the console.
     const lab = await labContext.newPage()
     await setPasswordAndLogIn(lab, api, MANAGER)
-    await expect(lab.getByRole('status').filter({ hasText: 'Live' })).toBeVisible()
+    await expect(lab.getByRole('status', { name: 'Live updates' })).toHaveText('Live updates on')
 
     // A vendor submits a device.
     const vendorEmail = uniqueEmail('lab-journey')
@@ -88,7 +93,7 @@ test('the lab: maintenance holds a vendor’s run, review rejects with a reason,
       .getByRole('navigation', { name: 'Queue states' })
       .getByRole('button', { name: /^Waiting to start/ })
       .click()
-    await expect(lab.getByRole('button', { name: /^Open Beacon 6 of / })).toBeVisible({ timeout: 15_000 })
+    await expect(lab.getByRole('link', { name: /^Open Beacon 6 of / })).toBeVisible({ timeout: 15_000 })
     await lab.getByRole('button', { name: 'Start maintenance' }).click()
     const maintenance = lab.getByRole('dialog', { name: 'Start maintenance' })
     await maintenance.getByRole('textbox', { name: /Reason/ }).fill('Replacing the RF shield box.')
@@ -134,18 +139,18 @@ test('the lab: maintenance holds a vendor’s run, review rejects with a reason,
       { timeout: 30_000 },
     )
     let record = await openInQueue(lab, /^Awaiting review/, device.deviceName)
-    let decision = record.getByRole('group', { name: /^Review attempt 1/ })
+    let decision = record.getByRole('form', { name: /^Review attempt 1/ })
     await expect(decision).toContainText('Every case passed.')
 
     // Rejected, with the reason required and then given.
-    await decision.getByRole('button', { name: 'Reject' }).click()
+    await decision.getByRole('button', { name: 'Reject', exact: true }).click()
     await expect(decision.getByText(REVIEW_REASON_REQUIRED_MESSAGE)).toBeVisible()
     await decision.getByRole('textbox', { name: /Reason or note/ }).fill(REJECT_REASON)
-    await decision.getByRole('button', { name: 'Reject' }).click()
+    await decision.getByRole('button', { name: 'Reject', exact: true }).click()
     await expect(toast(lab, RUN_REJECTED_MESSAGE)).toBeVisible()
     await expect(record).toContainText(`Rejected by Lena Lab on `)
     await expect(record).toContainText(REJECT_REASON)
-    await lab.keyboard.press('Escape')
+    await lab.getByRole('link', { name: 'Back to the queue' }).click()
 
     // The vendor sees Validation Failure, and asks why.
     await expect(statusBar(vendor, device.deviceName)).toHaveAttribute(
@@ -167,18 +172,17 @@ test('the lab: maintenance holds a vendor’s run, review rejects with a reason,
     const asked = await mailOf(api, LAB_EMAIL, / commented on Beacon 6$/)
     expect(asked.text).toContain('> Which label? The box or the device?')
     expect(asked.text).toContain('To stop “Comment from a vendor” mails, open: ')
-    const recordLink = /https?:\/\/[^/\s]+(\/lab\?record=\S+)/.exec(asked.text)?.[1]
+    const recordLink = /https?:\/\/[^/\s]+(\/lab\/records\/\S+)/.exec(asked.text)?.[1]
     expect(recordLink).toBeTruthy()
     await openPage(lab, recordLink!)
-    record = lab.getByRole('dialog', { name: device.deviceName })
-    await expect(record).toBeVisible()
+    record = await recordPage(lab, device.deviceName)
     const thread = record.getByRole('list', { name: 'Conversation with the vendor' })
     await expect(thread).toContainText('Which label? The box or the device?')
     await record.getByRole('textbox', { name: /Answer the vendor/ }).fill('The device: it reads BN6A00041.')
     await record.getByRole('button', { name: 'Send answer' }).click()
     await expect(toast(lab, LAB_COMMENT_ADDED_MESSAGE)).toBeVisible()
     await expect(thread).toContainText('Lena Lab · Certification lab · Lab manager')
-    await lab.keyboard.press('Escape')
+    await lab.getByRole('link', { name: 'Back to the queue' }).click()
 
     // The vendor is told at once (and by mail), and reads the answer; then runs the device again.
     await expect(toast(vendor, 'The certification lab answered on Beacon 6.')).toBeVisible()
@@ -196,7 +200,7 @@ test('the lab: maintenance holds a vendor’s run, review rejects with a reason,
 
     // The lab approves the second attempt: the vendor's device is Certified.
     record = await openInQueue(lab, /^Awaiting review/, device.deviceName)
-    decision = record.getByRole('group', { name: /^Review attempt 2/ })
+    decision = record.getByRole('form', { name: /^Review attempt 2/ })
     await decision.getByRole('button', { name: 'Approve' }).click()
     await expect(toast(lab, RUN_APPROVED_MESSAGE)).toBeVisible()
     await expect(record).toContainText('Approved by Lena Lab on ')

@@ -44,6 +44,7 @@ import { Route as DataVendorSettingsCatalogueRouteImport } from './routes/_data.
 import { Route as DataVendorSettingsNotificationsRouteImport } from './routes/_data._vendor.settings.notifications'
 import { Route as DataVendorSettingsTokensRouteImport } from './routes/_data._vendor.settings.tokens'
 import { Route as DataVendorSettingsWebhooksRouteImport } from './routes/_data._vendor.settings.webhooks'
+import { Route as DataLabLabRecordsIdRouteImport } from './routes/_data._lab.lab.records.$id'
 import { Route as DataLabLabTestPlansIndexRouteImport } from './routes/_data._lab.lab.test-plans.index'
 import { Route as DataLabLabTestPlansPlanIdRouteImport } from './routes/_data._lab.lab.test-plans.$planId'
 
@@ -224,6 +225,11 @@ const DataVendorSettingsWebhooksRoute =
     path: '/webhooks',
     getParentRoute: () => DataVendorSettingsRoute,
   } as any)
+const DataLabLabRecordsIdRoute = DataLabLabRecordsIdRouteImport.update({
+  id: '/lab/records/$id',
+  path: '/lab/records/$id',
+  getParentRoute: () => DataLabRoute,
+} as any)
 const DataLabLabTestPlansIndexRoute =
   DataLabLabTestPlansIndexRouteImport.update({
     id: '/lab/test-plans/',
@@ -270,6 +276,7 @@ export interface FileRoutesByFullPath {
   '/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
   '/lab/': typeof DataLabLabIndexRoute
   '/settings/': typeof DataVendorSettingsIndexRoute
+  '/lab/records/$id': typeof DataLabLabRecordsIdRoute
   '/lab/test-plans/$planId': typeof DataLabLabTestPlansPlanIdRoute
   '/lab/test-plans/': typeof DataLabLabTestPlansIndexRoute
 }
@@ -305,6 +312,7 @@ export interface FileRoutesByTo {
   '/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
   '/lab': typeof DataLabLabIndexRoute
   '/settings': typeof DataVendorSettingsIndexRoute
+  '/lab/records/$id': typeof DataLabLabRecordsIdRoute
   '/lab/test-plans/$planId': typeof DataLabLabTestPlansPlanIdRoute
   '/lab/test-plans': typeof DataLabLabTestPlansIndexRoute
 }
@@ -345,6 +353,7 @@ export interface FileRoutesById {
   '/_data/_vendor/settings/webhooks': typeof DataVendorSettingsWebhooksRoute
   '/_data/_lab/lab/': typeof DataLabLabIndexRoute
   '/_data/_vendor/settings/': typeof DataVendorSettingsIndexRoute
+  '/_data/_lab/lab/records/$id': typeof DataLabLabRecordsIdRoute
   '/_data/_lab/lab/test-plans/$planId': typeof DataLabLabTestPlansPlanIdRoute
   '/_data/_lab/lab/test-plans/': typeof DataLabLabTestPlansIndexRoute
 }
@@ -383,6 +392,7 @@ export interface FileRouteTypes {
     | '/settings/webhooks'
     | '/lab/'
     | '/settings/'
+    | '/lab/records/$id'
     | '/lab/test-plans/$planId'
     | '/lab/test-plans/'
   fileRoutesByTo: FileRoutesByTo
@@ -418,6 +428,7 @@ export interface FileRouteTypes {
     | '/settings/webhooks'
     | '/lab'
     | '/settings'
+    | '/lab/records/$id'
     | '/lab/test-plans/$planId'
     | '/lab/test-plans'
   id:
@@ -457,6 +468,7 @@ export interface FileRouteTypes {
     | '/_data/_vendor/settings/webhooks'
     | '/_data/_lab/lab/'
     | '/_data/_vendor/settings/'
+    | '/_data/_lab/lab/records/$id'
     | '/_data/_lab/lab/test-plans/$planId'
     | '/_data/_lab/lab/test-plans/'
   fileRoutesById: FileRoutesById
@@ -723,6 +735,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataVendorSettingsWebhooksRouteImport
       parentRoute: typeof DataVendorSettingsRoute
     }
+    '/_data/_lab/lab/records/$id': {
+      id: '/_data/_lab/lab/records/$id'
+      path: '/lab/records/$id'
+      fullPath: '/lab/records/$id'
+      preLoaderRoute: typeof DataLabLabRecordsIdRouteImport
+      parentRoute: typeof DataLabRoute
+    }
     '/_data/_lab/lab/test-plans/': {
       id: '/_data/_lab/lab/test-plans/'
       path: '/lab/test-plans'
@@ -745,6 +764,7 @@ interface DataLabRouteChildren {
   DataLabLabNotificationsRoute: typeof DataLabLabNotificationsRoute
   DataLabLabStaffRoute: typeof DataLabLabStaffRoute
   DataLabLabIndexRoute: typeof DataLabLabIndexRoute
+  DataLabLabRecordsIdRoute: typeof DataLabLabRecordsIdRoute
   DataLabLabTestPlansPlanIdRoute: typeof DataLabLabTestPlansPlanIdRoute
   DataLabLabTestPlansIndexRoute: typeof DataLabLabTestPlansIndexRoute
 }
@@ -754,6 +774,7 @@ const DataLabRouteChildren: DataLabRouteChildren = {
   DataLabLabNotificationsRoute: DataLabLabNotificationsRoute,
   DataLabLabStaffRoute: DataLabLabStaffRoute,
   DataLabLabIndexRoute: DataLabLabIndexRoute,
+  DataLabLabRecordsIdRoute: DataLabLabRecordsIdRoute,
   DataLabLabTestPlansPlanIdRoute: DataLabLabTestPlansPlanIdRoute,
   DataLabLabTestPlansIndexRoute: DataLabLabTestPlansIndexRoute,
 }

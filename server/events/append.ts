@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { PortalEvent } from '@/contract/events'
+import type { RecordAssignedEvent } from '@/contract/lab-assignment'
 import type { Database } from '../platform/db/schema.ts'
+import { LAB_ONLY_EVENTS } from './store.ts'
 
 /*
  * Writing a live event (docs/decisions/0020). Call it inside the transaction that makes
@@ -49,10 +51,26 @@ export function onAppended(listener: Appended) {
  * and returns its seq. Must run in a
  * transaction (the lock is the transaction's).
  */
-export async function appendEvent(
+export function appendEvent(
   trx: Transaction<Database> | Kysely<Database>,
   organizationId: string,
   event: NewEvent,
+): Promise<number> {
+  return append(trx, organizationId, event)
+}
+
+/** A lab-only event as written (docs/decisions/0045): the lab's streams carry it, no vendor's. */
+export type NewLabEvent = Omit<Known<RecordAssignedEvent>, 'seq' | 'at'>
+
+/** Stores an event for the lab's streams only (LAB_ONLY_EVENTS); as appendEvent otherwise. */
+export function appendLabEvent(trx: Transaction<Database> | Kysely<Database>, event: NewLabEvent) {
+  return append(trx, LAB_ONLY_EVENTS, event)
+}
+
+async function append(
+  trx: Transaction<Database> | Kysely<Database>,
+  organizationId: string,
+  event: NewEvent | NewLabEvent,
 ): Promise<number> {
   // Written as selects, not raw statements: the write watch (server/platform/db/write-watch.ts) counts a raw
   // statement as a write to every area and would drop the session and answer caches at each event.

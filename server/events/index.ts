@@ -1,6 +1,6 @@
 // The events domain's public module: what other folders of server/ use of it (eslint.config.js).
 import type { EventHub } from './hub.ts'
-export { appendEvent, onAppended } from './append.ts'
+export { appendEvent, appendLabEvent, onAppended } from './append.ts'
 export { createEventHub, type EventHub, type EventHubOptions, retentionHoursFromEnv } from './hub.ts'
 export { eventRoutes } from './routes.ts'
 export { organizationEventsSeq } from './store.ts'

@@ -53,6 +53,11 @@ export const ALL_ORGANIZATIONS = '*'
  * docs/decisions/0037); no organization's own seq (the hello's accountSeq, X-Events-Seq) counts it.
  */
 export const EVERY_ORGANIZATION = '+'
+/**
+ * The organization key of an event only the lab's streams carry (a record's assignment,
+ * docs/decisions/0045): no vendor's stream or replay reads it, and no organization's seq counts it.
+ */
+export const LAB_ONLY_EVENTS = '#'
 
 /**
  * Events after `after` in seq order, of every organization (the hub) or of one (a stream's

@@ -17,7 +17,8 @@ import type { Database } from '../platform/db/schema.ts'
  *   Submitted → waiting, InProgress → running, Maintenance → maintenance,
  *   AwaitingReview → review, Completed and Cancelled → finished.
  * Order: what needs the lab first — running, in maintenance, awaiting review — then waiting, then
- * finished; within each, the newest submission first.
+ * finished; within each, the oldest submission first (it has waited longest: docs/decisions/0045),
+ * but the finished ones newest first. `assigned: 'me'` keeps the caller's assigned records.
  *
  * One query picks the page's ids (with the total through count(*) over ()), one reads those
  * records' latest runs and comments, one counts per state, two list the filters' choices: all built
@@ -40,6 +41,10 @@ const STATE_RANK = sql<number>`case d.status
   when 'AwaitingReview' then 2
   when 'Submitted' then 3
   else 4 end`
+
+/** Within a state: the oldest submission first; the finished ones newest first. */
+const OLDEST_FIRST = sql<number>`case when d.status in ('Completed', 'Cancelled')
+  then -extract(epoch from d.creation_time) else extract(epoch from d.creation_time) end`
 
 const STATUSES_OF_STATE: Record<LabQueueState, readonly StoredStatus[]> = {
   waiting: ['Submitted'],
@@ -65,6 +70,7 @@ type QueueRow = {
   is_certified: string
   queue_state: LabQueueState
   creation_time: Date
+  revised_at: Date | null
   created_by: string
   run_id: string | null
   attempt: number | null
@@ -76,12 +82,18 @@ type QueueRow = {
   started_by: string | null
   cases_total: number | null
   cases_done: number | null
+  cases_failed: number | null
   current_case: string | null
   comment_count: number
   last_comment_kind: string | null
+  assignee_id: string | null
+  assignee_name: string | null
 }
 
-export async function labQueue(db: Db, query: LabQueueQuery): Promise<LabQueueAnswer> {
+/** The queue's filters, with the caller (for `assigned: 'me'`). */
+export type QueueQuery = LabQueueQuery & { staffId?: string }
+
+export async function labQueue(db: Db, query: QueueQuery): Promise<LabQueueAnswer> {
   const page = query.page ?? 1
   // The page first — ids and the total only, ordered by state and submission — then the details
   // of its LAB_QUEUE_PAGE_SIZE records: the runs' and comments' lookups never touch the rest.
@@ -111,7 +123,7 @@ export async function labQueue(db: Db, query: LabQueueQuery): Promise<LabQueueAn
 }
 
 /** The page's record ids in queue order, each row with the filtered total. */
-async function pageIds(db: Db, query: LabQueueQuery, page: number) {
+async function pageIds(db: Db, query: QueueQuery, page: number) {
   const search = query.search?.trim() ?? ''
   let filtered = db
     .selectFrom('device_records as d')
@@ -123,6 +135,18 @@ async function pageIds(db: Db, query: LabQueueQuery, page: number) {
     filtered = filtered.where('d.organization_id', '=', organizationId)
   }
   if (query.deviceType) filtered = filtered.where('d.device_type', '=', query.deviceType)
+  if (query.assigned === 'me') {
+    const staffId = query.staffId ?? ''
+    filtered = filtered.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('lab_assignments as a')
+          .select('a.portfolio_manager_id')
+          .whereRef('a.portfolio_manager_id', '=', 'd.portfolio_manager_id')
+          .where('a.staff_id', '=', staffId),
+      ),
+    )
+  }
   if (search !== '') {
     const pattern = containsPattern(search)
     filtered = filtered.where((eb) =>
@@ -139,7 +163,7 @@ async function pageIds(db: Db, query: LabQueueQuery, page: number) {
   return filtered
     .select(['d.portfolio_manager_id', sql<number>`count(*) over ()`.as('total')])
     .orderBy(STATE_RANK)
-    .orderBy('d.creation_time', 'desc')
+    .orderBy(OLDEST_FIRST)
     .orderBy('d.portfolio_manager_id')
     .limit(LAB_QUEUE_PAGE_SIZE)
     .offset((page - 1) * LAB_QUEUE_PAGE_SIZE)
@@ -188,6 +212,7 @@ function recordAndRunColumns(db: Db) {
     'd.is_certified',
     STATE_OF_STATUS.as('queue_state'),
     'd.creation_time',
+    'd.revised_at',
     'd.created_by',
     'r.run_id',
     'r.attempt',
@@ -216,6 +241,23 @@ async function pageDetails(db: Db, ids: string[]): Promise<QueueRow[]> {
         .whereRef('t.run_id', '=', 'r.run_id')
         .where('t.state', 'in', ['passed', 'failed', 'skipped'])
         .as('cases_done'),
+      eb
+        .selectFrom('run_test_cases as t')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('t.run_id', '=', 'r.run_id')
+        .where('t.state', '=', 'failed')
+        .as('cases_failed'),
+      eb
+        .selectFrom('lab_assignments as a')
+        .select('a.staff_id')
+        .whereRef('a.portfolio_manager_id', '=', 'd.portfolio_manager_id')
+        .as('assignee_id'),
+      eb
+        .selectFrom('lab_assignments as a')
+        .innerJoin('lab_staff as s', 's.id', 'a.staff_id')
+        .select('s.name')
+        .whereRef('a.portfolio_manager_id', '=', 'd.portfolio_manager_id')
+        .as('assignee_name'),
       eb
         .selectFrom('run_test_cases as t')
         .select('t.name')
@@ -310,11 +352,28 @@ function toItem(row: QueueRow): LabQueueItem {
             startedBy: row.started_by ?? '',
             casesTotal: Number(row.cases_total ?? 0),
             casesDone: Number(row.cases_done ?? 0),
+            casesFailed: Number(row.cases_failed ?? 0),
             currentCase: row.current_case,
           },
     commentCount: Number(row.comment_count),
     awaitingAnswer: row.last_comment_kind === 'vendor',
+    assignee: row.assignee_id === null ? null : { staffId: row.assignee_id, name: row.assignee_name ?? '' },
+    stateSince: stateSince(row).toISOString(),
   }
+}
+
+/**
+ * Since when the record is in its queue state: its latest run's end (awaiting review, finished),
+ * the run's start (running, in maintenance), else the submission (or its latest revision).
+ */
+function stateSince(row: QueueRow): Date {
+  if (row.run_id !== null) {
+    if (row.queue_state === 'review' || row.queue_state === 'finished')
+      return row.finished_at ?? row.started_at ?? row.creation_time
+    if (row.queue_state === 'running' || row.queue_state === 'maintenance')
+      return row.started_at ?? row.creation_time
+  }
+  return row.revised_at ?? row.creation_time
 }
 
 /** The queue state of a record's stored status. */

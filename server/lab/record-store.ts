@@ -6,6 +6,7 @@ import { recordRunList } from '../certification/index.ts'
 import { appendEvent } from '../events/index.ts'
 import { logActivity, recordSubject } from '../organizations/index.ts'
 import { COMMENT_COLUMNS, DEVICE_ROW_COLUMNS, toComment, toDeviceRecord } from '../portfolio/index.ts'
+import { assigneeOf } from './assignment.ts'
 import { queueStateOf } from './queue.ts'
 
 /*
@@ -46,6 +47,7 @@ export async function labRecordAnswer(db: Kysely<Database>, record: LabRecordRow
     queueState: queueStateOf(record.status),
     runs,
     comments: comments.map(toComment),
+    assignee: await assigneeOf(db, record.portfolio_manager_id),
   }
 }
 

@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import type { AddCommentAnswer } from '@/contract/certification'
 import { LAB_COMMENT_ADDED_MESSAGE, LAB_RUNS_UNAVAILABLE_MESSAGE } from '@/contract/lab'
 import { RECORD_NOT_FOUND_MESSAGE, RUN_CANCELLED_MESSAGE } from '@/contract/server-messages'
+import { labAssignmentRoutes } from './assignment.ts'
 import { labQueue } from './queue.ts'
 import { addLabComment, labRecord, labRecordAnswer } from './record-store.ts'
 import { staffName } from './staff-store.ts'
@@ -27,7 +28,12 @@ const recordNotFound = { message: RECORD_NOT_FOUND_MESSAGE, field: 'portfolioMan
 const findRecord = (services: MainServices, portfolioManagerId: string) =>
   isPlainId(portfolioManagerId) ? labRecord(services.db, portfolioManagerId) : undefined
 
-labRoute(labRoutes, 'labQueue', async (c) => c.json(await labQueue(c.var.services.db, c.var.body)))
+labRoute(labRoutes, 'labQueue', async (c) =>
+  c.json(await labQueue(c.var.services.db, { ...c.var.body, staffId: c.var.labStaffId })),
+)
+
+// Assigning a record to a staff member (docs/decisions/0045).
+labRoutes.route('/', labAssignmentRoutes)
 
 labRoute(labRoutes, 'labRecord', async (c) => {
   const services = c.var.services

@@ -398,6 +398,8 @@ describe('the lab’s staff (point 9)', () => {
       settings: [
         { kind: 'vendorComment', enabled: true },
         { kind: 'recordRevised', enabled: true },
+        { kind: 'runAwaitingReview', enabled: true },
+        { kind: 'recordAssigned', enabled: true },
       ],
     })
     expect(await json(await setLab(engineerStaff.browser, false), 200)).toEqual({
@@ -405,6 +407,8 @@ describe('the lab’s staff (point 9)', () => {
       settings: [
         { kind: 'vendorComment', enabled: false },
         { kind: 'recordRevised', enabled: true },
+        { kind: 'runAwaitingReview', enabled: true },
+        { kind: 'recordAssigned', enabled: true },
       ],
     })
     // Each staff member's own: the manager's is still on.
@@ -413,6 +417,8 @@ describe('the lab’s staff (point 9)', () => {
     ).toEqual([
       { kind: 'vendorComment', enabled: true },
       { kind: 'recordRevised', enabled: true },
+      { kind: 'runAwaitingReview', enabled: true },
+      { kind: 'recordAssigned', enabled: true },
     ])
 
     expect(
@@ -424,7 +430,9 @@ describe('the lab’s staff (point 9)', () => {
         400,
       ),
     ).toEqual({ message: LAB_NOTIFICATION_KIND_REFUSAL_MESSAGE, field: 'kind' })
-    expect(LAB_NOTIFICATION_KIND_REFUSAL_MESSAGE).toBe("kind must be 'vendorComment' or 'recordRevised'.")
+    expect(LAB_NOTIFICATION_KIND_REFUSAL_MESSAGE).toBe(
+      "kind must be 'vendorComment', 'recordRevised', 'runAwaitingReview' or 'recordAssigned'.",
+    )
     expect(
       await json(
         await labManager.browser.post(endpoints.labUpdateNotificationSetting.path, {
@@ -443,6 +451,8 @@ describe('the lab’s staff (point 9)', () => {
     ).toEqual([
       { kind: 'vendorComment', enabled: true },
       { kind: 'recordRevised', enabled: true },
+      { kind: 'runAwaitingReview', enabled: true },
+      { kind: 'recordAssigned', enabled: true },
     ])
     await json(await setLab(engineerStaff.browser, true), 200)
   })
@@ -475,7 +485,7 @@ describe('the lab’s staff (point 9)', () => {
       'Eli Tester (Engineer, Nora Networks) wrote on Beacon 6:\n\n> Can we bring the <unit> on Monday?\n> Two boxes.',
     )
     expect(mail.text).toContain(
-      `Answer in the lab console, record ${id}:\n    ${test.portal.mainUrl}/lab?record=${id}`,
+      `Answer in the lab console, record ${id}:\n    ${test.portal.mainUrl}/lab/records/${id}`,
     )
     // The job names the staff member (no account), and its HTML part escapes the comment.
     const job = await db()
@@ -517,6 +527,8 @@ describe('the lab’s staff (point 9)', () => {
     ).toEqual([
       { kind: 'vendorComment', enabled: false },
       { kind: 'recordRevised', enabled: true },
+      { kind: 'runAwaitingReview', enabled: true },
+      { kind: 'recordAssigned', enabled: true },
     ])
     await json(await setLab(labManager.browser, true), 200)
   })
@@ -543,7 +555,7 @@ describe('the lab’s staff (point 9)', () => {
       'Nora Tester (Nora Networks) made revision 2 of Beacon 6: firmware 0.9.4 → 1.0.0.',
     )
     expect(sent[0]!.text).toContain(
-      `It waits for its run. See the record in the lab console:\n    ${test.portal.mainUrl}/lab?record=${id}`,
+      `It waits for its run. See the record in the lab console:\n    ${test.portal.mainUrl}/lab/records/${id}`,
     )
     // The members are not told of their own revision.
     expect(await mailsTo(owner.email, /made revision/, id)).toEqual([])

@@ -1,5 +1,6 @@
 import { VERIFY_PATH } from '@/contract/certificates'
 import { ENVIRONMENT_MAINTENANCE_REASON } from '@/contract/lab'
+import { labRecordPath } from '@/contract/lab-assignment'
 import {
   certificateIssuedMail,
   commentReceivedMail,
@@ -10,6 +11,7 @@ import {
   runFinishedMail,
   vendorCommentMail,
 } from '@/contract/mails/notification-mails'
+import { planRecordAssigned, planRunAwaitingReview } from './lab-plan.ts'
 import {
   type Db,
   jobsFor,
@@ -30,6 +32,9 @@ type PlannedEvent = { seq: number; organization_id: string; type: string; data: 
 /** The notifications an event makes, for the members whose switch is on (or the lab's staff). */
 export async function plan(ctx: PlanContext, trx: Db, event: PlannedEvent): Promise<NewJob[]> {
   const { data } = event
+  if (event.type === 'run.finished' && data.status === 'AwaitingReview')
+    return planRunAwaitingReview(ctx, trx, event)
+  if (event.type === 'record.assigned') return planRecordAssigned(ctx, trx, event)
   if (event.type === 'run.finished') return planRunFinished(ctx, trx, event)
   if (event.type === 'comment.added') return planComment(ctx, trx, event)
   if (event.type === 'record.revised') return planRecordRevised(ctx, trx, event)
@@ -152,7 +157,7 @@ async function planComment(ctx: PlanContext, trx: Db, event: PlannedEvent): Prom
       : vendorCommentMail({
           ...input,
           authorRole: String(comment.authorRole ?? ''),
-          recordUrl: `${ctx.publicUrl}/lab?record=${encodeURIComponent(portfolioManagerId)}`,
+          recordUrl: `${ctx.publicUrl}${labRecordPath(portfolioManagerId)}`,
         })
   }
   const topic = `comment:${String(comment.commentId)}`
@@ -188,7 +193,7 @@ async function planRecordRevised(ctx: PlanContext, trx: Db, event: PlannedEvent)
         revision,
         firmware: String(row?.baseFirmwareVersion ?? ''),
         previousFirmware: String(data.previousFirmwareVersion ?? ''),
-        recordUrl: `${ctx.publicUrl}/lab?record=${encodeURIComponent(portfolioManagerId)}`,
+        recordUrl: `${ctx.publicUrl}${labRecordPath(portfolioManagerId)}`,
         footer,
       }),
   )

@@ -86,10 +86,15 @@ export async function labJobsFor(
   topic: string,
   organizationId: string,
   render: (to: string, footer: MailFooter, organizationName: string) => NotificationMail,
+  /** Only this staff member (a record assigned to them), when their switch is on. */
+  onlyStaffId?: string,
 ): Promise<NewJob[]> {
   const organization = await organizationOf(trx, organizationId)
   if (!organization) return []
-  const recipients = await labRecipientsOf(trx, kind)
+  const everyone = await labRecipientsOf(trx, kind)
+  const recipients = onlyStaffId
+    ? everyone.filter((recipient) => recipient.staffId === onlyStaffId)
+    : everyone
   return recipients.map((recipient) => {
     const token = signUnsubscribeToken(ctx.secret, {
       subject: { type: 'staff', staffId: recipient.staffId },

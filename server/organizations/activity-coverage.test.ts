@@ -35,6 +35,8 @@ const EXEMPT: Readonly<Partial<Record<EndpointName, string>>> = {
   labStartMaintenance: 'The lab’s own state, the same for every organization (told in the banner).',
   labEndMaintenance: 'The lab’s own state, the same for every organization.',
   labReviewSetting: 'The lab’s own setting, the same for every organization.',
+  labAssign:
+    'The lab’s own split of its work among its staff; an organization’s log would show vendors who in the lab holds their record (decision 0045).',
   labAddStaff: 'The lab’s staff, not an organization’s.',
   labChangeStaffRole: 'The lab’s staff, not an organization’s.',
   labRemoveStaff: 'The lab’s staff, not an organization’s.',

@@ -58,7 +58,7 @@ describe('API tokens (docs/decisions/0026)', () => {
 
   it('never lets a token make a lab console call', () => {
     const lab = (Object.keys(endpoints) as EndpointName[]).filter(isLabEndpoint)
-    expect(lab.length).toBe(30)
+    expect(lab.length).toBe(31)
     expect(lab.filter((name) => apiTokenAccess(name) !== 'session')).toEqual([])
   })
 

@@ -8,6 +8,7 @@ import {
   text,
   nameText,
 } from '@/contract/common'
+import { labAssigneeSchema } from '@/contract/lab-assignment'
 import { deviceRecordSchema } from '@/contract/records'
 
 /*
@@ -115,11 +116,13 @@ export const labSetPasswordPayloadSchema = v.object({
  */
 export const LAB_QUEUE_STATES = ['waiting', 'running', 'maintenance', 'review', 'finished'] as const
 export type LabQueueState = (typeof LAB_QUEUE_STATES)[number]
+/** The one place of the words (the queue's state, a record's status). */
+export const AWAITING_REVIEW_LABEL = 'Awaiting review'
 export const LAB_QUEUE_STATE_LABELS: Readonly<Record<LabQueueState, string>> = {
   waiting: 'Waiting to start',
   running: 'Running',
   maintenance: 'In maintenance',
-  review: 'Awaiting review',
+  review: AWAITING_REVIEW_LABEL,
   finished: 'Finished',
 }
 
@@ -137,6 +140,8 @@ export const labQueueQuerySchema = v.object({
   page: v.optional(
     v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'page must be a whole number from 1'), v.transform(Number)),
   ),
+  /** 'me': only the records assigned to the caller (docs/decisions/0045). */
+  assigned: v.optional(v.picklist(['me'], 'assigned must be me')),
 })
 export type LabQueueQuery = v.InferOutput<typeof labQueueQuerySchema>
 
@@ -152,6 +157,8 @@ export const labQueueRunSchema = v.looseObject({
   startedBy: v.string(),
   casesTotal: v.number(),
   casesDone: v.number(),
+  /** How many of its cases failed (a failed run's row reads '3 of 14 failed'). */
+  casesFailed: v.number(),
   /** The case running now, or null. */
   currentCase: v.nullable(v.string()),
 })
@@ -175,6 +182,10 @@ export const labQueueItemSchema = v.looseObject({
   commentCount: v.number(),
   /** When the newest comment was written by the vendor's side and not answered by the lab since. */
   awaitingAnswer: v.boolean(),
+  /** Who has it (docs/decisions/0045), or null. */
+  assignee: v.nullable(labAssigneeSchema),
+  /** Since when the record is in its queue state: submitted, run started, or run finished. */
+  stateSince: v.string(),
 })
 export type LabQueueItem = v.InferOutput<typeof labQueueItemSchema>
 
@@ -206,6 +217,7 @@ export const labRecordAnswerSchema = v.looseObject({
   queueState: v.picklist(LAB_QUEUE_STATES),
   runs: v.array(certificationRunSchema),
   comments: v.array(commentSchema),
+  assignee: v.nullable(labAssigneeSchema),
 })
 export type LabRecordAnswer = v.InferOutput<typeof labRecordAnswerSchema>
 
@@ -248,8 +260,6 @@ export const labReviewPayloadSchema = v.object({
 
 /** The review dialog's choice, shown for a run that carried cases. */
 export const REQUIRE_FULL_PLAN_LABEL = 'Require the full plan for the next run (carry no case)'
-
-export const AWAITING_REVIEW_LABEL = 'Awaiting review'
 
 /** The bench's maintenance: on while the row exists (reason and expected end shown to vendors). */
 export const MAINTENANCE_REASON_MAX_LENGTH = 300
@@ -304,7 +314,9 @@ export const REVIEW_REASON_REQUIRED_MESSAGE = 'Give the reason for rejecting thi
 export const RUN_NOT_AWAITING_REVIEW_MESSAGE = 'This run is not awaiting review.'
 export const LAB_RUN_NOT_FOUND_MESSAGE = 'No certification run with this id exists.'
 export const REVIEW_APPROVE_FAILED_MESSAGE =
-  'This run has failed cases: reject it with a reason, or re-run them.'
+  'This run has failed cases: reject it with a reason, or reject it and re-run them.'
+/** The review's third choice for a run with failed cases: reject, then re-run the failed cases. */
+export const REJECT_AND_RERUN_LABEL = 'Reject and re-run failed cases'
 export const LAB_RUNS_UNAVAILABLE_MESSAGE = 'The certification service is not available in this process.'
 export const RUN_APPROVED_MESSAGE = 'Approved: the device is Certified.'
 export const RUN_REJECTED_MESSAGE = 'Rejected: the device is marked Validation Failure.'

@@ -22,7 +22,12 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
  * switches, on the lab's Notifications page (/lab/notifications). Lab staff are no members, so
  * none of the vendor kinds applies to them.
  */
-export const LAB_NOTIFICATION_KINDS = ['vendorComment', 'recordRevised'] as const
+export const LAB_NOTIFICATION_KINDS = [
+  'vendorComment',
+  'recordRevised',
+  'runAwaitingReview',
+  'recordAssigned',
+] as const
 export type LabNotificationKind = (typeof LAB_NOTIFICATION_KINDS)[number]
 /** Any kind, a vendor member's or a lab staff member's. */
 export type AnyNotificationKind = NotificationKind | LabNotificationKind
@@ -45,9 +50,15 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<AnyNotificationKind, stri
   invitation: 'Invitations to organizations',
   vendorComment: 'Comment from a vendor',
   recordRevised: 'New revision of a device',
+  runAwaitingReview: 'A run awaits review',
+  recordAssigned: 'A record was assigned to you',
 }
 
 export const NOTIFICATION_KIND_DESCRIPTIONS: Readonly<Record<AnyNotificationKind, string>> = {
+  runAwaitingReview:
+    'When a run ends while the lab reviews results (docs/decisions/0045): the device, its organization, how many cases failed and a link to the record in the console.',
+  recordAssigned:
+    'When another member of the lab assigns a record to you: who did, the device and a link to the record in the console.',
   recordRevised:
     'When a vendor makes a new revision of a device (new firmware or serial numbers): who, the firmware and a link to the record in the console.',
   vendorComment:
@@ -120,7 +131,8 @@ export const NOTIFICATION_KIND_REFUSAL_MESSAGE = `kind must be ${NOTIFICATION_KI
   .slice(0, -1)
   .join(', ')} or 'invitation'.`
 export const NOTIFICATION_ENABLED_REFUSAL_MESSAGE = 'Enabled is not valid.'
-export const LAB_NOTIFICATION_KIND_REFUSAL_MESSAGE = "kind must be 'vendorComment' or 'recordRevised'."
+export const LAB_NOTIFICATION_KIND_REFUSAL_MESSAGE =
+  "kind must be 'vendorComment', 'recordRevised', 'runAwaitingReview' or 'recordAssigned'."
 export const UNSUBSCRIBE_TOKEN_REQUIRED_MESSAGE = 'token is required.'
 export const UNSUBSCRIBE_TOKEN_TOO_LONG_MESSAGE = 'token must be at most 600 characters.'
 
@@ -170,7 +182,7 @@ export const NOTIFICATION_SETTING_FAILED_MESSAGE =
 export const ALL_NOTIFICATIONS_OFF_MESSAGE =
   'Every notification is off: you get no mail from the portal but sign-in codes and certificates you send yourself.'
 export const LAB_ALL_NOTIFICATIONS_OFF_MESSAGE =
-  'Every notification is off: vendors’ comments and new revisions still show in the console’s queue, but no mail tells you of them.'
+  'Every notification is off: vendors’ comments, new revisions, runs awaiting review and assignments still show in the console’s queue, but no mail tells you of them.'
 export const NOTIFICATIONS_PAGE_TITLE = 'Notifications'
 export const notificationsPageIntro = (emailId: string, organizationName: string) =>
   `Mails go to ${emailId}. The settings below apply to ${organizationName}; invitations apply to your account.`

@@ -39,6 +39,7 @@ import { loginEmailSchema } from '@/contract/validation/login'
 import { newPasswordSchema } from '@/contract/validation/password'
 import { PASSWORDS_DO_NOT_MATCH_MESSAGE } from '@/contract/messages'
 import { FIXTURE_NOW, FIXTURE_PLAN, world } from '@/mocks/fixtures/world'
+import { labAssignmentHandlers } from '@/mocks/lab-assignment-handlers'
 import { answer, badRequest, mockEndpoint } from '@/mocks/mock-endpoint'
 import { AWAITING_REVIEW_STATUS } from '@/contract/run-status'
 
@@ -104,12 +105,24 @@ function queueItem(record: DeviceRecord): LabQueueItem {
           casesTotal: latest.testCases.length,
           casesDone: latest.testCases.filter((test) => ['passed', 'failed', 'skipped'].includes(test.state))
             .length,
+          casesFailed: latest.testCases.filter((test) => test.state === 'failed').length,
           currentCase: latest.testCases.find((test) => test.state === 'running')?.name ?? null,
         }
       : null,
     commentCount: comments.length,
     awaitingAnswer: newest !== undefined && (newest.authorKind ?? 'vendor') === 'vendor',
+    assignee: world.lab.assignments.get(record.portfolioManagerId) ?? null,
+    stateSince: stateSince(record.status, latest) ?? record.creationTime,
   }
+}
+
+/** As the server's queue: the run's end (review, finished), its start (running), else the submission. */
+function stateSince(status: string, latest: CertificationRun | undefined): string | undefined {
+  if (!latest) return undefined
+  const state = queueStateOf(status)
+  if (state === 'review' || state === 'finished') return latest.finishedAt ?? latest.startedAt
+  if (state === 'running' || state === 'maintenance') return latest.startedAt
+  return undefined
 }
 
 function startRun(record: DeviceRecord, kind: 'full' | 'rerun') {
@@ -157,6 +170,7 @@ const activeManagers = () =>
   world.lab.staff.filter((member) => member.role === 'Lab manager' && member.state !== 'disabled')
 
 export const labHandlers = [
+  ...labAssignmentHandlers,
   mockEndpoint('labState', () => HttpResponse.json(labState())),
 
   mockEndpoint('labQueue', ({ body }) => {
@@ -165,6 +179,11 @@ export const labHandlers = [
       .filter((record) => !body.state || queueStateOf(record.status) === body.state)
       .filter(() => !body.organizationId || body.organizationId === world.team.organizationId)
       .filter((record) => !body.deviceType || record.deviceType === body.deviceType)
+      .filter(
+        (record) =>
+          body.assigned !== 'me' ||
+          world.lab.assignments.get(record.portfolioManagerId)?.staffId === caller().staffId,
+      )
       .filter(
         (record) =>
           search === '' ||
@@ -181,7 +200,7 @@ export const labHandlers = [
       .sort(
         (a, b) =>
           RANK[queueStateOf(a.status)] - RANK[queueStateOf(b.status)] ||
-          b.creationTime.localeCompare(a.creationTime),
+          (queueStateOf(a.status) === 'finished' ? -1 : 1) * a.creationTime.localeCompare(b.creationTime),
       )
     const page = body.page ?? 1
     const counts = Object.fromEntries(LAB_QUEUE_STATES.map((state) => [state, 0])) as LabQueueAnswer['counts']
@@ -214,6 +233,7 @@ export const labHandlers = [
       comments: [...commentsOf(record.portfolioManagerId)].sort((a, b) =>
         a.createdAt.localeCompare(b.createdAt),
       ),
+      assignee: world.lab.assignments.get(record.portfolioManagerId) ?? null,
     })
   }),
 

@@ -59,6 +59,8 @@ describe('the notification handlers', () => {
         settings: [
           { kind: 'vendorComment', enabled: true },
           { kind: 'recordRevised', enabled: true },
+          { kind: 'runAwaitingReview', enabled: true },
+          { kind: 'recordAssigned', enabled: true },
         ],
       },
     })
@@ -77,6 +79,8 @@ describe('the notification handlers', () => {
     expect((await call('/api/lab/notifications/settings')).json.settings).toEqual([
       { kind: 'vendorComment', enabled: false },
       { kind: 'recordRevised', enabled: true },
+      { kind: 'runAwaitingReview', enabled: true },
+      { kind: 'recordAssigned', enabled: true },
     ])
     await call('/api/lab/notifications/settings/update', { kind: 'vendorComment', enabled: true })
   })

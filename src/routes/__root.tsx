@@ -4,10 +4,11 @@ import { RootLayout } from '@/components/layout/root-layout'
 import { useLogout } from '@/features/auth/api/logout'
 import type { RouterContext } from '@/router-context'
 import { rootSearchSchema } from '@/routes/-search-params'
+import { useLabStaff } from '@/lib/lab-session'
 import { writeGoto } from '@/lib/storage'
 import { useAuthView } from '@/lib/use-auth-data'
 
-// The idle timer and its warning load only for a logged-in vendor.
+// The idle timer and its warning load only for a logged-in vendor or lab staff member.
 const VendorSession = React.lazy(() => import('@/features/auth/components/session-expiry'))
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -18,6 +19,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function Root() {
   const logout = useLogout()
   const auth = useAuthView()
+  const labStaff = useLabStaff()
   const { goto } = Route.useSearch()
   const onDataScreen = useRouterState({
     select: (state) => state.matches.some((match) => match.routeId === '/_data'),
@@ -36,7 +38,8 @@ function Root() {
   return (
     <RootLayout onLogout={logout} toasts={toasts}>
       <Outlet />
-      {auth.status === 'member' ? (
+      {/* A vendor's session and a lab staff member's end alike when idle (docs/decisions/0045). */}
+      {auth.status === 'member' || labStaff ? (
         <React.Suspense fallback={null}>
           <VendorSession />
         </React.Suspense>

@@ -1,7 +1,7 @@
 import preview from '#.storybook/preview'
 import { storyStream } from '#.storybook/event-stream'
 import { expect, waitFor } from 'storybook/test'
-import { LiveStatus } from '@/features/dashboard/components/live-status'
+import { LiveStatus } from '@/components/live/live-status'
 import { LiveUpdates } from '@/lib/live/live-updates'
 
 /**

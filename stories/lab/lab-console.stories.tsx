@@ -2,28 +2,18 @@ import preview from '#.storybook/preview'
 import { storyStream } from '#.storybook/event-stream'
 import { expect, screen, waitFor, within } from 'storybook/test'
 import {
-  LAB_COMMENT_ADDED_MESSAGE,
   LAB_MANAGER_ONLY_MESSAGE,
   LAB_ONLY_MESSAGE,
   MAINTENANCE_END_BEFORE_START_MESSAGE,
   MAINTENANCE_ENDED_MESSAGE,
   MAINTENANCE_STARTED_MESSAGE,
   REVIEW_ON_MESSAGE,
-  REQUIRE_FULL_PLAN_LABEL,
-  REVIEW_REASON_REQUIRED_MESSAGE,
-  RUN_APPROVED_MESSAGE,
-  RUN_REJECTED_MESSAGE,
 } from '@/contract/lab'
-import { certificateRevokedMessage, REVOKE_REASON_REQUIRED_MESSAGE } from '@/contract/certificates'
-import { CERTIFIED_OK } from '@/contract/records'
-import { FIXTURE_CERTIFICATE_NUMBERS } from '@/mocks/fixtures/certificates'
-import { fixtureEvents } from '@/mocks/fixtures/events'
+import { assignedToYouToast } from '@/contract/lab-assignment'
+import { VALIDATION_FAILURE } from '@/contract/records'
 import { FIXTURE_NOW, world } from '@/mocks/fixtures/world'
-import { addRevisionFixtures, REVISION_FIXTURE_IDS } from '@/mocks/fixtures/revisions'
-import { TestCaseRow } from '@/components/certification/test-case-row'
 import { LabConsole } from '@/features/lab/components/lab-console'
 import { LabQueue } from '@/features/lab/components/lab-queue'
-import { LabRecordDialog } from '@/features/lab/components/lab-record-dialog'
 import { LabStateBar } from '@/features/lab/components/lab-state-bar'
 import { MaintenanceDialog } from '@/features/lab/components/maintenance-dialog'
 import { loggedInAs, loggedInAsLab } from '../support/session'
@@ -38,7 +28,7 @@ import { expectToast } from '../support/toasts'
 
 const meta = preview.meta({
   title: 'Lab/Lab console',
-  subcomponents: { LabConsole, LabQueue, LabRecordDialog, LabStateBar, MaintenanceDialog, TestCaseRow },
+  subcomponents: { LabConsole, LabQueue, LabStateBar, MaintenanceDialog },
   parameters: { layout: 'fullscreen', router: { app: true, url: '/lab' } },
   render: () => <></>,
 })
@@ -55,24 +45,6 @@ const tab = (canvas: Canvas, name: RegExp) =>
 
 const hoursAfterNow = (hours: number) => new Date(FIXTURE_NOW.getTime() + hours * 3_600_000).toISOString()
 
-/** The first certified record waits for the lab's review, its run all passed. */
-function reviewPending() {
-  const record = world.records.find(
-    (item) => item.status === 'Completed' && item.isCertified === CERTIFIED_OK,
-  )
-  if (!record) throw new Error('No certified fixture record.')
-  record.status = 'AwaitingReview'
-  record.isCertified = ''
-  for (const run of world.runs) {
-    if (run.portfolioManagerId !== record.portfolioManagerId) continue
-    run.status = 'AwaitingReview'
-    run.isCertified = ''
-    run.review = { state: 'pending', reviewer: null, reviewedAt: null, reason: null }
-  }
-  world.lab.reviewRequired = true
-  return record
-}
-
 export const Busy = meta.story({
   name: 'Queue, busy (Lab manager)',
   beforeEach: loggedInAsLab('Lab manager'),
@@ -82,6 +54,7 @@ export const Busy = meta.story({
     await expect(tab(canvas, /^All/)).toHaveTextContent(`All${all}`)
     await expect(tab(canvas, /^All/)).toHaveAttribute('aria-pressed', 'true')
     await expect(canvas.getByText(`Showing 1–50 of ${all}`)).toBeVisible()
+    await expect(canvas.getByRole('status', { name: 'Live updates' })).toHaveTextContent('Live updates on')
     await expect(canvas.getByRole('button', { name: 'Start maintenance' })).toBeVisible()
     await expect(
       canvas.getByRole('checkbox', { name: 'Review finished runs before their result stands' }),
@@ -184,119 +157,6 @@ export const StartMaintenance = meta.story({
   },
 })
 
-export const ReviewPending = meta.story({
-  name: 'Review pending: reject with a reason',
-  beforeEach: () => {
-    reviewPending()
-    return loggedInAsLab('Lab engineer')()
-  },
-  play: async ({ canvas, userEvent }) => {
-    await consoleReady(canvas)
-    await expect(
-      canvas.getByRole('checkbox', { name: 'Review finished runs before their result stands' }),
-    ).toBeChecked()
-    await userEvent.click(tab(canvas, /^Awaiting review/))
-    await waitFor(() => expect(canvas.getByText('Showing 1–1 of 1')).toBeVisible())
-    const records = await canvas.findByRole('list', { name: 'Records' })
-    const [first] = within(records).getAllByRole('listitem')
-    await expect(first).toHaveTextContent('Awaiting review')
-    await userEvent.click(within(first!).getByRole('button', { name: /^Open / }))
-    const dialog = await screen.findByRole('dialog')
-    const review = await within(dialog).findByRole('group', { name: /^Review attempt/ })
-    await expect(review).toHaveTextContent(
-      'Every case passed. Approve to certify the device, or reject with a reason.',
-    )
-    await userEvent.click(within(review).getByRole('button', { name: 'Reject' }))
-    await expect(await within(review).findByText(REVIEW_REASON_REQUIRED_MESSAGE)).toBeVisible()
-    const reason = within(review).getByRole('textbox', { name: /Reason or note/ })
-    await waitFor(() => expect(reason).toHaveFocus())
-    await userEvent.type(reason, 'The serial number on the label does not match the form.')
-    await userEvent.click(within(review).getByRole('button', { name: 'Reject' }))
-    await expectToast(RUN_REJECTED_MESSAGE, 'success')
-    // The decision line comes with the record's next read, after the toast: on a busy machine
-    // that read took more than Testing Library's 1 s.
-    await expect(
-      await within(dialog).findByText(
-        /Rejected by Lena Lab on .*: The serial number on the label does not match the form\./,
-        {},
-        { timeout: 8000 },
-      ),
-    ).toBeVisible()
-  },
-})
-
-export const ReviewApproved = meta.story({
-  name: 'Review pending: approve',
-  beforeEach: () => {
-    reviewPending()
-    return loggedInAsLab('Lab engineer')()
-  },
-  parameters: { router: { app: true, url: '/lab?state=review' } },
-  play: async ({ canvas, userEvent }) => {
-    await consoleReady(canvas)
-    const records = await canvas.findByRole('list', { name: 'Records' })
-    await userEvent.click(within(records).getAllByRole('button', { name: /^Open / })[0]!)
-    const review = await screen.findByRole('group', { name: /^Review attempt/ })
-    await userEvent.click(within(review).getByRole('button', { name: 'Approve' }))
-    await expectToast(RUN_APPROVED_MESSAGE, 'success')
-  },
-})
-
-export const Conversation = meta.story({
-  name: 'Conversation with the vendor',
-  beforeEach: () => {
-    world.comments.push(
-      {
-        commentId: 'c-lab-1',
-        portfolioManagerId: 'pm-0001',
-        author: 'Priya Sharma',
-        authorKind: 'vendor',
-        authorRole: 'Owner',
-        text: 'Our DFS fix is in 3.4.13. Can you run the radar cases again?',
-        createdAt: new Date(FIXTURE_NOW.getTime() - 3_600_000).toISOString(),
-      },
-      {
-        commentId: 'c-lab-2',
-        portfolioManagerId: 'pm-0001',
-        author: 'Eli Engineer',
-        authorKind: 'lab',
-        authorRole: 'Lab engineer',
-        text: 'Yes: flash 3.4.13 and re-run the failed cases; we watch the bench.',
-        createdAt: new Date(FIXTURE_NOW.getTime() - 1_800_000).toISOString(),
-      },
-    )
-    return loggedInAsLab('Lab manager')()
-  },
-  parameters: { router: { app: true, url: '/lab?record=pm-0001' } },
-  play: async ({ userEvent }) => {
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 8000 })
-    const thread = await within(dialog).findByRole('list', { name: 'Conversation with the vendor' })
-    const items = within(thread).getAllByRole('listitem')
-    await expect(items.at(-2)).toHaveTextContent(
-      'Priya Sharma · Nokia Solutions and Networks · Owner · 20 Nov 2026, 08:00Our DFS fix is in 3.4.13. Can you run the radar cases again?',
-    )
-    await expect(items.at(-1)).toHaveTextContent(
-      'Eli Engineer · Certification lab · Lab engineer · 20 Nov 2026, 08:30Yes: flash 3.4.13 and re-run the failed cases; we watch the bench.',
-    )
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send answer' }))
-    await waitFor(() => expect(within(dialog).getByText('Write your answer first.')).toBeVisible())
-    await userEvent.type(
-      within(dialog).getByRole('textbox', { name: /Answer the vendor/ }),
-      'The bench is free now.',
-    )
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send answer' }))
-    await expectToast(LAB_COMMENT_ADDED_MESSAGE, 'success')
-    await waitFor(() =>
-      expect(within(thread).getAllByRole('listitem').at(-1)).toHaveTextContent(
-        /^Lena Lab · Certification lab · Lab manager · .*The bench is free now\.$/,
-      ),
-    )
-    // Escape closes the record and the address forgets it.
-    await userEvent.keyboard('{Escape}')
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-  },
-})
-
 export const EngineerView = meta.story({
   name: 'Lab engineer’s view',
   beforeEach: loggedInAsLab('Lab engineer'),
@@ -304,12 +164,13 @@ export const EngineerView = meta.story({
     await consoleReady(canvas)
     await expect(canvas.getByText(LAB_MANAGER_ONLY_MESSAGE)).toBeVisible()
     await expect(canvas.queryByRole('button', { name: 'Start maintenance' })).toBeNull()
-    await expect(canvas.queryByRole('link', { name: /Lab staff/ })).toBeNull()
+    const lab = canvas.getByRole('navigation', { name: 'Lab' })
+    await expect(within(lab).queryByRole('link', { name: 'Staff' })).toBeNull()
     await expect(
       canvas.getByRole('checkbox', { name: 'Review finished runs before their result stands' }),
     ).toBeDisabled()
     // Every staff member has notification settings of their own.
-    await userEvent.click(canvas.getByRole('link', { name: 'Notifications' }))
+    await userEvent.click(within(lab).getByRole('link', { name: 'Notifications' }))
     await expect(
       await canvas.findByRole('switch', { name: 'Comment from a vendor' }, { timeout: 8000 }),
     ).toBeChecked()
@@ -358,166 +219,159 @@ export const LabOpensDashboard = meta.story({
   parameters: { router: { app: true, url: '/dashboard' } },
   play: async ({ canvas }) => {
     await consoleReady(canvas)
-    await expect(canvas.getByRole('link', { name: 'Lab console (Lena Lab, Lab engineer)' })).toBeVisible()
+    // The lab's own header, not the vendors' navigation.
+    await expect(canvas.getByRole('button', { name: 'Profile (Lena Lab, Lab engineer)' })).toBeVisible()
+    await expect(canvas.queryByRole('navigation', { name: 'Main' })).toBeNull()
   },
 })
 
-export const VendorCommentLive = meta.story({
-  name: 'A vendor’s comment arrives',
+/** Lena Lab (lab-1) has two records, Eli Engineer one. */
+function assignSome() {
+  const [first, second, third] = world.records
+  if (!first || !second || !third) throw new Error('Too few fixture records.')
+  world.lab.assignments.set(first.portfolioManagerId, { staffId: 'lab-1', name: 'Lena Lab' })
+  world.lab.assignments.set(second.portfolioManagerId, { staffId: 'lab-1', name: 'Lena Lab' })
+  world.lab.assignments.set(third.portfolioManagerId, { staffId: 'lab-2', name: 'Eli Engineer' })
+}
+
+const mineStory = {
+  beforeEach: () => {
+    assignSome()
+    return loggedInAsLab('Lab engineer')()
+  },
+  play: async ({
+    canvas,
+    userEvent,
+  }: {
+    canvas: Canvas
+    userEvent: { click: (e: Element) => Promise<void> }
+  }) => {
+    await consoleReady(canvas)
+    const mine = within(canvas.getByRole('navigation', { name: 'Queue states' })).getByRole('button', {
+      name: 'Mine',
+    })
+    await expect(mine).toHaveAttribute('aria-pressed', 'false')
+    await expect(canvas.getAllByText('Assigned to Eli Engineer')).toHaveLength(1)
+    await userEvent.click(mine)
+    await waitFor(() => expect(canvas.getByText('Showing 1–2 of 2')).toBeVisible())
+    await expect(mine).toHaveAttribute('aria-pressed', 'true')
+    const rows = within(canvas.getByRole('list', { name: 'Records' })).getAllByRole('listitem')
+    await expect(rows.every((row) => row.textContent?.includes('Assigned to you'))).toBe(true)
+    // The record's page carries Mine, for Back to the queue.
+    await expect(within(rows[0]!).getByRole('link', { name: /^Open / })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/lab\/records\/[^?]+\?mine=true$/),
+    )
+  },
+}
+
+export const MineFilter = meta.story({ name: 'Mine: the records assigned to me', ...mineStory })
+
+export const MineFilterOnAPhone = meta.story({
+  name: 'Mine on a phone',
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  ...mineStory,
+})
+
+export const MineEmpty = meta.story({
+  name: 'Mine, nothing assigned',
+  beforeEach: loggedInAsLab('Lab engineer'),
+  parameters: { router: { app: true, url: '/lab?mine=true' } },
+  play: async ({ canvas }) => {
+    await consoleReady(canvas)
+    await expect(await canvas.findByText('No record is assigned to you.')).toBeVisible()
+  },
+})
+
+/** A record submitted three days ago still waits; a run that failed says how many of its cases. */
+export const AgeAndFailures = meta.story({
+  name: 'Age in the queue, oldest first, and failed counts',
+  beforeEach: () => {
+    // The others submitted an hour ago; the last of the list three days ago (the oldest).
+    const waiting = world.records.filter((record) => record.status === 'Submitted')
+    const oldest = waiting[waiting.length - 1]
+    if (!oldest) throw new Error('No waiting fixture record.')
+    for (const record of waiting)
+      record.creationTime = new Date(Date.now() - 3_600_000 - 60_000).toISOString()
+    oldest.creationTime = new Date(Date.now() - 3 * 86_400_000 - 60_000).toISOString()
+    oldest.deviceName = 'Oldest waiting router'
+    return loggedInAsLab('Lab manager')()
+  },
+  parameters: { router: { app: true, url: '/lab?state=waiting' } },
+  play: async ({ canvas, userEvent }) => {
+    await consoleReady(canvas)
+    const records = await canvas.findByRole('list', { name: 'Records' })
+    const [first] = within(records).getAllByRole('listitem')
+    await expect(first).toHaveTextContent('Oldest waiting router')
+    await expect(first).toHaveTextContent('waiting 3 days')
+    await expect(within(records).getAllByRole('listitem')[1]).toHaveTextContent('waiting 1 hour')
+    await userEvent.click(tab(canvas, /^Finished/))
+    const failed = world.records.find((record) => record.isCertified === VALIDATION_FAILURE)
+    const run = world.runs.find((item) => item.portfolioManagerId === failed?.portfolioManagerId)
+    if (!failed || !run) throw new Error('No failed fixture run.')
+    const count = run.testCases.filter((test) => test.state === 'failed').length
+    await waitFor(() =>
+      expect(
+        canvas.getAllByText(new RegExp(`${count} of ${run.testCases.length} failed`)).length,
+      ).toBeGreaterThan(0),
+    )
+    await expect(canvas.queryByText(/\b1 cases\b|\b1 comments\b/)).toBeNull()
+  },
+})
+
+const assignedEvent = (
+  seq: number,
+  assignee: { staffId: string; name: string },
+  assignedBy: string,
+  id: string,
+) =>
+  JSON.stringify({
+    seq,
+    at: FIXTURE_NOW.toISOString(),
+    type: 'record.assigned',
+    portfolioManagerId: id,
+    assignee,
+    assignedBy,
+  })
+
+/** Another staff tab assigns a record: this tab's queue shows it, with no reload and no polling. */
+export const LiveAssignment = meta.story({
+  name: 'Live: another tab assigns a record',
+  beforeEach: loggedInAsLab('Lab engineer'),
+  play: async ({ canvas }) => {
+    await consoleReady(canvas)
+    await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0), { timeout: 10_000 })
+    const [first] = world.records
+    if (!first) throw new Error('No fixture record.')
+    world.lab.assignments.set(first.portfolioManagerId, { staffId: 'lab-1', name: 'Lena Lab' })
+    storyStream().raw(
+      assignedEvent(
+        900_001,
+        { staffId: 'lab-1', name: 'Lena Lab' },
+        'Eli Engineer',
+        first.portfolioManagerId,
+      ),
+    )
+    await expectToast(assignedToYouToast('Eli Engineer'), 'info')
+    await waitFor(() => expect(canvas.getAllByText('Assigned to you').length).toBeGreaterThan(0), {
+      timeout: 5000,
+    })
+    await expect(canvas.getByRole('status', { name: 'Live updates' })).toHaveTextContent('Live updates on')
+  },
+})
+
+export const LiveLost = meta.story({
+  name: 'Live updates lost: Reconnect',
   beforeEach: loggedInAsLab('Lab engineer'),
   play: async ({ canvas, userEvent }) => {
     await consoleReady(canvas)
     await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0), { timeout: 10_000 })
-    const comment = {
-      commentId: 'c-live-1',
-      portfolioManagerId: 'pm-0002',
-      author: 'Priya Sharma',
-      authorKind: 'vendor' as const,
-      authorRole: 'Owner',
-      text: 'Which label did you read: the box or the device?',
-      createdAt: FIXTURE_NOW.toISOString(),
-    }
-    world.comments.push(comment)
-    storyStream().emit(fixtureEvents.commentAdded(comment))
-    const message = await expectToast(
-      'Priya Sharma wrote: “Which label did you read: the box or the device?”',
-      'info',
-    )
-    // The toast's Open shows the record with the question in its thread.
-    const toast = message.closest('[data-sonner-toast]') as HTMLElement
-    await userEvent.click(within(toast).getByRole('button', { name: 'Open' }))
-    const dialog = await screen.findByRole('dialog')
+    storyStream().fail()
+    const status = canvas.getByRole('status', { name: 'Live updates' })
     await waitFor(() =>
-      expect(within(dialog).getByText('Which label did you read: the box or the device?')).toBeVisible(),
+      expect(status).toHaveTextContent('Live updates lost. The records may be out of date.'),
     )
-  },
-})
-
-/** The certified run the story gives the fixture's valid certificate (the world is the same each story). */
-const certifiedRun = () => {
-  const run = world.runs.find((item) => item.status === 'Completed' && item.isCertified === CERTIFIED_OK)
-  if (!run) throw new Error('No certified fixture run.')
-  return run
-}
-
-export const RevokeCertificate = meta.story({
-  name: 'Revoke a certificate (Lab manager)',
-  beforeEach: () => {
-    certifiedRun().certificate = { number: FIXTURE_CERTIFICATE_NUMBERS.valid, state: 'valid' }
-    return loggedInAsLab('Lab manager')()
-  },
-  parameters: { router: { app: true, url: `/lab?record=${certifiedRun().portfolioManagerId}` } },
-  play: async ({ userEvent }) => {
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 8000 })
-    await waitFor(() =>
-      expect(within(dialog).getByText('Certificate DCP-7KQ4-M9XZ-2F8H · Valid')).toBeVisible(),
-    )
-    await expect(
-      within(dialog).getByRole('link', { name: 'Verification page (opens in a new tab)' }),
-    ).toHaveAttribute('href', '/verify/DCP-7KQ4-M9XZ-2F8H')
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke certificate' }))
-    const form = within(dialog).getByRole('form', { name: 'Revoke certificate DCP-7KQ4-M9XZ-2F8H' })
-    const reason = within(form).getByRole('textbox', { name: /Reason for revoking/ })
-    await waitFor(() => expect(reason).toHaveFocus())
-    await userEvent.click(within(form).getByRole('button', { name: 'Revoke' }))
-    await waitFor(() => expect(within(form).getByText(REVOKE_REASON_REQUIRED_MESSAGE)).toBeVisible())
-    await userEvent.type(reason, 'The device on the bench was not the one declared.')
-    await userEvent.click(within(form).getByRole('button', { name: 'Revoke' }))
-    await expectToast(certificateRevokedMessage('DCP-7KQ4-M9XZ-2F8H'), 'success')
-    await waitFor(() =>
-      expect(within(dialog).getByText('Certificate DCP-7KQ4-M9XZ-2F8H · Revoked')).toBeVisible(),
-    )
-    await expect(within(dialog).queryByRole('button', { name: 'Revoke certificate' })).toBeNull()
-  },
-})
-
-/**
- * docs/decisions/0033: a recertification in the lab console. The Beacon 6's revision 2 runs on
- * firmware 3.5.0; each attempt names the revision it tested, and the cases carried from its
- * certificate say so.
- */
-export const CarriedCases = meta.story({
-  name: 'Carried cases of a recertification (Lab engineer)',
-  beforeEach: () => {
-    addRevisionFixtures(world)
-    return loggedInAsLab('Lab engineer')()
-  },
-  parameters: { router: { app: true, url: `/lab?record=${REVISION_FIXTURE_IDS.recertifying}` } },
-  play: async () => {
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 8000 })
-    const attempts = await within(dialog).findByRole('list', { name: 'Attempts' })
-    // The attempts themselves (each holds its cases' list too).
-    const items = [...attempts.querySelectorAll<HTMLElement>(':scope > li')]
-    await expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
-      'Attempt 3 · rev 2 · full plan · In progress',
-      'Attempt 2 · rev 1 · failed cases · Certified',
-      'Attempt 1 · rev 1 · full plan · Validation Failure',
-    ])
-    await expect(items[0]).toHaveTextContent('8 test cases: 1 passed, 5 carried, 1 running, 1 pending')
-    const badges = items[0]!.querySelectorAll('[data-slot="carried-badge"]')
-    await expect([...badges].map((badge) => badge.textContent)).toEqual(
-      Array.from({ length: 5 }, () => `carried from ${FIXTURE_CERTIFICATE_NUMBERS.valid}`),
-    )
-  },
-})
-
-/** The recertifying Beacon 6's run, its cases done, waits for the lab's review. */
-function recertificationAwaitingReview() {
-  addRevisionFixtures(world)
-  const id = REVISION_FIXTURE_IDS.recertifying
-  const record = world.records.find((item) => item.portfolioManagerId === id)
-  const run = world.runs
-    .filter((item) => item.portfolioManagerId === id)
-    .sort((a, b) => (b.attempt ?? 0) - (a.attempt ?? 0))[0]
-  if (!record || !run) throw new Error('No recertifying fixture record.')
-  record.status = 'AwaitingReview'
-  record.isCertified = ''
-  run.status = 'AwaitingReview'
-  run.isCertified = ''
-  run.review = { state: 'pending', reviewer: null, reviewedAt: null, reason: null }
-  for (const test of run.testCases) if (test.state !== 'passed') test.state = 'passed'
-  world.lab.reviewRequired = true
-}
-
-/**
- * docs/decisions/0033: rejecting a recertification, the lab engineer may require the whole plan for
- * the next run; the choice shows only for a run that carried cases.
- */
-export const ReviewRequiresFullPlan = meta.story({
-  name: 'Review of a recertification: reject, requiring the full plan',
-  beforeEach: () => {
-    recertificationAwaitingReview()
-    return loggedInAsLab('Lab engineer')()
-  },
-  parameters: { router: { app: true, url: `/lab?record=${REVISION_FIXTURE_IDS.recertifying}` } },
-  play: async ({ userEvent }) => {
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 8000 })
-    const review = await within(dialog).findByRole('group', { name: /^Review attempt/ })
-    const full = within(review).getByRole('checkbox', { name: REQUIRE_FULL_PLAN_LABEL })
-    await expect(full).not.toBeChecked()
-    await userEvent.click(full)
-    await expect(full).toBeChecked()
-    await userEvent.type(
-      within(review).getByRole('textbox', { name: /Reason or note/ }),
-      'The radio module changed: run every case.',
-    )
-    await userEvent.click(within(review).getByRole('button', { name: 'Reject' }))
-    await expectToast(RUN_REJECTED_MESSAGE, 'success')
-  },
-})
-
-/** The same at phone width: the badges wrap under the case names. */
-export const CarriedCasesOnAPhone = meta.story({
-  name: 'Carried cases on a phone (Lab engineer)',
-  globals: { viewport: { value: 'phone', isRotated: false } },
-  beforeEach: () => {
-    addRevisionFixtures(world)
-    return loggedInAsLab('Lab engineer')()
-  },
-  parameters: { router: { app: true, url: `/lab?record=${REVISION_FIXTURE_IDS.recertifying}` } },
-  play: async () => {
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 8000 })
-    await within(dialog).findByRole('list', { name: 'Attempts' })
-    await expect(dialog.querySelectorAll('[data-slot="carried-badge"]')).toHaveLength(5)
+    await userEvent.click(canvas.getByRole('button', { name: 'Reconnect' }))
+    await waitFor(() => expect(status).toHaveTextContent('Live updates on'))
   },
 })

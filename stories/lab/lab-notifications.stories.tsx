@@ -14,9 +14,10 @@ import { expectToast } from '../support/toasts'
 
 /**
  * docs/decisions/0028 point 9: a lab staff member's own notification
- * settings at /lab/notifications, logged in as the fixture's Lena Lab. Two switches: a vendor's
- * comment on a record, and a vendor's new revision of a device (docs/decisions/0033), mailed to each
- * staff member whose switch is on; saved at once, put back when refused. Reached from the console's Notifications button.
+ * settings at /lab/notifications, logged in as the fixture's Lena Lab. Four switches: a vendor's
+ * comment on a record, a vendor's new revision of a device (docs/decisions/0033), a run awaiting
+ * review and a record assigned to you (docs/decisions/0045), mailed to each staff member whose switch
+ * is on; saved at once, put back when refused. Reached from the lab header's Notifications.
  */
 
 const meta = preview.meta({
@@ -48,7 +49,9 @@ export const On = meta.story({
       'Mails go to lena.lab@lab.example. These settings are yours alone; every lab staff member chooses their own.',
     )
     await expect(canvas.getByRole('heading', { level: 2, name: 'Certification lab' })).toBeVisible()
-    await expect(canvas.getAllByRole('switch')).toHaveLength(2)
+    await expect(canvas.getAllByRole('switch')).toHaveLength(4)
+    await expect(canvas.getByRole('switch', { name: 'A run awaits review' })).toBeChecked()
+    await expect(canvas.getByRole('switch', { name: 'A record was assigned to you' })).toBeChecked()
     await expect(vendorComments(canvas)).toBeChecked()
     await expect(vendorComments(canvas)).toHaveAccessibleDescription(
       NOTIFICATION_KIND_DESCRIPTIONS.vendorComment,
@@ -81,12 +84,14 @@ export const Off = meta.story({
     () => {
       notificationFixture().enabled.vendorComment = false
       notificationFixture().enabled.recordRevised = false
+      notificationFixture().enabled.runAwaitingReview = false
+      notificationFixture().enabled.recordAssigned = false
     },
   ],
   play: async ({ canvas, userEvent }) => {
     await ready(canvas)
     await expect(canvas.getByText(LAB_ALL_NOTIFICATIONS_OFF_MESSAGE)).toHaveTextContent(
-      'Every notification is off: vendors’ comments and new revisions still show in the console’s queue, but no mail tells you of them.',
+      'Every notification is off: vendors’ comments, new revisions, runs awaiting review and assignments still show in the console’s queue, but no mail tells you of them.',
     )
     await expect(vendorComments(canvas)).not.toBeChecked()
     await userEvent.click(canvas.getByText('Comment from a vendor'))

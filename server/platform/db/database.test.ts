@@ -46,6 +46,8 @@ const TABLES = [
   'jobs',
   'kysely_migration',
   'kysely_migration_lock',
+  // Migration 0027: a record's assignment to a lab staff member.
+  'lab_assignments',
   // Migration 0017: a lab staff member's notification switches.
   'lab_notification_settings',
   'lab_staff',

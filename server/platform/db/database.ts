@@ -29,6 +29,7 @@ import { testPlansMigration } from './migrations/0023-test-plans.ts'
 import { recordRevisionsMigration } from './migrations/0024-record-revisions.ts'
 import { catalogueReviewMigration } from './migrations/0025-catalogue-review.ts'
 import { webhookDeliveryBodiesMigration } from './migrations/0026-webhook-delivery-bodies.ts'
+import { labAssignmentMigration } from './migrations/0027-lab-assignment.ts'
 import { activityRetentionMigration } from './migrations/0028-activity-retention.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '0024-record-revisions': recordRevisionsMigration,
   '0025-catalogue-review': catalogueReviewMigration,
   '0026-webhook-delivery-bodies': webhookDeliveryBodiesMigration,
+  '0027-lab-assignment': labAssignmentMigration,
   '0028-activity-retention': activityRetentionMigration,
 }
 

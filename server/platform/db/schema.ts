@@ -30,6 +30,7 @@ import type {
   CertificateKeysTable,
   CertificatesTable,
   CertificationRunsTable,
+  LabAssignmentsTable,
   LabStaffTable,
   LabStateTable,
   RunTestCasesTable,
@@ -72,6 +73,7 @@ export interface Database {
   organization_id_changes: OrganizationIdChangesTable
   lab_staff: LabStaffTable
   lab_state: LabStateTable
+  lab_assignments: LabAssignmentsTable
   memberships: MembershipsTable
   invitations: InvitationsTable
   activity_log: ActivityLogTable

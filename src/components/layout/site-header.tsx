@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { CircleHelp, Mail, Menu, RadioTower, Search } from 'lucide-react'
 import * as React from 'react'
 import { HeaderSearch } from '@/components/layout/header-search'
+import { LabHeader } from '@/components/layout/lab-header'
 import { LimitedSessionMenu, useLimitedSession } from '@/components/layout/limited-session-menu'
 import { OrganizationMenu } from '@/components/layout/organization-menu'
 import { ProfileMenu } from '@/components/layout/profile-menu'
@@ -9,6 +10,7 @@ import { Button } from '@/components/ui/button'
 import { IconHint } from '@/components/ui/icon-hint'
 import { LazyPopover } from '@/components/ui/lazy-popover'
 import { supportMailto } from '@/lib/config'
+import { useLabStaff } from '@/lib/lab-session'
 import { type AuthView, useAuthView } from '@/lib/use-auth-data'
 import { cn } from '@/lib/utils'
 
@@ -70,6 +72,9 @@ function SiteHeader({ onLogout }: SiteHeaderProps) {
   // Nor is a login without an organization; it is offered its invitations and Log out.
   const limited = useLimitedSession()
   const organizationShown = status === 'member' && !limited && Boolean(auth.authData.organizationName)
+  // A lab staff member gets the lab's own header (docs/decisions/0045), not the vendors' navigation.
+  const labStaff = useLabStaff()
+  if (labStaff) return <LabHeader staff={labStaff} onLogout={onLogout} />
 
   return (
     <header

@@ -2,6 +2,7 @@ import * as certificates from '@/contract/certificates'
 import * as certification from '@/contract/certification'
 import { messageAnswerSchema } from '@/contract/common'
 import * as lab from '@/contract/lab'
+import * as labAssignment from '@/contract/lab-assignment'
 import * as notifications from '@/contract/notifications'
 import { labProgrammeEndpoints } from '@/contract/endpoints/lab-programme'
 import { type LabEndpoint, labMain } from '@/contract/endpoints/types'
@@ -60,6 +61,18 @@ export const labEndpoints = {
     permission: 'lab-act',
     tag: 'lab',
     summary: 'Comment on a record as the lab',
+    refusals: [404],
+  },
+  labAssign: {
+    ...labMain,
+    method: 'POST',
+    path: '/api/lab/records/assign',
+    request: labAssignment.labAssignPayloadSchema,
+    answer: labAssignment.labAssignAnswerSchema,
+    answerType: 'json',
+    permission: 'lab-act',
+    tag: 'lab',
+    summary: 'Assign a record to a lab staff member, or unassign it',
     refusals: [404],
   },
   labStartRun: {

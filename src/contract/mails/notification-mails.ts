@@ -210,7 +210,7 @@ export function commentReceivedMail(input: CommentReceivedMailInput): Notificati
   )
 }
 
-/** As the lab's comment, but authorRole is the member's ('Owner', 'Engineer') and recordUrl the console's (/lab?record=…). */
+/** As the lab's comment, but authorRole is the member's ('Owner', 'Engineer') and recordUrl the console's (/lab/records/…). */
 export type VendorCommentMailInput = CommentReceivedMailInput
 
 /** To lab staff: a vendor's team commented on one of its records (docs/decisions/0028 point 9). */
@@ -262,7 +262,7 @@ export type RecordRevisedMailInput = {
   revision: number
   firmware: string
   previousFirmware: string
-  /** The record in the lab console (/lab?record=…). */
+  /** The record in the lab console (/lab/records/…). */
   recordUrl: string
   footer: MailFooter
 }
@@ -272,6 +272,62 @@ export function recordRevisedMail(input: RecordRevisedMailInput): NotificationMa
   const subject = `${input.organizationName} made revision ${input.revision} of ${input.deviceName}`
   const lead = `${input.author} (${input.organizationName}) made revision ${input.revision} of ${input.deviceName}: firmware ${input.previousFirmware} → ${input.firmware}.`
   const next = 'It waits for its run. See the record in the lab console:'
+  const text = ['Hello,', '', lead, '', next, `    ${input.recordUrl}`]
+  const html = [
+    mailParagraph('Hello,'),
+    mailParagraph(e(lead)),
+    mailParagraph(e(next), 'margin:0 0 4px;'),
+    mailLink(input.recordUrl),
+  ]
+  return build(input.to, subject, text, html, input.footer)
+}
+
+export type RunAwaitingReviewMailInput = {
+  to: string
+  organizationName: string
+  deviceName: string
+  attempt: number
+  failed: number
+  total: number
+  /** The record in the lab console (/lab/records/…). */
+  recordUrl: string
+  footer: MailFooter
+}
+
+/** To lab staff: a run ended and waits for the lab's review (docs/decisions/0045). */
+export function runAwaitingReviewMail(input: RunAwaitingReviewMailInput): NotificationMail {
+  const subject = `${input.deviceName} of ${input.organizationName} awaits review`
+  const outcome =
+    input.failed === 0
+      ? `every case of ${input.total} passed`
+      : `${input.failed} of ${input.total} ${input.total === 1 ? 'case' : 'cases'} failed`
+  const lead = `Attempt ${input.attempt} of ${input.deviceName} (${input.organizationName}) ended: ${outcome}. It waits for a lab engineer’s review.`
+  const next = 'Review it in the lab console:'
+  const text = ['Hello,', '', lead, '', next, `    ${input.recordUrl}`]
+  const html = [
+    mailParagraph('Hello,'),
+    mailParagraph(e(lead)),
+    mailParagraph(e(next), 'margin:0 0 4px;'),
+    mailLink(input.recordUrl),
+  ]
+  return build(input.to, subject, text, html, input.footer)
+}
+
+export type RecordAssignedMailInput = {
+  to: string
+  organizationName: string
+  deviceName: string
+  /** Who assigned it. */
+  assignedBy: string
+  recordUrl: string
+  footer: MailFooter
+}
+
+/** To a lab staff member another assigned a record to (docs/decisions/0045). */
+export function recordAssignedMail(input: RecordAssignedMailInput): NotificationMail {
+  const subject = `${input.assignedBy} assigned ${input.deviceName} to you`
+  const lead = `${input.assignedBy} assigned ${input.deviceName} (${input.organizationName}) to you in the lab console.`
+  const next = 'Open the record:'
   const text = ['Hello,', '', lead, '', next, `    ${input.recordUrl}`]
   const html = [
     mailParagraph('Hello,'),

@@ -6,6 +6,7 @@ import { useClock } from '@/lib/clock'
 import { INITIAL_CONNECTION, type ConnectionState } from '@/lib/live/connection'
 import { type LabAnswer, labAnsweredMessage } from '@/lib/live/lab-answers'
 import { type EventSourceFactory, LiveClient, type LiveRun } from '@/lib/live/live-client'
+import type { LiveStream } from '@/lib/live/live-stream'
 import { announceSessionEnded } from '@/lib/session-ended'
 
 /*
@@ -32,6 +33,19 @@ export function EventSourceProvider({
 }
 
 const LiveClientContext = React.createContext<LiveClient | null>(null)
+/** The tab's one live stream, the vendor's or the lab's (its connection and Reconnect). */
+const LiveStreamContext = React.createContext<LiveStream<{ seq: number }> | null>(null)
+
+/** Gives the screens below a live stream's connection (the lab console's, features/lab). */
+export function LiveStreamProvider({
+  stream,
+  children,
+}: {
+  stream: LiveStream<{ seq: number }>
+  children: React.ReactNode
+}) {
+  return <LiveStreamContext.Provider value={stream}>{children}</LiveStreamContext.Provider>
+}
 
 /**
  * The lab answered on one of the vendor's records — an info toast on whichever screen
@@ -64,7 +78,11 @@ export function LiveUpdates({ vendorUserId, children }: { vendorUserId: string; 
       client.stop()
     }
   }, [client])
-  return <LiveClientContext.Provider value={client}>{children}</LiveClientContext.Provider>
+  return (
+    <LiveClientContext.Provider value={client}>
+      <LiveStreamProvider stream={client}>{children}</LiveStreamProvider>
+    </LiveClientContext.Provider>
+  )
 }
 
 const noSubscription = () => () => {}
@@ -72,9 +90,9 @@ const offConnection = () => INITIAL_CONNECTION
 const noReconnect = () => {}
 const noMaintenance = () => null
 
-/** The stream's connection and the vendor's Reconnect; 'off' outside `LiveUpdates`. */
+/** The stream's connection and its Reconnect; 'off' outside a live stream. */
 export function useLiveConnection(): ConnectionState & { reconnect: () => void } {
-  const client = React.useContext(LiveClientContext)
+  const client = React.useContext(LiveStreamContext)
   const state = React.useSyncExternalStore(
     client?.subscribeConnection ?? noSubscription,
     client?.getConnection ?? offConnection,

@@ -80,6 +80,15 @@ export interface LabStaffTable {
   disabled_at: NullableTime
 }
 
+/** A record's assignment to a lab staff member (migration 0027, docs/decisions/0045). */
+export interface LabAssignmentsTable {
+  portfolio_manager_id: string
+  staff_id: string
+  assigned_at: CreatedAt
+  /** The name of who assigned it. */
+  assigned_by: string
+}
+
 /** The one row of the lab's state (migration 0011): maintenance is on while maintenance_reason is set. */
 export interface LabStateTable {
   id: ColumnType<number, number | undefined, never>

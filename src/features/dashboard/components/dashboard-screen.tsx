@@ -9,7 +9,7 @@ import {
   StatusLegend,
   SummaryCards,
 } from '@/features/dashboard/components/dashboard-controls'
-import { LiveStatus } from '@/features/dashboard/components/live-status'
+import { LiveStatus } from '@/components/live/live-status'
 import { MaintenanceBanner } from '@/features/dashboard/components/maintenance-banner'
 import { CancelRunDialog, DeleteRecordDialog } from '@/features/dashboard/components/record-confirm-dialogs'
 import { PhoneToolbar, SummaryStrip } from '@/features/dashboard/components/phone-controls'

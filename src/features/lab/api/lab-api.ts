@@ -5,7 +5,8 @@ import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-en
 
 /*
  * The lab console's reads and changes (src/contract/lab.ts). Every read is under the
- * key LAB_KEY, so a change, or an event on the lab's stream, reads what it touched again; the
+ * key LAB_KEY, so a change, or an event on the lab's stream, reads what it touched again (nothing
+ * polls: the stream tells every change, docs/decisions/0045); the
  * state's answer to a maintenance or review-setting change replaces the cached state at once.
  */
 
@@ -25,15 +26,15 @@ function queueParams(query: LabQueueQuery): Record<string, string> {
   if (query.deviceType) params.deviceType = query.deviceType
   if (query.search) params.search = query.search
   if (query.page && query.page > 1) params.page = String(query.page)
+  if (query.assigned) params.assigned = query.assigned
   return params
 }
 
 export const labStateQueryOptions = () =>
   queryOptions({
     queryKey: labKeys.state(),
+    // Maintenance started or ended from another console comes on the lab's stream (lab-stream.ts).
     queryFn: ({ signal }) => requestEndpoint('labState', undefined, { signal }),
-    // Maintenance may start or end from another console: read again now and then.
-    refetchInterval: 15_000,
   })
 
 export const labQueueQueryOptions = (query: LabQueueQuery) =>
@@ -170,6 +171,16 @@ export function useRemoveStaff() {
   return useMutation({
     mutationFn: (staffId: string) => requestEndpoint('labRemoveStaff', { staffId }),
     onSuccess: applyStaff,
+  })
+}
+
+/** Assigns a record to a staff member (staffId), or unassigns it (null); the queue and record read again. */
+export function useLabAssign() {
+  const refresh = useLabRefresh()
+  return useMutation({
+    mutationFn: (input: { portfolioManagerId: string; staffId: string | null }) =>
+      requestEndpoint('labAssign', input),
+    onSettled: refresh,
   })
 }
 

@@ -6,6 +6,7 @@ import {
   isCarried,
   spansRevisions,
 } from '@/components/certification/run-lines'
+import { useAppForm } from '@/components/form/form-kit'
 import { Button } from '@/components/ui/button'
 import { Collapsible, CollapsibleContent, DisclosureToggle } from '@/components/ui/collapsible'
 import type { CertificationRun } from '@/contract/certification'
@@ -18,17 +19,17 @@ import {
 import { answerOrNull, showToast } from '@/lib/api-failure'
 import { formatPortalTime } from '@/lib/format-time'
 import { useRevokeCertificate } from '@/features/lab/api/lab-api'
-import { WrittenField } from '@/features/lab/components/written-field'
-import { reviewText, statusText } from '@/features/lab/model/lab-view'
+import { clearOnChange, focusField, requiredText } from '@/features/lab/components/lab-form'
+import { countText, reviewText, statusText } from '@/features/lab/model/lab-view'
 import { runPlanText } from '@/contract/test-plans'
 
 /** Every attempt, newest first; the newest open with its cases and logs, the others on demand. */
 export function Attempts({ runs, manager }: { runs: ReadonlyArray<CertificationRun>; manager: boolean }) {
   return (
     <section aria-labelledby="lab-attempts-title" className="flex flex-col gap-2">
-      <h3 id="lab-attempts-title" className="text-small font-semibold text-ink">
+      <h2 id="lab-attempts-title" className="text-body font-semibold text-ink">
         Attempts
-      </h3>
+      </h2>
       {runs.length === 0 ? (
         <p className="text-small text-ink-muted">No run yet.</p>
       ) : (
@@ -67,7 +68,7 @@ function AttemptItem({
   // A recertification's carried cases are counted apart ('8 test cases: 3 passed, 5 carried').
   const cases = run.testCases.some(isCarried)
     ? casesLine(run)
-    : `${passed} of ${run.testCases.length} cases passed`
+    : `${passed} of ${countText(run.testCases.length, 'case', 'cases')} passed`
   const revision = withRevision ? ` · ${attemptRevisionLabel(run)}` : ''
   const review = reviewText(run)
   return (
@@ -107,39 +108,31 @@ function AttemptItem({
 
 type IssuedCertificate = NonNullable<CertificationRun['certificate']>
 
-/** Revoking a certificate: the form's opening, its reason and error, and the call. */
-function useRevokeCertificateForm(certificate: IssuedCertificate) {
+/** Revoking a certificate on the form kit: its reason (required), the call, a refusal on its field. */
+function useRevokeCertificateForm(certificate: IssuedCertificate, close: () => void) {
   const revoke = useRevokeCertificate()
-  const [open, setOpen] = React.useState(false)
-  const [reason, setReason] = React.useState('')
-  const [error, setError] = React.useState<string | null>(null)
-  const reasonRef = React.useRef<HTMLTextAreaElement>(null)
-  React.useEffect(() => {
-    if (open) reasonRef.current?.focus()
-  }, [open])
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault()
-    if (!reason.trim()) {
-      setError(REVOKE_REASON_REQUIRED_MESSAGE)
-      reasonRef.current?.focus()
-      return
-    }
-    const outcome = await answerOrNull(revoke.mutateAsync({ number: certificate.number, reason }))
-    if (!outcome) return
-    if (!outcome.ok) {
-      setError(outcome.message)
-      reasonRef.current?.focus()
-      return
-    }
-    setOpen(false)
-    void showToast('success', outcome.data.message)
-  }
-  const change = (value: string) => {
-    setReason(value)
-    setError(null)
-  }
-  return { open, setOpen, reason, error, reasonRef, change, submit, revoking: revoke.isPending }
+  const formRef = React.useRef<HTMLFormElement>(null)
+  const form = useAppForm({
+    defaultValues: { reason: '' },
+    onSubmitInvalid: () => focusField(formRef.current, 'reason'),
+    onSubmit: async ({ value, formApi }) => {
+      const outcome = await answerOrNull(
+        revoke.mutateAsync({ number: certificate.number, reason: value.reason }),
+      )
+      if (!outcome) return
+      if (!outcome.ok) {
+        formApi.setFieldMeta('reason', (meta) => ({
+          ...meta,
+          errorMap: { ...meta.errorMap, onSubmit: outcome.message },
+        }))
+        focusField(formRef.current, 'reason')
+        return
+      }
+      close()
+      void showToast('success', outcome.data.message)
+    },
+  })
+  return { form, formRef }
 }
 
 /**
@@ -147,8 +140,11 @@ function useRevokeCertificateForm(certificate: IssuedCertificate) {
  * manager may revoke it, with a reason the vendor's Owners are mailed.
  */
 function CertificateLine({ certificate, manager }: { certificate: IssuedCertificate; manager: boolean }) {
-  const { open, setOpen, reason, error, reasonRef, change, submit, revoking } =
-    useRevokeCertificateForm(certificate)
+  const [open, setOpen] = React.useState(false)
+  const { form, formRef } = useRevokeCertificateForm(certificate, () => setOpen(false))
+  React.useEffect(() => {
+    if (open) focusField(formRef.current, 'reason')
+  }, [open, formRef])
   return (
     <div className="flex flex-col gap-2">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-ink">
@@ -169,28 +165,38 @@ function CertificateLine({ certificate, manager }: { certificate: IssuedCertific
       </p>
       {open ? (
         <form
+          ref={formRef}
           noValidate
           aria-label={`Revoke certificate ${certificate.number}`}
-          onSubmit={(event) => void submit(event)}
+          onSubmit={(event) => {
+            event.preventDefault()
+            void form.handleSubmit()
+          }}
           className="flex flex-col gap-2 rounded-control border border-danger/40 p-3"
         >
-          <WrittenField
-            label="Reason for revoking"
-            required
-            inputRef={reasonRef}
-            rows={2}
-            value={reason}
-            limit={REVOKE_REASON_MAX_LENGTH}
-            error={error}
-            onChange={change}
-          />
+          <form.AppField
+            name="reason"
+            validators={requiredText(REVOKE_REASON_REQUIRED_MESSAGE)}
+            listeners={clearOnChange}
+          >
+            {(field) => (
+              <field.TextareaField
+                label="Reason for revoking"
+                required
+                rows={2}
+                limit={REVOKE_REASON_MAX_LENGTH}
+              />
+            )}
+          </form.AppField>
           <div className="flex flex-wrap gap-2">
             <Button type="button" size="sm" variant="outline" onClick={() => setOpen(false)}>
               Keep it
             </Button>
-            <Button type="submit" size="sm" variant="destructive" loading={revoking}>
-              Revoke
-            </Button>
+            <form.AppForm>
+              <form.SubmitButton size="sm" variant="destructive" enabledWhenInvalid>
+                Revoke
+              </form.SubmitButton>
+            </form.AppForm>
           </div>
         </form>
       ) : null}

@@ -1,15 +1,15 @@
 import * as React from 'react'
-import { Button } from '@/components/ui/button'
+import { useAppForm } from '@/components/form/form-kit'
 import { type Comment, COMMENT_MAX_LENGTH } from '@/contract/certification'
 import { answerOrNull, showToast } from '@/lib/api-failure'
 import { cn } from '@/lib/utils'
 import { useLabComment } from '@/features/lab/api/lab-api'
-import { WrittenField } from '@/features/lab/components/written-field'
+import { clearOnChange, focusField, requiredText } from '@/features/lab/components/lab-form'
 import { commentByline } from '@/features/lab/model/lab-view'
 
 export const EMPTY_ANSWER_MESSAGE = 'Write your answer first.'
 
-/** The thread with the vendor's team, oldest first, and the lab's answer. */
+/** The thread with the vendor's team, oldest first, and the lab's answer (on the form kit). */
 export function Conversation({
   portfolioManagerId,
   comments,
@@ -20,28 +20,23 @@ export function Conversation({
   organizationName: string
 }) {
   const send = useLabComment()
-  const [text, setText] = React.useState('')
-  const [error, setError] = React.useState<string | null>(null)
-  const inputRef = React.useRef<HTMLTextAreaElement>(null)
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault()
-    if (!text.trim()) {
-      setError(EMPTY_ANSWER_MESSAGE)
-      inputRef.current?.focus()
-      return
-    }
-    const answer = await answerOrNull(send.mutateAsync({ portfolioManagerId, text }))
-    if (!answer) return
-    setText('')
-    void showToast('success', answer.message)
-  }
+  const formRef = React.useRef<HTMLFormElement>(null)
+  const form = useAppForm({
+    defaultValues: { text: '' },
+    onSubmitInvalid: () => focusField(formRef.current, 'text'),
+    onSubmit: async ({ value, formApi }) => {
+      const answer = await answerOrNull(send.mutateAsync({ portfolioManagerId, text: value.text }))
+      if (!answer) return
+      formApi.reset()
+      void showToast('success', answer.message)
+    },
+  })
 
   return (
     <section aria-labelledby="lab-thread-title" className="flex flex-col gap-3">
-      <h3 id="lab-thread-title" className="text-small font-semibold text-ink">
+      <h2 id="lab-thread-title" className="text-body font-semibold text-ink">
         Conversation with the vendor
-      </h3>
+      </h2>
       {comments.length === 0 ? (
         <p className="text-small text-ink-muted">No comments yet.</p>
       ) : (
@@ -63,22 +58,24 @@ export function Conversation({
           })}
         </ol>
       )}
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-2">
-        <WrittenField
-          label="Answer the vendor"
-          inputRef={inputRef}
-          rows={3}
-          value={text}
-          limit={COMMENT_MAX_LENGTH}
-          error={error}
-          onChange={(value) => {
-            setText(value)
-            setError(null)
-          }}
-        />
-        <Button type="submit" size="sm" className="self-end" loading={send.isPending}>
-          Send answer
-        </Button>
+      <form
+        ref={formRef}
+        noValidate
+        aria-label="Answer the vendor"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void form.handleSubmit()
+        }}
+        className="flex flex-col gap-2"
+      >
+        <form.AppField name="text" validators={requiredText(EMPTY_ANSWER_MESSAGE)} listeners={clearOnChange}>
+          {(field) => <field.TextareaField label="Answer the vendor" rows={3} limit={COMMENT_MAX_LENGTH} />}
+        </form.AppField>
+        <form.AppForm>
+          <form.SubmitButton size="sm" className="self-end" enabledWhenInvalid>
+            Send answer
+          </form.SubmitButton>
+        </form.AppForm>
       </form>
     </section>
   )

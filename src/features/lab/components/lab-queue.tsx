@@ -1,4 +1,6 @@
-import { MessageSquareText } from 'lucide-react'
+import { Link } from '@tanstack/react-router'
+import * as React from 'react'
+import { Clock3, MessageSquareText } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { FilterSelect, Pager, SearchField } from '@/components/ui/list-controls'
 import {
@@ -9,10 +11,20 @@ import {
   type LabQueueItem,
   type LabQueueState,
 } from '@/contract/lab'
+import { MINE_FILTER_LABEL } from '@/contract/lab-assignment'
+import { useClock } from '@/lib/clock'
 import { formatPortalTime } from '@/lib/format-time'
 import { cn } from '@/lib/utils'
 import { pageCount, rangeText } from '@/lib/paging'
-import { commentLine, type LabSearch, runLine, statusText } from '@/features/lab/model/lab-view'
+import { AssigneeBadge } from '@/features/lab/components/lab-assignment'
+import {
+  ageText,
+  commentLine,
+  type LabSearch,
+  queueSearchOf,
+  runLine,
+  statusText,
+} from '@/features/lab/model/lab-view'
 
 /** The state's badge, in the dashboard's card colours. */
 export const STATE_TONE: Record<LabQueueState, string> = {
@@ -27,20 +39,24 @@ type LabQueueProps = {
   queue: LabQueueAnswer
   search: LabSearch
   onSearch: (next: LabSearch) => void
-  /** Opens a record's details. */
-  onOpen: (portfolioManagerId: string) => void
+  /** The caller: their assigned records say so, and Mine lists them. */
+  staffId: string
   /** The queue is being read again for new filters (the old page shows meanwhile). */
   updating?: boolean
 }
 
 /**
- * Every organization's records by state: a tab per state with its count, filters by organization
- * and device type, a search over device, vendor and organization, and pages of LAB_QUEUE_PAGE_SIZE.
+ * Every organization's records by state: a tab per state with its count, Mine (the caller's
+ * assigned records), filters by organization and device type, a search over device, vendor and
+ * organization, and pages of LAB_QUEUE_PAGE_SIZE; each row says who has it and how long it has
+ * waited (the oldest first), and links to the record's page with these filters (for Back).
  * The filters live in the address, so a view can be shared and Back works.
  */
-function LabQueue({ queue, search, onSearch, onOpen, updating = false }: LabQueueProps) {
+function LabQueue({ queue, search, onSearch, staffId, updating = false }: LabQueueProps) {
   const pages = pageCount(queue.total, queue.pageSize)
-  const filtered = Boolean(search.org || search.type || search.q)
+  const filtered = Boolean(search.org || search.type || search.q || search.mine)
+  const now = useNow(60_000)
+  const linkSearch = queueSearchOf(search)
 
   return (
     <section aria-labelledby="lab-queue-title" className="flex flex-col gap-4">
@@ -54,14 +70,22 @@ function LabQueue({ queue, search, onSearch, onOpen, updating = false }: LabQueu
       </p>
       {queue.items.length === 0 ? (
         <div className="rounded-card border border-dashed border-line-strong p-8 text-center text-body text-ink-muted">
-          {filtered || search.state
-            ? 'No record matches these filters.'
-            : 'The queue is empty: no vendor has submitted a device yet.'}
+          {search.mine && !search.org && !search.type && !search.q && !search.state
+            ? 'No record is assigned to you.'
+            : filtered || search.state
+              ? 'No record matches these filters.'
+              : 'The queue is empty: no vendor has submitted a device yet.'}
         </div>
       ) : (
         <ul aria-label="Records" className={cn('flex flex-col gap-2', updating && 'opacity-70')}>
           {queue.items.map((item) => (
-            <QueueRow key={item.portfolioManagerId} item={item} onOpen={onOpen} />
+            <QueueRow
+              key={item.portfolioManagerId}
+              item={item}
+              staffId={staffId}
+              now={now}
+              linkSearch={linkSearch}
+            />
           ))}
         </ul>
       )}
@@ -74,6 +98,19 @@ function LabQueue({ queue, search, onSearch, onOpen, updating = false }: LabQueu
     </section>
   )
 }
+
+/** The clock's time, again every `everyMs` (the rows' ages move on without a read). */
+function useNow(everyMs: number): number {
+  const clock = useClock()
+  const [now, setNow] = React.useState(() => clock.now())
+  React.useEffect(() => clock.every(everyMs, () => setNow(clock.now())), [clock, everyMs])
+  return now
+}
+
+const TAB_CLASSES =
+  'inline-flex h-9 items-center gap-2 rounded-full border px-4 text-small font-semibold whitespace-nowrap transition-colors focus-visible:focus-ring'
+const TAB_CURRENT = 'border-brand-700 bg-brand-700 text-ink-inverted'
+const TAB_OTHER = 'border-line-strong bg-surface text-ink hover:border-brand-600 hover:bg-brand-50'
 
 type QueuePartProps = Pick<LabQueueProps, 'queue' | 'search' | 'onSearch'>
 
@@ -98,6 +135,17 @@ function StateTabs({ queue, search, onSearch }: QueuePartProps) {
             onSelect={() => onSearch({ ...search, state, page: undefined })}
           />
         ))}
+        <li aria-hidden="true" className="mx-1 w-px self-stretch bg-line" />
+        <li>
+          <button
+            type="button"
+            aria-pressed={Boolean(search.mine)}
+            onClick={() => onSearch({ ...search, mine: search.mine ? undefined : true, page: undefined })}
+            className={cn(TAB_CLASSES, search.mine ? TAB_CURRENT : TAB_OTHER)}
+          >
+            {MINE_FILTER_LABEL}
+          </button>
+        </li>
       </ul>
     </nav>
   )
@@ -133,7 +181,7 @@ function QueueFilters({ queue, search, onSearch, filtered }: QueuePartProps & { 
       {filtered ? (
         <Button
           variant="ghost"
-          onClick={() => onSearch({ state: search.state, record: search.record })}
+          onClick={() => onSearch({ state: search.state })}
           className="justify-self-start"
         >
           Clear filters
@@ -160,12 +208,7 @@ function StateTab({
         type="button"
         aria-pressed={current}
         onClick={onSelect}
-        className={cn(
-          'inline-flex h-9 items-center gap-2 rounded-full border px-4 text-small font-semibold whitespace-nowrap transition-colors focus-visible:focus-ring',
-          current
-            ? 'border-brand-700 bg-brand-700 text-ink-inverted'
-            : 'border-line-strong bg-surface text-ink hover:border-brand-600 hover:bg-brand-50',
-        )}
+        className={cn(TAB_CLASSES, current ? TAB_CURRENT : TAB_OTHER)}
       >
         {label}
         <span
@@ -181,21 +224,26 @@ function StateTab({
   )
 }
 
-function QueueRow({ item, onOpen }: { item: LabQueueItem; onOpen: (id: string) => void }) {
+type QueueRowProps = { item: LabQueueItem; staffId: string; now: number; linkSearch: LabSearch }
+
+function QueueRow({ item, staffId, now, linkSearch }: QueueRowProps) {
+  const age = ageText(item, now)
   return (
     <li className="flex flex-col gap-2 rounded-card border border-line bg-surface p-3 shadow-card sm:flex-row sm:items-center sm:gap-4">
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <button
-          type="button"
-          onClick={() => onOpen(item.portfolioManagerId)}
+        <Link
+          to="/lab/records/$id"
+          params={{ id: item.portfolioManagerId }}
+          search={linkSearch}
           className="self-start truncate rounded-sm text-start text-body font-semibold text-brand-700 hover:underline focus-visible:focus-ring"
           aria-label={`Open ${item.deviceName} of ${item.organizationName}`}
         >
           {item.deviceName}
-        </button>
+        </Link>
         <p className="truncate text-small text-ink-muted">
           {`${item.vendor} · ${item.deviceType} · ${item.productClass} · ${item.organizationName}`}
         </p>
+        <AssigneeBadge assignee={item.assignee} staffId={staffId} />
       </div>
       <div className="flex flex-col gap-0.5 text-small sm:w-64">
         <span className="flex flex-wrap items-center gap-2">
@@ -212,6 +260,12 @@ function QueueRow({ item, onOpen }: { item: LabQueueItem; onOpen: (id: string) =
           ) : null}
         </span>
         <span className="text-ink-muted">{runLine(item)}</span>
+        {age ? (
+          <span className="inline-flex items-center gap-1 text-ink">
+            <Clock3 aria-hidden="true" className="size-4" />
+            {age}
+          </span>
+        ) : null}
       </div>
       <div className="flex items-center gap-3 text-small text-ink-muted sm:w-48 sm:flex-col sm:items-end sm:gap-0.5">
         <span>{`Submitted ${formatPortalTime(item.submittedAt)}`}</span>

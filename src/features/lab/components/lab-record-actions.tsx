@@ -1,7 +1,6 @@
 import * as React from 'react'
 import { Button } from '@/components/ui/button'
-import { Checkbox } from '@/components/ui/checkbox'
-import { Field, FieldLabel } from '@/components/ui/field'
+import { useAppForm } from '@/components/form/form-kit'
 import type { CertificationRun } from '@/contract/certification'
 import {
   type LabRecordAnswer,
@@ -9,11 +8,12 @@ import {
   REVIEW_REASON_MAX_LENGTH,
   REVIEW_REASON_REQUIRED_MESSAGE,
   REQUIRE_FULL_PLAN_LABEL,
+  REJECT_AND_RERUN_LABEL,
 } from '@/contract/lab'
 import { answerOrNull, showToast } from '@/lib/api-failure'
 import { type LabRunAction, useLabReview, useLabRunAction } from '@/features/lab/api/lab-api'
-import { WrittenField } from '@/features/lab/components/written-field'
-import { hasFailedCases, recordActions, runAwaitingReview } from '@/features/lab/model/lab-view'
+import { clearOnChange, focusField } from '@/features/lab/components/lab-form'
+import { countText, hasFailedCases, recordActions, runAwaitingReview } from '@/features/lab/model/lab-view'
 
 const ACTION_LABELS: Record<LabRunAction, string> = {
   labStartRun: 'Start certification',
@@ -93,102 +93,130 @@ export function RecordActions({ answer }: { answer: LabRecordAnswer }) {
           </div>
         </div>
       ) : null}
-      {actions.review && pendingRun ? <ReviewPanel run={pendingRun} /> : null}
+      {actions.review && pendingRun ? (
+        <ReviewPanel run={pendingRun} portfolioManagerId={record.portfolioManagerId} />
+      ) : null}
     </section>
   )
 }
 
-/** Approve (Certified) or reject with a reason (Validation Failure) the run awaiting review. */
-function ReviewPanel({ run }: { run: CertificationRun }) {
+type Decision = 'approve' | 'reject' | 'reject-rerun'
+
+/**
+ * Approve (Certified) or reject with a reason (Validation Failure) the run awaiting review, on the
+ * form kit; a run with failed cases may be rejected and its failed cases re-run at once.
+ */
+function ReviewPanel({ run, portfolioManagerId }: { run: CertificationRun; portfolioManagerId: string }) {
   const review = useLabReview()
-  const [reason, setReason] = React.useState('')
-  const [error, setError] = React.useState<string | null>(null)
-  const reasonRef = React.useRef<HTMLTextAreaElement>(null)
+  const runAction = useLabRunAction()
+  const formRef = React.useRef<HTMLFormElement>(null)
   const failed = hasFailedCases(run)
   // A recertification carried cases: a rejection may ask the next run for the whole plan (decision 0033).
   const carried = run.testCases.some((test) => test.carriedFrom)
-  const [requireFullPlan, setRequireFullPlan] = React.useState(false)
+  const [deciding, setDeciding] = React.useState<Decision | null>(null)
 
-  const refuse = (message: string) => {
-    setError(message)
-    reasonRef.current?.focus()
-  }
-  const decide = async (decision: 'approve' | 'reject') => {
-    const text = reason.trim()
-    if (decision === 'reject' && !text) return refuse(REVIEW_REASON_REQUIRED_MESSAGE)
-    const outcome = await answerOrNull(
-      review.mutateAsync({
-        runId: run.runId,
-        decision,
-        ...(text ? { reason: text } : {}),
-        ...(decision === 'reject' && requireFullPlan ? { requireFullPlan: true } : {}),
-      }),
-    )
-    if (!outcome) return
-    if (!outcome.ok) return refuse(outcome.message)
-    void showToast('success', outcome.data.message)
-  }
+  const form = useAppForm({
+    defaultValues: { reason: '', requireFullPlan: false },
+    onSubmitMeta: { decision: 'approve' as Decision },
+    onSubmit: async ({ value, formApi, meta }) => {
+      const reason = value.reason.trim()
+      const reject = meta.decision !== 'approve'
+      const refuse = (message: string) => {
+        formApi.setFieldMeta('reason', (fieldMeta) => ({
+          ...fieldMeta,
+          errorMap: { ...fieldMeta.errorMap, onSubmit: message },
+        }))
+        focusField(formRef.current, 'reason')
+      }
+      if (reject && !reason) return refuse(REVIEW_REASON_REQUIRED_MESSAGE)
+      setDeciding(meta.decision)
+      try {
+        const outcome = await answerOrNull(
+          review.mutateAsync({
+            runId: run.runId,
+            decision: reject ? 'reject' : 'approve',
+            ...(reason ? { reason } : {}),
+            ...(reject && value.requireFullPlan ? { requireFullPlan: true } : {}),
+          }),
+        )
+        if (!outcome) return
+        if (!outcome.ok) return refuse(outcome.message)
+        void showToast('success', outcome.data.message)
+        if (meta.decision !== 'reject-rerun') return
+        const rerun = await answerOrNull(
+          runAction.mutateAsync({ action: 'labRerunFailed', portfolioManagerId }),
+        )
+        if (rerun) void showToast('success', rerun.message)
+      } finally {
+        setDeciding(null)
+      }
+    },
+  })
+  const decide = (decision: Decision) => void form.handleSubmit({ decision })
 
   return (
-    <div
-      role="group"
+    <form
+      ref={formRef}
+      noValidate
       aria-labelledby="lab-review-title"
+      onSubmit={(event) => event.preventDefault()}
       className="flex flex-col gap-3 rounded-control border border-brand-300 bg-brand-50 p-3"
     >
-      <h3 id="lab-review-title" className="text-small font-semibold text-ink">
+      <h2 id="lab-review-title" className="text-body font-semibold text-ink">
         {`Review attempt ${run.attempt ?? ''}`.trim()}
-      </h3>
+      </h2>
       <p id="lab-review-summary" className="text-small text-ink">
         {reviewSummary(run, failed)}
       </p>
-      <WrittenField
-        label="Reason or note for the vendor"
-        inputRef={reasonRef}
-        rows={2}
-        value={reason}
-        limit={REVIEW_REASON_MAX_LENGTH}
-        error={error}
-        onChange={(value) => {
-          setReason(value)
-          setError(null)
-        }}
-      />
-      {carried ? <FullPlanChoice checked={requireFullPlan} onChange={setRequireFullPlan} /> : null}
+      <form.AppField name="reason" listeners={clearOnChange}>
+        {(field) => (
+          <field.TextareaField
+            label="Reason or note for the vendor"
+            rows={2}
+            limit={REVIEW_REASON_MAX_LENGTH}
+          />
+        )}
+      </form.AppField>
+      {carried ? (
+        <form.AppField name="requireFullPlan">
+          {(field) => <field.CheckboxField label={REQUIRE_FULL_PLAN_LABEL} />}
+        </form.AppField>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button
           size="sm"
           disabled={failed}
           aria-describedby="lab-review-summary"
-          loading={review.isPending && review.variables?.decision === 'approve'}
-          onClick={() => void decide('approve')}
+          loading={deciding === 'approve'}
+          onClick={() => decide('approve')}
         >
           Approve
         </Button>
         <Button
           size="sm"
           variant="destructive"
-          loading={review.isPending && review.variables?.decision === 'reject'}
-          onClick={() => void decide('reject')}
+          loading={deciding === 'reject'}
+          onClick={() => decide('reject')}
         >
           Reject
         </Button>
+        {failed ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={deciding === 'reject-rerun'}
+            onClick={() => decide('reject-rerun')}
+          >
+            {REJECT_AND_RERUN_LABEL}
+          </Button>
+        ) : null}
       </div>
-    </div>
+    </form>
   )
 }
 
 /** What the review is about: the failed cases (no approval then), or every case passed. */
 const reviewSummary = (run: CertificationRun, failed: boolean) =>
   failed
-    ? `${run.testCases.filter((test) => test.state === 'failed').length} cases failed. ${REVIEW_APPROVE_FAILED_MESSAGE}`
+    ? `${countText(run.testCases.filter((test) => test.state === 'failed').length, 'case failed', 'cases failed')}. ${REVIEW_APPROVE_FAILED_MESSAGE}`
     : 'Every case passed. Approve to certify the device, or reject with a reason.'
-
-/** With a rejection of a recertification: the next run executes the whole plan (docs/decisions/0033). */
-function FullPlanChoice({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <Field orientation="horizontal">
-      <Checkbox checked={checked} onCheckedChange={(next) => onChange(next === true)} />
-      <FieldLabel>{REQUIRE_FULL_PLAN_LABEL}</FieldLabel>
-    </Field>
-  )
-}

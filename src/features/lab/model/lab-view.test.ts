@@ -3,12 +3,15 @@ import { describe, expect, it } from 'vitest'
 import type { CertificationRun } from '@/contract/certification'
 import type { LabQueueItem } from '@/contract/lab'
 import {
+  ageText,
   commentByline,
   commentLine,
+  countText,
   fromLocalInput,
   hasFailedCases,
   parseLabSearch,
   queueQueryOf,
+  queueSearchOf,
   recordActions,
   reviewText,
   runAwaitingReview,
@@ -39,14 +42,19 @@ describe('parseLabSearch', () => {
       type: 'ONT',
       q: 'nokia',
       page: 3,
+      mine: undefined,
       record: 'p-9',
     })
+    expect(parseLabSearch({ mine: true }).mine).toBe(true)
+    expect(parseLabSearch({ mine: 'true' }).mine).toBe(true)
+    expect(parseLabSearch({ mine: 'yes' }).mine).toBeUndefined()
     expect(parseLabSearch({ state: 'everything', page: '0', q: '   ', org: 5 })).toEqual({
       state: undefined,
       org: undefined,
       type: undefined,
       q: undefined,
       page: undefined,
+      mine: undefined,
       record: undefined,
     })
     expect(parseLabSearch({ page: 1 }).page).toBeUndefined()
@@ -65,6 +73,14 @@ describe('parseLabSearch', () => {
       page: 2,
     })
     expect(queueQueryOf({})).toEqual({})
+    expect(queueQueryOf({ mine: true })).toEqual({ assigned: 'me' })
+  })
+
+  it('carries the queue’s filters to a record’s page, not the record', () => {
+    expect(queueSearchOf({ state: 'review', mine: true, q: undefined, record: 'p-1' })).toEqual({
+      state: 'review',
+      mine: true,
+    })
   })
 })
 
@@ -109,6 +125,47 @@ describe('statusText and runLine', () => {
     } as unknown as LabQueueItem
     expect(runLine(item)).toBe('Attempt 2 · failed cases · 1 of 4 cases · now: Mesh roaming')
     expect(runLine({ latestRun: null } as unknown as LabQueueItem)).toBe('Not started')
+  })
+
+  it('says how many failed for a run that ended with failures, and counts a single case in the singular', () => {
+    const ended = (casesFailed: number, casesTotal: number) =>
+      ({
+        latestRun: {
+          attempt: 1,
+          kind: 'full',
+          finishedAt: '2026-11-20T08:10:00.000Z',
+          casesTotal,
+          casesDone: casesTotal,
+          casesFailed,
+          currentCase: null,
+        },
+      }) as unknown as LabQueueItem
+    expect(runLine(ended(3, 14))).toBe('Attempt 1 · 3 of 14 failed')
+    expect(runLine(ended(0, 14))).toBe('Attempt 1 · 14 of 14 cases')
+    expect(runLine(ended(0, 1))).toBe('Attempt 1 · 1 of 1 case')
+  })
+})
+
+describe('countText and ageText', () => {
+  it.each([
+    [0, '0 cases failed'],
+    [1, '1 case failed'],
+    [2, '2 cases failed'],
+  ])('%i → %s', (count, text) => {
+    expect(countText(count, 'case failed', 'cases failed')).toBe(text)
+  })
+
+  const now = Date.parse('2026-11-20T09:00:00.000Z')
+  it.each([
+    ['waiting', '2026-11-17T08:00:00.000Z', 'waiting 3 days'],
+    ['waiting', '2026-11-19T08:00:00.000Z', 'waiting 1 day'],
+    ['review', '2026-11-20T07:00:00.000Z', 'waiting 2 hours'],
+    ['maintenance', '2026-11-20T08:59:00.000Z', 'waiting 1 minute'],
+    ['running', '2026-11-20T08:15:00.000Z', 'running 45 minutes'],
+    ['waiting', '2026-11-20T08:59:30.000Z', 'waiting under a minute'],
+    ['finished', '2026-11-17T08:00:00.000Z', null],
+  ] as const)('%s since %s → %s', (queueState, stateSince, text) => {
+    expect(ageText({ queueState, stateSince }, now)).toBe(text)
   })
 })
 
@@ -176,7 +233,8 @@ describe('review', () => {
     expect(reviewText(run())).toBeNull()
     expect(
       reviewText(run({ review: { state: 'pending', reviewer: null, reviewedAt: null, reason: null } })),
-    ).toBe('Awaiting a lab engineer’s review.')
+      // The status already says 'Awaiting review': said once.
+    ).toBeNull()
     expect(
       reviewText(
         run({

@@ -1,6 +1,7 @@
 import { startRefusal } from '@/contract/run-start'
 import type { CertificationRun, Comment } from '@/contract/certification'
 import {
+  AWAITING_REVIEW_LABEL,
   LAB_QUEUE_STATES,
   type LabQueueItem,
   type LabQueueQuery,
@@ -17,13 +18,18 @@ import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS } from '@/contract/run-status'
  * address, a queued run in one line, which actions a record offers, and who wrote a comment.
  */
 
-/** The console's address (/lab?state=…&org=…&type=…&q=…&page=…&record=…). */
+/**
+ * The queue's address (/lab?state=…&org=…&type=…&q=…&page=…&mine=true); a record's page
+ * (/lab/records/$id) carries the same, so that Back to the queue keeps its filters. `record` is
+ * the address of a record before it had its own page (/lab?record=…), sent on to it.
+ */
 export type LabSearch = {
   state?: LabQueueState | undefined
   org?: string | undefined
   type?: string | undefined
   q?: string | undefined
   page?: number | undefined
+  mine?: true | undefined
   record?: string | undefined
 }
 
@@ -41,8 +47,14 @@ export function parseLabSearch(search: Record<string, unknown>): LabSearch {
     type: shortText(search.type, 100),
     q: shortText(search.q, 100),
     page: Number.isInteger(page) && page > 1 && page < 1_000_000 ? page : undefined,
+    mine: search.mine === true || search.mine === 'true' ? true : undefined,
     record: shortText(search.record, 64),
   }
+}
+
+/** The queue's filters of an address, without the record (what a record's page carries back). */
+export function queueSearchOf({ record: _record, ...search }: LabSearch): LabSearch {
+  return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined)) as LabSearch
 }
 
 /** The queue call's filters for an address. */
@@ -53,12 +65,13 @@ export function queueQueryOf(search: LabSearch): LabQueueQuery {
     ...(search.type ? { deviceType: search.type } : {}),
     ...(search.q ? { search: search.q } : {}),
     ...(search.page ? { page: search.page } : {}),
+    ...(search.mine ? { assigned: 'me' as const } : {}),
   }
 }
 
 /** The verdict or status of a record or run as words. */
 export function statusText(status: string, isCertified: string | undefined): string {
-  if (status === AWAITING_REVIEW_STATUS) return 'Awaiting review'
+  if (status === AWAITING_REVIEW_STATUS) return AWAITING_REVIEW_LABEL
   if (status === CANCELLED_STATUS) return 'Cancelled'
   if (status === 'InProgress') return 'In progress'
   if (status === 'Maintenance') return 'Maintenance'
@@ -68,21 +81,55 @@ export function statusText(status: string, isCertified: string | undefined): str
   return status
 }
 
-/** A queued record's latest run in one line ('Attempt 2 · 3 of 12 cases · now: Wi-Fi throughput'). */
+const PLURAL = new Intl.PluralRules('en-GB')
+
+/** A count with its noun in the right form: countText(1, 'case', 'cases') is '1 case'. */
+export function countText(count: number, one: string, other: string): string {
+  return `${count} ${PLURAL.select(count) === 'one' ? one : other}`
+}
+
+/**
+ * A queued record's latest run in one line: 'Attempt 2 · 3 of 12 cases · now: Wi-Fi throughput'
+ * while it runs, 'Attempt 1 · 3 of 14 failed' when it ended with failures.
+ */
 export function runLine(item: LabQueueItem): string {
   const run = item.latestRun
   if (!run) return 'Not started'
   const parts = [`Attempt ${run.attempt}`]
   if (run.kind === 'rerun') parts.push('failed cases')
-  parts.push(`${run.casesDone} of ${run.casesTotal} cases`)
+  const ended = run.finishedAt !== null
+  if (ended && run.casesFailed > 0) parts.push(`${run.casesFailed} of ${run.casesTotal} failed`)
+  else parts.push(`${run.casesDone} of ${countText(run.casesTotal, 'case', 'cases')}`)
   if (run.currentCase) parts.push(`now: ${run.currentCase}`)
   return parts.join(' · ')
 }
 
 /** A queued record's comments in one line ('1 comment', '3 comments · awaiting an answer'). */
 export function commentLine(count: number, awaitingAnswer: boolean): string {
-  const comments = `${count} ${count === 1 ? 'comment' : 'comments'}`
+  const comments = countText(count, 'comment', 'comments')
   return awaitingAnswer ? `${comments} · awaiting an answer` : comments
+}
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/** A span in words, to the unit that fits: '3 days', '1 hour', '5 minutes', 'under a minute'. */
+export function spanText(ms: number): string {
+  if (ms >= DAY) return countText(Math.floor(ms / DAY), 'day', 'days')
+  if (ms >= HOUR) return countText(Math.floor(ms / HOUR), 'hour', 'hours')
+  if (ms >= MINUTE) return countText(Math.floor(ms / MINUTE), 'minute', 'minutes')
+  return 'under a minute'
+}
+
+/**
+ * How long a queued record has been in its state ('waiting 3 days', 'running 2 hours'); null for
+ * a finished one, which waits for nobody.
+ */
+export function ageText(item: Pick<LabQueueItem, 'queueState' | 'stateSince'>, now: number): string | null {
+  if (item.queueState === 'finished') return null
+  const span = spanText(Math.max(0, now - Date.parse(item.stateSince)))
+  return `${item.queueState === 'running' ? 'running' : 'waiting'} ${span}`
 }
 
 export type LabRecordActions = {
@@ -135,7 +182,8 @@ export const isLabManager = (role: LabRole): boolean => labCan(role, 'lab-manage
 export function reviewText(run: CertificationRun): string | null {
   const review = run.review
   if (!review) return null
-  if (review.state === 'pending') return 'Awaiting a lab engineer’s review.'
+  // A pending review is the run's status already ('Awaiting review'): said once.
+  if (review.state === 'pending') return null
   const when = review.reviewedAt ? ` on ${formatPortalTime(review.reviewedAt)}` : ''
   if (review.state === 'approved') return `Approved by ${review.reviewer ?? 'the lab'}${when}.`
   return `Rejected by ${review.reviewer ?? 'the lab'}${when}: ${review.reason ?? ''}`.trim()

@@ -4,7 +4,7 @@ import type { ConnectionStatus } from '@/lib/live/connection'
 import { useLiveConnection } from '@/lib/live/live-updates'
 import { cn } from '@/lib/utils'
 
-/** What the dashboard says of its live stream (docs/decisions/0022). */
+/** What a tab says of its live stream, the dashboard's or the lab console's (docs/decisions/0022, 0045). */
 export const LIVE_STATUS_TEXT: Record<Exclude<ConnectionStatus, 'off'>, string> = {
   connecting: 'Connecting to live updates…',
   live: 'Live updates on',
