@@ -35,7 +35,8 @@ type RepeatFieldProps<Source extends string> = {
   value: string
   fieldApi: {
     state: { meta: { isTouched: boolean } }
-    form: { getFieldValue: (name: Source) => string }
+    // The whole form's values, or a field group's (components/form/*-fields.tsx): read as text.
+    form: { getFieldValue: (name: Source) => unknown }
   }
 }
 
@@ -48,7 +49,7 @@ export function repeatFieldValidators<Source extends string>(
   schemaFor: (expected: string) => v.GenericSchema,
 ) {
   const check = ({ value, fieldApi }: RepeatFieldProps<Source>) =>
-    firstMessage(schemaFor(fieldApi.form.getFieldValue(source)), value)
+    firstMessage(schemaFor(String(fieldApi.form.getFieldValue(source) ?? '')), value)
   return {
     onChangeListenTo: [source],
     onChange: (props: RepeatFieldProps<Source>) =>

@@ -1,17 +1,10 @@
 import { formOptions } from '@tanstack/react-form'
 import type * as React from 'react'
 import { withForm } from '@/components/form/form-kit'
-import {
-  confirmPasswordSchema,
-  emptyCreatePasswordFormValues,
-  newPasswordSchema,
-  otpSchema,
-} from '@/contract/validation/password'
-import { repeatFieldValidators } from '@/components/form/form-rules'
+import { NewPasswordFields } from '@/components/form/new-password-fields'
+import { emptyCreatePasswordFormValues, otpSchema } from '@/contract/validation/password'
 
 export const createPasswordFormOptions = formOptions({ defaultValues: emptyCreatePasswordFormValues })
-
-const confirmPasswordValidators = repeatFieldValidators('password', confirmPasswordSchema)
 
 const fieldsProps = {
   /** The password is created: the fields stay as typed, no longer to be changed. */
@@ -38,34 +31,11 @@ export const CreatePasswordFields = withForm({
             />
           )}
         </form.AppField>
-        <form.AppField
-          name="password"
-          validators={{ onChange: newPasswordSchema, onBlur: newPasswordSchema }}
-        >
-          {(field) => (
-            <field.TextField
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              hint="8–20 characters with an upper-case and a lower-case letter, a number and a special character; no spaces."
-              blockPaste
-              disabled={created}
-              required
-            />
-          )}
-        </form.AppField>
-        <form.AppField name="confirmPassword" validators={confirmPasswordValidators}>
-          {(field) => (
-            <field.TextField
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-              blockPaste
-              disabled={created}
-              required
-            />
-          )}
-        </form.AppField>
+        <NewPasswordFields
+          form={form}
+          fields={{ password: 'password', confirmPassword: 'confirmPassword' }}
+          disabled={created}
+        />
       </>
     )
   },

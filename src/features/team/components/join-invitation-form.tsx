@@ -1,13 +1,12 @@
 import { formOptions } from '@tanstack/react-form'
 import { useAppForm } from '@/components/form/form-kit'
-import { recheckBlurMessages, repeatFieldValidators } from '@/components/form/form-rules'
+import { recheckBlurMessages } from '@/components/form/form-rules'
 import { showRefusal } from '@/components/form/form-refusal'
 import { PageForm } from '@/components/form/page-form'
+import { NewPasswordFields } from '@/components/form/new-password-fields'
 import { PersonNameFields } from '@/components/form/person-name-fields'
-import { PASSWORD_RULES_MESSAGE } from '@/contract/messages'
 import type { AuthData } from '@/contract/auth'
 import { joinFormSchema, type JoinFormValues } from '@/contract/validation/registration'
-import { confirmPasswordSchema, newPasswordSchema } from '@/contract/validation/password'
 import { useJoinInvitationMutation } from '@/features/team/api/invitation'
 import { answerOrNull } from '@/lib/api-failure'
 
@@ -26,8 +25,6 @@ const joinFormOptions = formOptions({
 type JoinField = keyof typeof joinFormOptions.defaultValues
 
 const JOIN_HEADING = 'New to the portal? Join with your name and a password'
-
-const confirmPasswordValidators = repeatFieldValidators('password', confirmPasswordSchema)
 
 type JoinInvitationFormProps = {
   token: string
@@ -68,32 +65,11 @@ function JoinInvitationForm({ token, emailId, onJoined }: JoinInvitationFormProp
         <div className="grid gap-5 sm:grid-cols-2">
           <PersonNameFields form={form} fields={{ firstName: 'firstName', lastName: 'lastName' }} />
         </div>
-        <form.AppField
-          name="password"
-          validators={{ onChange: newPasswordSchema, onBlur: newPasswordSchema }}
-        >
-          {(field) => (
-            <field.TextField
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              hint={PASSWORD_RULES_MESSAGE}
-              blockPaste
-              required
-            />
-          )}
-        </form.AppField>
-        <form.AppField name="confirmPassword" validators={confirmPasswordValidators}>
-          {(field) => (
-            <field.TextField
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-              blockPaste
-              required
-            />
-          )}
-        </form.AppField>
+        <NewPasswordFields
+          form={form}
+          fields={{ password: 'password', confirmPassword: 'confirmPassword' }}
+          disabled={false}
+        />
       </PageForm>
     </div>
   )
