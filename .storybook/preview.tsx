@@ -49,14 +49,13 @@ export default definePreview({
     a11y: { test: 'error' },
     controls: { expanded: true },
     options: {
-      // One section per folder of stories/ (Docs/Introduction describes them): the parts, then the
-      // product's areas in the order a vendor meets them, then the whole route tree.
+      // One section per folder of stories/ (Docs/Introduction describes them): the product's
+      // areas in the order a vendor meets them, the whole route tree, then the frame and the
+      // primitives the screens are built from (designers look for a screen before its parts).
       storySort: {
         order: [
           'Docs',
           ['Introduction', 'Design tokens'],
-          'UI',
-          'Layout',
           'Marketing',
           'Auth',
           'Portfolio',
@@ -67,6 +66,8 @@ export default definePreview({
           'Lab',
           'Certificates',
           'Screens',
+          'Layout',
+          'UI',
         ],
       },
     },

@@ -1,6 +1,13 @@
 import preview from '#.storybook/preview'
 import { expect, within } from 'storybook/test'
-import { loggedInAs, loggedOut } from '../support/session'
+import { NOTIFICATIONS_PAGE_TITLE, UNSUBSCRIBE_PAGE_TITLE } from '@/contract/notifications'
+import { DIRECTORY_TITLE } from '@/features/certificates/model/directory-text'
+import { VERIFY_TITLE } from '@/features/certificates/model/verify-text'
+import { FIXTURE_CERTIFICATE_NUMBERS } from '@/mocks/fixtures/certificates'
+import { UNSUBSCRIBE_TOKENS } from '@/mocks/fixtures/notifications'
+import { world } from '@/mocks/fixtures/world'
+import { INVITATION_TOKENS } from '@/mocks/fixtures/team'
+import { loggedInAs, loggedInAsLab, loggedInWithoutOrganization, loggedOut } from '../support/session'
 import { expectPageHeading } from '../support/page'
 
 /** The real route tree in a memory-history router: each route of spec §2 at its URL. */
@@ -14,9 +21,16 @@ const meta = preview.meta({
  * The story's input, written out per export below as `meta.story(at(…))`: Storybook's indexer
  * finds a story only where `meta.story(` itself is called in the export.
  */
-const at = (url: string, heading: string, { loggedIn = false } = {}) => ({
+type Session = 'vendor' | 'lab' | 'none'
+const SESSIONS = { vendor: loggedInAs('v-nokia'), lab: loggedInAsLab(), none: loggedOut }
+
+const at = (
+  url: string,
+  heading: string,
+  { loggedIn = false, as }: { loggedIn?: boolean; as?: Session } = {},
+) => ({
   parameters: { router: { app: true, url } },
-  beforeEach: loggedIn ? loggedInAs('v-nokia') : loggedOut,
+  beforeEach: SESSIONS[as ?? (loggedIn ? 'vendor' : 'none')],
   play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
     // The route's code loads on first visit, and a screen may render its heading again once its
     // data comes (the dashboard does): the heading is looked up afresh until it is visible.
@@ -113,3 +127,39 @@ export const VisitorCardOpensLanding = meta.story({
 })
 /** The lab console without a login goes to /login too. */
 export const LabLoggedOut = meta.story(at('/lab', 'Sign in'))
+
+// Beyond spec §2: every other route of the tree, at its address, as the one who may open it.
+export const Team = meta.story(at('/team', 'Team', { loggedIn: true }))
+export const SettingsOpensNotifications = meta.story(
+  at('/settings', NOTIFICATIONS_PAGE_TITLE, { loggedIn: true }),
+)
+export const SettingsTokens = meta.story(at('/settings/tokens', 'API tokens', { loggedIn: true }))
+export const SettingsWebhooks = meta.story(at('/settings/webhooks', 'Webhooks', { loggedIn: true }))
+export const SettingsCatalogue = meta.story(
+  at('/settings/catalogue', 'Catalogue additions', { loggedIn: true }),
+)
+export const Invitation = meta.story(at(`/invitation?token=${INVITATION_TOKENS.valid}`, 'Invitation'))
+export const PendingInvitations = meta.story({
+  ...at('/invitations', 'Invitations'),
+  beforeEach: loggedInWithoutOrganization,
+})
+export const Unsubscribe = meta.story(
+  at(`/unsubscribe?token=${UNSUBSCRIBE_TOKENS.runFinished}`, UNSUBSCRIBE_PAGE_TITLE),
+)
+export const CertifiedDevices = meta.story(at('/certified-devices', DIRECTORY_TITLE))
+export const Verify = meta.story(at('/verify', VERIFY_TITLE))
+export const VerifyNumber = meta.story(at(`/verify/${FIXTURE_CERTIFICATE_NUMBERS.valid}`, VERIFY_TITLE))
+export const LabConsole = meta.story(at('/lab', 'Lab console', { as: 'lab' }))
+export const LabRecord = meta.story({
+  ...at('/lab/records/pm-0001', '', { as: 'lab' }),
+  // The record's page is headed by its device's name, as the fixture world has it.
+  play: async ({ canvasElement }) => {
+    const record = world.records.find((item) => item.portfolioManagerId === 'pm-0001')
+    await expectPageHeading(within(canvasElement), record?.deviceName ?? 'pm-0001')
+  },
+})
+export const LabCatalogue = meta.story(at('/lab/catalogue', 'Catalogue', { as: 'lab' }))
+export const LabTestPlans = meta.story(at('/lab/test-plans', 'Test plans', { as: 'lab' }))
+export const LabStaff = meta.story(at('/lab/staff', 'Lab staff', { as: 'lab' }))
+export const LabNotifications = meta.story(at('/lab/notifications', NOTIFICATIONS_PAGE_TITLE, { as: 'lab' }))
+export const LabSetPasswordWithoutLink = meta.story(at('/lab/set-password', 'Set your password'))
