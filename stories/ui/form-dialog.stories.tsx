@@ -90,11 +90,26 @@ async function openDialog(
   canvasElement: HTMLElement,
   userEvent: { click: (element: Element) => Promise<void> },
 ) {
-  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Invite a member' }))
+  // Found afresh, with time: on a worker's first visit the preview may still be settling.
+  const trigger = await within(canvasElement).findByRole(
+    'button',
+    { name: 'Invite a member' },
+    { timeout: 8000 },
+  )
+  await userEvent.click(trigger)
   const dialog = await screen(canvasElement).findByRole('dialog', { name: 'Invite a member' })
   const email = within(dialog).getByRole('textbox', { name: /E-mail address/ })
   return { dialog, email, name: within(dialog).getByRole('textbox', { name: 'Name' }) }
 }
+
+/** Closed until asked: the trigger alone, no dialog and nothing typed. */
+export const Closed = meta.story({
+  name: 'Closed until asked',
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('button', { name: 'Invite a member' }, { timeout: 8000 })
+    await expect(screen(canvasElement).queryByRole('dialog')).toBeNull()
+  },
+})
 
 /** Sending with no address: the form's own check, on its field, which takes the focus. */
 export const FieldMessage = meta.story({
@@ -103,7 +118,7 @@ export const FieldMessage = meta.story({
     const { dialog, email, name } = await openDialog(canvasElement, userEvent)
     await waitFor(() => expect(name).toHaveFocus())
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }))
-    await expect(await within(dialog).findByText(EMPTY_MESSAGE)).toBeVisible()
+    await waitFor(() => expect(within(dialog).getByText(EMPTY_MESSAGE)).toBeVisible())
     await expect(email).toHaveAttribute('aria-invalid', 'true')
     await expect(email).toHaveAccessibleDescription(EMPTY_MESSAGE)
     await waitFor(() => expect(email).toHaveFocus())
