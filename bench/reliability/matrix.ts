@@ -41,6 +41,7 @@ import {
   invitationToken,
   poll,
   progressOf,
+  joinByInvitation,
   registerVendor,
   uniqueEmail,
   type Answer,
@@ -186,6 +187,8 @@ const OPEN_CALLS = new Set<string>([
   'forgotPassword',
   'resetPassword',
   'getInvitation',
+  // Joining by a link needs no login (decision 0046); the matrix names a link nobody was given.
+  'joinInvitation',
   // An unsubscribe link works without a login; a token names its one account and switch.
   'unsubscribeInfo',
   'unsubscribe',
@@ -210,6 +213,7 @@ const REFUSED_BY_DESIGN = new Set([
   'changePassword',
   'resetPassword',
   'acceptInvitation',
+  'joinInvitation',
 ])
 
 function permissionOfCell(name: string): Permission | null {
@@ -333,11 +337,11 @@ async function invite(owner: Browser, figures: Figures, emailId: string, role: R
   return { invitationId, token: await invitationToken(owner.nodes[0]!, emailId) }
 }
 
-/** A member of the owner's organization, made the way a person joins: the mailed link, then registration. */
+/** A member of the owner's organization, made the way a person joins: the mailed link, then a name and a password. */
 async function member(deployment: Deployment, figures: Figures, owner: Browser, label: string, role: Role) {
   const email = uniqueEmail(label)
   const { token } = await invite(owner, figures, email, role)
-  const browser = await registerVendor(deployment.nodes, label, true, { email, token })
+  const browser = await joinByInvitation(deployment.nodes, label, { email, token })
   if (browser.organizationId !== owner.organizationId || browser.role !== role)
     throw new Error(`${label} did not join the owner's organization as ${role}: ${browser.role}`)
   return browser
@@ -696,6 +700,14 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
       return get(query({ token: isOwner ? team.ownerInviteToken : team.pendingToken }))
     case 'acceptInvitation':
       return post({ token: isOwner ? team.ownerInviteToken : team.pendingToken })
+    case 'joinInvitation':
+      return post({
+        token: 'not-a-token',
+        firstName: 'Rel',
+        lastName: 'Matrix',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      })
     // The caller's own pending invitations (its session says whose).
     case 'pendingInvitations':
       return get()
@@ -706,6 +718,9 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
       return get(query({ search: owner.browser.email.split('@')[0] ?? '' }))
     case 'labRecord':
       return get(query({ portfolioManagerId: recordId }))
+    // Unassigning: the record is nobody's before and after.
+    case 'labAssign':
+      return post({ portfolioManagerId: recordId, staffId: null })
     case 'labAddComment':
       return post({ portfolioManagerId: recordId, text: `Answer by ${caller.name}` })
     case 'labStartRun':
@@ -809,6 +824,13 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
       })
     case 'updateWebhook':
       return post({ vendorUserId: id, endpointId: owner.webhookEndpointId, events: ['run.finished'] })
+    case 'editWebhook':
+      return post({
+        vendorUserId: id,
+        endpointId: owner.webhookEndpointId,
+        url: `http://127.0.0.1:9/hooks/${randomUUID().slice(0, 8)}`,
+        events: ['run.finished'],
+      })
     case 'deleteWebhook':
       return post({
         vendorUserId: id,
@@ -816,6 +838,8 @@ function cellFor(name: string, owner: Owner, team: Team, caller: Caller, actor: 
       })
     case 'webhookDeliveries':
       return get(query({ endpointId: owner.webhookEndpointId }))
+    case 'webhookDelivery':
+      return get(query({ deliveryId: owner.webhookDeliveryId }))
     case 'redeliverWebhook':
       return post({ vendorUserId: id, deliveryId: owner.webhookDeliveryId })
     case 'pingWebhook':
