@@ -73,7 +73,11 @@ type Steps = {
  */
 function useRotationSteps({ clock, rotating, intervalMs, count, originRef, indexRef, setIndex }: Steps) {
   const [fadingTo, setFadingTo] = React.useState<number | null>(null)
-  React.useEffect(() => {
+  // Before the browser paints: at the handover (the hydration's layout effect above set the turn's
+  // image) a page hydrated inside a fade must show the incoming picture from its first frame, as
+  // the stylesheet did, not the outgoing one until an effect after paint (a step back on a busy
+  // machine: e2e/hero-handover.spec.ts saw 3→2→3).
+  React.useLayoutEffect(() => {
     if (!rotating) {
       originRef.current = null
       return
