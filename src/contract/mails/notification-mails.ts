@@ -267,11 +267,13 @@ export type RecordRevisedMailInput = {
   footer: MailFooter
 }
 
-/** To lab staff: a vendor made a new revision of a device, e.g. after a rejection (docs/decisions/0033). */
-export function recordRevisedMail(input: RecordRevisedMailInput): NotificationMail {
-  const subject = `${input.organizationName} made revision ${input.revision} of ${input.deviceName}`
-  const lead = `${input.author} (${input.organizationName}) made revision ${input.revision} of ${input.deviceName}: firmware ${input.previousFirmware} → ${input.firmware}.`
-  const next = 'It waits for its run. See the record in the lab console:'
+/** A lab mail about one record: a greeting, what happened, and the record's link in the console. */
+function recordMail(
+  input: { to: string; recordUrl: string; footer: MailFooter },
+  subject: string,
+  lead: string,
+  next: string,
+): NotificationMail {
   const text = ['Hello,', '', lead, '', next, `    ${input.recordUrl}`]
   const html = [
     mailParagraph('Hello,'),
@@ -280,6 +282,14 @@ export function recordRevisedMail(input: RecordRevisedMailInput): NotificationMa
     mailLink(input.recordUrl),
   ]
   return build(input.to, subject, text, html, input.footer)
+}
+
+/** To lab staff: a vendor made a new revision of a device, e.g. after a rejection (docs/decisions/0033). */
+export function recordRevisedMail(input: RecordRevisedMailInput): NotificationMail {
+  const subject = `${input.organizationName} made revision ${input.revision} of ${input.deviceName}`
+  const lead = `${input.author} (${input.organizationName}) made revision ${input.revision} of ${input.deviceName}: firmware ${input.previousFirmware} → ${input.firmware}.`
+  const next = 'It waits for its run. See the record in the lab console:'
+  return recordMail(input, subject, lead, next)
 }
 
 export type RunAwaitingReviewMailInput = {
@@ -303,14 +313,7 @@ export function runAwaitingReviewMail(input: RunAwaitingReviewMailInput): Notifi
       : `${input.failed} of ${input.total} ${input.total === 1 ? 'case' : 'cases'} failed`
   const lead = `Attempt ${input.attempt} of ${input.deviceName} (${input.organizationName}) ended: ${outcome}. It waits for a lab engineer’s review.`
   const next = 'Review it in the lab console:'
-  const text = ['Hello,', '', lead, '', next, `    ${input.recordUrl}`]
-  const html = [
-    mailParagraph('Hello,'),
-    mailParagraph(e(lead)),
-    mailParagraph(e(next), 'margin:0 0 4px;'),
-    mailLink(input.recordUrl),
-  ]
-  return build(input.to, subject, text, html, input.footer)
+  return recordMail(input, subject, lead, next)
 }
 
 export type RecordAssignedMailInput = {
@@ -328,14 +331,7 @@ export function recordAssignedMail(input: RecordAssignedMailInput): Notification
   const subject = `${input.assignedBy} assigned ${input.deviceName} to you`
   const lead = `${input.assignedBy} assigned ${input.deviceName} (${input.organizationName}) to you in the lab console.`
   const next = 'Open the record:'
-  const text = ['Hello,', '', lead, '', next, `    ${input.recordUrl}`]
-  const html = [
-    mailParagraph('Hello,'),
-    mailParagraph(e(lead)),
-    mailParagraph(e(next), 'margin:0 0 4px;'),
-    mailLink(input.recordUrl),
-  ]
-  return build(input.to, subject, text, html, input.footer)
+  return recordMail(input, subject, lead, next)
 }
 
 /* ------------------------------------------------------------------------------ maintenance */
