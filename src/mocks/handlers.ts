@@ -1,4 +1,3 @@
-import { startRefusal } from '@/contract/run-start'
 import { type HttpHandler, HttpResponse } from 'msw'
 import { SAVE_SECTION_MESSAGES } from '@/contract/messages'
 import {
@@ -14,14 +13,11 @@ import {
   portfolioPayloadProblem,
   type PortfolioPayloadCheck,
 } from '@/contract/portfolio-rules'
-import type { CertificationRun } from '@/contract/certification'
 import { EVENTS_SEQ_HEADER } from '@/contract/events'
-import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import * as said from '@/contract/server-messages'
 import { catalogueFixture } from '@/mocks/fixtures/catalogue'
-import { fixtureEvents, publishWorldEvent } from '@/mocks/fixtures/events'
-import { FIXTURE_NOW, FIXTURE_PLAN, type MockVendor, world } from '@/mocks/fixtures/world'
-import { answer, badRequest, mockEndpoint, nextId, vendorEndpoint } from '@/mocks/mock-endpoint'
+import { FIXTURE_NOW, world } from '@/mocks/fixtures/world'
+import { answer, badRequest, mockEndpoint, nextId, ownRecord, vendorEndpoint } from '@/mocks/mock-endpoint'
 import { accountHandlers } from '@/mocks/account-handlers'
 import { activityHandlers } from '@/mocks/activity-handlers'
 import { certificateHandlers } from '@/mocks/certificate-handlers'
@@ -31,17 +27,11 @@ import { catalogueReviewHandlers } from '@/mocks/catalogue-review-handlers'
 import { teamHandlers } from '@/mocks/team-handlers'
 import { notificationHandlers } from '@/mocks/notification-handlers'
 import { apiTokenHandlers } from '@/mocks/api-token-handlers'
+import { runHandlers } from '@/mocks/run-handlers'
 import { webhookHandlers } from '@/mocks/webhook-handlers'
-import {
-  fullRunStart,
-  recordRevisionDetails,
-  revisedRecordRefusal,
-  revisionHandlers,
-  sourceCertificateOf,
-} from '@/mocks/revision-handlers'
+import { recordRevisionDetails, revisedRecordRefusal, revisionHandlers } from '@/mocks/revision-handlers'
 
 export { endpointUrl, FIXTURE_TOKEN } from '@/mocks/mock-endpoint'
-import { CANCELLED_STATUS } from '@/contract/run-status'
 
 /*
  * MSW handlers for every call of the endpoint table, answering from the fixture world. Each is made
@@ -67,19 +57,6 @@ function draftFields(payload: SavePayload | SubmitPayload, section: 0 | 1 | 2 | 
       : SAVE_SECTION_FIELDS[section]
   return Object.fromEntries(names.map((name) => [name, payload[name]])) as Partial<SavedPortfolio>
 }
-
-/** A vendor's own record (another vendor's is missing, as on the server), or undefined. */
-function ownRecord(vendor: MockVendor, portfolioManagerId: string) {
-  return world.records.find(
-    (record) => record.portfolioManagerId === portfolioManagerId && record.createdBy === vendor.authData.name,
-  )
-}
-
-/** A record's runs, newest first. */
-const runsOf = (portfolioManagerId: string) =>
-  world.runs.filter((run) => run.portfolioManagerId === portfolioManagerId)
-
-const isActive = (status: string) => status === 'InProgress' || status === 'Maintenance'
 
 export const handlers: HttpHandler[] = [
   // Session, sign-in, registration and passwords (account-handlers.ts).
@@ -254,161 +231,8 @@ export const handlers: HttpHandler[] = [
     return HttpResponse.json({ message: said.COMMENT_ADDED_MESSAGE, comment })
   }),
 
-  mockEndpoint('runTests', ({ body, vendor }) => {
-    const record = world.records.find(
-      (candidate) => candidate.portfolioManagerId === body.portfolio_manager_id,
-    )
-    if (!record) return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
-    const refusal = startRefusal(record)
-    if (refusal) return answer(refusal, 409)
-    record.status = 'InProgress'
-    record.isCertified = ''
-    const run: CertificationRun = {
-      runId: nextId('run'),
-      portfolioManagerId: record.portfolioManagerId,
-      attempt: runsOf(record.portfolioManagerId).length + 1,
-      kind: 'full',
-      startedBy: vendor?.authData.name ?? record.createdBy,
-      testPlan: FIXTURE_PLAN,
-      failureReason: null,
-      status: 'InProgress',
-      isCertified: '',
-      startedAt: FIXTURE_NOW.toISOString(),
-      finishedAt: null,
-      // A recertification carries its firmware-insensitive cases (revision-handlers.ts).
-      ...fullRunStart(record),
-    }
-    world.runs.unshift(run)
-    publishWorldEvent(fixtureEvents.runStarted(run))
-    return answer(said.RUN_STARTED_MESSAGE)
-  }),
-
-  // A new attempt of the cases the latest attempt did not pass, after a Validation failure.
-  vendorEndpoint('rerunFailed', ({ body, vendor }) => {
-    const record = ownRecord(vendor, body.portfolio_manager_id)
-    if (!record) return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
-    const [latest] = runsOf(record.portfolioManagerId)
-    const failed = latest?.testCases.filter((test) => test.state !== 'passed') ?? []
-    if (record.status !== 'Completed' || record.isCertified !== VALIDATION_FAILURE || failed.length === 0) {
-      return answer(said.NO_FAILED_CASES_MESSAGE, 409)
-    }
-    record.status = 'InProgress'
-    record.isCertified = ''
-    const attempt = runsOf(record.portfolioManagerId).length + 1
-    const run: CertificationRun = {
-      runId: nextId('run'),
-      portfolioManagerId: record.portfolioManagerId,
-      attempt,
-      kind: 'rerun',
-      revision: latest?.revision ?? 1,
-      startedBy: vendor.authData.name,
-      testPlan: FIXTURE_PLAN,
-      failureReason: null,
-      status: 'InProgress',
-      isCertified: '',
-      startedAt: FIXTURE_NOW.toISOString(),
-      finishedAt: null,
-      testCases: failed.map((test, index) => ({
-        name: test.name,
-        state: index === 0 ? 'running' : 'pending',
-        log: index === 0 ? [`${test.name}: started`] : [],
-      })),
-    }
-    world.runs.unshift(run)
-    publishWorldEvent(fixtureEvents.runStarted(run))
-    return HttpResponse.json({
-      message: said.RERUN_STARTED_MESSAGE,
-      runId: run.runId,
-      status: run.status,
-      attempt,
-    })
-  }),
-
-  // The record's run in progress (or waiting in maintenance) ends Cancelled, its finished cases kept.
-  vendorEndpoint('cancelRun', ({ body, vendor }) => {
-    const record = ownRecord(vendor, body.portfolio_manager_id)
-    if (!record) return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
-    const at = world.runs.findIndex(
-      (run) => run.portfolioManagerId === record.portfolioManagerId && isActive(run.status),
-    )
-    const active = world.runs[at]
-    if (!isActive(record.status) || !active) return answer(said.NO_ACTIVE_RUN_MESSAGE, 409)
-    const cancelled: CertificationRun = {
-      ...active,
-      status: CANCELLED_STATUS,
-      finishedAt: FIXTURE_NOW.toISOString(),
-      failureReason: said.runCancelledReason(vendor.authData.name),
-      testCases: active.testCases.map((test) =>
-        test.state === 'passed' || test.state === 'failed' || test.state === 'skipped'
-          ? test
-          : { ...test, state: 'skipped', log: [...test.log, said.CANCELLED_CASE_NOTE] },
-      ),
-    }
-    world.runs[at] = cancelled
-    record.status = CANCELLED_STATUS
-    record.isCertified = ''
-    publishWorldEvent(fixtureEvents.runCancelled(cancelled, vendor.authData.name))
-    return answer(said.RUN_CANCELLED_MESSAGE)
-  }),
-
-  vendorEndpoint('listRuns', ({ body }) => {
-    const id = body.portfolio_manager_id
-    // A run's certificate (one of the world's, by its run), as the server attaches it.
-    const runs = world.runs
-      .filter((run) => run.portfolioManagerId === id)
-      .map((run) => {
-        const certificate = world.certificates.find((candidate) => candidate.content.runId === run.runId)
-        return certificate
-          ? {
-              ...run,
-              certificate: {
-                number: certificate.number,
-                state: certificate.state,
-                published: world.publishedCertificates.includes(certificate.number),
-              },
-            }
-          : run
-      })
-    return HttpResponse.json({ runs })
-  }),
-
-  mockEndpoint('runResults', ({ params }) => {
-    const run = world.runs.find((candidate) => candidate.runId === params.runId)
-    const record = world.records.find((candidate) => candidate.portfolioManagerId === run?.portfolioManagerId)
-    if (!run || !record || !run.finishedAt) {
-      return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
-    }
-    return HttpResponse.json({
-      runId: run.runId,
-      portfolioManagerId: run.portfolioManagerId,
-      vendor: record.vendor,
-      deviceName: record.deviceName,
-      deviceType: record.deviceType,
-      productClass: record.productClass,
-      baseFirmwareVersion: record.baseFirmwareVersion,
-      isCertified: run.isCertified,
-      startedAt: run.startedAt,
-      finishedAt: run.finishedAt,
-      testCases: run.testCases,
-      revision: run.revision ?? 1,
-      sourceCertificate: sourceCertificateOf(run),
-      // Every attempt of the record up to this run, oldest first.
-      attempts: runsOf(run.portfolioManagerId)
-        .filter((attempt) => (attempt.attempt ?? 1) <= (run.attempt ?? 1))
-        .reverse(),
-    })
-  }),
-
-  vendorEndpoint('emailCertificate', ({ body, vendor }) => {
-    const record = world.records.find(
-      (candidate) => candidate.portfolioManagerId === body.portfolio_manager_id,
-    )
-    if (!record) return answer(said.RECORD_NOT_FOUND_MESSAGE, 404)
-    if (record.isCertified !== CERTIFIED_OK) {
-      return answer(said.NOT_CERTIFIED_MESSAGE, 409)
-    }
-    return answer(said.certificateSentMessage(vendor.authData.emailId))
-  }),
+  // Certification runs (run-handlers.ts).
+  ...runHandlers,
 
   // The team and its invitations (team-handlers.ts); its activity log (activity-handlers.ts).
   ...teamHandlers,

@@ -65,6 +65,13 @@ export type MockCall<N extends EndpointName> = {
 }
 
 /** The vendor a fixture id names. */
+/** A vendor's own record (another vendor's is missing, as on the server), or undefined. */
+export function ownRecord(vendor: MockVendor, portfolioManagerId: string) {
+  return world.records.find(
+    (record) => record.portfolioManagerId === portfolioManagerId && record.createdBy === vendor.authData.name,
+  )
+}
+
 export function vendorById(vendorUserId: unknown): MockVendor | undefined {
   return world.vendors.find((vendor) => vendor.authData.vendorUserId === vendorUserId)
 }

@@ -18,8 +18,8 @@ import { CANCELLED_STATUS } from '@/contract/run-status'
 import { catalogueFixture } from '@/mocks/fixtures/catalogue'
 import { fixtureEvents, publishWorldEvent } from '@/mocks/fixtures/events'
 import { CARRIED_CASES } from '@/mocks/fixtures/revisions'
-import { FIXTURE_NOW, type MockVendor, TEST_PLAN, world } from '@/mocks/fixtures/world'
-import { answer, badRequest, vendorEndpoint } from '@/mocks/mock-endpoint'
+import { FIXTURE_NOW, TEST_PLAN, world } from '@/mocks/fixtures/world'
+import { answer, badRequest, ownRecord, vendorEndpoint } from '@/mocks/mock-endpoint'
 
 /*
  * Revisions of a device record in the fixture world (docs/decisions/0033), with the server's rules
@@ -30,12 +30,6 @@ import { answer, badRequest, vendorEndpoint } from '@/mocks/mock-endpoint'
  */
 
 const revisionOf = (record: DeviceRecord) => record.revision ?? 1
-
-function ownRecord(vendor: MockVendor, portfolioManagerId: string) {
-  return world.records.find(
-    (record) => record.portfolioManagerId === portfolioManagerId && record.createdBy === vendor.authData.name,
-  )
-}
 
 const runsOf = (portfolioManagerId: string) =>
   world.runs.filter((run) => run.portfolioManagerId === portfolioManagerId)
