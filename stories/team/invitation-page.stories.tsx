@@ -10,6 +10,8 @@ import {
   PASSWORD_REQUIRED_MESSAGE,
   PASSWORDS_DO_NOT_MATCH_MESSAGE,
 } from '@/contract/messages'
+import { NewPasswordFields } from '@/components/form/new-password-fields'
+import { PersonNameFields } from '@/components/form/person-name-fields'
 import { ROLE_DESCRIPTIONS } from '@/contract/roles'
 import {
   INVITATION_ACCOUNT_EXISTS_MESSAGE,
@@ -19,7 +21,7 @@ import {
   INVITATION_LINK_USED_MESSAGE,
 } from '@/contract/team'
 import { InvitationScreen } from '@/features/team/components/invitation-screen'
-import { JOIN_HEADING } from '@/features/team/components/join-invitation-form'
+import { JOIN_HEADING, JoinInvitationForm } from '@/features/team/components/join-invitation-form'
 import {
   joinedQuestion,
   joinedTitle,
@@ -46,7 +48,7 @@ const at = (token: string) => ({ router: { app: true, url: `/invitation?token=${
 
 const meta = preview.meta({
   title: 'Team/Invitation page',
-  subcomponents: { InvitationScreen },
+  subcomponents: { InvitationScreen, JoinInvitationForm, PersonNameFields, NewPasswordFields },
   parameters: { layout: 'fullscreen', ...at(INVITATION_TOKENS.valid) },
   render: () => <></>,
   beforeEach: loggedOut,

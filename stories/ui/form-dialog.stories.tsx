@@ -1,9 +1,11 @@
 import preview from '#.storybook/preview'
 import * as React from 'react'
 import { expect, waitFor, within } from 'storybook/test'
+import { FieldFrame } from '@/components/form/field-frame'
 import { FormDialog } from '@/components/form/form-dialog'
 import { useAppForm } from '@/components/form/form-kit'
 import { type FormRefusal, showRefusal } from '@/components/form/form-refusal'
+import { FormRefusalMessage } from '@/components/form/form-parts'
 import { PageForm } from '@/components/form/page-form'
 import { Button } from '@/components/ui/button'
 
@@ -69,6 +71,7 @@ function InviteDemo() {
 
 const meta = preview.meta({
   title: 'UI/Form dialog',
+  subcomponents: { FormDialog, PageForm, FieldFrame, FormRefusalMessage },
   render: () => <InviteDemo />,
 })
 
