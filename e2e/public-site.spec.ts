@@ -183,21 +183,37 @@ test.describe('before the app', () => {
       if (response.request().resourceType() === 'script') bodies.push(await response.text().catch(() => ''))
     })
     await page.goto('/')
-    // The name the stylesheet shows: the one of opacity 1 among all eight.
-    const shown = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('[data-slot="hero-carousel"] figcaption [data-hero-slot]')]
-          .filter((name) => getComputedStyle(name).opacity === '1')
-          .map((name) => name.textContent),
-      )
     const names = await page
       .locator('[data-slot="hero-carousel"] figcaption [data-hero-slot]')
       .allTextContents()
     expect(names.slice(0, 2)).toEqual(['Wi-Fi router', 'Wi-Fi mesh system'])
-    const [first = ''] = await shown()
-    expect(names).toContain(first)
-    const next = names[(names.indexOf(first) + 1) % names.length]
-    await expect.poll(shown, { timeout: 3000 }).toEqual([next])
+    // The names the stylesheet shows (the one of opacity 1 among all eight) over 2.6 s, sampled
+    // in the page at every frame: a sample from the test at poll intervals (up to 1 s, plus the
+    // round trip on a busy machine) could miss a whole 1200 ms turn.
+    const turn = await page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const seen: string[] = []
+          const started = performance.now()
+          const sample = () => {
+            const [name] = [
+              ...document.querySelectorAll('[data-slot="hero-carousel"] figcaption [data-hero-slot]'),
+            ]
+              .filter((part) => getComputedStyle(part).opacity === '1')
+              .map((part) => part.textContent ?? '')
+            if (name && seen.at(-1) !== name) seen.push(name)
+            if (performance.now() - started < 2600) requestAnimationFrame(sample)
+            else resolve(seen)
+          }
+          sample()
+        }),
+    )
+    expect(turn.length).toBeGreaterThanOrEqual(2)
+    for (const [index, name] of turn.entries()) {
+      expect(names).toContain(name)
+      if (index > 0) expect(name).toBe(names[(names.indexOf(turn[index - 1]!) + 1) % names.length])
+    }
+    const first = turn[0]!
     expect(scripts).toEqual([])
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated')
     // The first sign of use loads the app, which goes on from the image showing.
