@@ -1,24 +1,19 @@
-import { validYearsFromEnv } from './certification/index.ts'
-import { loadSigner } from './certificates/index.ts'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { harnessFromEnv } from './certification/index.ts'
-import { maintenanceFromEnv } from './certification/index.ts'
-import { databaseOptionsFromEnv, openDatabase } from './platform/db/database.ts'
-import { retentionHoursFromEnv } from './events/index.ts'
-import { demoAccountFromEnv, lockDemoAccount, seedDemoAccount } from './accounts/index.ts'
-import { developmentConveniences } from './platform/development.ts'
-import { log } from './platform/log.ts'
-import { createMailer } from './platform/mailer.ts'
+import { lockDemoAccount, seedDemoAccount } from './accounts/index.ts'
 import { MAILBOX_PATH, writeToDevMailbox } from './apps/dev-mailbox.ts'
 import { startPortal } from './apps/portal.ts'
-import { portalUrlFromEnv } from './platform/portal-url.ts'
-import { webhooksDevelopmentFromEnv } from './webhooks/index.ts'
+import { loadSigner } from './certificates/index.ts'
+import { maintenanceFromEnv } from './certification/index.ts'
+import { readConfig } from './config.ts'
+import { openDatabase } from './platform/db/database.ts'
+import { log } from './platform/log.ts'
+import { createMailer } from './platform/mailer.ts'
 
 /*
- * `npm start`: opens the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), migrates
+ * `npm start`: reads and checks the configuration (server/config.ts: every variable, its rule and
+ * its default; a bad value stops the start naming it), opens the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), migrates
  * and seeds it, serves the main service on MAIN_PORT and the certification service on CERT_PORT,
  * and takes up the certification runs the last stop left going.
  *
@@ -38,28 +33,31 @@ import { webhooksDevelopmentFromEnv } from './webhooks/index.ts'
  * lines through server/platform/log.ts (docs/decisions/0017).
  */
 
-const DEFAULT_MAIN_PORT = 7700
-const DEFAULT_CERT_PORT = 7600
+/** The configuration, or its problems on stderr (one line each) and exit code 1. */
+const config = (() => {
+  const reading = readConfig(process.env)
+  if (reading.ok) return reading.config
+  for (const problem of reading.problems) console.error(problem)
+  process.exit(1)
+})()
 
-function portFrom(name: string, value: string | undefined, fallback: number) {
-  if (value === undefined || value === '') return fallback
-  const port = Number(value)
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`${name} must be a whole number from 1 to 65535, not "${value}".`)
+/** What `make` gives, or its error's sentence (it names the variable) on stderr and exit code 1. */
+function orExit<T>(make: () => T): T {
+  try {
+    return make()
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
   }
-  return port
 }
 
 /**
  * SESSION_SECRET, or a secret made on the first start and kept (owner-readable only) in the data
  * folder, so that codes mailed before a restart still work after it.
  */
-function serverSecret(env: NodeJS.ProcessEnv) {
-  if (env.SESSION_SECRET) {
-    if (env.SESSION_SECRET.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters.')
-    return env.SESSION_SECRET
-  }
-  const dataDir = path.resolve(env.DATA_DIR || './data')
+function serverSecret() {
+  if (config.sessionSecret) return config.sessionSecret
+  const dataDir = path.resolve(config.database.dataDir)
   const file = path.join(dataDir, 'server-secret')
   try {
     const kept = readFileSync(file, 'utf8').trim()
@@ -73,66 +71,45 @@ function serverSecret(env: NodeJS.ProcessEnv) {
   return secret
 }
 
-const mainPort = portFrom('MAIN_PORT', process.env.MAIN_PORT, DEFAULT_MAIN_PORT)
-const certPort = portFrom('CERT_PORT', process.env.CERT_PORT, DEFAULT_CERT_PORT)
-const hostname = process.env.HOST || '127.0.0.1'
+const { mainPort, certPort, hostname, conveniences, harness } = config
+const signer = orExit(() => loadSigner(process.env))
 const origin = `http://${hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname}:${mainPort}`
 const mailboxUrl = `${origin}${MAILBOX_PATH}`
-const conveniences = developmentConveniences({ env: process.env, hostname })
-// Every mailed and shown link points at PORTAL_URL; beyond loopback the portal needs it.
-const publicUrl = (() => {
-  try {
-    return portalUrlFromEnv({ env: process.env, hostname, mainPort })
-  } catch (error) {
-    console.error((error as Error).message)
-    process.exit(1)
-  }
-})()
 
 const database = await openDatabase({
-  ...databaseOptionsFromEnv(process.env),
+  ...config.database,
   seeds: conveniences.demoAccount
-    ? { demoAccount: demoAccountFromEnv(process.env), seedDemoAccount }
+    ? { demoAccount: config.demoAccount, seedDemoAccount }
     : { demoAccount: false },
 })
 // The demo vendor is off: one an earlier start seeded keeps no published password.
-const configuredDemo = (() => {
-  try {
-    return demoAccountFromEnv(process.env)
-  } catch {
-    return null // DEMO_EMAIL or DEMO_PASSWORD not valid: nothing that could log in was seeded with them.
-  }
-})()
-const lockedDemo =
-  !conveniences.demoAccount && configuredDemo !== null && (await lockDemoAccount(database.db, configuredDemo))
+const lockedDemo = !conveniences.demoAccount && (await lockDemoAccount(database.db, config.demoAccount))
 const mailer = createMailer({
-  smtpUrl: process.env.SMTP_URL,
-  from: process.env.MAIL_FROM,
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
   mailbox: writeToDevMailbox(database.db),
   ...(conveniences.devMailbox ? { mailboxUrl } : {}),
 })
-const certServiceUrl = process.env.VITE_CERT_API_URL?.trim()
-const harness = harnessFromEnv(process.env)
 
 const portal = await startPortal({
   db: database.db,
   writes: database.writes,
   mailer,
-  secret: serverSecret(process.env),
+  secret: serverSecret(),
   harness,
-  distDir: process.env.DIST_DIR || fileURLToPath(new URL('../dist', import.meta.url)),
-  storybookDir: process.env.STORYBOOK_DIR || fileURLToPath(new URL('../storybook-static', import.meta.url)),
+  distDir: config.distDir,
+  storybookDir: config.storybookDir,
   hostname,
   mainPort,
   certPort,
-  portalOrigins: (process.env.PORTAL_ORIGIN ?? '').split(',').filter((value) => value.trim() !== ''),
+  portalOrigins: config.portalOrigins,
   warmDirectory: true,
   devMailbox: conveniences.devMailbox,
-  connectSources: certServiceUrl ? [certServiceUrl] : [],
-  events: { retentionHours: retentionHoursFromEnv(process.env) },
-  certificates: { signer: loadSigner(process.env), validYears: validYearsFromEnv(process.env) },
-  webhooks: { development: webhooksDevelopmentFromEnv({ env: process.env, hostname }) },
-  publicUrl,
+  connectSources: config.certServiceUrl ? [config.certServiceUrl] : [],
+  events: { retentionHours: config.retentionHours },
+  certificates: { signer, validYears: config.validYears },
+  webhooks: { development: config.webhooksDevelopment },
+  publicUrl: config.publicUrl,
 })
 
 const demo = database.seeded.demoAccount
