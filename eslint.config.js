@@ -140,6 +140,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'dist-server/',
       'storybook-static/',
       'node_modules/',
       'src/routeTree.gen.ts',

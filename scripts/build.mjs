@@ -25,14 +25,17 @@
  *
  * 4. dist/.script-hashes.json records the SHA-256 of every built page's inline scripts: the pages'
  *    Content-Security-Policy allows those and no others (scripts/script-hashes.mjs).
- * 5. Last, dist/.build-inputs.json records the inputs as they were when the build began
+ * 5. dist/.build-inputs.json records the inputs as they were when the build began
  *    (scripts/build-inputs.mjs): `npm start` skips the build while they are unchanged.
+ * 6. Last, the server is bundled into dist-server/ (scripts/build-server.mjs), which
+ *    `npm run start:prod` runs on a production install.
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { APP_BUILD, fingerprint, writeStamp } from './build-inputs.mjs'
+import { buildServer } from './build-server.mjs'
 import { usedClasses, usedCss } from './critical-css.mjs'
 import { bootPage } from './page-boot.mjs'
 import { pageScriptHashes, SCRIPT_HASHES_FILE } from './script-hashes.mjs'
@@ -230,6 +233,8 @@ for (const page of written)
   console.log(
     `  prerendered ${page.path.padEnd(26)} dist/${page.file} (${(page.bytes / 1024).toFixed(1)} KB)`,
   )
+// 6. The server for production (scripts/build-server.mjs): dist-server/index.js.
+const serverBundle = await buildServer(root)
 console.log(
-  `Built and prerendered ${written.length} pages in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  `Built and prerendered ${written.length} pages and bundled the server into ${path.relative(root, serverBundle.file)} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
 )

@@ -5,7 +5,8 @@
  * 1. The app (dist/): built by scripts/build.mjs when it is missing or stale, else left as it is.
  *    Stale means an input changed since the build began (scripts/build-inputs.mjs: content hashes
  *    of src/, public/, the configuration and the lock file, and the VITE_* variables).
- * 2. The server (server/index.ts) starts as soon as the app is there.
+ * 2. The server starts as soon as the app is there: server/index.ts bundled into dist-server/
+ *    (scripts/build-server.mjs, about a second), as `npm run start:prod` runs it.
  * 3. The Storybook (storybook-static/): when missing or stale, built in the background (a few
  *    minutes) into node_modules/.cache/storybook-static-next, then put in place in one rename.
  *    Meanwhile the folder holds STORYBOOK_BUILDING and /storybook/ answers 503 "being built" with
@@ -29,6 +30,7 @@ import {
 } from 'node:fs'
 import path from 'node:path'
 import { APP_BUILD, checkBuild, STORYBOOK_BUILD } from './build-inputs.mjs'
+import { buildServer, SERVER_OUT } from './build-server.mjs'
 
 /** Also in server/apps/built-files.ts (STORYBOOK_BUILDING): the server answers 503 while it is there. */
 const STORYBOOK_BUILDING = '.building'
@@ -94,8 +96,16 @@ if (env.STORYBOOK_DIR) {
   }
 }
 
-// 2. The server.
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'index.ts')], {
+// 2. The server, bundled again (about a second: scripts/build-server.mjs) and run as production runs it.
+try {
+  await buildServer(root)
+} catch (error) {
+  say(
+    `Server: the bundle failed (${error instanceof Error ? error.message : String(error)}); nothing started.`,
+  )
+  process.exit(1)
+}
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, SERVER_OUT, 'index.js')], {
   cwd: root,
   stdio: 'inherit',
 })

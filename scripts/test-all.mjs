@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check and test suite in one run, ending with a plain "N passed, N failed" line.
 // Steps: type check, lint, format check, dead code (knip), unit and server tests (Vitest, server suites on PGlite),
-// the server suites again on PostgreSQL (scripts/test-pg.mjs), app build, the reliability suite's
+// the server suites again on PostgreSQL (scripts/test-pg.mjs), app and server build, the production
+// install started and logged in to (scripts/production-install.mjs), the reliability suite's
 // quick form (bench/reliability), Storybook build, then one portal server for the Storybook
 // test-runner (every story's play function and axe check) and the Playwright journeys, and the
 // journeys that start portals of their own again on PostgreSQL (scripts/e2e-pg.mjs). A step
@@ -152,6 +153,8 @@ if (postgresAvailable || process.env.CI) {
   console.log('\n▷ server-pg skipped: no PostgreSQL here (apt-get install postgresql, or set DATABASE_URL).')
 }
 await step('build', 'node', ['scripts/build.mjs'])
+// The built portal on a production install (npm ci --omit=dev), started and logged in to.
+await step('production', 'node', ['scripts/production-install.mjs'])
 // The reliability suite's quick form against the real, built portal on PGlite (bench/reliability;
 // after the build: a path that leaves /api/, as /api/%2e%2e does, is the app's page, 503 unbuilt): the
 // authorisation matrix, a few hundred bad payloads, one kill -9, light concurrency. It prints the

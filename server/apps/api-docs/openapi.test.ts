@@ -1,14 +1,14 @@
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from '@/contract/notifications'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { compileErrors, validate } from '@readme/openapi-parser'
 import addFormats from 'ajv-formats'
-import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EVENTS_PATH } from '@/contract/events'
 import { LAB_EVENTS_PATH } from '@/contract/lab'
+import { WEBHOOK_EVENT_TYPES } from '@/contract/webhooks-events'
 import { type Endpoint, endpoints } from '@/contract/endpoints'
 import { EXAMPLE_IDS } from '@/contract/fixtures/payloads'
 import { createCertApp } from '../certification.ts'
@@ -267,15 +267,11 @@ describe('the OpenAPI document as the main service serves it', () => {
 })
 
 describe('the webhooks of the contract', () => {
-  it('are read from src/contract/webhooks.ts when it exists, and left out when it does not', async () => {
-    expect(await loadContractWebhooks(path.join(tmpdir(), 'no-such-webhooks.ts'))).toEqual([])
-    const body = v.object({ id: v.string(), type: v.literal('run.finished') })
-    const holder = globalThis as { openApiTestWebhooks?: unknown }
-    holder.openApiTestWebhooks = { 'run.finished': body }
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'openapi-webhooks-')), 'webhooks.mjs')
-    writeFileSync(file, 'export const webhooks = globalThis.openApiTestWebhooks\n')
-    expect(await loadContractWebhooks(file)).toEqual([{ type: 'run.finished', schema: body }])
-    delete holder.openApiTestWebhooks
+  it('are every event type of src/contract/webhooks-events.ts and the test ping', async () => {
+    expect((await loadContractWebhooks()).map((webhook) => webhook.type)).toEqual([
+      ...WEBHOOK_EVENT_TYPES,
+      'ping',
+    ])
   })
 })
 

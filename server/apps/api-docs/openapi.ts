@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
+import { webhooks } from '@/contract/webhooks-events'
 import { compress } from 'hono/compress'
 import type { MainEnv } from '../../http/context.ts'
 import { buildOpenApiDocument } from './document.ts'
@@ -25,8 +26,7 @@ import { contractWebhooks } from './webhook-items.ts'
  * - GET /api/docs/assets/<hash>/<file>: those files, named by their content's hash, so they are
  *   cached for a year (immutable) and a new version of the package is a new URL. Another hash is
  *   404: no stale file is served under a new page.
- * - The `webhooks` section: src/contract/webhooks.ts's `webhooks` export, when that module exists
- *   (the API tokens); without it the section is left out.
+ * - The `webhooks` section: src/contract/webhooks-events.ts's `webhooks`, one per event type.
  */
 
 const HERE = path.dirname(fileURLToPath(import.meta.url))
@@ -99,15 +99,8 @@ export function apiDocsPage() {
 `
 }
 
-/** The contract module that describes the webhook deliveries, when this build has it. */
-const WEBHOOKS_MODULE = path.resolve(HERE, '../../../src/contract/webhooks.ts')
-
-/** The contract's webhooks (src/contract/webhooks.ts `webhooks`), or none when the module is absent. */
-export async function loadContractWebhooks(file = WEBHOOKS_MODULE): Promise<ContractWebhook[]> {
-  if (!existsSync(file)) return []
-  const module = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { webhooks?: unknown }
-  return contractWebhooks(module.webhooks)
-}
+/** The contract's webhooks (src/contract/webhooks-events.ts `webhooks`): one per event type. */
+export const loadContractWebhooks = async (): Promise<ContractWebhook[]> => contractWebhooks(webhooks)
 
 export type OpenApiRouteOptions = {
   /** The certification service's port (GET /api/portal-config's); 7600 when unknown. */
