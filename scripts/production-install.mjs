@@ -3,7 +3,8 @@
  * The production install, as an operator (and the Dockerfile) makes it: a fresh folder with only
  * package.json, package-lock.json and the built output (dist/, dist-server/), `npm ci --omit=dev`,
  * then `node dist-server/index.js` — no TypeScript, no tsx, no dev dependency. Checks that it
- * starts, answers its pages, and that the demo vendor logs in; exits 0 or names what failed.
+ * becomes ready (/readyz 200), answers its pages, and that the demo vendor logs in; exits 0 or
+ * names what failed.
  *
  * Run by `npm test` after the build (scripts/test-all.mjs, step "production"), or on its own
  * after `npm run build`. The install reads npm's cache first (--prefer-offline): on a machine
@@ -67,7 +68,7 @@ async function check() {
   const deadline = Date.now() + 60_000
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The portal exited (${server.exitCode}):\n${output}`)
-    const answer = await fetch(`${base}/`).catch(() => null)
+    const answer = await fetch(`${base}/readyz`).catch(() => null)
     if (answer?.status === 200) break
     if (Date.now() > deadline) throw new Error(`The portal did not answer within 60 s:\n${output}`)
     await new Promise((resolve) => setTimeout(resolve, 250))

@@ -92,6 +92,7 @@ describe('readConfig', () => {
       'MAIL_FROM must be an e-mail address, alone or as "Name <address>", not "Certification <no-reply@example.com".',
     ],
     [{ SESSION_SECRET: 'x'.repeat(31) }, 'SESSION_SECRET must be at least 32 characters.'],
+    [{ METRICS_TOKEN: 'short token' }, 'METRICS_TOKEN must be at least 32 characters with no spaces.'],
     [
       { LOG_LEVEL: 'verbose' },
       'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, not "verbose".',

@@ -92,6 +92,12 @@ const environmentSchema = v.object({
   ),
   MAIL_FROM: variable('MAIL_FROM', 'an e-mail address, alone or as "Name <address>"', isSender),
   SESSION_SECRET: variable('SESSION_SECRET', 'at least 32 characters', (value) => value.length >= 32, true),
+  METRICS_TOKEN: variable(
+    'METRICS_TOKEN',
+    'at least 32 characters with no spaces',
+    (value) => value.length >= 32 && !/\s/.test(value),
+    true,
+  ),
   LOG_LEVEL: variable('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`, (value) =>
     (LOG_LEVELS as readonly string[]).includes(value.toLowerCase()),
   ),
@@ -118,6 +124,8 @@ export type PortalConfig = {
   mailFrom: string | undefined
   /** SESSION_SECRET; undefined: the data folder's kept secret (server/index.ts). */
   sessionSecret: string | undefined
+  /** METRICS_TOKEN: /metrics also answers beyond this machine with it (server/apps/operations.ts). */
+  metricsToken: string | undefined
   conveniences: DevelopmentConveniences
   /** DEMO_EMAIL and DEMO_PASSWORD (or their defaults), checked by the login screen's rules. */
   demoAccount: DemoAccount
@@ -185,6 +193,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigReading {
       smtpUrl: plain.SMTP_URL,
       mailFrom: plain.MAIL_FROM,
       sessionSecret: plain.SESSION_SECRET,
+      metricsToken: plain.METRICS_TOKEN,
       conveniences,
       demoAccount,
       harness: harnessFromEnv(env),

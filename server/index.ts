@@ -110,6 +110,7 @@ const portal = await startPortal({
   certificates: { signer, validYears: config.validYears },
   webhooks: { development: config.webhooksDevelopment },
   publicUrl: config.publicUrl,
+  metricsToken: config.metricsToken,
 })
 
 const demo = database.seeded.demoAccount

@@ -24,6 +24,7 @@ import { touchStaff } from '../lab/index.ts'
 import { membershipsOf } from '../organizations/index.ts'
 import { loginWithoutOrganization } from '../organizations/index.ts'
 import { tooMany } from './answers.ts'
+import { loginThrottles } from '../platform/metrics.ts'
 import { authData } from './auth-data.ts'
 import { accountForLogin, staffForLogin } from './store.ts'
 
@@ -56,11 +57,17 @@ route(loginRoutes, 'login', async (c) => {
   // attack on its account does not hold it back (its own pair limit still does).
   const known = await isKnownPair(db, keys.pair)
   const blocked = known ? undefined : await blockedNow(db, [keys.address, keys.account])
-  if (blocked) return tooMany(c, blocked, {})
+  if (blocked) {
+    loginThrottles.inc()
+    return tooMany(c, blocked, {})
+  }
   // The pair's try is counted before the password is checked, in one statement that refuses it
   // while the pair waits: parallel guesses queue on the row instead of passing together.
   const pair = await countAttempt(db, keys.pair, LOGIN_PAIR_POLICY)
-  if (!pair.allowed) return tooMany(c, pair, {})
+  if (!pair.allowed) {
+    loginThrottles.inc()
+    return tooMany(c, pair, {})
+  }
 
   const account = await accountForLogin(db, emailId)
   // An address that is no vendor's may be a lab staff member's (a removed member's is

@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory'
 import { secureHeaders } from 'hono/secure-headers'
 import { BODY_FIELD, isJsonContentType } from '@/contract/refusals'
 import { handleError } from '../http/errors.ts'
+import { measureRequests } from '../http/measure.ts'
 import { limitBodySize } from '../http/json-body.ts'
 import { PERMISSIONS_POLICY } from '../http/page-policy.ts'
 import { requireVendorCaller } from '../http/vendor-caller.ts'
@@ -69,6 +70,7 @@ export function createCertApp({ isPortalOrigin, ...services }: CertAppOptions) {
   const app = new Hono<CertEnv>()
 
   app.onError(handleError)
+  app.use(measureRequests('certification'))
   app.use(secureHeaders({ crossOriginResourcePolicy: 'same-site', crossOriginEmbedderPolicy: false }))
   app.use(
     cors({

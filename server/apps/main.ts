@@ -10,6 +10,7 @@ import { revisionRoutes } from '../certification/index.ts'
 import { AnswerCache } from '../http/answer-cache.ts'
 import type { MainEnv, MainServices } from '../http/context.ts'
 import { loadBearer } from '../http/bearer.ts'
+import { measureRequests } from '../http/measure.ts'
 import { requireToken } from '../http/csrf.ts'
 import { handleError } from '../http/errors.ts'
 import { limitBodySize } from '../http/json-body.ts'
@@ -167,6 +168,7 @@ function useCommonLayers(
   policy: Parameters<typeof pagePolicy>[0],
 ) {
   app.onError(handleError)
+  app.use(measureRequests('main'))
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false }))
   // Pages, scripts and styles are compressed here. API answers are not, as a rule: most are a
   // one-line message, and gzip streams would cost more than they save. The large ones compress

@@ -25,6 +25,7 @@ import { createJobRunner, type JobRunner } from '../platform/jobs/runner.ts'
 import { MAIL_JOB, mailJobHandler } from '../platform/mail-jobs.ts'
 import { onAppended } from '../events/index.ts'
 import { type WebhookDeliveryOptions, webhookJobs } from '../webhooks/index.ts'
+import { createOperations, type Operations, OPERATIONS_PATHS } from './operations.ts'
 
 /*
  * The two listeners of one portal process (ARCHITECTURE.md "Server"): the main service and the
@@ -88,6 +89,8 @@ export type PortalOptions = {
     /** false: this process sends none (a test sends them with a runner of its own). Default true. */
     run?: boolean
   }
+  /** METRICS_TOKEN: /metrics also answers a caller beyond this machine that sends it (server/apps/operations.ts). */
+  metricsToken?: string | undefined
 }
 
 export type Portal = {
@@ -104,6 +107,8 @@ export type Portal = {
   notifier: Notifier
   /** This process's job runner: mails, notifications, webhook deliveries. */
   jobs: JobRunner
+  /** /healthz, /readyz and /metrics on both listeners; `stopping()` turns /readyz to 503. */
+  operations: Operations
   /** Stops listening and stops executing runs (they stay active for the next start). */
   close(): Promise<void>
 }
@@ -119,9 +124,17 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     maintenance: (trx) => vendorMaintenance(trx),
   })
   await events.start()
+  // The job runner starts once both services listen; until then /readyz says it is not running.
+  const started: { jobs?: JobRunner } = {}
+  const operations = createOperations({
+    db: options.db,
+    events,
+    jobs: { alive: () => started.jobs?.alive() ?? false },
+    metricsToken: options.metricsToken,
+  })
   let services: Listening
   try {
-    services = await listenBoth(options, { ...lab, events, hostname, urlHost })
+    services = await listenBoth(options, { ...lab, events, hostname, urlHost, operations })
   } catch (error) {
     await events.stop()
     throw error
@@ -129,6 +142,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   const { main, cert, certPort, publicUrl } = services
   const restart = await lab.executor.resumeRuns()
   const { notifier, jobs, unlisten } = startJobs(options, publicUrl)
+  started.jobs = jobs
 
   return {
     mainUrl: `http://${urlHost}:${main.port}`,
@@ -140,7 +154,9 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     events,
     notifier,
     jobs,
+    operations,
     async close() {
+      operations.stopping()
       // The streams first, so that their tabs see them end (and reconnect) rather than a reset.
       await events.stop()
       await Promise.all([close(main.server), close(cert)])
@@ -182,9 +198,15 @@ type Listening = {
 /** The main service, then the certification service (which needs the main one's port). */
 async function listenBoth(
   options: PortalOptions,
-  parts: Lab & { events: EventHub; hostname: string; urlHost: string },
+  parts: Lab & { events: EventHub; hostname: string; urlHost: string; operations: Operations },
 ): Promise<Listening> {
   const { hostname, urlHost } = parts
+  const withOperations =
+    (app: { fetch: Fetch }): Fetch =>
+    (request, env) =>
+      OPERATIONS_PATHS.has(new URL(request.url).pathname)
+        ? parts.operations.app.fetch(request, env)
+        : app.fetch(request, env)
   // Known once the certification service listens (CERT_PORT 0 picks a free port).
   let listeningCertPort: number | null = options.certPort || null
   // PORTAL_URL, or known once the main service listens (MAIN_PORT 0 picks a free port).
@@ -193,7 +215,7 @@ async function listenBoth(
     certificationServicePort: () => listeningCertPort,
     publicUrl: () => publicUrl ?? `http://${urlHost}:${options.mainPort}`,
   })
-  const main = await listen(mainApp.fetch, options.mainPort, hostname)
+  const main = await listen(withOperations(mainApp), options.mainPort, hostname)
   publicUrl ??= `http://${urlHost}:${main.port}`
   let cert: ServerType
   try {
@@ -205,7 +227,7 @@ async function listenBoth(
       publicUrl,
       isPortalOrigin: portalOriginPolicy({ mainPort: main.port, extra: options.portalOrigins ?? [] }),
     })
-    cert = (await listen(certApp.fetch, options.certPort, hostname)).server
+    cert = (await listen(withOperations(certApp), options.certPort, hostname)).server
   } catch (error) {
     await close(main.server)
     throw error
@@ -277,7 +299,10 @@ function startJobs(options: PortalOptions, publicUrl: string) {
  */
 const KEEP_ALIVE_MS = 65_000
 
-function listen(fetch: (request: Request) => Response | Promise<Response>, port: number, hostname: string) {
+/** A service's answer to a request; `env` is what @hono/node-server passes (the Node request, for the caller's address). */
+type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>
+
+function listen(fetch: Fetch, port: number, hostname: string) {
   return new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
     const server = serve({ fetch, port, hostname }, (info) => resolve({ server, port: info.port }))
     if ('keepAliveTimeout' in server) {

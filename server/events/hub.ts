@@ -3,6 +3,7 @@ import { STREAM_KEEP_ALIVE_MS } from '@/contract/events'
 import { MAX_STREAMS_PER_ACCOUNT, NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
 import type { Database } from '../platform/db/schema.ts'
 import { log } from '../platform/log.ts'
+import { eventDeliveryLag } from '../platform/metrics.ts'
 import { onAppended } from './append.ts'
 import { catchUp, READ_BATCH } from './catch-up.ts'
 import { EventListener } from './listener.ts'
@@ -116,6 +117,8 @@ export interface EventHub {
   listening(): boolean
   /** The backend pid of the LISTEN connection, for tests that break it. */
   listenerPid(): number | null
+  /** Started, not stopped, and listening when it listens for other processes (PostgreSQL). */
+  alive(): boolean
 }
 
 /** EVENTS_RETENTION_HOURS: hours, more than 0; the default when unset. */
@@ -182,6 +185,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
     lastRead: reader.lastRead,
     listening: () => listener?.listening ?? false,
     listenerPid: () => listener?.pid ?? null,
+    alive: () => life.started && !life.stopped && (listener === undefined || listener.listening),
   }
 }
 
@@ -331,12 +335,14 @@ function createReader(
     // An event for every organization (the bench's maintenance) goes to every vendor's stream.
     const own =
       row.organization_id === EVERY_ORGANIZATION ? streams.vendors() : streams.of(row.organization_id)
+    const lab = streams.of(ALL_ORGANIZATIONS)
+    if ((own?.size ?? 0) + (lab?.size ?? 0) > 0)
+      eventDeliveryLag.observe(Math.max(0, Date.now() - row.created_at.getTime()) / 1000)
     if (own && own.size > 0) {
       const message = streamMessage(row.seq, storedEventText(row))
       for (const stream of own) stream.deliver(message)
     }
     // The lab's streams: every organization's events, each naming its organization.
-    const lab = streams.of(ALL_ORGANIZATIONS)
     if (lab && lab.size > 0) {
       const message = streamMessage(row.seq, storedEventText(row, { withOrganization: true }))
       for (const stream of lab) stream.deliver(message)

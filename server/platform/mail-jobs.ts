@@ -3,6 +3,7 @@ import type { Database } from './db/schema.ts'
 import { enqueueJob } from './jobs/queue.ts'
 import { createJobRunner, type JobHandler, type JobOutcome } from './jobs/runner.ts'
 import type { Mail, Mailer } from './mailer.ts'
+import { countMail } from './metrics.ts'
 
 /*
  * Every mail the portal sends goes through the job runner (server/platform/jobs): written as a job
@@ -57,7 +58,7 @@ export function mailJobHandler(mailer: Mailer): JobHandler {
     backoffMaxMs: 60 * 60_000,
     async run(payload) {
       const { attachments, ...stored } = payload as StoredMail
-      await mailer.send({
+      await sendCounted(mailer, {
         ...stored,
         ...(attachments
           ? {
@@ -71,6 +72,17 @@ export function mailJobHandler(mailer: Mailer): JobHandler {
       })
     },
   }
+}
+
+/** Sends a mail, counted sent or failed (server/platform/metrics.ts). */
+async function sendCounted(mailer: Mailer, mail: Parameters<Mailer['send']>[0]) {
+  try {
+    await mailer.send(mail)
+  } catch (error) {
+    countMail('failed')
+    throw error
+  }
+  countMail('sent')
 }
 
 /**

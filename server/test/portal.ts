@@ -61,6 +61,7 @@ export type TestPortalOptions = {
     | 'certificates'
     | 'webhooks'
     | 'publicUrl'
+    | 'metricsToken'
   >
 >
 
@@ -86,6 +87,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     ...(options.certificates ? { certificates: options.certificates } : {}),
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     // The suites read codes and attachments there; the test portal listens on loopback only.
     devMailbox: true,
     distDir: mkdtempSync(path.join(tmpdir(), 'portal-dist-')),

@@ -6,6 +6,7 @@ import type { Database } from '../platform/db/schema.ts'
 import type { JobHandler } from '../platform/jobs/runner.ts'
 import { log as serverLog } from '../platform/log.ts'
 import type { Mailer } from '../platform/mailer.ts'
+import { webhookAttempts } from '../platform/metrics.ts'
 import { type AttemptContext, recordAttempt, sendDelivery, takeDelivery } from './attempt.ts'
 import { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob } from './schedule.ts'
 import { type SendResult, systemLookup } from './send.ts'
@@ -74,6 +75,9 @@ export function webhookDeliveryJobs(options: WebhookDeliveryOptions): Record<str
       } catch (error) {
         result = { responseCode: null, error: `The request failed (${String(error)}).`, durationMs: 0 }
       }
+      const delivered =
+        result.responseCode !== null && result.responseCode >= 200 && result.responseCode < 300
+      if (!result.refusedDestination) webhookAttempts.inc({ outcome: delivered ? 'delivered' : 'failed' })
       await recordAttempt(ctx, job, row, result)
     },
   }

@@ -153,6 +153,18 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string) {
   }
 }
 
+/** The names of this build's migrations that the database has not applied (none after a start). */
+export async function pendingMigrations(db: Kysely<Database>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  })
+  return (await migrator.getMigrations())
+    .filter((migration) => migration.executedAt === undefined)
+    .map((migration) => migration.name)
+}
+
 /** PostgreSQL's code for a unique (or partial unique index) violation. */
 const UNIQUE_VIOLATION = '23505'
 

@@ -98,6 +98,11 @@ export type JobRunner = {
   runNow(id: number): Promise<JobOutcome | null>
   /** Looks for due jobs soon. */
   wake(): void
+  /**
+   * Whether the loop runs and went round lately: it began a round or a wait within the lease
+   * (a round that takes longer has jobs past their lease). For /readyz.
+   */
+  alive(): boolean
 }
 
 export const DEFAULT_JOB_LEASE_MS = 60_000
@@ -329,6 +334,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     processId: `jobs-${randomUUID()}`,
   }
   let running = false
+  let lastTurn = 0
   let loop: Promise<void> | null = null
   const alarm = createAlarm()
   const wake = alarm.wake
@@ -358,6 +364,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function work() {
     while (running) {
+      lastTurn = Date.now()
       let claimed = 0
       try {
         claimed = await runOnce()
@@ -365,6 +372,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         runner.logger.warn({ err: String(error) }, 'The job runner could not read its jobs; it tries again.')
       }
       if (!running) break
+      lastTurn = Date.now()
       if (claimed === 0 && running) await alarm.sleep(pollMs)
     }
   }
@@ -389,5 +397,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     runOnce,
     runNow,
     wake,
+    alive: () => running && Date.now() - lastTurn < Math.max(runner.leaseMs, pollMs * 5),
   }
 }
