@@ -33,9 +33,9 @@ const cachedFor = new WeakMap<QueryClient, string>()
  * storage event), they are dropped. Called before the vendor's screens render; idempotent.
  *
  * Every read of an organization is keyed by its id (src/lib/query-keys.ts), so the new one's
- * reads never find the old one's answers; dropping every organization's reads, not only the old
- * one's, also drops what a change still under way for the old one wrote after the switch. The
- * person's reads (the draft, the address data) stay.
+ * reads never find the old one's answers. Each change drops every organization's reads, not only
+ * the old one's: what a change still under way wrote for an organization after leaving it does not
+ * outlive the next switch (back to it, say). The person's reads (the draft, the address data) stay.
  */
 export function cacheFor(client: QueryClient, organizationId: string | undefined) {
   const key = organizationId ?? ''
