@@ -19,8 +19,11 @@ import { webhooksQueryOptions } from '@/features/webhooks/api/webhooks'
 import { WebhooksScreen } from '@/features/webhooks/components/webhooks-screen'
 import { ClockProvider, createManualClock } from '@/lib/clock'
 import { EventSourceProvider, LiveUpdates, useMarkCommentsRead } from '@/lib/live/live-updates'
-import { queryKeys } from '@/lib/query-keys'
+import { organizationKeys } from '@/lib/query-keys'
+import { clearSession, writeAuthData } from '@/lib/storage'
 import { createFakeEventStream } from '@/mocks/event-stream'
+import { NOKIA_ORGANIZATION } from '@/mocks/fixtures/roles'
+import { world } from '@/mocks/fixtures/world'
 
 /*
  * Each live event that changes what a vendor sees, fed to the live client of an open tab: the
@@ -29,6 +32,9 @@ import { createFakeEventStream } from '@/mocks/event-stream'
  */
 
 const VENDOR = 'v-nokia'
+/** The organization the stored login acts for: the tab's reads and the stream's writes are keyed by it. */
+const ORGANIZATION = NOKIA_ORGANIZATION.organizationId
+const keys = organizationKeys(ORGANIZATION)
 const RECORD = 'pm-live-1'
 const RUN = 'run-live-1'
 const AT = '2026-11-20T09:00:00.000Z'
@@ -67,6 +73,8 @@ const fetches: string[] = []
 let answerFetch: (url: string) => Response | null = () => null
 
 beforeEach(() => {
+  const nokia = world.vendors.find((vendor) => vendor.authData.vendorUserId === VENDOR)
+  if (nokia) writeAuthData({ ...nokia.authData, ...NOKIA_ORGANIZATION })
   fetches.length = 0
   answerFetch = () => null
   vi.stubGlobal(
@@ -83,6 +91,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
+  clearSession()
 })
 
 /** An open tab: the live stream (said hello) and the cache these screens read. */
@@ -113,7 +122,7 @@ function openTab(children: React.ReactNode, seed: (client: QueryClient) => void 
 const runDetails = (runs: CertificationRun[]) =>
   openTab(
     <RunDetails vendorUserId={VENDOR} portfolioManagerId={RECORD} deviceName="Beacon 6" status="Completed" />,
-    (client) => client.setQueryData(queryKeys.runs(RECORD), { runs }),
+    (client) => client.setQueryData(keys.runs(RECORD), { runs }),
   )
 
 const certificate = { number: 'DCP-7K2M-9QXR-4TVB', state: 'valid' as const, published: false }
@@ -203,7 +212,7 @@ describe('the open tab after each live event', () => {
   it('comment.added by the lab: an unread mark on the row, gone when the comments are opened', async () => {
     function Row() {
       const { data } = useQuery({
-        queryKey: queryKeys.records(VENDOR),
+        queryKey: keys.records(VENDOR),
         queryFn: () => new Promise<RecordListAnswer>(() => {}),
       })
       const markRead = useMarkCommentsRead()
@@ -221,7 +230,7 @@ describe('the open tab after each live event', () => {
       )
     }
     const { stream } = openTab(<Row />, (client) =>
-      client.setQueryData(queryKeys.records(VENDOR), { portfolioManagerSubmittedDetailsList: [row()] }),
+      client.setQueryData(keys.records(VENDOR), { portfolioManagerSubmittedDetailsList: [row()] }),
     )
     const comment = (commentId: string, authorKind: Comment['authorKind']): Comment => ({
       commentId,
@@ -324,11 +333,13 @@ describe('the open tab after each live event', () => {
       lastDelivery,
     })
     function Webhooks() {
-      const { data } = useQuery(webhooksQueryOptions(VENDOR))
+      const { data } = useQuery(webhooksQueryOptions(ORGANIZATION, VENDOR))
       return data ? <WebhooksScreen vendorUserId={VENDOR} webhooks={data} refusal={null} /> : null
     }
     const { stream } = openTab(<Webhooks />, (client) =>
-      client.setQueryData(webhooksQueryOptions(VENDOR).queryKey, { endpoints: [endpoint(null)] }),
+      client.setQueryData(webhooksQueryOptions(ORGANIZATION, VENDOR).queryKey, {
+        endpoints: [endpoint(null)],
+      }),
     )
     expect(await screen.findByText('No delivery yet')).toBeInTheDocument()
     answerFetch = (url) =>

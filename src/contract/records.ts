@@ -82,9 +82,9 @@ export const recordListAnswerSchema = v.looseObject({
 })
 export type RecordListAnswer = v.InferOutput<typeof recordListAnswerSchema>
 /**
- * The list as the browser keeps it (queryKeys.records): the answer with the X-Events-Seq it came
- * with (src/contract/events.ts; undefined when the answer had none), compared with the live
- * stream's hello (docs/decisions/0022).
+ * The list as the browser keeps it (organizationKeys(…).records, src/lib/query-keys.ts): the
+ * answer with the X-Events-Seq it came with (src/contract/events.ts; undefined when the answer had
+ * none), compared with the live stream's hello (docs/decisions/0022).
  */
 export type RecordListRead = RecordListAnswer & { eventsSeq?: number }
 

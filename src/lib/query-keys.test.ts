@@ -1,31 +1,39 @@
 import { describe, expect, it } from 'vitest'
-import { isOrganizationQuery, queryKeys } from '@/lib/query-keys'
+import {
+  isCatalogueOfAnOrganization,
+  labKeys,
+  organizationKey,
+  organizationKeys,
+  queryKeys,
+} from '@/lib/query-keys'
 
-describe('isOrganizationQuery (a switch of organization drops these reads)', () => {
-  it.each([
-    ['records', queryKeys.records('v-1')],
-    ['one record', queryKeys.record('pm-1')],
-    ['runs', queryKeys.runs('pm-1')],
-    ['run results', queryKeys.runResults('run-1')],
-    ['comments', queryKeys.comments('pm-1')],
-    ['the catalogue (its Add New names are the organization’s)', queryKeys.catalogueOf('v-1')],
-    ['the team', queryKeys.team('v-1')],
-    ['the activity log', queryKeys.activity('v-1', { action: 'run.started' })],
-    ['the API tokens', queryKeys.apiTokens('v-1')],
-    // Keyed by the account, the same in both organizations: before, a switch could serve the
-    // previous organization's endpoints for their stale time.
-    ['the webhook endpoints and deliveries', [...queryKeys.webhooks(), 'list', 'v-1']],
-    ['the organization’s Add New names', queryKeys.catalogueAdditions()],
-  ])('drops %s', (_, key) => {
-    expect(isOrganizationQuery(key)).toBe(true)
+/** Each builder called with stand-in arguments (a builder ignores those it does not take). */
+const built = (builders: Record<string, (...args: never[]) => readonly unknown[]>) =>
+  Object.entries(builders).map(
+    ([name, make]) => [name, (make as (...args: string[]) => readonly unknown[])('x', 'y')] as const,
+  )
+
+const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) =>
+  prefix.every((part, index) => key[index] === part)
+
+describe('the keys of an organization’s reads', () => {
+  it.each(built(organizationKeys('org-a')))('%s starts with the organization’s key', (_, key) => {
+    expect(startsWith(key, organizationKey('org-a'))).toBe(true)
+    expect(startsWith(key, queryKeys.everyOrganization())).toBe(true)
   })
 
-  it.each([
-    ['the address data', queryKeys.address('IN')],
-    ['the person’s draft portfolio', queryKeys.portfolio('v-1')],
-    ['an invitation link', queryKeys.invitation('token')],
-  ])('keeps %s', (_, key) => {
-    expect(isOrganizationQuery(key)).toBe(false)
+  it('names the organization, or null when the login answer names none (a spec-only answer)', () => {
+    expect(organizationKeys('org-a').records('v-1')).toEqual(['organization', 'org-a', 'records', 'v-1'])
+    expect(organizationKeys(undefined).records('v-1')).toEqual(['organization', null, 'records', 'v-1'])
+  })
+
+  it('makes "all of X" a prefix of each X of the same organization only', () => {
+    const a = organizationKeys('org-a')
+    const b = organizationKeys('org-b')
+    expect(startsWith(a.runs('pm-1'), a.allRuns())).toBe(true)
+    expect(startsWith(a.webhookDelivery('d-1'), a.allWebhooks())).toBe(true)
+    expect(startsWith(a.activity('v-1', { q: 'x' }), a.allActivity())).toBe(true)
+    expect(startsWith(b.runs('pm-1'), a.allRuns())).toBe(false)
   })
 })
 
@@ -35,16 +43,35 @@ const NOT_AN_ORGANIZATIONS = new Set([
   'portfolio',
   'invitation',
   'pending-invitations',
+  'unsubscribe',
+  'lab-set-password',
+  'lab-notification-settings',
   'test-plans',
   'lab-catalogue',
+  'lab',
 ])
 
-describe('every read is classified', () => {
-  it.each(Object.entries(queryKeys))('%s: dropped on a switch, or named as no organization’s', (_, make) => {
-    const key = (make as (...args: string[]) => readonly unknown[])('x', 'y')
-    expect([key[0], isOrganizationQuery(key) || NOT_AN_ORGANIZATIONS.has(key[0] as string)]).toEqual([
-      key[0],
-      true,
-    ])
+describe('every other read is named as no organization’s', () => {
+  const others = built({ ...queryKeys, ...labKeys }).filter(([name]) => name !== 'everyOrganization')
+
+  it.each(others)('%s: a root of its own, outside every organization’s', (_, key) => {
+    expect([key[0], NOT_AN_ORGANIZATIONS.has(key[0] as string)]).toEqual([key[0], true])
+  })
+
+  it('keeps the lab’s reads under one prefix', () => {
+    for (const [, key] of built(labKeys)) expect(startsWith(key, labKeys.all())).toBe(true)
+  })
+})
+
+describe('isCatalogueOfAnOrganization (the lab’s decisions change every organization’s catalogue)', () => {
+  it.each([
+    ['one organization’s', organizationKeys('org-a').catalogue('v-1'), true],
+    ['another’s', organizationKeys('org-b').catalogue('v-2'), true],
+    ['a login naming none', organizationKeys(undefined).catalogue('v-1'), true],
+    ['the organization’s Add New names', organizationKeys('org-a').catalogueAdditions(), false],
+    ['the organization’s records', organizationKeys('org-a').records('v-1'), false],
+    ['the lab’s catalogue', queryKeys.labCatalogue(), false],
+  ])('%s: %s', (_, key, expected) => {
+    expect(isCatalogueOfAnOrganization(key)).toBe(expected)
   })
 })

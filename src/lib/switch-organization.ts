@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { AuthData } from '@/contract/auth'
-import { isOrganizationQuery } from '@/lib/query-keys'
+import { queryKeys } from '@/lib/query-keys'
 import { writeAuthData } from '@/lib/storage'
 
 /*
@@ -31,12 +31,22 @@ const cachedFor = new WeakMap<QueryClient, string>()
  * Makes `client`'s cache the organization's: when its organization reads were made for another
  * one (a switch in this tab, or in another tab, whose login data this tab reads through the
  * storage event), they are dropped. Called before the vendor's screens render; idempotent.
+ *
+ * Every read of an organization is keyed by its id (src/lib/query-keys.ts), so the new one's
+ * reads never find the old one's answers. Each change drops every organization's reads, not only
+ * the old one's: what a change still under way wrote for an organization after leaving it does not
+ * outlive the next switch (back to it, say). The person's reads (the draft, the address data) stay.
  */
 export function cacheFor(client: QueryClient, organizationId: string | undefined) {
   const key = organizationId ?? ''
   const previous = cachedFor.get(client)
   cachedFor.set(client, key)
   if (previous !== undefined && previous !== key) {
-    client.removeQueries({ predicate: (query) => isOrganizationQuery(query.queryKey) })
+    dropOrganizationReads(client)
   }
+}
+
+/** Drops the cached reads of every organization (see cacheFor), keeping the person's. */
+export function dropOrganizationReads(client: QueryClient) {
+  client.removeQueries({ queryKey: queryKeys.everyOrganization() })
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { AuthData } from '@/contract/auth'
+import { type OrganizationId, type OrganizationKeys, organizationKeys } from '@/lib/query-keys'
 import { getAuthDataSnapshot, isLoggedIn, subscribeToStorage } from '@/lib/storage'
 
 /*
@@ -35,4 +36,17 @@ export function useAuthView(): AuthView {
   return isLoggedIn(snapshot)
     ? { status: 'member', authData: snapshot }
     : { status: 'visitor', authData: null }
+}
+
+/**
+ * The organization the session acts for, as the stored login says now: the one the vendor layout
+ * keeps the cache for (docs/decisions/0023). Its reads are keyed by it (src/lib/query-keys.ts).
+ */
+export function useOrganizationId(): OrganizationId {
+  return useAuthView().authData?.organizationId
+}
+
+/** The query keys of the reads of the organization the session acts for. */
+export function useOrganizationKeys(): OrganizationKeys {
+  return organizationKeys(useOrganizationId())
 }

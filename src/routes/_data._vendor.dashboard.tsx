@@ -8,6 +8,7 @@ import { useRecordCertification } from '@/features/certification/components/use-
 import { recordsQueryOptions } from '@/features/dashboard/api/list-records'
 import type { DashboardScreen as DashboardScreenType } from '@/features/dashboard/components/dashboard-screen'
 import { dashboardSearchSchema } from '@/routes/-search-params'
+import { useOrganizationId } from '@/lib/use-auth-data'
 
 /*
  * The screen is a chunk of its own, loaded with the records (the loader starts both). In the
@@ -24,7 +25,9 @@ export const Route = createFileRoute('/_data/_vendor/dashboard')({
   validateSearch: dashboardSearchSchema,
   loader: async ({ context }) => {
     const [records] = await Promise.all([
-      context.queryClient.ensureQueryData(recordsQueryOptions(context.authData.vendorUserId)),
+      context.queryClient.ensureQueryData(
+        recordsQueryOptions(context.authData.organizationId, context.authData.vendorUserId),
+      ),
       loadScreen(),
     ])
     return records
@@ -40,7 +43,10 @@ export const Route = createFileRoute('/_data/_vendor/dashboard')({
 
 function DashboardRoute() {
   const { vendorUserId } = Route.useRouteContext({ select: (context) => context.authData })
-  const { data, isError, error, isFetching, refetch } = useSuspenseQuery(recordsQueryOptions(vendorUserId))
+  const organizationId = useOrganizationId()
+  const { data, isError, error, isFetching, refetch } = useSuspenseQuery(
+    recordsQueryOptions(organizationId, vendorUserId),
+  )
   const reload = React.useCallback(() => void refetch(), [refetch])
   // A failed read again keeps the rows and says so.
   const failure = isError ? { message: error.message, retry: reload } : null

@@ -22,15 +22,17 @@ export const Route = createFileRoute('/_data/_vendor/portfolio')({
   loader: async ({ context: { queryClient, authData }, deps: { record } }) => {
     // The _vendor layout lets only a vendor with a vendorUserId here (spec §4: without one the
     // form loads no data).
-    const { vendorUserId } = authData
+    const { organizationId, vendorUserId } = authData
     // A member whose role may not submit or edit devices gets a notice, not the form.
     if (roleRefusal(roleOf(authData), 'portfolio')) return
     // The country list is for the country-code and country selects: the form does not wait for it.
     void queryClient.prefetchQuery(addressQueryOptions())
     await Promise.all([
       queryClient.ensureQueryData(portfolioQueryOptions(vendorUserId)),
-      queryClient.ensureQueryData(catalogueQueryOptions(vendorUserId)),
-      record ? queryClient.ensureQueryData(recordQueryOptions(vendorUserId, record)) : undefined,
+      queryClient.ensureQueryData(catalogueQueryOptions(organizationId, vendorUserId)),
+      record
+        ? queryClient.ensureQueryData(recordQueryOptions(organizationId, vendorUserId, record))
+        : undefined,
     ])
   },
   // The loading overlay shows at once, and goes as soon as the data is there.

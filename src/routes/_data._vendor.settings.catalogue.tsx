@@ -4,12 +4,14 @@ import { PageShell } from '@/components/layout/page-shell'
 import { PageLoading, PageReadFailed } from '@/components/layout/page-states'
 import { catalogueAdditionsQueryOptions } from '@/features/portfolio/api/catalogue-additions'
 import { CatalogueAdditionsList } from '@/features/portfolio/components/catalogue-additions-list'
+import { useOrganizationId } from '@/lib/use-auth-data'
 
 const TITLE = 'Catalogue additions'
 const LEAD = 'The names your organization added with ‘Add New …’ and what the lab decided.'
 
 export const Route = createFileRoute('/_data/_vendor/settings/catalogue')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(catalogueAdditionsQueryOptions()),
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(catalogueAdditionsQueryOptions(context.authData.organizationId)),
   pendingMs: 0,
   pendingMinMs: 0,
   pendingComponent: () => (
@@ -24,7 +26,7 @@ export const Route = createFileRoute('/_data/_vendor/settings/catalogue')({
 })
 
 function CatalogueAdditionsRoute() {
-  const { data } = useSuspenseQuery(catalogueAdditionsQueryOptions())
+  const { data } = useSuspenseQuery(catalogueAdditionsQueryOptions(useOrganizationId()))
   return (
     <PageShell title={TITLE} lead={LEAD}>
       <CatalogueAdditionsList additions={data.additions} />

@@ -12,7 +12,7 @@ const LEAD = 'Which mails the portal sends you.'
 export const Route = createFileRoute('/_data/_vendor/settings/notifications')({
   loader: ({ context }) =>
     context.queryClient.ensureQueryData(
-      notificationSettingsQueryOptions(context.authData.vendorUserId, context.authData.organizationId),
+      notificationSettingsQueryOptions(context.authData.organizationId, context.authData.vendorUserId),
     ),
   pendingMs: 0,
   pendingMinMs: 0,
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/_data/_vendor/settings/notifications')({
 
 function NotificationsRoute() {
   const { vendorUserId, organizationId } = Route.useRouteContext({ select: (context) => context.authData })
-  const { data } = useSuspenseQuery(notificationSettingsQueryOptions(vendorUserId, organizationId))
+  const { data } = useSuspenseQuery(notificationSettingsQueryOptions(organizationId, vendorUserId))
   return (
     <PageShell title={NOTIFICATIONS_PAGE_TITLE} lead={LEAD}>
       <NotificationSettingsScreen

@@ -4,6 +4,7 @@ import { PageShell } from '@/components/layout/page-shell'
 import { PageLoading, PageReadFailed } from '@/components/layout/page-states'
 import { apiTokensQueryOptions } from '@/features/api-tokens/api/list-api-tokens'
 import { TokensScreen } from '@/features/api-tokens/components/tokens-screen'
+import { useOrganizationId } from '@/lib/use-auth-data'
 import { useRole } from '@/lib/use-role'
 
 const TITLE = 'API tokens'
@@ -11,7 +12,9 @@ const LEAD = 'Personal tokens for your own pipelines and scripts.'
 
 export const Route = createFileRoute('/_data/_vendor/settings/tokens')({
   loader: ({ context }) =>
-    context.queryClient.ensureQueryData(apiTokensQueryOptions(context.authData.vendorUserId)),
+    context.queryClient.ensureQueryData(
+      apiTokensQueryOptions(context.authData.organizationId, context.authData.vendorUserId),
+    ),
   pendingMs: 0,
   pendingMinMs: 0,
   pendingComponent: TokensPending,
@@ -21,7 +24,7 @@ export const Route = createFileRoute('/_data/_vendor/settings/tokens')({
 
 function TokensRoute() {
   const { vendorUserId } = Route.useRouteContext({ select: (context) => context.authData })
-  const { data } = useSuspenseQuery(apiTokensQueryOptions(vendorUserId))
+  const { data } = useSuspenseQuery(apiTokensQueryOptions(useOrganizationId(), vendorUserId))
   const role = useRole()
   return (
     <PageShell title={TITLE} lead={LEAD}>

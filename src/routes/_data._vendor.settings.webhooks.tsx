@@ -4,6 +4,7 @@ import { PageShell } from '@/components/layout/page-shell'
 import { PageLoading, PageReadFailed } from '@/components/layout/page-states'
 import { webhooksQueryOptions } from '@/features/webhooks/api/webhooks'
 import { WebhooksScreen } from '@/features/webhooks/components/webhooks-screen'
+import { useOrganizationId } from '@/lib/use-auth-data'
 import { useRoleRefusal } from '@/lib/use-role'
 
 const TITLE = 'Webhooks'
@@ -11,7 +12,9 @@ const LEAD = 'Tell your build pipeline when something happens to your devices, r
 
 export const Route = createFileRoute('/_data/_vendor/settings/webhooks')({
   loader: ({ context }) =>
-    context.queryClient.ensureQueryData(webhooksQueryOptions(context.authData.vendorUserId)),
+    context.queryClient.ensureQueryData(
+      webhooksQueryOptions(context.authData.organizationId, context.authData.vendorUserId),
+    ),
   pendingMs: 0,
   pendingMinMs: 0,
   pendingComponent: WebhooksPending,
@@ -21,7 +24,7 @@ export const Route = createFileRoute('/_data/_vendor/settings/webhooks')({
 
 function WebhooksRoute() {
   const { vendorUserId } = Route.useRouteContext({ select: (context) => context.authData })
-  const { data } = useSuspenseQuery(webhooksQueryOptions(vendorUserId))
+  const { data } = useSuspenseQuery(webhooksQueryOptions(useOrganizationId(), vendorUserId))
   const refusal = useRoleRefusal('webhooks')
   return (
     <PageShell title={TITLE} lead={LEAD}>

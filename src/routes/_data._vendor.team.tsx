@@ -7,6 +7,7 @@ import type { ActivityFilters } from '@/features/team/api/activity-log'
 import { teamQueryOptions } from '@/features/team/api/get-team'
 import { TeamScreen } from '@/features/team/components/team-screen'
 import { clearSession } from '@/lib/storage'
+import { useOrganizationId } from '@/lib/use-auth-data'
 import { useRole } from '@/lib/use-role'
 import { teamSearchSchema } from '@/routes/-search-params'
 
@@ -16,7 +17,9 @@ const LEAD = 'Who works in your organization, with which role.'
 export const Route = createFileRoute('/_data/_vendor/team')({
   validateSearch: teamSearchSchema,
   loader: ({ context }) =>
-    context.queryClient.ensureQueryData(teamQueryOptions(context.authData.vendorUserId)),
+    context.queryClient.ensureQueryData(
+      teamQueryOptions(context.authData.organizationId, context.authData.vendorUserId),
+    ),
   pendingMs: 0,
   pendingMinMs: 0,
   pendingComponent: TeamPending,
@@ -26,7 +29,7 @@ export const Route = createFileRoute('/_data/_vendor/team')({
 
 function TeamRoute() {
   const { vendorUserId } = Route.useRouteContext({ select: (context) => context.authData })
-  const { data } = useSuspenseQuery(teamQueryOptions(vendorUserId))
+  const { data } = useSuspenseQuery(teamQueryOptions(useOrganizationId(), vendorUserId))
   const role = useRole()
   const navigate = useNavigate()
   const search = Route.useSearch()

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest'
 import type { PortalEvent } from '@/contract/events'
 import type { DeviceRecord } from '@/contract/records'
 import { writeBatch } from '@/lib/live/cache-writes'
-import { queryKeys } from '@/lib/query-keys'
+import { organizationKeys } from '@/lib/query-keys'
+
+/** The organization the stream's session acts for: its reads are keyed by it. */
+const ORGANIZATION = 'org-nokia'
+const keys = organizationKeys(ORGANIZATION)
 
 /* record.revised (docs/decisions/0033): the row from the event, the record's runs and revisions read again. */
 
@@ -35,11 +39,11 @@ const revised: PortalEvent = {
 function cacheWithReads() {
   const queryClient = new QueryClient()
   const older = { ...row, baseFirmwareVersion: '0.9.4', status: 'Completed', revision: undefined }
-  queryClient.setQueryData(queryKeys.records('v-nokia'), { portfolioManagerSubmittedDetailsList: [older] })
+  queryClient.setQueryData(keys.records('v-nokia'), { portfolioManagerSubmittedDetailsList: [older] })
   for (const id of [row.portfolioManagerId, 'pm-0001']) {
-    queryClient.setQueryData(queryKeys.runs(id), { runs: [] })
-    queryClient.setQueryData(queryKeys.recordRevisions(id), { revisions: [] })
-    queryClient.setQueryData(queryKeys.record(id), { status: 'Completed' })
+    queryClient.setQueryData(keys.runs(id), { runs: [] })
+    queryClient.setQueryData(keys.recordRevisions(id), { revisions: [] })
+    queryClient.setQueryData(keys.record(id), { status: 'Completed' })
   }
   return queryClient
 }
@@ -50,19 +54,19 @@ const invalidated = (queryClient: QueryClient, key: readonly unknown[]) =>
 describe('a record.revised event', () => {
   it('puts the row as the event has it and reads that record’s runs and revisions again', () => {
     const queryClient = cacheWithReads()
-    writeBatch(queryClient, 'v-nokia', [revised])
-    expect(queryClient.getQueryData(queryKeys.records('v-nokia'))).toEqual({
+    writeBatch(queryClient, keys, 'v-nokia', [revised])
+    expect(queryClient.getQueryData(keys.records('v-nokia'))).toEqual({
       portfolioManagerSubmittedDetailsList: [row],
     })
-    expect(invalidated(queryClient, queryKeys.runs(row.portfolioManagerId))).toBe(true)
-    expect(invalidated(queryClient, queryKeys.recordRevisions(row.portfolioManagerId))).toBe(true)
+    expect(invalidated(queryClient, keys.runs(row.portfolioManagerId))).toBe(true)
+    expect(invalidated(queryClient, keys.recordRevisions(row.portfolioManagerId))).toBe(true)
   })
 
   it('leaves the other records’ reads and the record read by the form alone', () => {
     const queryClient = cacheWithReads()
-    writeBatch(queryClient, 'v-nokia', [revised])
-    expect(invalidated(queryClient, queryKeys.runs('pm-0001'))).toBe(false)
-    expect(invalidated(queryClient, queryKeys.recordRevisions('pm-0001'))).toBe(false)
-    expect(invalidated(queryClient, queryKeys.record(row.portfolioManagerId))).toBe(false)
+    writeBatch(queryClient, keys, 'v-nokia', [revised])
+    expect(invalidated(queryClient, keys.runs('pm-0001'))).toBe(false)
+    expect(invalidated(queryClient, keys.recordRevisions('pm-0001'))).toBe(false)
+    expect(invalidated(queryClient, keys.record(row.portfolioManagerId))).toBe(false)
   })
 })

@@ -15,7 +15,7 @@ import {
   type RunEvent,
   withActiveRuns,
 } from '@/lib/live/apply-events'
-import { queryKeys } from '@/lib/query-keys'
+import type { OrganizationKeys } from '@/lib/query-keys'
 
 /*
  * What the live client writes into TanStack Query's cache for a batch of events or a stream's
@@ -61,16 +61,17 @@ function byRecord(events: ReadonlyArray<PortalEvent>) {
  */
 export function writeBatch(
   queryClient: QueryClient,
+  keys: OrganizationKeys,
   vendorUserId: string,
   events: ReadonlyArray<PortalEvent>,
 ) {
-  queryClient.setQueryData<RecordListAnswer>(queryKeys.records(vendorUserId), (cached) =>
+  queryClient.setQueryData<RecordListAnswer>(keys.records(vendorUserId), (cached) =>
     cached ? applyRecordListEvents(cached, events) : cached,
   )
   const { runEvents, comments, certificates } = byRecord(events)
   for (const [id, list] of runEvents) {
     const first = list[0]
-    queryClient.setQueryData<RunListAnswer>(queryKeys.runs(id), (cached) => {
+    queryClient.setQueryData<RunListAnswer>(keys.runs(id), (cached) => {
       // A run started in view of this tab is known whole: its record's runs can show it at once
       // (read again in full when the run details open).
       if (!cached) return first?.type === 'run.started' ? applyRunEvents({ runs: [] }, list) : cached
@@ -78,16 +79,16 @@ export function writeBatch(
     })
   }
   for (const [id, list] of comments) {
-    queryClient.setQueryData<CommentListAnswer>(queryKeys.comments(id), (cached) =>
+    queryClient.setQueryData<CommentListAnswer>(keys.comments(id), (cached) =>
       cached ? applyCommentEvents(cached, list) : cached,
     )
   }
   for (const [id, list] of certificates) {
-    queryClient.setQueryData<RunListAnswer>(queryKeys.runs(id), (cached) =>
+    queryClient.setQueryData<RunListAnswer>(keys.runs(id), (cached) =>
       cached ? applyCertificateEvents(cached, list) : cached,
     )
   }
-  readRevisedAgain(queryClient, events)
+  readRevisedAgain(queryClient, keys, events)
   let maintenance: Maintenance | null | undefined
   let delivered = false
   for (const event of events) {
@@ -95,7 +96,7 @@ export function writeBatch(
     else if (event.type === 'webhook.delivered') delivered = true
   }
   // The delivery's outcome is the endpoint's "Last delivery" and its log: read again where shown.
-  if (delivered) void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks() })
+  if (delivered) void queryClient.invalidateQueries({ queryKey: keys.allWebhooks() })
   return { runEvents, commented: comments.size > 0, maintenance }
 }
 
@@ -107,7 +108,11 @@ export function writeBatch(
  * run.finished and certificate.issued. The row itself came with the event. The record's own read
  * is left alone: the form that made the revision keeps showing until it leaves.
  */
-function readRevisedAgain(queryClient: QueryClient, events: ReadonlyArray<PortalEvent>) {
+function readRevisedAgain(
+  queryClient: QueryClient,
+  keys: OrganizationKeys,
+  events: ReadonlyArray<PortalEvent>,
+) {
   const revised = new Set<string>()
   const revisions = new Set<string>()
   for (const event of events) {
@@ -115,8 +120,8 @@ function readRevisedAgain(queryClient: QueryClient, events: ReadonlyArray<Portal
     if (event.type === 'record.revised' || event.type === 'run.finished')
       revisions.add(event.portfolioManagerId)
   }
-  for (const id of revisions) void queryClient.invalidateQueries({ queryKey: queryKeys.recordRevisions(id) })
-  for (const id of revised) void queryClient.invalidateQueries({ queryKey: queryKeys.runs(id) })
+  for (const id of revisions) void queryClient.invalidateQueries({ queryKey: keys.recordRevisions(id) })
+  for (const id of revised) void queryClient.invalidateQueries({ queryKey: keys.runs(id) })
 }
 
 /** The runs under way after a batch's run events: a finished or cancelled run is gone. */
@@ -143,9 +148,13 @@ export function liveRunsAfter(
 }
 
 /** A hello's runs under way: written into each record's runs, and answered as the live runs. */
-export function writeHelloRuns(queryClient: QueryClient, hello: StreamHello): Map<string, LiveRun> {
+export function writeHelloRuns(
+  queryClient: QueryClient,
+  keys: OrganizationKeys,
+  hello: StreamHello,
+): Map<string, LiveRun> {
   for (const run of hello.activeRuns) {
-    queryClient.setQueryData<RunListAnswer>(queryKeys.runs(run.portfolioManagerId), (cached) =>
+    queryClient.setQueryData<RunListAnswer>(keys.runs(run.portfolioManagerId), (cached) =>
       withActiveRuns(cached, [run]),
     )
   }

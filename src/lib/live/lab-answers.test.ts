@@ -10,10 +10,14 @@ import {
   labAnswersOf,
 } from '@/lib/live/lab-answers'
 import { LiveClient } from '@/lib/live/live-client'
-import { queryKeys } from '@/lib/query-keys'
+import { organizationKeys } from '@/lib/query-keys'
 import { createFakeEventStream } from '@/mocks/event-stream'
 import { fixtureEvents } from '@/mocks/fixtures/events'
 import { resetWorld, world } from '@/mocks/fixtures/world'
+
+/** The organization the stream's session acts for: its reads are keyed by it. */
+const ORGANIZATION = 'org-nokia'
+const keys = organizationKeys(ORGANIZATION)
 
 const comment = (fields: Partial<Comment> & Pick<Comment, 'commentId' | 'portfolioManagerId'>): Comment => ({
   author: 'Eli Engineer',
@@ -90,6 +94,7 @@ describe('LiveClient and the lab’s answers', () => {
     const told: LabAnswer[] = []
     const client = new LiveClient({
       queryClient,
+      organizationId: ORGANIZATION,
       vendorUserId: 'v-nokia',
       createEventSource: stream.createEventSource,
       clock: createManualClock(0),
@@ -99,7 +104,7 @@ describe('LiveClient and the lab’s answers', () => {
       },
       onLabAnswer: (answer) => told.push(answer),
     })
-    queryClient.setQueryData(queryKeys.records('v-nokia'), {
+    queryClient.setQueryData(keys.records('v-nokia'), {
       portfolioManagerSubmittedDetailsList: world.records.slice(0, 4),
     })
     client.start()
@@ -112,7 +117,7 @@ describe('LiveClient and the lab’s answers', () => {
     const t = setup()
     const [first, second] = world.records
     const firstId = first?.portfolioManagerId ?? ''
-    t.queryClient.setQueryData<CommentListAnswer>(queryKeys.comments(firstId), { comments: [] })
+    t.queryClient.setQueryData<CommentListAnswer>(keys.comments(firstId), { comments: [] })
     t.stream.emit(
       fixtureEvents.commentAdded(comment({ commentId: 'lab-1', portfolioManagerId: firstId })),
       fixtureEvents.commentAdded(comment({ commentId: 'lab-2', portfolioManagerId: firstId })),
@@ -130,17 +135,17 @@ describe('LiveClient and the lab’s answers', () => {
     // The thread has the comments at its head (newest first) …
     expect(
       t.queryClient
-        .getQueryData<CommentListAnswer>(queryKeys.comments(firstId))
+        .getQueryData<CommentListAnswer>(keys.comments(firstId))
         ?.comments.map(({ commentId }) => commentId),
     ).toEqual(['lab-2', 'lab-1'])
     // … and is read again.
-    expect(t.queryClient.getQueryState(queryKeys.comments(firstId))?.isInvalidated).toBe(true)
+    expect(t.queryClient.getQueryState(keys.comments(firstId))?.isInvalidated).toBe(true)
   })
 
   it('tells nothing of the vendor’s own comments and leaves their thread as the event made it', () => {
     const t = setup()
     const id = world.records[0]?.portfolioManagerId ?? ''
-    t.queryClient.setQueryData<CommentListAnswer>(queryKeys.comments(id), { comments: [] })
+    t.queryClient.setQueryData<CommentListAnswer>(keys.comments(id), { comments: [] })
     t.stream.emit(
       fixtureEvents.commentAdded(
         comment({ commentId: 'own', portfolioManagerId: id, authorKind: undefined }),
@@ -148,7 +153,7 @@ describe('LiveClient and the lab’s answers', () => {
     )
     t.frame()
     expect(t.told).toEqual([])
-    expect(t.queryClient.getQueryState(queryKeys.comments(id))?.isInvalidated).toBe(false)
+    expect(t.queryClient.getQueryState(keys.comments(id))?.isInvalidated).toBe(false)
   })
 
   it('tells a record the tab has no row of without its name', () => {

@@ -5,10 +5,16 @@ import type { RecordListAnswer, RecordListRead } from '@/contract/records'
 import { createManualClock } from '@/lib/clock'
 import { LOST_AFTER_MS } from '@/lib/live/connection'
 import { LARGE_LIST_FLUSH_MS, LARGE_LIST_ROWS, LiveClient } from '@/lib/live/live-client'
-import { queryKeys } from '@/lib/query-keys'
+import { organizationKeys } from '@/lib/query-keys'
 import { createFakeEventStream, type FakeEventStream } from '@/mocks/event-stream'
 import { fixtureEvents } from '@/mocks/fixtures/events'
 import { resetWorld, world } from '@/mocks/fixtures/world'
+
+/** The organization the stream's session acts for: its reads are keyed by it. */
+const ORGANIZATION = 'org-nokia'
+const keys = organizationKeys(ORGANIZATION)
+/** A read's name: the part after the organization's prefix. */
+const readName = (queryKey: readonly unknown[]) => String(queryKey[keys.all().length])
 
 const VENDOR = 'v-nokia'
 
@@ -19,6 +25,7 @@ function setup() {
   const frames: Array<() => void> = []
   const client = new LiveClient({
     queryClient,
+    organizationId: ORGANIZATION,
     vendorUserId: VENDOR,
     createEventSource: stream.createEventSource,
     clock,
@@ -29,8 +36,7 @@ function setup() {
   })
   const frame = () => frames.splice(0).forEach((callback) => callback())
   const records = () =>
-    queryClient.getQueryData<RecordListAnswer>(queryKeys.records(VENDOR))
-      ?.portfolioManagerSubmittedDetailsList
+    queryClient.getQueryData<RecordListAnswer>(keys.records(VENDOR))?.portfolioManagerSubmittedDetailsList
   return { queryClient, clock, stream, client, frame, frames, records }
 }
 
@@ -49,7 +55,7 @@ describe('LiveClient', () => {
   beforeEach(() => {
     t = setup()
     stream = t.stream
-    t.queryClient.setQueryData(queryKeys.records(VENDOR), { portfolioManagerSubmittedDetailsList: rows() })
+    t.queryClient.setQueryData(keys.records(VENDOR), { portfolioManagerSubmittedDetailsList: rows() })
     t.client.start()
   })
 
@@ -68,7 +74,7 @@ describe('LiveClient', () => {
         ? first
         : { ...(first as NonNullable<typeof first>), portfolioManagerId: `pm-many-${i}` },
     )
-    t.queryClient.setQueryData(queryKeys.records(VENDOR), { portfolioManagerSubmittedDetailsList: many })
+    t.queryClient.setQueryData(keys.records(VENDOR), { portfolioManagerSubmittedDetailsList: many })
     const run = { ...runOf('pm-0005'), portfolioManagerId: first?.portfolioManagerId ?? '' }
     // The first batch at the next frame…
     stream.emit(fixtureEvents.runStarted(run))
@@ -89,7 +95,7 @@ describe('LiveClient', () => {
     const [first] = rows()
     const updates: unknown[] = []
     const unsubscribe = t.queryClient.getQueryCache().subscribe((notice) => {
-      if (notice.type === 'updated' && notice.query.queryKey[0] === 'records')
+      if (notice.type === 'updated' && readName(notice.query.queryKey) === 'records')
         updates.push(notice.action.type)
     })
     const run = { ...runOf('pm-0005'), portfolioManagerId: first?.portfolioManagerId ?? '' }
@@ -123,7 +129,7 @@ describe('LiveClient', () => {
   it('seeds the runs of a tab opened mid-run from the hello, and tells the progress', () => {
     const going = runOf('pm-0005')
     stream.openAndHello([going])
-    expect(t.queryClient.getQueryData<RunListAnswer>(queryKeys.runs('pm-0005'))?.runs[0]).toEqual(going)
+    expect(t.queryClient.getQueryData<RunListAnswer>(keys.runs('pm-0005'))?.runs[0]).toEqual(going)
     expect(t.client.getRun('pm-0005')).toMatchObject({
       runId: going.runId,
       status: 'InProgress',
@@ -132,9 +138,7 @@ describe('LiveClient', () => {
     stream.emit(fixtureEvents.runCancelled(going, 'Priya Sharma'))
     t.frame()
     expect(t.client.getRun('pm-0005')).toBeNull()
-    expect(t.queryClient.getQueryData<RunListAnswer>(queryKeys.runs('pm-0005'))?.runs[0]?.status).toBe(
-      'Cancelled',
-    )
+    expect(t.queryClient.getQueryData<RunListAnswer>(keys.runs('pm-0005'))?.runs[0]?.status).toBe('Cancelled')
   })
 
   it('reconnecting after an error the browser retries; live again on open; lost after 30 s', () => {
@@ -158,7 +162,7 @@ describe('LiveClient', () => {
     const reads: string[] = []
     t.queryClient.getQueryCache().subscribe((notice) => {
       if (notice.type === 'updated' && notice.action.type === 'invalidate')
-        reads.push(String(notice.query.queryKey[0]))
+        reads.push(readName(notice.query.queryKey))
     })
     t.client.reconnect()
     expect(stream.sources).toHaveLength(2)
@@ -171,11 +175,11 @@ describe('LiveClient', () => {
 
   it('reads the lists again on reset, and only then', () => {
     stream.openAndHello()
-    t.queryClient.setQueryData(queryKeys.runs('pm-0005'), { runs: [] })
+    t.queryClient.setQueryData(keys.runs('pm-0005'), { runs: [] })
     const invalidated: string[] = []
     t.queryClient.getQueryCache().subscribe((notice) => {
       if (notice.type === 'updated' && notice.action.type === 'invalidate')
-        invalidated.push(String(notice.query.queryKey[0]))
+        invalidated.push(readName(notice.query.queryKey))
     })
     stream.emit(fixtureEvents.deleted('pm-0001'))
     t.frame()
@@ -199,7 +203,7 @@ describe('LiveClient', () => {
     stream.openAndHello()
     let answer: (value: RecordListAnswer) => void = () => {}
     const read = t.queryClient.fetchQuery({
-      queryKey: queryKeys.records(VENDOR),
+      queryKey: keys.records(VENDOR),
       queryFn: () => new Promise<RecordListAnswer>((resolve) => (answer = resolve)),
     })
     const [first] = rows()
@@ -214,7 +218,13 @@ describe('LiveClient', () => {
 
   it('stays off without an EventSource', () => {
     const queryClient = new QueryClient()
-    const off = new LiveClient({ queryClient, vendorUserId: VENDOR, createEventSource: null, clock: t.clock })
+    const off = new LiveClient({
+      queryClient,
+      organizationId: ORGANIZATION,
+      vendorUserId: VENDOR,
+      createEventSource: null,
+      clock: t.clock,
+    })
     off.start()
     expect(off.getConnection().status).toBe('off')
   })
@@ -246,7 +256,7 @@ describe('LiveClient: a list read before the hello (decision 0022)', () => {
   /** The dashboard's list, on screen: read at once, and again when invalidated. */
   function showList() {
     observer = new QueryObserver<RecordListRead>(t.queryClient, {
-      queryKey: queryKeys.records(VENDOR),
+      queryKey: keys.records(VENDOR),
       queryFn: async () => {
         const eventsSeq = seqs[Math.min(reads, seqs.length - 1)] ?? 0
         reads += 1
@@ -263,7 +273,7 @@ describe('LiveClient: a list read before the hello (decision 0022)', () => {
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(t.queryClient.isFetching()).toBe(0)
   }
-  const cachedSeq = () => t.queryClient.getQueryData<RecordListRead>(queryKeys.records(VENDOR))?.eventsSeq
+  const cachedSeq = () => t.queryClient.getQueryData<RecordListRead>(keys.records(VENDOR))?.eventsSeq
 
   it('reads again, exactly once, a list answered before the hello with an older seq', async () => {
     seqs = [103, 107]

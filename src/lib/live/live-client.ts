@@ -6,7 +6,7 @@ import { applyRecordListEvents, withCommentsRead } from '@/lib/live/apply-events
 import { type LiveRun, liveRunsAfter, writeBatch, writeHelloRuns } from '@/lib/live/cache-writes'
 import { type LabAnswer, labAnswersOf } from '@/lib/live/lab-answers'
 import { LiveStream, type LiveStreamOptions } from '@/lib/live/live-stream'
-import { queryKeys } from '@/lib/query-keys'
+import { type OrganizationId, type OrganizationKeys, organizationKeys } from '@/lib/query-keys'
 
 /*
  * One live stream per browser tab while a vendor is logged in (docs/decisions/0022): it follows
@@ -30,6 +30,8 @@ export const LARGE_LIST_FLUSH_MS = 250
 
 export type LiveClientOptions = Omit<LiveStreamOptions, 'url'> & {
   queryClient: QueryClient
+  /** The organization the session acts for: the stream's events are its (docs/decisions/0023). */
+  organizationId: OrganizationId
   vendorUserId: string
   url?: string
   /**
@@ -45,6 +47,8 @@ const sameKey = (a: QueryKey, b: QueryKey) => a.length === b.length && a.every((
 /** The vendor's stream (the connection is LiveStream's): the records list, runs and comments. */
 export class LiveClient extends LiveStream<PortalEvent> {
   private readonly options: Pick<LiveClientOptions, 'queryClient' | 'vendorUserId' | 'onLabAnswer'>
+  /** The keys of the organization's reads this stream writes. */
+  private readonly keys: OrganizationKeys
   private runs = new Map<string, LiveRun>()
   private readonly runListeners = new Set<Listener>()
   private maintenance: Maintenance | null = null
@@ -56,9 +60,17 @@ export class LiveClient extends LiveStream<PortalEvent> {
   /** Record events applied while the list is being read, to apply again on the answer. */
   private recordLog: PortalEvent[] | null = null
 
-  constructor({ queryClient, vendorUserId, onLabAnswer, url = EVENTS_PATH, ...stream }: LiveClientOptions) {
+  constructor({
+    queryClient,
+    organizationId,
+    vendorUserId,
+    onLabAnswer,
+    url = EVENTS_PATH,
+    ...stream
+  }: LiveClientOptions) {
     super({ ...stream, url })
     this.options = { queryClient, vendorUserId, onLabAnswer }
+    this.keys = organizationKeys(organizationId)
   }
 
   // ---- what the screens read ----
@@ -79,7 +91,7 @@ export class LiveClient extends LiveStream<PortalEvent> {
   /** The vendor opened the record's comments: its row's unread mark goes. */
   markCommentsRead(portfolioManagerId: string) {
     const { queryClient, vendorUserId } = this.options
-    queryClient.setQueryData<RecordListAnswer>(queryKeys.records(vendorUserId), (cached) =>
+    queryClient.setQueryData<RecordListAnswer>(this.keys.records(vendorUserId), (cached) =>
       cached ? withCommentsRead(cached, portfolioManagerId) : cached,
     )
   }
@@ -108,7 +120,7 @@ export class LiveClient extends LiveStream<PortalEvent> {
 
   protected applyHello(hello: StreamHello, reread: boolean) {
     const { queryClient } = this.options
-    this.runs = writeHelloRuns(queryClient, hello)
+    this.runs = writeHelloRuns(queryClient, this.keys, hello)
     for (const listener of this.runListeners) listener()
     this.setMaintenance(hello.maintenance ?? null)
     this.helloAccountSeq = hello.accountSeq ?? null
@@ -118,7 +130,7 @@ export class LiveClient extends LiveStream<PortalEvent> {
       return
     }
     // A list read under way is checked when it answers (followRecordReads).
-    const key = queryKeys.records(this.options.vendorUserId)
+    const key = this.keys.records(this.options.vendorUserId)
     if (queryClient.getQueryState(key)?.fetchStatus === 'fetching') return
     this.rereadIfOlder(queryClient.getQueryData<RecordListRead>(key))
   }
@@ -135,16 +147,16 @@ export class LiveClient extends LiveStream<PortalEvent> {
     if (answer?.eventsSeq === undefined || answer.eventsSeq >= accountSeq) return
     this.rereadForHello = true
     const { queryClient, vendorUserId } = this.options
-    void queryClient.invalidateQueries({ queryKey: queryKeys.records(vendorUserId) })
+    void queryClient.invalidateQueries({ queryKey: this.keys.records(vendorUserId) })
   }
 
   /** The records list, the open runs and the open comments read again; the rest marked stale. */
   protected rereadLists() {
     const { queryClient, vendorUserId } = this.options
-    void queryClient.invalidateQueries({ queryKey: queryKeys.records(vendorUserId) })
-    void queryClient.invalidateQueries({ queryKey: queryKeys.allRuns() })
-    void queryClient.invalidateQueries({ queryKey: queryKeys.allComments() })
-    void queryClient.invalidateQueries({ queryKey: queryKeys.allRecordRevisions() })
+    void queryClient.invalidateQueries({ queryKey: this.keys.records(vendorUserId) })
+    void queryClient.invalidateQueries({ queryKey: this.keys.allRuns() })
+    void queryClient.invalidateQueries({ queryKey: this.keys.allComments() })
+    void queryClient.invalidateQueries({ queryKey: this.keys.allRecordRevisions() })
   }
 
   /**
@@ -157,7 +169,7 @@ export class LiveClient extends LiveStream<PortalEvent> {
   protected override flushDelay(): number {
     const { queryClient, vendorUserId } = this.options
     const rows =
-      queryClient.getQueryData<RecordListAnswer>(queryKeys.records(vendorUserId))
+      queryClient.getQueryData<RecordListAnswer>(this.keys.records(vendorUserId))
         ?.portfolioManagerSubmittedDetailsList.length ?? 0
     return rows >= LARGE_LIST_ROWS ? this.lastFlushAt + LARGE_LIST_FLUSH_MS - this.stream.clock.now() : 0
   }
@@ -166,7 +178,7 @@ export class LiveClient extends LiveStream<PortalEvent> {
   protected applyEvents(events: PortalEvent[]) {
     const { queryClient, vendorUserId } = this.options
     this.recordLog?.push(...events)
-    const { runEvents, commented, maintenance } = writeBatch(queryClient, vendorUserId, events)
+    const { runEvents, commented, maintenance } = writeBatch(queryClient, this.keys, vendorUserId, events)
     if (maintenance !== undefined) this.setMaintenance(maintenance)
     if (runEvents.size > 0) {
       this.runs = liveRunsAfter(this.runs, runEvents)
@@ -183,14 +195,14 @@ export class LiveClient extends LiveStream<PortalEvent> {
   private tellLabAnswers(events: ReadonlyArray<PortalEvent>) {
     const { queryClient, vendorUserId, onLabAnswer } = this.options
     const answers = labAnswersOf(events, (id) => {
-      const list = queryClient.getQueryData<RecordListAnswer>(queryKeys.records(vendorUserId))
+      const list = queryClient.getQueryData<RecordListAnswer>(this.keys.records(vendorUserId))
       return (
         list?.portfolioManagerSubmittedDetailsList.find((row) => row.portfolioManagerId === id)?.deviceName ??
         null
       )
     })
     for (const answer of answers) {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.comments(answer.portfolioManagerId) })
+      void queryClient.invalidateQueries({ queryKey: this.keys.comments(answer.portfolioManagerId) })
       onLabAnswer?.(answer)
     }
   }
@@ -201,7 +213,7 @@ export class LiveClient extends LiveStream<PortalEvent> {
    */
   private followRecordReads() {
     const { queryClient, vendorUserId } = this.options
-    const key = queryKeys.records(vendorUserId)
+    const key = this.keys.records(vendorUserId)
     return queryClient.getQueryCache().subscribe((notice) => {
       if (notice.type !== 'updated' || !sameKey(notice.query.queryKey, key)) return
       const { action } = notice

@@ -8,6 +8,7 @@ import { type LabAnswer, labAnsweredMessage } from '@/lib/live/lab-answers'
 import { type EventSourceFactory, LiveClient, type LiveRun } from '@/lib/live/live-client'
 import type { LiveStream } from '@/lib/live/live-stream'
 import { announceSessionEnded } from '@/lib/session-ended'
+import { useOrganizationId } from '@/lib/use-auth-data'
 
 /*
  * The live stream in React (docs/decisions/0022): `LiveUpdates` opens it for the logged-in vendor
@@ -59,13 +60,22 @@ function announceLabAnswer(answer: LabAnswer) {
 /** Follows the vendor's live events while mounted; its children read them through the hooks below. */
 export function LiveUpdates({ vendorUserId, children }: { vendorUserId: string; children: React.ReactNode }) {
   const queryClient = useQueryClient()
+  // The stream's events are the organization's the session acts for (its reads' keys).
+  const organizationId = useOrganizationId()
   const createEventSource = React.useContext(EventSourceContext)
   const clock = useClock()
   // Made during render (it opens nothing); the stream opens in the effect, never on a server render.
   const client = React.useMemo(
     () =>
-      new LiveClient({ queryClient, vendorUserId, createEventSource, clock, onLabAnswer: announceLabAnswer }),
-    [queryClient, vendorUserId, createEventSource, clock],
+      new LiveClient({
+        queryClient,
+        organizationId,
+        vendorUserId,
+        createEventSource,
+        clock,
+        onLabAnswer: announceLabAnswer,
+      }),
+    [queryClient, organizationId, vendorUserId, createEventSource, clock],
   )
   React.useEffect(() => {
     // `ended`: the server ended the session (logout elsewhere, removal from the organization).

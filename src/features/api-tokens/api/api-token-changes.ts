@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiToken, ApiTokenScope, CreateApiTokenAnswer } from '@/contract/api-tokens'
 import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-endpoint'
-import { queryKeys } from '@/lib/query-keys'
+import { useOrganizationKeys } from '@/lib/use-auth-data'
 
 /*
  * Creating and revoking a token (POST /api/tokens/create, /revoke): each answer's token replaces
@@ -10,17 +10,15 @@ import { queryKeys } from '@/lib/query-keys'
 
 function usePutToken(vendorUserId: string) {
   const queryClient = useQueryClient()
+  const keys = useOrganizationKeys()
   return (token: ApiToken) => {
-    queryClient.setQueryData(
-      queryKeys.apiTokens(vendorUserId),
-      (list: { tokens: ApiToken[] } | undefined) => {
-        const tokens = list?.tokens ?? []
-        return tokens.some((item) => item.tokenId === token.tokenId)
-          ? { tokens: tokens.map((item) => (item.tokenId === token.tokenId ? token : item)) }
-          : { tokens: [token, ...tokens] }
-      },
-    )
-    void queryClient.invalidateQueries({ queryKey: queryKeys.allActivity() })
+    queryClient.setQueryData(keys.apiTokens(vendorUserId), (list: { tokens: ApiToken[] } | undefined) => {
+      const tokens = list?.tokens ?? []
+      return tokens.some((item) => item.tokenId === token.tokenId)
+        ? { tokens: tokens.map((item) => (item.tokenId === token.tokenId ? token : item)) }
+        : { tokens: [token, ...tokens] }
+    })
+    void queryClient.invalidateQueries({ queryKey: keys.allActivity() })
   }
 }
 

@@ -13,6 +13,7 @@ import { firstMessage } from '@/contract/validation/fields'
 import { confirmPasswordSchema, newPasswordSchema } from '@/contract/validation/password'
 import { answerOrNull } from '@/lib/api-failure'
 import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-endpoint'
+import { queryKeys } from '@/lib/query-keys'
 import { AuthCard } from '@/features/auth/components/auth-card'
 
 /**
@@ -22,7 +23,7 @@ import { AuthCard } from '@/features/auth/components/auth-card'
  */
 function LabSetPasswordPage({ token }: { token: string | undefined }) {
   const info = useQuery({
-    queryKey: ['lab-set-password', token ?? ''],
+    queryKey: queryKeys.labSetPassword(token ?? ''),
     queryFn: ({ signal }) => requestEndpoint('labSetPasswordInfo', { token: token ?? '' }, { signal }),
     enabled: Boolean(token),
     retry: false,

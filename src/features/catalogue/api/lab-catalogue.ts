@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-endpoint'
-import { queryKeys } from '@/lib/query-keys'
+import { isCatalogueOfAnOrganization, queryKeys } from '@/lib/query-keys'
 
 /*
  * The lab's catalogue (docs/decisions/0034): the read every staff member makes, and a Lab
@@ -18,7 +18,7 @@ function useCatalogueChanged() {
   const queryClient = useQueryClient()
   return () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.labCatalogue(), exact: true })
-    void queryClient.invalidateQueries({ queryKey: queryKeys.catalogue() })
+    void queryClient.invalidateQueries({ predicate: ({ queryKey }) => isCatalogueOfAnOrganization(queryKey) })
   }
 }
 

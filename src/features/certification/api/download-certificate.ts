@@ -8,6 +8,7 @@ import {
 } from '@/lib/api-client'
 import { ApiAnswerError } from '@/lib/call-endpoint'
 import { runsQueryOptions } from '@/features/certification/api/list-runs'
+import { useOrganizationId } from '@/lib/use-auth-data'
 
 /** Download Certificate when none of the record's runs was issued a certificate. */
 export const NO_CERTIFICATE_MESSAGE = 'This device has no certificate yet.'
@@ -22,9 +23,12 @@ type DownloadRequest = { vendorUserId: string; portfolioManagerId: string }
  */
 export function useDownloadCertificateMutation() {
   const queryClient = useQueryClient()
+  const organizationId = useOrganizationId()
   return useMutation({
     mutationFn: async ({ vendorUserId, portfolioManagerId }: DownloadRequest) => {
-      const { runs } = await queryClient.fetchQuery(runsQueryOptions(vendorUserId, portfolioManagerId))
+      const { runs } = await queryClient.fetchQuery(
+        runsQueryOptions(organizationId, vendorUserId, portfolioManagerId),
+      )
       // A run certified before certificates were numbered has none yet: the service issues it now.
       const run = runs.find(
         (candidate) =>

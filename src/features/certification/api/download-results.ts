@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { runsQueryOptions } from '@/features/certification/api/list-runs'
+import { useOrganizationId } from '@/lib/use-auth-data'
 import { runResultsQueryOptions } from '@/features/certification/api/run-results'
 
 /** Download Results when the record has no run that finished (a run still going has no results). */
@@ -14,12 +15,15 @@ type DownloadRequest = { vendorUserId: string; portfolioManagerId: string }
  */
 export function useDownloadResultsMutation() {
   const queryClient = useQueryClient()
+  const organizationId = useOrganizationId()
   return useMutation({
     mutationFn: async ({ vendorUserId, portfolioManagerId }: DownloadRequest) => {
-      const { runs } = await queryClient.fetchQuery(runsQueryOptions(vendorUserId, portfolioManagerId))
+      const { runs } = await queryClient.fetchQuery(
+        runsQueryOptions(organizationId, vendorUserId, portfolioManagerId),
+      )
       const run = runs.find((candidate) => candidate.status === 'Completed' && candidate.finishedAt)
       if (!run) throw new Error(NO_FINISHED_RUN_MESSAGE)
-      return queryClient.fetchQuery(runResultsQueryOptions(run.runId))
+      return queryClient.fetchQuery(runResultsQueryOptions(organizationId, run.runId))
     },
   })
 }

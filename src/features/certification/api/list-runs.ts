@@ -2,16 +2,20 @@ import { queryOptions } from '@tanstack/react-query'
 import type { RunListAnswer } from '@/contract/certification'
 import { requestEndpoint } from '@/lib/call-endpoint'
 import { mergeRunLists } from '@/lib/live/apply-events'
-import { queryKeys } from '@/lib/query-keys'
+import { type OrganizationId, organizationKeys } from '@/lib/query-keys'
 
 /**
  * GET /runs: a record's runs (attempts) with their test cases, newest first. Not polled: the live
  * stream moves them on (docs/decisions/0022), and a read that answers after an event does not
  * take a run back to where it stood before it.
  */
-export const runsQueryOptions = (vendorUserId: string, portfolioManagerId: string) =>
+export const runsQueryOptions = (
+  organizationId: OrganizationId,
+  vendorUserId: string,
+  portfolioManagerId: string,
+) =>
   queryOptions({
-    queryKey: queryKeys.runs(portfolioManagerId),
+    queryKey: organizationKeys(organizationId).runs(portfolioManagerId),
     queryFn: ({ signal }) =>
       requestEndpoint(
         'listRuns',

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { requestEndpoint } from '@/lib/call-endpoint'
-import { runsQueryOptions } from '@/features/certification/api/list-runs'
+import { useOrganizationKeys } from '@/lib/use-auth-data'
 
 type PublishRequest = { vendorUserId: string; portfolioManagerId: string; number: string; published: boolean }
 
@@ -10,12 +10,11 @@ type PublishRequest = { vendorUserId: string; portfolioManagerId: string; number
  */
 export function usePublishCertificateMutation() {
   const queryClient = useQueryClient()
+  const keys = useOrganizationKeys()
   return useMutation({
     mutationFn: ({ vendorUserId, number, published }: PublishRequest) =>
       requestEndpoint('publishCertificate', { vendorUserId, number, published }),
-    onSettled: (_answer, _error, { vendorUserId, portfolioManagerId }) =>
-      queryClient.invalidateQueries({
-        queryKey: runsQueryOptions(vendorUserId, portfolioManagerId).queryKey,
-      }),
+    onSettled: (_answer, _error, { portfolioManagerId }) =>
+      queryClient.invalidateQueries({ queryKey: keys.runs(portfolioManagerId) }),
   })
 }

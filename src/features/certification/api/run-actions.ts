@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { RunTestsPayload } from '@/contract/certification'
 import { requestEndpoint } from '@/lib/call-endpoint'
-import { queryKeys } from '@/lib/query-keys'
+import { useOrganizationKeys } from '@/lib/use-auth-data'
 
 /*
  * The run actions on the certification service: POST /run-tests/rerun-failed (a new
@@ -12,10 +12,11 @@ import { queryKeys } from '@/lib/query-keys'
  */
 function useRunAction(name: 'rerunFailed' | 'cancelRun') {
   const queryClient = useQueryClient()
+  const keys = useOrganizationKeys()
   return useMutation({
     mutationFn: (payload: RunTestsPayload) => requestEndpoint(name, payload),
     onSuccess: (_answer, payload) =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.runs(payload.portfolio_manager_id) }),
+      queryClient.invalidateQueries({ queryKey: keys.runs(payload.portfolio_manager_id) }),
   })
 }
 

@@ -2,12 +2,12 @@ import { queryOptions } from '@tanstack/react-query'
 import { endpointPath, endpoints, RUN_REPORT_PATH } from '@/contract/endpoints'
 import { requestEndpoint } from '@/lib/call-endpoint'
 import { getCertificationServiceBaseUrl } from '@/lib/config'
-import { queryKeys } from '@/lib/query-keys'
+import { type OrganizationId, organizationKeys } from '@/lib/query-keys'
 
 /** GET /runs/{runId}/results.json: Download Results as machine-readable JSON (decision 8). */
-export const runResultsQueryOptions = (runId: string) =>
+export const runResultsQueryOptions = (organizationId: OrganizationId, runId: string) =>
   queryOptions({
-    queryKey: queryKeys.runResults(runId),
+    queryKey: organizationKeys(organizationId).runResults(runId),
     queryFn: ({ signal }) => requestEndpoint('runResults', undefined, { signal, params: { runId } }),
     staleTime: Infinity,
   })

@@ -21,6 +21,7 @@ import { answerOrNull } from '@/lib/api-failure'
 import { useMarkCommentsRead } from '@/lib/live/live-updates'
 import { useRoleRefusal } from '@/lib/use-role'
 import { cn } from '@/lib/utils'
+import { useOrganizationId } from '@/lib/use-auth-data'
 
 type CommentsDialogProps = {
   /** The record whose comments show; null closes the dialog. */
@@ -52,7 +53,8 @@ function CommentsDialog({ record, onClose }: CommentsDialogProps) {
 type CommentRecord = { portfolioManagerId: string; deviceName: string }
 
 function CommentsBody({ record }: { record: CommentRecord }) {
-  const commentsQuery = useQuery(commentsQueryOptions(record.portfolioManagerId))
+  const organizationId = useOrganizationId()
+  const commentsQuery = useQuery(commentsQueryOptions(organizationId, record.portfolioManagerId))
   const draft = useCommentDraft(record)
   // Open, the thread is read: the dashboard row's unread mark goes (and stays gone as comments come).
   const markRead = useMarkCommentsRead()

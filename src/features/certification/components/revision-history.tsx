@@ -15,6 +15,7 @@ import {
 } from '@/features/certification/model/revision-text'
 import { useRoleRefusal } from '@/lib/use-role'
 import { cn } from '@/lib/utils'
+import { useOrganizationId } from '@/lib/use-auth-data'
 
 /*
  * Run details' revisions of a record (docs/decisions/0033): New revision, and the list of its
@@ -64,7 +65,8 @@ type RevisionHistoryProps = { vendorUserId: string; portfolioManagerId: string }
 
 /** Every revision of the record, newest first: its firmware, serial numbers, who made it and when, how it ended, its certificate. */
 export function RevisionHistory({ vendorUserId, portfolioManagerId }: RevisionHistoryProps) {
-  const query = useQuery(recordRevisionsQueryOptions(vendorUserId, portfolioManagerId))
+  const organizationId = useOrganizationId()
+  const query = useQuery(recordRevisionsQueryOptions(organizationId, vendorUserId, portfolioManagerId))
   const revisions = query.data?.revisions ?? []
   return (
     <div className="flex flex-col gap-2" data-slot="revision-history">

@@ -5,7 +5,7 @@ import { afterEach, expect, it, vi } from 'vitest'
 import type { CertificationRun, TestCase } from '@/contract/certification'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
 import { RunDetails } from '@/features/certification/components/run-details'
-import { queryKeys } from '@/lib/query-keys'
+import { organizationKeys } from '@/lib/query-keys'
 
 /*
  * Run details' attempt switcher (docs/decisions/0036): an earlier attempt's cases open and fold
@@ -51,7 +51,7 @@ it('shows attempt 1 with its failure open after the re-run that fixed it', () =>
   // The runs are in the cache; the read on mount never answers.
   vi.stubGlobal('fetch', () => new Promise(() => undefined))
   const client = new QueryClient()
-  client.setQueryData(queryKeys.runs('pm-1'), { runs: [rerun, fullRun] })
+  client.setQueryData(organizationKeys(undefined).runs('pm-1'), { runs: [rerun, fullRun] })
   render(
     <QueryClientProvider client={client}>
       <RunDetails vendorUserId="v-1" portfolioManagerId="pm-1" deviceName="Beacon 6" />

@@ -40,6 +40,7 @@ import { useRoleRefusal } from '@/lib/use-role'
 import { cn } from '@/lib/utils'
 import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS } from '@/contract/run-status'
 import { runPlanText } from '@/contract/test-plans'
+import { useOrganizationId } from '@/lib/use-auth-data'
 
 /** What a run came to, in the dashboard's words. */
 export function runOutcome(run: CertificationRun): string {
@@ -81,7 +82,8 @@ const NO_RUN_YET_READ_ONLY =
  * it and when, how it ended and why.
  */
 function RunDetails({ vendorUserId, portfolioManagerId, deviceName, status, revision }: RunDetailsProps) {
-  const runsQuery = useQuery(runsQueryOptions(vendorUserId, portfolioManagerId))
+  const organizationId = useOrganizationId()
+  const runsQuery = useQuery(runsQueryOptions(organizationId, vendorUserId, portfolioManagerId))
   const runs = runsQuery.data?.runs ?? []
   const run = runs[0]
   const summary = runSummary(runs)

@@ -2,16 +2,16 @@ import { queryOptions } from '@tanstack/react-query'
 import { EVENTS_SEQ_HEADER, parseEventsSeq } from '@/contract/events'
 import type { RecordListRead } from '@/contract/records'
 import { callEndpoint, dataOrThrow } from '@/lib/call-endpoint'
-import { queryKeys } from '@/lib/query-keys'
+import { type OrganizationId, organizationKeys } from '@/lib/query-keys'
 
 /**
  * POST /api/portfoliomanager/list: the vendor's device records (the dashboard's rows). The answer
  * is kept with its X-Events-Seq (`eventsSeq`): the live client reads the list again when it is
  * older than the stream's hello (docs/decisions/0022). `select` gives the list itself.
  */
-export const recordsQueryOptions = (vendorUserId: string) =>
+export const recordsQueryOptions = (organizationId: OrganizationId, vendorUserId: string) =>
   queryOptions({
-    queryKey: queryKeys.records(vendorUserId),
+    queryKey: organizationKeys(organizationId).records(vendorUserId),
     queryFn: async ({ signal }): Promise<RecordListRead> => {
       const result = await callEndpoint('listRecords', { vendorUserId }, { signal })
       const answer = dataOrThrow(result)

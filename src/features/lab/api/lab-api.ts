@@ -2,21 +2,14 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { LabQueueQuery, LabRole, LabState, ReviewDecision } from '@/contract/lab'
 import type { ApiResult } from '@/lib/api-client'
 import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-endpoint'
+import { labKeys } from '@/lib/query-keys'
 
 /*
  * The lab console's reads and changes (src/contract/lab.ts). Every read is under the
- * key LAB_KEY, so a change, or an event on the lab's stream, reads what it touched again (nothing
- * polls: the stream tells every change, docs/decisions/0045); the
+ * key labKeys.all() (src/lib/query-keys.ts), so a change, or an event on the lab's stream, reads
+ * what it touched again (nothing polls: the stream tells every change, docs/decisions/0045); the
  * state's answer to a maintenance or review-setting change replaces the cached state at once.
  */
-
-export const LAB_KEY = ['lab'] as const
-export const labKeys = {
-  state: () => [...LAB_KEY, 'state'] as const,
-  queue: (query: LabQueueQuery) => [...LAB_KEY, 'queue', query] as const,
-  record: (portfolioManagerId: string) => [...LAB_KEY, 'record', portfolioManagerId] as const,
-  staff: () => [...LAB_KEY, 'staff'] as const,
-}
 
 /** The query string of GET /api/lab/queue: only the filters that are set. */
 function queueParams(query: LabQueueQuery): Record<string, string> {
@@ -60,7 +53,7 @@ export const labStaffQueryOptions = () =>
 /** After a change the lab's reads (queue, record, state) are read again. */
 function useLabRefresh() {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: LAB_KEY })
+  return () => queryClient.invalidateQueries({ queryKey: labKeys.all() })
 }
 
 export type LabRunAction = 'labStartRun' | 'labRerunFailed' | 'labCancelRun'
@@ -107,7 +100,7 @@ function useStateChange() {
   const queryClient = useQueryClient()
   return (state: LabState) => {
     queryClient.setQueryData(labKeys.state(), state)
-    void queryClient.invalidateQueries({ queryKey: LAB_KEY })
+    void queryClient.invalidateQueries({ queryKey: labKeys.all() })
   }
 }
 

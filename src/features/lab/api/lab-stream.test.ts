@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createManualClock } from '@/lib/clock'
-import { LAB_KEY } from '@/features/lab/api/lab-api'
+import { labKeys } from '@/lib/query-keys'
 import { LAB_REFRESH_MS, LabLiveClient, vendorCommentMessage } from '@/features/lab/api/lab-stream'
 import type { RecordAssignedEvent } from '@/contract/lab-assignment'
 import { createFakeEventStream } from '@/mocks/event-stream'
@@ -33,9 +33,9 @@ function setup() {
     },
   )
   // A lab query in the cache, to see when the stream marks it stale.
-  queryClient.setQueryData([...LAB_KEY, 'queue', {}], { items: [] })
-  const stale = () => queryClient.getQueryState([...LAB_KEY, 'queue', {}])?.isInvalidated ?? false
-  const fresh = () => queryClient.setQueryData([...LAB_KEY, 'queue', {}], { items: [] })
+  queryClient.setQueryData(labKeys.queue({}), { items: [] })
+  const stale = () => queryClient.getQueryState(labKeys.queue({}))?.isInvalidated ?? false
+  const fresh = () => queryClient.setQueryData(labKeys.queue({}), { items: [] })
   const frame = () => frames.splice(0).forEach((callback) => callback())
   return { client, stream, clock, frame, frames, stale, fresh, assigned, comments }
 }

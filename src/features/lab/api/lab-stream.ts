@@ -7,7 +7,7 @@ import { useClock } from '@/lib/clock'
 import { readJson } from '@/lib/live/cache-writes'
 import { LiveStream, type LiveStreamOptions } from '@/lib/live/live-stream'
 import { useEventSourceFactory } from '@/lib/live/live-updates'
-import { LAB_KEY } from '@/features/lab/api/lab-api'
+import { labKeys } from '@/lib/query-keys'
 
 /*
  * The lab console's live stream (LAB_EVENTS_PATH; docs/decisions/0024, 0045): the portal's one
@@ -76,7 +76,7 @@ export class LabLiveClient extends LiveStream<LabStreamEvent> {
   }
 
   protected rereadLists() {
-    void this.queryClient.invalidateQueries({ queryKey: LAB_KEY })
+    void this.queryClient.invalidateQueries({ queryKey: labKeys.all() })
   }
 
   protected override flushDelay(): number {

@@ -6,6 +6,7 @@ import type {
   NotificationSettingsAnswer,
 } from '@/contract/notifications'
 import { requestEndpoint } from '@/lib/call-endpoint'
+import { type OrganizationId, organizationKeys, queryKeys } from '@/lib/query-keys'
 
 /*
  * The member's notification settings (GET /api/notifications/settings) for the
@@ -14,22 +15,17 @@ import { requestEndpoint } from '@/lib/call-endpoint'
  * shown at once and put back if the server refuses.
  */
 
-/** Keyed by the member and the organization: switching organization reads the other one's. */
-export const notificationSettingsKey = (vendorUserId: string, organizationId: string | undefined) =>
-  ['notification-settings', vendorUserId, organizationId ?? null] as const
-
-export const notificationSettingsQueryOptions = (vendorUserId: string, organizationId: string | undefined) =>
+/** Keyed by the organization and the member: switching organization reads the other one's. */
+export const notificationSettingsQueryOptions = (organizationId: OrganizationId, vendorUserId: string) =>
   queryOptions({
-    queryKey: notificationSettingsKey(vendorUserId, organizationId),
+    queryKey: organizationKeys(organizationId).notificationSettings(vendorUserId),
     queryFn: ({ signal }) => requestEndpoint('notificationSettings', undefined, { signal }),
   })
 
 /** Keyed by the staff member. */
-export const labNotificationSettingsKey = (staffId: string) => ['lab-notification-settings', staffId] as const
-
 export const labNotificationSettingsQueryOptions = (staffId: string) =>
   queryOptions({
-    queryKey: labNotificationSettingsKey(staffId),
+    queryKey: queryKeys.labNotificationSettings(staffId),
     queryFn: ({ signal }) => requestEndpoint('labNotificationSettings', undefined, { signal }),
   })
 
@@ -73,19 +69,16 @@ function useSwitchMutation<K extends string, A extends Switches<K>>(
   })
 }
 
-export function useUpdateNotificationSettingMutation(
-  vendorUserId: string,
-  organizationId: string | undefined,
-) {
+export function useUpdateNotificationSettingMutation(organizationId: OrganizationId, vendorUserId: string) {
   return useSwitchMutation<NotificationKind, NotificationSettingsAnswer>(
-    notificationSettingsKey(vendorUserId, organizationId),
+    organizationKeys(organizationId).notificationSettings(vendorUserId),
     (change) => requestEndpoint('updateNotificationSetting', change),
   )
 }
 
 export function useUpdateLabNotificationSettingMutation(staffId: string) {
   return useSwitchMutation<LabNotificationKind, LabNotificationSettingsAnswer>(
-    labNotificationSettingsKey(staffId),
+    queryKeys.labNotificationSettings(staffId),
     (change) => requestEndpoint('labUpdateNotificationSetting', change),
   )
 }

@@ -47,7 +47,7 @@ export function NotificationSettingsScreen({
   organizationId,
   settings,
 }: NotificationSettingsScreenProps) {
-  const update = useUpdateNotificationSettingMutation(vendorUserId, organizationId)
+  const update = useUpdateNotificationSettingMutation(organizationId, vendorUserId)
   const byKind = new Map(settings.settings.map((setting) => [setting.kind, setting]))
   const organizationSettings = ORGANIZATION_KINDS.map((kind) => byKind.get(kind)).filter(
     (setting) => setting !== undefined,

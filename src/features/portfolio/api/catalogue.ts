@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { requestEndpoint } from '@/lib/call-endpoint'
-import { queryKeys } from '@/lib/query-keys'
+import { type OrganizationId, organizationKeys } from '@/lib/query-keys'
 
 /**
  * The device catalogue for the manufacturer → name → type → class cascade; reference data, kept an
@@ -8,9 +8,9 @@ import { queryKeys } from '@/lib/query-keys'
  * (docs/decisions/0015), so the cache is kept per vendor: another vendor signing in in this tab
  * does not see them.
  */
-export const catalogueQueryOptions = (vendorUserId: string) =>
+export const catalogueQueryOptions = (organizationId: OrganizationId, vendorUserId: string) =>
   queryOptions({
-    queryKey: queryKeys.catalogueOf(vendorUserId),
+    queryKey: organizationKeys(organizationId).catalogue(vendorUserId),
     queryFn: ({ signal }) => requestEndpoint('catalogue', undefined, { signal }),
     staleTime: 60 * 60 * 1000,
   })

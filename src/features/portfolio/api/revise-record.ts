@@ -6,7 +6,7 @@ import {
   type ReviseRecordPayload,
 } from '@/contract/revisions'
 import { ApiAnswerError, callEndpoint, dataOrFieldRefusal } from '@/lib/call-endpoint'
-import { queryKeys } from '@/lib/query-keys'
+import { useOrganizationKeys } from '@/lib/use-auth-data'
 
 /**
  * POST /api/portfoliomanager/record/revise: Submit in the form's revise mode makes the record's
@@ -17,6 +17,7 @@ import { queryKeys } from '@/lib/query-keys'
  */
 export function useReviseRecordMutation() {
   const queryClient = useQueryClient()
+  const keys = useOrganizationKeys()
   return useMutation({
     mutationFn: (payload: ReviseRecordPayload) =>
       dataOrFieldRefusal<ReviseRecordAnswer, RevisionField>(
@@ -28,16 +29,16 @@ export function useReviseRecordMutation() {
       const id = payload.portfolioManagerId
       // The record is marked stale, not read again here: the form stays until it leaves, and the
       // next opening reads it afresh.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.record(id), refetchType: 'none' })
+      void queryClient.invalidateQueries({ queryKey: keys.record(id), refetchType: 'none' })
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.records(payload.vendorUserId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.recordRevisions(id) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.runs(id) }),
+        queryClient.invalidateQueries({ queryKey: keys.records(payload.vendorUserId) }),
+        queryClient.invalidateQueries({ queryKey: keys.recordRevisions(id) }),
+        queryClient.invalidateQueries({ queryKey: keys.runs(id) }),
       ])
     },
     onError: (error, payload) => {
       if (error instanceof ApiAnswerError && (error.status === 404 || error.status === 409)) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.record(payload.portfolioManagerId) })
+        void queryClient.invalidateQueries({ queryKey: keys.record(payload.portfolioManagerId) })
       }
     },
   })

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { IDEMPOTENCY_KEY_HEADER, type SubmitPayload } from '@/contract/portfolio'
 import { requestEndpoint } from '@/lib/call-endpoint'
 import { queryKeys } from '@/lib/query-keys'
+import { useOrganizationKeys } from '@/lib/use-auth-data'
 
 /**
  * One Idempotency-Key per press of Submit (docs/decisions/0015): each press builds its payload
@@ -36,6 +37,7 @@ function newUuid(): string {
  */
 export function useSubmitPortfolioMutation() {
   const queryClient = useQueryClient()
+  const keys = useOrganizationKeys()
   return useMutation({
     mutationFn: (payload: SubmitPayload) =>
       requestEndpoint('submitPortfolio', payload, {
@@ -44,8 +46,8 @@ export function useSubmitPortfolioMutation() {
     onSuccess: async (_answer, payload) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.portfolio(payload.vendorUserId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.records(payload.vendorUserId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.catalogue() }),
+        queryClient.invalidateQueries({ queryKey: keys.records(payload.vendorUserId) }),
+        queryClient.invalidateQueries({ queryKey: keys.allCatalogues() }),
       ])
     },
   })

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { UpdateRecordPayload } from '@/contract/portfolio'
 import { ApiAnswerError, requestEndpoint } from '@/lib/call-endpoint'
-import { queryKeys } from '@/lib/query-keys'
+import { useOrganizationKeys } from '@/lib/use-auth-data'
 
 /**
  * POST /api/portfoliomanager/record/update: the form's Submit in edit mode changes the record in
@@ -12,18 +12,19 @@ import { queryKeys } from '@/lib/query-keys'
  */
 export function useUpdateRecordMutation() {
   const queryClient = useQueryClient()
+  const keys = useOrganizationKeys()
   return useMutation({
     mutationFn: (payload: UpdateRecordPayload) => requestEndpoint('updateRecord', payload),
     onSuccess: async (_answer, payload) => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.records(payload.vendorUserId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.record(payload.portfolioManagerId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.catalogue() }),
+        queryClient.invalidateQueries({ queryKey: keys.records(payload.vendorUserId) }),
+        queryClient.invalidateQueries({ queryKey: keys.record(payload.portfolioManagerId) }),
+        queryClient.invalidateQueries({ queryKey: keys.allCatalogues() }),
       ])
     },
     onError: (error, payload) => {
       if (error instanceof ApiAnswerError && (error.status === 404 || error.status === 409)) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.record(payload.portfolioManagerId) })
+        void queryClient.invalidateQueries({ queryKey: keys.record(payload.portfolioManagerId) })
       }
     },
   })

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Info } from 'lucide-react'
 import { additionNotice, type CatalogueKind } from '@/contract/catalogue-review'
 import { catalogueAdditionsQueryOptions } from '@/features/portfolio/api/catalogue-additions'
+import { useOrganizationId } from '@/lib/use-auth-data'
 
 /**
  * What the lab decided on a value of the organization's own that the field holds
@@ -10,7 +11,7 @@ import { catalogueAdditionsQueryOptions } from '@/features/portfolio/api/catalog
  * vendor whose additions nobody reviewed sees the form as spec §2 draws it.
  */
 export function AdditionNotice({ kind, value }: { kind: CatalogueKind; value: string }) {
-  const additions = useQuery(catalogueAdditionsQueryOptions())
+  const additions = useQuery(catalogueAdditionsQueryOptions(useOrganizationId()))
   const key = value.trim().toLowerCase()
   const addition =
     key === ''

@@ -47,7 +47,9 @@ export function PortfolioScreen(props: PortfolioScreenProps) {
 
 function PortfolioLoaded({ authData, focusSection, recordId, revise }: PortfolioScreenProps) {
   const { data: saved } = useSuspenseQuery(portfolioQueryOptions(authData.vendorUserId))
-  const { data: catalogue } = useSuspenseQuery(catalogueQueryOptions(authData.vendorUserId))
+  const { data: catalogue } = useSuspenseQuery(
+    catalogueQueryOptions(authData.organizationId, authData.vendorUserId),
+  )
   const countries = useQuery(addressQueryOptions()).data?.countryDetailsList ?? NO_COUNTRIES
   const loaded = { authData, saved, catalogue, countries }
   if (recordId !== undefined) return <RecordEditScreen {...loaded} recordId={recordId} revise={revise} />
@@ -64,7 +66,9 @@ type RecordEditScreenProps = Omit<React.ComponentProps<typeof PortfolioForm>, 'r
  * Submit, when a refusal reads the record again.
  */
 function RecordEditScreen({ recordId, revise, ...loaded }: RecordEditScreenProps) {
-  const recordQuery = useSuspenseQuery(recordQueryOptions(loaded.authData.vendorUserId, recordId))
+  const recordQuery = useSuspenseQuery(
+    recordQueryOptions(loaded.authData.organizationId, loaded.authData.vendorUserId, recordId),
+  )
   if (isNotFound(recordQuery.error)) return <RecordNotFound message={recordQuery.error.message} />
   const record = recordQuery.data
   if (revise) {

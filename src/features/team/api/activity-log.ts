@@ -6,7 +6,7 @@ import {
 } from '@/contract/activity-export'
 import type { ActivityExportFormat } from '@/contract/team'
 import { requestEndpoint } from '@/lib/call-endpoint'
-import { queryKeys } from '@/lib/query-keys'
+import { type OrganizationId, organizationKeys } from '@/lib/query-keys'
 import { saveFile } from '@/lib/save-file'
 
 export type ActivityFilters = ActivityFilter
@@ -24,9 +24,13 @@ function setFilters(filters: ActivityFilters) {
 }
 
 /** GET /api/team/activity: newest first, a page at a time; `next` is the following page's `before`. */
-export const activityQueryOptions = (vendorUserId: string, filters: ActivityFilters) =>
+export const activityQueryOptions = (
+  organizationId: OrganizationId,
+  vendorUserId: string,
+  filters: ActivityFilters,
+) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.activity(vendorUserId, setFilters(filters)),
+    queryKey: organizationKeys(organizationId).activity(vendorUserId, setFilters(filters)),
     queryFn: ({ pageParam, signal }) =>
       requestEndpoint(
         'activityLog',

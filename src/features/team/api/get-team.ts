@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
 import { requestEndpoint } from '@/lib/call-endpoint'
-import { queryKeys } from '@/lib/query-keys'
+import { type OrganizationId, organizationKeys } from '@/lib/query-keys'
 
 /** GET /api/team: the members (every role), and the pending invitations (an Owner's only). */
-export const teamQueryOptions = (vendorUserId: string) =>
+export const teamQueryOptions = (organizationId: OrganizationId, vendorUserId: string) =>
   queryOptions({
-    queryKey: queryKeys.team(vendorUserId),
+    queryKey: organizationKeys(organizationId).team(vendorUserId),
     queryFn: ({ signal }) => requestEndpoint('team', undefined, { signal }),
   })

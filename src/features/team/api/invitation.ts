@@ -2,7 +2,8 @@ import { type QueryClient, queryOptions, useMutation } from '@tanstack/react-que
 import type { AuthData } from '@/contract/auth'
 import type { AcceptInvitationPayload, JoinInvitationPayload } from '@/contract/team'
 import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-endpoint'
-import { isOrganizationQuery, queryKeys } from '@/lib/query-keys'
+import { queryKeys } from '@/lib/query-keys'
+import { dropOrganizationReads } from '@/lib/switch-organization'
 import { writeAuthData } from '@/lib/storage'
 
 /** GET /api/invitations/get?token=…: what the invitation link's page shows (no login needed). */
@@ -59,6 +60,6 @@ export function useJoinInvitationMutation() {
  */
 export function actForJoinedOrganization(queryClient: QueryClient, authData: AuthData) {
   writeAuthData(authData)
-  queryClient.removeQueries({ predicate: (cached) => isOrganizationQuery(cached.queryKey) })
+  dropOrganizationReads(queryClient)
   queryClient.removeQueries({ queryKey: queryKeys.pendingInvitations(authData.emailId) })
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Role } from '@/contract/roles'
 import type { TeamChangeAnswer } from '@/contract/team'
 import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-endpoint'
-import { queryKeys } from '@/lib/query-keys'
+import { useOrganizationKeys } from '@/lib/use-auth-data'
 
 /*
  * The team's changes (POST /api/team/…): each answers its message (the success toast) and the
@@ -11,9 +11,10 @@ import { queryKeys } from '@/lib/query-keys'
 
 function useTeamAnswer(vendorUserId: string) {
   const queryClient = useQueryClient()
+  const keys = useOrganizationKeys()
   return (answer: TeamChangeAnswer) => {
-    queryClient.setQueryData(queryKeys.team(vendorUserId), answer.team)
-    void queryClient.invalidateQueries({ queryKey: queryKeys.allActivity() })
+    queryClient.setQueryData(keys.team(vendorUserId), answer.team)
+    void queryClient.invalidateQueries({ queryKey: keys.allActivity() })
   }
 }
 

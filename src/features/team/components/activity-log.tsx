@@ -6,6 +6,7 @@ import { formatPortalTime } from '@/lib/format-time'
 import { activityQueryOptions, type ActivityFilters } from '@/features/team/api/activity-log'
 import { ActivityExportMenu } from '@/features/team/components/activity-export-menu'
 import { ActivityFilterControls, isFiltered } from '@/features/team/components/activity-filters'
+import { useOrganizationId } from '@/lib/use-auth-data'
 
 type ActivityLogProps = {
   vendorUserId: string
@@ -21,7 +22,7 @@ type ActivityLogProps = {
  * select exported as CSV or JSON; how long lines are kept, said once.
  */
 function ActivityLog({ vendorUserId, members, filters, onFiltersChange }: ActivityLogProps) {
-  const query = useInfiniteQuery(activityQueryOptions(vendorUserId, filters))
+  const query = useInfiniteQuery(activityQueryOptions(useOrganizationId(), vendorUserId, filters))
   const entries = query.data?.pages.flatMap((page) => page.entries) ?? []
 
   return (

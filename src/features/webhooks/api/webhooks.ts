@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { WebhookEndpoint, WebhookEventType } from '@/contract/webhooks'
 import { callEndpoint, dataOrFieldRefusal, requestEndpoint } from '@/lib/call-endpoint'
-import { queryKeys } from '@/lib/query-keys'
+import { type OrganizationId, organizationKeys } from '@/lib/query-keys'
+import { useOrganizationId, useOrganizationKeys } from '@/lib/use-auth-data'
 
 /*
  * The webhooks page's calls. The list and each endpoint's delivery log are read through
@@ -9,31 +10,24 @@ import { queryKeys } from '@/lib/query-keys'
  * which replaces it in the cached list.
  */
 
-export const webhookKeys = {
-  all: queryKeys.webhooks(),
-  list: (vendorUserId: string) => [...queryKeys.webhooks(), 'list', vendorUserId] as const,
-  deliveries: (endpointId: string) => [...queryKeys.webhooks(), 'deliveries', endpointId] as const,
-  delivery: (deliveryId: string) => [...queryKeys.webhooks(), 'delivery', deliveryId] as const,
-}
-
 /** GET /api/webhooks: the organization's endpoints. */
-export const webhooksQueryOptions = (vendorUserId: string) =>
+export const webhooksQueryOptions = (organizationId: OrganizationId, vendorUserId: string) =>
   queryOptions({
-    queryKey: webhookKeys.list(vendorUserId),
+    queryKey: organizationKeys(organizationId).webhooks(vendorUserId),
     queryFn: ({ signal }) => requestEndpoint('webhooks', undefined, { signal }),
   })
 
 /** GET /api/webhooks/deliveries: one endpoint's log, newest first; `before` for the next page. */
-export const deliveriesQueryOptions = (endpointId: string) =>
+export const deliveriesQueryOptions = (organizationId: OrganizationId, endpointId: string) =>
   queryOptions({
-    queryKey: webhookKeys.deliveries(endpointId),
+    queryKey: organizationKeys(organizationId).webhookDeliveries(endpointId),
     queryFn: ({ signal }) => requestEndpoint('webhookDeliveries', { endpointId }, { signal }),
   })
 
 /** GET /api/webhooks/delivery: one delivery with each attempt's request and response (docs/decisions/0043). */
-export const deliveryQueryOptions = (deliveryId: string) =>
+export const deliveryQueryOptions = (organizationId: OrganizationId, deliveryId: string) =>
   queryOptions({
-    queryKey: webhookKeys.delivery(deliveryId),
+    queryKey: organizationKeys(organizationId).webhookDelivery(deliveryId),
     queryFn: ({ signal }) => requestEndpoint('webhookDelivery', { deliveryId }, { signal }),
   })
 
@@ -43,8 +37,9 @@ export function fetchOlderDeliveries(endpointId: string, before: string) {
 
 function useApplyEndpoint(vendorUserId: string) {
   const queryClient = useQueryClient()
+  const { queryKey } = webhooksQueryOptions(useOrganizationId(), vendorUserId)
   return (endpoint: WebhookEndpoint | null, removedId?: string) => {
-    queryClient.setQueryData(webhooksQueryOptions(vendorUserId).queryKey, (current) => {
+    queryClient.setQueryData(queryKey, (current) => {
       if (!current) return current
       const others = current.endpoints.filter(
         (item) => item.endpointId !== (endpoint?.endpointId ?? removedId),
@@ -119,21 +114,23 @@ export function useDeleteWebhookMutation(vendorUserId: string) {
 /** POST /api/webhooks/redeliver (Resend): the log and the delivery's panel are read again. */
 export function useRedeliverMutation(vendorUserId: string, endpointId: string) {
   const queryClient = useQueryClient()
+  const keys = useOrganizationKeys()
   return useMutation({
     mutationFn: (deliveryId: string) => requestEndpoint('redeliverWebhook', { vendorUserId, deliveryId }),
     onSuccess: (_answer, deliveryId) => {
-      void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(endpointId) })
-      void queryClient.invalidateQueries({ queryKey: webhookKeys.delivery(deliveryId) })
+      void queryClient.invalidateQueries({ queryKey: keys.webhookDeliveries(endpointId) })
+      void queryClient.invalidateQueries({ queryKey: keys.webhookDelivery(deliveryId) })
     },
   })
 }
 
 export function usePingMutation(vendorUserId: string) {
   const queryClient = useQueryClient()
+  const keys = useOrganizationKeys()
   return useMutation({
     mutationFn: (endpointId: string) => requestEndpoint('pingWebhook', { vendorUserId, endpointId }),
     onSuccess: (_answer, endpointId) =>
-      void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(endpointId) }),
+      void queryClient.invalidateQueries({ queryKey: keys.webhookDeliveries(endpointId) }),
   })
 }
 

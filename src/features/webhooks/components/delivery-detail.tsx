@@ -23,6 +23,7 @@ import {
   deliveryStatusLabel,
   readableBody,
 } from '@/features/webhooks/model/webhook-view'
+import { useOrganizationId } from '@/lib/use-auth-data'
 
 export const DELIVERY_READ_FAILED = 'This delivery could not be read.'
 
@@ -77,7 +78,7 @@ function DeliveryBody({
   resending,
   onResend,
 }: Omit<DeliveryDetailProps, 'onClose'> & { delivery: WebhookDelivery }) {
-  const query = useQuery(deliveryQueryOptions(delivery.deliveryId))
+  const query = useQuery(deliveryQueryOptions(useOrganizationId(), delivery.deliveryId))
   const current = query.data?.delivery ?? delivery
   return (
     <div className="flex flex-col gap-4">

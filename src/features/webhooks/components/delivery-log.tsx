@@ -14,6 +14,7 @@ import {
 } from '@/features/webhooks/api/webhooks'
 import { DeliveryDetail } from '@/features/webhooks/components/delivery-detail'
 import { attemptsLabel, deliveryStatusLabel, responseLabel } from '@/features/webhooks/model/webhook-view'
+import { useOrganizationId } from '@/lib/use-auth-data'
 
 type DeliveryLogProps = {
   vendorUserId: string
@@ -128,7 +129,7 @@ const COLUMNS = ['Event', 'Status', 'Time', 'Response', 'Attempts', 'Next retry'
 
 /** The first page (a query), the older pages read since, the delivery opened, and Resend. */
 function useDeliveryLog(vendorUserId: string, endpoint: WebhookEndpoint, refusal: RoleRefusal | null) {
-  const query = useQuery(deliveriesQueryOptions(endpoint.endpointId))
+  const query = useQuery(deliveriesQueryOptions(useOrganizationId(), endpoint.endpointId))
   const [older, setOlder] = React.useState<{ deliveries: WebhookDelivery[]; next: string | null } | null>(
     null,
   )
