@@ -1,5 +1,5 @@
 import preview from '#.storybook/preview'
-import { expect, within } from 'storybook/test'
+import { expect, waitFor, within } from 'storybook/test'
 import { CommentThread } from '@/components/runs/comment-thread'
 import { labSideLabels } from '@/components/runs/run-text'
 import type { Comment } from '@/contract/certification'
@@ -64,6 +64,7 @@ export const LongThread = meta.story({
   play: async ({ canvas, userEvent }) => {
     const region = canvas.getByRole('region', { name: 'Comment thread' })
     await expect(items(canvas, 'Comments')[0]).toHaveTextContent('20 Nov 2026, 08:11')
+    await waitFor(() => expect(region).toHaveAttribute('tabindex', '0'))
     await userEvent.tab()
     await expect(region).toHaveFocus()
   },

@@ -1,5 +1,5 @@
 import preview from '#.storybook/preview'
-import { expect, within } from 'storybook/test'
+import { expect, waitFor, within } from 'storybook/test'
 import { TestCaseRow } from '@/components/runs/test-case-row'
 import type { TestCase } from '@/contract/certification'
 import { CERTIFICATE_NUMBER, fitsTheWidth, PHONE } from './run-fixtures'
@@ -51,7 +51,7 @@ export const RunDetails = meta.story({
     const failed = canvas.getByRole('button', { name: /DFS radar detection/ })
     await expect(failed).toHaveAttribute('aria-expanded', 'true')
     await userEvent.click(failed)
-    await expect(canvas.queryByText('Radar pattern 3 not detected within 60 s')).toBeNull()
+    await waitFor(() => expect(canvas.queryByText('Radar pattern 3 not detected within 60 s')).toBeNull())
     const passed = canvas.getByRole('button', { name: /Wi-Fi throughput/ })
     await userEvent.click(passed)
     await expect(canvas.getByText('5 GHz: 912 Mbit/s')).toBeVisible()
