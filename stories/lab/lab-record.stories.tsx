@@ -18,6 +18,9 @@ import { FIXTURE_CERTIFICATE_NUMBERS } from '@/mocks/fixtures/certificates'
 import { fixtureEvents } from '@/mocks/fixtures/events'
 import { addRevisionFixtures, REVISION_FIXTURE_IDS } from '@/mocks/fixtures/revisions'
 import { FIXTURE_NOW, world } from '@/mocks/fixtures/world'
+import { AttemptList } from '@/components/runs/attempt-list'
+import { CertificateLine } from '@/components/runs/certificate-line'
+import { CommentThread } from '@/components/runs/comment-thread'
 import { LabRecordPage } from '@/features/lab/components/lab-record-page'
 import { AssignmentControl } from '@/features/lab/components/lab-assignment'
 import { loggedInAsLab } from '../support/session'
@@ -26,14 +29,15 @@ import { expectToast } from '../support/toasts'
 /**
  * A record in the lab console at its own address, /lab/records/$id (docs/decisions/0045), logged
  * in as the fixture lab's Lena Lab: who has it (Assign to me, Unassign), what the lab may do,
- * every attempt with its logs and, beside them, the conversation with the vendor; the review,
- * the answer and revoking a certificate are forms of the form kit. Back to the queue keeps the
- * queue's filters.
+ * every attempt with its logs and, beside them, the conversation with the vendor (the attempt
+ * list, certificate line and comment thread of components/runs, as the vendor's run details show
+ * them; see Runs/…); the review, the answer and revoking a certificate are forms of the form kit.
+ * Back to the queue keeps the queue's filters.
  */
 
 const meta = preview.meta({
   title: 'Lab/Lab record',
-  subcomponents: { LabRecordPage, AssignmentControl },
+  subcomponents: { LabRecordPage, AssignmentControl, AttemptList, CertificateLine, CommentThread },
   parameters: { layout: 'fullscreen', router: { app: true, url: '/lab/records/pm-0001' } },
   render: () => <></>,
 })
