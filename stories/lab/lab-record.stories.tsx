@@ -18,6 +18,9 @@ import { FIXTURE_CERTIFICATE_NUMBERS } from '@/mocks/fixtures/certificates'
 import { fixtureEvents } from '@/mocks/fixtures/events'
 import { addRevisionFixtures, REVISION_FIXTURE_IDS } from '@/mocks/fixtures/revisions'
 import { FIXTURE_NOW, world } from '@/mocks/fixtures/world'
+import { AttemptList } from '@/components/runs/attempt-list'
+import { CertificateLine } from '@/components/runs/certificate-line'
+import { CommentThread } from '@/components/runs/comment-thread'
 import { LabRecordPage } from '@/features/lab/components/lab-record-page'
 import { AssignmentControl } from '@/features/lab/components/lab-assignment'
 import { loggedInAsLab } from '../support/session'
@@ -26,14 +29,15 @@ import { expectToast } from '../support/toasts'
 /**
  * A record in the lab console at its own address, /lab/records/$id (docs/decisions/0045), logged
  * in as the fixture lab's Lena Lab: who has it (Assign to me, Unassign), what the lab may do,
- * every attempt with its logs and, beside them, the conversation with the vendor; the review,
- * the answer and revoking a certificate are forms of the form kit. Back to the queue keeps the
- * queue's filters.
+ * every attempt with its logs and, beside them, the conversation with the vendor (the attempt
+ * list, certificate line and comment thread of components/runs, as the vendor's run details show
+ * them; see Runs/…); the review, the answer and revoking a certificate are forms of the form kit.
+ * Back to the queue keeps the queue's filters.
  */
 
 const meta = preview.meta({
   title: 'Lab/Lab record',
-  subcomponents: { LabRecordPage, AssignmentControl },
+  subcomponents: { LabRecordPage, AssignmentControl, AttemptList, CertificateLine, CommentThread },
   parameters: { layout: 'fullscreen', router: { app: true, url: '/lab/records/pm-0001' } },
   render: () => <></>,
 })
@@ -262,12 +266,13 @@ export const Conversation = meta.story({
   },
   play: async ({ canvas, userEvent }) => {
     await recordReady(canvas)
+    // Newest first, as the vendor's comments dialog shows the thread (the shared CommentThread).
     const thread = await canvas.findByRole('list', { name: 'Conversation with the vendor' })
     const items = within(thread).getAllByRole('listitem')
-    await expect(items.at(-2)).toHaveTextContent(
+    await expect(items[1]).toHaveTextContent(
       'Priya Sharma · Nokia Solutions and Networks · Owner · 20 Nov 2026, 08:00Our DFS fix is in 3.4.13. Can you run the radar cases again?',
     )
-    await expect(items.at(-1)).toHaveTextContent(
+    await expect(items[0]).toHaveTextContent(
       'Eli Engineer · Certification lab · Lab engineer · 20 Nov 2026, 08:30Yes: flash 3.4.13 and re-run the failed cases; we watch the bench.',
     )
     const form = canvas.getByRole('form', { name: 'Answer the vendor' })
@@ -279,7 +284,7 @@ export const Conversation = meta.story({
     await userEvent.click(within(form).getByRole('button', { name: 'Send answer' }))
     await expectToast(LAB_COMMENT_ADDED_MESSAGE, 'success')
     await waitFor(() =>
-      expect(within(thread).getAllByRole('listitem').at(-1)).toHaveTextContent(
+      expect(within(thread).getAllByRole('listitem')[0]).toHaveTextContent(
         /^Lena Lab · Certification lab · Lab manager · .*The bench is free now\.$/,
       ),
     )
@@ -332,12 +337,15 @@ export const RevokeCertificate = meta.story({
     return loggedInAsLab('Lab manager')()
   },
   parameters: { router: { app: true, url: recordUrl(certifiedRun().portfolioManagerId) } },
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent }) => {
     await recordReady(canvas)
-    await waitFor(() => expect(canvas.getByText('Certificate DCP-7KQ4-M9XZ-2F8H · Valid')).toBeVisible())
-    await expect(
-      canvas.getByRole('link', { name: 'Verification page (opens in a new tab)' }),
-    ).toHaveAttribute('href', '/verify/DCP-7KQ4-M9XZ-2F8H')
+    // The certificate line the vendor's run details show (the shared CertificateLine), with Revoke.
+    const line = () => canvasElement.querySelector('[data-slot="run-certificate"]')
+    await waitFor(() => expect(line()).toHaveTextContent('CertificateDCP-7KQ4-M9XZ-2F8H· Valid'))
+    await expect(canvas.getByRole('link', { name: 'DCP-7KQ4-M9XZ-2F8H' })).toHaveAttribute(
+      'href',
+      '/verify/DCP-7KQ4-M9XZ-2F8H',
+    )
     await userEvent.click(canvas.getByRole('button', { name: 'Revoke certificate' }))
     const form = canvas.getByRole('form', { name: 'Revoke certificate DCP-7KQ4-M9XZ-2F8H' })
     const reason = within(form).getByRole('textbox', { name: /Reason for revoking/ })
@@ -347,7 +355,7 @@ export const RevokeCertificate = meta.story({
     await userEvent.type(reason, 'The device on the bench was not the one declared.')
     await userEvent.click(within(form).getByRole('button', { name: 'Revoke' }))
     await expectToast(certificateRevokedMessage('DCP-7KQ4-M9XZ-2F8H'), 'success')
-    await waitFor(() => expect(canvas.getByText('Certificate DCP-7KQ4-M9XZ-2F8H · Revoked')).toBeVisible())
+    await waitFor(() => expect(line()).toHaveTextContent('CertificateDCP-7KQ4-M9XZ-2F8H· Revoked'))
     await expect(canvas.queryByRole('button', { name: 'Revoke certificate' })).toBeNull()
   },
 })
@@ -367,11 +375,10 @@ export const CarriedCases = meta.story({
   play: async ({ canvas }) => {
     const attempts = await canvas.findByRole('list', { name: 'Attempts' }, { timeout: 8000 })
     const items = [...attempts.querySelectorAll<HTMLElement>(':scope > li')]
-    await expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
-      'Attempt 3 · rev 2 · full plan · In progress',
-      'Attempt 2 · rev 1 · failed cases · Certified',
-      'Attempt 1 · rev 1 · full plan · Validation Failure',
-    ])
+    const lines = items.map((item) => item.querySelector('p')?.textContent)
+    await expect(lines[0]).toMatch(/^Attempt 3 · rev 2 · Full run · started .+ · In progress$/)
+    await expect(lines[1]).toMatch(/^Attempt 2 · rev 1 · Re-run of failed cases · started .+ · Certified$/)
+    await expect(lines[2]).toMatch(/^Attempt 1 · rev 1 · Full run · started .+ · Validation Failure$/)
     await expect(items[0]).toHaveTextContent('8 test cases: 1 passed, 5 carried, 1 running, 1 pending')
     const badges = items[0]!.querySelectorAll('[data-slot="carried-badge"]')
     await expect([...badges].map((badge) => badge.textContent)).toEqual(

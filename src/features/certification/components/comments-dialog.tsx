@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { FlaskConical, Users } from 'lucide-react'
 import * as React from 'react'
 import { toast } from 'sonner'
 import { SubmitButton, useAppForm } from '@/components/form/form-kit'
@@ -13,14 +12,13 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { RefusalNote } from '@/components/ui/refusal-note'
-import { type Comment, COMMENT_MAX_LENGTH } from '@/contract/certification'
+import { CommentThread } from '@/components/runs/comment-thread'
+import { COMMENT_MAX_LENGTH } from '@/contract/certification'
 import { COMMENT_EMPTY_MESSAGE } from '@/contract/server-messages'
 import { commentsQueryOptions, useAddCommentMutation } from '@/features/certification/api/comments'
-import { commentByline, commentSide } from '@/features/certification/model/review-text'
 import { answerOrNull } from '@/lib/api-failure'
 import { useMarkCommentsRead } from '@/lib/live/live-updates'
 import { useRoleRefusal } from '@/lib/use-role'
-import { cn } from '@/lib/utils'
 import { useOrganizationId } from '@/lib/use-auth-data'
 
 type CommentsDialogProps = {
@@ -32,7 +30,7 @@ type CommentsDialogProps = {
 /**
  * Add Comments (decision 8): the record's comments, newest first, and a box to add one. They
  * are one thread between the vendor's team and the certification lab: each comment says who
- * wrote it, on which side, in which role, and when (CommentItem). A member whose role may not
+ * wrote it, on which side, in which role, and when (the shared CommentThread). A member whose role may not
  * comment reads them; the box and its button are disabled, with the reason under the box.
  */
 function CommentsDialog({ record, onClose }: CommentsDialogProps) {
@@ -68,9 +66,9 @@ function CommentsBody({ record }: { record: CommentRecord }) {
       </DialogHeader>
       <CommentThread
         comments={commentsQuery.data ?? []}
+        label="Comments"
         pending={commentsQuery.isPending}
         failed={commentsQuery.isError}
-        loaded={commentsQuery.isSuccess}
       />
       <CommentForm draft={draft} />
     </>
@@ -101,41 +99,6 @@ function useCommentDraft(record: CommentRecord) {
   return { form, refusal, refusalId }
 }
 
-type CommentThreadProps = {
-  comments: readonly Comment[]
-  pending: boolean
-  failed: boolean
-  loaded: boolean
-}
-
-/** The record's comments, newest first, or what stands in for them. */
-function CommentThread({ comments, pending, failed, loaded }: CommentThreadProps) {
-  const threadRef = React.useRef<HTMLDivElement>(null)
-  const threadOverflows = useOverflows(threadRef, comments)
-  return (
-    <div
-      ref={threadRef}
-      role="region"
-      aria-label="Comment thread"
-      // A thread taller than its box scrolls: it then takes the focus, so that the keyboard scrolls it.
-      tabIndex={threadOverflows ? 0 : undefined}
-      className="flex max-h-72 flex-col gap-3 overflow-y-auto rounded-control focus-visible:focus-ring"
-      aria-live="polite"
-    >
-      {pending ? <p className="text-small text-ink-muted">Loading comments…</p> : null}
-      {failed ? <p className="text-small text-danger">The comments could not be loaded.</p> : null}
-      {loaded && comments.length === 0 ? <p className="text-small text-ink-muted">No comments yet.</p> : null}
-      {comments.length > 0 ? (
-        <ul aria-label="Comments" className="flex flex-col gap-3">
-          {comments.map((comment) => (
-            <CommentItem key={comment.commentId} comment={comment} />
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  )
-}
-
 /** The box for a new comment and its button; with the reason under the box when the role may not comment. */
 function CommentForm({ draft }: { draft: ReturnType<typeof useCommentDraft> }) {
   const { form, refusal, refusalId } = draft
@@ -164,70 +127,6 @@ function CommentForm({ draft }: { draft: ReturnType<typeof useCommentDraft> }) {
         </DialogFooter>
       </form>
     </form.AppForm>
-  )
-}
-
-/** Whether the element's content is taller than its box, measured again when `content` or its size changes. */
-function useOverflows(ref: React.RefObject<HTMLElement | null>, content: unknown): boolean {
-  const [overflows, setOverflows] = React.useState(false)
-  React.useEffect(() => {
-    const element = ref.current
-    if (!element) return
-    const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1)
-    measure()
-    if (typeof ResizeObserver !== 'function') return
-    const observer = new ResizeObserver(measure)
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [ref, content])
-  return overflows
-}
-
-const SIDE_LOOK = {
-  vendor: {
-    icon: Users,
-    item: 'self-start border-line border-s-4 border-s-line-strong bg-surface-muted',
-    side: 'text-ink-muted',
-  },
-  lab: {
-    icon: FlaskConical,
-    item: 'self-end border-brand-200 border-e-4 border-e-brand-600 bg-brand-50',
-    side: 'text-brand-800',
-  },
-} as const
-
-/**
- * One comment of the thread: its author, side, role there and time, then its text. The
- * lab's stand to the right on a blue ground, the vendor team's to the left on grey; the side is
- * written out too, so that nothing rests on colour or place alone.
- */
-function CommentItem({ comment }: { comment: Comment }) {
-  const side = commentSide(comment)
-  const { author, side: sideLabel, role, time } = commentByline(comment)
-  const look = SIDE_LOOK[side]
-  const Icon = look.icon
-  return (
-    <li
-      data-side={side}
-      className={cn(
-        'flex w-fit max-w-[90%] min-w-[60%] flex-col gap-1 rounded-control border px-3 py-2',
-        look.item,
-      )}
-    >
-      <p className="text-caption text-ink-muted">
-        <Icon aria-hidden="true" className={cn('me-1 inline-block size-3.5 align-[-3px]', look.side)} />
-        <span className="font-semibold text-ink">{author}</span> ·{' '}
-        <span className={cn('font-semibold', look.side)}>{sideLabel}</span>
-        {role ? (
-          <>
-            {' '}
-            · <span>{role}</span>
-          </>
-        ) : null}{' '}
-        · <time dateTime={comment.createdAt}>{time}</time>
-      </p>
-      <p className="text-small break-words whitespace-pre-wrap text-ink">{comment.text}</p>
-    </li>
   )
 }
 

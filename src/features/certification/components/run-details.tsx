@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import * as React from 'react'
-import { BadgeCheck, CircleX, Construction, Hourglass, ShieldCheck, ShieldX } from 'lucide-react'
+import { CircleX, Construction, Hourglass, ShieldCheck, ShieldX } from 'lucide-react'
 import { toast } from 'sonner'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Field, FieldLabel } from '@/components/ui/field'
-import { TestCaseRow } from '@/components/certification/test-case-row'
-import {
-  CERTIFICATE_STATE_LABELS,
-  DIRECTORY_PATH,
-  REVOKED_NOT_PUBLISHED_MESSAGE,
-  VERIFY_PATH,
-} from '@/contract/certificates'
+import { TestCaseRow } from '@/components/runs/test-case-row'
+import { DIRECTORY_PATH, REVOKED_NOT_PUBLISHED_MESSAGE } from '@/contract/certificates'
 import type { CertificationRun } from '@/contract/certification'
 import { AWAITING_REVIEW_LABEL } from '@/contract/lab'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
@@ -18,16 +13,14 @@ import { runsQueryOptions } from '@/features/certification/api/list-runs'
 import { usePublishCertificateMutation } from '@/features/certification/api/publish-certificate'
 import {
   AttemptHistory,
-  attemptLine,
-  attemptNumber,
   AttemptSwitcher,
-  hasReport,
   ReportLink,
 } from '@/features/certification/components/attempt-history'
 import { RerunFailedButton } from '@/features/certification/components/rerun-failed-button'
 import { NewRevisionButton, RevisionHistory } from '@/features/certification/components/revision-history'
-import { spansRevisions } from '@/components/certification/run-lines'
-import { maintenanceText, reviewText } from '@/features/certification/model/review-text'
+import { attemptLine, attemptNumber, hasReport, spansRevisions } from '@/components/runs/run-lines'
+import { maintenanceText, reviewText } from '@/components/runs/run-text'
+import { CertificateLine, type IssuedCertificate } from '@/components/runs/certificate-line'
 import {
   failuresFirst,
   opensAtFirst,
@@ -129,11 +122,13 @@ function RunDetails({ vendorUserId, portfolioManagerId, deviceName, status, revi
       ) : null}
       {run?.maintenance ? <MaintenanceNotice maintenance={run.maintenance} /> : null}
       {certified?.certificate ? (
-        <CertificateLine
-          vendorUserId={vendorUserId}
-          portfolioManagerId={portfolioManagerId}
-          certificate={certified.certificate}
-        />
+        <CertificateLine certificate={certified.certificate}>
+          <CertificateListing
+            vendorUserId={vendorUserId}
+            portfolioManagerId={portfolioManagerId}
+            certificate={certified.certificate}
+          />
+        </CertificateLine>
       ) : null}
       {run?.review ? <ReviewLine review={run.review} /> : null}
       {run ? (
@@ -269,18 +264,18 @@ function ReviewLine({ review }: { review: NonNullable<CertificationRun['review']
 }
 
 /**
- * The record's certificate — its number, its state, a link to its public record — and
- * the switch that lists it among the certified devices (off by default). Owners and Engineers
- * switch it; a Viewer sees it with the role's reason. A revoked certificate cannot be listed.
+ * Under the record's certificate (the shared CertificateLine): the switch that lists it among the
+ * certified devices (off by default). Owners and Engineers switch it; a Viewer sees it with the
+ * role's reason. A revoked certificate cannot be listed.
  */
-function CertificateLine({
+function CertificateListing({
   vendorUserId,
   portfolioManagerId,
   certificate,
 }: {
   vendorUserId: string
   portfolioManagerId: string
-  certificate: NonNullable<CertificationRun['certificate']>
+  certificate: IssuedCertificate
 }) {
   const publish = usePublishCertificateMutation()
   const refusal = useRoleRefusal('listing')
@@ -295,22 +290,7 @@ function CertificateLine({
   }
   const reason = refusal?.reason ?? (revoked && !published ? REVOKED_NOT_PUBLISHED_MESSAGE : null)
   return (
-    <div
-      data-slot="run-certificate"
-      data-state={certificate.state}
-      className="flex flex-col gap-3 rounded-control border border-line bg-surface-sunken px-3 py-2 text-small"
-    >
-      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-ink">
-        <BadgeCheck aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
-        <span className="font-semibold">Certificate</span>
-        <a
-          href={`${VERIFY_PATH}/${certificate.number}`}
-          className="font-mono font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:focus-ring"
-        >
-          {certificate.number}
-        </a>
-        <span className="text-ink-muted">{`· ${CERTIFICATE_STATE_LABELS[certificate.state]}`}</span>
-      </p>
+    <>
       <Field orientation="horizontal" disabled={Boolean(reason) || publish.isPending}>
         <Checkbox
           checked={published}
@@ -335,7 +315,7 @@ function CertificateLine({
           .
         </p>
       ) : null}
-    </div>
+    </>
   )
 }
 

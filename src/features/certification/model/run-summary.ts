@@ -1,4 +1,4 @@
-import { isCarried } from '@/components/certification/run-lines'
+import { isCarried } from '@/components/runs/run-lines'
 import type { CertificationRun, TestCase } from '@/contract/certification'
 
 /*

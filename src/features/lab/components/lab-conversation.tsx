@@ -1,15 +1,18 @@
 import * as React from 'react'
 import { useAppForm } from '@/components/form/form-kit'
+import { CommentThread } from '@/components/runs/comment-thread'
+import { labSideLabels } from '@/components/runs/run-text'
 import { type Comment, COMMENT_MAX_LENGTH } from '@/contract/certification'
 import { answerOrNull, showToast } from '@/lib/api-failure'
-import { cn } from '@/lib/utils'
 import { useLabComment } from '@/features/lab/api/lab-api'
 import { clearOnChange, focusField, requiredText } from '@/features/lab/components/lab-form'
-import { commentByline } from '@/features/lab/model/lab-view'
 
 export const EMPTY_ANSWER_MESSAGE = 'Write your answer first.'
 
-/** The thread with the vendor's team, oldest first, and the lab's answer (on the form kit). */
+/**
+ * The thread with the vendor's team as the vendor's comments dialog shows it, newest first (the
+ * vendor's side named by its organization), and the lab's answer (on the form kit).
+ */
 export function Conversation({
   portfolioManagerId,
   comments,
@@ -37,27 +40,11 @@ export function Conversation({
       <h2 id="lab-thread-title" className="text-body font-semibold text-ink">
         Conversation with the vendor
       </h2>
-      {comments.length === 0 ? (
-        <p className="text-small text-ink-muted">No comments yet.</p>
-      ) : (
-        <ol aria-labelledby="lab-thread-title" className="flex flex-col gap-2">
-          {comments.map((comment) => {
-            const lab = comment.authorKind === 'lab'
-            return (
-              <li
-                key={comment.commentId}
-                className={cn(
-                  'flex max-w-[85%] flex-col gap-1 rounded-card border px-3 py-2 text-small',
-                  lab ? 'self-end border-brand-300 bg-brand-50' : 'self-start border-line bg-surface',
-                )}
-              >
-                <p className="text-caption text-ink-muted">{commentByline(comment, organizationName)}</p>
-                <p className="whitespace-pre-wrap text-ink">{comment.text}</p>
-              </li>
-            )
-          })}
-        </ol>
-      )}
+      <CommentThread
+        comments={comments}
+        label="Conversation with the vendor"
+        sides={labSideLabels(organizationName)}
+      />
       <form
         ref={formRef}
         noValidate

@@ -4,7 +4,6 @@ import type { CertificationRun } from '@/contract/certification'
 import type { LabQueueItem } from '@/contract/lab'
 import {
   ageText,
-  commentByline,
   commentLine,
   countText,
   fromLocalInput,
@@ -13,7 +12,6 @@ import {
   queueQueryOf,
   queueSearchOf,
   recordActions,
-  reviewText,
   runAwaitingReview,
   runLine,
   statusText,
@@ -227,56 +225,6 @@ describe('review', () => {
     expect(runAwaitingReview([])).toBeNull()
     expect(hasFailedCases(run())).toBe(false)
     expect(hasFailedCases(run({ testCases: [{ name: 'a', state: 'failed', log: [] }] }))).toBe(true)
-  })
-
-  it('tells the decision', () => {
-    expect(reviewText(run())).toBeNull()
-    expect(
-      reviewText(run({ review: { state: 'pending', reviewer: null, reviewedAt: null, reason: null } })),
-      // The status already says 'Awaiting review': said once.
-    ).toBeNull()
-    expect(
-      reviewText(
-        run({
-          review: {
-            state: 'approved',
-            reviewer: 'Eli Engineer',
-            reviewedAt: '2026-11-20T09:05:00.000Z',
-            reason: null,
-          },
-        }),
-      ),
-    ).toBe('Approved by Eli Engineer on 20 Nov 2026, 09:05.')
-    expect(
-      reviewText(
-        run({
-          review: {
-            state: 'rejected',
-            reviewer: 'Lena Lab',
-            reviewedAt: '2026-11-20T09:05:00.000Z',
-            reason: 'The firmware on the bench is not the one declared.',
-          },
-        }),
-      ),
-    ).toBe('Rejected by Lena Lab on 20 Nov 2026, 09:05: The firmware on the bench is not the one declared.')
-  })
-})
-
-describe('commentByline', () => {
-  it('names the side and the role', () => {
-    const base = { commentId: 'c', portfolioManagerId: 'p', text: 't', createdAt: '2026-11-20T09:00:00.000Z' }
-    expect(
-      commentByline(
-        { ...base, author: 'Eli Engineer', authorKind: 'lab', authorRole: 'Lab engineer' },
-        'Nokia',
-      ),
-    ).toBe('Eli Engineer · Certification lab · Lab engineer · 20 Nov 2026, 09:00')
-    expect(
-      commentByline({ ...base, author: 'Priya Sharma', authorKind: 'vendor', authorRole: 'Owner' }, 'Nokia'),
-    ).toBe('Priya Sharma · Nokia · Owner · 20 Nov 2026, 09:00')
-    expect(commentByline({ ...base, author: 'Priya Sharma' }, 'Nokia')).toBe(
-      'Priya Sharma · Nokia · 20 Nov 2026, 09:00',
-    )
   })
 })
 

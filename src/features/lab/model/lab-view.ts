@@ -1,5 +1,5 @@
 import { startRefusal } from '@/contract/run-start'
-import type { CertificationRun, Comment } from '@/contract/certification'
+import type { CertificationRun } from '@/contract/certification'
 import {
   AWAITING_REVIEW_LABEL,
   LAB_QUEUE_STATES,
@@ -10,12 +10,12 @@ import {
   labCan,
 } from '@/contract/lab'
 import { CERTIFIED_OK, VALIDATION_FAILURE } from '@/contract/records'
-import { formatPortalTime } from '@/lib/format-time'
 import { AWAITING_REVIEW_STATUS, CANCELLED_STATUS } from '@/contract/run-status'
 
 /*
  * What the lab console shows, as plain functions of the server's answers: the queue's
- * address, a queued run in one line, which actions a record offers, and who wrote a comment.
+ * address, a queued run in one line, and which actions a record offers (a run's review and a
+ * comment's byline are the shared lines of components/runs/run-text.ts).
  */
 
 /**
@@ -168,26 +168,7 @@ export function hasFailedCases(run: CertificationRun): boolean {
   return run.isCertified === VALIDATION_FAILURE || run.testCases.some((test) => test.state === 'failed')
 }
 
-/** 'Eli Engineer · Certification lab · Lab engineer · 20 Nov 2026, 09:00'. */
-export function commentByline(comment: Comment, organizationName: string): string {
-  const side = comment.authorKind === 'lab' ? 'Certification lab' : organizationName
-  return [comment.author, side, comment.authorRole, formatPortalTime(comment.createdAt)]
-    .filter(Boolean)
-    .join(' · ')
-}
-
 export const isLabManager = (role: LabRole): boolean => labCan(role, 'lab-manage')
-
-/** A run's review in a sentence, or null when it has none. */
-export function reviewText(run: CertificationRun): string | null {
-  const review = run.review
-  if (!review) return null
-  // A pending review is the run's status already ('Awaiting review'): said once.
-  if (review.state === 'pending') return null
-  const when = review.reviewedAt ? ` on ${formatPortalTime(review.reviewedAt)}` : ''
-  if (review.state === 'approved') return `Approved by ${review.reviewer ?? 'the lab'}${when}.`
-  return `Rejected by ${review.reviewer ?? 'the lab'}${when}: ${review.reason ?? ''}`.trim()
-}
 
 /** The value of a datetime-local field for a time (local time, minutes). */
 export function toLocalInput(date: Date): string {

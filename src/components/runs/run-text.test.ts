@@ -5,6 +5,7 @@ import {
   commentByline,
   commentBylineText,
   commentSide,
+  labSideLabels,
   LAB_SIDE_LABEL,
   maintenanceNoticeWithoutEnd,
   maintenanceText,
@@ -14,7 +15,7 @@ import {
   reviewText,
   UNNAMED_REVIEWER,
   VENDOR_SIDE_LABEL,
-} from '@/features/certification/model/review-text'
+} from '@/components/runs/run-text'
 
 describe('reviewText', () => {
   it('says a pending review waits for the lab', () => {
@@ -54,6 +55,16 @@ describe('reviewText', () => {
       }),
     ).toBe(
       'Rejected by Lena Lab on 21 Nov 2026, 08:00: The 5 GHz throughput was measured on the wrong channel.',
+    )
+    // The lab's record reads the same line (it once ended an approval with a full stop of its own).
+    const rejected = {
+      state: 'rejected' as const,
+      reviewer: 'Lena Lab',
+      reviewedAt: '2026-11-20T09:05:00.000Z',
+      reason: 'The firmware on the bench is not the one declared.',
+    }
+    expect(reviewText(rejected)).toBe(
+      'Rejected by Lena Lab on 20 Nov 2026, 09:05: The firmware on the bench is not the one declared.',
     )
   })
 
@@ -153,5 +164,27 @@ describe('the conversation', () => {
     expect(commentBylineText(comment({ authorRole: ' ' }))).toBe(
       'Priya Sharma · Your team · 19 Nov 2026, 18:00',
     )
+  })
+
+  it('names the vendor’s side by its organization for the lab', () => {
+    expect(labSideLabels('Nokia')).toEqual({ vendor: 'Nokia', lab: 'Certification lab' })
+    const base = { commentId: 'c', portfolioManagerId: 'p', text: 't', createdAt: '2026-11-20T09:00:00.000Z' }
+    const sides = labSideLabels('Nokia')
+    expect(
+      commentBylineText(
+        { ...base, author: 'Eli Engineer', authorKind: 'lab', authorRole: 'Lab engineer' },
+        sides,
+      ),
+    ).toBe('Eli Engineer · Certification lab · Lab engineer · 20 Nov 2026, 09:00')
+    expect(
+      commentBylineText(
+        { ...base, author: 'Priya Sharma', authorKind: 'vendor', authorRole: 'Owner' },
+        sides,
+      ),
+    ).toBe('Priya Sharma · Nokia · Owner · 20 Nov 2026, 09:00')
+    expect(commentBylineText({ ...base, author: 'Priya Sharma' }, sides)).toBe(
+      'Priya Sharma · Nokia · 20 Nov 2026, 09:00',
+    )
+    expect(commentByline({ ...base, author: 'Priya Sharma' }, sides).side).toBe('Nokia')
   })
 })
