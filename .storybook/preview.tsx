@@ -12,6 +12,7 @@ import { handlers } from '@/mocks/handlers'
 import { withClock } from './clock'
 import { withEventStream } from './event-stream'
 import { withQueryClient, withRouter } from './decorators'
+import { DocsPage } from './docs-page'
 
 // findBy* and waitFor wait up to 3 s (Testing Library's default is 1 s): a story's first
 // navigation loads its route's code and data, and on the 2-core CI machine, with the test-runner's
@@ -48,6 +49,8 @@ export default definePreview({
     // Any axe violation fails the story in the test-runner.
     a11y: { test: 'error' },
     controls: { expanded: true },
+    // A file's text, its first story, then links to the others (docs-page.tsx).
+    docs: { page: DocsPage },
     options: {
       // One section per folder of stories/ (Docs/Introduction describes them): the product's
       // areas in the order a vendor meets them, the whole route tree, then the frame and the

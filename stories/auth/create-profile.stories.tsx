@@ -12,6 +12,7 @@ const meta = preview.meta({
 
 /** What a profile gives and what registering asks for (spec §2, §3, §5). */
 export const Default = meta.story({
+  name: 'Default',
   play: async ({ canvas }) => {
     await expect(
       await canvas.findByRole('heading', { level: 1, name: 'Create your vendor profile' }),
@@ -32,6 +33,7 @@ export const Default = meta.story({
 
 /** Register opens the registration form (/create-profile/register). */
 export const Register = meta.story({
+  name: 'Register',
   play: async ({ canvas, userEvent }) => {
     await expect(
       await canvas.findByRole('heading', { level: 1, name: 'Create your vendor profile' }),
@@ -47,6 +49,7 @@ export const Register = meta.story({
 
 /** 'Already registered? Sign in' opens /login. */
 export const SignIn = meta.story({
+  name: 'Sign in',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('heading', { level: 1, name: 'Create your vendor profile' })
     // Case matters: the header's 'Sign In' is another link to the same place.
@@ -59,6 +62,7 @@ export const SignIn = meta.story({
 
 /** At phone width the two parts stack and Register spans the card. */
 export const Phone = meta.story({
+  name: 'Phone',
   globals: { viewport: { value: 'phone' } },
   play: async ({ canvas }) => {
     await canvas.findByRole('heading', { level: 1, name: 'Create your vendor profile' })

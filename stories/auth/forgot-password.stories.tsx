@@ -41,6 +41,7 @@ async function screenReady(canvas: Canvas) {
 
 /** The field's messages (spec §5): required when left empty, the e-mail shape while typing; the button waits for a valid address. */
 export const FieldMessages = meta.story({
+  name: 'Field messages',
   play: async ({ canvas, userEvent }) => {
     const { email, sendCode } = await screenReady(canvas)
     await expect(sendCode).toBeDisabled()
@@ -69,6 +70,7 @@ export const FieldMessages = meta.story({
 
 /** While the request is pending the full-screen loader covers the page (spec §8). */
 export const SendingCode = meta.story({
+  name: 'Sending code',
   beforeEach({ msw }) {
     msw.use(scenarios.loading('forgotPassword'))
   },
@@ -89,6 +91,7 @@ const sentBodies: unknown[] = []
  * a success toast, the answer is stored for /check-mail, and the page moves there at 2 s, not before.
  */
 export const CodeSent = meta.story({
+  name: 'Code sent',
   beforeEach({ msw }) {
     sentBodies.length = 0
     msw.use(
@@ -132,6 +135,7 @@ export const CodeSent = meta.story({
  * any code wrong.
  */
 export const UnknownAccount = meta.story({
+  name: 'Unknown account',
   play: async ({ canvas, userEvent }) => {
     const { email, sendCode } = await screenReady(canvas)
     await userEvent.type(email, 'nobody@example.com')
@@ -152,6 +156,7 @@ export const UnknownAccount = meta.story({
 
 /** A 500 answer: its message as an error toast, and the page stays. */
 export const ServerError = meta.story({
+  name: 'Server error',
   beforeEach({ msw }) {
     msw.use(
       scenarios.serverError('forgotPassword', 'The service is unavailable. Please try again later.', 500),
@@ -175,6 +180,7 @@ let consoleError: MockInstance<typeof console.error>
 
 /** The network fails (spec §8 "logged only"): no toast, the loader goes, the page stays as it was. */
 export const NetworkFailure = meta.story({
+  name: 'Network failure',
   beforeEach({ msw }) {
     msw.use(scenarios.networkFailure('forgotPassword'))
     consoleError = spyOn(console, 'error').mockImplementation(() => undefined)
@@ -202,6 +208,7 @@ export const NetworkFailure = meta.story({
 
 /** At phone width the card fills the screen and the button spans it. */
 export const Phone = meta.story({
+  name: 'Phone',
   globals: { viewport: { value: 'phone' } },
   play: async ({ canvas, userEvent }) => {
     const { email, sendCode } = await screenReady(canvas)
@@ -217,6 +224,7 @@ export const Phone = meta.story({
  * Back to login, each step 2 s after its success toast.
  */
 export const WholeFlow = meta.story({
+  name: 'Whole flow',
   play: async ({ canvas, userEvent }) => {
     const { email, sendCode } = await screenReady(canvas)
     await userEvent.type(email, ACCOUNT)

@@ -12,6 +12,7 @@ const meta = preview.meta({
 
 /** 'Back to login' opens /login. */
 export const BackToLogin = meta.story({
+  name: 'Back to login',
   play: async ({ canvas, userEvent }) => {
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Password reset' })).toBeVisible()
     await expect(
@@ -30,6 +31,7 @@ export const BackToLogin = meta.story({
 
 /** At phone width the button spans the card. */
 export const Phone = meta.story({
+  name: 'Phone',
   globals: { viewport: { value: 'phone' } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Password reset' })).toBeVisible()

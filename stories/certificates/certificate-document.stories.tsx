@@ -98,6 +98,7 @@ const pagesOf =
 
 /** A plan of one case: everything on one page, on either paper. */
 export const OneCase = meta.story({
+  name: 'One case',
   render: pagesOf('oneCase'),
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Certificate with 1 test case')
@@ -110,6 +111,7 @@ export const OneCase = meta.story({
 
 /** The Wi-Fi Mesh Device plan's 15 cases: more than page 1 holds on either paper, so they follow on page 2. */
 export const FifteenCases = meta.story({
+  name: 'Fifteen cases',
   render: pagesOf('fifteenCases'),
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('heading', { level: 2, name: 'A4' })).toBeVisible()
@@ -125,6 +127,7 @@ export const FifteenCases = meta.story({
 
 /** The longest plans: 60 cases over two further pages. */
 export const SixtyCases = meta.story({
+  name: 'Sixty cases',
   render: pagesOf('sixtyCases'),
   play: async ({ canvasElement }) => {
     await expect(await loadedImages(canvasElement)).toEqual([
@@ -140,6 +143,7 @@ export const SixtyCases = meta.story({
 
 /** A recertification (docs/decisions/0033): its revision and source certificate, its carried cases marked. */
 export const Recertification = meta.story({
+  name: 'Recertification',
   render: pagesOf('recertification'),
   play: async ({ canvas, canvasElement }) => {
     await expect(await loadedImages(canvasElement)).toEqual([

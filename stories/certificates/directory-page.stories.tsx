@@ -63,6 +63,7 @@ const range = (canvas: Canvas, text: string) =>
   })
 
 export const Results = meta.story({
+  name: 'Results',
   beforeEach: listed(5),
   play: async ({ canvas }) => {
     await ready(canvas)
@@ -90,6 +91,7 @@ export const Results = meta.story({
 })
 
 export const NoneListed = meta.story({
+  name: 'None listed',
   beforeEach: () => {
     world.publishedCertificates = []
     return loggedOut()
@@ -103,6 +105,7 @@ export const NoneListed = meta.story({
 })
 
 export const Filters = meta.story({
+  name: 'Filters',
   beforeEach: listed(8),
   parameters: at('?vendor=Zyxel'),
   play: async ({ canvas, userEvent }) => {
@@ -122,6 +125,7 @@ export const Filters = meta.story({
 })
 
 export const Search = meta.story({
+  name: 'Search',
   beforeEach: listed(8),
   play: async ({ canvas, userEvent }) => {
     await ready(canvas)
@@ -138,6 +142,7 @@ export const Search = meta.story({
 })
 
 export const NoMatch = meta.story({
+  name: 'No match',
   beforeEach: listed(3),
   parameters: at('?search=nothing-like-this'),
   play: async ({ canvas }) => {
@@ -150,6 +155,7 @@ export const NoMatch = meta.story({
 })
 
 export const Paging = meta.story({
+  name: 'Paging',
   beforeEach: listed(30),
   play: async ({ canvas, userEvent }) => {
     await ready(canvas)
@@ -176,6 +182,7 @@ const failing = (context: { msw: { use: (...handlers: RequestHandler[]) => void 
 }
 
 export const ReadFailed = meta.story({
+  name: 'Read failed',
   beforeEach: failing,
   play: async ({ canvas }) => {
     await ready(canvas)
@@ -186,6 +193,7 @@ export const ReadFailed = meta.story({
 })
 
 export const OnAPhone = meta.story({
+  name: 'On a phone',
   beforeEach: listed(3),
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {
@@ -200,6 +208,7 @@ export const OnAPhone = meta.story({
  * both certified firmware versions, newest first; a device with one certificate names its firmware.
  */
 export const FirmwareVersions = meta.story({
+  name: 'Firmware versions',
   beforeEach: () => {
     addRevisionFixtures(world)
     return loggedOut()
@@ -219,6 +228,7 @@ export const FirmwareVersions = meta.story({
 
 /** The same on a phone. */
 export const FirmwareVersionsOnAPhone = meta.story({
+  name: 'Firmware versions on a phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   beforeEach: () => {
     addRevisionFixtures(world)

@@ -48,6 +48,7 @@ const details = (region: HTMLElement) =>
   ])
 
 export const Valid = meta.story({
+  name: 'Valid',
   parameters: at(FIXTURE_CERTIFICATE_NUMBERS.valid),
   play: async ({ canvas }) => {
     const region = await record(canvas, 'DCP-7KQ4-M9XZ-2F8H')
@@ -77,6 +78,7 @@ export const Valid = meta.story({
 })
 
 export const Expired = meta.story({
+  name: 'Expired',
   parameters: at(FIXTURE_CERTIFICATE_NUMBERS.expired),
   play: async ({ canvas }) => {
     const region = await record(canvas, 'DCP-3B1N-Q8RT-6WZA')
@@ -88,6 +90,7 @@ export const Expired = meta.story({
 })
 
 export const Revoked = meta.story({
+  name: 'Revoked',
   parameters: at(FIXTURE_CERTIFICATE_NUMBERS.revoked),
   play: async ({ canvas }) => {
     const region = await record(canvas, 'DCP-9HXM-2KQP-TV4C')
@@ -198,6 +201,7 @@ export const OnAPhone = meta.story({
  * still valid for its firmware, and the later certificate linked.
  */
 export const SupersededByALaterRevision = meta.story({
+  name: 'Superseded by a later revision',
   parameters: at(REVISION_CERTIFICATE_NUMBERS.superseded),
   beforeEach: () => {
     addRevisionFixtures(world)
@@ -223,6 +227,7 @@ export const SupersededByALaterRevision = meta.story({
 
 /** The Archer AX73's certificate for firmware 1.1.0: a recertification, its source linked and what it carried. */
 export const Recertification = meta.story({
+  name: 'Recertification',
   parameters: at(REVISION_CERTIFICATE_NUMBERS.recertification),
   beforeEach: () => {
     addRevisionFixtures(world)
@@ -245,6 +250,7 @@ export const Recertification = meta.story({
 
 /** The superseded certificate on a phone: the notice wraps inside the screen. */
 export const SupersededOnAPhone = meta.story({
+  name: 'Superseded on a phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   parameters: at(REVISION_CERTIFICATE_NUMBERS.superseded),
   beforeEach: () => {

@@ -24,6 +24,7 @@ const maintenance = {
 
 /** The lab starts maintenance while the dashboard is open: the banner appears at once. */
 export const MaintenanceStarted = meta.story({
+  name: 'Maintenance started',
   render: () => (
     <LiveUpdates vendorUserId="v-nokia">
       <MaintenanceBanner />
@@ -44,6 +45,7 @@ export const MaintenanceStarted = meta.story({
 
 /** Maintenance set on the server (CERT_MAINTENANCE=1): no expected end, said as such. */
 export const MaintenanceWithoutEnd = meta.story({
+  name: 'Maintenance without end',
   render: () => (
     <LiveUpdates vendorUserId="v-nokia">
       <MaintenanceBanner />
@@ -74,6 +76,7 @@ export const MaintenanceWithoutEnd = meta.story({
 
 /** A row's mark: the count, named in full for screen readers and on hover. */
 export const UnreadComments = meta.story({
+  name: 'Unread comments',
   render: () => (
     <ul className="flex flex-col gap-2 text-body">
       <li className="flex items-center gap-1.5">

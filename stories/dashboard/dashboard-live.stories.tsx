@@ -58,6 +58,7 @@ async function goLive(
  * follow each step. The list is read once, at the start.
  */
 export const RowChangesWhileViewed = meta.story({
+  name: 'Row changes while viewed',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(submitted.id, submittedToo.id, certified.id))
   },
@@ -102,6 +103,7 @@ export const RowChangesWhileViewed = meta.story({
  * bar 0 %, black) and counts in no card. The list is not read again.
  */
 export const CardsFollow = meta.story({
+  name: 'Cards follow',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(submitted.id, submittedToo.id, inProgress.id))
   },
@@ -139,6 +141,7 @@ export const CardsFollow = meta.story({
 
 /** The connection drops: 'Reconnecting to live updates…' while the browser retries, live again after. */
 export const Reconnecting = meta.story({
+  name: 'Reconnecting',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(submitted.id))
   },
@@ -162,6 +165,7 @@ export const Reconnecting = meta.story({
  * run that started meanwhile.
  */
 export const StreamLost = meta.story({
+  name: 'Stream lost',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(submitted.id, certified.id))
   },
@@ -189,6 +193,7 @@ export const StreamLost = meta.story({
 
 /** The browser gives up at once (the stream answered an error): lost, with Reconnect. */
 export const StreamRefused = meta.story({
+  name: 'Stream refused',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(submitted.id))
   },
@@ -206,6 +211,7 @@ export const StreamRefused = meta.story({
  * at once — the only time it is without the vendor asking — and shows the record deleted meanwhile.
  */
 export const ResetReadsTheListAgain = meta.story({
+  name: 'Reset reads the list again',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() =>
@@ -235,6 +241,7 @@ export const ResetReadsTheListAgain = meta.story({
  * answers (here none does).
  */
 export const TabOpenedMidRun = meta.story({
+  name: 'Tab opened mid-run',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(inProgress.id, certified.id), scenarios.loading('listRuns'))
   },
@@ -264,6 +271,7 @@ export const TabOpenedMidRun = meta.story({
 
 /** The session ended (logout elsewhere, idle): the stream closes for good and says so. */
 export const SessionEnded = meta.story({
+  name: 'Session ended',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(submitted.id))
   },

@@ -61,6 +61,7 @@ const row = (canvas: Canvas, deviceName: string) =>
 
 /** The list: each record a card, its status in words beside the bar's colour; the first card on the first screen. */
 export const PhoneList = meta.story({
+  name: 'Phone list',
   play: async ({ canvas }) => {
     await dashboardReady(canvas)
     await expectRecordsLine(canvas, 4, 4)
@@ -80,6 +81,7 @@ export const PhoneList = meta.story({
 
 /** The strip's Certified card: a tap shows the certified records only, pressed and ticked; a second tap all again. */
 export const SummaryStripFilters = meta.story({
+  name: 'Summary strip filters',
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
     const cards = canvas.getByRole('group', { name: 'Records by status' })
@@ -154,6 +156,7 @@ export const WidenedDropsStripFilter = meta.story({
 
 /** The Filters sheet with two filters in use: a search and the Status filter; the button says 2. */
 export const FilterSheetOpen = meta.story({
+  name: 'Filter sheet open',
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
     await userEvent.click(canvas.getByRole('button', { name: 'Filters' }))
@@ -176,6 +179,7 @@ export const FilterSheetOpen = meta.story({
 
 /** A row's actions as a bottom sheet: the arrows move, a disabled item is read with its reason. */
 export const ActionSheet = meta.story({
+  name: 'Action sheet',
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
     const trigger = canvas.getByRole('button', { name: 'Actions for Lightspan FX-8' })

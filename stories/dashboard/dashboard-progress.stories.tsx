@@ -33,6 +33,7 @@ const meta = preview.meta({
 
 /** Submitted: 1 %, blue, whatever isCertified says (it counts only once Completed). */
 export const Submitted = meta.story({
+  name: 'Submitted',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -73,6 +74,7 @@ const expectRunning = async (canvas: Parameters<typeof dashboardReady>[0], perce
 
 /** InProgress when the list arrives: 1 %, orange; still 1 % a millisecond before the first second. */
 export const InProgressAtStart = meta.story({
+  name: 'In progress at start',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     msw.use(answerRecords(inProgressRows))
@@ -87,6 +89,7 @@ export const InProgressAtStart = meta.story({
 
 /** After one second 11 %, after two 21 %: 10 points a second. */
 export const InProgressAfterOneSecond = meta.story({
+  name: 'In progress after one second',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     msw.use(answerRecords(inProgressRows))
@@ -103,6 +106,7 @@ export const InProgressAfterOneSecond = meta.story({
 
 /** Half-way: 51 % after five seconds. */
 export const InProgressAfterFiveSeconds = meta.story({
+  name: 'In progress after five seconds',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     msw.use(answerRecords(inProgressRows))
@@ -116,6 +120,7 @@ export const InProgressAfterFiveSeconds = meta.story({
 
 /** 91 % after nine seconds, 100 % after ten, and no further: the bar is capped. */
 export const InProgressCappedAfterTenSeconds = meta.story({
+  name: 'In progress capped after ten seconds',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     msw.use(answerRecords(inProgressRows))
@@ -133,6 +138,7 @@ export const InProgressCappedAfterTenSeconds = meta.story({
 
 /** Completed with CERTIFIED-OK: 100 %, green. */
 export const Certified = meta.story({
+  name: 'Certified',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -154,6 +160,7 @@ export const Certified = meta.story({
 
 /** Completed with Validation failure: 100 %, red. */
 export const ValidationFailure = meta.story({
+  name: 'Validation failure',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -175,6 +182,7 @@ export const ValidationFailure = meta.story({
 
 /** Maintenance: the run waits for the lab, so the bar holds at 1 % in the in-progress colour. */
 export const Maintenance = meta.story({
+  name: 'Maintenance',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     msw.use(
@@ -198,6 +206,7 @@ export const Maintenance = meta.story({
 
 /** An unknown status ('Archived') and a Completed record without a result: 0 %, black. */
 export const UnknownStatus = meta.story({
+  name: 'Unknown status',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -243,6 +252,7 @@ function expectedBar(status: (typeof STATUSES)[number], result: string) {
 
 /** Every status with every isCertified value, side by side: fifteen bars. */
 export const EveryStatusAndResult = meta.story({
+  name: 'Every status and result',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     msw.use(

@@ -54,6 +54,7 @@ const meta = preview.meta({
 
 /** The Submitted row selected: its word, its outlined track, a sliver of bar that does not vanish. */
 export const SelectedRowWords = meta.story({
+  name: 'Selected row words',
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
     await userEvent.click(canvas.getByRole('button', { name: 'Beacon 6: show certification run' }))
@@ -73,6 +74,7 @@ export const SelectedRowWords = meta.story({
 
 /** A device type too long for its column: cut, with the whole text as its tooltip and accessible name. */
 export const LongDeviceType = meta.story({
+  name: 'Long device type',
   play: async ({ canvas }) => {
     await dashboardReady(canvas)
     const cell = within(rowOf(canvas, 'Beacon 6')).getByRole('cell', { name: LONG_TYPE })
@@ -82,6 +84,7 @@ export const LongDeviceType = meta.story({
 
 /** The certified row's menu: Start Certify, Edit, Re-run Failed Cases and Cancel Run disabled, each reason in the foot. */
 export const DisabledItemsSayWhy = meta.story({
+  name: 'Disabled items say why',
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
     const { menu } = await openActions(canvas, userEvent, 'Orbi RBK853')

@@ -14,6 +14,7 @@ const groupNamed = (canvasElement: HTMLElement, name: string) =>
 
 /** Everything shown: the four groups in the specification's order, every topic closed. */
 export const AllTopics = meta.story({
+  name: 'All topics',
   play: async ({ canvas }) => {
     const search = canvas.getByRole('searchbox', { name: 'Search the help center' })
     await expect(search).toHaveAttribute('placeholder', HELP_SEARCH_PLACEHOLDER)
@@ -30,6 +31,7 @@ export const AllTopics = meta.story({
 
 /** A query that matches a title, typed in capitals: only Billing and payments is left. */
 export const MatchByTitle = meta.story({
+  name: 'Match by title',
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('searchbox'), 'BILLING')
     await waitFor(() => expect(canvas.getByText('1 answer matches “BILLING”.')).toBeVisible())
@@ -43,6 +45,7 @@ export const MatchByTitle = meta.story({
 
 /** A query found only in an answer's text: the topic whose answer says it is shown. */
 export const MatchByAnswerText = meta.story({
+  name: 'Match by answer text',
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('searchbox'), '6-digit code')
     await waitFor(() => expect(canvas.getByText('1 answer matches “6-digit code”.')).toBeVisible())
@@ -55,6 +58,7 @@ export const MatchByAnswerText = meta.story({
 
 /** Nothing matches: a clear message, a way to contact us, and Clear search brings everything back. */
 export const NoMatch = meta.story({
+  name: 'No match',
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('searchbox'), 'quantum teleport')
     await expect(
@@ -70,6 +74,7 @@ export const NoMatch = meta.story({
 
 /** One topic open at a time per group; opening a topic in another group leaves the first open. */
 export const OneOpenPerGroup = meta.story({
+  name: 'One open per group',
   play: async ({ canvas, canvasElement, userEvent }) => {
     const common = groupNamed(canvasElement, 'Resolve common issues')
     const faq = groupNamed(canvasElement, 'FAQ')
@@ -97,6 +102,7 @@ export const OneOpenPerGroup = meta.story({
 
 /** At phone width the groups stack in one column and the search box spans the screen. */
 export const Phone = meta.story({
+  name: 'Phone',
   globals: { viewport: { value: 'phone' } },
   args: { defaultQuery: 'router' },
   play: async ({ canvas }) => {

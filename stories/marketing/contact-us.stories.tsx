@@ -11,6 +11,7 @@ const meta = preview.meta({
 })
 
 export const Default = meta.story({
+  name: 'Default',
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('link', { name: 'Go to the Help Center' })).toHaveAttribute(
       'href',
@@ -25,6 +26,7 @@ export const Default = meta.story({
 
 /** A deployment's own address (VITE_SUPPORT_EMAIL); Tab reaches the help center, then the address. */
 export const ConfiguredAddress = meta.story({
+  name: 'Configured address',
   args: { supportEmail: 'certification-support@lab.test' },
   play: async ({ canvas, userEvent }) => {
     await userEvent.tab()
@@ -37,6 +39,7 @@ export const ConfiguredAddress = meta.story({
 })
 
 export const Phone = meta.story({
+  name: 'Phone',
   globals: { viewport: { value: 'phone' } },
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([

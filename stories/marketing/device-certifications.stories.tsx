@@ -18,6 +18,7 @@ const cardOf = (canvasElement: HTMLElement, title: string) =>
 
 /** Everything closed: the six cards of the specification, each with its Read More. */
 export const Closed = meta.story({
+  name: 'Closed',
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
       'Wi-Fi Routers',
@@ -36,6 +37,7 @@ export const Closed = meta.story({
 
 /** Read More on the introduction shows how a run goes; Read Less hides it again. */
 export const IntroReadMore = meta.story({
+  name: 'Intro read more',
   play: async ({ canvas, userEvent }) => {
     const [intro] = canvas.getAllByRole('button', { name: 'Read More' })
     await userEvent.click(intro as HTMLElement)
@@ -51,6 +53,7 @@ export const IntroReadMore = meta.story({
 
 /** Each card opens on its own, by keyboard: what the lab tests for that device class. */
 export const EachCardOpens = meta.story({
+  name: 'Each card opens',
   play: async ({ canvasElement, userEvent }) => {
     for (const item of CERTIFICATION_CLASSES) {
       const card = cardOf(canvasElement, item.title)
@@ -66,6 +69,7 @@ export const EachCardOpens = meta.story({
 
 /** All open at first (the state a reader reaches after reading everything). */
 export const AllOpen = meta.story({
+  name: 'All open',
   args: { defaultOpen: [INTRO_ID, ...CERTIFICATION_CLASSES.map((item) => item.id)] },
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('button', { name: 'Read Less' })).toHaveLength(7)
@@ -74,6 +78,7 @@ export const AllOpen = meta.story({
 })
 
 export const Phone = meta.story({
+  name: 'Phone',
   globals: { viewport: { value: 'phone' } },
   args: { defaultOpen: ['set-top-boxes'] },
   play: async ({ canvasElement }) => {

@@ -21,6 +21,7 @@ const classCard = (canvasElement: HTMLElement, title: string) =>
 
 /** A visitor: the three sections, nine benefits in order, cards leading to the portfolio manager landing. */
 export const Visitor = meta.story({
+  name: 'Visitor',
   play: async ({ canvas, canvasElement }) => {
     for (const id of ['home', 'portfolio-manager', 'device-certifications']) {
       await expect(canvasElement.querySelector(`section#${id}`)).not.toBeNull()
@@ -43,6 +44,7 @@ export const Visitor = meta.story({
 
 /** Logged in: the same cards lead to the portfolio form at their section. */
 export const LoggedIn = meta.story({
+  name: 'Logged in',
   beforeEach: loggedInAs('v-nokia'),
   play: async ({ canvasElement }) => {
     await waitFor(() =>
@@ -57,6 +59,7 @@ export const LoggedIn = meta.story({
 
 /** Every device class closed, then each Learn more opened and closed again by keyboard. */
 export const LearnMoreClosed = meta.story({
+  name: 'Learn more closed',
   play: async ({ canvasElement, userEvent }) => {
     for (const story of DEVICE_CLASS_STORIES) {
       const card = classCard(canvasElement, story.title)
@@ -76,6 +79,7 @@ export const LearnMoreClosed = meta.story({
 
 /** Every Learn more open: the longer descriptions and Learn less on each card. */
 export const LearnMoreOpen = meta.story({
+  name: 'Learn more open',
   args: { defaultOpen: DEVICE_CLASS_STORIES.map((story) => story.id) },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getAllByRole('button', { name: 'Learn less' })).toHaveLength(
@@ -90,6 +94,7 @@ export const LearnMoreOpen = meta.story({
 
 /** On a phone the hero stacks above the image and the cards take the full width. */
 export const Phone = meta.story({
+  name: 'Phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {
     await expect(

@@ -22,6 +22,7 @@ const expectButton = (canvasElement: HTMLElement, label: string, href: string) =
 
 /** A visitor: Create Portfolio, which asks to log in first. */
 export const CreatePortfolioVisitor = meta.story({
+  name: 'Create portfolio visitor',
   play: async ({ canvasElement }) => {
     await expectButton(canvasElement, 'Create Portfolio', '/login?from=create-portfolio')
   },
@@ -29,6 +30,7 @@ export const CreatePortfolioVisitor = meta.story({
 
 /** Logged in with nothing saved or submitted (Zyxel): Create Portfolio, straight to the form. */
 export const CreatePortfolioLoggedIn = meta.story({
+  name: 'Create portfolio logged in',
   beforeEach: loggedInAs('v-zyxel'),
   play: async ({ canvasElement }) => {
     await expectButton(canvasElement, 'Create Portfolio', '/portfolio')
@@ -37,6 +39,7 @@ export const CreatePortfolioLoggedIn = meta.story({
 
 /** A previous request was saved (Sagemcom): View Portfolio. */
 export const ViewPortfolio = meta.story({
+  name: 'View portfolio',
   beforeEach: loggedInAs('v-sagemcom'),
   play: async ({ canvasElement }) => {
     await expectButton(canvasElement, 'View Portfolio', '/portfolio')
@@ -45,6 +48,7 @@ export const ViewPortfolio = meta.story({
 
 /** Submitted data and no pending draft (Nokia): Add New Portfolio. */
 export const AddNewPortfolio = meta.story({
+  name: 'Add new portfolio',
   beforeEach: loggedInAs('v-nokia'),
   play: async ({ canvasElement }) => {
     await expectButton(canvasElement, 'Add New Portfolio', '/portfolio')
@@ -53,6 +57,7 @@ export const AddNewPortfolio = meta.story({
 
 /** Stored data whose message is not 'Login is successful': the label keeps the flags, the target is /login. */
 export const StoredMessageNotSuccessful = meta.story({
+  name: 'Stored message not successful',
   beforeEach: loggedInAs('v-nokia', { message: 'Session expired' }),
   play: async ({ canvasElement }) => {
     await expectButton(canvasElement, 'Add New Portfolio', '/login?from=create-portfolio')
@@ -61,6 +66,7 @@ export const StoredMessageNotSuccessful = meta.story({
 
 /** The three explanations closed, each opened and closed with its Learn more. */
 export const ExplanationsClosed = meta.story({
+  name: 'Explanations closed',
   play: async ({ canvasElement, userEvent }) => {
     for (const explanation of PORTFOLIO_EXPLANATIONS) {
       const card = within(canvasElement.querySelector<HTMLElement>(`#${explanation.type}`)!)
@@ -76,6 +82,7 @@ export const ExplanationsClosed = meta.story({
 
 /** Every explanation open. */
 export const ExplanationsOpen = meta.story({
+  name: 'Explanations open',
   args: { defaultOpen: PORTFOLIO_EXPLANATIONS.map((explanation) => explanation.type) },
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('button', { name: 'Learn less' })).toHaveLength(3)
@@ -84,6 +91,7 @@ export const ExplanationsOpen = meta.story({
 
 /** The device cards of the specification, then the two branded models, each with its picture. */
 export const DeviceCards = meta.story({
+  name: 'Device cards',
   play: async ({ canvas }) => {
     const list = canvas
       .getByRole('heading', { level: 2, name: 'Devices you can register' })
@@ -106,6 +114,7 @@ export const DeviceCards = meta.story({
 
 /** Opened from a home-page card (?portfolio=device-portfolio): that explanation is marked. */
 export const FromHomePageCard = meta.story({
+  name: 'From home page card',
   args: { portfolio: 'device-portfolio' },
   play: async ({ canvasElement }) => {
     await waitFor(() =>

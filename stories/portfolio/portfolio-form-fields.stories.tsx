@@ -38,6 +38,7 @@ const namesOf = (vendor: string) =>
  * type's classes, each list ending with its 'Add New …'; a choice clearing what depends on it.
  */
 export const DeviceCascade = meta.story({
+  name: 'Device cascade',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -109,6 +110,7 @@ export const DeviceCascade = meta.story({
  * any type of the catalogue or 'Add New Device Type', and a new type only 'Add New Product Class'.
  */
 export const AddNewDeviceName = meta.story({
+  name: 'Add new device name',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -145,6 +147,7 @@ export const AddNewDeviceName = meta.story({
 
 /** A new model of a known kind: a new name takes 'Wi-Fi Mesh Device', and with it the mesh classes (and the mesh test plan). */
 export const NewNameOfACatalogueType = meta.story({
+  name: 'New name of a catalogue type',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -162,6 +165,7 @@ export const NewNameOfACatalogueType = meta.story({
 
 /** 'Add New Device Type' for a listed name asks for the type; the classes are then only 'Add New Product Class'. */
 export const AddNewDeviceType = meta.story({
+  name: 'Add new device type',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -179,6 +183,7 @@ export const AddNewDeviceType = meta.story({
 
 /** 'Add New Product Class' for a listed type asks for the class. */
 export const AddNewProductClass = meta.story({
+  name: 'Add new product class',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -197,6 +202,7 @@ export const AddNewProductClass = meta.story({
 
 /** Country → state → city, and the country code ↔ country: each choice resets what depends on it. */
 export const AddressCascade = meta.story({
+  name: 'Address cascade',
   parameters: { router: { app: true, url: '/portfolio' } },
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
@@ -243,6 +249,7 @@ export const AddressCascade = meta.story({
  * after the first only.
  */
 export const SerialNumberRows = meta.story({
+  name: 'Serial number rows',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -299,6 +306,7 @@ export const SerialNumberRows = meta.story({
 
 /** Engineering build: Yes asks for the build with the device; No asks for the SSH steps, sent by e-mail. */
 export const EngBuildHints = meta.story({
+  name: 'Eng build hints',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)

@@ -65,6 +65,7 @@ async function paste(userEvent: UserEvent, control: HTMLElement, text: string) {
 
 /** Submit on the Zyxel form as loaded: every empty field says it is required; focus on the first. */
 export const SubmitRequiresEveryField = meta.story({
+  name: 'Submit requires every field',
   beforeEach({ msw }) {
     msw.use(recordBodies('submitPortfolio', sent))
   },
@@ -116,6 +117,7 @@ export const SubmitRequiresEveryField = meta.story({
 
 /** Submit with an 'Add New …' choice requires its new value too. */
 export const SubmitRequiresNewValues = meta.story({
+  name: 'Submit requires new values',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -133,6 +135,7 @@ export const SubmitRequiresNewValues = meta.story({
 
 /** The organization section's rules, checked by its own Save: names, phone, address 200, description 300. */
 export const OrganizationMessages = meta.story({
+  name: 'Organization messages',
   beforeEach({ msw }) {
     msw.use(recordBodies('savePortfolio', sent))
   },
@@ -185,6 +188,7 @@ export const OrganizationMessages = meta.story({
 
 /** The device count: digits only, 0 to 3, and a count when serial numbers are given. */
 export const DeviceCountMessages = meta.story({
+  name: 'Device count messages',
   beforeEach({ msw }) {
     msw.use(recordBodies('savePortfolio', sent))
   },
@@ -215,6 +219,7 @@ export const DeviceCountMessages = meta.story({
 
 /** Serial numbers against the count, each row's characters, length and duplicates. */
 export const SerialNumberMessages = meta.story({
+  name: 'Serial number messages',
   beforeEach({ msw }) {
     msw.use(recordBodies('savePortfolio', sent))
   },
@@ -262,6 +267,7 @@ export const SerialNumberMessages = meta.story({
 
 /** The count says three, two rows are filled: only the count mismatch stands, and the first row takes focus. */
 export const SerialCountMismatchAlone = meta.story({
+  name: 'Serial count mismatch alone',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -282,6 +288,7 @@ export const SerialCountMismatchAlone = meta.story({
 
 /** Firmware: digits and periods; year: four digits, 1990 to this year. */
 export const FirmwareAndYearMessages = meta.story({
+  name: 'Firmware and year messages',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -311,6 +318,7 @@ export const FirmwareAndYearMessages = meta.story({
 
 /** The new device name, type and class: at most 15 characters each. */
 export const NewValueMessages = meta.story({
+  name: 'New value messages',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -339,6 +347,7 @@ export const NewValueMessages = meta.story({
 
 /** A section's Save checks only that section: the device's bad year does not block the organization. */
 export const SectionSaveChecksItsSection = meta.story({
+  name: 'Section save checks its section',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)

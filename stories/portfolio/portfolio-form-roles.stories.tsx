@@ -49,12 +49,14 @@ const expectForm = async ({ canvas }: { canvas: Canvas }) => {
 
 /** Owner: the specification's form. */
 export const OwnerForm = meta.story({
+  name: 'Owner form',
   beforeEach: member('Owner'),
   play: expectForm,
 })
 
 /** Engineer: the same form as an Owner's. */
 export const EngineerForm = meta.story({
+  name: 'Engineer form',
   beforeEach: member('Engineer'),
   play: expectForm,
 })
@@ -84,12 +86,14 @@ const expectViewerNotice = async ({ canvas, userEvent }: { canvas: Canvas; userE
 
 /** Viewer: the notice instead of the form. */
 export const ViewerNotice = meta.story({
+  name: 'Viewer notice',
   beforeEach: member('Viewer'),
   play: expectViewerNotice,
 })
 
 /** Viewer at the Edit address of a submitted record: the same notice, and the link leads to the dashboard. */
 export const ViewerEditRecord = meta.story({
+  name: 'Viewer edit record',
   parameters: { router: { app: true, url: '/portfolio?record=pm-0001' } },
   beforeEach: member('Viewer'),
   play: async (context) => {

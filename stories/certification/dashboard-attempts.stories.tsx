@@ -14,7 +14,7 @@ import {
   rowOf,
   type UserEvent,
   VALIDATION_FAILURE,
-} from './dashboard-steps'
+} from '../dashboard/dashboard-steps'
 
 /**
  * A record's attempts in its run details: the latest attempt's cases with their log
@@ -53,6 +53,7 @@ async function openRun(canvas: Canvas, userEvent: UserEvent) {
 
 /** Attempt 1, the full plan (version 2 of its test plan), ended in a Validation failure: one failed case, its report. */
 export const FullRunFailed = meta.story({
+  name: 'Full run failed',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -91,6 +92,7 @@ export const FullRunFailed = meta.story({
 
 /** Attempt 2 re-runs the failed case and is running: its one case live, attempt 1 below. */
 export const RerunRunning = meta.story({
+  name: 'Rerun running',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [deviceRecord({ portfolioManagerId: ID, deviceName: NAME, status: 'InProgress' })]),
@@ -145,6 +147,7 @@ export const RerunRunning = meta.story({
  * (each case's latest result), not the re-run's one case.
  */
 export const RerunCertified = meta.story({
+  name: 'Rerun certified',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -191,6 +194,7 @@ export const RerunCertified = meta.story({
 
 /** Cancelled by the vendor: its finished cases kept, the others skipped, the reason, its report. */
 export const Cancelled = meta.story({
+  name: 'Cancelled',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [deviceRecord({ portfolioManagerId: ID, deviceName: NAME, status: 'Cancelled' })]),
@@ -219,6 +223,7 @@ export const Cancelled = meta.story({
 
 /** Interrupted by a restart: ended with a Validation failure and the reason why. */
 export const Interrupted = meta.story({
+  name: 'Interrupted',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [

@@ -122,6 +122,7 @@ export const SaveFailed = meta.story({
 })
 
 export const Loading = meta.story({
+  name: 'Loading',
   beforeEach: [
     loggedInAsLab('Lab engineer'),
     ({ msw }) => msw.use(scenarios.loading('labNotificationSettings')),
@@ -134,6 +135,7 @@ export const Loading = meta.story({
 })
 
 export const ReadFailed = meta.story({
+  name: 'Read failed',
   beforeEach: [
     loggedInAsLab('Lab engineer'),
     ({ msw }) => msw.use(scenarios.serverError('labNotificationSettings', SERVER_DOWN, 503)),
@@ -147,6 +149,7 @@ export const ReadFailed = meta.story({
 })
 
 export const OnAPhone = meta.story({
+  name: 'On a phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {
     await ready(canvas)

@@ -18,7 +18,7 @@ import {
   rowOf,
   type UserEvent,
   WORLD,
-} from './dashboard-steps'
+} from '../dashboard/dashboard-steps'
 import { RunDetails } from '@/features/certification/components/run-details'
 
 /**
@@ -67,6 +67,7 @@ async function certificateOf(canvas: Canvas, userEvent: UserEvent) {
 }
 
 export const ListInTheDirectory = meta.story({
+  name: 'List in the directory',
   beforeEach: withCertificate('valid', false),
   play: async ({ canvas, userEvent }) => {
     const line = await certificateOf(canvas, userEvent)
@@ -89,6 +90,7 @@ export const ListInTheDirectory = meta.story({
 })
 
 export const StopListing = meta.story({
+  name: 'Stop listing',
   beforeEach: withCertificate('valid', true),
   play: async ({ canvas, userEvent }) => {
     const line = await certificateOf(canvas, userEvent)
@@ -102,6 +104,7 @@ export const StopListing = meta.story({
 })
 
 export const RevokedCannotBeListed = meta.story({
+  name: 'Revoked cannot be listed',
   beforeEach: withCertificate('revoked', false),
   play: async ({ canvas, userEvent }) => {
     const line = await certificateOf(canvas, userEvent)

@@ -20,6 +20,7 @@ const meta = preview.meta({
 })
 
 export const OpensNotificationsThenTokens = meta.story({
+  name: 'Opens notifications then tokens',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('heading', { level: 1, name: NOTIFICATIONS_PAGE_TITLE }, { timeout: 8000 })
     const nav = await canvas.findByRole('navigation', { name: 'Settings' })

@@ -84,6 +84,7 @@ export const OwnersList = meta.story({
 })
 
 export const Empty = meta.story({
+  name: 'Empty',
   beforeEach: () => {
     world.webhooks.endpoints = []
     return loggedInAsPriya('Owner')()

@@ -157,6 +157,7 @@ export const NoToken = meta.story({
 })
 
 export const OnAPhone = meta.story({
+  name: 'On a phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {
     await ready(canvas)

@@ -19,7 +19,7 @@ import {
   type UserEvent,
   VALIDATION_FAILURE,
   WORLD,
-} from './dashboard-steps'
+} from '../dashboard/dashboard-steps'
 
 /**
  * Run details for finding the failure (docs/decisions/0036): the failed cases first with their
@@ -116,6 +116,7 @@ const caseToggle = (run: HTMLElement, name: string) =>
  * with Enter, and Space folds it again.
  */
 export const FailedRun = meta.story({
+  name: 'Failed run',
   beforeEach({ msw }) {
     msw.use(
       meshRecord(VALIDATION_FAILURE),
@@ -164,6 +165,7 @@ export const FailedRun = meta.story({
  * its failure first.
  */
 export const CertifiedAfterRerun = meta.story({
+  name: 'Certified after rerun',
   beforeEach({ msw }) {
     msw.use(
       meshRecord(CERTIFIED_OK),
@@ -212,6 +214,7 @@ export const CertifiedAfterRerun = meta.story({
 
 /** The failed run on a phone: nothing wider than the screen, the failure first and open. */
 export const FailedRunPhone = meta.story({
+  name: 'Failed run phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   beforeEach({ msw }) {
     msw.use(
@@ -232,6 +235,7 @@ export const FailedRunPhone = meta.story({
 
 /** Certified after a re-run, on a phone: the header's line and the switcher wrap inside the screen. */
 export const CertifiedAfterRerunPhone = meta.story({
+  name: 'Certified after rerun phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   beforeEach({ msw }) {
     msw.use(
@@ -254,6 +258,7 @@ export const CertifiedAfterRerunPhone = meta.story({
  * attempt 2 running the failed case above attempt 1, the plan counted over both.
  */
 export const RerunFromRunDetails = meta.story({
+  name: 'Rerun from run details',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(WORLD.validationFailure.id))
   },
@@ -270,6 +275,7 @@ export const RerunFromRunDetails = meta.story({
 
 /** A Viewer sees the button disabled, with the role's reason and what to do. */
 export const RerunRefusedToViewer = meta.story({
+  name: 'Rerun refused to Viewer',
   beforeEach({ msw }) {
     msw.use(
       meshRecord(VALIDATION_FAILURE),

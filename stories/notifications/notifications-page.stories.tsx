@@ -77,6 +77,7 @@ export const EveryKindOn = meta.story({
 })
 
 export const Loading = meta.story({
+  name: 'Loading',
   beforeEach: [
     loggedInAs('v-nokia', nokiaMember('Engineer')),
     ({ msw }) => msw.use(scenarios.loading('notificationSettings')),
@@ -130,6 +131,7 @@ export const AllOff = meta.story({
 })
 
 export const ReadFailed = meta.story({
+  name: 'Read failed',
   beforeEach: [
     loggedInAs('v-nokia', nokiaMember('Engineer')),
     ({ msw }) => msw.use(scenarios.serverError('notificationSettings', SERVER_DOWN, 503)),
@@ -143,6 +145,7 @@ export const ReadFailed = meta.story({
 })
 
 export const OnAPhone = meta.story({
+  name: 'On a phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {
     await ready(canvas)

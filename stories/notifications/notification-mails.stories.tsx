@@ -199,11 +199,13 @@ export const RunValidationFailure = meta.story({
 })
 
 export const CertificateIssued = meta.story({
+  name: 'Certificate issued',
   args: MAILS.certificate,
   play: shows(MAILS.certificate, 'certificateIssued', 'Valid from 2026-11-20 until 2029-11-20.'),
 })
 
 export const CommentReceived = meta.story({
+  name: 'Comment received',
   args: MAILS.comment,
   play: shows(MAILS.comment, 'commentReceived', 'Lena Lab (Lab engineer) wrote on Beacon 6'),
 })
@@ -224,11 +226,13 @@ export const VendorComment = meta.story({
 })
 
 export const MaintenanceStarted = meta.story({
+  name: 'Maintenance started',
   args: MAILS.maintenanceStarted,
   play: shows(MAILS.maintenanceStarted, 'maintenance', 'Expected end: 2026-11-20 15:30 UTC.'),
 })
 
 export const MaintenanceEnded = meta.story({
+  name: 'Maintenance ended',
   args: MAILS.maintenanceEnded,
   play: shows(MAILS.maintenanceEnded, 'maintenance', 'go on in the order they started.'),
 })
