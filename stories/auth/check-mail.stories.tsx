@@ -29,10 +29,22 @@ import { CheckMailForm } from '@/features/auth/components/check-mail-form'
  * password, sent with the id /forgot-password stored; the page only requires the three fields to
  * be filled. Each story starts as /forgot-password leaves the tab after a SUCCESS for Priya Sharma.
  */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/check-mail\`, the second step of resetting a password: the six-digit code from the mail, the new
+password and its confirmation (pasting refused in both password fields, allowed for the code). A
+wrong code or a server error shows its message and the page stays; the right code goes on to
+\`/password-reset\` after 2 s. Opened without asking for a code first, it leads to \`/forgot-password\`
+instead.`
+
 const meta = preview.meta({
   title: 'Auth/Check mail',
   component: CheckMailForm,
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/check-mail' }, clock: 'manual' },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/check-mail' },
+    clock: 'manual',
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: () => {
     return pendingReset()
   },

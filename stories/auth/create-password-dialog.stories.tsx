@@ -58,10 +58,20 @@ async function justRegistered() {
   return () => removePendingRegistration()
 }
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The Create Password dialog that opens 2 s after a successful registration: the six-digit code from
+the mail, and the password typed twice, its rules shown, pasting refused. A wrong code or a server's
+refusal shows its message; 'Password created successfully!' closes the flow and goes home after 5 s.
+Closed by mistake, it opens again from the registration page.`
+
 const meta = preview.meta({
   title: 'Auth/Create password dialog',
   subcomponents: { CreatePasswordDialog },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/create-profile/register' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/create-profile/register' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: justRegistered,
   render: () => <></>,
 })

@@ -3,10 +3,18 @@ import { expect, within } from 'storybook/test'
 import { CreateProfilePage } from '@/features/auth/components/create-profile-page'
 
 /** /create-profile in the real route tree (spec §2): what a vendor profile gives, what it asks for, and Register. */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/create-profile\`, for a visitor without an account: what a profile gives and what registering asks
+for, with Register leading to the registration form and 'Already registered? Sign in' to the login.`
+
 const meta = preview.meta({
   title: 'Auth/Create profile',
   component: CreateProfilePage,
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/create-profile' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/create-profile' },
+    docs: { description: { component: ABOUT } },
+  },
   render: () => <></>,
 })
 

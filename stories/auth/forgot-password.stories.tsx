@@ -18,10 +18,21 @@ import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-f
  * SUCCESS. Priya Sharma (Nokia) has an account in the fixture world; nobody@example.com has not,
  * and is answered alike (docs/decisions/0016).
  */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Forgot password at \`/forgot-password\`, for a member who cannot log in: one e-mail field; the code is
+mailed and the page moves to \`/check-mail\` 2 s after its message. An address without an account gets
+the same answer, so the page tells nobody which addresses have accounts. A loader covers the page
+while sending; a server error shows its message and the page stays.`
+
 const meta = preview.meta({
   title: 'Auth/Forgot password',
   component: ForgotPasswordForm,
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/forgot-password' }, clock: 'manual' },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/forgot-password' },
+    clock: 'manual',
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: () => {
     // The answer a SUCCESS stores for /check-mail must not leak into the next story.
     return () => removePendingPasswordReset()

@@ -48,9 +48,20 @@ function startLoggedOut() {
   }
 }
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The login screen at \`/login\`, for members coming back to the portal. Email and password, with their
+messages while typing; the button waits until both are valid; pasting into the password is refused;
+Remember User ID keeps the e-mail for next time. A full-screen loader covers the page while the
+request is pending; a refused login shows the server's message, which clears with the password after
+6 s. A successful login returns to the protected page that sent the user here, or goes home.`
+
 const meta = preview.meta({
   title: 'Auth/Login',
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/login' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/login' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: startLoggedOut,
   render: () => <></>,
 })

@@ -48,11 +48,23 @@ function withoutPendingRegistration() {
   return () => removePendingRegistration()
 }
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Registration at \`/create-profile/register\`, for someone registering a new vendor organization (an
+invited person joins from the invitation instead). Each field says what is wrong as it is typed or
+left; the phone waits for a country code; country → state → city cascade; Register is enabled only
+when every field is filled and no message shows. On success a toast, then the Create Password dialog
+2 s later; an address that already has an account gets the same answer, so the screen tells nobody
+which addresses have accounts.`
+
 const meta = preview.meta({
   title: 'Auth/Registration',
   component: RegistrationForm,
   subcomponents: { OwnToaster },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/create-profile/register' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/create-profile/register' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: withoutPendingRegistration,
   render: () => <></>,
 })

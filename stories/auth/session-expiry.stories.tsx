@@ -17,10 +17,16 @@ const renew = fn<() => Promise<RenewOutcome>>(async () => 'renewed')
 const expire = fn()
 const logout = fn()
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The idle warning every logged-in member can meet: after 240 s without mouse, keyboard or touch the
+'Session expire Warning' appears and counts down each second from 60. Continue session starts the
+timer again and renews the server session; Logout, or reaching 300 s, ends the session and goes to
+\`/login\`.`
+
 const meta = preview.meta({
   title: 'Auth/Session expiry',
   component: SessionExpiry,
-  parameters: { clock: 'manual', layout: 'fullscreen' },
+  parameters: { clock: 'manual', layout: 'fullscreen', docs: { description: { component: ABOUT } } },
   args: { renew, expire, logout },
   beforeEach: () => {
     // No activity time left over from another story: this page is the only tab.

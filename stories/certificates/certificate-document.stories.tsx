@@ -68,9 +68,14 @@ function CertificatePages({
   )
 }
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The certificate PDF as vendors send it to operators, for designers to review: sample certificates
+rendered by the portal's own renderer on A4 and on Letter, landscape, each page an image made when
+Storybook is built. Each image opens at full size.`
+
 const meta = preview.meta({
   title: 'Certificates/Certificate document',
-  parameters: { layout: 'padded' },
+  parameters: { layout: 'padded', docs: { description: { component: ABOUT } } },
   loaders: [loadManifest],
 })
 

@@ -22,13 +22,23 @@ import { loggedOut } from '../support/session'
  * too but expired, so it never shows.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/certified-devices\`, public: the devices their vendors chose to list, each under its newest
+certificate with its certified firmware versions. Search, filters and paging are kept in the
+address; an expired certificate never shows. States: none listed, no match, a failed read, and a
+phone.`
+
 const meta = preview.meta({
   title: 'Certificates/Directory page',
   component: DirectoryPage,
   // The list's controls, shared with the lab's queue (src/components/ui/list-controls.tsx).
   subcomponents: { SearchField, FilterSelect, Pager },
   args: { params: {}, onParams: () => {} },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/certified-devices' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/certified-devices' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedOut,
   render: () => <></>,
 })

@@ -21,12 +21,23 @@ import { loggedOut } from '../support/session'
  * after signing, and a number nobody was given.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/verify\`, public: anyone holding a certificate, an operator or a retailer, checks it by typing its
+number or by dropping or choosing its PDF. The answer: valid, expired, revoked, unknown, or a
+signature that does not match (the PDF was altered). A certificate superseded by a later revision
+stays valid for its firmware and links the later one; a recertification links its source and what it
+carried.`
+
 const meta = preview.meta({
   title: 'Certificates/Verification page',
   component: VerifyPage,
   // The answer is one description the app renders (ViewNodeContent) and the shell's script builds.
   subcomponents: { ViewNodeContent },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/verify' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/verify' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedOut,
   render: () => <></>,
 })

@@ -22,10 +22,20 @@ import {
  * when, which cases, how it ended and why, its printable report once finished or cancelled.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `A record's attempts in its run details under the dashboard table, for the members following a
+device's certification: the latest attempt's cases with their log lines, and every attempt with its
+number, full run or re-run of the failed cases, who started it and when, and how it ended and why. A
+finished or cancelled attempt offers its printable report.`
+
 const meta = preview.meta({
   title: 'Dashboard/Attempts',
   subcomponents: { RunDetails },
-  parameters: { ...dashboardAt(), liveStream: { activeRuns: () => [] } },
+  parameters: {
+    ...dashboardAt(),
+    liveStream: { activeRuns: () => [] },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })

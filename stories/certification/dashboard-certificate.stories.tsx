@@ -28,10 +28,20 @@ import { RunDetails } from '@/features/certification/components/run-details'
  * given a certificate here (DCP-D1R0-0000-0001) in the state each story needs.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `A certified record's certificate in its run details: its number, linking to its public record, and
+its state, with a switch that lists the device among the certified devices of the public directory
+(off by default). Owners and Engineers may list and stop listing; a revoked certificate cannot be
+listed.`
+
 const meta = preview.meta({
   title: 'Dashboard/Certificate',
   subcomponents: { RunDetails },
-  parameters: { ...dashboardAt(), liveStream: { activeRuns: () => [] } },
+  parameters: {
+    ...dashboardAt(),
+    liveStream: { activeRuns: () => [] },
+    docs: { description: { component: ABOUT } },
+  },
   render: () => <></>,
 })
 

@@ -41,10 +41,22 @@ import { RunDetails } from '@/features/certification/components/run-details'
  * under its bar and holds Start Certify and Re-run Failed Cases back with the reason.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The certification lab as the vendor meets it on the dashboard. The comments are one thread with the
+lab, each with its author, side, role and time, the lab's set apart; a lab answer arriving on the
+live stream is told in a toast. Run details show the lab's maintenance (reason and expected end) and
+its review of a finished run: awaiting, approved, or rejected with the reason. A record awaiting
+review counts In Progress, says 'Awaiting review' under its bar and holds Start Certify and Re-run
+Failed Cases back with the reason.`
+
 const meta = preview.meta({
   title: 'Dashboard/Lab conversation and review',
   subcomponents: { CommentsDialog, RunDetails },
-  parameters: { ...dashboardAt(), liveStream: { activeRuns: () => [] } },
+  parameters: {
+    ...dashboardAt(),
+    liveStream: { activeRuns: () => [] },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })

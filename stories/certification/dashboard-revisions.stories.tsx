@@ -30,10 +30,20 @@ import {
 
 const { rejected, history, recertifying } = REVISION_FIXTURE_IDS
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Revisions of a device record: New revision in the row's menu, enabled once the record's run has
+ended and disabled with the reason before; 'rev 2' beside the firmware version from revision 2 on.
+The run details of a revised record list its revisions, label each attempt with the revision it
+tested, and show the cases a recertification carried from the earlier certificate.`
+
 const meta = preview.meta({
   title: 'Dashboard/Revisions',
   subcomponents: { RecordActionsMenu, RunDetails },
-  parameters: { ...dashboardAt(), liveStream: { activeRuns: () => [] } },
+  parameters: {
+    ...dashboardAt(),
+    liveStream: { activeRuns: () => [] },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })

@@ -28,10 +28,20 @@ import {
  * switcher showing an earlier attempt's cases.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Run details laid out for finding the failure: the failed cases first with their logs open, the
+others folded to one line that opens on click, Enter or Space; Re-run Failed Cases beside the
+failures; the plan's totals over all attempts in the header; an attempt switcher for an earlier
+attempt's cases.`
+
 const meta = preview.meta({
   title: 'Dashboard/Run details',
   subcomponents: { RunDetails, RerunFailedButton },
-  parameters: { ...dashboardAt(), liveStream: { activeRuns: () => [] } },
+  parameters: {
+    ...dashboardAt(),
+    liveStream: { activeRuns: () => [] },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })

@@ -29,11 +29,17 @@ import { CommentsDialog } from '@/features/certification/components/comments-dia
  * comments dialog (decision 8): the list, newest first, the empty message, adding a comment.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `A record's certification run under the table, shown when its row is selected: mid-run (cases passed,
+running and pending, with their log lines, moved on by the live stream), finished certified or
+failed with the printable report, waiting in maintenance, or not run yet. Then the comments dialog:
+the list, newest first, the empty message, and adding a comment (an Owner's or an Engineer's).`
+
 const meta = preview.meta({
   title: 'Dashboard/Runs and comments',
   // What the dashboard shows of a record's run, and its comments.
   subcomponents: { RunDetails, CommentsDialog },
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })

@@ -27,11 +27,18 @@ import { RecordActionsMenu } from '@/features/dashboard/components/record-action
  * the focus back to its button.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The row's actions menu on the dashboard, where a member acts on one device record. What is enabled
+follows the record: Delete only for Submitted, Email Certificate only when certified, Download
+Results not while Submitted or without a result; Re-run Failed Cases only after a Validation
+failure, Cancel Run only while a run goes or waits. A disabled item stays listed; Escape closes the
+menu and gives the focus back to its button.`
+
 const meta = preview.meta({
   title: 'Dashboard/Actions menu',
   // The menu of each row, at the screen's own rules.
   subcomponents: { RecordActionsMenu },
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })

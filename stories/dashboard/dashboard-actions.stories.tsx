@@ -42,9 +42,15 @@ import {
  * and its refusal.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `What each item of a row's actions menu does once chosen: Start Certify, Edit (the record in the
+portfolio form), Delete after a confirmation, Email Certificate, Download Results and Download
+Certificate. Each success and each refusal shows the server's message, and the menu closes after
+every action. These are an Owner's and an Engineer's; a Viewer's menu is in Dashboard/Roles.`
+
 const meta = preview.meta({
   title: 'Dashboard/Actions',
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })

@@ -10,9 +10,14 @@ import { LiveUpdates } from '@/lib/live/live-updates'
  * maintenance as a banner before any run starts, and a row's mark for the lab's unread comments.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Two marks the live stream adds to the dashboard: a banner while the lab's bench is in maintenance,
+before any run starts, and a mark on a row whose record has comments from the lab the vendor has not
+read.`
+
 const meta = preview.meta({
   title: 'Dashboard/Live marks',
-  parameters: { liveStream: { autoOpen: false } },
+  parameters: { liveStream: { autoOpen: false }, docs: { description: { component: ABOUT } } },
 })
 
 const maintenance = {

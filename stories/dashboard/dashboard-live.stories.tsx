@@ -33,9 +33,19 @@ import {
  * reconnecting stream counts as lost pass on a manual clock.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The dashboard kept current by the vendor's live stream: rows, cards and run details change as events
+arrive, without reading the list again. Beside the record count one status line tells the stream's
+state: live, reconnecting, lost with Reconnect (after 30 s of reconnecting), or ended.`
+
 const meta = preview.meta({
   title: 'Dashboard/Live',
-  parameters: { ...dashboardAt(), clock: 'manual', liveStream: { autoOpen: false } },
+  parameters: {
+    ...dashboardAt(),
+    clock: 'manual',
+    liveStream: { autoOpen: false },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })

@@ -23,11 +23,17 @@ import { DashboardScreen } from '@/features/dashboard/components/dashboard-scree
  * actions as a bottom sheet. The first record shows without scrolling.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The dashboard on a phone (390 × 844): one card per record (name, vendor, status bar with its word,
+firmware, time), the summary cards as one strip whose cards filter, the search and filters behind
+one Filters button that counts those in use, and a row's actions as a bottom sheet. The first record
+shows without scrolling.`
+
 const meta = preview.meta({
   title: 'Dashboard/Phone',
   subcomponents: { DashboardScreen, SheetContent },
   render: () => <></>,
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   globals: { viewport: { value: 'phone', isRotated: false } },
   beforeEach({ msw }) {
     msw.use(

@@ -22,11 +22,17 @@ import { RecordsTable } from '@/features/dashboard/components/records-table'
  * Each bar's accessible name is '<device>: <label>'; its value is its percent.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The Status column's progress bar for each status: Submitted 1 % blue; In Progress from 1 %, 10
+points a second, capped at 100 %; certified 100 % green; Validation failure 100 % red; Maintenance
+holding at 1 %; an unknown status 0 % black. Each bar is named \`<device>: <label>\` for screen
+readers, and its value is its percent.`
+
 const meta = preview.meta({
   title: 'Dashboard/Progress bar',
   // The Status column of the records table.
   subcomponents: { RecordsTable },
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })

@@ -30,10 +30,17 @@ import { CommentsDialog } from '@/features/certification/components/comments-dia
  * what they disable says nothing about the role.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The dashboard as each role of an organization sees it. An Owner and an Engineer get the whole
+dashboard. A Viewer reads everything (rows, run details, results, comments) and changes nothing:
+Register Product and each menu item the role does not allow stay listed but disabled, with the
+reason and 'Ask an Owner of your organization for another role.' The record's own rules come first;
+what they disable says nothing about the role.`
+
 const meta = preview.meta({
   title: 'Dashboard/Roles',
   subcomponents: { RecordActionsMenu, DashboardSearch, CommentsDialog },
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   render: () => <></>,
 })
 

@@ -29,9 +29,15 @@ import {
  * server's message; the row follows from the live stream, the list is not read again.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The two menu items after the specification's six: Re-run Failed Cases, enabled only after a
+Validation failure, starts a new attempt of the failed cases; Cancel Run, enabled while a run goes
+or waits in maintenance, asks first. Each shows the server's message, and the row then follows the
+live stream without reading the list again.`
+
 const meta = preview.meta({
   title: 'Dashboard/Run actions',
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })

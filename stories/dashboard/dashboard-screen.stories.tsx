@@ -42,6 +42,15 @@ import { DashboardScreen } from '@/features/dashboard/components/dashboard-scree
  * a server error and trying again, the sync icon, Register Product, row selection, phone width.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The certification dashboard at \`/dashboard\`, where every member of a vendor organization lands after
+logging in. It shows the five summary cards (Submitted, In Progress, Maintenance, Validation
+Failure, Certified), a search and five filters built from the loaded rows, the legend and the
+ten-column table, each record's status a progress bar. States: the vendor's records, filtered,
+searched with and without matches, empty ('No data available'), loading, and a server error with Try
+again. Clicking a row selects it and shows its run under the table; Register Product opens the
+portfolio form at its device section.`
+
 const meta = preview.meta({
   title: 'Dashboard/Dashboard screen',
   // The screen the route renders, and its controls above the table.
@@ -52,7 +61,7 @@ const meta = preview.meta({
     StatusLegend,
     SummaryCards,
   },
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })

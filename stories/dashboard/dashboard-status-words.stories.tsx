@@ -25,11 +25,17 @@ import { DashboardScreen } from '@/features/dashboard/components/dashboard-scree
 
 const LONG_TYPE = 'Fixed Wireless Access Outdoor Unit with Integrated Antenna'
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The Status column in words at 1280 px: under each 100 px bar the status's word and icon, so Failed
+and Certified differ by more than colour, readable on the selected (blue) row too. A long device
+type is cut, its full text in a tooltip and in the accessible name; every disabled menu item says
+why in the menu's foot.`
+
 const meta = preview.meta({
   title: 'Dashboard/Status in words',
   subcomponents: { DashboardScreen },
   render: () => <></>,
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [

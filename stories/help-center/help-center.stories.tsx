@@ -3,10 +3,16 @@ import { expect, waitFor, within } from 'storybook/test'
 import { HELP_SEARCH_PLACEHOLDER, HelpCenter } from '@/features/help-center/components/help-center'
 
 /** The help center of spec §2: search by title or answer text, four groups, one open topic per group. */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/help-center\`, public: four groups of questions and answers, and a search box ('How can we help
+you?') that filters them by title or answer text, whatever the case. One topic is open at a time in
+each group. When nothing matches the page says so, offers a way to contact us, and Clear search
+brings everything back.`
+
 const meta = preview.meta({
   title: 'Help center/Help center',
   component: HelpCenter,
-  parameters: { layout: 'padded' },
+  parameters: { layout: 'padded', docs: { description: { component: ABOUT } } },
 })
 
 const groupNamed = (canvasElement: HTMLElement, name: string) =>

@@ -11,12 +11,20 @@ import { loggedInAs, loggedOut } from '../support/session'
  * member of one organization, a button opening the switch for a member of several; at 1280 px and
  * on a phone.
  */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The organization the session acts for, in the header: a plain name for a member of one organization,
+a button opening the switch for a member of several; at 1280 px and on a phone.`
+
 const meta = preview.meta({
   title: 'Layout/Header organization',
   component: SiteHeader,
   subcomponents: { OrganizationMenu },
   args: { onLogout: fn() },
-  parameters: { layout: 'fullscreen', router: { url: '/portfolio-manager' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { url: '/portfolio-manager' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedOut,
 })
 

@@ -11,10 +11,19 @@ import { loggedInAs } from '../support/session'
  * to its page's own address, the current one marked for screen readers.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The tabs between a member's settings pages: Notifications, API tokens, Webhooks and Catalogue.
+\`/settings\` opens Notifications; each tab links to its page's own address, the current one marked
+for screen readers.`
+
 const meta = preview.meta({
   title: 'Settings/Navigation',
   component: SettingsNav,
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/settings' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/settings' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia', nokiaMember('Owner')),
   render: () => <></>,
 })

@@ -11,12 +11,21 @@ import { nokiaMember, nokiaMemberOfTwo, NOKIA_ORGANIZATION, OTHER_ORGANIZATION }
 import { authDataOf, loggedInAs, loggedOut } from '../support/session'
 
 /** The site header (spec §2 "Header") for a visitor and for a logged-in vendor, on desktop and phone. */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The header of every vendor and public page: Home, Portfolio Manager, Device Certifications,
+Dashboard (logged in only) and Contact Us; logged in, the search box, the profile with Logout and
+the help icon; logged out, Sign Up and Sign In. On a phone the links fold into a menu.`
+
 const meta = preview.meta({
   title: 'Layout/Site header',
   component: SiteHeader,
   subcomponents: { OrganizationMenu, OrganizationSwitch, HeaderSearch, ProfileMenu },
   args: { onLogout: fn() },
-  parameters: { layout: 'fullscreen', router: { url: '/portfolio-manager' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { url: '/portfolio-manager' },
+    docs: { description: { component: ABOUT } },
+  },
   globals: { viewport: { value: 'desktop', isRotated: false } },
   beforeEach: loggedOut,
 })

@@ -4,10 +4,14 @@ import { ContactUs } from '@/features/marketing/components/contact-us'
 import { DEFAULT_SUPPORT_EMAIL } from '@/lib/config'
 
 /** Contact Us (spec §2): a link to the help center and the support address opening a mail composer. */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/contact-us\`, public: a link to the help center and the support address, which opens the visitor's
+mail composer. A deployment may set its own address.`
+
 const meta = preview.meta({
   title: 'Marketing/Contact us',
   component: ContactUs,
-  parameters: { layout: 'padded' },
+  parameters: { layout: 'padded', docs: { description: { component: ABOUT } } },
 })
 
 export const Default = meta.story({

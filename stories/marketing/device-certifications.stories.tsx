@@ -5,12 +5,17 @@ import { DisclosureCard } from '@/features/marketing/components/disclosure-card'
 import { CERTIFICATION_CLASSES } from '@/features/marketing/model/device-certifications'
 
 /** The device certifications page (spec §2): Read More on the text and on each device-class card. */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/device-certifications\`, a public page on what certification means: an introduction whose Read More
+tells how a run goes, and one card per device class (Wi-Fi routers, Wi-Fi mesh devices, set-top
+boxes, ONT, OLT, ONU) that opens on its own to say what the lab tests.`
+
 const meta = preview.meta({
   title: 'Marketing/Device certifications',
   component: DeviceCertifications,
   // Each expandable card is the shared Learn more / Read More card.
   subcomponents: { DisclosureCard },
-  parameters: { layout: 'padded' },
+  parameters: { layout: 'padded', docs: { description: { component: ABOUT } } },
 })
 
 const cardOf = (canvasElement: HTMLElement, title: string) =>

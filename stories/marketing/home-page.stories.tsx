@@ -5,11 +5,17 @@ import { BENEFITS, DEVICE_CLASS_STORIES } from '@/features/marketing/model/home-
 import { loggedInAs, loggedOut } from '../support/session'
 
 /** The home page (spec §1, §2): hero, the nine benefits, the portfolio cards and a Learn more per device class. */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The home page at \`/\`, the first page a visitor sees: the hero with its rotating product image, the
+nine benefits, the device classes with Learn more and Learn less, and the three portfolio cards. A
+visitor's card leads to the portfolio manager landing, a logged-in member's to the portfolio form at
+that section.`
+
 const meta = preview.meta({
   title: 'Marketing/Home page',
   component: HomePage,
   // The hero stays on its first image: nothing moves the story's manual clock.
-  parameters: { layout: 'fullscreen', clock: 'manual' },
+  parameters: { layout: 'fullscreen', clock: 'manual', docs: { description: { component: ABOUT } } },
   beforeEach: loggedOut,
 })
 

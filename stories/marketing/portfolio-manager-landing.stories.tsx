@@ -8,10 +8,16 @@ import { loggedInAs, loggedOut } from '../support/session'
  * The portfolio manager landing (spec §2): the main button's label follows the stored flags, its
  * target the stored login message; the explanations open with Learn more; the device cards.
  */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/portfolio-manager\`, for a vendor about to describe their organization and devices. The main button
+reads Create Portfolio, View Portfolio (a draft was saved) or Add New Portfolio (a request was
+submitted and no draft waits), and opens the form when logged in, the login otherwise. The three
+portfolios are explained with Learn more and Learn less, then cards show the device kinds.`
+
 const meta = preview.meta({
   title: 'Marketing/Portfolio manager landing',
   component: PortfolioManagerLanding,
-  parameters: { layout: 'padded' },
+  parameters: { layout: 'padded', docs: { description: { component: ABOUT } } },
   beforeEach: loggedOut,
 })
 

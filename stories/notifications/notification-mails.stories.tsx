@@ -147,10 +147,15 @@ const MAILS = {
   }),
 } satisfies Record<string, Pick<NotificationMail, 'to' | 'subject' | 'text' | 'html'>>
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Each notification mail as its receiver reads it, built by the server's own functions: the HTML part,
+the plain text part under its tab, and in both the footer saying why it came, with the signed
+unsubscribe link.`
+
 const meta = preview.meta({
   title: 'Settings/Notifications/Mails',
   component: MailPreview,
-  parameters: { layout: 'padded' },
+  parameters: { layout: 'padded', docs: { description: { component: ABOUT } } },
   args: { from: FROM, ...MAILS.certified },
   render: (args) => <MailPreview {...args} className="mx-auto max-w-2xl" />,
 })

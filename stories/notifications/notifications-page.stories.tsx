@@ -22,10 +22,19 @@ import { expectToast } from '../support/toasts'
  * switch per kind with what it sends, saved at once; a refused change puts the switch back.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Notification settings at \`/settings/notifications\`, the first tab of a member's settings: one switch
+per kind of mail with what it sends. A change is saved at once; a refused change puts the switch
+back.`
+
 const meta = preview.meta({
   title: 'Settings/Notifications/Settings page',
   subcomponents: { NotificationSettingsScreen },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/settings/notifications' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/settings/notifications' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia', nokiaMember('Engineer')),
   render: () => <></>,
 })

@@ -54,11 +54,22 @@ const RECORD = {
   isEngBuildAvailable: 'Yes',
 } as const
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Editing a submitted record at \`/portfolio?record=<id>\`, as the dashboard's Edit opens it: the device
+section prefilled, scrolled to and focused, the organization and line of business read-only as
+submitted. Submit updates that record, shows 'Device details updated successfully' and returns to
+the dashboard after 2 s; Cancel returns at once. A record past Submitted, or an unknown one, gets a
+message and a way back instead of a form.`
+
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form edit a submitted record',
   // What shows instead of the form when the record cannot be edited.
   subcomponents: { RecordNotFound, RecordPastSubmitted },
-  parameters: { layout: 'fullscreen', router: { app: true, url: `/portfolio?record=${RECORD.id}` } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: `/portfolio?record=${RECORD.id}` },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })

@@ -22,9 +22,19 @@ import {
  * two engineering-build hints.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The portfolio form's dependent fields: manufacturer → device name → device type → product class,
+each list ending with its 'Add New …' choice and a field for the new value; country code ↔ country →
+state → city; serial-number rows up to the device count (0 to 3); and the engineering-build hint
+under Yes and under No. Choosing a field clears the ones that depend on it.`
+
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form fields',
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/portfolio?portfolio=device-portfolio' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/portfolio?portfolio=device-portfolio' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-zyxel'),
   render: () => <></>,
 })

@@ -19,10 +19,19 @@ import { PortfolioForm } from '@/features/portfolio/components/portfolio-form'
  * control under the sticky header or the sticky Save/Submit bar, at 1280 px and on a phone;
  * `?portfolio=` focuses its section's heading; leaving an edited form asks, a clean one leaves.
  */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Focus and leaving the portfolio form: tabbing through the whole form never puts the focused control
+under the sticky header or the sticky Save/Submit bar, at 1280 px and on a phone; \`?portfolio=\`
+focuses its section's heading; leaving an edited form asks first, a clean one leaves at once.`
+
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form focus and leaving',
   subcomponents: { PortfolioForm },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/portfolio' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/portfolio' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-zyxel'),
   render: () => <></>,
 })

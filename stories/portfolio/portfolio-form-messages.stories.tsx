@@ -46,9 +46,18 @@ import {
  * message sends nothing.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Every validation message of the portfolio form, each by its exact text. None shows before Save or
+Submit; then a section's Save checks that section, Submit checks everything and requires every
+field, and afterwards the messages follow the vendor's typing. A save with a message sends nothing.`
+
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form messages',
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/portfolio' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/portfolio' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-zyxel'),
   render: () => <></>,
 })

@@ -38,12 +38,21 @@ import { RevisionNote } from '@/features/portfolio/components/revision-form-part
 
 const { rejected, history, recertifying } = REVISION_FIXTURE_IDS
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The form's revise mode at \`/portfolio?record=<id>&revise=true\`, as New revision opens it: what it
+makes ('Revision 2 of TP-Link Deco X50') and the lab's reason for the last run above the sections.
+The device is read-only, its count, serial numbers, firmware, year and engineering build prefilled
+from the latest revision; the organization and line of business do not change. Submit makes the
+revision and returns to the dashboard after 2 s; a record whose run has not ended says why, with the
+way back.`
+
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form new revision',
   subcomponents: { RevisionNote, RecordNotRevisable },
   parameters: {
     layout: 'fullscreen',
     router: { app: true, url: `/portfolio?record=${rejected}&revise=true` },
+    docs: { description: { component: ABOUT } },
   },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,

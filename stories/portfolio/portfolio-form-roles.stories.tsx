@@ -23,10 +23,20 @@ import { PortfolioRefused } from '@/features/portfolio/components/portfolio-form
  * dashboard; so does the dashboard's Edit address of a record.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/portfolio\` for each role of an organization. An Owner and an Engineer get the form unchanged. A
+Viewer, who may not submit, edit or delete devices, gets the reason and 'Ask an Owner of your
+organization for another role.' with a way back to the dashboard, instead of a form they could never
+save; so does a record's Edit address.`
+
 const meta = preview.meta({
   title: 'Portfolio/Roles',
   subcomponents: { PortfolioRefused },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/portfolio' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/portfolio' },
+    docs: { description: { component: ABOUT } },
+  },
   render: () => <></>,
 })
 

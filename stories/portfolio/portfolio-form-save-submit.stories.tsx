@@ -44,9 +44,19 @@ import {
  * flags and home after 2 s, and the server's error messages.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Saving and submitting the portfolio: a section's Save sends that section, shows its message and
+turns it read-only; Save of all sections says 'Please submit the form'; a save with no change warns
+'No updates were made. Please modify the data before saving.' An overlay blocks the form while
+sending; Submit goes home after 2 s; the server's errors show as its messages.`
+
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form save and submit',
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/portfolio' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/portfolio' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-zyxel'),
   render: () => <></>,
 })

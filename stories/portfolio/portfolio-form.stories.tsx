@@ -38,6 +38,15 @@ import { SerialNumberList } from '@/features/portfolio/components/serial-number-
  * value scrolling to its section, Cancel, and the phone width.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The portfolio form at \`/portfolio\` (titled PORTFOLIO FORM), where an Owner or an Engineer of a
+vendor organization describes the organization, its line of business and a device, then saves a
+draft or submits it for certification. Three collapsible sections, each with a create (edit) mode
+and a view (read-only) mode; Cancel, Save and Submit at the foot. States: loading, blank, prefilled
+from the registration or from a submitted request, and a saved draft opening read-only;
+\`?portfolio=\` scrolls to its section. A Viewer gets the reason instead of the form
+(Portfolio/Roles).`
+
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form',
   // The screen the route renders, the form, its loading and failed states, and each of the three
@@ -56,7 +65,11 @@ const meta = preview.meta({
     DeviceSummary,
     SerialNumberList,
   },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/portfolio' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/portfolio' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-zyxel'),
   render: () => <></>,
 })

@@ -11,9 +11,15 @@ import { loggedInAs, loggedInAsLab, loggedInWithoutOrganization, loggedOut } fro
 import { expectPageHeading } from '../support/page'
 
 /** The real route tree in a memory-history router: each route of spec §2 at its URL. */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Every route of the app at its address, rendered by the real route tree, so a designer can open any
+page as a vendor, a visitor or lab staff reaches it. Protected pages are shown logged in and logged
+out (without a login they go to \`/login\`; any unknown path goes to \`/\`). The last stories follow the
+header's links, its search and the portfolio cards.`
+
 const meta = preview.meta({
   title: 'Screens/Routes',
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { description: { component: ABOUT } } },
   render: () => <></>,
 })
 

@@ -28,10 +28,14 @@ const mailFor = (changes: Partial<InvitationMailInput> = {}) =>
     ...changes,
   })
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The mail an Owner's invitation sends, built by the same function as the server's: its HTML part, and
+its plain text part under its tab.`
+
 const meta = preview.meta({
   title: 'Team/Invitation mail',
   component: MailPreview,
-  parameters: { layout: 'padded' },
+  parameters: { layout: 'padded', docs: { description: { component: ABOUT } } },
   args: { from: FROM, ...mailFor() },
   render: (args) => <MailPreview {...args} className="mx-auto max-w-2xl" />,
 })
