@@ -1,12 +1,21 @@
-import { Description, DocsContext, Markdown, Primary, Title } from '@storybook/addon-docs/blocks'
+import {
+  Controls,
+  Description,
+  DocsContext,
+  Markdown,
+  Primary,
+  Title,
+  useOf,
+} from '@storybook/addon-docs/blocks'
 import * as React from 'react'
 import { NAVIGATE_URL } from 'storybook/internal/core-events'
 
 /*
  * Every docs page (parameters.docs.page in preview.tsx): the title, the file's text (a screen's:
  * who uses it, its states, its rules — `parameters.docs.description.component`), its first story
- * rendered, then one link per story with the story's own text, rather than every story's canvas
- * stacked one under another (a screen's page was 15,557 px tall that way).
+ * rendered (a primitive's props under it), then one link per story with the story's own text,
+ * rather than every story's canvas stacked one under another (a screen's page was 15,557 px tall
+ * that way).
  */
 
 type DocsStoryEntry = {
@@ -64,11 +73,15 @@ function StoryLinks() {
 }
 
 export function DocsPage() {
+  // A primitive's file names its component: its props under the first story, as Storybook's own
+  // page has them. A screen's renders the route tree and has none to show.
+  const { preparedMeta } = useOf('meta', ['meta'])
   return (
     <>
       <Title />
       <Description of="meta" />
       <Primary />
+      {preparedMeta.component ? <Controls /> : null}
       <StoryLinks />
     </>
   )
