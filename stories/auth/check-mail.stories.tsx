@@ -293,7 +293,7 @@ export const NoPendingReset = meta.story({
 
 /** From there, 'Ask for a code' opens /forgot-password. */
 export const NoPendingResetAskForCode = meta.story({
-  name: 'No pending reset ask for code',
+  name: 'No pending reset: ask for a code',
   beforeEach: () => {
     removePendingPasswordReset()
   },

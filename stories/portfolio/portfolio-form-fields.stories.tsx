@@ -316,7 +316,7 @@ export const SerialNumberRows = meta.story({
 
 /** Engineering build: Yes asks for the build with the device; No asks for the SSH steps, sent by e-mail. */
 export const EngBuildHints = meta.story({
-  name: 'Eng build hints',
+  name: 'Engineering build hints',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)

@@ -87,7 +87,7 @@ const revisionFields = (canvas: Canvas) => {
  * device read-only, the rest prefilled, the count focused; no Save, the other sections locked.
  */
 export const WithTheLabsReason = meta.story({
-  name: 'With the labs reason',
+  name: 'With the lab’s reason',
   beforeEach: withRevisions,
   play: async ({ canvas }) => {
     await formReady(canvas)

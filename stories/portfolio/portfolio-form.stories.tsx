@@ -79,7 +79,7 @@ let releasePortfolio = () => {}
 
 /** Loading, then a blank form: every field empty but the account's email, every section in create mode. */
 export const EmptyLoadingThenLoaded = meta.story({
-  name: 'Empty loading then loaded',
+  name: 'Empty: loading, then loaded',
   beforeEach({ msw }) {
     const held = heldBack('getPortfolio', () => ({
       isPortfolioManagerSavedOrSubmittedDataExists: 'NO',
@@ -220,7 +220,7 @@ export const PrefilledFromSubmittedRequest = meta.story({
 
 /** A saved draft (Sagemcom): all three sections open read-only, headed 'View', with the draft's values. */
 export const SavedDraftReadOnly = meta.story({
-  name: 'Saved draft read only',
+  name: 'Saved draft, read-only',
   beforeEach: loggedInAs('v-sagemcom'),
   play: async ({ canvas }) => {
     await formReady(canvas)

@@ -99,7 +99,7 @@ export const Invalid = meta.story({
 
 /** The portfolio form's e-mail comes from the account: it can be focused and read, not changed. */
 export const ReadOnly = meta.story({
-  name: 'Read only',
+  name: 'Read-only',
   args: { readOnly: true, defaultValue: 'priya.sharma@nokia.com' },
   play: async ({ canvas, args, userEvent }) => {
     const email = canvas.getByRole('textbox', { name: 'Email' })

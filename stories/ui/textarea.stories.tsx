@@ -171,7 +171,7 @@ export const Disabled = meta.story({
 
 /** The read-only view of a saved portfolio: focusable and readable, not editable. */
 export const ReadOnly = meta.story({
-  name: 'Read only',
+  name: 'Read-only',
   args: { readOnly: true, defaultValue: ADDRESS },
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const address = canvas.getByRole('textbox', { name: 'Address' })

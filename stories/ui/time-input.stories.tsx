@@ -166,7 +166,7 @@ export const Disabled = meta.story({
 
 /** The read-only view: focusable, but neither typing nor the arrows change it. */
 export const ReadOnly = meta.story({
-  name: 'Read only',
+  name: 'Read-only',
   args: { defaultValue: '10:00', readOnly: true },
   play: async ({ canvas, args, userEvent }) => {
     const time = canvas.getByRole('textbox', { name: 'Best time to reach' })

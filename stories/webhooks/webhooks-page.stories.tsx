@@ -45,7 +45,8 @@ const ABOUT = `Webhooks at \`/settings/webhooks\`, where an Owner sends the orga
 each endpoint with its URL, events and state; Add endpoint (its signing secret shown once), Send
 test event, Disable, New secret, and Delete after a confirmation. Every member may read the delivery
 log; an Engineer or a Viewer sees the controls disabled with the reason. The portal disables an
-endpoint whose URL no longer passes its destination check.`
+endpoint whose deliveries have failed for 24 hours, or whose URL no longer passes its destination
+check.`
 
 const meta = preview.meta({
   title: 'Settings/Webhooks/Webhooks page',
