@@ -12,6 +12,7 @@ import { handlers } from '@/mocks/handlers'
 import { withClock } from './clock'
 import { withEventStream } from './event-stream'
 import { withQueryClient, withRouter } from './decorators'
+import { DocsPage } from './docs-page'
 
 // findBy* and waitFor wait up to 3 s (Testing Library's default is 1 s): a story's first
 // navigation loads its route's code and data, and on the 2-core CI machine, with the test-runner's
@@ -48,22 +49,51 @@ export default definePreview({
     // Any axe violation fails the story in the test-runner.
     a11y: { test: 'error' },
     controls: { expanded: true },
+    // A file's text, its first story, then links to the others (docs-page.tsx).
+    docs: { page: DocsPage },
     options: {
-      // One section per folder of stories/ (Docs/Introduction describes them): the product's
-      // areas in the order a vendor meets them, the whole route tree, then the frame and the
-      // primitives the screens are built from (designers look for a screen before its parts).
+      // One section per product area (Docs/Introduction describes them and the folders they
+      // come from): the areas in the order a vendor meets them, the whole route tree, then the
+      // frame and the primitives the screens are built from (designers look for a screen before
+      // its parts). Within an area its main screen comes first, then the rest in file order.
       storySort: {
         order: [
           'Docs',
           ['Introduction', 'Design tokens'],
           'Marketing',
+          ['Home page', 'Hero carousel', 'Portfolio manager landing', 'Device certifications', 'Contact us'],
           'Auth',
+          ['Login', 'Registration', 'Create password dialog', 'Create profile'],
           'Portfolio',
+          ['Portfolio form'],
           'Dashboard',
+          ['Dashboard screen'],
           'Help center',
           'Team',
+          ['Team page', 'Activity log'],
           'Settings',
+          // The order of the settings tabs.
+          [
+            'Navigation',
+            'Notifications',
+            ['Settings page', 'Mails', 'Unsubscribe page'],
+            'API tokens',
+            'Webhooks',
+            ['Webhooks page'],
+            'Catalogue additions',
+          ],
           'Lab',
+          // The order of the lab header's places.
+          [
+            'Lab header',
+            'Lab console',
+            'Lab record',
+            'Catalogue',
+            'Test plans',
+            ['List', 'Plan', 'Draft editor'],
+            'Lab staff',
+            'Notifications',
+          ],
           'Certificates',
           'Screens',
           'Layout',

@@ -26,6 +26,7 @@ const meta = preview.meta({
 
 /** Narrow, for one-column forms; the heading is the page's h1. */
 export const Narrow = meta.story({
+  name: 'Narrow',
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
     await expect(canvas.getByText('Use the email id you registered with.')).toBeVisible()
@@ -35,6 +36,7 @@ export const Narrow = meta.story({
 
 /** The login screen's close icon leads home. */
 export const CloseToHome = meta.story({
+  name: 'Close to home',
   args: { closeToHome: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('link', { name: /close/i })).toHaveAttribute('href', '/')
@@ -43,6 +45,7 @@ export const CloseToHome = meta.story({
 
 /** Wide, for the registration form, with links under the card. */
 export const WideWithFooter = meta.story({
+  name: 'Wide with footer',
   args: {
     title: 'Create your profile',
     lead: undefined,

@@ -29,10 +29,22 @@ import { CheckMailForm } from '@/features/auth/components/check-mail-form'
  * password, sent with the id /forgot-password stored; the page only requires the three fields to
  * be filled. Each story starts as /forgot-password leaves the tab after a SUCCESS for Priya Sharma.
  */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/check-mail\`, the second step of resetting a password: the six-digit code from the mail, the new
+password and its confirmation (pasting refused in both password fields, allowed for the code). A
+wrong code or a server error shows its message and the page stays; the right code goes on to
+\`/password-reset\` after 2 s. Opened without asking for a code first, it leads to \`/forgot-password\`
+instead.`
+
 const meta = preview.meta({
   title: 'Auth/Check mail',
   component: CheckMailForm,
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/check-mail' }, clock: 'manual' },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/check-mail' },
+    clock: 'manual',
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: () => {
     return pendingReset()
   },
@@ -56,6 +68,7 @@ async function screenReady(canvas: Canvas) {
 
 /** Says where the code went, and that a new one can be asked for. */
 export const Default = meta.story({
+  name: 'Default',
   play: async ({ canvas }) => {
     const { reset } = await screenReady(canvas)
     await expect(canvas.getByText(ACCOUNT)).toBeVisible()
@@ -72,6 +85,7 @@ export const Default = meta.story({
 
 /** Each field's required message (spec §5), on leaving it empty and on clearing it; the button waits for all three. */
 export const RequiredMessages = meta.story({
+  name: 'Required messages',
   play: async ({ canvas, userEvent }) => {
     const { code, password, confirm, reset } = await screenReady(canvas)
 
@@ -111,6 +125,7 @@ export const RequiredMessages = meta.story({
 
 /** Pasting is refused in both password fields (decision 10); the code, copied from the mail, may be pasted. */
 export const PasteRefusedInPasswords = meta.story({
+  name: 'Paste refused in passwords',
   play: async ({ canvas, userEvent }) => {
     const { code, password, confirm } = await screenReady(canvas)
     await userEvent.click(code)
@@ -141,6 +156,7 @@ async function fillAndSend(canvas: Canvas, user: User, code = FIXTURE_CODE) {
 
 /** While the request is pending the full-screen loader covers the page (spec §8). */
 export const Resetting = meta.story({
+  name: 'Resetting',
   beforeEach({ msw }) {
     msw.use(scenarios.loading('resetPassword'))
   },
@@ -154,6 +170,7 @@ export const Resetting = meta.story({
 
 /** A wrong code: the server answers FAILURE with a message, shown as an error toast; the loader goes and the page stays. */
 export const WrongCode = meta.story({
+  name: 'Wrong code',
   play: async ({ canvas, userEvent }) => {
     const { code, reset } = await fillAndSend(canvas, userEvent, '654321')
     await expectToast(INVALID_CODE_MESSAGE, 'error')
@@ -170,6 +187,7 @@ export const WrongCode = meta.story({
 
 /** A 500 answer: its message as an error toast, and the page stays. */
 export const ServerError = meta.story({
+  name: 'Server error',
   beforeEach({ msw }) {
     msw.use(
       scenarios.serverError('resetPassword', 'The service is unavailable. Please try again later.', 500),
@@ -188,6 +206,7 @@ let consoleError: MockInstance<typeof console.error>
 
 /** The network fails (spec §8 "logged only"): no toast, the loader goes, the page and the pending reset stay. */
 export const NetworkFailure = meta.story({
+  name: 'Network failure',
   beforeEach({ msw }) {
     msw.use(scenarios.networkFailure('resetPassword'))
     consoleError = spyOn(console, 'error').mockImplementation(() => undefined)
@@ -218,6 +237,7 @@ const sentBodies: unknown[] = []
  * shows as a success toast, the pending reset is gone, and /password-reset comes at 2 s, not before.
  */
 export const PasswordChanged = meta.story({
+  name: 'Password changed',
   beforeEach({ msw }) {
     sentBodies.length = 0
     msw.use(
@@ -251,6 +271,7 @@ export const PasswordChanged = meta.story({
 
 /** Opened without asking for a code first: says so and leads to /forgot-password instead of a form. */
 export const NoPendingReset = meta.story({
+  name: 'No pending reset',
   beforeEach: () => {
     removePendingPasswordReset()
   },
@@ -272,6 +293,7 @@ export const NoPendingReset = meta.story({
 
 /** From there, 'Ask for a code' opens /forgot-password. */
 export const NoPendingResetAskForCode = meta.story({
+  name: 'No pending reset: ask for a code',
   beforeEach: () => {
     removePendingPasswordReset()
   },
@@ -283,6 +305,7 @@ export const NoPendingResetAskForCode = meta.story({
 
 /** 'Send it again' goes back to /forgot-password for a new code. */
 export const SendItAgain = meta.story({
+  name: 'Send it again',
   play: async ({ canvas, userEvent }) => {
     await screenReady(canvas)
     await userEvent.click(canvas.getByRole('link', { name: 'Send it again' }))
@@ -292,6 +315,7 @@ export const SendItAgain = meta.story({
 
 /** At phone width: the three fields and the button fill the card. */
 export const Phone = meta.story({
+  name: 'Phone',
   globals: { viewport: { value: 'phone' } },
   play: async ({ canvas, userEvent }) => {
     const { code, reset } = await screenReady(canvas)

@@ -58,10 +58,20 @@ async function justRegistered() {
   return () => removePendingRegistration()
 }
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The Create Password dialog that opens 2 s after a successful registration: the six-digit code from
+the mail, and the password typed twice, its rules shown, pasting refused. A wrong code or a server's
+refusal shows its message; 'Password created successfully!' closes the flow and goes home after 5 s.
+Closed by mistake, it opens again from the registration page.`
+
 const meta = preview.meta({
   title: 'Auth/Create password dialog',
   subcomponents: { CreatePasswordDialog },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/create-profile/register' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/create-profile/register' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: justRegistered,
   render: () => <></>,
 })
@@ -117,6 +127,7 @@ async function fill(parts: Awaited<ReturnType<typeof openDialog>>, userEvent: Us
 
 /** Opened: named by its title, the address the code went to, focus in the code, Create password waiting. */
 export const Empty = meta.story({
+  name: 'Empty',
   play: async ({ canvas, userEvent }) => {
     const { dialog, code, password, confirm, submit } = await openDialog(canvas, userEvent)
     await expect(dialog).toHaveAccessibleDescription(expect.stringContaining(EMAIL))
@@ -131,6 +142,7 @@ export const Empty = meta.story({
 
 /** The password rule at each of its parts and bounds, with its one message. */
 export const PasswordRules = meta.story({
+  name: 'Password rules',
   play: async ({ canvas, userEvent }) => {
     const { password } = await openDialog(canvas, userEvent)
     const refused = [
@@ -157,6 +169,7 @@ export const PasswordRules = meta.story({
 
 /** The confirmation must match, and follows later changes of the password. */
 export const PasswordsDoNotMatch = meta.story({
+  name: 'Passwords do not match',
   play: async ({ canvas, userEvent }) => {
     const { password, confirm } = await openDialog(canvas, userEvent)
     await userEvent.type(password, NEW_PASSWORD)
@@ -172,6 +185,7 @@ export const PasswordsDoNotMatch = meta.story({
 
 /** Pasting is refused in both password fields (the code may be pasted from the e-mail). */
 export const PasteRefused = meta.story({
+  name: 'Paste refused',
   play: async ({ canvas, userEvent }) => {
     const { code, password, confirm } = await openDialog(canvas, userEvent)
     await userEvent.paste(FIXTURE_CODE)
@@ -187,6 +201,7 @@ export const PasteRefused = meta.story({
 
 /** Create password is enabled once all three are filled and valid. */
 export const SubmitEnabled = meta.story({
+  name: 'Submit enabled',
   play: async ({ canvas, userEvent }) => {
     const parts = await openDialog(canvas, userEvent)
     await fill(parts, userEvent, FIXTURE_CODE)
@@ -200,6 +215,7 @@ export const SubmitEnabled = meta.story({
 
 /** While the request is pending a full-screen loader covers the page and the dialog. */
 export const Creating = meta.story({
+  name: 'Creating',
   beforeEach({ msw }) {
     msw.use(scenarios.loading('changePassword'))
   },
@@ -215,6 +231,7 @@ export const Creating = meta.story({
 
 /** A wrong code: the server's plain text as an error; the dialog stays as it was. */
 export const WrongCode = meta.story({
+  name: 'Wrong code',
   play: async ({ canvas, userEvent }) => {
     const parts = await openDialog(canvas, userEvent)
     await fill(parts, userEvent, '654321')
@@ -229,6 +246,7 @@ export const WrongCode = meta.story({
 
 /** Whatever text the server answers with is what the vendor reads. */
 export const ServerText = meta.story({
+  name: 'Server text',
   beforeEach({ msw }) {
     msw.use(scenarios.serverError('changePassword', 'The code has expired. Please register again.', 400))
   },
@@ -245,6 +263,7 @@ export const ServerText = meta.story({
  * own container, and the home page 5 s later (not at 4999 ms).
  */
 export const PasswordCreated = meta.story({
+  name: 'Password created',
   parameters: { clock: 'manual' },
   play: async ({ canvas, userEvent }) => {
     const parts = await openDialog(canvas, userEvent)
@@ -274,6 +293,7 @@ export const PasswordCreated = meta.story({
 
 /** Closed with Escape: the page stays, focus returns to its button, and the dialog opens afresh. */
 export const CloseAndReopen = meta.story({
+  name: 'Close and reopen',
   play: async ({ canvas, userEvent }) => {
     const parts = await openDialog(canvas, userEvent)
     await userEvent.type(parts.code, FIXTURE_CODE)
@@ -293,6 +313,7 @@ export const CloseAndReopen = meta.story({
 
 /** On a phone the dialog fits the screen. */
 export const Phone = meta.story({
+  name: 'Phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas, userEvent }) => {
     const { dialog } = await openDialog(canvas, userEvent)

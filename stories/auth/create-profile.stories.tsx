@@ -3,15 +3,24 @@ import { expect, within } from 'storybook/test'
 import { CreateProfilePage } from '@/features/auth/components/create-profile-page'
 
 /** /create-profile in the real route tree (spec §2): what a vendor profile gives, what it asks for, and Register. */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/create-profile\`, for a visitor without an account: what a profile gives and what registering asks
+for, with Register leading to the registration form and 'Already registered? Sign in' to the login.`
+
 const meta = preview.meta({
   title: 'Auth/Create profile',
   component: CreateProfilePage,
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/create-profile' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/create-profile' },
+    docs: { description: { component: ABOUT } },
+  },
   render: () => <></>,
 })
 
 /** What a profile gives and what registering asks for (spec §2, §3, §5). */
 export const Default = meta.story({
+  name: 'Default',
   play: async ({ canvas }) => {
     await expect(
       await canvas.findByRole('heading', { level: 1, name: 'Create your vendor profile' }),
@@ -32,6 +41,7 @@ export const Default = meta.story({
 
 /** Register opens the registration form (/create-profile/register). */
 export const Register = meta.story({
+  name: 'Register',
   play: async ({ canvas, userEvent }) => {
     await expect(
       await canvas.findByRole('heading', { level: 1, name: 'Create your vendor profile' }),
@@ -47,6 +57,7 @@ export const Register = meta.story({
 
 /** 'Already registered? Sign in' opens /login. */
 export const SignIn = meta.story({
+  name: 'Sign in',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('heading', { level: 1, name: 'Create your vendor profile' })
     // Case matters: the header's 'Sign In' is another link to the same place.
@@ -59,6 +70,7 @@ export const SignIn = meta.story({
 
 /** At phone width the two parts stack and Register spans the card. */
 export const Phone = meta.story({
+  name: 'Phone',
   globals: { viewport: { value: 'phone' } },
   play: async ({ canvas }) => {
     await canvas.findByRole('heading', { level: 1, name: 'Create your vendor profile' })

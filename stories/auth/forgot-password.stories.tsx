@@ -18,10 +18,21 @@ import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-f
  * SUCCESS. Priya Sharma (Nokia) has an account in the fixture world; nobody@example.com has not,
  * and is answered alike (docs/decisions/0016).
  */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Forgot password at \`/forgot-password\`, for a member who cannot log in: one e-mail field; the code is
+mailed and the page moves to \`/check-mail\` 2 s after its message. An address without an account gets
+the same answer, so the page tells nobody which addresses have accounts. A loader covers the page
+while sending; a server error shows its message and the page stays.`
+
 const meta = preview.meta({
   title: 'Auth/Forgot password',
   component: ForgotPasswordForm,
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/forgot-password' }, clock: 'manual' },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/forgot-password' },
+    clock: 'manual',
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: () => {
     // The answer a SUCCESS stores for /check-mail must not leak into the next story.
     return () => removePendingPasswordReset()
@@ -41,6 +52,7 @@ async function screenReady(canvas: Canvas) {
 
 /** The field's messages (spec §5): required when left empty, the e-mail shape while typing; the button waits for a valid address. */
 export const FieldMessages = meta.story({
+  name: 'Field messages',
   play: async ({ canvas, userEvent }) => {
     const { email, sendCode } = await screenReady(canvas)
     await expect(sendCode).toBeDisabled()
@@ -69,6 +81,7 @@ export const FieldMessages = meta.story({
 
 /** While the request is pending the full-screen loader covers the page (spec §8). */
 export const SendingCode = meta.story({
+  name: 'Sending code',
   beforeEach({ msw }) {
     msw.use(scenarios.loading('forgotPassword'))
   },
@@ -89,6 +102,7 @@ const sentBodies: unknown[] = []
  * a success toast, the answer is stored for /check-mail, and the page moves there at 2 s, not before.
  */
 export const CodeSent = meta.story({
+  name: 'Code sent',
   beforeEach({ msw }) {
     sentBodies.length = 0
     msw.use(
@@ -132,6 +146,7 @@ export const CodeSent = meta.story({
  * any code wrong.
  */
 export const UnknownAccount = meta.story({
+  name: 'Unknown account',
   play: async ({ canvas, userEvent }) => {
     const { email, sendCode } = await screenReady(canvas)
     await userEvent.type(email, 'nobody@example.com')
@@ -152,6 +167,7 @@ export const UnknownAccount = meta.story({
 
 /** A 500 answer: its message as an error toast, and the page stays. */
 export const ServerError = meta.story({
+  name: 'Server error',
   beforeEach({ msw }) {
     msw.use(
       scenarios.serverError('forgotPassword', 'The service is unavailable. Please try again later.', 500),
@@ -175,6 +191,7 @@ let consoleError: MockInstance<typeof console.error>
 
 /** The network fails (spec §8 "logged only"): no toast, the loader goes, the page stays as it was. */
 export const NetworkFailure = meta.story({
+  name: 'Network failure',
   beforeEach({ msw }) {
     msw.use(scenarios.networkFailure('forgotPassword'))
     consoleError = spyOn(console, 'error').mockImplementation(() => undefined)
@@ -202,6 +219,7 @@ export const NetworkFailure = meta.story({
 
 /** At phone width the card fills the screen and the button spans it. */
 export const Phone = meta.story({
+  name: 'Phone',
   globals: { viewport: { value: 'phone' } },
   play: async ({ canvas, userEvent }) => {
     const { email, sendCode } = await screenReady(canvas)
@@ -217,6 +235,7 @@ export const Phone = meta.story({
  * Back to login, each step 2 s after its success toast.
  */
 export const WholeFlow = meta.story({
+  name: 'Whole flow',
   play: async ({ canvas, userEvent }) => {
     const { email, sendCode } = await screenReady(canvas)
     await userEvent.type(email, ACCOUNT)

@@ -48,9 +48,20 @@ function startLoggedOut() {
   }
 }
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The login screen at \`/login\`, for members coming back to the portal. Email and password, with their
+messages while typing; the button waits until both are valid; pasting into the password is refused;
+Remember User ID keeps the e-mail for next time. A full-screen loader covers the page while the
+request is pending; a refused login shows the server's message, which clears with the password after
+6 s. A successful login returns to the protected page that sent the user here, or goes home.`
+
 const meta = preview.meta({
   title: 'Auth/Login',
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/login' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/login' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: startLoggedOut,
   render: () => <></>,
 })
@@ -68,6 +79,7 @@ const fields = (canvasElement: HTMLElement) => {
 
 /** The empty screen: the button waits; the links lead to the password and registration flows and home. */
 export const Empty = meta.story({
+  name: 'Empty',
   play: async ({ canvas, canvasElement }) => {
     await canvas.findByRole('heading', { level: 1, name: 'Sign in' })
     const { email, password, remember, login } = fields(canvasElement)
@@ -86,6 +98,7 @@ export const Empty = meta.story({
 
 /** The email's messages while typing, and the button following both fields. */
 export const EmailMessages = meta.story({
+  name: 'Email messages',
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('heading', { level: 1, name: 'Sign in' })
     const { email, password, login } = fields(canvasElement)
@@ -105,6 +118,7 @@ export const EmailMessages = meta.story({
 
 /** The password: spaces refused with their message, pasting refused, required once cleared. */
 export const PasswordMessages = meta.story({
+  name: 'Password messages',
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('heading', { level: 1, name: 'Sign in' })
     const { email, password, login } = fields(canvasElement)
@@ -125,6 +139,7 @@ export const PasswordMessages = meta.story({
 
 /** While the request is pending, a full-screen loader covers the page. */
 export const Pending = meta.story({
+  name: 'Pending',
   beforeEach({ msw }) {
     msw.use(scenarios.loading('login'))
   },
@@ -144,6 +159,7 @@ export const Pending = meta.story({
  * millisecond before) the message and the password clear, and the email stays.
  */
 export const RefusedThenReset = meta.story({
+  name: 'Refused then reset',
   parameters: { clock: 'manual' },
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('heading', { level: 1, name: 'Sign in' })
@@ -176,6 +192,7 @@ export const RefusedThenReset = meta.story({
  * username for Remember User ID, and lands home (no goto stored).
  */
 export const SuccessRemembersUser = meta.story({
+  name: 'Success remembers user',
   beforeEach({ msw }) {
     sent.length = 0
     msw.use(
@@ -205,6 +222,7 @@ export const SuccessRemembersUser = meta.story({
 
 /** A remembered username is filled in with the box ticked; logging in with it unticked forgets it. */
 export const RememberedUserForgotten = meta.story({
+  name: 'Remembered user forgotten',
   beforeEach: () => {
     writeRememberedUserId(NOKIA_EMAIL)
   },
@@ -226,6 +244,7 @@ export const RememberedUserForgotten = meta.story({
  * back is in the login's address (/login?redirect=…), nothing is stored (docs/decisions/0019).
  */
 export const ProtectedPageThenBack = meta.story({
+  name: 'Protected page then back',
   parameters: { router: { app: true, url: '/dashboard?search=ONT' } },
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('heading', { level: 1, name: 'Sign in' })
@@ -241,6 +260,7 @@ export const ProtectedPageThenBack = meta.story({
 
 /** From the landing's Create Portfolio (from=create-portfolio): the lead says why; login opens the form. */
 export const FromCreatePortfolio = meta.story({
+  name: 'From create portfolio',
   parameters: { router: { app: true, url: '/login?from=create-portfolio' } },
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('heading', { level: 1, name: 'Sign in' })
@@ -255,6 +275,7 @@ export const FromCreatePortfolio = meta.story({
 
 /** Spec §8: a server failure shows the answer's message; nothing is stored. */
 export const ServerError = meta.story({
+  name: 'Server error',
   beforeEach({ msw }) {
     msw.use(scenarios.serverError('login', 'The service is unavailable. Please try again later.', 503))
   },
@@ -272,6 +293,7 @@ export const ServerError = meta.story({
 
 /** On a phone: the whole form by keyboard, Enter on the button logs in. */
 export const PhoneByKeyboard = meta.story({
+  name: 'Phone by keyboard',
   globals: { viewport: { value: 'phone' } },
   play: async ({ canvas, canvasElement, userEvent }) => {
     await canvas.findByRole('heading', { level: 1, name: 'Sign in' })

@@ -48,11 +48,23 @@ function withoutPendingRegistration() {
   return () => removePendingRegistration()
 }
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Registration at \`/create-profile/register\`, for someone registering a new vendor organization (an
+invited person joins from the invitation instead). Each field says what is wrong as it is typed or
+left; the phone waits for a country code; country → state → city cascade; Register is enabled only
+when every field is filled and no message shows. On success a toast, then the Create Password dialog
+2 s later; an address that already has an account gets the same answer, so the screen tells nobody
+which addresses have accounts.`
+
 const meta = preview.meta({
   title: 'Auth/Registration',
   component: RegistrationForm,
   subcomponents: { OwnToaster },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/create-profile/register' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/create-profile/register' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: withoutPendingRegistration,
   render: () => <></>,
 })
@@ -130,6 +142,7 @@ async function fillRegistration(canvas: Canvas, userEvent: UserEvent, email = NE
 
 /** The empty screen: every field empty, the dependent ones disabled, Register waiting. */
 export const Empty = meta.story({
+  name: 'Empty',
   play: async ({ canvas }) => {
     const form = await ready(canvas)
     for (const name of [
@@ -157,6 +170,7 @@ export const Empty = meta.story({
 
 /** First name: letters and spaces while typing, at most 50, and at least 3 when the field is left. */
 export const FirstNameMessages = meta.story({
+  name: 'First name messages',
   play: async ({ canvas, userEvent }) => {
     const { firstName } = await ready(canvas)
     await userEvent.type(firstName, 'Ravi2')
@@ -192,6 +206,7 @@ export const FirstNameMessages = meta.story({
 
 /** Last name: letters only (no spaces), at most 50, at least 3 on leaving the field. */
 export const LastNameMessages = meta.story({
+  name: 'Last name messages',
   play: async ({ canvas, userEvent }) => {
     const { lastName } = await ready(canvas)
     await userEvent.type(lastName, 'Van Dijk')
@@ -215,6 +230,7 @@ export const LastNameMessages = meta.story({
 
 /** Email in email shape; the re-entered address must match exactly, and cannot be pasted. */
 export const EmailMessages = meta.story({
+  name: 'Email messages',
   play: async ({ canvas, userEvent }) => {
     const { email, reEnterEmail } = await ready(canvas)
     await userEvent.type(email, 'ravi.kumar@acme')
@@ -243,6 +259,7 @@ export const EmailMessages = meta.story({
 
 /** Organization: letters, digits and spaces, 3 to 50. */
 export const OrganizationMessages = meta.story({
+  name: 'Organization messages',
   play: async ({ canvas, userEvent }) => {
     const { organization } = await ready(canvas)
     await userEvent.type(organization, 'Acme & Sons')
@@ -262,6 +279,7 @@ export const OrganizationMessages = meta.story({
 
 /** LOB: at least one line; choosing one and then unchoosing it calls for one. */
 export const LobRequired = meta.story({
+  name: 'Line of business required',
   play: async ({ canvas, userEvent }) => {
     const { wireline, wireless } = await ready(canvas)
     await userEvent.click(wireline)
@@ -280,6 +298,7 @@ export const LobRequired = meta.story({
 
 /** The phone waits for a country code; then digits, spaces, hyphens and parentheses, 7 to 13 digits. */
 export const PhoneMessages = meta.story({
+  name: 'Phone messages',
   play: async ({ canvas, userEvent }) => {
     const form = await ready(canvas)
     await expect(form.phoneNumber).toBeDisabled()
@@ -310,6 +329,7 @@ export const PhoneMessages = meta.story({
  * and clears state, city and phone; a code sets its country and clears the rest.
  */
 export const AddressCascade = meta.story({
+  name: 'Address cascade',
   play: async ({ canvas, userEvent }) => {
     const form = await ready(canvas)
     await expect(form.state).toBeDisabled()
@@ -360,6 +380,7 @@ export const AddressCascade = meta.story({
 
 /** Country code, country, state and city each call for a choice when their list closes empty. */
 export const AddressRequired = meta.story({
+  name: 'Address required',
   play: async ({ canvas, userEvent }) => {
     const form = await ready(canvas)
     await userEvent.click(form.countryCode)
@@ -394,6 +415,7 @@ export const AddressRequired = meta.story({
 
 /** Register is enabled only when every field is filled and no message shows. */
 export const RegisterEnabled = meta.story({
+  name: 'Register enabled',
   play: async ({ canvas, userEvent }) => {
     const form = await fillRegistration(canvas, userEvent)
     await waitFor(() => expect(form.register).toBeEnabled())
@@ -420,6 +442,7 @@ export const RegisterEnabled = meta.story({
 
 /** While the request is pending a full-screen loader covers the page. */
 export const Registering = meta.story({
+  name: 'Registering',
   beforeEach({ msw }) {
     msw.use(scenarios.loading('register'))
   },
@@ -435,6 +458,7 @@ export const Registering = meta.story({
 
 /** What reaches the server: emailId and reEnteredEmailId, lob comma-joined, names tidied (spec §3). */
 export const PayloadSent = meta.story({
+  name: 'Payload sent',
   beforeEach({ msw }) {
     sent.length = 0
     msw.use(
@@ -480,6 +504,7 @@ export const PayloadSent = meta.story({
 
 /** SUCCESS: the answer's message for 2 s, the answer kept, and the Create Password dialog at 2 s, not before. */
 export const SuccessOpensCreatePassword = meta.story({
+  name: 'Success opens create password',
   parameters: { clock: 'manual' },
   play: async ({ canvas, userEvent }) => {
     const form = await fillRegistration(canvas, userEvent)
@@ -504,6 +529,7 @@ export const SuccessOpensCreatePassword = meta.story({
  * notice instead of a code, and a code typed into the dialog is then wrong.
  */
 export const ExistingEmail = meta.story({
+  name: 'Existing email',
   parameters: { clock: 'manual' },
   play: async ({ canvas, userEvent }) => {
     const form = await fillRegistration(canvas, userEvent, EXISTING_EMAIL)
@@ -539,6 +565,7 @@ export const ExistingEmail = meta.story({
  * own container; no Create Password dialog, nothing kept, and the form stays as it was.
  */
 export const StatusNotSuccess = meta.story({
+  name: 'Status not success',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     removePendingRegistration()
@@ -563,6 +590,7 @@ export const StatusNotSuccess = meta.story({
 
 /** No answer at all (spec §8): logged only; the screen stays as it was. */
 export const NoAnswer = meta.story({
+  name: 'No answer',
   beforeEach({ msw }) {
     msw.use(scenarios.networkFailure('register'))
   },
@@ -581,6 +609,7 @@ export const NoAnswer = meta.story({
 
 /** A registration made earlier in this tab: the screen offers the Create Password dialog again. */
 export const PendingRegistration = meta.story({
+  name: 'Pending registration',
   beforeEach() {
     writePendingRegistration({ id: 'acct-1001', emailId: NEW_EMAIL, status: 'SUCCESS' })
     return () => removePendingRegistration()
@@ -600,6 +629,7 @@ export const PendingRegistration = meta.story({
 
 /** On a phone the fields stack in one column. */
 export const Phone = meta.story({
+  name: 'Phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {
     const form = await ready(canvas)

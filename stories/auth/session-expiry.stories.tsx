@@ -17,10 +17,16 @@ const renew = fn<() => Promise<RenewOutcome>>(async () => 'renewed')
 const expire = fn()
 const logout = fn()
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The idle warning every logged-in member can meet: after 240 s without mouse, keyboard or touch the
+'Session expire Warning' appears and counts down each second from 60. Continue session starts the
+timer again and renews the server session; Logout, or reaching 300 s, ends the session and goes to
+\`/login\`.`
+
 const meta = preview.meta({
   title: 'Auth/Session expiry',
   component: SessionExpiry,
-  parameters: { clock: 'manual', layout: 'fullscreen' },
+  parameters: { clock: 'manual', layout: 'fullscreen', docs: { description: { component: ABOUT } } },
   args: { renew, expire, logout },
   beforeEach: () => {
     // No activity time left over from another story: this page is the only tab.
@@ -49,6 +55,7 @@ async function findWarning() {
 
 /** Nothing a millisecond before 240 s; at 240 s the warning with 60 second(s), Continue session focused. */
 export const WarningAt60 = meta.story({
+  name: 'Warning at 60 s',
   play: async () => {
     storyClock().advance(WARNING_AT - 1)
     await expect(screen.queryByRole('alertdialog')).toBeNull()
@@ -65,6 +72,7 @@ export const WarningAt60 = meta.story({
 
 /** Half-way: 30 second(s); the mouse moving towards a button does not dismiss the warning. */
 export const WarningAt30 = meta.story({
+  name: 'Warning at 30 s',
   play: async () => {
     storyClock().advance(WARNING_AT)
     await findWarning()
@@ -78,6 +86,7 @@ export const WarningAt30 = meta.story({
 
 /** The last second: 1 second(s); at 300 s the session ends (the app clears it, goes to /login, reloads). */
 export const WarningAt1ThenExpired = meta.story({
+  name: 'Warning at 1 s, then expired',
   play: async () => {
     storyClock().advance(IDLE_TIMEOUT_MS - 1000)
     const dialog = await findWarning()
@@ -92,6 +101,7 @@ export const WarningAt1ThenExpired = meta.story({
 
 /** Activity before the warning postpones it: a key press at 200 s moves the warning to 440 s. */
 export const ActivityPostpones = meta.story({
+  name: 'Activity postpones',
   play: async () => {
     storyClock().advance(200_000)
     fireEvent.keyDown(document.body, { key: 'a' })
@@ -127,6 +137,7 @@ export const MouseMovePostpones = postponedBy(() => fireEvent.mouseMove(document
 
 /** Continue session: the warning closes, the server session is renewed, and the full 300 s start again. */
 export const ContinueSession = meta.story({
+  name: 'Continue session',
   play: async ({ userEvent }) => {
     storyClock().advance(WARNING_AT + 10_000)
     const dialog = await findWarning()
@@ -143,6 +154,7 @@ export const ContinueSession = meta.story({
 
 /** Escape is Continue session, the safe choice. */
 export const EscapeContinues = meta.story({
+  name: 'Escape continues',
   play: async ({ userEvent }) => {
     storyClock().advance(WARNING_AT)
     await findWarning()
@@ -154,6 +166,7 @@ export const EscapeContinues = meta.story({
 
 /** Logout from the warning. */
 export const Logout = meta.story({
+  name: 'Logout',
   play: async ({ userEvent }) => {
     storyClock().advance(WARNING_AT)
     const dialog = await findWarning()
@@ -165,6 +178,7 @@ export const Logout = meta.story({
 
 /** The server says the session is already over when asked to continue it: the session ends here too. */
 export const ContinueRefusedByServer = meta.story({
+  name: 'Continue refused by server',
   play: async ({ userEvent }) => {
     renew.mockImplementation(async () => 'ended')
     storyClock().advance(WARNING_AT)
@@ -176,6 +190,7 @@ export const ContinueRefusedByServer = meta.story({
 
 /** The vendor working in another tab of the portal: this tab's warning goes away rather than logging them out. */
 export const ActiveInAnotherTab = meta.story({
+  name: 'Active in another tab',
   play: async () => {
     storyClock().advance(WARNING_AT)
     await findWarning()
@@ -194,6 +209,7 @@ export const ActiveInAnotherTab = meta.story({
  * at once — no warning first.
  */
 export const EndedByTheServer = meta.story({
+  name: 'Ended by the server',
   play: async () => {
     renew.mockImplementation(async () => 'ended')
     announceSessionEnded()
@@ -205,6 +221,7 @@ export const EndedByTheServer = meta.story({
 
 /** The same word when the server still holds the session: it is renewed, and nothing ends. */
 export const EndedButStillSignedIn = meta.story({
+  name: 'Ended but still signed in',
   play: async () => {
     announceSessionEnded()
     await waitFor(() => expect(renew).toHaveBeenCalledTimes(1))

@@ -68,9 +68,14 @@ function CertificatePages({
   )
 }
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The certificate PDF as vendors send it to operators, for designers to review: sample certificates
+rendered by the portal's own renderer on A4 and on Letter, landscape, each page an image made when
+Storybook is built. Each image opens at full size.`
+
 const meta = preview.meta({
   title: 'Certificates/Certificate document',
-  parameters: { layout: 'padded' },
+  parameters: { layout: 'padded', docs: { description: { component: ABOUT } } },
   loaders: [loadManifest],
 })
 
@@ -98,6 +103,7 @@ const pagesOf =
 
 /** A plan of one case: everything on one page, on either paper. */
 export const OneCase = meta.story({
+  name: 'One case',
   render: pagesOf('oneCase'),
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Certificate with 1 test case')
@@ -110,6 +116,7 @@ export const OneCase = meta.story({
 
 /** The Wi-Fi Mesh Device plan's 15 cases: more than page 1 holds on either paper, so they follow on page 2. */
 export const FifteenCases = meta.story({
+  name: 'Fifteen cases',
   render: pagesOf('fifteenCases'),
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('heading', { level: 2, name: 'A4' })).toBeVisible()
@@ -125,6 +132,7 @@ export const FifteenCases = meta.story({
 
 /** The longest plans: 60 cases over two further pages. */
 export const SixtyCases = meta.story({
+  name: 'Sixty cases',
   render: pagesOf('sixtyCases'),
   play: async ({ canvasElement }) => {
     await expect(await loadedImages(canvasElement)).toEqual([
@@ -140,6 +148,7 @@ export const SixtyCases = meta.story({
 
 /** A recertification (docs/decisions/0033): its revision and source certificate, its carried cases marked. */
 export const Recertification = meta.story({
+  name: 'Recertification',
   render: pagesOf('recertification'),
   play: async ({ canvas, canvasElement }) => {
     await expect(await loadedImages(canvasElement)).toEqual([

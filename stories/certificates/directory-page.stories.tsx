@@ -22,13 +22,23 @@ import { loggedOut } from '../support/session'
  * too but expired, so it never shows.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/certified-devices\`, public: the devices their vendors chose to list, each under its newest
+certificate with its certified firmware versions. Search, filters and paging are kept in the
+address; an expired certificate never shows. States: none listed, no match, a failed read, and a
+phone.`
+
 const meta = preview.meta({
   title: 'Certificates/Directory page',
   component: DirectoryPage,
   // The list's controls, shared with the lab's queue (src/components/ui/list-controls.tsx).
   subcomponents: { SearchField, FilterSelect, Pager },
   args: { params: {}, onParams: () => {} },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/certified-devices' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/certified-devices' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedOut,
   render: () => <></>,
 })
@@ -63,6 +73,7 @@ const range = (canvas: Canvas, text: string) =>
   })
 
 export const Results = meta.story({
+  name: 'Results',
   beforeEach: listed(5),
   play: async ({ canvas }) => {
     await ready(canvas)
@@ -90,6 +101,7 @@ export const Results = meta.story({
 })
 
 export const NoneListed = meta.story({
+  name: 'None listed',
   beforeEach: () => {
     world.publishedCertificates = []
     return loggedOut()
@@ -103,6 +115,7 @@ export const NoneListed = meta.story({
 })
 
 export const Filters = meta.story({
+  name: 'Filters',
   beforeEach: listed(8),
   parameters: at('?vendor=Zyxel'),
   play: async ({ canvas, userEvent }) => {
@@ -122,6 +135,7 @@ export const Filters = meta.story({
 })
 
 export const Search = meta.story({
+  name: 'Search',
   beforeEach: listed(8),
   play: async ({ canvas, userEvent }) => {
     await ready(canvas)
@@ -138,6 +152,7 @@ export const Search = meta.story({
 })
 
 export const NoMatch = meta.story({
+  name: 'No match',
   beforeEach: listed(3),
   parameters: at('?search=nothing-like-this'),
   play: async ({ canvas }) => {
@@ -150,6 +165,7 @@ export const NoMatch = meta.story({
 })
 
 export const Paging = meta.story({
+  name: 'Paging',
   beforeEach: listed(30),
   play: async ({ canvas, userEvent }) => {
     await ready(canvas)
@@ -176,6 +192,7 @@ const failing = (context: { msw: { use: (...handlers: RequestHandler[]) => void 
 }
 
 export const ReadFailed = meta.story({
+  name: 'Read failed',
   beforeEach: failing,
   play: async ({ canvas }) => {
     await ready(canvas)
@@ -186,6 +203,7 @@ export const ReadFailed = meta.story({
 })
 
 export const OnAPhone = meta.story({
+  name: 'On a phone',
   beforeEach: listed(3),
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {
@@ -200,6 +218,7 @@ export const OnAPhone = meta.story({
  * both certified firmware versions, newest first; a device with one certificate names its firmware.
  */
 export const FirmwareVersions = meta.story({
+  name: 'Firmware versions',
   beforeEach: () => {
     addRevisionFixtures(world)
     return loggedOut()
@@ -219,6 +238,7 @@ export const FirmwareVersions = meta.story({
 
 /** The same on a phone. */
 export const FirmwareVersionsOnAPhone = meta.story({
+  name: 'Firmware versions on a phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   beforeEach: () => {
     addRevisionFixtures(world)

@@ -21,12 +21,23 @@ import { loggedOut } from '../support/session'
  * after signing, and a number nobody was given.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/verify\`, public: anyone holding a certificate, an operator or a retailer, checks it by typing its
+number or by dropping or choosing its PDF. The answer: valid, expired, revoked, unknown, or a
+signature that does not match (the PDF was altered). A certificate superseded by a later revision
+stays valid for its firmware and links the later one; a recertification links its source and what it
+carried.`
+
 const meta = preview.meta({
   title: 'Certificates/Verification page',
   component: VerifyPage,
   // The answer is one description the app renders (ViewNodeContent) and the shell's script builds.
   subcomponents: { ViewNodeContent },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/verify' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/verify' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedOut,
   render: () => <></>,
 })
@@ -48,6 +59,7 @@ const details = (region: HTMLElement) =>
   ])
 
 export const Valid = meta.story({
+  name: 'Valid',
   parameters: at(FIXTURE_CERTIFICATE_NUMBERS.valid),
   play: async ({ canvas }) => {
     const region = await record(canvas, 'DCP-7KQ4-M9XZ-2F8H')
@@ -77,6 +89,7 @@ export const Valid = meta.story({
 })
 
 export const Expired = meta.story({
+  name: 'Expired',
   parameters: at(FIXTURE_CERTIFICATE_NUMBERS.expired),
   play: async ({ canvas }) => {
     const region = await record(canvas, 'DCP-3B1N-Q8RT-6WZA')
@@ -88,6 +101,7 @@ export const Expired = meta.story({
 })
 
 export const Revoked = meta.story({
+  name: 'Revoked',
   parameters: at(FIXTURE_CERTIFICATE_NUMBERS.revoked),
   play: async ({ canvas }) => {
     const region = await record(canvas, 'DCP-9HXM-2KQP-TV4C')
@@ -198,6 +212,7 @@ export const OnAPhone = meta.story({
  * still valid for its firmware, and the later certificate linked.
  */
 export const SupersededByALaterRevision = meta.story({
+  name: 'Superseded by a later revision',
   parameters: at(REVISION_CERTIFICATE_NUMBERS.superseded),
   beforeEach: () => {
     addRevisionFixtures(world)
@@ -223,6 +238,7 @@ export const SupersededByALaterRevision = meta.story({
 
 /** The Archer AX73's certificate for firmware 1.1.0: a recertification, its source linked and what it carried. */
 export const Recertification = meta.story({
+  name: 'Recertification',
   parameters: at(REVISION_CERTIFICATE_NUMBERS.recertification),
   beforeEach: () => {
     addRevisionFixtures(world)
@@ -245,6 +261,7 @@ export const Recertification = meta.story({
 
 /** The superseded certificate on a phone: the notice wraps inside the screen. */
 export const SupersededOnAPhone = meta.story({
+  name: 'Superseded on a phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   parameters: at(REVISION_CERTIFICATE_NUMBERS.superseded),
   beforeEach: () => {

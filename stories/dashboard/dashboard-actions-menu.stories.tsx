@@ -27,11 +27,18 @@ import { RecordActionsMenu } from '@/features/dashboard/components/record-action
  * the focus back to its button.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The row's actions menu on the dashboard, where a member acts on one device record. What is enabled
+follows the record: Delete only for Submitted, Email Certificate only when certified, Download
+Results not while Submitted or without a result; Re-run Failed Cases only after a Validation
+failure, Cancel Run only while a run goes or waits. A disabled item stays listed; Escape closes the
+menu and gives the focus back to its button.`
+
 const meta = preview.meta({
   title: 'Dashboard/Actions menu',
   // The menu of each row, at the screen's own rules.
   subcomponents: { RecordActionsMenu },
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })
@@ -72,6 +79,7 @@ const expectMenu =
 
 /** Submitted: Start Certify, Edit and Delete; no results, no certificate yet. */
 export const Submitted = meta.story({
+  name: 'Submitted',
   beforeEach: oneRecord({ deviceName: 'Beacon 6', status: 'Submitted' }),
   play: expectMenu('Beacon 6', [
     ['Start Certify', on],
@@ -89,6 +97,7 @@ export const Submitted = meta.story({
 
 /** Submitted with a stale result: still no results and no certificate (Download disabled when Submitted). */
 export const SubmittedWithStaleResult = meta.story({
+  name: 'Submitted with stale result',
   beforeEach: oneRecord({ deviceName: 'Beacon 10', status: 'Submitted', isCertified: VALIDATION_FAILURE }),
   play: expectMenu('Beacon 10', [
     ['Start Certify', on],
@@ -106,6 +115,7 @@ export const SubmittedWithStaleResult = meta.story({
 
 /** InProgress: one run at a time, so no Start Certify; no Delete, no Edit, nothing to download yet. */
 export const InProgress = meta.story({
+  name: 'In progress',
   beforeEach: oneRecord({ deviceName: 'Lightspan FX-8', status: 'InProgress' }),
   play: expectMenu('Lightspan FX-8', [
     ['Start Certify', off],
@@ -122,6 +132,7 @@ export const InProgress = meta.story({
 
 /** InProgress after an earlier certified run: its results and certificate stay available. */
 export const InProgressWithEarlierCertifiedResult = meta.story({
+  name: 'In progress with earlier certified result',
   beforeEach: oneRecord({ deviceName: 'G-2426G-A', status: 'InProgress', isCertified: CERTIFIED_OK }),
   play: expectMenu('G-2426G-A', [
     ['Start Certify', off],
@@ -138,6 +149,7 @@ export const InProgressWithEarlierCertifiedResult = meta.story({
 
 /** Maintenance: the run waits for the lab; as InProgress. */
 export const Maintenance = meta.story({
+  name: 'Maintenance',
   beforeEach: oneRecord({ deviceName: 'OptiXstar K662C', status: 'Maintenance' }),
   play: expectMenu('OptiXstar K662C', [
     ['Start Certify', off],
@@ -154,6 +166,7 @@ export const Maintenance = meta.story({
 
 /** Completed and CERTIFIED-OK: results and the certificate. */
 export const Certified = meta.story({
+  name: 'Certified',
   beforeEach: oneRecord({ deviceName: 'OptiXstar HG8145X6', status: 'Completed', isCertified: CERTIFIED_OK }),
   play: expectMenu('OptiXstar HG8145X6', [
     ['Start Certify', off],
@@ -170,6 +183,7 @@ export const Certified = meta.story({
 
 /** Completed with Validation failure: results, no certificate, and Start Certify to try again. */
 export const ValidationFailure = meta.story({
+  name: 'Validation failure',
   beforeEach: oneRecord({ deviceName: 'ZXHN F670L', status: 'Completed', isCertified: VALIDATION_FAILURE }),
   play: expectMenu('ZXHN F670L', [
     ['Start Certify', on],
@@ -186,6 +200,7 @@ export const ValidationFailure = meta.story({
 
 /** Completed without a result: the run's report can still be downloaded; no certificate; Start Certify starts it again (decision 0041). */
 export const CompletedWithoutResult = meta.story({
+  name: 'Completed without result',
   beforeEach: oneRecord({ deviceName: 'ZXHN H298A', status: 'Completed', isCertified: '' }),
   play: expectMenu('ZXHN H298A', [
     ['Start Certify', on],
@@ -202,6 +217,7 @@ export const CompletedWithoutResult = meta.story({
 
 /** Cancelled: Start Certify starts it again; nothing to re-run or cancel. */
 export const Cancelled = meta.story({
+  name: 'Cancelled',
   beforeEach: oneRecord({ deviceName: 'Beacon 6', status: 'Cancelled' }),
   play: expectMenu('Beacon 6', [
     ['Start Certify', on],
@@ -218,6 +234,7 @@ export const Cancelled = meta.story({
 
 /** An unknown status: only comments. */
 export const UnknownStatus = meta.story({
+  name: 'Unknown status',
   beforeEach: oneRecord({ deviceName: 'ZXV10 B866V2', status: 'Archived' }),
   play: expectMenu('ZXV10 B866V2', [
     ['Start Certify', off],
@@ -234,6 +251,7 @@ export const UnknownStatus = meta.story({
 
 /** An unknown status that kept a Validation failure result: its results stay downloadable. */
 export const UnknownStatusWithResult = meta.story({
+  name: 'Unknown status with result',
   beforeEach: oneRecord({ deviceName: 'WiFi AX3', status: 'Archived', isCertified: VALIDATION_FAILURE }),
   play: expectMenu('WiFi AX3', [
     ['Start Certify', off],
@@ -253,6 +271,7 @@ export const UnknownStatusWithResult = meta.story({
  * each read with its reason (docs/decisions/0035).
  */
 export const KeyboardReachesDisabledItems = meta.story({
+  name: 'Keyboard reaches disabled items',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [

@@ -42,9 +42,15 @@ import {
  * and its refusal.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `What each item of a row's actions menu does once chosen: Start Certify, Edit (the record in the
+portfolio form), Delete after a confirmation, Email Certificate, Download Results and Download
+Certificate. Each success and each refusal shows the server's message, and the menu closes after
+every action. These are an Owner's and an Engineer's; a Viewer's menu is in Dashboard/Roles.`
+
 const meta = preview.meta({
   title: 'Dashboard/Actions',
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })
@@ -59,6 +65,7 @@ const recordReads: unknown[] = []
  * and the record is now In Progress; its new run shows under the table.
  */
 export const StartCertify = meta.story({
+  name: 'Start Certify',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(submitted.id, submittedToo.id, certified.id))
   },
@@ -85,6 +92,7 @@ export const StartCertify = meta.story({
 
 /** While the run is being started, the row's actions button shows it is busy. */
 export const StartCertifyBusy = meta.story({
+  name: 'Start Certify busy',
   beforeEach({ msw }) {
     msw.use(
       answerWorldRecords(submitted.id),
@@ -106,6 +114,7 @@ export const StartCertifyBusy = meta.story({
 
 /** A refused Start Certify (a run already active on the server) shows no message (spec §8). */
 export const StartCertifyRefused = meta.story({
+  name: 'Start Certify refused',
   beforeEach({ msw }) {
     msw.use(
       answerWorldRecords(submitted.id),
@@ -133,6 +142,7 @@ export const StartCertifyRefused = meta.story({
  * reads that record and shows its device details, ready to change.
  */
 export const Edit = meta.story({
+  name: 'Edit',
   beforeEach({ msw }) {
     recordReads.length = 0
     msw.use(
@@ -169,6 +179,7 @@ export const Edit = meta.story({
  * no longer has the record. The page stays usable (no pointer lock left by the dialog).
  */
 export const DeleteConfirmed = meta.story({
+  name: 'Delete confirmed',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(submitted.id, submittedToo.id))
   },
@@ -194,6 +205,7 @@ export const DeleteConfirmed = meta.story({
 
 /** Keep it: the dialog closes, nothing is deleted, the focus goes back to the row's actions button. */
 export const DeleteKept = meta.story({
+  name: 'Delete kept',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(submitted.id, submittedToo.id))
   },
@@ -218,6 +230,7 @@ export const DeleteKept = meta.story({
  * the server's refusal shows as an error and the row stays.
  */
 export const DeleteRefused = meta.story({
+  name: 'Delete refused',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -242,6 +255,7 @@ export const DeleteRefused = meta.story({
  * read again without the record.
  */
 export const DeleteBusy = meta.story({
+  name: 'Delete busy',
   beforeEach({ msw }) {
     msw.use(
       answerWorldRecords(submitted.id, submittedToo.id),
@@ -266,6 +280,7 @@ export const DeleteBusy = meta.story({
 
 /** Email Certificate on a certified record: the server's message that the certificate was sent. */
 export const EmailCertificate = meta.story({
+  name: 'Email certificate',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(certified.id))
   },
@@ -278,6 +293,7 @@ export const EmailCertificate = meta.story({
 
 /** Email Certificate refused (the record is no longer certified on the server): the message as an error. */
 export const EmailCertificateRefused = meta.story({
+  name: 'Email certificate refused',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -305,6 +321,7 @@ const downloads: Array<{ download: string; href: string }> = []
  * the device and the run (the download is caught, not saved).
  */
 export const DownloadResults = meta.story({
+  name: 'Download results',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(certified.id))
     downloads.length = 0
@@ -342,6 +359,7 @@ export const DownloadResults = meta.story({
 
 /** Download Results when the results cannot be read: the server's message as an error, no file. */
 export const DownloadResultsRefused = meta.story({
+  name: 'Download results refused',
   beforeEach({ msw }) {
     msw.use(
       answerWorldRecords(validationFailure.id),
@@ -382,6 +400,7 @@ const catchingDownloads =
  * the certification service names it (the download is caught, not saved).
  */
 export const DownloadCertificate = meta.story({
+  name: 'Download certificate',
   beforeEach: catchingDownloads(certified.id),
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
@@ -399,6 +418,7 @@ export const DownloadCertificate = meta.story({
 
 /** Download Certificate refused by the certification service: its message as an error, no file. */
 export const DownloadCertificateRefused = meta.story({
+  name: 'Download certificate refused',
   beforeEach(context) {
     context.msw.use(scenarios.serverError('certificatePdf', 'This device is not certified.', 409))
     return catchingDownloads(certified.id)(context)
@@ -413,6 +433,7 @@ export const DownloadCertificateRefused = meta.story({
 
 /** Download Results with no finished run yet: says so, no file. */
 export const DownloadResultsWithoutFinishedRun = meta.story({
+  name: 'Download results without finished run',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [

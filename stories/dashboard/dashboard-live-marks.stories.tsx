@@ -10,9 +10,14 @@ import { LiveUpdates } from '@/lib/live/live-updates'
  * maintenance as a banner before any run starts, and a row's mark for the lab's unread comments.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Two marks the live stream adds to the dashboard: a banner while the lab's bench is in maintenance,
+before any run starts, and a mark on a row whose record has comments from the lab the vendor has not
+read.`
+
 const meta = preview.meta({
   title: 'Dashboard/Live marks',
-  parameters: { liveStream: { autoOpen: false } },
+  parameters: { liveStream: { autoOpen: false }, docs: { description: { component: ABOUT } } },
 })
 
 const maintenance = {
@@ -24,6 +29,7 @@ const maintenance = {
 
 /** The lab starts maintenance while the dashboard is open: the banner appears at once. */
 export const MaintenanceStarted = meta.story({
+  name: 'Maintenance started',
   render: () => (
     <LiveUpdates vendorUserId="v-nokia">
       <MaintenanceBanner />
@@ -44,6 +50,7 @@ export const MaintenanceStarted = meta.story({
 
 /** Maintenance set on the server (CERT_MAINTENANCE=1): no expected end, said as such. */
 export const MaintenanceWithoutEnd = meta.story({
+  name: 'Maintenance without end',
   render: () => (
     <LiveUpdates vendorUserId="v-nokia">
       <MaintenanceBanner />
@@ -74,6 +81,7 @@ export const MaintenanceWithoutEnd = meta.story({
 
 /** A row's mark: the count, named in full for screen readers and on hover. */
 export const UnreadComments = meta.story({
+  name: 'Unread comments',
   render: () => (
     <ul className="flex flex-col gap-2 text-body">
       <li className="flex items-center gap-1.5">

@@ -33,9 +33,19 @@ import {
  * reconnecting stream counts as lost pass on a manual clock.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The dashboard kept current by the vendor's live stream: rows, cards and run details change as events
+arrive, without reading the list again. Beside the record count one status line tells the stream's
+state: live, reconnecting, lost with Reconnect (after 30 s of reconnecting), or ended.`
+
 const meta = preview.meta({
   title: 'Dashboard/Live',
-  parameters: { ...dashboardAt(), clock: 'manual', liveStream: { autoOpen: false } },
+  parameters: {
+    ...dashboardAt(),
+    clock: 'manual',
+    liveStream: { autoOpen: false },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })
@@ -58,6 +68,7 @@ async function goLive(
  * follow each step. The list is read once, at the start.
  */
 export const RowChangesWhileViewed = meta.story({
+  name: 'Row changes while viewed',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(submitted.id, submittedToo.id, certified.id))
   },
@@ -102,6 +113,7 @@ export const RowChangesWhileViewed = meta.story({
  * bar 0 %, black) and counts in no card. The list is not read again.
  */
 export const CardsFollow = meta.story({
+  name: 'Cards follow',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(submitted.id, submittedToo.id, inProgress.id))
   },
@@ -139,6 +151,7 @@ export const CardsFollow = meta.story({
 
 /** The connection drops: 'Reconnecting to live updates…' while the browser retries, live again after. */
 export const Reconnecting = meta.story({
+  name: 'Reconnecting',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(submitted.id))
   },
@@ -162,6 +175,7 @@ export const Reconnecting = meta.story({
  * run that started meanwhile.
  */
 export const StreamLost = meta.story({
+  name: 'Stream lost',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(submitted.id, certified.id))
   },
@@ -189,6 +203,7 @@ export const StreamLost = meta.story({
 
 /** The browser gives up at once (the stream answered an error): lost, with Reconnect. */
 export const StreamRefused = meta.story({
+  name: 'Stream refused',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(submitted.id))
   },
@@ -206,6 +221,7 @@ export const StreamRefused = meta.story({
  * at once — the only time it is without the vendor asking — and shows the record deleted meanwhile.
  */
 export const ResetReadsTheListAgain = meta.story({
+  name: 'Reset reads the list again',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() =>
@@ -235,6 +251,7 @@ export const ResetReadsTheListAgain = meta.story({
  * answers (here none does).
  */
 export const TabOpenedMidRun = meta.story({
+  name: 'Tab opened mid-run',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(inProgress.id, certified.id), scenarios.loading('listRuns'))
   },
@@ -264,6 +281,7 @@ export const TabOpenedMidRun = meta.story({
 
 /** The session ended (logout elsewhere, idle): the stream closes for good and says so. */
 export const SessionEnded = meta.story({
+  name: 'Session ended',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(submitted.id))
   },

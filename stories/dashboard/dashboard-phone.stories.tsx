@@ -23,11 +23,17 @@ import { DashboardScreen } from '@/features/dashboard/components/dashboard-scree
  * actions as a bottom sheet. The first record shows without scrolling.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The dashboard on a phone (390 × 844): one card per record (name, vendor, status bar with its word,
+firmware, time), the summary cards as one strip whose cards filter, the search and filters behind
+one Filters button that counts those in use, and a row's actions as a bottom sheet. The first record
+shows without scrolling.`
+
 const meta = preview.meta({
   title: 'Dashboard/Phone',
   subcomponents: { DashboardScreen, SheetContent },
   render: () => <></>,
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   globals: { viewport: { value: 'phone', isRotated: false } },
   beforeEach({ msw }) {
     msw.use(
@@ -61,6 +67,7 @@ const row = (canvas: Canvas, deviceName: string) =>
 
 /** The list: each record a card, its status in words beside the bar's colour; the first card on the first screen. */
 export const PhoneList = meta.story({
+  name: 'Phone list',
   play: async ({ canvas }) => {
     await dashboardReady(canvas)
     await expectRecordsLine(canvas, 4, 4)
@@ -80,6 +87,7 @@ export const PhoneList = meta.story({
 
 /** The strip's Certified card: a tap shows the certified records only, pressed and ticked; a second tap all again. */
 export const SummaryStripFilters = meta.story({
+  name: 'Summary strip filters',
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
     const cards = canvas.getByRole('group', { name: 'Records by status' })
@@ -154,6 +162,7 @@ export const WidenedDropsStripFilter = meta.story({
 
 /** The Filters sheet with two filters in use: a search and the Status filter; the button says 2. */
 export const FilterSheetOpen = meta.story({
+  name: 'Filter sheet open',
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
     await userEvent.click(canvas.getByRole('button', { name: 'Filters' }))
@@ -176,6 +185,7 @@ export const FilterSheetOpen = meta.story({
 
 /** A row's actions as a bottom sheet: the arrows move, a disabled item is read with its reason. */
 export const ActionSheet = meta.story({
+  name: 'Action sheet',
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
     const trigger = canvas.getByRole('button', { name: 'Actions for Lightspan FX-8' })

@@ -22,17 +22,24 @@ import { RecordsTable } from '@/features/dashboard/components/records-table'
  * Each bar's accessible name is '<device>: <label>'; its value is its percent.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The Status column's progress bar for each status: Submitted 1 % blue; In Progress from 1 %, 10
+points a second, capped at 100 %; certified 100 % green; Validation failure 100 % red; Maintenance
+holding at 1 %; an unknown status 0 % black. Each bar is named \`<device>: <label>\` for screen
+readers, and its value is its percent.`
+
 const meta = preview.meta({
   title: 'Dashboard/Progress bar',
   // The Status column of the records table.
   subcomponents: { RecordsTable },
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })
 
 /** Submitted: 1 %, blue, whatever isCertified says (it counts only once Completed). */
 export const Submitted = meta.story({
+  name: 'Submitted',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -73,6 +80,7 @@ const expectRunning = async (canvas: Parameters<typeof dashboardReady>[0], perce
 
 /** InProgress when the list arrives: 1 %, orange; still 1 % a millisecond before the first second. */
 export const InProgressAtStart = meta.story({
+  name: 'In progress at start',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     msw.use(answerRecords(inProgressRows))
@@ -87,6 +95,7 @@ export const InProgressAtStart = meta.story({
 
 /** After one second 11 %, after two 21 %: 10 points a second. */
 export const InProgressAfterOneSecond = meta.story({
+  name: 'In progress after one second',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     msw.use(answerRecords(inProgressRows))
@@ -103,6 +112,7 @@ export const InProgressAfterOneSecond = meta.story({
 
 /** Half-way: 51 % after five seconds. */
 export const InProgressAfterFiveSeconds = meta.story({
+  name: 'In progress after five seconds',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     msw.use(answerRecords(inProgressRows))
@@ -116,6 +126,7 @@ export const InProgressAfterFiveSeconds = meta.story({
 
 /** 91 % after nine seconds, 100 % after ten, and no further: the bar is capped. */
 export const InProgressCappedAfterTenSeconds = meta.story({
+  name: 'In progress capped after ten seconds',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     msw.use(answerRecords(inProgressRows))
@@ -133,6 +144,7 @@ export const InProgressCappedAfterTenSeconds = meta.story({
 
 /** Completed with CERTIFIED-OK: 100 %, green. */
 export const Certified = meta.story({
+  name: 'Certified',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -154,6 +166,7 @@ export const Certified = meta.story({
 
 /** Completed with Validation failure: 100 %, red. */
 export const ValidationFailure = meta.story({
+  name: 'Validation failure',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -175,6 +188,7 @@ export const ValidationFailure = meta.story({
 
 /** Maintenance: the run waits for the lab, so the bar holds at 1 % in the in-progress colour. */
 export const Maintenance = meta.story({
+  name: 'Maintenance',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     msw.use(
@@ -198,6 +212,7 @@ export const Maintenance = meta.story({
 
 /** An unknown status ('Archived') and a Completed record without a result: 0 %, black. */
 export const UnknownStatus = meta.story({
+  name: 'Unknown status',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -243,6 +258,7 @@ function expectedBar(status: (typeof STATUSES)[number], result: string) {
 
 /** Every status with every isCertified value, side by side: fifteen bars. */
 export const EveryStatusAndResult = meta.story({
+  name: 'Every status and result',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     msw.use(

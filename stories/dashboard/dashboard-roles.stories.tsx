@@ -30,10 +30,17 @@ import { CommentsDialog } from '@/features/certification/components/comments-dia
  * what they disable says nothing about the role.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The dashboard as each role of an organization sees it. An Owner and an Engineer get the whole
+dashboard. A Viewer reads everything (rows, run details, results, comments) and changes nothing:
+Register Product and each menu item the role does not allow stay listed but disabled, with the
+reason and 'Ask an Owner of your organization for another role.' The record's own rules come first;
+what they disable says nothing about the role.`
+
 const meta = preview.meta({
   title: 'Dashboard/Roles',
   subcomponents: { RecordActionsMenu, DashboardSearch, CommentsDialog },
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   render: () => <></>,
 })
 
@@ -151,12 +158,14 @@ const expectMenuAsSpec =
 
 /** Owner: the specification's dashboard; Register Product opens the form. */
 export const OwnerDashboard = meta.story({
+  name: 'Owner dashboard',
   beforeEach: memberWith('Owner', ...ROWS),
   play: expectFullDashboard,
 })
 
 /** Engineer: the same dashboard as an Owner's. */
 export const EngineerDashboard = meta.story({
+  name: 'Engineer dashboard',
   beforeEach: memberWith('Engineer', ...ROWS),
   play: expectFullDashboard,
 })
@@ -166,6 +175,7 @@ export const EngineerDashboard = meta.story({
  * disabled (reachable with Tab, it goes nowhere) with the reason and the hint under the search.
  */
 export const ViewerDashboard = meta.story({
+  name: 'Viewer dashboard',
   beforeEach: memberWith('Viewer', ...ROWS),
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
@@ -193,6 +203,7 @@ export const ViewerDashboard = meta.story({
 
 /** Viewer, a record without a run: the run details say who starts runs, not to use Start Certify. */
 export const ViewerNoRunYet = meta.story({
+  name: 'Viewer no run yet',
   beforeEach: memberWith('Viewer', submitted.id),
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
@@ -210,24 +221,28 @@ export const ViewerNoRunYet = meta.story({
 
 /** Owner, a Submitted record: the spec's menu (Start Certify, Edit, Delete). */
 export const OwnerMenuSubmitted = meta.story({
+  name: 'Owner menu submitted',
   beforeEach: memberWith('Owner', submitted.id, certified.id),
   play: expectMenuAsSpec(submitted.name, SUBMITTED_MENU),
 })
 
 /** Owner, a Certified record: the spec's menu (results and the certificate). */
 export const OwnerMenuCertified = meta.story({
+  name: 'Owner menu certified',
   beforeEach: memberWith('Owner', submitted.id, certified.id),
   play: expectMenuAsSpec(certified.name, CERTIFIED_MENU),
 })
 
 /** Engineer, a Submitted record: as an Owner's. */
 export const EngineerMenuSubmitted = meta.story({
+  name: 'Engineer menu submitted',
   beforeEach: memberWith('Engineer', submitted.id, certified.id),
   play: expectMenuAsSpec(submitted.name, SUBMITTED_MENU),
 })
 
 /** Engineer, a Certified record: as an Owner's. */
 export const EngineerMenuCertified = meta.story({
+  name: 'Engineer menu certified',
   beforeEach: memberWith('Engineer', submitted.id, certified.id),
   play: expectMenuAsSpec(certified.name, CERTIFIED_MENU),
 })
@@ -239,6 +254,7 @@ export const EngineerMenuCertified = meta.story({
  * focus and are read with their reason; Enter on one does nothing.
  */
 export const ViewerMenuSubmitted = meta.story({
+  name: 'Viewer menu submitted',
   beforeEach: memberWith('Viewer', submitted.id, certified.id),
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
@@ -289,6 +305,7 @@ export const ViewerMenuSubmitted = meta.story({
 
 /** Viewer, a Certified record: Download Results and Add Comments as for everyone; Email Certificate refused. */
 export const ViewerMenuCertified = meta.story({
+  name: 'Viewer menu certified',
   beforeEach: memberWith('Viewer', submitted.id, certified.id),
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
@@ -321,6 +338,7 @@ export const ViewerMenuCertified = meta.story({
 
 /** Viewer: Add Comments opens the record's comments to read; the box and Add comment are disabled, with the reason. */
 export const ViewerComments = meta.story({
+  name: 'Viewer comments',
   beforeEach: memberWith('Viewer', certifiedWithComments.id),
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
@@ -341,6 +359,7 @@ export const ViewerComments = meta.story({
 
 /** Engineer: the comments box as the specification's dialog has it, with its character count. */
 export const EngineerComments = meta.story({
+  name: 'Engineer comments',
   beforeEach: memberWith('Engineer', certifiedWithComments.id),
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)

@@ -29,9 +29,15 @@ import {
  * server's message; the row follows from the live stream, the list is not read again.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The two menu items after the specification's six: Re-run Failed Cases, enabled only after a
+Validation failure, starts a new attempt of the failed cases; Cancel Run, enabled while a run goes
+or waits in maintenance, asks first. Each shows the server's message, and the row then follows the
+live stream without reading the list again.`
+
 const meta = preview.meta({
   title: 'Dashboard/Run actions',
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })
@@ -42,6 +48,7 @@ const off = 'disabled' as const
 
 /** After a Validation failure: Re-run Failed Cases enabled (and Start Certify), Cancel Run disabled. */
 export const RerunEnabled = meta.story({
+  name: 'Rerun enabled',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(validationFailure.id))
   },
@@ -65,6 +72,7 @@ export const RerunEnabled = meta.story({
 
 /** Certified: nothing failed, so Re-run Failed Cases is listed but disabled; no run to cancel. */
 export const RerunDisabled = meta.story({
+  name: 'Rerun disabled',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(certified.id))
   },
@@ -86,6 +94,7 @@ export const RerunDisabled = meta.story({
  * the run details show attempt 2, a re-run of the one failed case, above the first attempt.
  */
 export const RerunStarted = meta.story({
+  name: 'Rerun started',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(validationFailure.id, certified.id))
   },
@@ -123,6 +132,7 @@ export const RerunStarted = meta.story({
  * gives the focus back to the row's actions button.
  */
 export const CancelConfirmation = meta.story({
+  name: 'Cancel confirmation',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(inProgress.id))
   },
@@ -147,6 +157,7 @@ export const CancelConfirmation = meta.story({
 
 /** Cancel confirmed: the server's message; the row says Cancelled (0 %, black) and counts in no card. */
 export const CancelConfirmed = meta.story({
+  name: 'Cancel confirmed',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(maintenance.id))
   },
@@ -175,6 +186,7 @@ export const CancelConfirmed = meta.story({
 
 /** A cancel the server refuses (the run had just ended): its message as an error. */
 export const CancelRefused = meta.story({
+  name: 'Cancel refused',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(inProgress.id), scenarios.serverError('cancelRun', NO_ACTIVE_RUN_MESSAGE, 409))
   },

@@ -42,6 +42,15 @@ import { DashboardScreen } from '@/features/dashboard/components/dashboard-scree
  * a server error and trying again, the sync icon, Register Product, row selection, phone width.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The certification dashboard at \`/dashboard\`, where every member of a vendor organization lands after
+logging in. It shows the five summary cards (Submitted, In Progress, Maintenance, Validation
+Failure, Certified), a search and five filters built from the loaded rows, the legend and the
+ten-column table, each record's status a progress bar. States: the vendor's records, filtered,
+searched with and without matches, empty ('No data available'), loading, and a server error with Try
+again. Clicking a row selects it and shows its run under the table; Register Product opens the
+portfolio form at its device section.`
+
 const meta = preview.meta({
   title: 'Dashboard/Dashboard screen',
   // The screen the route renders, and its controls above the table.
@@ -52,7 +61,7 @@ const meta = preview.meta({
     StatusLegend,
     SummaryCards,
   },
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })
@@ -141,6 +150,7 @@ const MIXED_NAMES = MIXED_ROWS.map((row) => row.deviceName)
 
 /** Nokia's 64 fixture records: the cards count them by status, the legend and the ten columns show. */
 export const FixtureVendor = meta.story({
+  name: 'Fixture vendor',
   play: async ({ canvas }) => {
     await dashboardReady(canvas)
     await expectRecordsLine(canvas, 64, 64)
@@ -179,6 +189,7 @@ export const FixtureVendor = meta.story({
 
 /** Each card counts its own status: 1 Submitted, 2 In Progress, 3 Maintenance, 4 Validation Failure, 5 Certified. */
 export const CardCounts = meta.story({
+  name: 'Card counts',
   beforeEach({ msw }) {
     let n = 0
     const rows = (count: number, fields: Partial<DeviceRecord>) =>
@@ -240,6 +251,7 @@ export const CardCounts = meta.story({
  * combine); the reset icon clears them all.
  */
 export const FiltersAppliedAndReset = meta.story({
+  name: 'Filters applied and reset',
   beforeEach({ msw }) {
     msw.use(answerRecords(() => MIXED_ROWS))
   },
@@ -319,6 +331,7 @@ export const FiltersAppliedAndReset = meta.story({
 
 /** The search finds rows by any value they show, whatever the case: type, class, vendor, creation time. */
 export const SearchWithMatches = meta.story({
+  name: 'Search with matches',
   beforeEach({ msw }) {
     msw.use(answerRecords(() => MIXED_ROWS))
   },
@@ -353,6 +366,7 @@ export const SearchWithMatches = meta.story({
 
 /** A search no row matches: 'No data available', and every row back when it is cleared. */
 export const SearchWithoutMatches = meta.story({
+  name: 'Search without matches',
   beforeEach({ msw }) {
     msw.use(answerRecords(() => MIXED_ROWS))
   },
@@ -371,6 +385,7 @@ export const SearchWithoutMatches = meta.story({
 
 /** Decision 6: the header's search opens /dashboard?search=ONT; both fields show it, the rows match it. */
 export const SearchFromHeader = meta.story({
+  name: 'Search from header',
   parameters: dashboardAt('/dashboard?search=ONT'),
   play: async ({ canvas }) => {
     await dashboardReady(canvas)
@@ -387,6 +402,7 @@ export const SearchFromHeader = meta.story({
 
 /** No records: 'No data available', every card at 0. */
 export const Empty = meta.story({
+  name: 'Empty',
   beforeEach({ msw }) {
     msw.use(scenarios.empty('listRecords'))
   },
@@ -411,6 +427,7 @@ let releaseRecords = () => {}
 
 /** While the list is on its way: 'Loading records…', the table busy and not claiming 'No data available'. */
 export const Loading = meta.story({
+  name: 'Loading',
   beforeEach({ msw }) {
     const held = heldBackRecords()
     releaseRecords = held.release
@@ -432,6 +449,7 @@ export const Loading = meta.story({
 
 /** The list fails: an alert with the server's message and 'Try again', which loads it. */
 export const ServerError = meta.story({
+  name: 'Server error',
   beforeEach({ msw }) {
     let calls = 0
     msw.use(
@@ -459,6 +477,7 @@ export const ServerError = meta.story({
 
 /** The server error as the scenario gives it, staying: the alert and 'Try again' until it answers. */
 export const ServerErrorStays = meta.story({
+  name: 'Server error stays',
   beforeEach({ msw }) {
     msw.use(scenarios.serverError('listRecords', 'The service is unavailable. Please try again later.', 500))
   },
@@ -474,6 +493,7 @@ export const ServerErrorStays = meta.story({
 
 /** The sync icon reads the list again: a record added meanwhile shows. */
 export const ReloadRecords = meta.story({
+  name: 'Reload records',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -497,6 +517,7 @@ export const ReloadRecords = meta.story({
 
 /** Register Product opens the portfolio form (at its device section). */
 export const RegisterProduct = meta.story({
+  name: 'Register Product',
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
     await userEvent.click(canvas.getByRole('link', { name: 'Register Product' }))
@@ -511,6 +532,7 @@ export const RegisterProduct = meta.story({
 
 /** A click on a row selects it (and shows its run); another row's click moves the selection; so does the keyboard. */
 export const RowSelection = meta.story({
+  name: 'Row selection',
   beforeEach({ msw }) {
     msw.use(answerRecords(() => MIXED_ROWS))
   },
@@ -545,6 +567,7 @@ export const RowSelection = meta.story({
  * screen (no column scrolls off it), the page not scrolling sideways.
  */
 export const PhoneWidth = meta.story({
+  name: 'Phone width',
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)

@@ -25,11 +25,17 @@ import { DashboardScreen } from '@/features/dashboard/components/dashboard-scree
 
 const LONG_TYPE = 'Fixed Wireless Access Outdoor Unit with Integrated Antenna'
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The Status column in words at 1280 px: under each 100 px bar the status's word and icon, so Failed
+and Certified differ by more than colour, readable on the selected (blue) row too. A long device
+type is cut, its full text in a tooltip and in the accessible name; every disabled menu item says
+why in the menu's foot.`
+
 const meta = preview.meta({
   title: 'Dashboard/Status in words',
   subcomponents: { DashboardScreen },
   render: () => <></>,
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -54,6 +60,7 @@ const meta = preview.meta({
 
 /** The Submitted row selected: its word, its outlined track, a sliver of bar that does not vanish. */
 export const SelectedRowWords = meta.story({
+  name: 'Selected row words',
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
     await userEvent.click(canvas.getByRole('button', { name: 'Beacon 6: show certification run' }))
@@ -73,6 +80,7 @@ export const SelectedRowWords = meta.story({
 
 /** A device type too long for its column: cut, with the whole text as its tooltip and accessible name. */
 export const LongDeviceType = meta.story({
+  name: 'Long device type',
   play: async ({ canvas }) => {
     await dashboardReady(canvas)
     const cell = within(rowOf(canvas, 'Beacon 6')).getByRole('cell', { name: LONG_TYPE })
@@ -82,6 +90,7 @@ export const LongDeviceType = meta.story({
 
 /** The certified row's menu: Start Certify, Edit, Re-run Failed Cases and Cancel Run disabled, each reason in the foot. */
 export const DisabledItemsSayWhy = meta.story({
+  name: 'Disabled items say why',
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
     const { menu } = await openActions(canvas, userEvent, 'Orbi RBK853')

@@ -3,10 +3,16 @@ import { expect, waitFor, within } from 'storybook/test'
 import { HELP_SEARCH_PLACEHOLDER, HelpCenter } from '@/features/help-center/components/help-center'
 
 /** The help center of spec §2: search by title or answer text, four groups, one open topic per group. */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/help-center\`, public: four groups of questions and answers, and a search box ('How can we help
+you?') that filters them by title or answer text, whatever the case. One topic is open at a time in
+each group. When nothing matches the page says so, offers a way to contact us, and Clear search
+brings everything back.`
+
 const meta = preview.meta({
   title: 'Help center/Help center',
   component: HelpCenter,
-  parameters: { layout: 'padded' },
+  parameters: { layout: 'padded', docs: { description: { component: ABOUT } } },
 })
 
 const groupNamed = (canvasElement: HTMLElement, name: string) =>
@@ -14,6 +20,7 @@ const groupNamed = (canvasElement: HTMLElement, name: string) =>
 
 /** Everything shown: the four groups in the specification's order, every topic closed. */
 export const AllTopics = meta.story({
+  name: 'All topics',
   play: async ({ canvas }) => {
     const search = canvas.getByRole('searchbox', { name: 'Search the help center' })
     await expect(search).toHaveAttribute('placeholder', HELP_SEARCH_PLACEHOLDER)
@@ -30,6 +37,7 @@ export const AllTopics = meta.story({
 
 /** A query that matches a title, typed in capitals: only Billing and payments is left. */
 export const MatchByTitle = meta.story({
+  name: 'Match by title',
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('searchbox'), 'BILLING')
     await waitFor(() => expect(canvas.getByText('1 answer matches “BILLING”.')).toBeVisible())
@@ -43,6 +51,7 @@ export const MatchByTitle = meta.story({
 
 /** A query found only in an answer's text: the topic whose answer says it is shown. */
 export const MatchByAnswerText = meta.story({
+  name: 'Match by answer text',
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('searchbox'), '6-digit code')
     await waitFor(() => expect(canvas.getByText('1 answer matches “6-digit code”.')).toBeVisible())
@@ -55,6 +64,7 @@ export const MatchByAnswerText = meta.story({
 
 /** Nothing matches: a clear message, a way to contact us, and Clear search brings everything back. */
 export const NoMatch = meta.story({
+  name: 'No match',
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('searchbox'), 'quantum teleport')
     await expect(
@@ -70,6 +80,7 @@ export const NoMatch = meta.story({
 
 /** One topic open at a time per group; opening a topic in another group leaves the first open. */
 export const OneOpenPerGroup = meta.story({
+  name: 'One open per group',
   play: async ({ canvas, canvasElement, userEvent }) => {
     const common = groupNamed(canvasElement, 'Resolve common issues')
     const faq = groupNamed(canvasElement, 'FAQ')
@@ -97,6 +108,7 @@ export const OneOpenPerGroup = meta.story({
 
 /** At phone width the groups stack in one column and the search box spans the screen. */
 export const Phone = meta.story({
+  name: 'Phone',
   globals: { viewport: { value: 'phone' } },
   args: { defaultQuery: 'router' },
   play: async ({ canvas }) => {

@@ -26,10 +26,21 @@ import { expectToast } from '../support/toasts'
  * record's attempts, logs and conversation, and the lab's actions on the vendor's behalf.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The lab console's queue at \`/lab\`, the certification lab staff's work list. Every record by state,
+the oldest first with its age, a failed run saying how many of its cases failed, and Mine for the
+records assigned to you; beside it the bench's state, with maintenance and the review setting a Lab
+manager's. The queue follows the lab's live stream with no polling, and says so when the stream is
+lost.`
+
 const meta = preview.meta({
   title: 'Lab/Lab console',
   subcomponents: { LabConsole, LabQueue, LabStateBar, MaintenanceDialog },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/lab' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/lab' },
+    docs: { description: { component: ABOUT } },
+  },
   render: () => <></>,
 })
 

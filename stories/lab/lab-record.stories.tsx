@@ -35,10 +35,21 @@ import { expectToast } from '../support/toasts'
  * Back to the queue keeps the queue's filters.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `One record at its own address, \`/lab/records/$id\`, for lab staff: who has it (Assign to me,
+Unassign), what the lab may do, every attempt with its logs and, beside them, the conversation with
+the vendor. Reviewing a finished run (approve, or reject with the reason and Re-run failed cases),
+answering the vendor and revoking a certificate are forms; Back to the queue keeps the queue's
+filters.`
+
 const meta = preview.meta({
   title: 'Lab/Lab record',
   subcomponents: { LabRecordPage, AssignmentControl, AttemptList, CertificateLine, CommentThread },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/lab/records/pm-0001' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/lab/records/pm-0001' },
+    docs: { description: { component: ABOUT } },
+  },
   render: () => <></>,
 })
 

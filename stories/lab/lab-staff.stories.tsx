@@ -21,10 +21,19 @@ import { expectToast } from '../support/toasts'
  * New, whose set-password link is still unused), and the page that link opens.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/lab/staff\`, a Lab manager's page: the staff with their roles, a role picker and Remove, and Add a
+staff member, which mails a set-password link; a Lab engineer is refused. Also the set-password page
+the link opens, and what it says once the link is no longer valid.`
+
 const meta = preview.meta({
   title: 'Lab/Lab staff',
   subcomponents: { LabStaffScreen, LabSetPasswordPage },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/lab/staff' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/lab/staff' },
+    docs: { description: { component: ABOUT } },
+  },
   render: () => <></>,
 })
 

@@ -11,12 +11,20 @@ import { loggedInAs, loggedOut } from '../support/session'
  * member of one organization, a button opening the switch for a member of several; at 1280 px and
  * on a phone.
  */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The organization the session acts for, in the header: a plain name for a member of one organization,
+a button opening the switch for a member of several; at 1280 px and on a phone.`
+
 const meta = preview.meta({
   title: 'Layout/Header organization',
   component: SiteHeader,
   subcomponents: { OrganizationMenu },
   args: { onLogout: fn() },
-  parameters: { layout: 'fullscreen', router: { url: '/portfolio-manager' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { url: '/portfolio-manager' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedOut,
 })
 
@@ -42,6 +50,7 @@ async function expectNameShown(canvas: ReturnType<typeof within>, canvasElement:
 
 /** A member of one organization reads its name in the header, with nothing to switch. */
 export const OneOrganization = meta.story({
+  name: 'One organization',
   beforeEach: loggedInAs('v-nokia', nokiaMember('Engineer')),
   play: async ({ canvas, canvasElement }) => {
     await expectNameShown(canvas, canvasElement)
@@ -51,6 +60,7 @@ export const OneOrganization = meta.story({
 
 /** A member of two: the name is a button; its popup lists both, the current one marked. */
 export const TwoOrganizations = meta.story({
+  name: 'Two organizations',
   beforeEach: loggedInAs('v-nokia', nokiaMemberOfTwo('Owner')),
   play: async ({ canvas, canvasElement, userEvent }) => {
     await expectNameShown(canvas, canvasElement)
@@ -76,6 +86,7 @@ export const TwoOrganizations = meta.story({
 
 /** Choosing the other organization in the header's switch acts for it and opens its dashboard. */
 export const SwitchFromHeader = meta.story({
+  name: 'Switch from header',
   parameters: { router: { app: true, url: '/team' } },
   beforeEach: loggedInAs('v-nokia', nokiaMemberOfTwo('Owner')),
   play: async ({ canvas, canvasElement, userEvent }) => {
@@ -99,6 +110,7 @@ export const SwitchFromHeader = meta.story({
 
 /** On a phone the name stays in the bar, beside the profile and the menu. */
 export const OneOrganizationPhone = meta.story({
+  name: 'One organization phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   beforeEach: loggedInAs('v-nokia', nokiaMember('Engineer')),
   play: async ({ canvas, canvasElement }) => {
@@ -109,6 +121,7 @@ export const OneOrganizationPhone = meta.story({
 
 /** On a phone the switch opens from the name as on a desktop. */
 export const TwoOrganizationsPhone = meta.story({
+  name: 'Two organizations phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   beforeEach: loggedInAs('v-nokia', nokiaMemberOfTwo('Owner')),
   play: async ({ canvas, canvasElement, userEvent }) => {

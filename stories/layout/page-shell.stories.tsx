@@ -16,6 +16,7 @@ const meta = preview.meta({
 
 /** One h1 per page, and the document title follows it. */
 export const Default = meta.story({
+  name: 'Default',
   args: { title: 'Dashboard' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Dashboard')
@@ -26,6 +27,7 @@ export const Default = meta.story({
 
 /** Actions beside the heading on a desktop, under it on a phone; Tab reaches them in reading order. */
 export const WithActions = meta.story({
+  name: 'With actions',
   args: {
     title: 'Dashboard',
     actions: (
@@ -47,6 +49,7 @@ export const WithActions = meta.story({
 
 /** A long title wraps without pushing the page sideways. */
 export const LongTitle = meta.story({
+  name: 'Long title',
   args: {
     title: 'Certification of optical network terminals, line terminals and network units',
     lead: 'How each device class is tested, what the test plan covers, and what a certificate means for your customers.',
@@ -57,6 +60,7 @@ export const LongTitle = meta.story({
 })
 
 export const Phone = meta.story({
+  name: 'Phone',
   args: { title: 'PORTFOLIO FORM', actions: <Button>Submit</Button> },
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {

@@ -16,6 +16,7 @@ const meta = preview.meta({
 
 /** The skip link is the first Tab stop and moves focus to the main content. */
 export const SkipLink = meta.story({
+  name: 'Skip link',
   play: async ({ canvas, userEvent }) => {
     await userEvent.tab()
     const skip = canvas.getByRole('link', { name: 'Skip to content' })
@@ -28,6 +29,7 @@ export const SkipLink = meta.story({
 
 /** Landmarks: one banner, one main, one content info. */
 export const Landmarks = meta.story({
+  name: 'Landmarks',
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('banner')).toBeVisible()
     await expect(canvas.getByRole('main')).toContainElement(canvas.getByRole('heading', { level: 1 }))
@@ -37,6 +39,7 @@ export const Landmarks = meta.story({
 
 /** Every page's footer leads to the public directory of certified devices and to the verification. */
 export const FooterCertificateLinks = meta.story({
+  name: 'Footer certificate links',
   play: async ({ canvas }) => {
     const footer = canvas.getByRole('contentinfo')
     const links = within(within(footer).getByRole('navigation', { name: 'Certificates' })).getAllByRole(
@@ -51,6 +54,7 @@ export const FooterCertificateLinks = meta.story({
 })
 
 export const Phone = meta.story({
+  name: 'Phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Open menu' })).toBeVisible()
@@ -62,6 +66,7 @@ export const Phone = meta.story({
 
 /** On a public page the toast container is not even loaded (nothing there toasts). */
 export const NoToastsOnPublicPages = meta.story({
+  name: 'No toasts on public pages',
   play: async ({ canvasElement }) => {
     await expect(canvasElement.ownerDocument.querySelector('section[aria-label*="Notifications"]')).toBeNull()
   },
@@ -69,6 +74,7 @@ export const NoToastsOnPublicPages = meta.story({
 
 /** With a screen that calls the server, the container loads and shows toasts top-right. */
 export const ToastsOnDataScreens = meta.story({
+  name: 'Toasts on data screens',
   args: { toasts: true },
   play: async ({ canvasElement }) => {
     const { toast } = await import('sonner')

@@ -11,12 +11,21 @@ import { nokiaMember, nokiaMemberOfTwo, NOKIA_ORGANIZATION, OTHER_ORGANIZATION }
 import { authDataOf, loggedInAs, loggedOut } from '../support/session'
 
 /** The site header (spec §2 "Header") for a visitor and for a logged-in vendor, on desktop and phone. */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The header of every vendor and public page: Home, Portfolio Manager, Device Certifications,
+Dashboard (logged in only) and Contact Us; logged in, the search box, the profile with Logout and
+the help icon; logged out, Sign Up and Sign In. On a phone the links fold into a menu.`
+
 const meta = preview.meta({
   title: 'Layout/Site header',
   component: SiteHeader,
   subcomponents: { OrganizationMenu, OrganizationSwitch, HeaderSearch, ProfileMenu },
   args: { onLogout: fn() },
-  parameters: { layout: 'fullscreen', router: { url: '/portfolio-manager' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { url: '/portfolio-manager' },
+    docs: { description: { component: ABOUT } },
+  },
   globals: { viewport: { value: 'desktop', isRotated: false } },
   beforeEach: loggedOut,
 })
@@ -26,6 +35,7 @@ const body = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.
 
 /** A visitor: the four public links, the contact action, Sign Up and Sign In; the current page is marked. */
 export const Visitor = meta.story({
+  name: 'Visitor',
   play: async ({ canvas, userEvent }) => {
     const nav = canvas.getByRole('navigation', { name: 'Main' })
     const links = within(nav).getAllByRole('link')
@@ -56,6 +66,7 @@ export const Visitor = meta.story({
 
 /** Logged in: Dashboard at the 4th place, the device search, the help icon, the profile; no Sign Up or Sign In. */
 export const LoggedIn = meta.story({
+  name: 'Logged in',
   beforeEach: loggedInAs('v-nokia'),
   play: async ({ canvas }) => {
     const nav = canvas.getByRole('navigation', { name: 'Main' })
@@ -76,6 +87,7 @@ export const LoggedIn = meta.story({
 
 /** The profile popup: name, email id and phone number, and Logout, which ends the session. */
 export const ProfileOpen = meta.story({
+  name: 'Profile open',
   beforeEach: loggedInAs('v-nokia'),
   play: async ({ canvas, canvasElement, userEvent, args }) => {
     const vendor = authDataOf('v-nokia')
@@ -114,6 +126,7 @@ async function openProfile(
 
 /** A member reads the organization the session acts for and the role there under the name. */
 export const ProfileEngineer = meta.story({
+  name: 'Profile Engineer',
   beforeEach: loggedInAs('v-nokia', nokiaMember('Engineer')),
   play: async ({ canvas, canvasElement, userEvent }) => {
     const profile = await openProfile(canvas, canvasElement, userEvent)
@@ -123,6 +136,7 @@ export const ProfileEngineer = meta.story({
 
 /** A Viewer, likewise. */
 export const ProfileViewer = meta.story({
+  name: 'Profile Viewer',
   beforeEach: loggedInAs('v-nokia', nokiaMember('Viewer')),
   play: async ({ canvas, canvasElement, userEvent }) => {
     const profile = await openProfile(canvas, canvasElement, userEvent)
@@ -136,6 +150,7 @@ export const ProfileViewer = meta.story({
  * with the Team and Settings links as the only additions (decision 0023 point 4).
  */
 export const ProfileOwner = meta.story({
+  name: 'Profile Owner',
   beforeEach: loggedInAs('v-nokia', nokiaMember('Owner')),
   play: async ({ canvas, canvasElement, userEvent }) => {
     const profile = await openProfile(canvas, canvasElement, userEvent)
@@ -153,6 +168,7 @@ export const ProfileOwner = meta.story({
 
 /** An Owner who also belongs to another organization reads which one the session acts for. */
 export const ProfileOwnerOfTwo = meta.story({
+  name: 'Profile Owner of two',
   beforeEach: loggedInAs('v-nokia', {
     ...nokiaMember('Owner'),
     organizations: [
@@ -181,6 +197,7 @@ function organizationList(profile: HTMLElement) {
  * for marked, the other a button; focus still starts on Logout and the list is reached with Tab.
  */
 export const ProfileTwoOrganizations = meta.story({
+  name: 'Profile two organizations',
   beforeEach: loggedInAs('v-nokia', nokiaMemberOfTwo('Owner')),
   play: async ({ canvas, canvasElement, userEvent }) => {
     const profile = await openProfile(canvas, canvasElement, userEvent)
@@ -206,6 +223,7 @@ export const ProfileTwoOrganizations = meta.story({
  * its dashboard (the real app, from the team page); the popup then marks it as the current one.
  */
 export const SwitchOrganization = meta.story({
+  name: 'Switch organization',
   parameters: { router: { app: true, url: '/team' } },
   beforeEach: loggedInAs('v-nokia', nokiaMemberOfTwo('Owner')),
   play: async ({ canvas, canvasElement, userEvent }) => {
@@ -234,6 +252,7 @@ export const SwitchOrganization = meta.story({
 
 /** On a phone a visitor keeps Sign Up and Sign In; the links and the contact action sit in a menu. */
 export const PhoneMenu = meta.story({
+  name: 'Phone menu',
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas, canvasElement, userEvent }) => {
     await expect(canvas.getByRole('link', { name: 'Sign In' })).toBeVisible()
@@ -257,6 +276,7 @@ export const PhoneMenu = meta.story({
 
 /** On a phone a logged-in vendor finds the device search and Dashboard (4th) in the menu. */
 export const PhoneMenuLoggedIn = meta.story({
+  name: 'Phone menu logged in',
   globals: { viewport: { value: 'phone', isRotated: false } },
   beforeEach: loggedInAs('v-sagemcom'),
   play: async ({ canvas, canvasElement, userEvent }) => {
@@ -275,6 +295,7 @@ export const PhoneMenuLoggedIn = meta.story({
 
 /** Between 1024 and 1280 px the search field opens from a button, focused and ready to type. */
 export const SearchFromButton = meta.story({
+  name: 'Search from button',
   globals: { viewport: { value: 'laptop', isRotated: false } },
   beforeEach: loggedInAs('v-zyxel'),
   play: async ({ canvas, canvasElement, userEvent }) => {

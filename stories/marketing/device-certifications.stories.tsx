@@ -5,12 +5,17 @@ import { DisclosureCard } from '@/features/marketing/components/disclosure-card'
 import { CERTIFICATION_CLASSES } from '@/features/marketing/model/device-certifications'
 
 /** The device certifications page (spec §2): Read More on the text and on each device-class card. */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/device-certifications\`, a public page on what certification means: an introduction whose Read More
+tells how a run goes, and one card per device class (Wi-Fi routers, Wi-Fi mesh devices, set-top
+boxes, ONT, OLT, ONU) that opens on its own to say what the lab tests.`
+
 const meta = preview.meta({
   title: 'Marketing/Device certifications',
   component: DeviceCertifications,
   // Each expandable card is the shared Learn more / Read More card.
   subcomponents: { DisclosureCard },
-  parameters: { layout: 'padded' },
+  parameters: { layout: 'padded', docs: { description: { component: ABOUT } } },
 })
 
 const cardOf = (canvasElement: HTMLElement, title: string) =>
@@ -18,6 +23,7 @@ const cardOf = (canvasElement: HTMLElement, title: string) =>
 
 /** Everything closed: the six cards of the specification, each with its Read More. */
 export const Closed = meta.story({
+  name: 'Closed',
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
       'Wi-Fi Routers',
@@ -36,6 +42,7 @@ export const Closed = meta.story({
 
 /** Read More on the introduction shows how a run goes; Read Less hides it again. */
 export const IntroReadMore = meta.story({
+  name: 'Intro read more',
   play: async ({ canvas, userEvent }) => {
     const [intro] = canvas.getAllByRole('button', { name: 'Read More' })
     await userEvent.click(intro as HTMLElement)
@@ -51,6 +58,7 @@ export const IntroReadMore = meta.story({
 
 /** Each card opens on its own, by keyboard: what the lab tests for that device class. */
 export const EachCardOpens = meta.story({
+  name: 'Each card opens',
   play: async ({ canvasElement, userEvent }) => {
     for (const item of CERTIFICATION_CLASSES) {
       const card = cardOf(canvasElement, item.title)
@@ -66,6 +74,7 @@ export const EachCardOpens = meta.story({
 
 /** All open at first (the state a reader reaches after reading everything). */
 export const AllOpen = meta.story({
+  name: 'All open',
   args: { defaultOpen: [INTRO_ID, ...CERTIFICATION_CLASSES.map((item) => item.id)] },
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('button', { name: 'Read Less' })).toHaveLength(7)
@@ -74,6 +83,7 @@ export const AllOpen = meta.story({
 })
 
 export const Phone = meta.story({
+  name: 'Phone',
   globals: { viewport: { value: 'phone' } },
   args: { defaultOpen: ['set-top-boxes'] },
   play: async ({ canvasElement }) => {

@@ -44,6 +44,7 @@ export const Image8 = at(7)
 
 /** The image changes at 1200 ms, not at 1199, and comes back to the first after the eighth. */
 export const RotatesEvery1200ms = meta.story({
+  name: 'Rotates every 1200 ms',
   play: async ({ canvasElement, step }) => {
     const clock = storyClock()
     await waitFor(() => expect(clock.pending).toBe(1))
@@ -64,6 +65,7 @@ export const RotatesEvery1200ms = meta.story({
 
 /** Pause stops the rotation (WCAG 2.2.2) and announces the image; Play starts it again. */
 export const Paused = meta.story({
+  name: 'Paused',
   play: async ({ canvas, canvasElement, userEvent }) => {
     const clock = storyClock()
     await userEvent.click(canvas.getByRole('button', { name: 'Pause the rotation' }))
@@ -85,6 +87,7 @@ export const Paused = meta.story({
 
 /** A dot shows its image at once; while keyboard focus is in the carousel it holds still. */
 export const ChooseAnImage = meta.story({
+  name: 'Choose an image',
   play: async ({ canvas, canvasElement, userEvent }) => {
     const clock = storyClock()
     const dot = canvas.getByRole('button', { name: 'Show OLT, image 6 of 8' })

@@ -5,11 +5,17 @@ import { BENEFITS, DEVICE_CLASS_STORIES } from '@/features/marketing/model/home-
 import { loggedInAs, loggedOut } from '../support/session'
 
 /** The home page (spec §1, §2): hero, the nine benefits, the portfolio cards and a Learn more per device class. */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The home page at \`/\`, the first page a visitor sees: the hero with its rotating product image, the
+nine benefits, the device classes with Learn more and Learn less, and the three portfolio cards. A
+visitor's card leads to the portfolio manager landing, a logged-in member's to the portfolio form at
+that section.`
+
 const meta = preview.meta({
   title: 'Marketing/Home page',
   component: HomePage,
   // The hero stays on its first image: nothing moves the story's manual clock.
-  parameters: { layout: 'fullscreen', clock: 'manual' },
+  parameters: { layout: 'fullscreen', clock: 'manual', docs: { description: { component: ABOUT } } },
   beforeEach: loggedOut,
 })
 
@@ -21,6 +27,7 @@ const classCard = (canvasElement: HTMLElement, title: string) =>
 
 /** A visitor: the three sections, nine benefits in order, cards leading to the portfolio manager landing. */
 export const Visitor = meta.story({
+  name: 'Visitor',
   play: async ({ canvas, canvasElement }) => {
     for (const id of ['home', 'portfolio-manager', 'device-certifications']) {
       await expect(canvasElement.querySelector(`section#${id}`)).not.toBeNull()
@@ -43,6 +50,7 @@ export const Visitor = meta.story({
 
 /** Logged in: the same cards lead to the portfolio form at their section. */
 export const LoggedIn = meta.story({
+  name: 'Logged in',
   beforeEach: loggedInAs('v-nokia'),
   play: async ({ canvasElement }) => {
     await waitFor(() =>
@@ -57,6 +65,7 @@ export const LoggedIn = meta.story({
 
 /** Every device class closed, then each Learn more opened and closed again by keyboard. */
 export const LearnMoreClosed = meta.story({
+  name: 'Learn more closed',
   play: async ({ canvasElement, userEvent }) => {
     for (const story of DEVICE_CLASS_STORIES) {
       const card = classCard(canvasElement, story.title)
@@ -76,6 +85,7 @@ export const LearnMoreClosed = meta.story({
 
 /** Every Learn more open: the longer descriptions and Learn less on each card. */
 export const LearnMoreOpen = meta.story({
+  name: 'Learn more open',
   args: { defaultOpen: DEVICE_CLASS_STORIES.map((story) => story.id) },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getAllByRole('button', { name: 'Learn less' })).toHaveLength(
@@ -90,6 +100,7 @@ export const LearnMoreOpen = meta.story({
 
 /** On a phone the hero stacks above the image and the cards take the full width. */
 export const Phone = meta.story({
+  name: 'Phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {
     await expect(

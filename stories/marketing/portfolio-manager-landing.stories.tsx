@@ -8,10 +8,16 @@ import { loggedInAs, loggedOut } from '../support/session'
  * The portfolio manager landing (spec §2): the main button's label follows the stored flags, its
  * target the stored login message; the explanations open with Learn more; the device cards.
  */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/portfolio-manager\`, for a vendor about to describe their organization and devices. The main button
+reads Create Portfolio, View Portfolio (a draft was saved) or Add New Portfolio (a request was
+submitted and no draft waits), and opens the form when logged in, the login otherwise. The three
+portfolios are explained with Learn more and Learn less, then cards show the device kinds.`
+
 const meta = preview.meta({
   title: 'Marketing/Portfolio manager landing',
   component: PortfolioManagerLanding,
-  parameters: { layout: 'padded' },
+  parameters: { layout: 'padded', docs: { description: { component: ABOUT } } },
   beforeEach: loggedOut,
 })
 
@@ -22,6 +28,7 @@ const expectButton = (canvasElement: HTMLElement, label: string, href: string) =
 
 /** A visitor: Create Portfolio, which asks to log in first. */
 export const CreatePortfolioVisitor = meta.story({
+  name: 'Create portfolio visitor',
   play: async ({ canvasElement }) => {
     await expectButton(canvasElement, 'Create Portfolio', '/login?from=create-portfolio')
   },
@@ -29,6 +36,7 @@ export const CreatePortfolioVisitor = meta.story({
 
 /** Logged in with nothing saved or submitted (Zyxel): Create Portfolio, straight to the form. */
 export const CreatePortfolioLoggedIn = meta.story({
+  name: 'Create portfolio logged in',
   beforeEach: loggedInAs('v-zyxel'),
   play: async ({ canvasElement }) => {
     await expectButton(canvasElement, 'Create Portfolio', '/portfolio')
@@ -37,6 +45,7 @@ export const CreatePortfolioLoggedIn = meta.story({
 
 /** A previous request was saved (Sagemcom): View Portfolio. */
 export const ViewPortfolio = meta.story({
+  name: 'View portfolio',
   beforeEach: loggedInAs('v-sagemcom'),
   play: async ({ canvasElement }) => {
     await expectButton(canvasElement, 'View Portfolio', '/portfolio')
@@ -45,6 +54,7 @@ export const ViewPortfolio = meta.story({
 
 /** Submitted data and no pending draft (Nokia): Add New Portfolio. */
 export const AddNewPortfolio = meta.story({
+  name: 'Add new portfolio',
   beforeEach: loggedInAs('v-nokia'),
   play: async ({ canvasElement }) => {
     await expectButton(canvasElement, 'Add New Portfolio', '/portfolio')
@@ -53,6 +63,7 @@ export const AddNewPortfolio = meta.story({
 
 /** Stored data whose message is not 'Login is successful': the label keeps the flags, the target is /login. */
 export const StoredMessageNotSuccessful = meta.story({
+  name: 'Stored message not successful',
   beforeEach: loggedInAs('v-nokia', { message: 'Session expired' }),
   play: async ({ canvasElement }) => {
     await expectButton(canvasElement, 'Add New Portfolio', '/login?from=create-portfolio')
@@ -61,6 +72,7 @@ export const StoredMessageNotSuccessful = meta.story({
 
 /** The three explanations closed, each opened and closed with its Learn more. */
 export const ExplanationsClosed = meta.story({
+  name: 'Explanations closed',
   play: async ({ canvasElement, userEvent }) => {
     for (const explanation of PORTFOLIO_EXPLANATIONS) {
       const card = within(canvasElement.querySelector<HTMLElement>(`#${explanation.type}`)!)
@@ -76,6 +88,7 @@ export const ExplanationsClosed = meta.story({
 
 /** Every explanation open. */
 export const ExplanationsOpen = meta.story({
+  name: 'Explanations open',
   args: { defaultOpen: PORTFOLIO_EXPLANATIONS.map((explanation) => explanation.type) },
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('button', { name: 'Learn less' })).toHaveLength(3)
@@ -84,6 +97,7 @@ export const ExplanationsOpen = meta.story({
 
 /** The device cards of the specification, then the two branded models, each with its picture. */
 export const DeviceCards = meta.story({
+  name: 'Device cards',
   play: async ({ canvas }) => {
     const list = canvas
       .getByRole('heading', { level: 2, name: 'Devices you can register' })
@@ -106,6 +120,7 @@ export const DeviceCards = meta.story({
 
 /** Opened from a home-page card (?portfolio=device-portfolio): that explanation is marked. */
 export const FromHomePageCard = meta.story({
+  name: 'From home page card',
   args: { portfolio: 'device-portfolio' },
   play: async ({ canvasElement }) => {
     await waitFor(() =>

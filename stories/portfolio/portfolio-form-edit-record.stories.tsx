@@ -54,11 +54,22 @@ const RECORD = {
   isEngBuildAvailable: 'Yes',
 } as const
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Editing a submitted record at \`/portfolio?record=<id>\`, as the dashboard's Edit opens it: the device
+section prefilled, scrolled to and focused, the organization and line of business read-only as
+submitted. Submit updates that record, shows 'Device details updated successfully' and returns to
+the dashboard after 2 s; Cancel returns at once. A record past Submitted, or an unknown one, gets a
+message and a way back instead of a form.`
+
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form edit a submitted record',
   // What shows instead of the form when the record cannot be edited.
   subcomponents: { RecordNotFound, RecordPastSubmitted },
-  parameters: { layout: 'fullscreen', router: { app: true, url: `/portfolio?record=${RECORD.id}` } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: `/portfolio?record=${RECORD.id}` },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })
@@ -81,6 +92,7 @@ async function expectLockedView(canvas: Parameters<typeof section>[0], number: S
  * the page with its first field focused, the other sections read-only, no Save (no draft is made).
  */
 export const EditModeLoaded = meta.story({
+  name: 'Edit mode loaded',
   beforeEach({ msw }) {
     msw.use(recordBodies('getRecord', sent))
   },
@@ -136,6 +148,7 @@ export const EditModeLoaded = meta.story({
  * toast, then the dashboard 2 s later (not before), where the row shows the new firmware.
  */
 export const SubmitUpdatesTheRecord = meta.story({
+  name: 'Submit updates the record',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     const created: unknown[] = []
@@ -195,6 +208,7 @@ export const SubmitUpdatesTheRecord = meta.story({
 
 /** The device section's rules apply as on submit: a cleared firmware is asked for; nothing is sent. */
 export const SubmitWithAMissingField = meta.story({
+  name: 'Submit with a missing field',
   beforeEach({ msw }) {
     msw.use(recordBodies('updateRecord', sent))
   },
@@ -212,6 +226,7 @@ export const SubmitWithAMissingField = meta.story({
 
 /** Cancel returns to the dashboard, not home, and changes nothing (the edit is given up when asked). */
 export const CancelReturnsToDashboard = meta.story({
+  name: 'Cancel returns to dashboard',
   beforeEach({ msw }) {
     msw.use(recordBodies('updateRecord', sent), answerWorldRecords(RECORD.id))
   },
@@ -231,6 +246,7 @@ export const CancelReturnsToDashboard = meta.story({
  * was read before it joined, the select shows the saved name as the choice, not 'Add New …'.
  */
 export const SavedNamesNotInTheCatalogueYet = meta.story({
+  name: 'Saved names not in the catalogue yet',
   beforeEach() {
     const record = world.records.find((candidate) => candidate.portfolioManagerId === RECORD.id)
     Object.assign(record ?? {}, {
@@ -261,6 +277,7 @@ export const SavedNamesNotInTheCatalogueYet = meta.story({
 
 /** A record whose certification has started (In Progress): a message and the way back, no form. */
 export const RecordNoLongerSubmitted = meta.story({
+  name: 'Record no longer submitted',
   parameters: { router: { app: true, url: '/portfolio?record=pm-0005' } },
   beforeEach({ msw }) {
     msw.use(answerWorldRecords('pm-0005'))
@@ -284,6 +301,7 @@ export const RecordNoLongerSubmitted = meta.story({
 
 /** An unknown record (or another vendor's): the server's 'not found' message and the way back. */
 export const UnknownRecord = meta.story({
+  name: 'Unknown record',
   parameters: { router: { app: true, url: '/portfolio?record=pm-none' } },
   play: async ({ canvas }) => {
     const heading = await canvas.findByRole(
@@ -306,6 +324,7 @@ export const UnknownRecord = meta.story({
  * message, nothing changes, and the screen then says the record can no longer be edited.
  */
 export const CertificationStartedMeanwhile = meta.story({
+  name: 'Certification started meanwhile',
   beforeEach({ msw }) {
     msw.use(
       http.post(endpointUrl(endpoints.updateRecord), () => {
@@ -331,6 +350,7 @@ export const CertificationStartedMeanwhile = meta.story({
 
 /** At phone width the edit mode's note, fields and buttons fit the screen. */
 export const PhoneWidth = meta.story({
+  name: 'Phone width',
   globals: { viewport: { value: 'phone' } },
   play: async ({ canvas }) => {
     await formReady(canvas)

@@ -22,9 +22,19 @@ import {
  * two engineering-build hints.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The portfolio form's dependent fields: manufacturer → device name → device type → product class,
+each list ending with its 'Add New …' choice and a field for the new value; country code ↔ country →
+state → city; serial-number rows up to the device count (0 to 3); and the engineering-build hint
+under Yes and under No. Choosing a field clears the ones that depend on it.`
+
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form fields',
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/portfolio?portfolio=device-portfolio' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/portfolio?portfolio=device-portfolio' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-zyxel'),
   render: () => <></>,
 })
@@ -38,6 +48,7 @@ const namesOf = (vendor: string) =>
  * type's classes, each list ending with its 'Add New …'; a choice clearing what depends on it.
  */
 export const DeviceCascade = meta.story({
+  name: 'Device cascade',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -109,6 +120,7 @@ export const DeviceCascade = meta.story({
  * any type of the catalogue or 'Add New Device Type', and a new type only 'Add New Product Class'.
  */
 export const AddNewDeviceName = meta.story({
+  name: 'Add new device name',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -145,6 +157,7 @@ export const AddNewDeviceName = meta.story({
 
 /** A new model of a known kind: a new name takes 'Wi-Fi Mesh Device', and with it the mesh classes (and the mesh test plan). */
 export const NewNameOfACatalogueType = meta.story({
+  name: 'New name of a catalogue type',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -162,6 +175,7 @@ export const NewNameOfACatalogueType = meta.story({
 
 /** 'Add New Device Type' for a listed name asks for the type; the classes are then only 'Add New Product Class'. */
 export const AddNewDeviceType = meta.story({
+  name: 'Add new device type',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -179,6 +193,7 @@ export const AddNewDeviceType = meta.story({
 
 /** 'Add New Product Class' for a listed type asks for the class. */
 export const AddNewProductClass = meta.story({
+  name: 'Add new product class',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -197,6 +212,7 @@ export const AddNewProductClass = meta.story({
 
 /** Country → state → city, and the country code ↔ country: each choice resets what depends on it. */
 export const AddressCascade = meta.story({
+  name: 'Address cascade',
   parameters: { router: { app: true, url: '/portfolio' } },
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
@@ -243,6 +259,7 @@ export const AddressCascade = meta.story({
  * after the first only.
  */
 export const SerialNumberRows = meta.story({
+  name: 'Serial number rows',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -299,6 +316,7 @@ export const SerialNumberRows = meta.story({
 
 /** Engineering build: Yes asks for the build with the device; No asks for the SSH steps, sent by e-mail. */
 export const EngBuildHints = meta.story({
+  name: 'Engineering build hints',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)

@@ -19,10 +19,19 @@ import { PortfolioForm } from '@/features/portfolio/components/portfolio-form'
  * control under the sticky header or the sticky Save/Submit bar, at 1280 px and on a phone;
  * `?portfolio=` focuses its section's heading; leaving an edited form asks, a clean one leaves.
  */
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Focus and leaving the portfolio form: tabbing through the whole form never puts the focused control
+under the sticky header or the sticky Save/Submit bar, at 1280 px and on a phone; \`?portfolio=\`
+focuses its section's heading; leaving an edited form asks first, a clean one leaves at once.`
+
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form focus and leaving',
   subcomponents: { PortfolioForm },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/portfolio' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/portfolio' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-zyxel'),
   render: () => <></>,
 })
@@ -92,17 +101,20 @@ async function focusNeverHidden(canvas: Canvas, canvasElement: HTMLElement, user
 
 /** At 1280 px: every control of the form, forward and back, shows whole between the two bars. */
 export const FocusNeverHidden = meta.story({
+  name: 'Focus never hidden',
   play: async ({ canvas, canvasElement, userEvent }) => focusNeverHidden(canvas, canvasElement, userEvent),
 })
 
 /** On a phone (390 px), likewise. */
 export const FocusNeverHiddenPhone = meta.story({
+  name: 'Focus never hidden phone',
   globals: { viewport: { value: 'phone' } },
   play: async ({ canvas, canvasElement, userEvent }) => focusNeverHidden(canvas, canvasElement, userEvent),
 })
 
 /** `?portfolio=device-portfolio`: focus on the section's heading; the next Tab is its own toggle. */
 export const SectionLinkFocusesHeading = meta.story({
+  name: 'Section link focuses heading',
   parameters: { router: { app: true, url: '/portfolio?portfolio=device-portfolio' } },
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
@@ -117,6 +129,7 @@ export const SectionLinkFocusesHeading = meta.story({
 
 /** The same on a phone: focus and the section at the top, below the header. */
 export const SectionLinkFocusesHeadingPhone = meta.story({
+  name: 'Section link focuses heading phone',
   globals: { viewport: { value: 'phone' } },
   parameters: { router: { app: true, url: '/portfolio?portfolio=line-of-business-portfolio' } },
   play: async ({ canvas }) => {
@@ -136,6 +149,7 @@ async function leaveQuestion() {
 
 /** Cancel on an edited form asks; Stay keeps the form and the change, Leave goes home. */
 export const CancelEditedAsks = meta.story({
+  name: 'Cancel edited asks',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const name = organizationFields(canvas).organizationName
@@ -159,6 +173,7 @@ export const CancelEditedAsks = meta.story({
 
 /** A link away from an edited form (the header's Dashboard) asks too; Escape stays. */
 export const LinkAwayFromEditedAsks = meta.story({
+  name: 'Link away from edited asks',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     await retype(userEvent, organizationFields(canvas).businessContactName, 'Aino Laine')
@@ -180,6 +195,7 @@ export const LinkAwayFromEditedAsks = meta.story({
 
 /** A form changed and changed back holds nothing to lose: Cancel leaves without asking. */
 export const UneditedLeavesSilently = meta.story({
+  name: 'Unedited leaves silently',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const name = organizationFields(canvas).organizationName

@@ -46,9 +46,18 @@ import {
  * message sends nothing.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Every validation message of the portfolio form, each by its exact text. None shows before Save or
+Submit; then a section's Save checks that section, Submit checks everything and requires every
+field, and afterwards the messages follow the vendor's typing. A save with a message sends nothing.`
+
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form messages',
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/portfolio' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/portfolio' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-zyxel'),
   render: () => <></>,
 })
@@ -65,6 +74,7 @@ async function paste(userEvent: UserEvent, control: HTMLElement, text: string) {
 
 /** Submit on the Zyxel form as loaded: every empty field says it is required; focus on the first. */
 export const SubmitRequiresEveryField = meta.story({
+  name: 'Submit requires every field',
   beforeEach({ msw }) {
     msw.use(recordBodies('submitPortfolio', sent))
   },
@@ -116,6 +126,7 @@ export const SubmitRequiresEveryField = meta.story({
 
 /** Submit with an 'Add New …' choice requires its new value too. */
 export const SubmitRequiresNewValues = meta.story({
+  name: 'Submit requires new values',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -133,6 +144,7 @@ export const SubmitRequiresNewValues = meta.story({
 
 /** The organization section's rules, checked by its own Save: names, phone, address 200, description 300. */
 export const OrganizationMessages = meta.story({
+  name: 'Organization messages',
   beforeEach({ msw }) {
     msw.use(recordBodies('savePortfolio', sent))
   },
@@ -185,6 +197,7 @@ export const OrganizationMessages = meta.story({
 
 /** The device count: digits only, 0 to 3, and a count when serial numbers are given. */
 export const DeviceCountMessages = meta.story({
+  name: 'Device count messages',
   beforeEach({ msw }) {
     msw.use(recordBodies('savePortfolio', sent))
   },
@@ -215,6 +228,7 @@ export const DeviceCountMessages = meta.story({
 
 /** Serial numbers against the count, each row's characters, length and duplicates. */
 export const SerialNumberMessages = meta.story({
+  name: 'Serial number messages',
   beforeEach({ msw }) {
     msw.use(recordBodies('savePortfolio', sent))
   },
@@ -262,6 +276,7 @@ export const SerialNumberMessages = meta.story({
 
 /** The count says three, two rows are filled: only the count mismatch stands, and the first row takes focus. */
 export const SerialCountMismatchAlone = meta.story({
+  name: 'Serial count mismatch alone',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -282,6 +297,7 @@ export const SerialCountMismatchAlone = meta.story({
 
 /** Firmware: digits and periods; year: four digits, 1990 to this year. */
 export const FirmwareAndYearMessages = meta.story({
+  name: 'Firmware and year messages',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -311,6 +327,7 @@ export const FirmwareAndYearMessages = meta.story({
 
 /** The new device name, type and class: at most 15 characters each. */
 export const NewValueMessages = meta.story({
+  name: 'New value messages',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)
@@ -339,6 +356,7 @@ export const NewValueMessages = meta.story({
 
 /** A section's Save checks only that section: the device's bad year does not block the organization. */
 export const SectionSaveChecksItsSection = meta.story({
+  name: 'Section save checks its section',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const device = deviceFields(canvas)

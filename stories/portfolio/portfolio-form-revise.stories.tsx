@@ -38,12 +38,21 @@ import { RevisionNote } from '@/features/portfolio/components/revision-form-part
 
 const { rejected, history, recertifying } = REVISION_FIXTURE_IDS
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The form's revise mode at \`/portfolio?record=<id>&revise=true\`, as New revision opens it: what it
+makes ('Revision 2 of TP-Link Deco X50') and the lab's reason for the last run above the sections.
+The device is read-only, its count, serial numbers, firmware, year and engineering build prefilled
+from the latest revision; the organization and line of business do not change. Submit makes the
+revision and returns to the dashboard after 2 s; a record whose run has not ended says why, with the
+way back.`
+
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form new revision',
   subcomponents: { RevisionNote, RecordNotRevisable },
   parameters: {
     layout: 'fullscreen',
     router: { app: true, url: `/portfolio?record=${rejected}&revise=true` },
+    docs: { description: { component: ABOUT } },
   },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
@@ -78,6 +87,7 @@ const revisionFields = (canvas: Canvas) => {
  * device read-only, the rest prefilled, the count focused; no Save, the other sections locked.
  */
 export const WithTheLabsReason = meta.story({
+  name: 'With the lab’s reason',
   beforeEach: withRevisions,
   play: async ({ canvas }) => {
     await formReady(canvas)
@@ -107,6 +117,7 @@ export const WithTheLabsReason = meta.story({
 
 /** Firmware 1.0.2: revision 2 is made, its message told, and the dashboard shows 'rev 2' 2 s later. */
 export const SubmitMakesTheRevision = meta.story({
+  name: 'Submit makes the revision',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     withRevisions()
@@ -141,6 +152,7 @@ export const SubmitMakesTheRevision = meta.story({
 
 /** A firmware that is not numbers and periods: the form's own rule, on the field; nothing sent. */
 export const ValidationError = meta.story({
+  name: 'Validation error',
   beforeEach({ msw }) {
     withRevisions()
     msw.use(recordRevises())
@@ -158,6 +170,7 @@ export const ValidationError = meta.story({
 
 /** Nothing changed: the server's refusal names the firmware, and shows on it without a toast. */
 export const UnchangedRevisionRefused = meta.story({
+  name: 'Unchanged revision refused',
   beforeEach: withRevisions,
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
@@ -174,6 +187,7 @@ export const UnchangedRevisionRefused = meta.story({
 
 /** A 400 naming the year (a rule the form did not apply): the message on the year. */
 export const ServerRefusesAField = meta.story({
+  name: 'Server refuses a field',
   beforeEach({ msw }) {
     withRevisions()
     msw.use(
@@ -202,6 +216,7 @@ export const ServerRefusesAField = meta.story({
 
 /** A certified device's revision: 'Revision 4 of TP-Link Archer AX73' and how revision 3 ended (no reason came). */
 export const AfterACertifiedRevision = meta.story({
+  name: 'After a certified revision',
   parameters: { router: { app: true, url: `/portfolio?record=${history}&revise=true` } },
   beforeEach: withRevisions,
   play: async ({ canvas }) => {
@@ -217,6 +232,7 @@ export const AfterACertifiedRevision = meta.story({
 
 /** The Beacon 6 is running: no form, why, and the way back. */
 export const NotRevisable = meta.story({
+  name: 'Not revisable',
   parameters: { router: { app: true, url: `/portfolio?record=${recertifying}&revise=true` } },
   beforeEach: withRevisions,
   play: async ({ canvas }) => {
@@ -238,6 +254,7 @@ export const NotRevisable = meta.story({
 
 /** A run started while the form was open: the server's refusal told, the record read again, and why shown. */
 export const RunStartedMeanwhile = meta.story({
+  name: 'Run started meanwhile',
   beforeEach({ msw }) {
     withRevisions()
     msw.use(
@@ -261,6 +278,7 @@ export const RunStartedMeanwhile = meta.story({
 
 /** At phone width the note, the read-only device, the fields and the buttons fit the screen. */
 export const PhoneWidth = meta.story({
+  name: 'Phone width',
   globals: { viewport: { value: 'phone' } },
   beforeEach: withRevisions,
   play: async ({ canvas }) => {

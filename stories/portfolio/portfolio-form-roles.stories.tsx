@@ -23,10 +23,20 @@ import { PortfolioRefused } from '@/features/portfolio/components/portfolio-form
  * dashboard; so does the dashboard's Edit address of a record.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/portfolio\` for each role of an organization. An Owner and an Engineer get the form unchanged. A
+Viewer, who may not submit, edit or delete devices, gets the reason and 'Ask an Owner of your
+organization for another role.' with a way back to the dashboard, instead of a form they could never
+save; so does a record's Edit address.`
+
 const meta = preview.meta({
   title: 'Portfolio/Roles',
   subcomponents: { PortfolioRefused },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/portfolio' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/portfolio' },
+    docs: { description: { component: ABOUT } },
+  },
   render: () => <></>,
 })
 
@@ -49,12 +59,14 @@ const expectForm = async ({ canvas }: { canvas: Canvas }) => {
 
 /** Owner: the specification's form. */
 export const OwnerForm = meta.story({
+  name: 'Owner form',
   beforeEach: member('Owner'),
   play: expectForm,
 })
 
 /** Engineer: the same form as an Owner's. */
 export const EngineerForm = meta.story({
+  name: 'Engineer form',
   beforeEach: member('Engineer'),
   play: expectForm,
 })
@@ -84,12 +96,14 @@ const expectViewerNotice = async ({ canvas, userEvent }: { canvas: Canvas; userE
 
 /** Viewer: the notice instead of the form. */
 export const ViewerNotice = meta.story({
+  name: 'Viewer notice',
   beforeEach: member('Viewer'),
   play: expectViewerNotice,
 })
 
 /** Viewer at the Edit address of a submitted record: the same notice, and the link leads to the dashboard. */
 export const ViewerEditRecord = meta.story({
+  name: 'Viewer edit record',
   parameters: { router: { app: true, url: '/portfolio?record=pm-0001' } },
   beforeEach: member('Viewer'),
   play: async (context) => {

@@ -44,9 +44,19 @@ import {
  * flags and home after 2 s, and the server's error messages.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Saving and submitting the portfolio: a section's Save sends that section, shows its message and
+turns it read-only; Save of all sections says 'Please submit the form'; a save with no change warns
+'No updates were made. Please modify the data before saving.' An overlay blocks the form while
+sending; Submit goes home after 2 s; the server's errors show as its messages.`
+
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form save and submit',
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/portfolio' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/portfolio' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-zyxel'),
   render: () => <></>,
 })
@@ -57,6 +67,7 @@ let releaseSave = () => {}
 
 /** Save Portfolio Manager: section 1 sent with every field renamed; the section turns read-only. */
 export const SaveOrganizationSection = meta.story({
+  name: 'Save organization section',
   beforeEach({ msw }) {
     msw.use(recordBodies('savePortfolio', sent))
   },
@@ -95,6 +106,7 @@ export const SaveOrganizationSection = meta.story({
 
 /** Save Line of Business: section 2, the domains comma-joined in their order. */
 export const SaveLineOfBusinessSection = meta.story({
+  name: 'Save line of business section',
   beforeEach({ msw }) {
     msw.use(recordBodies('savePortfolio', sent))
   },
@@ -115,6 +127,7 @@ export const SaveLineOfBusinessSection = meta.story({
 
 /** Save Device Portfolio: section 3 with the device fields renamed and the serial numbers as a list. */
 export const SaveDeviceSection = meta.story({
+  name: 'Save device section',
   beforeEach({ msw }) {
     msw.use(recordBodies('savePortfolio', sent))
   },
@@ -134,6 +147,7 @@ export const SaveDeviceSection = meta.story({
 
 /** New names in place of 'Add New …'; no devices and a blank row: an empty serial-number list. */
 export const SaveNewDeviceNames = meta.story({
+  name: 'Save new device names',
   beforeEach({ msw }) {
     msw.use(recordBodies('savePortfolio', sent))
   },
@@ -167,6 +181,7 @@ export const SaveNewDeviceNames = meta.story({
 
 /** Save (all sections, 0): every section read-only and 'Please submit the form'. */
 export const SaveAllSections = meta.story({
+  name: 'Save all sections',
   beforeEach({ msw }) {
     msw.use(recordBodies('savePortfolio', sent))
   },
@@ -197,6 +212,7 @@ export const SaveAllSections = meta.story({
 
 /** A saved draft saved again unchanged: the warning, nothing sent; a change is sent. */
 export const NoChangeWarning = meta.story({
+  name: 'No change warning',
   beforeEach: [
     loggedInAs('v-sagemcom'),
     ({ msw }) => {
@@ -223,6 +239,7 @@ export const NoChangeWarning = meta.story({
 
 /** While a save is on its way the overlay covers the form and blocks it; then the answer. */
 export const Sending = meta.story({
+  name: 'Sending',
   beforeEach({ msw }) {
     const held = heldBack('savePortfolio')
     releaseSave = held.release
@@ -246,6 +263,7 @@ export const Sending = meta.story({
 
 /** The server refuses the save: its message as an error; the section stays in create mode. */
 export const SaveServerError = meta.story({
+  name: 'Save server error',
   beforeEach({ msw }) {
     msw.use(scenarios.serverError('savePortfolio', 'The portfolio service is down for maintenance.', 500))
   },
@@ -261,6 +279,7 @@ export const SaveServerError = meta.story({
 
 /** No answer to the save at all: the error itself as an error toast. */
 export const SaveNetworkFailure = meta.story({
+  name: 'Save network failure',
   beforeEach({ msw }) {
     msw.use(scenarios.networkFailure('savePortfolio'))
   },
@@ -282,6 +301,7 @@ export const SaveNetworkFailure = meta.story({
  * server's message, the flags, and home at 2 s, not before.
  */
 export const SubmitSuccess = meta.story({
+  name: 'Submit success',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     msw.use(recordBodies('submitPortfolio', sent))
@@ -322,6 +342,7 @@ export const SubmitSuccess = meta.story({
 
 /** Submit of a saved draft (Sagemcom) sends the draft's id; its empty state and city are asked for first. */
 export const SubmitSavedDraft = meta.story({
+  name: 'Submit saved draft',
   parameters: { clock: 'manual' },
   beforeEach: [
     loggedInAs('v-sagemcom'),
@@ -371,6 +392,7 @@ export const SubmitSavedDraft = meta.story({
 
 /** The server refuses the submit: its message as an error; the form stays, flags unchanged. */
 export const SubmitServerError = meta.story({
+  name: 'Submit server error',
   parameters: { clock: 'manual' },
   beforeEach({ msw }) {
     msw.use(scenarios.serverError('submitPortfolio', ALREADY_SUBMITTED_MESSAGE, 409))
@@ -391,6 +413,7 @@ export const SubmitServerError = meta.story({
 
 /** Editing a saved section: its pencil brings the fields back with the saved values, ready to change. */
 export const EditAfterSave = meta.story({
+  name: 'Edit after save',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     await completeOrganization(canvas, userEvent)

@@ -38,6 +38,15 @@ import { SerialNumberList } from '@/features/portfolio/components/serial-number-
  * value scrolling to its section, Cancel, and the phone width.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The portfolio form at \`/portfolio\` (titled PORTFOLIO FORM), where an Owner or an Engineer of a
+vendor organization describes the organization, its line of business and a device, then saves a
+draft or submits it for certification. Three collapsible sections, each with a create (edit) mode
+and a view (read-only) mode; Cancel, Save and Submit at the foot. States: loading, blank, prefilled
+from the registration or from a submitted request, and a saved draft opening read-only;
+\`?portfolio=\` scrolls to its section. A Viewer gets the reason instead of the form
+(Portfolio/Roles).`
+
 const meta = preview.meta({
   title: 'Portfolio/Portfolio form',
   // The screen the route renders, the form, its loading and failed states, and each of the three
@@ -56,7 +65,11 @@ const meta = preview.meta({
     DeviceSummary,
     SerialNumberList,
   },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/portfolio' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/portfolio' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-zyxel'),
   render: () => <></>,
 })
@@ -66,6 +79,7 @@ let releasePortfolio = () => {}
 
 /** Loading, then a blank form: every field empty but the account's email, every section in create mode. */
 export const EmptyLoadingThenLoaded = meta.story({
+  name: 'Empty: loading, then loaded',
   beforeEach({ msw }) {
     const held = heldBack('getPortfolio', () => ({
       isPortfolioManagerSavedOrSubmittedDataExists: 'NO',
@@ -130,6 +144,7 @@ export const EmptyLoadingThenLoaded = meta.story({
 
 /** While the saved portfolio is on its way, the overlay covers where the form will be and says why. */
 export const Loading = meta.story({
+  name: 'Loading',
   beforeEach({ msw }) {
     const held = heldBack('getPortfolio')
     releasePortfolio = held.release
@@ -149,6 +164,7 @@ export const Loading = meta.story({
 
 /** Nothing saved (Zyxel): the organization and contact come from the registration details. */
 export const PrefilledFromRegistration = meta.story({
+  name: 'Prefilled from registration',
   play: async ({ canvas }) => {
     await formReady(canvas)
     const org = organizationFields(canvas)
@@ -173,6 +189,7 @@ export const PrefilledFromRegistration = meta.story({
 
 /** A submitted request (Nokia): organization and line of business from it, the device section blank. */
 export const PrefilledFromSubmittedRequest = meta.story({
+  name: 'Prefilled from submitted request',
   beforeEach: loggedInAs('v-nokia'),
   play: async ({ canvas }) => {
     await formReady(canvas)
@@ -203,6 +220,7 @@ export const PrefilledFromSubmittedRequest = meta.story({
 
 /** A saved draft (Sagemcom): all three sections open read-only, headed 'View', with the draft's values. */
 export const SavedDraftReadOnly = meta.story({
+  name: 'Saved draft, read-only',
   beforeEach: loggedInAs('v-sagemcom'),
   play: async ({ canvas }) => {
     await formReady(canvas)
@@ -245,6 +263,7 @@ export const SavedDraftReadOnly = meta.story({
 
 /** Each section switched to view by its eye icon and back to create by its pencil, values kept. */
 export const SectionsCreateAndView = meta.story({
+  name: 'Sections create and view',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     await userEvent.type(organizationFields(canvas).description, 'Gateways')
@@ -273,6 +292,7 @@ export const SectionsCreateAndView = meta.story({
 
 /** A saved draft's sections open for editing one by one with their pencil icons. */
 export const SavedDraftToCreate = meta.story({
+  name: 'Saved draft to create',
   beforeEach: loggedInAs('v-sagemcom'),
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
@@ -295,6 +315,7 @@ export const SavedDraftToCreate = meta.story({
 
 /** A section folds away by its title and opens again; the mode icons open a folded section. */
 export const SectionsCollapse = meta.story({
+  name: 'Sections collapse',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     const region = within(section(canvas, 2))
@@ -311,6 +332,7 @@ export const SectionsCollapse = meta.story({
 
 /** `?portfolio=device-portfolio`: the device section is scrolled to the top, below the header. */
 export const ScrollsToDeviceSection = meta.story({
+  name: 'Scrolls to device section',
   parameters: { router: { app: true, url: '/portfolio?portfolio=device-portfolio' } },
   play: async ({ canvas }) => {
     await formReady(canvas)
@@ -326,6 +348,7 @@ export const ScrollsToDeviceSection = meta.story({
 
 /** `?portfolio=line-of-business-portfolio`: its section comes to the top. */
 export const ScrollsToLineOfBusiness = meta.story({
+  name: 'Scrolls to line of business',
   parameters: { router: { app: true, url: '/portfolio?portfolio=line-of-business-portfolio' } },
   play: async ({ canvas }) => {
     await formReady(canvas)
@@ -339,6 +362,7 @@ export const ScrollsToLineOfBusiness = meta.story({
 
 /** Cancel goes home without saving. */
 export const Cancel = meta.story({
+  name: 'Cancel',
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     await userEvent.click(formButtons(canvas).cancel)
@@ -350,6 +374,7 @@ export const Cancel = meta.story({
 
 /** At phone width the fields stack in one column and the form's buttons stay reachable. */
 export const PhoneWidth = meta.story({
+  name: 'Phone width',
   globals: { viewport: { value: 'phone' } },
   play: async ({ canvas }) => {
     await formReady(canvas)

@@ -18,10 +18,16 @@ import { loggedInAsPriya } from '../support/session'
 const at = (query = '') => ({ layout: 'fullscreen' as const, router: { app: true, url: `/team${query}` } })
 const PHONE = { viewport: { value: 'phone' } }
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The activity log on the team page: an Owner's record of what each member did in the organization,
+one line per change. Search by text and filter by member, action and day, all kept in the address; a
+search that finds nothing says so; Export gives the filtered lines as CSV or JSON. Listing a device
+in the public directory, and unlisting it, are lines too.`
+
 const meta = preview.meta({
   title: 'Team/Activity log',
   subcomponents: { ActivityLog, ActivityFilterControls, ActivityExportMenu },
-  parameters: at(),
+  parameters: { ...at(), docs: { description: { component: ABOUT } } },
   beforeEach: loggedInAsPriya('Owner'),
   render: () => <></>,
 })

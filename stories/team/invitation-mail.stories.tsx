@@ -28,10 +28,14 @@ const mailFor = (changes: Partial<InvitationMailInput> = {}) =>
     ...changes,
   })
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The mail an Owner's invitation sends, built by the same function as the server's: its HTML part, and
+its plain text part under its tab.`
+
 const meta = preview.meta({
   title: 'Team/Invitation mail',
   component: MailPreview,
-  parameters: { layout: 'padded' },
+  parameters: { layout: 'padded', docs: { description: { component: ABOUT } } },
   args: { from: FROM, ...mailFor() },
   render: (args) => <MailPreview {...args} className="mx-auto max-w-2xl" />,
 })
@@ -76,11 +80,13 @@ const shows =
 
 /** An Engineer's invitation, as the fixture's pending invitation would be mailed. */
 export const Engineer = meta.story({
+  name: 'Engineer',
   play: shows('Engineer', NOKIA_ORGANIZATION.organizationName),
 })
 
 /** A Viewer's invitation: reads the dashboard, run details and results; changes nothing. */
 export const Viewer = meta.story({
+  name: 'Viewer',
   args: mailFor({ role: 'Viewer', to: 'olli.makinen@nokia.com' }),
   play: async (context) => {
     await expect(context.canvas.getByText('olli.makinen@nokia.com')).toBeVisible()
@@ -106,6 +112,7 @@ const LONG_NAME =
 
 /** A long organization name (with an ampersand, escaped in the HTML part) wraps in the header and the mail. */
 export const LongOrganizationName = meta.story({
+  name: 'Long organization name',
   args: mailFor({ organizationName: LONG_NAME }),
   play: shows('Engineer', LONG_NAME),
 })

@@ -46,10 +46,20 @@ import { loggedInAs, loggedInWithoutOrganization, loggedOut } from '../support/s
 
 const at = (token: string) => ({ router: { app: true, url: `/invitation?token=${token}` } })
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/invitation?token=…\`, public: the page an invitation mail links to. It shows the organization, the
+role with what it may do, who invited and until when. A logged-in member accepts and lands on the
+dashboard; a visitor logs in to accept, or joins with only a name and a password; an expired, used,
+revoked or unknown link says so in the server's words.`
+
 const meta = preview.meta({
   title: 'Team/Invitation page',
   subcomponents: { InvitationScreen, JoinInvitationForm, PersonNameFields, NewPasswordFields },
-  parameters: { layout: 'fullscreen', ...at(INVITATION_TOKENS.valid) },
+  parameters: {
+    layout: 'fullscreen',
+    ...at(INVITATION_TOKENS.valid),
+    docs: { description: { component: ABOUT } },
+  },
   render: () => <></>,
   beforeEach: loggedOut,
 })

@@ -24,10 +24,20 @@ import { expectToast } from '../support/toasts'
  * The fixture world's handlers (src/mocks/team-handlers.ts) answer Kari's invitations.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/invitations\`, for a login that belongs to no organization, such as a member removed from their
+only one and invited back: each pending invitation with the organization, the role, who invited and
+until when, and Accept, which joins and opens that organization's dashboard. Without an invitation
+the page says so and offers Log out.`
+
 const meta = preview.meta({
   title: 'Team/Pending invitations',
   subcomponents: { PendingInvitationsScreen, InvitationRoleTerms, LimitedSessionMenu },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/invitations' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/invitations' },
+    docs: { description: { component: ABOUT } },
+  },
   render: () => <></>,
   beforeEach: loggedInWithoutOrganization,
 })

@@ -29,10 +29,20 @@ import { expectToast } from '../support/toasts'
  * members and may leave, and is told that the rest is an Owner's.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The team page at \`/team\`, for the members of a vendor organization. An Owner sees the members with a
+role picker and Remove, the pending invitations with Resend and Revoke, Invite a member and the
+activity log; an Engineer or a Viewer reads the members, may leave, and is told the rest is an
+Owner's. The organization always keeps at least one Owner.`
+
 const meta = preview.meta({
   title: 'Team/Team page',
   subcomponents: { TeamScreen, MembersTable, InviteDialog, InvitationsList, ActivityLog },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/team' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/team' },
+    docs: { description: { component: ABOUT } },
+  },
   render: () => <></>,
 })
 

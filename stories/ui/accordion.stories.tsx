@@ -75,6 +75,7 @@ function HelpGroup({
 
 /** Closed: four questions, each a heading with a collapsed button; no answer shows. */
 export const Closed = meta.story({
+  name: 'Closed',
   render: (args) => <HelpGroup {...args} />,
   play: async ({ canvas, args, userEvent }) => {
     const headers = canvas.getAllByRole('button')
@@ -92,6 +93,7 @@ export const Closed = meta.story({
 
 /** Enter on a question opens its answer. */
 export const OpenWithEnter = meta.story({
+  name: 'Open with enter',
   render: (args) => <HelpGroup {...args} />,
   play: async ({ canvas, args, userEvent }) => {
     await userEvent.tab()
@@ -106,6 +108,7 @@ export const OpenWithEnter = meta.story({
 
 /** One item at a time: opening a second question closes the first. */
 export const OneAtATime = meta.story({
+  name: 'One at a time',
   render: (args) => <HelpGroup {...args} />,
   play: async ({ canvas, args, userEvent }) => {
     const billing = canvas.getByRole('button', { name: 'Billing and payments' })
@@ -127,6 +130,7 @@ export const OneAtATime = meta.story({
 
 /** Arrow keys move between the questions (wrapping round), Home and End jump to the first and last. */
 export const ArrowKeys = meta.story({
+  name: 'Arrow keys',
   render: (args) => <HelpGroup {...args} />,
   play: async ({ canvas, args, userEvent }) => {
     const header = (name: string) => canvas.getByRole('button', { name })
@@ -151,6 +155,7 @@ export const ArrowKeys = meta.story({
 
 /** Enter on the open question closes it again, leaving every answer hidden. */
 export const CloseAgain = meta.story({
+  name: 'Close again',
   args: { defaultValue: 'account' },
   render: (args) => <HelpGroup {...args} />,
   play: async ({ canvas, args, userEvent }) => {
@@ -168,6 +173,7 @@ export const CloseAgain = meta.story({
 
 /** Keyboard focus: a visible ring inside the question's row. */
 export const KeyboardFocus = meta.story({
+  name: 'Keyboard focus',
   render: (args) => <HelpGroup {...args} />,
   play: async ({ canvas, userEvent }) => {
     await userEvent.tab()
@@ -189,6 +195,7 @@ export const KeyboardFocus = meta.story({
 
 /** Long questions and answers wrap; the chevron keeps its size beside a two-line question. */
 export const LongText = meta.story({
+  name: 'Long text',
   args: { defaultValue: 'firmware' },
   render: (args) => (
     <HelpGroup

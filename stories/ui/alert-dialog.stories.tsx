@@ -112,6 +112,7 @@ const SESSION_TEXT = 'Your session is about to expire. You will be logged out in
 
 /** Closed: the Delete trigger alone, announced as opening a dialog. */
 export const Closed = meta.story({
+  name: 'Closed',
   render: (args) => <DeleteConfirmation {...args} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Delete' })
@@ -126,6 +127,7 @@ export const Closed = meta.story({
 
 /** Enter opens the delete confirmation; focus starts on Cancel, the safe choice. */
 export const DeleteOpen = meta.story({
+  name: 'Delete open',
   render: (args) => <DeleteConfirmation {...args} />,
   play: async ({ canvasElement, args, userEvent }) => {
     await userEvent.tab()
@@ -143,6 +145,7 @@ export const DeleteOpen = meta.story({
 
 /** Tab to Delete and press Enter: the action runs, the dialog closes and focus returns to the trigger. */
 export const DeleteConfirmed = meta.story({
+  name: 'Delete confirmed',
   render: (args) => <DeleteConfirmation {...args} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Delete' })
@@ -162,6 +165,7 @@ export const DeleteConfirmed = meta.story({
 
 /** A click on the dimmed page does not dismiss the question; only its buttons (or Escape) do. */
 export const OutsideClickKeepsOpen = meta.story({
+  name: 'Outside click keeps open',
   render: (args) => <DeleteConfirmation {...args} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Delete' })
@@ -188,6 +192,7 @@ export const OutsideClickKeepsOpen = meta.story({
 
 /** Escape answers Cancel: nothing is deleted, and focus returns to the trigger. */
 export const EscapeCancels = meta.story({
+  name: 'Escape cancels',
   render: (args) => <DeleteConfirmation {...args} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Delete' })
@@ -204,6 +209,7 @@ export const EscapeCancels = meta.story({
 
 /** Keyboard focus on the trigger shows the focus ring. */
 export const KeyboardFocus = meta.story({
+  name: 'Keyboard focus',
   render: (args) => <DeleteConfirmation {...args} />,
   play: async ({ canvas, userEvent }) => {
     await userEvent.tab()
@@ -216,6 +222,7 @@ export const KeyboardFocus = meta.story({
 
 /** The session warning, open with its exact text; Continue session has focus and Tab stays between the two buttons. */
 export const SessionWarning = meta.story({
+  name: 'Session warning',
   args: { defaultOpen: true },
   render: (args) => <SessionExpireWarning {...args} />,
   play: async ({ canvasElement, args, userEvent }) => {
@@ -240,6 +247,7 @@ export const SessionWarning = meta.story({
 
 /** Enter on Continue session keeps the user signed in and closes the warning. */
 export const SessionContinued = meta.story({
+  name: 'Session continued',
   args: { defaultOpen: true },
   render: (args) => <SessionExpireWarning {...args} />,
   play: async ({ canvasElement, args, userEvent }) => {
@@ -256,6 +264,7 @@ export const SessionContinued = meta.story({
 
 /** Shift+Tab to Logout and Enter: the user is logged out and the warning closes. */
 export const SessionLogout = meta.story({
+  name: 'Session logout',
   args: { defaultOpen: true },
   render: (args) => <SessionExpireWarning {...args} />,
   play: async ({ canvasElement, args, userEvent }) => {
@@ -274,6 +283,7 @@ export const SessionLogout = meta.story({
 
 /** A long device name and firmware string wrap inside the dialog instead of widening it. */
 export const LongText = meta.story({
+  name: 'Long text',
   render: (args) => (
     <DeleteConfirmation
       {...args}

@@ -19,6 +19,7 @@ const meta = preview.meta({
 
 /** Tab reaches the button; Enter and Space both press it. */
 export const Primary = meta.story({
+  name: 'Primary',
   play: async ({ canvas, args, userEvent }) => {
     const button = canvas.getByRole('button', { name: 'Save' })
     await userEvent.tab()
@@ -30,6 +31,7 @@ export const Primary = meta.story({
 })
 
 export const Variants = meta.story({
+  name: 'Variants',
   render: (args) => (
     <div className="flex flex-wrap items-center gap-3">
       <Button {...args} variant="primary">
@@ -64,6 +66,7 @@ export const Variants = meta.story({
 })
 
 export const Sizes = meta.story({
+  name: 'Sizes',
   render: (args) => (
     <div className="flex flex-wrap items-center gap-3">
       <Button {...args} size="sm">
@@ -95,6 +98,7 @@ export const Sizes = meta.story({
 
 /** Keyboard focus shows the ring without a hover. */
 export const Focused = meta.story({
+  name: 'Focused',
   args: { variant: 'outline', children: 'Cancel' },
   play: async ({ canvas, userEvent }) => {
     await userEvent.tab()
@@ -106,6 +110,7 @@ export const Focused = meta.story({
 
 /** A disabled button is skipped by Tab and ignores clicks. */
 export const Disabled = meta.story({
+  name: 'Disabled',
   args: { disabled: true, children: 'Login' },
   render: (args) => (
     <div className="flex gap-3">
@@ -125,6 +130,7 @@ export const Disabled = meta.story({
 
 /** While loading: a spinner, marked busy, and no second submit. */
 export const Loading = meta.story({
+  name: 'Loading',
   args: { loading: true, children: 'Submitting…' },
   play: async ({ canvas, args, userEvent }) => {
     const button = canvas.getByRole('button', { name: 'Submitting…' })
@@ -138,6 +144,7 @@ export const Loading = meta.story({
 
 /** A long label stays on one line; the button grows, and a narrow container scrolls rather than clips. */
 export const LongText = meta.story({
+  name: 'Long text',
   args: { children: 'Register Product and add it to the device portfolio section' },
   render: (args) => (
     <div className="max-w-xs overflow-x-auto pb-2">
@@ -152,6 +159,7 @@ export const LongText = meta.story({
 
 /** `asChild` gives a link the button's look and keeps it a link. */
 export const AsLink = meta.story({
+  name: 'As link',
   render: () => (
     <Button asChild variant="primary">
       <Link to="/portfolio" search={{ portfolio: 'device-portfolio' }}>

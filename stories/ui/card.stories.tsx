@@ -12,6 +12,7 @@ const meta = preview.meta({
 
 /** A portfolio card of the home page: heading, text and one action reached by Tab. */
 export const Default = meta.story({
+  name: 'Default',
   render: () => (
     <Card className="max-w-sm">
       <CardHeader>
@@ -41,6 +42,7 @@ export const Default = meta.story({
 
 /** Three cards side by side on a desktop, stacked on a phone. */
 export const Grid = meta.story({
+  name: 'Grid',
   render: () => (
     <div className="grid gap-4 sm:grid-cols-3">
       {[
@@ -67,6 +69,7 @@ export const Grid = meta.story({
 
 /** Long text wraps inside the card, never past its border. */
 export const LongText = meta.story({
+  name: 'Long text',
   render: () => (
     <Card className="max-w-sm">
       <CardHeader>

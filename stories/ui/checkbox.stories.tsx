@@ -21,6 +21,7 @@ const meta = preview.meta({
 
 /** 'Remember User ID' on the login form: Tab reaches it, Space ticks and unticks it. */
 export const Default = meta.story({
+  name: 'Default',
   play: async ({ canvas, args, userEvent }) => {
     const remember = canvas.getByRole('checkbox', { name: 'Remember User ID' })
     await expect(remember).not.toBeChecked()
@@ -38,6 +39,7 @@ export const Default = meta.story({
 
 /** Ticked from the start (a remembered user); the tick shows white on the brand colour. */
 export const Checked = meta.story({
+  name: 'Checked',
   args: { defaultChecked: true },
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const remember = canvas.getByRole('checkbox', { name: 'Remember User ID' })
@@ -53,6 +55,7 @@ export const Checked = meta.story({
 
 /** Keyboard focus shows the ring around the box. */
 export const Focused = meta.story({
+  name: 'Focused',
   play: async ({ canvas, userEvent }) => {
     const remember = canvas.getByRole('checkbox', { name: 'Remember User ID' })
     await userEvent.tab()
@@ -64,6 +67,7 @@ export const Focused = meta.story({
 
 /** Disabled, ticked or not: Tab passes both by and Space does nothing. */
 export const Disabled = meta.story({
+  name: 'Disabled',
   args: { disabled: true },
   render: (args) => (
     <div className="flex w-full max-w-sm flex-col gap-3">
@@ -121,6 +125,7 @@ function ConfirmField(props: React.ComponentProps<typeof Checkbox>) {
 
 /** Required and left empty: red box, `aria-invalid` and the message as description, until ticked. */
 export const Invalid = meta.story({
+  name: 'Invalid',
   render: (args) => <ConfirmField {...args} />,
   play: async ({ canvas, args, userEvent }) => {
     const confirm = canvas.getByRole('checkbox', {
@@ -153,6 +158,7 @@ export const Invalid = meta.story({
 
 /** A long label wraps beside the box, which keeps its size and stays by the first line. */
 export const LongText = meta.story({
+  name: 'Long text',
   render: (args) => (
     <div className="w-full max-w-xs">
       <Field orientation="horizontal">

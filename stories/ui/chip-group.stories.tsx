@@ -42,6 +42,7 @@ const meta = preview.meta({
  * the row: the arrows move between days, Space or Enter toggles one.
  */
 export const Weekdays = meta.story({
+  name: 'Weekdays',
   play: async ({ canvas, args, userEvent }) => {
     const group = canvas.getByRole('toolbar', { name: 'Days' })
     await expect(group).toHaveAccessibleDescription('Days we may call the business contact.')
@@ -81,6 +82,7 @@ export const Weekdays = meta.story({
 
 /** Line of business as pills, Wireline and Wireless; a chosen pill shows a tick as well as colour. */
 export const LineOfBusiness = meta.story({
+  name: 'Line of business',
   args: { shape: 'pill' },
   render: (args) => (
     <div className="w-full max-w-sm">
@@ -114,6 +116,7 @@ export const LineOfBusiness = meta.story({
 
 /** Tab enters at the first chosen day and leaves the row with the next Tab. */
 export const Focused = meta.story({
+  name: 'Focused',
   args: { defaultValue: ['Tuesday', 'Thursday'] },
   render: (args) => (
     <div className="flex w-full max-w-sm flex-col gap-4">
@@ -146,6 +149,7 @@ export const Focused = meta.story({
 
 /** Disabled, as in the read-only view: the choice shows, Tab passes it by. */
 export const Disabled = meta.story({
+  name: 'Disabled',
   args: { shape: 'pill', defaultValue: ['Wireless'] },
   render: (args) => (
     <div className="flex w-full max-w-sm flex-col gap-4">
@@ -198,6 +202,7 @@ function LobField({ onValueChange }: { onValueChange?: (value: string[]) => void
 
 /** Nothing chosen after Submit: the group is invalid and described by the message until a pick. */
 export const Invalid = meta.story({
+  name: 'Invalid',
   render: (args) => <LobField onValueChange={args.onValueChange} />,
   play: async ({ canvas, args, userEvent }) => {
     const group = canvas.getByRole('toolbar', { name: 'LOB' })
@@ -228,6 +233,7 @@ export const Invalid = meta.story({
 
 /** Long pill labels wrap onto a second row in a phone-width column; none is cut. */
 export const LongText = meta.story({
+  name: 'Long text',
   args: { shape: 'pill', defaultValue: ['ONT'] },
   render: (args) => (
     <div className="w-full max-w-xs" data-testid="column">

@@ -31,6 +31,7 @@ function TeamRoles({ error }: { error?: string }) {
 
 /** The team's roles: arrows move the choice, each option named with what it may do. */
 export const Default = meta.story({
+  name: 'Default',
   render: () => <TeamRoles />,
   play: async ({ canvas, userEvent }) => {
     const engineer = canvas.getByRole('radio', { name: /^Engineer/ })
@@ -48,6 +49,7 @@ export const Default = meta.story({
 
 /** A refusal of the choice, under the options, describing the group. */
 export const WithError = meta.story({
+  name: 'With error',
   render: () => <TeamRoles error="role must be Owner, Engineer or Viewer" />,
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('group', { name: 'Role' })).toHaveAccessibleDescription(

@@ -60,6 +60,7 @@ function animationsDone(element: Element) {
 
 /** Closed: the toggle reads Learn more, is collapsed, and the longer text is not shown. */
 export const Closed = meta.story({
+  name: 'Closed',
   render: (args) => <DeviceClassCard {...args} device={MESH} />,
   play: async ({ canvas, args, userEvent }) => {
     await userEvent.tab()
@@ -73,6 +74,7 @@ export const Closed = meta.story({
 
 /** Enter on Learn more shows the text and the toggle reads Learn less; Enter again hides it. */
 export const Toggle = meta.story({
+  name: 'Toggle',
   render: (args) => <DeviceClassCard {...args} device={MESH} />,
   play: async ({ canvas, args, userEvent }) => {
     await userEvent.tab()
@@ -98,6 +100,7 @@ export const Toggle = meta.story({
 
 /** Open, as left by a keyboard user: the text is shown and the toggle reads Learn less. */
 export const Open = meta.story({
+  name: 'Open',
   args: { defaultOpen: true },
   render: (args) => <DeviceClassCard {...args} device={MESH} />,
   play: async ({ canvas, userEvent }) => {
@@ -111,6 +114,7 @@ export const Open = meta.story({
 
 /** Device certifications use Read More / Read Less; Space toggles as well as Enter. */
 export const ReadMore = meta.story({
+  name: 'Read more',
   render: (args) => <DeviceClassCard {...args} device={ONT} moreLabel="Read More" lessLabel="Read Less" />,
   play: async ({ canvas, userEvent }) => {
     await userEvent.tab()
@@ -128,6 +132,7 @@ export const ReadMore = meta.story({
 
 /** Keyboard focus shows the ring around the toggle. */
 export const KeyboardFocus = meta.story({
+  name: 'Keyboard focus',
   render: (args) => <DeviceClassCard {...args} device={MESH} />,
   play: async ({ canvas, userEvent }) => {
     await userEvent.tab()
@@ -139,6 +144,7 @@ export const KeyboardFocus = meta.story({
 
 /** Each device class opens on its own: opening the second leaves the first open. */
 export const Independent = meta.story({
+  name: 'Independent',
   render: (args) => (
     <div className="flex flex-col gap-3">
       <DeviceClassCard {...args} device={MESH} />
@@ -160,6 +166,7 @@ export const Independent = meta.story({
 
 /** Long text: once open, the whole description shows, nothing clipped by the animation's overflow. */
 export const LongText = meta.story({
+  name: 'Long text',
   render: (args) => (
     <DeviceClassCard
       {...args}

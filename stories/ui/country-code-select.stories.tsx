@@ -62,6 +62,7 @@ function page(canvasElement: HTMLElement) {
 
 /** Nothing chosen: the placeholder, and the list, read 'Country (+NN)', opens from the keyboard. */
 export const Empty = meta.story({
+  name: 'Empty',
   play: async ({ canvas, canvasElement, userEvent }) => {
     const trigger = canvas.getByRole('combobox', { name: 'Country code' })
     await expect(trigger).toHaveTextContent('Select a code')
@@ -80,6 +81,7 @@ export const Empty = meta.story({
 
 /** A shared code (+1) chosen as the United States shows the United States, not Canada. */
 export const SharedCodeChosen = meta.story({
+  name: 'Shared code chosen',
   args: { initial: { country: 'United States', countryCode: '+1' } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('combobox', { name: 'Country code' })).toHaveTextContent(
@@ -90,6 +92,7 @@ export const SharedCodeChosen = meta.story({
 
 /** Choosing Canada (+1) chooses Canada: the very country, with its code. */
 export const ChooseOne = meta.story({
+  name: 'Choose one',
   play: async ({ args, canvas, canvasElement, userEvent }) => {
     await userEvent.click(canvas.getByRole('combobox', { name: 'Country code' }))
     await userEvent.click(await page(canvasElement).findByRole('option', { name: 'Canada (+1)' }))

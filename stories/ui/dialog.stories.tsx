@@ -182,6 +182,7 @@ function CommentsDialog({ initial, ...props }: React.ComponentProps<typeof Dialo
 
 /** Closed: only the trigger shows; it tells screen readers it opens a dialog. */
 export const Closed = meta.story({
+  name: 'Closed',
   render: (args) => <CreatePasswordDialog {...args} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Create Password' })
@@ -196,6 +197,7 @@ export const Closed = meta.story({
 
 /** Enter on the trigger opens the dialog, named by its title, and focus moves to the first field. */
 export const Open = meta.story({
+  name: 'Open',
   render: (args) => <CreatePasswordDialog {...args} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Create Password' })
@@ -213,6 +215,7 @@ export const Open = meta.story({
 
 /** Keyboard focus on the trigger shows the focus ring. */
 export const KeyboardFocus = meta.story({
+  name: 'Keyboard focus',
   render: (args) => <CreatePasswordDialog {...args} />,
   play: async ({ canvas, userEvent }) => {
     await userEvent.tab()
@@ -225,6 +228,7 @@ export const KeyboardFocus = meta.story({
 
 /** Escape closes the dialog and focus goes back to the trigger. */
 export const EscapeReturnsFocus = meta.story({
+  name: 'Escape returns focus',
   render: (args) => <CreatePasswordDialog {...args} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Create Password' })
@@ -241,6 +245,7 @@ export const EscapeReturnsFocus = meta.story({
 
 /** Tab and Shift+Tab cycle through the dialog's controls and never reach the page behind it. */
 export const FocusTrap = meta.story({
+  name: 'Focus trap',
   render: (args) => (
     <div className="flex gap-3">
       <CreatePasswordDialog {...args} />
@@ -270,6 +275,7 @@ export const FocusTrap = meta.story({
 
 /** The Cancel button and the close (X) button both close the dialog and return focus to the trigger. */
 export const CloseButtons = meta.story({
+  name: 'Close buttons',
   render: (args) => <CreatePasswordDialog {...args} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Create Password' })
@@ -300,6 +306,7 @@ export const CloseButtons = meta.story({
 
 /** The comments dialog of a dashboard row: a comment typed and added with the keyboard tops the list. */
 export const Comments = meta.story({
+  name: 'Comments',
   render: (args) => <CommentsDialog {...args} initial={COMMENTS} />,
   play: async ({ canvasElement, userEvent }) => {
     await userEvent.tab()
@@ -322,6 +329,7 @@ export const Comments = meta.story({
 
 /** A long history: the dialog stays inside the viewport and scrolls; Tab brings the footer into view. */
 export const LongContent = meta.story({
+  name: 'Long content',
   render: (args) => <CommentsDialog {...args} initial={[...COMMENTS, ...LONG_HISTORY]} />,
   play: async ({ canvasElement, userEvent }) => {
     await userEvent.tab()

@@ -126,6 +126,7 @@ function focused(canvasElement: HTMLElement) {
 
 /** Closed: an icon button named for its row, announced as opening a menu. */
 export const Closed = meta.story({
+  name: 'Closed',
   render: (args) => <RowActionsMenu {...args} record={SUBMITTED} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Actions for Beacon 6' })
@@ -140,6 +141,7 @@ export const Closed = meta.story({
 
 /** Enter opens the menu with focus on its first item; the menu stays open for review. */
 export const Open = meta.story({
+  name: 'Open',
   render: (args) => <RowActionsMenu {...args} record={SUBMITTED} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Actions for Beacon 6' })
@@ -166,6 +168,7 @@ export const Open = meta.story({
 
 /** ArrowDown on the trigger opens the menu too; Escape closes it and focus returns to the trigger. */
 export const OpenWithArrowDown = meta.story({
+  name: 'Open with arrow down',
   render: (args) => <RowActionsMenu {...args} record={SUBMITTED} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Actions for Beacon 6' })
@@ -183,6 +186,7 @@ export const OpenWithArrowDown = meta.story({
 
 /** Enter on an item runs its action once, closes the menu and returns focus to the trigger. */
 export const SelectWithEnter = meta.story({
+  name: 'Select with enter',
   render: (args) => <RowActionsMenu {...args} record={SUBMITTED} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Actions for Beacon 6' })
@@ -206,6 +210,7 @@ export const SelectWithEnter = meta.story({
  * and a click on one does nothing.
  */
 export const DisabledItems = meta.story({
+  name: 'Disabled items',
   render: (args) => <RowActionsMenu {...args} record={SUBMITTED} />,
   play: async ({ canvasElement, args, userEvent }) => {
     await userEvent.tab()
@@ -232,6 +237,7 @@ export const DisabledItems = meta.story({
 
 /** A certified record: no Delete, and Email Certificate is enabled; End jumps to it and Enter sends it. */
 export const CertifiedRecord = meta.story({
+  name: 'Certified record',
   render: (args) => <RowActionsMenu {...args} record={CERTIFIED} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Actions for OptiXstar K662c' })
@@ -254,6 +260,7 @@ export const CertifiedRecord = meta.story({
 
 /** Keyboard focus: a ring on the trigger, and a highlighted background on the focused item. */
 export const KeyboardFocus = meta.story({
+  name: 'Keyboard focus',
   render: (args) => <RowActionsMenu {...args} record={SUBMITTED} />,
   play: async ({ canvas, canvasElement, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Actions for Beacon 6' })
@@ -274,6 +281,7 @@ export const KeyboardFocus = meta.story({
 
 /** A long label wraps inside the menu, which stays 20rem wide at most and within the viewport. */
 export const LongLabel = meta.story({
+  name: 'Long label',
   render: (args) => (
     <RowActionsMenu
       {...args}

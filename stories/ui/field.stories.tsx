@@ -22,6 +22,7 @@ const meta = preview.meta({
 
 /** The label names the control, the hint describes it. */
 export const Default = meta.story({
+  name: 'Default',
   play: async ({ canvas, userEvent }) => {
     const input = canvas.getByRole('textbox', { name: 'Organization name' })
     const hint = canvas.getByText('Letters, numbers and spaces; 3 to 50 characters.')
@@ -37,6 +38,7 @@ export const Default = meta.story({
 
 /** Keyboard focus lands on the control and shows the ring. */
 export const Focused = meta.story({
+  name: 'Focused',
   play: async ({ canvas, userEvent }) => {
     await userEvent.tab()
     const input = canvas.getByRole('textbox', { name: 'Organization name' })
@@ -47,6 +49,7 @@ export const Focused = meta.story({
 
 /** Required: a star after the label for the eye, `required` on the control for screen readers. */
 export const Required = meta.story({
+  name: 'Required',
   args: { required: true },
   play: async ({ canvas, userEvent }) => {
     // The star is hidden from screen readers, so the name stays 'Organization name'.
@@ -60,6 +63,7 @@ export const Required = meta.story({
 
 /** A disabled field dims its label and its control; Tab passes it by. */
 export const Disabled = meta.story({
+  name: 'Disabled',
   args: { disabled: true },
   render: (args) => (
     <div className="flex w-full max-w-sm flex-col gap-4">
@@ -85,6 +89,7 @@ export const Disabled = meta.story({
 
 /** Invalid: `aria-invalid` on the control, described by the hint and then the message. */
 export const Invalid = meta.story({
+  name: 'Invalid',
   args: { invalid: true },
   render: (args) => (
     <div className="w-full max-w-sm">
@@ -146,6 +151,7 @@ function ContactNameField({ onValidate }: { onValidate: (error: string | undefin
  * fixed, the message and the reference both go.
  */
 export const MessageAppearsAndClears = meta.story({
+  name: 'Message appears and clears',
   render: () => <ContactNameField onValidate={validated} />,
   play: async ({ canvas, userEvent }) => {
     validated.mockClear()
@@ -174,6 +180,7 @@ export const MessageAppearsAndClears = meta.story({
 
 /** Horizontal: a checkbox before its label, as on the login form. */
 export const Horizontal = meta.story({
+  name: 'Horizontal',
   args: { orientation: 'horizontal' },
   render: (args) => (
     <div className="w-full max-w-sm">
@@ -202,6 +209,7 @@ export const Horizontal = meta.story({
 
 /** A long label, hint and message wrap inside a phone-width column. */
 export const LongText = meta.story({
+  name: 'Long text',
   args: { invalid: true },
   render: (args) => (
     <div className="w-full max-w-xs" data-testid="column">

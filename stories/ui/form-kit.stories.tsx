@@ -64,6 +64,7 @@ const meta = preview.meta({
 
 /** Errors follow typing; paste is refused in the password; Enter on the button submits the values. */
 export const SignIn = meta.story({
+  name: 'Sign in',
   play: async ({ canvas, userEvent }) => {
     onSubmit.mockClear()
     const email = canvas.getByRole('textbox', { name: 'Email' })
@@ -168,6 +169,7 @@ function ContactForm({ onSend }: { onSend: (value: unknown) => unknown }) {
 
 /** Submitting an empty form shows every required message at once, each beside its field. */
 export const RequiredOnSubmit = meta.story({
+  name: 'Required on submit',
   render: () => <ContactForm onSend={onSubmit} />,
   play: async ({ canvas, userEvent }) => {
     onSubmit.mockClear()
@@ -187,6 +189,7 @@ export const RequiredOnSubmit = meta.story({
 
 /** Filled from the keyboard — select, chips, time — the form sends exactly what was chosen. */
 export const FilledByKeyboard = meta.story({
+  name: 'Filled by keyboard',
   render: () => <ContactForm onSend={onSubmit} />,
   play: async ({ canvas, canvasElement, userEvent }) => {
     onSubmit.mockClear()
@@ -227,6 +230,7 @@ export const FilledByKeyboard = meta.story({
 
 /** While the request is pending the submit button is busy and cannot send twice. */
 export const Submitting = meta.story({
+  name: 'Submitting',
   render: () => <ContactForm onSend={() => new Promise(() => undefined)} />,
   play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Organization' }), 'Acme Broadband')

@@ -25,6 +25,7 @@ function LoginBehind({ open, label, onLogin }: { open: boolean; label?: string; 
 const onLogin = fn()
 
 export const Open = meta.story({
+  name: 'Open',
   render: (args) => <LoginBehind open={args.open} label={args.label} onLogin={onLogin} />,
   play: async ({ canvasElement, userEvent }) => {
     onLogin.mockClear()
@@ -49,6 +50,7 @@ export const Open = meta.story({
 
 /** Closed: the page behind is usable again. */
 export const Closed = meta.story({
+  name: 'Closed',
   args: { open: false },
   render: (args) => <LoginBehind open={args.open} onLogin={() => undefined} />,
   play: async ({ canvas, canvasElement, userEvent }) => {
@@ -60,6 +62,7 @@ export const Closed = meta.story({
 
 /** Opens when a request starts and closes when it ends; focus returns to the page. */
 export const WhileRequestPending = meta.story({
+  name: 'While request pending',
   args: { open: false, label: 'Creating your password…' },
   render: function Render(args) {
     const [pending, setPending] = useState(false)

@@ -24,6 +24,7 @@ const hintOf = (canvasElement: HTMLElement) =>
 
 /** Nothing shows until the control is pointed at or focused; the control keeps its own name. */
 export const Closed = meta.story({
+  name: 'Closed',
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('button', { name: 'Help center' })).toBeVisible()
     await expect(hintOf(canvasElement)).not.toBeVisible()
@@ -32,6 +33,7 @@ export const Closed = meta.story({
 
 /** Keyboard focus shows the hint; Escape hides it while focus stays; leaving resets it. */
 export const FocusAndEscape = meta.story({
+  name: 'Focus and escape',
   play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.tab()
     await expect(canvas.getByRole('button', { name: 'Help center' })).toHaveFocus()
@@ -45,6 +47,7 @@ export const FocusAndEscape = meta.story({
 
 /** Pointing at the control shows the hint; activating the control puts it away. */
 export const Hover = meta.story({
+  name: 'Hover',
   play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.hover(canvas.getByRole('button', { name: 'Help center' }))
     await waitFor(() => expect(hintOf(canvasElement)).toBeVisible())

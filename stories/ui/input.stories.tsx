@@ -19,6 +19,7 @@ const meta = preview.meta({
 
 /** Tab reaches the field; what is typed is what is shown. */
 export const Default = meta.story({
+  name: 'Default',
   play: async ({ canvas, args, userEvent }) => {
     const email = canvas.getByRole('textbox', { name: 'Email' })
     await userEvent.tab()
@@ -31,6 +32,7 @@ export const Default = meta.story({
 
 /** Keyboard focus draws the brand ring and border, without a hover. */
 export const Focused = meta.story({
+  name: 'Focused',
   args: { defaultValue: 'priya.sharma@nokia.com' },
   play: async ({ canvas, userEvent }) => {
     const email = canvas.getByRole('textbox', { name: 'Email' })
@@ -43,6 +45,7 @@ export const Focused = meta.story({
 
 /** The phone number stays disabled until a country code is chosen: Tab skips it. */
 export const Disabled = meta.story({
+  name: 'Disabled',
   render: (args) => (
     <div className="flex w-full max-w-sm flex-col gap-4">
       <Field disabled>
@@ -70,6 +73,7 @@ export const Disabled = meta.story({
 
 /** An invalid value: red border, `aria-invalid`, and the message read as the description. */
 export const Invalid = meta.story({
+  name: 'Invalid',
   args: { defaultValue: 'priya.sharma@nokia' },
   render: (args) => (
     <div className="w-full max-w-sm">
@@ -95,6 +99,7 @@ export const Invalid = meta.story({
 
 /** The portfolio form's e-mail comes from the account: it can be focused and read, not changed. */
 export const ReadOnly = meta.story({
+  name: 'Read-only',
   args: { readOnly: true, defaultValue: 'priya.sharma@nokia.com' },
   play: async ({ canvas, args, userEvent }) => {
     const email = canvas.getByRole('textbox', { name: 'Email' })
@@ -112,6 +117,7 @@ export const ReadOnly = meta.story({
  * above it accepts a paste as usual.
  */
 export const PasteBlocked = meta.story({
+  name: 'Paste blocked',
   render: (args) => (
     <div className="flex w-full max-w-sm flex-col gap-4">
       <Field>
@@ -146,6 +152,7 @@ export const PasteBlocked = meta.story({
 
 /** The login password: paste is blocked there too, and the characters stay hidden. */
 export const PasswordPasteBlocked = meta.story({
+  name: 'Password paste blocked',
   render: (args) => (
     <div className="w-full max-w-sm">
       <Field>
@@ -169,6 +176,7 @@ export const PasswordPasteBlocked = meta.story({
 
 /** A long value scrolls inside the field; the field keeps the width of its column on a phone. */
 export const LongText = meta.story({
+  name: 'Long text',
   args: {
     defaultValue: 'Sagemcom Broadband SAS – Customer Premises Equipment Certification Department',
   },
@@ -197,6 +205,7 @@ export const LongText = meta.story({
 
 /** Outside a Field an `aria-label` names the control. */
 export const WithAriaLabel = meta.story({
+  name: 'With aria-label',
   args: { type: 'search', 'aria-label': 'Search device records', placeholder: 'Search…' },
   render: (args) => (
     <div className="w-full max-w-sm">

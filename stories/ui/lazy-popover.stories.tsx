@@ -30,6 +30,7 @@ const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.
 
 /** Before first use: a plain button that says it opens a dialog. */
 export const Closed = meta.story({
+  name: 'Closed',
   play: async ({ canvas }) => {
     const trigger = canvas.getByRole('button', { name: 'Account' })
     await expect(trigger).toHaveAttribute('aria-haspopup', 'dialog')
@@ -39,6 +40,7 @@ export const Closed = meta.story({
 
 /** Enter loads and opens it, focus moves in; Escape closes it and focus returns to the trigger. */
 export const OpenByKeyboard = meta.story({
+  name: 'Open by keyboard',
   play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.tab()
     await userEvent.keyboard('{Enter}')
@@ -56,6 +58,7 @@ export const OpenByKeyboard = meta.story({
 
 /** The loaded part on its own (src/components/ui/popover-panel.tsx): the Radix popover, here held open. */
 export const PanelOnceLoaded = meta.story({
+  name: 'Panel once loaded',
   render: () => (
     <div className="flex min-h-60 items-start justify-center pt-4">
       <PopoverPanel

@@ -30,6 +30,7 @@ function PortfolioSection() {
 
 /** While loading or sending: the form stays visible but neither clicks nor Tab reach it. */
 export const Loading = meta.story({
+  name: 'Loading',
   render: (args) => (
     <div className="flex flex-col items-start gap-3">
       <LoadingOverlay {...args} className="w-full max-w-md">
@@ -60,6 +61,7 @@ export const Loading = meta.story({
 
 /** Idle: the form works as usual. */
 export const Idle = meta.story({
+  name: 'Idle',
   args: { loading: false },
   render: (args) => (
     <LoadingOverlay {...args} className="max-w-md">
@@ -81,6 +83,7 @@ export const Idle = meta.story({
 
 /** Over a long section the message stays in view near the top. */
 export const LongContent = meta.story({
+  name: 'Long content',
   args: { label: 'Saving…' },
   render: (args) => (
     <LoadingOverlay {...args} className="max-w-md">

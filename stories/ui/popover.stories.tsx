@@ -69,6 +69,7 @@ function ProfilePopup({
 
 /** Closed: the icon button is named Profile and says it opens a dialog. */
 export const Closed = meta.story({
+  name: 'Closed',
   render: (args) => <ProfilePopup {...args} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Profile' })
@@ -83,6 +84,7 @@ export const Closed = meta.story({
 
 /** Enter opens the profile popup with the user's details; focus moves to Logout. */
 export const Open = meta.story({
+  name: 'Open',
   render: (args) => <ProfilePopup {...args} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Profile' })
@@ -101,6 +103,7 @@ export const Open = meta.story({
 
 /** Escape closes the popup and focus returns to the Profile button. */
 export const EscapeCloses = meta.story({
+  name: 'Escape closes',
   render: (args) => <ProfilePopup {...args} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Profile' })
@@ -119,6 +122,7 @@ export const EscapeCloses = meta.story({
 
 /** Enter on Logout logs out and closes the popup. */
 export const Logout = meta.story({
+  name: 'Logout',
   render: (args) => <ProfilePopup {...args} />,
   play: async ({ canvasElement, args, userEvent }) => {
     await userEvent.tab()
@@ -133,6 +137,7 @@ export const Logout = meta.story({
 
 /** Keyboard focus on the trigger shows the focus ring; Space opens the popup as well as Enter. */
 export const KeyboardFocus = meta.story({
+  name: 'Keyboard focus',
   render: (args) => <ProfilePopup {...args} />,
   play: async ({ canvas, canvasElement, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: 'Profile' })
@@ -146,6 +151,7 @@ export const KeyboardFocus = meta.story({
 
 /** A long name and email id wrap inside the popup, which stays inside a phone's screen. */
 export const LongText = meta.story({
+  name: 'Long text',
   render: (args) => (
     <ProfilePopup
       {...args}

@@ -26,6 +26,7 @@ const meta = preview.meta({
 
 /** A Viewer's Register Product: disabled, described by the reason and the hint. */
 export const BesideADisabledControl = meta.story({
+  name: 'Beside a disabled control',
   play: async ({ canvas }) => {
     const button = canvas.getByRole('button', { name: 'Register Product' })
     await expect(button).toBeDisabled()

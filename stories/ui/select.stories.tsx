@@ -56,6 +56,7 @@ function page(canvasElement: HTMLElement) {
 
 /** Closed, with its placeholder; Tab reaches the trigger, which is named by its label. */
 export const Default = meta.story({
+  name: 'Default',
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('combobox', { name: 'Device Manufacture' })
     await expect(trigger).toHaveTextContent('Select a vendor')
@@ -69,6 +70,7 @@ export const Default = meta.story({
 
 /** Keyboard focus on the closed trigger shows the ring. */
 export const Focused = meta.story({
+  name: 'Focused',
   args: { defaultValue: 'Nokia' },
   play: async ({ canvas, userEvent }) => {
     const trigger = canvas.getByRole('combobox', { name: 'Device Manufacture' })
@@ -81,6 +83,7 @@ export const Focused = meta.story({
 
 /** Open: Enter opens the list with the chosen vendor highlighted and ticked. */
 export const Open = meta.story({
+  name: 'Open',
   args: { defaultValue: 'Sagemcom' },
   // Room below the trigger so the open list shows in the story.
   render: (args) => <VendorSelect {...args} className="min-h-80" />,
@@ -106,6 +109,7 @@ export const Open = meta.story({
 
 /** Space opens, the arrows move, Enter chooses; the list closes and focus returns to the trigger. */
 export const ChooseWithKeyboard = meta.story({
+  name: 'Choose with keyboard',
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('combobox', { name: 'Device Manufacture' })
     await userEvent.tab()
@@ -128,6 +132,7 @@ export const ChooseWithKeyboard = meta.story({
 
 /** Escape closes the list and keeps the earlier choice. */
 export const EscapeKeepsChoice = meta.story({
+  name: 'Escape keeps choice',
   args: { defaultValue: 'TP-Link' },
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('combobox', { name: 'Device Manufacture' })
@@ -187,6 +192,7 @@ function DeviceNameField({ onValueChange }: { onValueChange?: (value: string) =>
  * choosing it by keyboard reveals the field for the new name.
  */
 export const AddNewDeviceName = meta.story({
+  name: 'Add new device name',
   render: (args) => <DeviceNameField onValueChange={args.onValueChange} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('combobox', { name: 'Device Name' })
@@ -216,6 +222,7 @@ export const AddNewDeviceName = meta.story({
 
 /** State stays disabled until a country is chosen: Tab skips it and it cannot open. */
 export const Disabled = meta.story({
+  name: 'Disabled',
   render: (args) => (
     <div className="flex w-full max-w-sm flex-col gap-4">
       <Field disabled>
@@ -292,6 +299,7 @@ function CountryField({ onValueChange }: { onValueChange?: (value: string) => vo
  * description, until a country is chosen.
  */
 export const Invalid = meta.story({
+  name: 'Invalid',
   render: (args) => <CountryField onValueChange={args.onValueChange} />,
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const trigger = canvas.getByRole('combobox', { name: 'Country' })
@@ -320,6 +328,7 @@ export const Invalid = meta.story({
 
 /** Groups with headings; typing a letter jumps to the first match. */
 export const Grouped = meta.story({
+  name: 'Grouped',
   render: (args) => (
     <div className="min-h-96 w-full max-w-sm">
       <Field>
@@ -368,6 +377,7 @@ export const Grouped = meta.story({
 
 /** A long choice is cut with an ellipsis in the trigger and wraps in the open list. */
 export const LongText = meta.story({
+  name: 'Long text',
   args: { defaultValue: 'ont' },
   render: (args) => (
     <div className="min-h-80 w-full max-w-xs" data-testid="column">

@@ -9,6 +9,7 @@ const meta = preview.meta({
 
 /** Decorative: hidden from screen readers and skipped by Tab; the busy element says what is loading. */
 export const Default = meta.story({
+  name: 'Default',
   render: () => (
     <p className="flex items-center gap-2 text-small" role="status">
       <Spinner /> Loading certification runs…
@@ -24,6 +25,7 @@ export const Default = meta.story({
 })
 
 export const Sizes = meta.story({
+  name: 'Sizes',
   render: () => (
     <div className="flex items-center gap-4 text-brand-700" role="status" aria-label="Loading">
       <Spinner className="size-4" />

@@ -21,6 +21,7 @@ const meta = preview.meta({
 
 /** The five summary cards of the dashboard (spec §2, §9), each in its colour. */
 export const AllFive = meta.story({
+  name: 'All five',
   render: () => (
     <StatusCardGroup>
       <StatusCard tone="submitted" label="Submitted" count={12} />
@@ -52,6 +53,7 @@ export const AllFive = meta.story({
 })
 
 export const Submitted = meta.story({
+  name: 'Submitted',
   args: { tone: 'submitted', label: 'Submitted', count: 12 },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('definition')).toHaveTextContent('12')
@@ -62,6 +64,7 @@ export const Submitted = meta.story({
 })
 
 export const InProgress = meta.story({
+  name: 'In progress',
   args: { tone: 'in-progress', label: 'In Progress', count: 3 },
   play: async ({ canvas }) => {
     await expect(
@@ -71,6 +74,7 @@ export const InProgress = meta.story({
 })
 
 export const Maintenance = meta.story({
+  name: 'Maintenance',
   args: { tone: 'maintenance', label: 'Maintenance', count: 1 },
   play: async ({ canvas }) => {
     await expect(
@@ -80,6 +84,7 @@ export const Maintenance = meta.story({
 })
 
 export const ValidationFailure = meta.story({
+  name: 'Validation failure',
   args: { tone: 'validation-failure', label: 'Validation Failure', count: 2 },
   play: async ({ canvas }) => {
     await expect(
@@ -89,6 +94,7 @@ export const ValidationFailure = meta.story({
 })
 
 export const Certified = meta.story({
+  name: 'Certified',
   args: { tone: 'certified', label: 'Certified', count: 27 },
   play: async ({ canvas }) => {
     await expect(
@@ -99,6 +105,7 @@ export const Certified = meta.story({
 
 /** Zero is shown as 0, not hidden. */
 export const Empty = meta.story({
+  name: 'Empty',
   args: { tone: 'submitted', label: 'Submitted', count: 0 },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('definition')).toHaveTextContent(/^0$/)
@@ -107,6 +114,7 @@ export const Empty = meta.story({
 
 /** Large counts keep their thousands separators and fit the card. */
 export const LargeCount = meta.story({
+  name: 'Large count',
   args: { tone: 'certified', label: 'Certified', count: 100000 },
   play: async ({ canvas }) => {
     const count = canvas.getByRole('definition')

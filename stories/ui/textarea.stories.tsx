@@ -30,6 +30,7 @@ function countOf(canvasElement: HTMLElement) {
 
 /** The count under the field follows what is typed and is read as the field's description. */
 export const Default = meta.story({
+  name: 'Default',
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const address = canvas.getByRole('textbox', { name: 'Address' })
     const count = countOf(canvasElement)
@@ -49,6 +50,7 @@ export const Default = meta.story({
 
 /** Keyboard focus shows the ring; Enter starts a new line instead of leaving the field. */
 export const Focused = meta.story({
+  name: 'Focused',
   args: { defaultValue: 'Plot 12, Sector 62' },
   play: async ({ canvas, canvasElement, userEvent }) => {
     const address = canvas.getByRole('textbox', { name: 'Address' })
@@ -66,6 +68,7 @@ export const Focused = meta.story({
  * and bold, and the field is marked invalid.
  */
 export const OverLimit = meta.story({
+  name: 'Over limit',
   args: { defaultValue: NEAR_LIMIT_ADDRESS },
   play: async ({ canvas, canvasElement, userEvent }) => {
     const address = canvas.getByRole('textbox', { name: 'Address' })
@@ -90,6 +93,7 @@ export const OverLimit = meta.story({
 
 /** Invalid with the validation message of spec §5, read after the count. */
 export const Invalid = meta.story({
+  name: 'Invalid',
   args: { defaultValue: `${NEAR_LIMIT_ADDRESS}123456789` },
   render: (args) => (
     <div className="w-full max-w-sm">
@@ -118,6 +122,7 @@ export const Invalid = meta.story({
 
 /** Required and empty, after Submit. */
 export const Required = meta.story({
+  name: 'Required',
   args: { limit: 300, required: true },
   render: (args) => (
     <div className="w-full max-w-sm">
@@ -140,6 +145,7 @@ export const Required = meta.story({
 
 /** Disabled: no focus, no typing, dimmed count. */
 export const Disabled = meta.story({
+  name: 'Disabled',
   args: { disabled: true, defaultValue: ADDRESS },
   render: (args) => (
     <div className="flex w-full max-w-sm flex-col gap-4">
@@ -165,6 +171,7 @@ export const Disabled = meta.story({
 
 /** The read-only view of a saved portfolio: focusable and readable, not editable. */
 export const ReadOnly = meta.story({
+  name: 'Read-only',
   args: { readOnly: true, defaultValue: ADDRESS },
   play: async ({ canvas, canvasElement, args, userEvent }) => {
     const address = canvas.getByRole('textbox', { name: 'Address' })
@@ -180,6 +187,7 @@ export const ReadOnly = meta.story({
 
 /** A long description wraps inside a phone-width column, and the field grows to show it all. */
 export const LongText = meta.story({
+  name: 'Long text',
   args: {
     limit: 300,
     defaultValue:
@@ -209,6 +217,7 @@ export const LongText = meta.story({
 
 /** Outside a Field: an `aria-label` names it and the textarea points at its own count. */
 export const WithoutField = meta.story({
+  name: 'Without field',
   args: { limit: 15, 'aria-label': 'Comment for Sagemcom F@st 5670', rows: 2 },
   render: (args) => (
     <div className="w-full max-w-sm">

@@ -26,6 +26,7 @@ const meta = preview.meta({
 
 /** Digits only; the colon comes by itself: typing 0930 shows 09:30. */
 export const Default = meta.story({
+  name: 'Default',
   play: async ({ canvas, args, userEvent }) => {
     const time = canvas.getByRole('textbox', { name: 'Best time to reach' })
     await expect(time).toHaveAttribute('placeholder', 'HH:MM')
@@ -51,6 +52,7 @@ export const Default = meta.story({
 
 /** Keyboard focus shows the ring; the clock icon stays inside the field. */
 export const Focused = meta.story({
+  name: 'Focused',
   args: { defaultValue: '14:00' },
   play: async ({ canvas, canvasElement, userEvent }) => {
     const time = canvas.getByRole('textbox', { name: 'Best time to reach' })
@@ -69,6 +71,7 @@ export const Focused = meta.story({
  * end. Several presses in a row keep stepping the same part, and the clock wraps around.
  */
 export const StepWithArrows = meta.story({
+  name: 'Step with arrows',
   args: { defaultValue: '09:30' },
   play: async ({ canvas, args, userEvent }) => {
     const time = canvas.getByRole('textbox', { name: 'Best time to reach' })
@@ -99,6 +102,7 @@ export const StepWithArrows = meta.story({
 
 /** Stepping past midnight wraps to 00 and back to 23. */
 export const WrapsAroundMidnight = meta.story({
+  name: 'Wraps around midnight',
   args: { defaultValue: '23:45' },
   play: async ({ canvas, userEvent }) => {
     const time = canvas.getByRole('textbox', { name: 'Best time to reach' })
@@ -112,6 +116,7 @@ export const WrapsAroundMidnight = meta.story({
 
 /** Leaving the field completes a partial time: 9 becomes 09:00, 1745 is kept, 930 is 09:30. */
 export const BlurCompletes = meta.story({
+  name: 'Blur completes',
   play: async ({ canvas, args, userEvent }) => {
     const time = canvas.getByRole('textbox', { name: 'Best time to reach' })
     await userEvent.tab()
@@ -132,6 +137,7 @@ export const BlurCompletes = meta.story({
 
 /** Clearing the field leaves it empty rather than 00:00. */
 export const ClearedStaysEmpty = meta.story({
+  name: 'Cleared stays empty',
   args: { defaultValue: '18:15' },
   play: async ({ canvas, args, userEvent }) => {
     const time = canvas.getByRole('textbox', { name: 'Best time to reach' })
@@ -146,6 +152,7 @@ export const ClearedStaysEmpty = meta.story({
 
 /** Disabled: Tab passes it by. */
 export const Disabled = meta.story({
+  name: 'Disabled',
   args: { defaultValue: '10:00', disabled: true },
   play: async ({ canvas, args, userEvent }) => {
     const time = canvas.getByRole('textbox', { name: 'Best time to reach' })
@@ -159,6 +166,7 @@ export const Disabled = meta.story({
 
 /** The read-only view: focusable, but neither typing nor the arrows change it. */
 export const ReadOnly = meta.story({
+  name: 'Read-only',
   args: { defaultValue: '10:00', readOnly: true },
   play: async ({ canvas, args, userEvent }) => {
     const time = canvas.getByRole('textbox', { name: 'Best time to reach' })
@@ -193,6 +201,7 @@ function RequiredTime(props: React.ComponentProps<typeof TimeInput>) {
 
 /** Required and empty after Submit; the message goes once a time is typed. */
 export const Invalid = meta.story({
+  name: 'Invalid',
   render: (args) => <RequiredTime {...args} />,
   play: async ({ canvas, args, userEvent }) => {
     const time = canvas.getByRole('textbox', { name: 'Best time to reach' })

@@ -31,6 +31,7 @@ function Demo({ onShow, label }: { onShow: () => void; label: string }) {
 
 /** Success: top-right, bold black text (spec §1). */
 export const Success = meta.story({
+  name: 'Success',
   render: () => (
     <Demo
       label="Save section"
@@ -52,6 +53,7 @@ export const Success = meta.story({
 
 /** An error from the server, its message shown as it came. */
 export const Error = meta.story({
+  name: 'Error',
   render: () => <Demo label="Login" onShow={() => toast.error('Invalid email id or password')} />,
   play: async ({ canvasElement, userEvent }) => {
     await userEvent.tab()
@@ -64,6 +66,7 @@ export const Error = meta.story({
 
 /** The no-change warning of the portfolio form (spec §8). */
 export const Warning = meta.story({
+  name: 'Warning',
   render: () => (
     <Demo
       label="Save"
@@ -82,6 +85,7 @@ export const Warning = meta.story({
 
 /** Alt+T moves focus to the notifications, so keyboard users can reach and close them. */
 export const HotkeyAltT = meta.story({
+  name: 'Hotkey Alt+T',
   render: () => (
     <Demo label="Start Certify" onShow={() => toast.success('Device testcase updated successfully!')} />
   ),
@@ -104,6 +108,7 @@ export const HotkeyAltT = meta.story({
 
 /** Several messages stack, newest first; a long message wraps. */
 export const Stacked = meta.story({
+  name: 'Stacked',
   render: () => (
     <Demo
       label="Show messages"

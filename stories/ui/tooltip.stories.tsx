@@ -69,6 +69,7 @@ function Toolbar({ onSync, onResetFilters, ...props }: React.ComponentProps<type
 
 /** Closed: nothing shows until a button is hovered or focused, and the tip goes when focus leaves. */
 export const Closed = meta.story({
+  name: 'Closed',
   render: (args) => <Toolbar {...args} />,
   play: async ({ canvas, canvasElement, userEvent }) => {
     const sync = canvas.getByRole('button', { name: 'Sync' })
@@ -87,6 +88,7 @@ export const Closed = meta.story({
 
 /** Tab to the Sync button: its tooltip appears, and the button keeps its name and gains a description. */
 export const OnKeyboardFocus = meta.story({
+  name: 'On keyboard focus',
   render: (args) => <Toolbar {...args} />,
   play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.tab()
@@ -103,6 +105,7 @@ export const OnKeyboardFocus = meta.story({
 
 /** Tab moves on to Reset filters: its tooltip replaces the first. */
 export const MovingFocus = meta.story({
+  name: 'Moving focus',
   render: (args) => <Toolbar {...args} />,
   play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.tab()
@@ -118,6 +121,7 @@ export const MovingFocus = meta.story({
 
 /** Escape hides the tooltip and leaves focus on the button. */
 export const EscapeHides = meta.story({
+  name: 'Escape hides',
   render: (args) => <Toolbar {...args} />,
   play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.tab()
@@ -130,6 +134,7 @@ export const EscapeHides = meta.story({
 
 /** The tooltip does not get in the way: Enter on the focused button still runs its action. */
 export const ActivatesButton = meta.story({
+  name: 'Activates button',
   render: (args) => <Toolbar {...args} />,
   play: async ({ canvasElement, args, userEvent }) => {
     await userEvent.tab()
@@ -143,6 +148,7 @@ export const ActivatesButton = meta.story({
 
 /** A longer tip wraps at 16rem instead of running across the page. */
 export const LongText = meta.story({
+  name: 'Long text',
   render: (args) => (
     <IconButton
       label="Sync"

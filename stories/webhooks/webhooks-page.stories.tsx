@@ -40,10 +40,22 @@ import { expectToast } from '../support/toasts'
  * portal: a URL must be https to a public address.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Webhooks at \`/settings/webhooks\`, where an Owner sends the organization's events to its own systems:
+each endpoint with its URL, events and state; Add endpoint (its signing secret shown once), Send
+test event, Disable, New secret, and Delete after a confirmation. Every member may read the delivery
+log; an Engineer or a Viewer sees the controls disabled with the reason. The portal disables an
+endpoint whose deliveries have failed for 24 hours, or whose URL no longer passes its destination
+check.`
+
 const meta = preview.meta({
   title: 'Settings/Webhooks/Webhooks page',
   subcomponents: { WebhooksScreen, EndpointDialog, SecretDialog, DeliveryLog },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/settings/webhooks' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/settings/webhooks' },
+    docs: { description: { component: ABOUT } },
+  },
   render: () => <></>,
 })
 
@@ -84,6 +96,7 @@ export const OwnersList = meta.story({
 })
 
 export const Empty = meta.story({
+  name: 'Empty',
   beforeEach: () => {
     world.webhooks.endpoints = []
     return loggedInAsPriya('Owner')()

@@ -20,10 +20,19 @@ import { expectToast } from '../support/toasts'
 
 const MESH = '/lab/test-plans/plan-wifi-mesh'
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `One test plan at \`/lab/test-plans/$planId\`: its versions with their cases, the changes between two
+versions, and the devices it applies to. A Lab manager drafts, publishes or discards the next
+version, each asking first; a Lab engineer reads, the controls disabled with the reason.`
+
 const meta = preview.meta({
   title: 'Lab/Test plans/Plan',
   subcomponents: { PlanScreen, PlanVersions, PlanCases, PlanChanges, PlanAppliesTo, PlanDraftActions },
-  parameters: { layout: 'fullscreen', router: { app: true, url: MESH } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: MESH },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAsLab('Lab manager'),
   render: () => <></>,
 })

@@ -14,7 +14,7 @@ import {
   rowOf,
   type UserEvent,
   VALIDATION_FAILURE,
-} from './dashboard-steps'
+} from '../dashboard/dashboard-steps'
 
 /**
  * A record's attempts in its run details: the latest attempt's cases with their log
@@ -22,10 +22,20 @@ import {
  * when, which cases, how it ended and why, its printable report once finished or cancelled.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `A record's attempts in its run details under the dashboard table, for the members following a
+device's certification: the latest attempt's cases with their log lines, and every attempt with its
+number, full run or re-run of the failed cases, who started it and when, and how it ended and why. A
+finished or cancelled attempt offers its printable report.`
+
 const meta = preview.meta({
   title: 'Dashboard/Attempts',
   subcomponents: { RunDetails },
-  parameters: { ...dashboardAt(), liveStream: { activeRuns: () => [] } },
+  parameters: {
+    ...dashboardAt(),
+    liveStream: { activeRuns: () => [] },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })
@@ -53,6 +63,7 @@ async function openRun(canvas: Canvas, userEvent: UserEvent) {
 
 /** Attempt 1, the full plan (version 2 of its test plan), ended in a Validation failure: one failed case, its report. */
 export const FullRunFailed = meta.story({
+  name: 'Full run failed',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -91,6 +102,7 @@ export const FullRunFailed = meta.story({
 
 /** Attempt 2 re-runs the failed case and is running: its one case live, attempt 1 below. */
 export const RerunRunning = meta.story({
+  name: 'Rerun running',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [deviceRecord({ portfolioManagerId: ID, deviceName: NAME, status: 'InProgress' })]),
@@ -145,6 +157,7 @@ export const RerunRunning = meta.story({
  * (each case's latest result), not the re-run's one case.
  */
 export const RerunCertified = meta.story({
+  name: 'Rerun certified',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [
@@ -191,6 +204,7 @@ export const RerunCertified = meta.story({
 
 /** Cancelled by the vendor: its finished cases kept, the others skipped, the reason, its report. */
 export const Cancelled = meta.story({
+  name: 'Cancelled',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [deviceRecord({ portfolioManagerId: ID, deviceName: NAME, status: 'Cancelled' })]),
@@ -219,6 +233,7 @@ export const Cancelled = meta.story({
 
 /** Interrupted by a restart: ended with a Validation failure and the reason why. */
 export const Interrupted = meta.story({
+  name: 'Interrupted',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [

@@ -20,10 +20,19 @@ import { loggedOut } from '../support/session'
 
 const urlOf = (token?: string) => (token ? `/unsubscribe?token=${token}` : '/unsubscribe')
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The page a notification mail's unsubscribe link opens, for whoever holds the mail, with no login.
+Opening it changes nothing; its button turns that kind of mail off and says so; a changed or unknown
+link is refused and changes nothing. Each state leads on to the settings page.`
+
 const meta = preview.meta({
   title: 'Settings/Notifications/Unsubscribe page',
   subcomponents: { UnsubscribeScreen },
-  parameters: { layout: 'fullscreen', router: { app: true, url: urlOf(UNSUBSCRIBE_TOKENS.runFinished) } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: urlOf(UNSUBSCRIBE_TOKENS.runFinished) },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedOut,
   render: () => <></>,
 })
@@ -157,6 +166,7 @@ export const NoToken = meta.story({
 })
 
 export const OnAPhone = meta.story({
+  name: 'On a phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {
     await ready(canvas)

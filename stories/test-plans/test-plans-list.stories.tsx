@@ -10,10 +10,19 @@ import { expectPageHeading } from '../support/page'
  * does not know), as a table on wide screens and a card per plan on a phone.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `\`/lab/test-plans\`, for lab staff: each test plan with its published version, a draft where one
+waits, and the device types it applies to; the Generic device plan covers every type without a plan
+of its own.`
+
 const meta = preview.meta({
   title: 'Lab/Test plans/List',
   subcomponents: { TestPlansList },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/lab/test-plans' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/lab/test-plans' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAsLab('Lab engineer'),
   render: () => <></>,
 })

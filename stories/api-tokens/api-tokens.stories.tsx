@@ -36,11 +36,21 @@ import { expectToast } from '../support/toasts'
  * tokens of hers, an expired and a revoked one, and an Engineer's, which only an Owner sees).
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `API tokens at \`/settings/tokens\`, for members whose own pipelines call the portal without a browser.
+Create token shows the new token once; working tokens come first, newest first, then the expired and
+revoked ones; Revoke asks first. An Owner sees every member's tokens, an Engineer only their own; a
+Viewer cannot create one but may revoke their own.`
+
 const meta = preview.meta({
   title: 'Settings/API tokens',
   // The route's loading and read-failed frames (ReadFailed below) are the shared page states.
   subcomponents: { TokensScreen, TokensList, CreateTokenDialog, SecretOnce, PageLoading, PageReadFailed },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/settings/tokens' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/settings/tokens' },
+    docs: { description: { component: ABOUT } },
+  },
   render: () => <></>,
 })
 

@@ -147,10 +147,15 @@ const MAILS = {
   }),
 } satisfies Record<string, Pick<NotificationMail, 'to' | 'subject' | 'text' | 'html'>>
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Each notification mail as its receiver reads it, built by the server's own functions: the HTML part,
+the plain text part under its tab, and in both the footer saying why it came, with the signed
+unsubscribe link.`
+
 const meta = preview.meta({
   title: 'Settings/Notifications/Mails',
   component: MailPreview,
-  parameters: { layout: 'padded' },
+  parameters: { layout: 'padded', docs: { description: { component: ABOUT } } },
   args: { from: FROM, ...MAILS.certified },
   render: (args) => <MailPreview {...args} className="mx-auto max-w-2xl" />,
 })
@@ -199,11 +204,13 @@ export const RunValidationFailure = meta.story({
 })
 
 export const CertificateIssued = meta.story({
+  name: 'Certificate issued',
   args: MAILS.certificate,
   play: shows(MAILS.certificate, 'certificateIssued', 'Valid from 2026-11-20 until 2029-11-20.'),
 })
 
 export const CommentReceived = meta.story({
+  name: 'Comment received',
   args: MAILS.comment,
   play: shows(MAILS.comment, 'commentReceived', 'Lena Lab (Lab engineer) wrote on Beacon 6'),
 })
@@ -224,11 +231,13 @@ export const VendorComment = meta.story({
 })
 
 export const MaintenanceStarted = meta.story({
+  name: 'Maintenance started',
   args: MAILS.maintenanceStarted,
   play: shows(MAILS.maintenanceStarted, 'maintenance', 'Expected end: 2026-11-20 15:30 UTC.'),
 })
 
 export const MaintenanceEnded = meta.story({
+  name: 'Maintenance ended',
   args: MAILS.maintenanceEnded,
   play: shows(MAILS.maintenanceEnded, 'maintenance', 'go on in the order they started.'),
 })

@@ -18,7 +18,7 @@ import {
   rowOf,
   type UserEvent,
   WORLD,
-} from './dashboard-steps'
+} from '../dashboard/dashboard-steps'
 import { RunDetails } from '@/features/certification/components/run-details'
 
 /**
@@ -28,10 +28,20 @@ import { RunDetails } from '@/features/certification/components/run-details'
  * given a certificate here (DCP-D1R0-0000-0001) in the state each story needs.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `A certified record's certificate in its run details: its number, linking to its public record, and
+its state, with a switch that lists the device among the certified devices of the public directory
+(off by default). Owners and Engineers may list and stop listing; a revoked certificate cannot be
+listed.`
+
 const meta = preview.meta({
   title: 'Dashboard/Certificate',
   subcomponents: { RunDetails },
-  parameters: { ...dashboardAt(), liveStream: { activeRuns: () => [] } },
+  parameters: {
+    ...dashboardAt(),
+    liveStream: { activeRuns: () => [] },
+    docs: { description: { component: ABOUT } },
+  },
   render: () => <></>,
 })
 
@@ -67,6 +77,7 @@ async function certificateOf(canvas: Canvas, userEvent: UserEvent) {
 }
 
 export const ListInTheDirectory = meta.story({
+  name: 'List in the directory',
   beforeEach: withCertificate('valid', false),
   play: async ({ canvas, userEvent }) => {
     const line = await certificateOf(canvas, userEvent)
@@ -89,6 +100,7 @@ export const ListInTheDirectory = meta.story({
 })
 
 export const StopListing = meta.story({
+  name: 'Stop listing',
   beforeEach: withCertificate('valid', true),
   play: async ({ canvas, userEvent }) => {
     const line = await certificateOf(canvas, userEvent)
@@ -102,6 +114,7 @@ export const StopListing = meta.story({
 })
 
 export const RevokedCannotBeListed = meta.story({
+  name: 'Revoked cannot be listed',
   beforeEach: withCertificate('revoked', false),
   play: async ({ canvas, userEvent }) => {
     const line = await certificateOf(canvas, userEvent)

@@ -28,7 +28,7 @@ import {
   type UserEvent,
   VALIDATION_FAILURE,
   WORLD,
-} from './dashboard-steps'
+} from '../dashboard/dashboard-steps'
 import { CommentsDialog } from '@/features/certification/components/comments-dialog'
 import { RunDetails } from '@/features/certification/components/run-details'
 
@@ -41,10 +41,22 @@ import { RunDetails } from '@/features/certification/components/run-details'
  * under its bar and holds Start Certify and Re-run Failed Cases back with the reason.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The certification lab as the vendor meets it on the dashboard. The comments are one thread with the
+lab, each with its author, side, role and time, the lab's set apart; a lab answer arriving on the
+live stream is told in a toast. Run details show the lab's maintenance (reason and expected end) and
+its review of a finished run: awaiting, approved, or rejected with the reason. A record awaiting
+review counts In Progress, says 'Awaiting review' under its bar and holds Start Certify and Re-run
+Failed Cases back with the reason.`
+
 const meta = preview.meta({
   title: 'Dashboard/Lab conversation and review',
   subcomponents: { CommentsDialog, RunDetails },
-  parameters: { ...dashboardAt(), liveStream: { activeRuns: () => [] } },
+  parameters: {
+    ...dashboardAt(),
+    liveStream: { activeRuns: () => [] },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })
@@ -126,6 +138,7 @@ function thread(dialog: HTMLElement) {
  * specification's.
  */
 export const Conversation = meta.story({
+  name: 'Conversation',
   beforeEach({ msw }) {
     withConversation()
     msw.use(answerWorldRecords(certifiedWithComments.id))
@@ -183,6 +196,7 @@ export const Conversation = meta.story({
  * is told in a toast naming the device, and the thread has it at its head.
  */
 export const LabAnswersLive = meta.story({
+  name: 'Lab answers live',
   beforeEach({ msw }) {
     withConversation()
     msw.use(answerWorldRecords(certifiedWithComments.id))
@@ -233,6 +247,7 @@ const MAINTENANCE = {
 
 /** A run waiting in maintenance: the lab's notice, its reason and expected end, said once as a status. */
 export const RunInMaintenance = meta.story({
+  name: 'Run in maintenance',
   beforeEach({ msw }) {
     msw.use(
       answerWorldRecords(maintenance.id),
@@ -278,6 +293,7 @@ function reviewedRecord(
 
 /** Review on: the run's cases are done and the lab decides; the vendor reads 'Awaiting the lab’s review'. */
 export const RunReviewPending = meta.story({
+  name: 'Run review pending',
   beforeEach: reviewedRecord(
     { status: 'AwaitingReview', isCertified: '' },
     {
@@ -301,6 +317,7 @@ export const RunReviewPending = meta.story({
 
 /** The lab approved the run: who and when. */
 export const RunReviewApproved = meta.story({
+  name: 'Run review approved',
   beforeEach: reviewedRecord(
     { status: 'Completed', isCertified: CERTIFIED_OK },
     {
@@ -326,6 +343,7 @@ export const RunReviewApproved = meta.story({
 
 /** The lab rejected the run: who, when and why; the earlier attempt keeps its own line. */
 export const RunReviewRejected = meta.story({
+  name: 'Run review rejected',
   beforeEach: reviewedRecord(
     { status: 'Completed', isCertified: VALIDATION_FAILURE },
     {
@@ -373,6 +391,7 @@ export const RunReviewRejected = meta.story({
  * back with the server's reason, reachable with the keyboard and described by it.
  */
 export const AwaitingReviewRow = meta.story({
+  name: 'Awaiting review row',
   beforeEach({ msw }) {
     msw.use(
       answerRecords(() => [

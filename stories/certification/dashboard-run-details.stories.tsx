@@ -19,7 +19,7 @@ import {
   type UserEvent,
   VALIDATION_FAILURE,
   WORLD,
-} from './dashboard-steps'
+} from '../dashboard/dashboard-steps'
 
 /**
  * Run details for finding the failure (docs/decisions/0036): the failed cases first with their
@@ -28,10 +28,20 @@ import {
  * switcher showing an earlier attempt's cases.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Run details laid out for finding the failure: the failed cases first with their logs open, the
+others folded to one line that opens on click, Enter or Space; Re-run Failed Cases beside the
+failures; the plan's totals over all attempts in the header; an attempt switcher for an earlier
+attempt's cases.`
+
 const meta = preview.meta({
   title: 'Dashboard/Run details',
   subcomponents: { RunDetails, RerunFailedButton },
-  parameters: { ...dashboardAt(), liveStream: { activeRuns: () => [] } },
+  parameters: {
+    ...dashboardAt(),
+    liveStream: { activeRuns: () => [] },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })
@@ -116,6 +126,7 @@ const caseToggle = (run: HTMLElement, name: string) =>
  * with Enter, and Space folds it again.
  */
 export const FailedRun = meta.story({
+  name: 'Failed run',
   beforeEach({ msw }) {
     msw.use(
       meshRecord(VALIDATION_FAILURE),
@@ -164,6 +175,7 @@ export const FailedRun = meta.story({
  * its failure first.
  */
 export const CertifiedAfterRerun = meta.story({
+  name: 'Certified after rerun',
   beforeEach({ msw }) {
     msw.use(
       meshRecord(CERTIFIED_OK),
@@ -212,6 +224,7 @@ export const CertifiedAfterRerun = meta.story({
 
 /** The failed run on a phone: nothing wider than the screen, the failure first and open. */
 export const FailedRunPhone = meta.story({
+  name: 'Failed run phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   beforeEach({ msw }) {
     msw.use(
@@ -232,6 +245,7 @@ export const FailedRunPhone = meta.story({
 
 /** Certified after a re-run, on a phone: the header's line and the switcher wrap inside the screen. */
 export const CertifiedAfterRerunPhone = meta.story({
+  name: 'Certified after rerun phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   beforeEach({ msw }) {
     msw.use(
@@ -254,6 +268,7 @@ export const CertifiedAfterRerunPhone = meta.story({
  * attempt 2 running the failed case above attempt 1, the plan counted over both.
  */
 export const RerunFromRunDetails = meta.story({
+  name: 'Rerun from run details',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(WORLD.validationFailure.id))
   },
@@ -270,6 +285,7 @@ export const RerunFromRunDetails = meta.story({
 
 /** A Viewer sees the button disabled, with the role's reason and what to do. */
 export const RerunRefusedToViewer = meta.story({
+  name: 'Rerun refused to Viewer',
   beforeEach({ msw }) {
     msw.use(
       meshRecord(VALIDATION_FAILURE),

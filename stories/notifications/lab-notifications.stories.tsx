@@ -20,10 +20,20 @@ import { expectToast } from '../support/toasts'
  * is on; saved at once, put back when refused. Reached from the lab header's Notifications.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `A lab staff member's own notification settings at \`/lab/notifications\`, reached from the lab header:
+four switches, for a vendor's comment, a vendor's new revision of a device, a run awaiting review
+and a record assigned to you, each mailed to every staff member whose switch is on. A change is
+saved at once and put back when refused.`
+
 const meta = preview.meta({
   title: 'Lab/Notifications',
   subcomponents: { LabNotificationSettingsScreen },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/lab/notifications' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/lab/notifications' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAsLab('Lab engineer'),
   render: () => <></>,
 })
@@ -122,6 +132,7 @@ export const SaveFailed = meta.story({
 })
 
 export const Loading = meta.story({
+  name: 'Loading',
   beforeEach: [
     loggedInAsLab('Lab engineer'),
     ({ msw }) => msw.use(scenarios.loading('labNotificationSettings')),
@@ -134,6 +145,7 @@ export const Loading = meta.story({
 })
 
 export const ReadFailed = meta.story({
+  name: 'Read failed',
   beforeEach: [
     loggedInAsLab('Lab engineer'),
     ({ msw }) => msw.use(scenarios.serverError('labNotificationSettings', SERVER_DOWN, 503)),
@@ -147,6 +159,7 @@ export const ReadFailed = meta.story({
 })
 
 export const OnAPhone = meta.story({
+  name: 'On a phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {
     await ready(canvas)

@@ -17,7 +17,7 @@ import {
   openActions,
   rowOf,
   type UserEvent,
-} from './dashboard-steps'
+} from '../dashboard/dashboard-steps'
 
 /**
  * Revisions of a device record on the dashboard (docs/decisions/0033): New revision in the row's
@@ -30,10 +30,20 @@ import {
 
 const { rejected, history, recertifying } = REVISION_FIXTURE_IDS
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Revisions of a device record: New revision in the row's menu, enabled once the record's run has
+ended and disabled with the reason before; 'rev 2' beside the firmware version from revision 2 on.
+The run details of a revised record list its revisions, label each attempt with the revision it
+tested, and show the cases a recertification carried from the earlier certificate.`
+
 const meta = preview.meta({
   title: 'Dashboard/Revisions',
   subcomponents: { RecordActionsMenu, RunDetails },
-  parameters: { ...dashboardAt(), liveStream: { activeRuns: () => [] } },
+  parameters: {
+    ...dashboardAt(),
+    liveStream: { activeRuns: () => [] },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })
@@ -60,6 +70,7 @@ const firmwareCell = (canvas: Canvas, name: string) =>
 
 /** 'rev 2' and 'rev 3' beside the firmware of the revised devices; the Deco X50 (revision 1) shows its version alone. */
 export const RevisionBadges = meta.story({
+  name: 'Revision badges',
   beforeEach: revisedRecords,
   play: async ({ canvas }) => {
     await dashboardReady(canvas)
@@ -72,6 +83,7 @@ export const RevisionBadges = meta.story({
 
 /** The rejected Deco X50: its run has ended, so New revision is enabled, with no reason of its own under the items. */
 export const MenuNewRevisionEnabled = meta.story({
+  name: 'Menu new revision enabled',
   beforeEach: revisedRecords,
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
@@ -85,6 +97,7 @@ export const MenuNewRevisionEnabled = meta.story({
 
 /** The Beacon 6 runs: New revision is disabled, reachable with the keyboard and read with why. */
 export const MenuNewRevisionDisabled = meta.story({
+  name: 'Menu new revision disabled',
   beforeEach: revisedRecords,
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
@@ -100,6 +113,7 @@ export const MenuNewRevisionDisabled = meta.story({
 
 /** New revision opens the form's revise mode for that record. */
 export const NewRevisionOpensTheForm = meta.story({
+  name: 'New revision opens the form',
   beforeEach: revisedRecords,
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
@@ -115,6 +129,7 @@ export const NewRevisionOpensTheForm = meta.story({
  * attempts, each with the revision it tested.
  */
 export const RevisionHistory = meta.story({
+  name: 'Revision history',
   beforeEach: revisedRecords,
   play: async ({ canvas, userEvent }) => {
     const run = await openRun(canvas, userEvent, 'Archer AX73')
@@ -159,6 +174,7 @@ export const RevisionHistory = meta.story({
  * others carried from DCP-7KQ4-M9XZ-2F8H with their note; no New revision while it runs.
  */
 export const CarriedCases = meta.story({
+  name: 'Carried cases',
   beforeEach: revisedRecords,
   play: async ({ canvas, userEvent }) => {
     const run = await openRun(canvas, userEvent, 'Beacon 6')
@@ -194,6 +210,7 @@ export const CarriedCases = meta.story({
 
 /** The Archer AX73's revisions on a phone: each line wraps inside the screen. */
 export const RevisionHistoryPhone = meta.story({
+  name: 'Revision history phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   beforeEach: revisedRecords,
   play: async ({ canvas, userEvent }) => {

@@ -24,10 +24,20 @@ import { expectToast } from '../support/toasts'
  * a Lab engineer reads.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The programme's catalogue at \`/lab/catalogue\`: the device names, types and classes vendors choose
+from, and the additions vendors made with 'Add New …' awaiting review. A Lab manager approves, maps
+an addition to an existing entry or declines it with a reason, and approves an organization as a
+manufacturer; a Lab engineer reads.`
+
 const meta = preview.meta({
   title: 'Lab/Catalogue',
   subcomponents: { CatalogueScreen, ReviewQueue, ManufacturerApproval, CatalogueList },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/lab/catalogue' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/lab/catalogue' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAsLab('Lab manager'),
   render: () => <></>,
 })

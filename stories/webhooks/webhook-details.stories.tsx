@@ -31,10 +31,21 @@ import { expectToast } from '../support/toasts'
  * at desktop width and on a phone.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `An endpoint edited and its deliveries inspected, an Owner's work on \`/settings/webhooks\`: Edit
+changes the URL, events and description, and All events ticks every event type. Each delivery opens
+with its request (headers without the signing secret, body) and its response (status, first 4 KB,
+time); Resend sends it again; the event catalogue shows an example payload of each event type. Each
+at desktop and phone widths.`
+
 const meta = preview.meta({
   title: 'Settings/Webhooks/Edit, deliveries and catalogue',
   subcomponents: { EndpointDialog, DeliveryDetail, EventCatalogue },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/settings/webhooks' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/settings/webhooks' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAsPriya('Owner'),
   render: () => <></>,
 })

@@ -18,7 +18,7 @@ import {
   TEST_CASE_NAMES,
   type UserEvent,
   WORLD,
-} from './dashboard-steps'
+} from '../dashboard/dashboard-steps'
 import { RunDetails } from '@/features/certification/components/run-details'
 import { CommentsDialog } from '@/features/certification/components/comments-dialog'
 
@@ -29,11 +29,17 @@ import { CommentsDialog } from '@/features/certification/components/comments-dia
  * comments dialog (decision 8): the list, newest first, the empty message, adding a comment.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `A record's certification run under the table, shown when its row is selected: mid-run (cases passed,
+running and pending, with their log lines, moved on by the live stream), finished certified or
+failed with the printable report, waiting in maintenance, or not run yet. Then the comments dialog:
+the list, newest first, the empty message, and adding a comment (an Owner's or an Engineer's).`
+
 const meta = preview.meta({
   title: 'Dashboard/Runs and comments',
   // What the dashboard shows of a record's run, and its comments.
   subcomponents: { RunDetails, CommentsDialog },
-  parameters: dashboardAt(),
+  parameters: { ...dashboardAt(), docs: { description: { component: ABOUT } } },
   beforeEach: loggedInAs('v-nokia'),
   render: () => <></>,
 })
@@ -64,6 +70,7 @@ function caseStates(run: HTMLElement) {
  * live stream says the fourth passed and the fifth runs (no reading again: docs/decisions/0022).
  */
 export const RunMidway = meta.story({
+  name: 'Run midway',
   parameters: { liveStream: { activeRuns: () => [] } },
   beforeEach({ msw }) {
     msw.use(
@@ -105,6 +112,7 @@ export const RunMidway = meta.story({
 
 /** Finished and certified: every case passed, the printable report opens in a new tab. */
 export const RunFinishedCertified = meta.story({
+  name: 'Run finished certified',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(certified.id))
   },
@@ -122,6 +130,7 @@ export const RunFinishedCertified = meta.story({
 
 /** Finished with a Validation failure: the failed case first, and its log line saying why. */
 export const RunFinishedValidationFailure = meta.story({
+  name: 'Run finished validation failure',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(validationFailure.id))
   },
@@ -145,6 +154,7 @@ export const RunFinishedValidationFailure = meta.story({
 
 /** In maintenance: the run waits for the lab. */
 export const RunWaitingForMaintenance = meta.story({
+  name: 'Run waiting for maintenance',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(maintenance.id))
   },
@@ -158,6 +168,7 @@ export const RunWaitingForMaintenance = meta.story({
 
 /** A Submitted record has no run yet. */
 export const NoRunYet = meta.story({
+  name: 'No run yet',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(submitted.id))
   },
@@ -174,6 +185,7 @@ export const NoRunYet = meta.story({
 
 /** The runs cannot be read: said in the region. */
 export const RunsUnavailable = meta.story({
+  name: 'Runs unavailable',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(certified.id), scenarios.serverError('listRuns'))
   },
@@ -185,6 +197,7 @@ export const RunsUnavailable = meta.story({
 
 /** Add Comments: the record's comments, newest first, with their author, side and time. */
 export const CommentsListed = meta.story({
+  name: 'Comments listed',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(certifiedWithComments.id))
   },
@@ -214,6 +227,7 @@ export const CommentsListed = meta.story({
 
 /** An empty comment is not sent: 'Please write a comment.' beside the field, which is marked invalid. */
 export const CommentEmpty = meta.story({
+  name: 'Comment empty',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(certified.id))
   },
@@ -239,6 +253,7 @@ export const CommentEmpty = meta.story({
 
 /** Adding a comment: 'Comment added', the field empties, the comment heads the list. */
 export const CommentAdded = meta.story({
+  name: 'Comment added',
   beforeEach({ msw }) {
     msw.use(answerWorldRecords(certifiedWithComments.id))
   },
@@ -263,6 +278,7 @@ export const CommentAdded = meta.story({
 
 /** A refused comment: the server's message as an error; what was typed stays. */
 export const CommentRefused = meta.story({
+  name: 'Comment refused',
   beforeEach({ msw }) {
     msw.use(
       answerWorldRecords(certified.id),

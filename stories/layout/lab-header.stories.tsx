@@ -10,10 +10,19 @@ import { loggedInAsLab } from '../support/session'
  * named by their words.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The lab's own header, for lab staff instead of the vendors' navigation: Queue, Catalogue, Test
+plans, Staff (a Lab manager's only) and Notifications, and the profile with Logout. Below 768 px the
+links show their icons, named by their words.`
+
 const meta = preview.meta({
   title: 'Lab/Lab header',
   subcomponents: { LabHeader },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/lab' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/lab' },
+    docs: { description: { component: ABOUT } },
+  },
   render: () => <></>,
 })
 

@@ -16,10 +16,19 @@ import { expectToast } from '../support/toasts'
  * the server, and the Wi-Fi Mesh Device plan's saved draft continued on a phone.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `A Lab manager drafting a plan's next version on the plan page: adding, moving and removing cases and
+limiting them to product classes, the editor's own check and the server's refusal, Cancel asking
+before it discards changes, and a saved draft continued on a phone.`
+
 const meta = preview.meta({
   title: 'Lab/Test plans/Draft editor',
   subcomponents: { DraftEditor, DraftCaseFields },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/lab/test-plans/plan-ont' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/lab/test-plans/plan-ont' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAsLab('Lab manager'),
   render: () => <></>,
 })

@@ -15,10 +15,20 @@ import { loggedInAs } from '../support/session'
  * name.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Settings › Catalogue additions, for the members of a vendor organization: the device names, types
+and classes their organization added with 'Add New …' in the portfolio form, each with the lab's
+review. A declined one carries the lab's reason, which the device-name field of the form also shows
+while it holds that name.`
+
 const meta = preview.meta({
   title: 'Settings/Catalogue additions',
   subcomponents: { CatalogueAdditionsList, AdditionNotice },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/settings/catalogue' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/settings/catalogue' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia', nokiaMember('Owner')),
   render: () => <></>,
 })

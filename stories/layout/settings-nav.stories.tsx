@@ -11,15 +11,25 @@ import { loggedInAs } from '../support/session'
  * to its page's own address, the current one marked for screen readers.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `The tabs between a member's settings pages: Notifications, API tokens, Webhooks and Catalogue.
+\`/settings\` opens Notifications; each tab links to its page's own address, the current one marked
+for screen readers.`
+
 const meta = preview.meta({
   title: 'Settings/Navigation',
   component: SettingsNav,
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/settings' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/settings' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia', nokiaMember('Owner')),
   render: () => <></>,
 })
 
 export const OpensNotificationsThenTokens = meta.story({
+  name: 'Opens notifications then tokens',
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('heading', { level: 1, name: NOTIFICATIONS_PAGE_TITLE }, { timeout: 8000 })
     const nav = await canvas.findByRole('navigation', { name: 'Settings' })

@@ -22,10 +22,19 @@ import { expectToast } from '../support/toasts'
  * switch per kind with what it sends, saved at once; a refused change puts the switch back.
  */
 
+/** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
+const ABOUT = `Notification settings at \`/settings/notifications\`, the first tab of a member's settings: one switch
+per kind of mail with what it sends. A change is saved at once; a refused change puts the switch
+back.`
+
 const meta = preview.meta({
   title: 'Settings/Notifications/Settings page',
   subcomponents: { NotificationSettingsScreen },
-  parameters: { layout: 'fullscreen', router: { app: true, url: '/settings/notifications' } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { app: true, url: '/settings/notifications' },
+    docs: { description: { component: ABOUT } },
+  },
   beforeEach: loggedInAs('v-nokia', nokiaMember('Engineer')),
   render: () => <></>,
 })
@@ -77,6 +86,7 @@ export const EveryKindOn = meta.story({
 })
 
 export const Loading = meta.story({
+  name: 'Loading',
   beforeEach: [
     loggedInAs('v-nokia', nokiaMember('Engineer')),
     ({ msw }) => msw.use(scenarios.loading('notificationSettings')),
@@ -130,6 +140,7 @@ export const AllOff = meta.story({
 })
 
 export const ReadFailed = meta.story({
+  name: 'Read failed',
   beforeEach: [
     loggedInAs('v-nokia', nokiaMember('Engineer')),
     ({ msw }) => msw.use(scenarios.serverError('notificationSettings', SERVER_DOWN, 503)),
@@ -143,6 +154,7 @@ export const ReadFailed = meta.story({
 })
 
 export const OnAPhone = meta.story({
+  name: 'On a phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {
     await ready(canvas)

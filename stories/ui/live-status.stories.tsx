@@ -10,7 +10,7 @@ import { LiveUpdates } from '@/lib/live/live-updates'
  */
 
 const meta = preview.meta({
-  title: 'Dashboard/Live status',
+  title: 'UI/Live status',
   component: LiveStatus,
   parameters: { liveStream: { autoOpen: false } },
   render: () => (
@@ -25,6 +25,7 @@ const status = (canvas: { getByRole: (role: 'status', options: { name: string })
 
 /** Opening: the stream is asked for and has not answered yet. */
 export const Connecting = meta.story({
+  name: 'Connecting',
   play: async ({ canvas }) => {
     await waitFor(() => expect(status(canvas)).toHaveTextContent('Connecting to live updates…'))
   },
@@ -32,6 +33,7 @@ export const Connecting = meta.story({
 
 /** The stream said hello: updates arrive. */
 export const Live = meta.story({
+  name: 'Live',
   play: async ({ canvas }) => {
     await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0))
     storyStream().openAndHello([])
@@ -41,6 +43,7 @@ export const Live = meta.story({
 
 /** The connection dropped and the browser retries: no button, the browser is on it. */
 export const Reconnecting = meta.story({
+  name: 'Reconnecting',
   play: async ({ canvas }) => {
     await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0))
     storyStream().openAndHello([])
@@ -52,6 +55,7 @@ export const Reconnecting = meta.story({
 
 /** The browser gave up: said plainly, with Reconnect, which opens a new stream. */
 export const Lost = meta.story({
+  name: 'Lost',
   play: async ({ canvas, userEvent }) => {
     await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0))
     storyStream().openAndHello([])
@@ -67,6 +71,7 @@ export const Lost = meta.story({
 
 /** The session ended: the stream closes for good. */
 export const Ended = meta.story({
+  name: 'Ended',
   play: async ({ canvas }) => {
     await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0))
     storyStream().openAndHello([])
