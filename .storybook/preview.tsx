@@ -95,6 +95,8 @@ export default definePreview({
             'Notifications',
           ],
           'Certificates',
+          // The parts of a certification run that the vendor's run details and the lab's record share.
+          'Runs',
           'Screens',
           'Layout',
           'UI',
