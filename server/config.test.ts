@@ -102,6 +102,8 @@ describe('readConfig', () => {
     [{ CERT_CASE_MS: '-1' }, 'CERT_CASE_MS must be a whole number of 0 or more, not "-1".'],
     [{ CERT_CASE_TIMEOUT_MS: '0' }, 'CERT_CASE_TIMEOUT_MS must be a whole number of 1 or more, not "0".'],
     [{ MAIL_CALLS_PER_IP: 'many' }, 'MAIL_CALLS_PER_IP must be a whole number of 1 or more, not "many".'],
+    [{ SHUTDOWN_DELAY_MS: '5s' }, 'SHUTDOWN_DELAY_MS must be a whole number of 0 or more, not "5s".'],
+    [{ SHUTDOWN_GRACE_MS: '-1' }, 'SHUTDOWN_GRACE_MS must be a whole number of 0 or more, not "-1".'],
     [
       { API_TOKEN_CALLS_PER_MINUTE: '0' },
       'API_TOKEN_CALLS_PER_MINUTE must be a whole number of 1 or more, not "0".',

@@ -106,6 +106,8 @@ const environmentSchema = v.object({
   CERT_CASE_MS: whole('CERT_CASE_MS', 0),
   CERT_CASE_TIMEOUT_MS: whole('CERT_CASE_TIMEOUT_MS', 1),
   MAIL_CALLS_PER_IP: whole('MAIL_CALLS_PER_IP', 1),
+  SHUTDOWN_DELAY_MS: whole('SHUTDOWN_DELAY_MS', 0),
+  SHUTDOWN_GRACE_MS: whole('SHUTDOWN_GRACE_MS', 0),
   API_TOKEN_CALLS_PER_MINUTE: whole('API_TOKEN_CALLS_PER_MINUTE', 1),
   VITE_CERT_API_URL: variable('VITE_CERT_API_URL', 'an http or https URL', (value) =>
     isUrlWith(value, ['http:', 'https:']),
@@ -126,6 +128,8 @@ export type PortalConfig = {
   sessionSecret: string | undefined
   /** METRICS_TOKEN: /metrics also answers beyond this machine with it (server/apps/operations.ts). */
   metricsToken: string | undefined
+  /** SHUTDOWN_DELAY_MS and SHUTDOWN_GRACE_MS (server/apps/portal.ts); undefined: the defaults. */
+  shutdown: { delayMs?: number; graceMs?: number }
   conveniences: DevelopmentConveniences
   /** DEMO_EMAIL and DEMO_PASSWORD (or their defaults), checked by the login screen's rules. */
   demoAccount: DemoAccount
@@ -194,6 +198,10 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigReading {
       mailFrom: plain.MAIL_FROM,
       sessionSecret: plain.SESSION_SECRET,
       metricsToken: plain.METRICS_TOKEN,
+      shutdown: {
+        ...(plain.SHUTDOWN_DELAY_MS ? { delayMs: Number(plain.SHUTDOWN_DELAY_MS) } : {}),
+        ...(plain.SHUTDOWN_GRACE_MS ? { graceMs: Number(plain.SHUTDOWN_GRACE_MS) } : {}),
+      },
       conveniences,
       demoAccount,
       harness: harnessFromEnv(env),

@@ -111,6 +111,7 @@ const portal = await startPortal({
   webhooks: { development: config.webhooksDevelopment },
   publicUrl: config.publicUrl,
   metricsToken: config.metricsToken,
+  shutdown: config.shutdown,
 })
 
 const demo = database.seeded.demoAccount

@@ -89,6 +89,12 @@ export type PortalOptions = {
     /** false: this process sends none (a test sends them with a runner of its own). Default true. */
     run?: boolean
   }
+  /**
+   * How the process stops (docs/decisions/0047): `delayMs` with /readyz already 503 before the
+   * listeners close (SHUTDOWN_DELAY_MS: a proxy's health-check interval; default 0), then up to
+   * `graceMs` for the answers under way (SHUTDOWN_GRACE_MS, default 10 s).
+   */
+  shutdown?: { delayMs?: number; graceMs?: number }
   /** METRICS_TOKEN: /metrics also answers a caller beyond this machine that sends it (server/apps/operations.ts). */
   metricsToken?: string | undefined
 }
@@ -156,10 +162,17 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     jobs,
     operations,
     async close() {
+      // docs/decisions/0047: /readyz says 503 at once; a proxy that polls it stops sending here.
       operations.stopping()
-      // The streams first, so that their tabs see them end (and reconnect) rather than a reset.
+      const { delayMs = 0, graceMs = DEFAULT_SHUTDOWN_GRACE_MS } = options.shutdown ?? {}
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
+      // No new connection from here; the answers under way finish (up to graceMs).
+      const drained = Promise.all([drain(main.server, graceMs), drain(cert, graceMs)])
+      // The live streams never finish on their own: each ends now with a short `retry:`, and its tab
+      // reconnects (to whichever process answers) and resumes from its last event.
       await events.stop()
-      await Promise.all([close(main.server), close(cert)])
+      await drained
+      // The runs this process executes stay active, their leases released for another to take.
       await lab.executor.stop()
       unlisten()
       await jobs.stop()
@@ -229,7 +242,7 @@ async function listenBoth(
     })
     cert = (await listen(withOperations(certApp), options.certPort, hostname)).server
   } catch (error) {
-    await close(main.server)
+    await drain(main.server, 0)
     throw error
   }
   const certPort = (cert.address() as AddressInfo).port
@@ -313,10 +326,28 @@ function listen(fetch: Fetch, port: number, hostname: string) {
   })
 }
 
-function close(server: ServerType) {
+/** How long a stopping process waits for the answers under way before it cuts them. */
+const DEFAULT_SHUTDOWN_GRACE_MS = 10_000
+
+/**
+ * Stops accepting connections and waits for the answers under way, up to `graceMs`, then cuts
+ * what is left. A kept-alive connection with nothing under way (a browser's, a proxy's) is closed
+ * at once, and any other as soon as its answer is out, so that none holds the close open.
+ */
+function drain(server: ServerType, graceMs: number) {
   return new Promise<void>((resolve) => {
-    server.close(() => resolve())
-    // Keep-alive connections of browsers would hold close() open; end them.
-    if ('closeAllConnections' in server) server.closeAllConnections()
+    if (!('closeIdleConnections' in server)) {
+      server.close(() => resolve())
+      return
+    }
+    const idle = setInterval(() => server.closeIdleConnections(), 50)
+    const cut = setTimeout(() => server.closeAllConnections(), graceMs)
+    server.close(() => {
+      clearInterval(idle)
+      clearTimeout(cut)
+      resolve()
+    })
+    server.closeIdleConnections()
+    if (graceMs <= 0) server.closeAllConnections()
   })
 }

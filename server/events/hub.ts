@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import { STREAM_KEEP_ALIVE_MS } from '@/contract/events'
+import { STREAM_KEEP_ALIVE_MS, STREAM_RESTART_RETRY_MS } from '@/contract/events'
 import { MAX_STREAMS_PER_ACCOUNT, NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
 import type { Database } from '../platform/db/schema.ts'
 import { log } from '../platform/log.ts'
@@ -168,7 +168,9 @@ export function createEventHub(options: EventHubOptions): EventHub {
     life.stopped = true
     stopAppended?.()
     for (const timer of timers) clearTimeout(timer)
-    for (const stream of streams.all()) stream.close()
+    // Each tab told to come back soon, spread so that they do not all come back at once.
+    for (const stream of streams.all())
+      stream.closeForRestart(STREAM_RESTART_RETRY_MS * (0.25 + 0.75 * Math.random()))
     await listener?.stop()
     await Promise.allSettled([reader.current(), ...catchUps])
   }

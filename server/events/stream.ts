@@ -111,6 +111,12 @@ export class EventStream {
     this.close()
   }
 
+  /** The process is stopping: a short `retry:` (its tab reconnects within it, elsewhere), then close. */
+  closeForRestart(retryMs: number) {
+    this.#write(encoder.encode(`retry: ${Math.round(retryMs)}\n\n`))
+    this.close()
+  }
+
   /** Closes the stream (server stop, an error, a tab that does not read): the tab reconnects. */
   close() {
     if (this.#closed) return

@@ -62,6 +62,7 @@ export type TestPortalOptions = {
     | 'webhooks'
     | 'publicUrl'
     | 'metricsToken'
+    | 'shutdown'
   >
 >
 
@@ -88,6 +89,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+    ...(options.shutdown ? { shutdown: options.shutdown } : {}),
     // The suites read codes and attachments there; the test portal listens on loopback only.
     devMailbox: true,
     distDir: mkdtempSync(path.join(tmpdir(), 'portal-dist-')),

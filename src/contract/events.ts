@@ -57,6 +57,13 @@ export function parseEventsSeq(value: string | null | undefined): number | undef
 /** The EventSource retry the stream announces (`retry:`), in ms. */
 export const STREAM_RETRY_MS = 2000
 
+/**
+ * The retry a stream announces as its process stops (a restart, a deploy): the tab reconnects
+ * within this, spread from a quarter of it up to all of it so that every tab of the process does
+ * not come back in the same instant, to the process that answers next.
+ */
+export const STREAM_RESTART_RETRY_MS = 1000
+
 /** A run as the events describe it: its record's state beside it, so a row updates from the event alone. */
 const recordStateSchema = v.looseObject({ status: v.string(), isCertified: v.string() })
 
