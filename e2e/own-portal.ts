@@ -3,6 +3,7 @@ import { createServer } from 'node:net'
 import path from 'node:path'
 import { expect } from '@playwright/test'
 import pg from 'pg'
+import { forgetPortal, registerPortal } from './portal-registry.ts'
 
 /*
  * A portal of a journey's own (the built app, its own data folder and ports), for journeys that
@@ -63,6 +64,7 @@ export async function ownPortal(
         stdio: ['ignore', 'ignore', 'inherit'],
         detached: true,
       })
+      if (server.pid) registerPortal(server.pid)
       await expect
         .poll(async () => (await fetch(`${base}/api/portal-config`).catch(() => null))?.status ?? 0, {
           timeout: 60_000,
@@ -76,6 +78,7 @@ export async function ownPortal(
       const exited = new Promise((resolve) => child.once('exit', resolve))
       process.kill(-child.pid, 'SIGKILL')
       await exited
+      forgetPortal(child.pid)
       server = undefined
     },
   }

@@ -1,0 +1,7 @@
+import { killLeftPortals } from './portal-registry.ts'
+
+/** After every journey: no portal a journey started outlives the suite (portal-registry.ts). */
+export default function globalTeardown() {
+  const killed = killLeftPortals()
+  if (killed > 0) console.log(`Killed ${killed} portal process group(s) a journey left running.`)
+}
