@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono'
 import { sql, type Kysely } from 'kysely'
 import { Gauge, Registry } from 'prom-client'
 import type { EventHub } from '../events/index.ts'
+import { bearerSecret } from '../http/bearer-token.ts'
 import { pendingMigrations } from '../platform/db/database.ts'
 import type { Database } from '../platform/db/schema.ts'
 import { isLoopbackHost } from '../platform/development.ts'
@@ -120,7 +121,7 @@ export function createOperations(parts: OperationsParts): Operations {
  * X-Forwarded-For, and would otherwise hand the metrics to anyone), or one with the token.
  */
 function mayReadMetrics(c: Context, token: string | undefined): boolean {
-  const bearer = /^Bearer +(\S+) *$/i.exec(c.req.header('Authorization') ?? '')?.[1]
+  const bearer = bearerSecret(c.req.header('Authorization') ?? '')
   if (token && bearer) {
     const given = Buffer.from(bearer)
     const wanted = Buffer.from(token)
@@ -133,6 +134,9 @@ function mayReadMetrics(c: Context, token: string | undefined): boolean {
     return false
   }
 }
+
+/** How long one read of the jobs serves the gauges of a scrape. */
+const JOBS_READ_REUSE_MS = 1000
 
 /** The database's figures, read at each scrape (the same in every process: take max(), not sum()). */
 function databaseGauges({ db, events }: OperationsParts): Registry {
@@ -152,7 +156,14 @@ function databaseGauges({ db, events }: OperationsParts): Registry {
       for (const row of rows) this.set({ status: row.status }, Number(row.count))
     },
   })
-  const jobs = () =>
+  // Both job gauges read one query per scrape: the second reuses the first's answer.
+  let jobsRead: { at: number; rows: ReturnType<typeof readJobs> } | undefined
+  const jobs = () => {
+    if (!jobsRead || Date.now() - jobsRead.at > JOBS_READ_REUSE_MS)
+      jobsRead = { at: Date.now(), rows: readJobs() }
+    return jobsRead.rows
+  }
+  const readJobs = () =>
     db
       .selectFrom('jobs')
       .select((eb) => [

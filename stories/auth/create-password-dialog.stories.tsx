@@ -15,6 +15,7 @@ import { callEndpoint } from '@/lib/call-endpoint'
 import { readPendingRegistration, removePendingRegistration, writePendingRegistration } from '@/lib/storage'
 import { scenarios } from '@/mocks/scenarios'
 import { CreatePasswordDialog } from '@/features/auth/components/create-password-dialog'
+import { CreatePasswordFields } from '@/features/auth/components/create-password-fields'
 
 /**
  * The Create Password dialog (spec §2, §4, §5, §8) on the registration screen of a vendor who has
@@ -66,7 +67,7 @@ Closed by mistake, it opens again from the registration page.`
 
 const meta = preview.meta({
   title: 'Auth/Create password dialog',
-  subcomponents: { CreatePasswordDialog },
+  subcomponents: { CreatePasswordDialog, CreatePasswordFields },
   parameters: {
     layout: 'fullscreen',
     router: { app: true, url: '/create-profile/register' },

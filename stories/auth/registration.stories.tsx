@@ -25,6 +25,11 @@ import { endpointUrl } from '@/mocks/handlers'
 import { scenarios } from '@/mocks/scenarios'
 import { RegistrationForm } from '@/features/auth/components/registration-form'
 import { OwnToaster } from '@/features/auth/components/registration-toasts'
+import {
+  ContactFieldset,
+  DetailsFieldset,
+  OrganizationFieldset,
+} from '@/features/auth/components/registration-fields'
 
 /**
  * The registration screen (spec §2, §4, §5, §8) in the real route tree: each field's messages as
@@ -59,7 +64,7 @@ which addresses have accounts.`
 const meta = preview.meta({
   title: 'Auth/Registration',
   component: RegistrationForm,
-  subcomponents: { OwnToaster },
+  subcomponents: { OwnToaster, DetailsFieldset, OrganizationFieldset, ContactFieldset },
   parameters: {
     layout: 'fullscreen',
     router: { app: true, url: '/create-profile/register' },

@@ -15,6 +15,7 @@ import { world } from '@/mocks/fixtures/world'
 import { loggedInAsLab } from '../support/session'
 import { expectPageHeading } from '../support/page'
 import { expectToast } from '../support/toasts'
+import { ApproveDialog, DeclineDialog, MapDialog } from '@/features/catalogue/components/decision-dialogs'
 
 /**
  * The programme's catalogue at /lab/catalogue (docs/decisions/0034), over the fixture world:
@@ -32,7 +33,15 @@ manufacturer; a Lab engineer reads.`
 
 const meta = preview.meta({
   title: 'Lab/Catalogue',
-  subcomponents: { CatalogueScreen, ReviewQueue, ManufacturerApproval, CatalogueList },
+  subcomponents: {
+    CatalogueScreen,
+    ReviewQueue,
+    ManufacturerApproval,
+    CatalogueList,
+    ApproveDialog,
+    MapDialog,
+    DeclineDialog,
+  },
   parameters: {
     layout: 'fullscreen',
     router: { app: true, url: '/lab/catalogue' },

@@ -15,6 +15,7 @@ import {
   type UserEvent,
   VALIDATION_FAILURE,
 } from '../dashboard/dashboard-steps'
+import { AttemptHistory, AttemptSwitcher } from '@/features/certification/components/attempt-history'
 
 /**
  * A record's attempts in its run details: the latest attempt's cases with their log
@@ -30,7 +31,7 @@ finished or cancelled attempt offers its printable report.`
 
 const meta = preview.meta({
   title: 'Dashboard/Attempts',
-  subcomponents: { RunDetails },
+  subcomponents: { RunDetails, AttemptHistory, AttemptSwitcher },
   parameters: {
     ...dashboardAt(),
     liveStream: { activeRuns: () => [] },

@@ -77,3 +77,23 @@ export async function consumeAllEvents(db: Kysely<Database>, consumer: string, r
     total += count
   }
 }
+
+/**
+ * Hands the new events to each reader by its cursor name; answers how many were read. A reader
+ * that fails is logged and reads the same events again at the next round.
+ */
+export async function consumeEachReader(
+  db: Kysely<Database>,
+  readers: Record<string, EventReader>,
+  logger: { warn(fields: object, message: string): void },
+): Promise<number> {
+  let read = 0
+  for (const [consumer, reader] of Object.entries(readers)) {
+    try {
+      read += await consumeAllEvents(db, consumer, reader)
+    } catch (error) {
+      logger.warn({ consumer, err: String(error) }, 'A reader of the events log failed; it reads again.')
+    }
+  }
+  return read
+}

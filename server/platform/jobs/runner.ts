@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database, JobStatus } from '../db/schema.ts'
 import { log as serverLog } from '../log.ts'
 import { createAlarm } from './alarm.ts'
-import { consumeAllEvents, type EventReader } from './event-log.ts'
+import { consumeEachReader, type EventReader } from './event-log.ts'
 import { jobBackoffMs } from './backoff.ts'
 import { createPruner, type Prune } from './prune.ts'
 import { onJobEnqueued } from './queue.ts'
@@ -168,22 +168,6 @@ async function claim(runner: Runner, only?: number): Promise<Claimed[]> {
     )
     .returning(['id', 'kind', 'topic', 'payload', 'attempts', 'max_attempts'])
     .execute()
-}
-
-/** Hands the new events to each reader; answers how many were read. */
-async function readEvents(runner: Runner): Promise<number> {
-  let read = 0
-  for (const [consumer, reader] of Object.entries(runner.readers)) {
-    try {
-      read += await consumeAllEvents(runner.db, consumer, reader)
-    } catch (error) {
-      runner.logger.warn(
-        { consumer, err: String(error) },
-        'A reader of the events log failed; it reads again.',
-      )
-    }
-  }
-  return read
 }
 
 /** The job's row while it is still this runner's attempt. */
@@ -351,7 +335,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function runOnce(): Promise<number> {
     await prune()
-    const read = await readEvents(runner)
+    const read = await consumeEachReader(runner.db, runner.readers, runner.logger)
     const jobs = await claim(runner)
     await Promise.all(jobs.map((job) => track(perform(runner, job))))
     return read + jobs.length
