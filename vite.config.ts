@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath, URL } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -66,5 +67,9 @@ export default defineConfig(({ mode }) => ({
     // still fails within 20 s.
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker fewer than the cores: one on the 2-core machines CI and the
+    // developers use, where a server test file mostly waits on PGlite in its own process while the
+    // other core sits idle. Two workers there; one fewer than the cores on bigger machines.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 }))

@@ -214,7 +214,10 @@ if (needsServer) {
         },
       },
     )
-    await step('e2e', npx, ['playwright', 'test'], {
+    // No trace recorded: recording one for every journey, to keep a failure's, costs about a
+    // third of the step's CPU. A journey that fails here is run alone to get its trace
+    // (`npx playwright test e2e/<spec>` keeps the trace of a failure: playwright.config.ts).
+    await step('e2e', npx, ['playwright', 'test', '--trace=off'], {
       env: {
         E2E_BASE_URL: baseURL,
         E2E_CERT_URL: `http://127.0.0.1:${certPort}`,

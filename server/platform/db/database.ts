@@ -81,6 +81,11 @@ export type OpenDatabaseOptions = {
   /** PGlite in memory, for tests. */
   memory?: boolean
   /**
+   * PGlite in memory only: start from this dump of a data folder (`dumpDataDir`) instead of an
+   * empty cluster; the test suites' template of a migrated, seeded database (test-database.ts).
+   */
+  template?: Blob
+  /**
    * PostgreSQL only: keep every table in this schema (created when missing), so that test files
    * can share one server without seeing each other's rows.
    */
@@ -203,7 +208,9 @@ async function createDialect(
   }
   if (options.memory) {
     return {
-      dialect: new PgliteDialect({ pglite: () => PGlite.create() }),
+      dialect: new PgliteDialect({
+        pglite: () => PGlite.create(options.template ? { loadDataDir: options.template } : {}),
+      }),
       engine: 'pglite',
       release: () => {},
     }

@@ -1,6 +1,20 @@
 import { randomBytes } from 'node:crypto'
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { Kysely } from 'kysely'
 import pg from 'pg'
-import { openDatabase, type OpenDatabaseOptions, type PortalDatabase } from './database.ts'
+import {
+  migrateToLatest,
+  migrations,
+  openDatabase,
+  type OpenDatabaseOptions,
+  type PortalDatabase,
+} from './database.ts'
+import { PgliteDialect } from './pglite-dialect.ts'
+import type { Database } from './schema.ts'
+import { runSeeds, type SeedOptions } from './seed.ts'
 
 /*
  * A database for one test file: PGlite in memory, or — when DATABASE_URL is set (npm run
@@ -19,7 +33,8 @@ export async function openTestDatabase(
 ): Promise<TestDatabase> {
   const databaseUrl = env.DATABASE_URL
   if (!databaseUrl) {
-    const database = await openDatabase({ memory: true, ...options })
+    const template = options.seeds?.demoAccount ? undefined : await pgliteTemplate(options.seeds)
+    const database = await openDatabase({ memory: true, template, ...options })
     return { ...database, schema: undefined }
   }
   const schema = `test_${randomBytes(6).toString('hex')}`
@@ -31,6 +46,47 @@ export async function openTestDatabase(
       await database.close()
       await dropSchema(databaseUrl, schema)
     },
+  }
+}
+
+/*
+ * A new PGlite cluster costs seconds of CPU (its initdb, then every migration and seed); loading
+ * the dump of one already migrated and seeded costs a fraction of it. The first test database of
+ * each seed set is built once and dumped to a file in the run's temporary folder (TMPDIR, one per
+ * Vitest run: src/test/temp-folder.ts), which every later one, in any worker, starts from. Two
+ * workers that build it at once each write their own file and rename it into place: both are the
+ * same. A demo vendor's seed (a password hash, its records) is never templated.
+ */
+const templates = new Map<string, Promise<Blob>>()
+
+function pgliteTemplate(seeds: SeedOptions = {}): Promise<Blob> {
+  const key = `${(seeds.catalogue ?? true) ? 'c' : ''}${(seeds.addresses ?? true) ? 'a' : ''}-${Object.keys(migrations).length}`
+  let template = templates.get(key)
+  if (!template) {
+    template = buildTemplate(key, seeds)
+    templates.set(key, template)
+  }
+  return template
+}
+
+async function buildTemplate(key: string, seeds: SeedOptions): Promise<Blob> {
+  const file = process.env.VITEST ? path.join(tmpdir(), `pglite-template-${key}.tar`) : undefined
+  if (file && existsSync(file)) return new Blob([readFileSync(file)])
+  const pglite = await PGlite.create()
+  const db = new Kysely<Database>({ dialect: new PgliteDialect({ pglite }) })
+  try {
+    await migrateToLatest(db)
+    await runSeeds(db, { ...seeds, demoAccount: false })
+    const dump = await pglite.dumpDataDir('none')
+    if (file) {
+      const partial = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
+      renameSync(partial, file)
+    }
+    return dump
+  } finally {
+    await db.destroy()
+    if (!pglite.closed) await pglite.close()
   }
 }
 
