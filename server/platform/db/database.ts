@@ -100,6 +100,12 @@ export type PortalDatabase = {
    * the only writer (server/platform/db/write-watch.ts); null on PostgreSQL.
    */
   writes: WriteWatch | null
+  /**
+   * PGlite in a data folder only: its consistent copy as an uncompressed tar, taken between two
+   * queries (pglite-dialect.ts; the backups of docs/decisions/0048). Null on PostgreSQL (pg_dump)
+   * and in memory.
+   */
+  snapshot: (() => Promise<Blob>) | null
   close(): Promise<void>
 }
 
@@ -113,7 +119,7 @@ export function databaseOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Op
 
 /** Opens the database, brings its schema up to date and runs the seeds. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<PortalDatabase> {
-  const { dialect, engine, release } = await createDialect(options)
+  const { dialect, engine, release, folder } = await createDialect(options)
   const writes = engine === 'pglite' ? new WriteWatch() : null
   const db = new Kysely<Database>({ dialect, plugins: writes ? [writes] : [] })
   let closed = false
@@ -129,7 +135,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<P
   try {
     await migrateToLatest(db, options.databaseUrl ? options.schema : undefined)
     const seeded = await runSeeds(db, options.seeds)
-    return { db, engine, seeded, writes, close }
+    const snapshot = folder && dialect instanceof PgliteDialect ? () => dialect.snapshot() : null
+    return { db, engine, seeded, writes, snapshot, close }
   } catch (error) {
     await close()
     throw error
@@ -182,7 +189,7 @@ const INT8 = 20
 
 async function createDialect(
   options: OpenDatabaseOptions,
-): Promise<{ dialect: Dialect; engine: PortalDatabase['engine']; release: () => void }> {
+): Promise<{ dialect: Dialect; engine: PortalDatabase['engine']; release: () => void; folder?: boolean }> {
   if (options.databaseUrl) {
     const schema = options.schema
     if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
@@ -211,8 +218,8 @@ async function createDialect(
   const dataDir = path.resolve(options.dataDir ?? './data')
   mkdirSync(dataDir, { recursive: true })
   const release = lockDataDir(dataDir)
-  const dialect = new PgliteDialect({ pglite: () => PGlite.create(path.join(dataDir, 'pglite')) })
-  return { dialect, engine: 'pglite', release }
+  const dialect = new PgliteDialect({ pglite: () => PGlite.create(path.join(dataDir, PGLITE_FOLDER)) })
+  return { dialect, engine: 'pglite', release, folder: true }
 }
 
 async function createSchema(databaseUrl: string, schema: string) {
@@ -225,11 +232,14 @@ async function createSchema(databaseUrl: string, schema: string) {
   }
 }
 
+/** PGlite's own folder inside DATA_DIR. */
+export const PGLITE_FOLDER = 'pglite'
+
 /**
  * PGlite's files must have one writer: a second process on the same folder would corrupt them.
  * A lock file names the owning process; a lock left by a process that died is taken over.
  */
-function lockDataDir(dataDir: string) {
+export function lockDataDir(dataDir: string) {
   const lockFile = path.join(dataDir, 'pglite.lock')
   if (!takeLock(lockFile)) {
     const owner = Number(readFileSync(lockFile, 'utf8').trim())
