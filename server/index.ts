@@ -4,7 +4,7 @@ import { startPortal } from './apps/portal.ts'
 import { loadSigner } from './certificates/index.ts'
 import { maintenanceFromEnv } from './certification/index.ts'
 import { readConfig } from './config.ts'
-import { backupStream } from './platform/backup/data-folder.ts'
+import { folderBackup } from './platform/backup/data-folder.ts'
 import { openDatabase } from './platform/db/database.ts'
 import { log } from './platform/log.ts'
 import { createMailer } from './platform/mailer.ts'
@@ -63,7 +63,6 @@ const database = await openDatabase({
 })
 // The demo vendor is off: one an earlier start seeded keeps no published password.
 const lockedDemo = !conveniences.demoAccount && (await lockDemoAccount(database.db, config.demoAccount))
-const { snapshot } = database
 const mailer = createMailer({
   smtpUrl: config.smtpUrl,
   from: config.mailFrom,
@@ -94,7 +93,7 @@ const portal = await startPortal({
   operator: {
     token: config.operatorToken,
     // docs/decisions/0048: `npm run backup` takes the data folder's snapshot through this process.
-    backup: snapshot ? async () => backupStream(await snapshot(), config.database.dataDir) : null,
+    backup: folderBackup(database, config.database.dataDir),
   },
   shutdown: config.shutdown,
 })

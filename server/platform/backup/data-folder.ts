@@ -4,7 +4,7 @@ import { Readable } from 'node:stream'
 import { createGzip, gunzipSync } from 'node:zlib'
 import { PGlite } from '@electric-sql/pglite'
 import { dataDirNotEmptyMessage, notABackupMessage, unreadableMessage } from '@/contract/operator'
-import { lockDataDir, PGLITE_FOLDER } from '../db/database.ts'
+import { lockDataDir, PGLITE_FOLDER, type PortalDatabase } from '../db/database.ts'
 import { readTar, TAR_END, tarEntry, type TarEntry } from './tar.ts'
 
 /*
@@ -48,6 +48,14 @@ export async function backupStream(snapshot: Blob, dataDir: string): Promise<Rea
     yield TAR_END
   }
   return gzipped(blocks())
+}
+
+/** The backup a portal on `database` serves (server/apps/operator.ts): none unless PGlite in a folder. */
+export function folderBackup(
+  { snapshot }: Pick<PortalDatabase, 'snapshot'>,
+  dataDir: string,
+): (() => Promise<Readable>) | null {
+  return snapshot ? async () => backupStream(await snapshot(), dataDir) : null
 }
 
 /** With no portal running on it: opens the folder (taking its lock) and dumps it. */
