@@ -13,14 +13,14 @@ import {
   postgresBackupWrittenMessage,
 } from '../src/contract/operator.ts'
 import { backupStream, snapshotFolder } from '../server/platform/backup/data-folder.ts'
-import { callOperator, jsonOf, type Output, printRefusal, runningPortal } from './operator-client.ts'
+import { callOperator, commandRoute, jsonOf, type Output, printRefusal } from './operator-client.ts'
 import { runPostgresTool } from './postgres-tools.ts'
 
 /*
  * docs/decisions/0048: `npm run backup -- --out <file>`.
- * - PGlite (DATA_DIR): when a portal answers on MAIN_PORT it takes the snapshot between two
- *   queries and streams it here (its operator call); when none runs the command opens the data
- *   folder itself. Either way the file is the data folder as a gzipped tar: PGlite's files and
+ * - PGlite (DATA_DIR): when a portal runs on the folder it takes the snapshot between two
+ *   queries and streams it here (its operator call, scripts/operator-client.ts); when none runs
+ *   the command opens the data folder itself. Either way the file is the data folder as a gzipped tar: PGlite's files and
  *   the keys beside them (scripts/restore.ts unpacks it).
  * - PostgreSQL (DATABASE_URL): pg_dump --format=custom, whether portals run or not.
  * The file appears whole or not at all (written beside it, then renamed); an existing one is kept.
@@ -81,8 +81,9 @@ export async function backupCommand(args: string[], env: NodeJS.ProcessEnv, out:
     if (done) out.log(postgresBackupWrittenMessage(file, statSync(file).size))
     return done ? 0 : 1
   }
-  const portal = await runningPortal(env)
-  if (portal) return backupThroughPortal(portal, file, env, out)
+  const route = await commandRoute(env, out)
+  if (route === null) return 1
+  if (route !== 'database') return backupThroughPortal(route.portal, file, env, out)
   const dataDir = env.DATA_DIR || './data'
   try {
     const size = await writeWhole(await backupStream(await snapshotFolder(dataDir), dataDir), file)

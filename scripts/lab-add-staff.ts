@@ -8,7 +8,7 @@ import { addStaffMember } from '../server/lab/staff.ts'
 import type { Mailer } from '../server/platform/mailer.ts'
 import { OPERATOR_LAB_STAFF_PATH, operatorStaffAnswerSchema } from '../src/contract/operator.ts'
 import { commandMailer, commandPortalUrl, openCommandDatabase } from './command-database.ts'
-import { callOperator, jsonOf, type Output, printRefusal, runningPortal } from './operator-client.ts'
+import { callOperator, commandRoute, jsonOf, type Output, printRefusal } from './operator-client.ts'
 
 /*
  * docs/decisions/0024: `npm run lab:add-staff -- --email … --name … [--role …]` adds a
@@ -17,9 +17,10 @@ import { callOperator, jsonOf, type Output, printRefusal, runningPortal } from '
  * server configured, in the development mailbox and printed here. The link points at PORTAL_URL
  * (default http://localhost:<MAIN_PORT or 7700>).
  *
- * docs/decisions/0048: while a portal answers on MAIN_PORT the command asks it (its operator call,
- * scripts/operator-client.ts), and the portal mails the link; when none runs it opens the
- * database (DATABASE_URL, or PGlite in DATA_DIR) itself. Same flags, lines and exit codes.
+ * docs/decisions/0048: while a portal runs on the PGlite folder (DATA_DIR) the command asks it
+ * (its operator call on MAIN_PORT, scripts/operator-client.ts), and the portal mails the link;
+ * otherwise, and always on PostgreSQL (DATABASE_URL), it opens the database itself. Same flags,
+ * lines and exit codes.
  */
 
 export type AddStaffOptions = { email: string; name: string; role: LabRole; portalUrl: string }
@@ -94,8 +95,9 @@ export async function addStaffCommand(args: string[], env: NodeJS.ProcessEnv, ou
     out.error(flags.message)
     return 2
   }
-  const portal = await runningPortal(env)
-  if (portal) return addThroughPortal(portal, flags, env, out)
+  const route = await commandRoute(env, out)
+  if (route === null) return 1
+  if (route !== 'database') return addThroughPortal(route.portal, flags, env, out)
   const database = await openCommandDatabase('add staff from /lab/staff as a Lab manager', env, out)
   if (!database) return 1
   try {

@@ -1,12 +1,23 @@
+import path from 'node:path'
 import * as v from 'valibot'
-import { operatorRefusalSchema, portalAnsweredMessage } from '../src/contract/operator.ts'
+import {
+  OPERATOR_PROCESS_PATH,
+  operatorProcessAnswerSchema,
+  operatorRefusalSchema,
+  otherPortalMessage,
+  portalAnsweredMessage,
+  portalNotAnsweringMessage,
+} from '../src/contract/operator.ts'
+import { dataDirOwner } from '../server/platform/db/database.ts'
 
 /*
- * docs/decisions/0048: how the operator's commands reach a running portal. The portal of this
- * configuration listens on MAIN_PORT at HOST (127.0.0.1 when it listens on every address); when
- * something answers there the command sends its work to the portal's operator call (from this
- * machine, so the call is allowed, or with OPERATOR_TOKEN), and when nothing does it opens the
- * database itself (scripts/command-database.ts).
+ * docs/decisions/0048: where an operator's command does its work. On PostgreSQL (DATABASE_URL)
+ * every process may open the database, so the command does. On PGlite the data folder belongs to
+ * the process whose lock is on it: with none, the command opens the folder itself; with a running
+ * portal on it, the command asks that portal — on MAIN_PORT at HOST (127.0.0.1 when it listens on
+ * every address), from this machine (or with OPERATOR_TOKEN) — after checking that the process
+ * answering there is the one holding the folder, so that a portal of another folder is never
+ * changed by mistake.
  */
 
 /** Where a command prints: the terminal, or a test's lines. */
@@ -19,8 +30,42 @@ export function operatorUrl(env: NodeJS.ProcessEnv): string {
   return `http://${reach.includes(':') ? `[${reach}]` : reach}:${Number(env.MAIN_PORT?.trim() || '7700')}`
 }
 
+/**
+ * The running portal to ask, 'database' to open the database, or null once the reason neither
+ * will do is printed (exit code 1).
+ */
+export async function commandRoute(
+  env: NodeJS.ProcessEnv,
+  out: Output,
+): Promise<{ portal: string } | 'database' | null> {
+  if (env.DATABASE_URL) return 'database'
+  const folder = path.resolve(env.DATA_DIR || './data')
+  const owner = dataDirOwner(folder)
+  if (owner === null) return 'database'
+  const base = await runningPortal(env)
+  if (!base) {
+    out.error(portalNotAnsweringMessage(folder, owner, operatorUrl(env)))
+    return null
+  }
+  const token = env.OPERATOR_TOKEN?.trim()
+  const response = await fetch(`${base}${OPERATOR_PROCESS_PATH}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  })
+  const body = await jsonOf(response)
+  const answer = v.safeParse(operatorProcessAnswerSchema, body)
+  if (!response.ok || !answer.success) {
+    printRefusal(response, body, base, out)
+    return null
+  }
+  if (answer.output.pid !== owner) {
+    out.error(otherPortalMessage(base, answer.output.pid, owner, folder))
+    return null
+  }
+  return { portal: base }
+}
+
 /** The portal's address when one answers there (its /healthz), else null: nothing runs. */
-export async function runningPortal(env: NodeJS.ProcessEnv): Promise<string | null> {
+async function runningPortal(env: NodeJS.ProcessEnv): Promise<string | null> {
   const base = operatorUrl(env)
   try {
     const answer = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(3000) })

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +12,8 @@ import {
   OPERATOR_LAB_STAFF_PATH,
   OPERATOR_REFUSED_MESSAGE,
   OPERATOR_REVOKE_PATH,
+  otherPortalMessage,
+  portalNotAnsweringMessage,
   restoredMessage,
 } from '@/contract/operator'
 import { certificateRevokedMessage, UNKNOWN_CERTIFICATE_MESSAGE } from '@/contract/certificates'
@@ -27,6 +30,7 @@ import {
 } from '../server/test/portal.ts'
 import { backupCommand } from './backup.ts'
 import { addStaffCommand } from './lab-add-staff.ts'
+import { operatorUrl } from './operator-client.ts'
 import { restoreCommand } from './restore.ts'
 import { revokeCommand } from './revoke-certificate.ts'
 
@@ -47,6 +51,15 @@ const folder = (name: string) => {
 const dataDir = folder('data')
 const backupFile = path.join(folder('backups'), 'portal.tar.gz')
 const restoredDir = path.join(folder('restored'), 'data')
+
+/** A port nothing listens on (taken, then given back). */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
 
 /** A command's printed lines and exit code. */
 async function run(
@@ -113,7 +126,7 @@ beforeAll(async () => {
   owner = await createVendor(test, 'bella.backup@example.com', 'Bella')
   kept = await certified(test, owner, 'BACKUP0001')
   revoked = await certified(test, owner, 'BACKUP0002')
-}, 60_000)
+}, 120_000)
 
 afterAll(async () => {
   await test?.close()
@@ -157,6 +170,34 @@ describe('the operator commands against a running portal', () => {
     })
     const staff = await test.database.db.selectFrom('lab_staff').select(['email', 'role']).execute()
     expect(staff).toEqual([{ email: 'olga.operator@lab.example', role: 'Lab manager' }])
+  })
+
+  it('asks only the portal that holds the data folder, and says so when another answers or none does', async () => {
+    // A folder another running process holds (this test's parent): the portal answering is not it.
+    const held = folder('held')
+    writeFileSync(path.join(held, 'pglite.lock'), String(process.ppid))
+    const args = ['--email', 'wrong.portal@lab.example', '--name', 'Wrong Portal']
+    expect(await run(addStaffCommand, args, { ...env, DATA_DIR: held })).toEqual({
+      code: 1,
+      lines: [`error: ${otherPortalMessage(test.portal.mainUrl, process.pid, process.ppid, held)}`],
+    })
+    // The portal holding the folder does not answer on MAIN_PORT.
+    const elsewhere = { ...env, MAIN_PORT: String(await freePort()) }
+    expect(await run(revokeCommand, ['--number', kept, '--reason', 'x'], elsewhere)).toEqual({
+      code: 1,
+      lines: [`error: ${portalNotAnsweringMessage(dataDir, process.pid, operatorUrl(elsewhere))}`],
+    })
+    const db = test.database.db
+    expect(
+      await db
+        .selectFrom('lab_staff')
+        .select('email')
+        .where('email', '=', 'wrong.portal@lab.example')
+        .execute(),
+    ).toEqual([])
+    expect(
+      await db.selectFrom('certificates').select('revoked_at').where('number', '=', kept).executeTakeFirst(),
+    ).toEqual({ revoked_at: null })
   })
 
   it('refuses a caller from elsewhere (through a proxy), and changes nothing; takes OPERATOR_TOKEN', async () => {
@@ -223,6 +264,16 @@ describe('a backup of a running portal, restored into a new folder', () => {
       ),
     )
     await test.close()
+    // With no portal on the folder, the command opens it itself.
+    const offline = await run(backupCommand, ['--out', `${backupFile}.offline`], env)
+    expect([offline.code, offline.lines]).toEqual([
+      0,
+      [
+        expect.stringMatching(
+          /^Backup written to .+ \(\d+\.\d MB\), from the data folder \(no portal was running on it\)\.$/,
+        ),
+      ],
+    ])
 
     expect(await run(restoreCommand, ['--from', backupFile, '--data-dir', restoredDir], {})).toEqual({
       code: 0,

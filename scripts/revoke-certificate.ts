@@ -12,15 +12,16 @@ import {
   operatorRevokeAnswerSchema,
 } from '../src/contract/operator.ts'
 import { commandMailer, commandPortalUrl, openCommandDatabase } from './command-database.ts'
-import { callOperator, jsonOf, type Output, printRefusal, runningPortal } from './operator-client.ts'
+import { callOperator, commandRoute, jsonOf, type Output, printRefusal } from './operator-client.ts'
 
 /*
  * docs/decisions/0025: `npm run certificate:revoke -- --number DCP-… --reason "…"`
  * revokes a certificate — for headless setups; a Lab manager does the same from the lab console.
  * The organization's Owners are mailed the reason (SMTP_URL, or the development mailbox); the
- * verification page shows Revoked. docs/decisions/0048: while a portal answers on MAIN_PORT the
- * command asks it (its operator call, scripts/operator-client.ts); when none runs it opens the
- * database (DATABASE_URL, or PGlite in DATA_DIR) itself. Same flags, lines and exit codes.
+ * verification page shows Revoked. docs/decisions/0048: while a portal runs on the PGlite folder
+ * (DATA_DIR) the command asks it (its operator call on MAIN_PORT, scripts/operator-client.ts);
+ * otherwise, and always on PostgreSQL (DATABASE_URL), it opens the database itself. Same flags,
+ * lines and exit codes.
  */
 
 const USAGE = 'Usage: npm run certificate:revoke -- --number DCP-XXXX-XXXX-XXXX --reason "<why>"'
@@ -70,8 +71,9 @@ export async function revokeCommand(args: string[], env: NodeJS.ProcessEnv, out:
     out.error(flags.message)
     return 2
   }
-  const portal = await runningPortal(env)
-  if (portal) return revokeThroughPortal(portal, flags, env, out)
+  const route = await commandRoute(env, out)
+  if (route === null) return 1
+  if (route !== 'database') return revokeThroughPortal(route.portal, flags, env, out)
   const database = await openCommandDatabase('revoke it from the lab console as a Lab manager', env, out)
   if (!database) return 1
   try {

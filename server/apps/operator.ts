@@ -8,6 +8,7 @@ import {
   COMMAND_REVOKER,
   OPERATOR_BACKUP_PATH,
   OPERATOR_LAB_STAFF_PATH,
+  OPERATOR_PROCESS_PATH,
   OPERATOR_REFUSED_MESSAGE,
   OPERATOR_REVOKE_PATH,
 } from '@/contract/operator'
@@ -44,6 +45,7 @@ export function createOperatorApp(parts: OperatorParts): Hono {
     if (!isLocalCallerOrBearer(c, parts.token)) return c.json({ message: OPERATOR_REFUSED_MESSAGE }, 403)
     await next()
   })
+  app.get(OPERATOR_PROCESS_PATH, (c) => c.json({ pid: process.pid }))
   app.post(OPERATOR_LAB_STAFF_PATH, limitBodySize, jsonBody(addLabStaffPayloadSchema), async (c) => {
     const { db, mailer } = parts
     const body = c.var.body

@@ -5,7 +5,8 @@ import * as v from 'valibot'
  * service (not /api/, the vendors' and the lab's contract). They answer a caller on the portal's
  * machine that came through no proxy, or one with OPERATOR_TOKEN as a Bearer token
  * (server/http/local-caller.ts, the rule /metrics follows), and are what `npm run lab:add-staff`,
- * `npm run certificate:revoke` and `npm run backup` call when a portal answers on MAIN_PORT. The
+ * `npm run certificate:revoke` and `npm run backup` call while a portal runs on their PGlite data
+ * folder (scripts/operator-client.ts). The
  * bodies are the lab console's (addLabStaffPayloadSchema, revokeCertificatePayloadSchema); a
  * refusal is `{ message, field }` with 400, 404 or 409, as there.
  */
@@ -17,6 +18,8 @@ export const OPERATOR_LAB_STAFF_PATH = '/operations/lab-staff'
 export const OPERATOR_REVOKE_PATH = '/operations/certificates/revoke'
 /** POST: a gzipped tar of the data folder (PGlite), taken between two queries. */
 export const OPERATOR_BACKUP_PATH = '/operations/backup'
+/** GET { pid }: which process answers, so a command checks it is the one holding its data folder. */
+export const OPERATOR_PROCESS_PATH = '/operations/process'
 
 export const OPERATOR_REFUSED_MESSAGE =
   'The operator calls answer to a caller on this machine, or with OPERATOR_TOKEN as a Bearer token.'
@@ -31,6 +34,8 @@ export const operatorStaffAnswerSchema = v.object({
   /** The set-password link when the portal has no mail server (it is in the development mailbox); null when mailed. */
   link: v.nullable(v.string()),
 })
+
+export const operatorProcessAnswerSchema = v.object({ pid: v.number() })
 
 export const operatorRevokeAnswerSchema = v.object({ message: v.string(), number: v.string() })
 
@@ -83,6 +88,12 @@ export const postgresToolFailedMessage = (tool: string, code: number | null) =>
 
 export const postgresRestoreNeedsNoDataDirMessage =
   '--data-dir: with DATABASE_URL set, pg_restore restores into that database; --data-dir is for a PGlite data folder.'
+
+export const portalNotAnsweringMessage = (folder: string, pid: number, url: string) =>
+  `The portal (process ${pid}) runs on ${folder} but does not answer at ${url}: set MAIN_PORT and HOST to its own, so that the command asks it.`
+
+export const otherPortalMessage = (url: string, answering: number, owner: number, folder: string) =>
+  `The portal at ${url} is process ${answering}, not process ${owner}, which runs on ${folder}: set MAIN_PORT and HOST to that portal's own. Nothing was changed.`
 
 export const portalAnsweredMessage = (url: string, status: number) =>
   `The portal at ${url} answered ${status}, not an operator call's answer: is it this version of the portal?`

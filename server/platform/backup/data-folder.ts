@@ -4,7 +4,7 @@ import { Readable } from 'node:stream'
 import { createGzip, gunzipSync } from 'node:zlib'
 import { PGlite } from '@electric-sql/pglite'
 import { dataDirNotEmptyMessage, notABackupMessage, unreadableMessage } from '@/contract/operator'
-import { lockDataDir, PGLITE_FOLDER, type PortalDatabase } from '../db/database.ts'
+import { LOCK_FILE, lockDataDir, PGLITE_FOLDER, type PortalDatabase } from '../db/database.ts'
 import { readTar, TAR_END, tarEntry, type TarEntry } from './tar.ts'
 
 /*
@@ -16,22 +16,23 @@ import { readTar, TAR_END, tarEntry, type TarEntry } from './tar.ts'
  */
 
 export const BACKUP_MANIFEST = 'portal-backup.json'
-/** The lock file names a running process; it is never backed up. */
-const LOCK_FILE = 'pglite.lock'
 
 const gzipped = (blocks: Iterable<Uint8Array>) => Readable.from(blocks).pipe(createGzip())
 
 /** The data folder's plain files besides PGlite's folder and the lock (certificate key, secret). */
 function keptFiles(dataDir: string): TarEntry[] {
   if (!existsSync(dataDir)) return []
-  return readdirSync(dataDir, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name !== LOCK_FILE)
-    .map((entry) => ({
-      name: entry.name,
-      type: 'file' as const,
-      data: readFileSync(path.join(dataDir, entry.name)),
-      mode: 0o600,
-    }))
+  return (
+    readdirSync(dataDir, { withFileTypes: true })
+      // The lock names a running process: never backed up.
+      .filter((entry) => entry.isFile() && entry.name !== LOCK_FILE)
+      .map((entry) => ({
+        name: entry.name,
+        type: 'file' as const,
+        data: readFileSync(path.join(dataDir, entry.name)),
+        mode: 0o600,
+      }))
+  )
 }
 
 /** The backup of `dataDir` whose database is `snapshot` (dumpDataDir's tar), gzipped. */

@@ -240,10 +240,10 @@ export const PGLITE_FOLDER = 'pglite'
  * A lock file names the owning process; a lock left by a process that died is taken over.
  */
 export function lockDataDir(dataDir: string) {
-  const lockFile = path.join(dataDir, 'pglite.lock')
+  const lockFile = path.join(dataDir, LOCK_FILE)
   if (!takeLock(lockFile)) {
-    const owner = Number(readFileSync(lockFile, 'utf8').trim())
-    if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
+    const owner = dataDirOwner(dataDir)
+    if (owner !== null) {
       throw new Error(
         `The data folder ${dataDir} is in use by process ${owner}. Stop it, or set DATA_DIR to another folder.`,
       )
@@ -252,6 +252,20 @@ export function lockDataDir(dataDir: string) {
     if (!takeLock(lockFile)) throw new Error(`The data folder ${dataDir} was taken by another process.`)
   }
   return () => rmSync(lockFile, { force: true })
+}
+
+export const LOCK_FILE = 'pglite.lock'
+
+/** The running process whose lock is on the data folder, or null (no lock, or a dead process's). */
+export function dataDirOwner(dataDir: string): number | null {
+  let owner: number
+  try {
+    owner = Number(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim())
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+  return Number.isInteger(owner) && owner > 0 && isRunning(owner) ? owner : null
 }
 
 /** Creates the lock file; false when it exists already. */
