@@ -4,9 +4,11 @@ import type { Kysely } from 'kysely'
 import * as v from 'valibot'
 import { LAB_ROLES, labRoleSchema, type LabRole } from '../src/contract/lab.ts'
 import type { Database } from '../server/platform/db/schema.ts'
-import { createStaff, mailSetPasswordLink } from '../server/lab/staff.ts'
+import { addStaffMember } from '../server/lab/staff.ts'
 import type { Mailer } from '../server/platform/mailer.ts'
+import { OPERATOR_LAB_STAFF_PATH, operatorStaffAnswerSchema } from '../src/contract/operator.ts'
 import { commandMailer, commandPortalUrl, openCommandDatabase } from './command-database.ts'
+import { callOperator, commandRoute, jsonOf, type Output, printRefusal } from './operator-client.ts'
 
 /*
  * docs/decisions/0024: `npm run lab:add-staff -- --email … --name … [--role …]` adds a
@@ -15,8 +17,10 @@ import { commandMailer, commandPortalUrl, openCommandDatabase } from './command-
  * server configured, in the development mailbox and printed here. The link points at PORTAL_URL
  * (default http://localhost:<MAIN_PORT or 7700>).
  *
- * The database is the portal's (DATABASE_URL, or PGlite in DATA_DIR). PGlite's folder belongs to
- * one process at a time: while the portal runs on it, the command says so and changes nothing.
+ * docs/decisions/0048: while a portal runs on the PGlite folder (DATA_DIR) the command asks it
+ * (its operator call on MAIN_PORT, scripts/operator-client.ts), and the portal mails the link;
+ * otherwise, and always on PostgreSQL (DATABASE_URL), it opens the database itself. Same flags,
+ * lines and exit codes.
  */
 
 export type AddStaffOptions = { email: string; name: string; role: LabRole; portalUrl: string }
@@ -29,11 +33,9 @@ export async function addStaff(
   mailer: Mailer,
   { email, name, role, portalUrl }: AddStaffOptions,
 ): Promise<AddStaffResult> {
-  const created = await createStaff(db, { email, name, role })
-  if ('refused' in created)
-    return { ok: false, message: `--${created.refused.field}: ${created.refused.message}` }
-  const link = await mailSetPasswordLink(db, mailer, { ...created, origin: portalUrl, purpose: 'welcome' })
-  return { ok: true, link, staffId: created.staffId }
+  const added = await addStaffMember(db, mailer, { email, name, role, origin: portalUrl })
+  if (!added.ok) return { ok: false, message: `--${added.refused.field}: ${added.refused.message}` }
+  return { ok: true, link: added.link, staffId: added.staffId }
 }
 
 const USAGE = `Usage: npm run lab:add-staff -- --email <address> --name "<full name>" [--role "Lab engineer" | "Lab manager"]`
@@ -62,35 +64,55 @@ export function readFlags(
   return { email: values.email.trim(), name: values.name.trim(), role: parsed.output, portalUrl }
 }
 
-async function main() {
-  const flags = readFlags(process.argv.slice(2))
-  if ('message' in flags) {
-    console.error(flags.message)
-    process.exitCode = 2
-    return
+/** What the command prints once the member is added (with the database or through the portal). */
+function printAdded(flags: AddStaffOptions, link: string | null, out: Output) {
+  out.log(`${flags.name} <${flags.email}> is now a ${flags.role} of the lab.`)
+  if (link) {
+    // No mail server: the link is in the development mailbox, and here.
+    out.log(
+      `No mail server is configured (SMTP_URL): the set-password link is in the development mailbox, and here:\n  ${link}`,
+    )
+  } else {
+    out.log(`A set-password link was mailed to ${flags.email}.`)
   }
-  const database = await openCommandDatabase('add staff from /lab/staff as a Lab manager')
-  if (!database) return
+}
+
+/** Through the running portal's operator call (docs/decisions/0048). */
+async function addThroughPortal(base: string, flags: AddStaffOptions, env: NodeJS.ProcessEnv, out: Output) {
+  const { email, name, role } = flags
+  const response = await callOperator(base, OPERATOR_LAB_STAFF_PATH, env, { email, name, role })
+  const body = await jsonOf(response)
+  const answer = v.safeParse(operatorStaffAnswerSchema, body)
+  if (!response.ok || !answer.success) return printRefusal(response, body, base, out)
+  printAdded(flags, answer.output.link, out)
+  return 0
+}
+
+/** The command: its exit code (2 for a wrong flag, 1 for a refusal). */
+export async function addStaffCommand(args: string[], env: NodeJS.ProcessEnv, out: Output = console) {
+  const flags = readFlags(args, env)
+  if ('message' in flags) {
+    out.error(flags.message)
+    return 2
+  }
+  const route = await commandRoute(env, out)
+  if (route === null) return 1
+  if (route !== 'database') return addThroughPortal(route.portal, flags, env, out)
+  const database = await openCommandDatabase('add staff from /lab/staff as a Lab manager', env, out)
+  if (!database) return 1
   try {
-    const mailer = commandMailer(database)
+    const mailer = commandMailer(database, env)
     const result = await addStaff(database.db, mailer, flags)
     if (!result.ok) {
-      console.error(result.message)
-      process.exitCode = 1
-      return
+      out.error(result.message)
+      return 1
     }
-    console.log(`${flags.name} <${flags.email}> is now a ${flags.role} of the lab.`)
-    if (mailer.mode === 'mailbox') {
-      // No mail server: the link is in the development mailbox, and here.
-      console.log(
-        `No mail server is configured (SMTP_URL): the set-password link is in the development mailbox, and here:\n  ${result.link}`,
-      )
-    } else {
-      console.log(`A set-password link was mailed to ${flags.email}.`)
-    }
+    printAdded(flags, mailer.mode === 'mailbox' ? result.link : null, out)
+    return 0
   } finally {
     await database.close()
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main()
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  process.exitCode = await addStaffCommand(process.argv.slice(2), process.env)

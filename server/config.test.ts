@@ -93,6 +93,7 @@ describe('readConfig', () => {
     ],
     [{ SESSION_SECRET: 'x'.repeat(31) }, 'SESSION_SECRET must be at least 32 characters.'],
     [{ METRICS_TOKEN: 'short token' }, 'METRICS_TOKEN must be at least 32 characters with no spaces.'],
+    [{ OPERATOR_TOKEN: 'short token' }, 'OPERATOR_TOKEN must be at least 32 characters with no spaces.'],
     [
       { LOG_LEVEL: 'verbose' },
       'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, not "verbose".',

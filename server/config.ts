@@ -98,6 +98,12 @@ const environmentSchema = v.object({
     (value) => value.length >= 32 && !/\s/.test(value),
     true,
   ),
+  OPERATOR_TOKEN: variable(
+    'OPERATOR_TOKEN',
+    'at least 32 characters with no spaces',
+    (value) => value.length >= 32 && !/\s/.test(value),
+    true,
+  ),
   LOG_LEVEL: variable('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`, (value) =>
     (LOG_LEVELS as readonly string[]).includes(value.toLowerCase()),
   ),
@@ -124,10 +130,12 @@ export type PortalConfig = {
   database: { databaseUrl: string | undefined; dataDir: string }
   smtpUrl: string | undefined
   mailFrom: string | undefined
-  /** SESSION_SECRET; undefined: the data folder's kept secret (server/index.ts). */
+  /** SESSION_SECRET; undefined: the data folder's kept secret (server/platform/server-secret.ts). */
   sessionSecret: string | undefined
   /** METRICS_TOKEN: /metrics also answers beyond this machine with it (server/apps/operations.ts). */
   metricsToken: string | undefined
+  /** OPERATOR_TOKEN: the operator calls (/operations/) also answer beyond this machine with it (server/apps/operator.ts). */
+  operatorToken: string | undefined
   /** SHUTDOWN_DELAY_MS and SHUTDOWN_GRACE_MS (server/apps/portal.ts); undefined: the defaults. */
   shutdown: { delayMs?: number; graceMs?: number }
   conveniences: DevelopmentConveniences
@@ -198,6 +206,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigReading {
       mailFrom: plain.MAIL_FROM,
       sessionSecret: plain.SESSION_SECRET,
       metricsToken: plain.METRICS_TOKEN,
+      operatorToken: plain.OPERATOR_TOKEN,
       shutdown: {
         ...(plain.SHUTDOWN_DELAY_MS ? { delayMs: Number(plain.SHUTDOWN_DELAY_MS) } : {}),
         ...(plain.SHUTDOWN_GRACE_MS ? { graceMs: Number(plain.SHUTDOWN_GRACE_MS) } : {}),

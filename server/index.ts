@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
 import { lockDemoAccount, seedDemoAccount } from './accounts/index.ts'
 import { MAILBOX_PATH, writeToDevMailbox } from './apps/dev-mailbox.ts'
 import { startPortal } from './apps/portal.ts'
 import { loadSigner } from './certificates/index.ts'
 import { maintenanceFromEnv } from './certification/index.ts'
 import { readConfig } from './config.ts'
+import { folderBackup } from './platform/backup/data-folder.ts'
 import { openDatabase } from './platform/db/database.ts'
 import { log } from './platform/log.ts'
 import { createMailer } from './platform/mailer.ts'
+import { serverSecret } from './platform/server-secret.ts'
 
 /*
  * `npm start`: reads and checks the configuration (server/config.ts: every variable, its rule and
@@ -51,26 +50,6 @@ function orExit<T>(make: () => T): T {
   }
 }
 
-/**
- * SESSION_SECRET, or a secret made on the first start and kept (owner-readable only) in the data
- * folder, so that codes mailed before a restart still work after it.
- */
-function serverSecret() {
-  if (config.sessionSecret) return config.sessionSecret
-  const dataDir = path.resolve(config.database.dataDir)
-  const file = path.join(dataDir, 'server-secret')
-  try {
-    const kept = readFileSync(file, 'utf8').trim()
-    if (kept.length >= 32) return kept
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-  }
-  mkdirSync(dataDir, { recursive: true })
-  const secret = randomBytes(32).toString('base64url')
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
-  return secret
-}
-
 const { mainPort, certPort, hostname, conveniences, harness } = config
 const signer = orExit(() => loadSigner(process.env))
 const origin = `http://${hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname}:${mainPort}`
@@ -95,7 +74,7 @@ const portal = await startPortal({
   db: database.db,
   writes: database.writes,
   mailer,
-  secret: serverSecret(),
+  secret: serverSecret(config.sessionSecret, config.database.dataDir),
   harness,
   distDir: config.distDir,
   storybookDir: config.storybookDir,
@@ -111,6 +90,11 @@ const portal = await startPortal({
   webhooks: { development: config.webhooksDevelopment },
   publicUrl: config.publicUrl,
   metricsToken: config.metricsToken,
+  operator: {
+    token: config.operatorToken,
+    // docs/decisions/0048: `npm run backup` takes the data folder's snapshot through this process.
+    backup: folderBackup(database, config.database.dataDir),
+  },
   shutdown: config.shutdown,
 })
 

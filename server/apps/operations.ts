@@ -1,13 +1,10 @@
-import { timingSafeEqual } from 'node:crypto'
-import { getConnInfo } from '@hono/node-server/conninfo'
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { sql, type Kysely } from 'kysely'
 import { Gauge, Registry } from 'prom-client'
 import type { EventHub } from '../events/index.ts'
-import { bearerSecret } from '../http/bearer-token.ts'
+import { isLocalCallerOrBearer } from '../http/local-caller.ts'
 import { pendingMigrations } from '../platform/db/database.ts'
 import type { Database } from '../platform/db/schema.ts'
-import { isLoopbackHost } from '../platform/development.ts'
 import type { JobRunner } from '../platform/jobs/runner.ts'
 import { processMetrics } from '../platform/metrics.ts'
 
@@ -103,7 +100,8 @@ export function createOperations(parts: OperationsParts): Operations {
   })
   app.get(METRICS_PATH, async (c) => {
     c.header('Cache-Control', 'no-store')
-    if (!mayReadMetrics(c, parts.metricsToken)) return c.json({ message: METRICS_REFUSED_MESSAGE }, 403)
+    if (!isLocalCallerOrBearer(c, parts.metricsToken))
+      return c.json({ message: METRICS_REFUSED_MESSAGE }, 403)
     return c.body(await registry.metrics(), 200, { 'Content-Type': registry.contentType })
   })
   app.all('*', (c) => c.json({ message: `No call at ${c.req.method} ${c.req.path}.` }, 405))
@@ -113,25 +111,6 @@ export function createOperations(parts: OperationsParts): Operations {
     },
     readiness,
     app,
-  }
-}
-
-/**
- * A caller on this machine that came through no proxy (a proxy on this machine adds Forwarded or
- * X-Forwarded-For, and would otherwise hand the metrics to anyone), or one with the token.
- */
-function mayReadMetrics(c: Context, token: string | undefined): boolean {
-  const bearer = bearerSecret(c.req.header('Authorization') ?? '')
-  if (token && bearer) {
-    const given = Buffer.from(bearer)
-    const wanted = Buffer.from(token)
-    return given.length === wanted.length && timingSafeEqual(given, wanted)
-  }
-  if (c.req.header('Forwarded') || c.req.header('X-Forwarded-For')) return false
-  try {
-    return isLoopbackHost(getConnInfo(c).remote.address ?? '')
-  } catch {
-    return false
   }
 }
 

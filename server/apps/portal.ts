@@ -26,6 +26,8 @@ import { MAIL_JOB, mailJobHandler } from '../platform/mail-jobs.ts'
 import { onAppended } from '../events/index.ts'
 import { type WebhookDeliveryOptions, webhookJobs } from '../webhooks/index.ts'
 import { createOperations, type Operations, OPERATIONS_PATHS } from './operations.ts'
+import { createOperatorApp, type OperatorParts } from './operator.ts'
+import { OPERATOR_PATH_PREFIX } from '@/contract/operator'
 
 /*
  * The two listeners of one portal process (ARCHITECTURE.md "Server"): the main service and the
@@ -97,6 +99,11 @@ export type PortalOptions = {
   shutdown?: { delayMs?: number; graceMs?: number }
   /** METRICS_TOKEN: /metrics also answers a caller beyond this machine that sends it (server/apps/operations.ts). */
   metricsToken?: string | undefined
+  /**
+   * docs/decisions/0048: the operator calls under /operations/ (server/apps/operator.ts) — OPERATOR_TOKEN,
+   * and the data folder's backup (PGlite in a folder; none on PostgreSQL).
+   */
+  operator?: Pick<OperatorParts, 'token' | 'backup'>
 }
 
 export type Portal = {
@@ -215,11 +222,13 @@ async function listenBoth(
 ): Promise<Listening> {
   const { hostname, urlHost } = parts
   const withOperations =
-    (app: { fetch: Fetch }): Fetch =>
-    (request, env) =>
-      OPERATIONS_PATHS.has(new URL(request.url).pathname)
-        ? parts.operations.app.fetch(request, env)
-        : app.fetch(request, env)
+    (app: { fetch: Fetch }, operator?: { fetch: Fetch }): Fetch =>
+    (request, env) => {
+      const { pathname } = new URL(request.url)
+      if (OPERATIONS_PATHS.has(pathname)) return parts.operations.app.fetch(request, env)
+      if (operator && pathname.startsWith(OPERATOR_PATH_PREFIX)) return operator.fetch(request, env)
+      return app.fetch(request, env)
+    }
   // Known once the certification service listens (CERT_PORT 0 picks a free port).
   let listeningCertPort: number | null = options.certPort || null
   // PORTAL_URL, or known once the main service listens (MAIN_PORT 0 picks a free port).
@@ -228,7 +237,14 @@ async function listenBoth(
     certificationServicePort: () => listeningCertPort,
     publicUrl: () => publicUrl ?? `http://${urlHost}:${options.mainPort}`,
   })
-  const main = await listen(withOperations(mainApp), options.mainPort, hostname)
+  const operator = createOperatorApp({
+    db: options.db,
+    mailer: options.mailer,
+    publicUrl: () => publicUrl ?? `http://${urlHost}:${options.mainPort}`,
+    token: options.operator?.token,
+    backup: options.operator?.backup ?? null,
+  })
+  const main = await listen(withOperations(mainApp, operator), options.mainPort, hostname)
   publicUrl ??= `http://${urlHost}:${main.port}`
   let cert: ServerType
   try {

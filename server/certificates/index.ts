@@ -3,6 +3,7 @@ import type { DirectorySnapshot } from './directory.ts'
 export { DirectorySnapshot } from './directory.ts'
 export { type CertificateSigner, ephemeralSigner, loadSigner, registerSigner } from './keys.ts'
 export { certificateState } from './read.ts'
+export { revokeCertificate } from './revoke.ts'
 export { certificateRoutes } from './routes.ts'
 
 declare module '../http/context.ts' {

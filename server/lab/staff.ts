@@ -83,6 +83,24 @@ export async function createStaff(
   })
 }
 
+export type AddedStaff = { ok: true; staffId: string; link: string } | { ok: false; refused: StaffRefusal }
+
+/**
+ * Adds the member and mails their set-password link pointing at `origin`: what `npm run
+ * lab:add-staff` does, with the database or through a running portal's operator call
+ * (docs/decisions/0048). A refusal names the field and adds nothing.
+ */
+export async function addStaffMember(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  { origin, ...member }: NewStaff & { origin: string },
+): Promise<AddedStaff> {
+  const created = await createStaff(db, member)
+  if ('refused' in created) return { ok: false, refused: created.refused }
+  const link = await mailSetPasswordLink(db, mailer, { ...created, origin, purpose: 'welcome' })
+  return { ok: true, staffId: created.staffId, link }
+}
+
 /** Mails the member their link ('welcome' when created, 'reset' for Forgot Password). */
 export async function mailSetPasswordLink(
   db: Db,

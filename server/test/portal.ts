@@ -63,6 +63,7 @@ export type TestPortalOptions = {
     | 'publicUrl'
     | 'metricsToken'
     | 'shutdown'
+    | 'operator'
   >
 >
 
@@ -90,6 +91,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     ...(options.shutdown ? { shutdown: options.shutdown } : {}),
+    ...(options.operator ? { operator: options.operator } : {}),
     // The suites read codes and attachments there; the test portal listens on loopback only.
     devMailbox: true,
     distDir: mkdtempSync(path.join(tmpdir(), 'portal-dist-')),

@@ -105,6 +105,12 @@ export type PortalDatabase = {
    * the only writer (server/platform/db/write-watch.ts); null on PostgreSQL.
    */
   writes: WriteWatch | null
+  /**
+   * PGlite in a data folder only: its consistent copy as an uncompressed tar, taken between two
+   * queries (pglite-dialect.ts; the backups of docs/decisions/0048). Null on PostgreSQL (pg_dump)
+   * and in memory.
+   */
+  snapshot: (() => Promise<Blob>) | null
   close(): Promise<void>
 }
 
@@ -118,7 +124,7 @@ export function databaseOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Op
 
 /** Opens the database, brings its schema up to date and runs the seeds. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<PortalDatabase> {
-  const { dialect, engine, release } = await createDialect(options)
+  const { dialect, engine, release, folder } = await createDialect(options)
   const writes = engine === 'pglite' ? new WriteWatch() : null
   const db = new Kysely<Database>({ dialect, plugins: writes ? [writes] : [] })
   let closed = false
@@ -134,7 +140,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<P
   try {
     await migrateToLatest(db, options.databaseUrl ? options.schema : undefined)
     const seeded = await runSeeds(db, options.seeds)
-    return { db, engine, seeded, writes, close }
+    const snapshot = folder && dialect instanceof PgliteDialect ? () => dialect.snapshot() : null
+    return { db, engine, seeded, writes, snapshot, close }
   } catch (error) {
     await close()
     throw error
@@ -187,7 +194,7 @@ const INT8 = 20
 
 async function createDialect(
   options: OpenDatabaseOptions,
-): Promise<{ dialect: Dialect; engine: PortalDatabase['engine']; release: () => void }> {
+): Promise<{ dialect: Dialect; engine: PortalDatabase['engine']; release: () => void; folder?: boolean }> {
   if (options.databaseUrl) {
     const schema = options.schema
     if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
@@ -218,8 +225,8 @@ async function createDialect(
   const dataDir = path.resolve(options.dataDir ?? './data')
   mkdirSync(dataDir, { recursive: true })
   const release = lockDataDir(dataDir)
-  const dialect = new PgliteDialect({ pglite: () => PGlite.create(path.join(dataDir, 'pglite')) })
-  return { dialect, engine: 'pglite', release }
+  const dialect = new PgliteDialect({ pglite: () => PGlite.create(path.join(dataDir, PGLITE_FOLDER)) })
+  return { dialect, engine: 'pglite', release, folder: true }
 }
 
 async function createSchema(databaseUrl: string, schema: string) {
@@ -232,15 +239,18 @@ async function createSchema(databaseUrl: string, schema: string) {
   }
 }
 
+/** PGlite's own folder inside DATA_DIR. */
+export const PGLITE_FOLDER = 'pglite'
+
 /**
  * PGlite's files must have one writer: a second process on the same folder would corrupt them.
  * A lock file names the owning process; a lock left by a process that died is taken over.
  */
-function lockDataDir(dataDir: string) {
-  const lockFile = path.join(dataDir, 'pglite.lock')
+export function lockDataDir(dataDir: string) {
+  const lockFile = path.join(dataDir, LOCK_FILE)
   if (!takeLock(lockFile)) {
-    const owner = Number(readFileSync(lockFile, 'utf8').trim())
-    if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
+    const owner = dataDirOwner(dataDir)
+    if (owner !== null) {
       throw new Error(
         `The data folder ${dataDir} is in use by process ${owner}. Stop it, or set DATA_DIR to another folder.`,
       )
@@ -249,6 +259,20 @@ function lockDataDir(dataDir: string) {
     if (!takeLock(lockFile)) throw new Error(`The data folder ${dataDir} was taken by another process.`)
   }
   return () => rmSync(lockFile, { force: true })
+}
+
+export const LOCK_FILE = 'pglite.lock'
+
+/** The running process whose lock is on the data folder, or null (no lock, or a dead process's). */
+export function dataDirOwner(dataDir: string): number | null {
+  let owner: number
+  try {
+    owner = Number(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim())
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+  return Number.isInteger(owner) && owner > 0 && isRunning(owner) ? owner : null
 }
 
 /** Creates the lock file; false when it exists already. */

@@ -32,9 +32,20 @@ export type PgliteDialectConfig = {
 
 export class PgliteDialect implements Dialect {
   readonly #config: PgliteDialectConfig
+  #driver: PgliteDriver | undefined
 
   constructor(config: PgliteDialectConfig) {
     this.#config = config
+  }
+
+  /**
+   * The data folder as an uncompressed tar (PGlite's dumpDataDir; entries named /PG_VERSION, …),
+   * taken while no query and no transaction holds the connection, after a checkpoint: a
+   * consistent copy of the database as it is between two queries (docs/decisions/0048).
+   */
+  snapshot(): Promise<Blob> {
+    if (!this.#driver) return Promise.reject(new Error('The PGlite database is not open.'))
+    return this.#driver.snapshot()
   }
 
   createAdapter(): DialectAdapter {
@@ -42,7 +53,8 @@ export class PgliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new PgliteDriver(this.#config)
+    this.#driver = new PgliteDriver(this.#config)
+    return this.#driver
   }
 
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
@@ -203,6 +215,19 @@ class PgliteDriver implements Driver {
 
   async releaseConnection() {
     this.#mutex.unlock()
+  }
+
+  /** See PgliteDialect.snapshot: holds the connection, so no transaction is half done in it. */
+  async snapshot(): Promise<Blob> {
+    await this.#mutex.lock()
+    try {
+      const pglite = this.#pglite
+      if (!pglite || pglite.closed) throw new Error('The PGlite database is closed.')
+      await pglite.exec('checkpoint')
+      return await pglite.dumpDataDir('none')
+    } finally {
+      this.#mutex.unlock()
+    }
   }
 
   /** Waits for the query or transaction in flight, so a shutdown never cuts one in half. */
