@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { PRERENDERED_PATHS, PRERENDERED_SHELLS } from '../src/routes/-prerendered-paths'
-import { createAccount, logInWithForm, uniqueEmail } from './accounts'
+import { createAccount, DEMO, logInOverApi, logInWithForm, uniqueEmail } from './accounts'
 import { openMenu, row, statusBar, submitDevice } from './devices'
 import { openPage } from './live'
 
@@ -9,33 +9,10 @@ import { openPage } from './live'
  * the header and the portfolio cards follow the login, the hero holds still for reduced motion.
  */
 
-const DEMO = { emailId: 'demo.vendor@example.com', password: 'Certify#Demo2025' }
-
-/**
- * Logs in over the API as the login screen does, and stores the answer as AUTH_DATA. The page's
- * own first Token request may still be on its way and start a session of its own: a login refused
- * for a Token of the other session (403) asks for the Token again.
- */
+/** Logs the demo vendor in over the API, on a page where the app runs. */
 async function logIn(page: Page) {
   await openPage(page, '/help-center')
-  const status = await page.evaluate(async (demo) => {
-    let status = 0
-    for (let attempt = 0; attempt < 3 && status !== 200; attempt += 1) {
-      const tokenAnswer = await fetch('/api/token', { credentials: 'include' })
-      const token = tokenAnswer.headers.get('Token') ?? ''
-      localStorage.setItem('TOKEN', token)
-      const login = await fetch('/api/login', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', Token: token },
-        body: JSON.stringify(demo),
-      })
-      status = login.status
-      if (status === 200) localStorage.setItem('AUTH_DATA', JSON.stringify(await login.json()))
-    }
-    return status
-  }, DEMO)
-  expect(status).toBe(200)
+  await logInOverApi(page, DEMO)
 }
 
 /** Console errors (a hydration mismatch is reported there) and uncaught errors of a page. */

@@ -7,7 +7,8 @@ import { createAppRouter } from '@/router'
 /** Renders the portal into #root: hydrates a prerendered page, or renders an empty one. */
 export async function startApp(container: HTMLElement) {
   // No QueryClient here: the `_data` layout route brings it to the screens that call the server.
-  const router = createAppRouter()
+  // A prerendered page keeps the place the visitor scrolled it to when it hydrates (src/router.tsx).
+  const router = createAppRouter({ prerendered: container.hasChildNodes() })
 
   const app = (
     <StrictMode>

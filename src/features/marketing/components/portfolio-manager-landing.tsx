@@ -11,7 +11,12 @@ import {
   PRODUCT_IMAGES,
   type ProductImage,
 } from '@/features/marketing/components/product-images'
-import { portfolioManagerButton } from '@/features/marketing/model/portfolio-manager-button'
+import {
+  PORTFOLIO_BUTTON_LABELS,
+  type PortfolioManagerButton,
+  portfolioManagerButton,
+} from '@/features/marketing/model/portfolio-manager-button'
+import { LOGIN_SUCCESS_MESSAGE } from '@/contract/messages'
 import { DEVICE_KINDS, PORTFOLIO_EXPLANATIONS } from '@/features/marketing/model/portfolio-manager-content'
 import { useAuthView } from '@/lib/use-auth-data'
 import { useHydrated } from '@/lib/use-hydrated'
@@ -74,17 +79,94 @@ function PortfolioManagerLanding({
           business and your devices. Fill it in once, save it as a draft while you gather the details, and
           submit it when it is complete. Every submitted device then appears on your dashboard.
         </p>
-        <Button asChild size="lg" className="min-w-52 self-start">
-          <Link to={button.to} search={button.search} data-target={button.to}>
-            {button.label}
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        {/* Each in its own place: the first render after hydration keeps the link under a finger. */}
+        {auth.status === 'member' ? null : (
+          <PortfolioButton
+            button={button}
+            className={auth.status === 'unknown' ? 'member:hidden' : undefined}
+          />
+        )}
+        {auth.status === 'visitor' ? null : (
+          <MemberPortfolioButton button={auth.status === 'member' ? button : undefined} />
+        )}
       </div>
 
       <PortfolioExplanations marked={marked} defaultOpen={defaultOpen} />
       <DeviceKinds />
     </div>
+  )
+}
+
+const LABEL_STATES = ['saved', 'submitted', 'none'] as const
+/** Which label CSS shows before the app, by the marks of index.html's inline script (src/styles.css). */
+const BEFORE_THE_APP: Record<(typeof LABEL_STATES)[number], string> = {
+  saved: 'hidden member-portfolio-saved:inline',
+  submitted: 'hidden member-portfolio-submitted:inline',
+  none: 'hidden member-portfolio-none:inline',
+}
+
+/** Where a logged-in vendor's main button goes (spec §2), before the app knows the stored login. */
+const MEMBER_BUTTON: PortfolioManagerButton = portfolioManagerButton({
+  message: LOGIN_SUCCESS_MESSAGE,
+  isPortfolioManagerPreviousReqSaved: 'NO',
+  isPortfolioManagerSubmittedDataExists: 'NO',
+})
+
+/**
+ * The visitor's main button: `button` says where it goes and what it reads. While the page is
+ * prerendered HTML, CSS hides it for a logged-in vendor (`member:hidden`).
+ */
+function PortfolioButton({
+  button,
+  className,
+}: {
+  button: PortfolioManagerButton
+  className?: string | undefined
+}) {
+  return (
+    <Button asChild size="lg" className={cn('min-w-52 self-start', className)}>
+      <Link to={button.to} search={button.search} data-target={button.to}>
+        {button.label}
+        <ArrowRight aria-hidden="true" />
+      </Link>
+    </Button>
+  )
+}
+
+/**
+ * A logged-in vendor's main button (decision 0049). While the page is prerendered HTML, who is
+ * looking is not known: the page carries this button beside the visitor's, CSS shows it to a
+ * logged-in vendor, and its label by the marks index.html's inline script sets — so that a click
+ * before the app is there goes where the app's button would, to /portfolio, not to the login.
+ * Once the app knows (`button`), the same link and the same label elements stay, only their
+ * classes change: a press that started on them before still ends on them, and is a click.
+ */
+function MemberPortfolioButton({ button }: { button?: PortfolioManagerButton | undefined }) {
+  const target = button ?? MEMBER_BUTTON
+  return (
+    <Button
+      asChild
+      size="lg"
+      className={cn('min-w-52 self-start', button ? undefined : 'hidden member:inline-flex')}
+    >
+      <Link to={target.to} search={target.search} data-target={target.to}>
+        {LABEL_STATES.map((state) => (
+          <span
+            key={state}
+            className={
+              button
+                ? button.label === PORTFOLIO_BUTTON_LABELS[state]
+                  ? undefined
+                  : 'hidden'
+                : BEFORE_THE_APP[state]
+            }
+          >
+            {PORTFOLIO_BUTTON_LABELS[state]}
+          </span>
+        ))}
+        <ArrowRight aria-hidden="true" />
+      </Link>
+    </Button>
   )
 }
 

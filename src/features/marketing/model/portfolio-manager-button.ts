@@ -24,9 +24,20 @@ export function portfolioManagerButton(authData: PortfolioManagerAuth | null): P
     : { label, to: '/login', search: { from: FROM_CREATE_PORTFOLIO } }
 }
 
+/**
+ * The label for each state of the stored login's portfolio flags. While a prerendered page is not
+ * hydrated, index.html's inline script marks `<html data-portfolio="saved|submitted">` by the same
+ * rule, and the landing shows the matching label (the `member-*` variants of src/styles.css).
+ */
+export const PORTFOLIO_BUTTON_LABELS = {
+  saved: 'View Portfolio',
+  submitted: 'Add New Portfolio',
+  none: 'Create Portfolio',
+} as const satisfies Record<string, PortfolioManagerButtonLabel>
+
 function buttonLabel(authData: PortfolioManagerAuth | null): PortfolioManagerButtonLabel {
   // A pending draft wins: the vendor should finish it before starting another portfolio.
-  if (authData?.isPortfolioManagerPreviousReqSaved === 'YES') return 'View Portfolio'
-  if (authData?.isPortfolioManagerSubmittedDataExists === 'YES') return 'Add New Portfolio'
-  return 'Create Portfolio'
+  if (authData?.isPortfolioManagerPreviousReqSaved === 'YES') return PORTFOLIO_BUTTON_LABELS.saved
+  if (authData?.isPortfolioManagerSubmittedDataExists === 'YES') return PORTFOLIO_BUTTON_LABELS.submitted
+  return PORTFOLIO_BUTTON_LABELS.none
 }
