@@ -1,20 +1,51 @@
-import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner'
+import { getStoryContext, type PrepareContext, type TestRunnerConfig } from '@storybook/test-runner'
 
 type ViewportOption = { styles: { width: string; height: string } }
 type ViewportGlobal = string | { value?: string } | undefined
 
+type Page = PrepareContext['page']
+
 const DESKTOP = { width: 1280, height: 800 }
+/** Opening the preview and waiting for it: bounds for a machine under load, not a pace. */
+const PREVIEW_TIMEOUT_MS = 60_000
 
 function viewportKey(value: ViewportGlobal) {
   return typeof value === 'string' ? value : value?.value
 }
 
 /**
- * Stories that pin a viewport (`globals: { viewport: { value: 'phone' } }`) run at that size in
- * the test-runner too, so phone-only parts (the header menu) are tested where they show.
+ * Waits until the preview has loaded its stories (the store the test-runner's `__getContext` and
+ * `setCurrentStory` read). The page's `load` event does not promise it: the preview's runtime and
+ * its project annotations (the MSW worker among them) load after it, and on a loaded machine the
+ * test-runner used to visit first ("Cannot read properties of undefined (reading 'storyStore')").
+ */
+async function previewReady(page: Page) {
+  await page.waitForFunction(() => typeof globalThis.__STORYBOOK_PREVIEW__?.ready === 'function', undefined, {
+    timeout: PREVIEW_TIMEOUT_MS,
+    polling: 50,
+  })
+  await page.evaluate(() => globalThis.__STORYBOOK_PREVIEW__?.ready())
+}
+
+declare global {
+  var __STORYBOOK_PREVIEW__: { ready(): Promise<void> } | undefined
+}
+
+/**
+ * Every story file opens the preview once (`prepare`, as the runner's own: iframe.html until
+ * `load`) and waits for it to be ready; each story waits again before its visit (a cheap check
+ * once ready, and the runner reopens the page after a navigation). Stories that pin a viewport
+ * (`globals: { viewport: { value: 'phone' } }`) run at that size, so phone-only parts (the header
+ * menu) are tested where they show.
  */
 const config: TestRunnerConfig = {
+  async prepare({ page }) {
+    const iframe = new URL('iframe.html', process.env.TARGET_URL).toString()
+    await page.goto(iframe, { waitUntil: 'load', timeout: PREVIEW_TIMEOUT_MS })
+    await previewReady(page)
+  },
   async preVisit(page, context) {
+    await previewReady(page)
     const story = await getStoryContext(page, context)
     const key =
       viewportKey(story.storyGlobals?.viewport as ViewportGlobal) ??

@@ -156,15 +156,13 @@ export const Edit = meta.story({
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
     await chooseAction(canvas, userEvent, submitted.name, 'Edit')
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'PORTFOLIO FORM' }, { timeout: 10_000 }),
-    ).toBeVisible()
-    const device = await canvas.findByRole('region', { name: 'Device Portfolio' }, { timeout: 10_000 })
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'PORTFOLIO FORM' })).toBeVisible()
+    const device = await canvas.findByRole('region', { name: 'Device Portfolio' })
     await expect(device).toBeVisible()
     await expect(recordReads).toEqual([{ vendorUserId: 'v-nokia', portfolioManagerId: submitted.id }])
-    await expect(
-      await canvas.findByRole('note', { name: 'Editing a submitted record' }, { timeout: 5000 }),
-    ).toHaveTextContent(`${submitted.name} (Nokia)`)
+    await expect(await canvas.findByRole('note', { name: 'Editing a submitted record' })).toHaveTextContent(
+      `${submitted.name} (Nokia)`,
+    )
     await expect(within(device).getByRole('combobox', { name: 'Device name' })).toHaveTextContent(
       submitted.name,
     )
