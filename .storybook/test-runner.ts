@@ -1,4 +1,4 @@
-import { getStoryContext, type PrepareContext, type TestRunnerConfig } from '@storybook/test-runner'
+import type { PrepareContext, TestContext, TestRunnerConfig } from '@storybook/test-runner'
 
 type ViewportOption = { styles: { width: string; height: string } }
 type ViewportGlobal = string | { value?: string } | undefined
@@ -29,6 +29,22 @@ async function previewReady(page: Page) {
 
 declare global {
   var __STORYBOOK_PREVIEW__: { ready(): Promise<void> } | undefined
+  // The test-runner's page script (setup-page-script.js): the story's context, as the preview has it.
+  var __getContext: (storyId: string) => Promise<StoryContext>
+}
+
+type StoryContext = {
+  globals?: { viewport?: ViewportGlobal }
+  storyGlobals?: { viewport?: ViewportGlobal }
+  parameters?: { viewport?: { options?: Record<string, ViewportOption> } }
+}
+
+/**
+ * The runner's getStoryContext, here so that each story file's sandbox does not load the runner's
+ * whole bundle for it (.storybook/test-runner-setup.js).
+ */
+function storyContext(page: Page, context: TestContext) {
+  return page.evaluate((storyId) => globalThis.__getContext(storyId), context.id)
 }
 
 /**
@@ -46,11 +62,9 @@ const config: TestRunnerConfig = {
   },
   async preVisit(page, context) {
     await previewReady(page)
-    const story = await getStoryContext(page, context)
-    const key =
-      viewportKey(story.storyGlobals?.viewport as ViewportGlobal) ??
-      viewportKey(story.globals?.viewport as ViewportGlobal)
-    const options = (story.parameters?.viewport?.options ?? {}) as Record<string, ViewportOption>
+    const story = await storyContext(page, context)
+    const key = viewportKey(story.storyGlobals?.viewport) ?? viewportKey(story.globals?.viewport)
+    const options = story.parameters?.viewport?.options ?? {}
     const size = key ? options[key]?.styles : undefined
     await page.setViewportSize(
       size ? { width: Number.parseInt(size.width, 10), height: Number.parseInt(size.height, 10) } : DESKTOP,
