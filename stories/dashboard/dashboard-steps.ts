@@ -87,20 +87,23 @@ export function answerRuns(runs: (call: number) => CertificationRun[]) {
 }
 
 /**
- * Holds the records list back until `release()`, then lets the fixture world answer: the loading
- * state without a request left hanging when the story ends.
+ * Holds a call's answer back until `release()`, then lets the fixture world answer: a busy or
+ * loading state checked for as long as it takes, without a request left hanging when the story ends.
  */
-export function heldBackRecords() {
+export function heldBackCall(url: string) {
   let release: () => void = () => {}
   const gate = new Promise<void>((resolve) => {
     release = resolve
   })
-  const handler = http.post(endpointUrl(endpoints.listRecords), async () => {
+  const handler = http.post(url, async () => {
     await gate
     return undefined
   })
   return { handler, release: () => release() }
 }
+
+/** The records list held back until `release()` (the dashboard's loading state). */
+export const heldBackRecords = () => heldBackCall(endpointUrl(endpoints.listRecords))
 
 /** The page heading, then the table's first rows (or its empty message). */
 export async function dashboardReady(canvas: Canvas) {
