@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { Toaster as Sonner, toast, useSonner } from 'sonner'
+import { Toaster as Sonner, toast, type ToastT, useSonner } from 'sonner'
 import type { Clock } from '@/lib/clock'
 
 /** Spec §1 and §9: top-right, bold black text, closes after 5000 ms, pauses on hover, Alt+T focuses it. */
@@ -22,6 +22,15 @@ const ToastClockContext = React.createContext<Clock | null>(null)
 
 function ToastClockProvider({ clock, children }: { clock: Clock; children: React.ReactNode }) {
   return <ToastClockContext.Provider value={clock}>{children}</ToastClockContext.Provider>
+}
+
+/** Turns sonner's own timer off for a toast that brought a duration of its own (same kind, same text). */
+function holdOnSonner(shown: ToastT) {
+  const held = { id: shown.id, duration: Infinity }
+  const kind = shown.type
+  if (kind === 'success' || kind === 'error' || kind === 'warning' || kind === 'info')
+    toast[kind](shown.title, held)
+  else toast.message(shown.title, held)
 }
 
 /**
@@ -49,9 +58,7 @@ function ClockedClosing({
     for (const shown of toasts) {
       if (shown.toasterId !== toasterId || timers.current.has(shown.id)) continue
       const lifetime = shown.duration ?? duration
-      if (shown.duration !== undefined && shown.duration !== Infinity) {
-        toast.message(shown.title, { id: shown.id, duration: Infinity })
-      }
+      if (shown.duration !== undefined && shown.duration !== Infinity) holdOnSonner(shown)
       const close =
         lifetime === Infinity ? () => undefined : clock.after(lifetime, () => toast.dismiss(shown.id))
       timers.current.set(shown.id, close)
