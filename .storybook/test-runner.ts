@@ -55,8 +55,13 @@ function storyContext(page: Page, context: TestContext) {
  * menu) are tested where they show.
  */
 const config: TestRunnerConfig = {
-  async prepare({ page }) {
+  async prepare({ page, browserContext }) {
     const iframe = new URL('iframe.html', process.env.TARGET_URL).toString()
+    // Copy buttons (a webhook's or a token's secret) write to the clipboard: allowed, as a
+    // browser allows the page a user is on; without it the write waited for ever now and then.
+    await browserContext.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(iframe).origin,
+    })
     await page.goto(iframe, { waitUntil: 'load', timeout: PREVIEW_TIMEOUT_MS })
     await previewReady(page)
   },
