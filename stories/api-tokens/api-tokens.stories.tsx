@@ -57,9 +57,9 @@ const meta = preview.meta({
 type Canvas = ReturnType<typeof within>
 
 async function pageReady(canvas: Canvas) {
-  await canvas.findByRole('heading', { level: 1, name: 'API tokens' }, { timeout: 8000 })
+  await canvas.findByRole('heading', { level: 1, name: 'API tokens' })
   // The heading shows while the tokens load; the screen follows.
-  await expect(await canvas.findByText(API_TOKENS_INTRO, {}, { timeout: 8000 })).toBeVisible()
+  await expect(await canvas.findByText(API_TOKENS_INTRO)).toBeVisible()
 }
 
 const tokenItems = (canvas: Canvas) =>
@@ -254,10 +254,10 @@ export const ReadFailed = meta.story({
     return loggedInAsPriya('Owner')()
   },
   play: async ({ canvas, userEvent }) => {
-    const alert = await canvas.findByRole('alert', {}, { timeout: 8000 })
+    const alert = await canvas.findByRole('alert')
     await expect(alert).toHaveTextContent(READ_FAILED_MESSAGE)
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
-    await waitFor(() => expect(tokenItems(canvas)).toEqual(OWNERS_LIST), { timeout: 8000 })
+    await waitFor(() => expect(tokenItems(canvas)).toEqual(OWNERS_LIST))
   },
 })
 

@@ -79,11 +79,9 @@ const meta = preview.meta({
 
 /** Opens the dialog from the registration screen, as a vendor coming back to it would. */
 async function openDialog(canvas: ReturnType<typeof within>, userEvent: UserEventObject) {
-  await canvas.findByRole('heading', { level: 1, name: 'Register your organization' }, { timeout: 10_000 })
-  await userEvent.click(
-    await canvas.findByRole('button', { name: 'Create your password' }, { timeout: 5000 }),
-  )
-  const dialog = await screen.findByRole('dialog', { name: 'Create your password' }, { timeout: 5000 })
+  await canvas.findByRole('heading', { level: 1, name: 'Register your organization' })
+  await userEvent.click(await canvas.findByRole('button', { name: 'Create your password' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Create your password' })
   const scope = within(dialog)
   const parts = {
     dialog,
@@ -108,12 +106,8 @@ async function expectNoMessage(control: HTMLElement) {
 
 /** A toast of the dialog's own container, once it has slid in, and of this kind. */
 async function expectToast(dialog: HTMLElement, text: string, type: 'success' | 'error') {
-  const toasts = await within(dialog).findByRole(
-    'region',
-    { name: /^Create password notifications/ },
-    { timeout: 5000 },
-  )
-  const message = await within(toasts).findByText(text, {}, { timeout: 5000 })
+  const toasts = await within(dialog).findByRole('region', { name: /^Create password notifications/ })
+  const message = await within(toasts).findByText(text)
   await waitFor(() => expect(message).toBeVisible())
   await expect(message.closest('[data-sonner-toast]')).toHaveAttribute('data-type', type)
   return message

@@ -96,7 +96,7 @@ type UserEvent = UserEventObject
 
 /** The screen, once the country list has arrived. */
 async function ready(canvas: Canvas) {
-  await canvas.findByRole('heading', { level: 1, name: HEADING }, { timeout: 10_000 })
+  await canvas.findByRole('heading', { level: 1, name: HEADING })
   const form = fields(canvas)
   await waitFor(() => expect(form.country).toHaveTextContent('Select a country'))
   return form
@@ -106,7 +106,7 @@ async function ready(canvas: Canvas) {
 async function choose(userEvent: UserEvent, select: HTMLElement, option: string) {
   await userEvent.click(select)
   // A dependent list may still be on its way.
-  await userEvent.click(await screen.findByRole('option', { name: option }, { timeout: 5000 }))
+  await userEvent.click(await screen.findByRole('option', { name: option }))
   await waitFor(() => expect(select).toHaveTextContent(option))
 }
 
@@ -118,8 +118,8 @@ async function expectMessage(control: HTMLElement, message: string) {
 
 /** A toast of this screen's own container, once it has slid in, and of this kind. */
 async function expectToast(text: string, type: 'success' | 'error') {
-  const toasts = await screen.findByRole('region', { name: /^Registration notifications/ }, { timeout: 5000 })
-  const message = await within(toasts).findByText(text, {}, { timeout: 5000 })
+  const toasts = await screen.findByRole('region', { name: /^Registration notifications/ })
+  const message = await within(toasts).findByText(text)
   await waitFor(() => expect(message).toBeVisible())
   await expect(message.closest('[data-sonner-toast]')).toHaveAttribute('data-type', type)
   return message
@@ -554,12 +554,8 @@ export const ExistingEmail = meta.story({
     const submit = scope.getByRole('button', { name: 'Create password' })
     await waitFor(() => expect(submit).toBeEnabled())
     await userEvent.click(submit)
-    const toasts = await scope.findByRole(
-      'region',
-      { name: /^Create password notifications/ },
-      { timeout: 5000 },
-    )
-    const message = await within(toasts).findByText(INVALID_CODE_MESSAGE, {}, { timeout: 5000 })
+    const toasts = await scope.findByRole('region', { name: /^Create password notifications/ })
+    const message = await within(toasts).findByText(INVALID_CODE_MESSAGE)
     await expect(message.closest('[data-sonner-toast]')).toHaveAttribute('data-type', 'error')
     await expect(dialog).toBeVisible()
   },

@@ -54,7 +54,7 @@ const meta = preview.meta({
 type Canvas = ReturnType<typeof within>
 
 async function queueReady(canvas: Canvas) {
-  await expectPageHeading(canvas, 'Catalogue', 8000)
+  await expectPageHeading(canvas, 'Catalogue')
   return canvas.findByRole('list', { name: 'Additions awaiting review' })
 }
 
@@ -92,7 +92,7 @@ export const QueueEmpty = meta.story({
         entry.review = { ...entry.review, state: 'approved', decidedBy: 'Lena Lab' }
   },
   play: async ({ canvas }) => {
-    await expectPageHeading(canvas, 'Catalogue', 8000)
+    await expectPageHeading(canvas, 'Catalogue')
     await expect(await canvas.findByText('No additions await review.')).toBeVisible()
     await expect(canvas.getByRole('heading', { level: 2, name: 'Review queue (0)' })).toBeVisible()
   },

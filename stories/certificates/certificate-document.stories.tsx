@@ -82,12 +82,9 @@ const meta = preview.meta({
 /** Every image's alt text, once every image has loaded (a missing file has no natural width). */
 async function loadedImages(canvasElement: HTMLElement) {
   const images = [...canvasElement.querySelectorAll('img')]
-  await waitFor(
-    () => {
-      for (const image of images) expect(image.complete && image.naturalWidth > 0, image.src).toBe(true)
-    },
-    { timeout: 10_000 },
-  )
+  await waitFor(() => {
+    for (const image of images) expect(image.complete && image.naturalWidth > 0, image.src).toBe(true)
+  })
   return images.map((image) => image.alt)
 }
 

@@ -56,21 +56,19 @@ const listed = (count: number) => () => {
 }
 
 async function ready(canvas: Canvas) {
-  await canvas.findByRole('heading', { level: 1, name: DIRECTORY_TITLE }, { timeout: 8000 })
+  await canvas.findByRole('heading', { level: 1, name: DIRECTORY_TITLE })
 }
 
 /** The listed devices' headings, in order. */
 async function devices(canvas: Canvas) {
-  const list = await canvas.findByRole('list', { name: DIRECTORY_TITLE }, { timeout: 8000 })
+  const list = await canvas.findByRole('list', { name: DIRECTORY_TITLE })
   return within(list)
     .getAllByRole('heading', { level: 2 })
     .map((heading) => heading.textContent)
 }
 
 const range = (canvas: Canvas, text: string) =>
-  waitFor(() => expect(canvas.getByText(/^(Showing|No certified devices)/)).toHaveTextContent(text), {
-    timeout: 8000,
-  })
+  waitFor(() => expect(canvas.getByText(/^(Showing|No certified devices)/)).toHaveTextContent(text))
 
 export const Results = meta.story({
   name: 'Results',
@@ -196,7 +194,7 @@ export const ReadFailed = meta.story({
   beforeEach: failing,
   play: async ({ canvas }) => {
     await ready(canvas)
-    const alert = await canvas.findByRole('alert', {}, { timeout: 8000 })
+    const alert = await canvas.findByRole('alert')
     await expect(alert).toHaveTextContent('The portal is restarting. Try again in a minute.')
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible()
   },

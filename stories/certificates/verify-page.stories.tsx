@@ -47,8 +47,8 @@ type Canvas = ReturnType<typeof within>
 const at = (number: string) => ({ router: { app: true, url: `/verify/${number}` } })
 
 async function record(canvas: Canvas, number: string) {
-  await canvas.findByRole('heading', { level: 1, name: 'Verify a certificate' }, { timeout: 8000 })
-  return canvas.findByRole('region', { name: `Certificate ${number}` }, { timeout: 8000 })
+  await canvas.findByRole('heading', { level: 1, name: 'Verify a certificate' })
+  return canvas.findByRole('region', { name: `Certificate ${number}` })
 }
 
 /** The details list as [term, value] pairs. */
@@ -119,7 +119,7 @@ export const Unknown = meta.story({
   name: 'Unknown number',
   parameters: at('DCP-0000-0000-0000'),
   play: async ({ canvas }) => {
-    const result = await canvas.findByRole('region', { name: 'Result' }, { timeout: 8000 })
+    const result = await canvas.findByRole('region', { name: 'Result' })
     await expect(result).toHaveTextContent(`Not found${UNKNOWN_CERTIFICATE_MESSAGE}`)
   },
 })
@@ -140,7 +140,7 @@ export const SignatureMismatch = meta.story({
 export const NumberTyped = meta.story({
   name: 'Number typed',
   play: async ({ canvas, userEvent }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Verify a certificate' }, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 1, name: 'Verify a certificate' })
     const field = canvas.getByRole('textbox', { name: /Certificate number/ })
     await userEvent.click(canvas.getByRole('button', { name: 'Check' }))
     await expect(await canvas.findByText(NUMBER_REQUIRED_MESSAGE)).toBeVisible()
@@ -165,7 +165,7 @@ const pdfFile = (text: string, name = 'certificate.pdf') =>
 export const PdfDropped = meta.story({
   name: 'PDF dropped',
   play: async ({ canvas, canvasElement }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Verify a certificate' }, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 1, name: 'Verify a certificate' })
     const drop = canvasElement.querySelector('[data-slot="pdf-drop"]') as HTMLElement
     const dropFile = (file: File) => {
       const dataTransfer = new DataTransfer()
@@ -183,7 +183,7 @@ export const PdfDropped = meta.story({
 export const PdfChosen = meta.story({
   name: 'PDF chosen',
   play: async ({ canvas, userEvent }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Verify a certificate' }, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 1, name: 'Verify a certificate' })
     await userEvent.upload(
       canvas.getByLabelText(/Or choose the certificate PDF/),
       pdfFile('(DCP-3B1N-Q8RT-6WZA)'),

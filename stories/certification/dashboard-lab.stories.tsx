@@ -203,7 +203,7 @@ export const LabAnswersLive = meta.story({
   },
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
-    await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0), { timeout: 10_000 })
+    await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0))
     const answer: Comment = {
       commentId: 'conv-6',
       portfolioManagerId: certifiedWithComments.id,

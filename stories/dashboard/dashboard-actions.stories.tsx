@@ -25,6 +25,7 @@ import {
   deviceRecord,
   expectBar,
   expectRecordsLine,
+  heldBackCall,
   listCalls,
   rowOf,
   shownDeviceNames,
@@ -41,6 +42,9 @@ import {
  * Download Results (a JSON file of the run's per-case results), and Download Certificate (the PDF)
  * and its refusal.
  */
+
+/** The call a busy story holds back until it has seen the busy state (its beforeEach sets it). */
+let held = heldBackCall(endpointUrl(endpoints.runTests))
 
 /** Its docs page's text (.storybook/docs-page.tsx): who uses it, its states, its rules. */
 const ABOUT = `What each item of a row's actions menu does once chosen: Start Certify, Edit (the record in the
@@ -94,19 +98,16 @@ export const StartCertify = meta.story({
 export const StartCertifyBusy = meta.story({
   name: 'Start Certify busy',
   beforeEach({ msw }) {
-    msw.use(
-      answerWorldRecords(submitted.id),
-      http.post(endpointUrl(endpoints.runTests), async () => {
-        await new Promise((resolve) => setTimeout(resolve, 600))
-        return undefined
-      }),
-    )
+    held = heldBackCall(endpointUrl(endpoints.runTests))
+    msw.use(answerWorldRecords(submitted.id), held.handler)
+    return held.release
   },
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
     const trigger = await chooseAction(canvas, userEvent, submitted.name, 'Start Certify')
     await waitFor(() => expect(trigger).toHaveAttribute('aria-busy', 'true'))
     await expect(trigger).toBeDisabled()
+    held.release()
     await expectToast('Device testcase updated successfully!', 'success')
     await waitFor(() => expect(trigger).not.toHaveAttribute('aria-busy'))
   },
@@ -156,15 +157,13 @@ export const Edit = meta.story({
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
     await chooseAction(canvas, userEvent, submitted.name, 'Edit')
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'PORTFOLIO FORM' }, { timeout: 10_000 }),
-    ).toBeVisible()
-    const device = await canvas.findByRole('region', { name: 'Device Portfolio' }, { timeout: 10_000 })
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'PORTFOLIO FORM' })).toBeVisible()
+    const device = await canvas.findByRole('region', { name: 'Device Portfolio' })
     await expect(device).toBeVisible()
     await expect(recordReads).toEqual([{ vendorUserId: 'v-nokia', portfolioManagerId: submitted.id }])
-    await expect(
-      await canvas.findByRole('note', { name: 'Editing a submitted record' }, { timeout: 5000 }),
-    ).toHaveTextContent(`${submitted.name} (Nokia)`)
+    await expect(await canvas.findByRole('note', { name: 'Editing a submitted record' })).toHaveTextContent(
+      `${submitted.name} (Nokia)`,
+    )
     await expect(within(device).getByRole('combobox', { name: 'Device name' })).toHaveTextContent(
       submitted.name,
     )
@@ -257,13 +256,9 @@ export const DeleteRefused = meta.story({
 export const DeleteBusy = meta.story({
   name: 'Delete busy',
   beforeEach({ msw }) {
-    msw.use(
-      answerWorldRecords(submitted.id, submittedToo.id),
-      http.post(endpointUrl(endpoints.deleteRecord), async () => {
-        await new Promise((resolve) => setTimeout(resolve, 600))
-        return undefined
-      }),
-    )
+    held = heldBackCall(endpointUrl(endpoints.deleteRecord))
+    msw.use(answerWorldRecords(submitted.id, submittedToo.id), held.handler)
+    return held.release
   },
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
@@ -273,6 +268,7 @@ export const DeleteBusy = meta.story({
     await waitFor(() => expect(trigger).toHaveAttribute('aria-busy', 'true'))
     await expect(trigger).toBeDisabled()
     await expect(screen.queryByRole('alertdialog')).toBeNull()
+    held.release()
     await expectToast(RECORD_DELETED_MESSAGE, 'success')
     await waitFor(() => expect(shownDeviceNames(canvas)).toEqual([submittedToo.name]))
   },

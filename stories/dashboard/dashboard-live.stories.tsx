@@ -57,7 +57,7 @@ async function goLive(
   canvas: Parameters<typeof dashboardReady>[0],
   runs: Parameters<typeof planRun>[0][] = [],
 ) {
-  await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0), { timeout: 10_000 })
+  await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0))
   storyStream().openAndHello(runs.map((id) => planRun(id)))
   await expectLiveStatus(canvas, 'Live updates on')
 }
@@ -209,7 +209,7 @@ export const StreamRefused = meta.story({
   },
   play: async ({ canvas }) => {
     await dashboardReady(canvas)
-    await waitFor(() => expect(storyStream().sources.length).toBe(1), { timeout: 10_000 })
+    await waitFor(() => expect(storyStream().sources.length).toBe(1))
     storyStream().fail()
     await expectLiveStatus(canvas, 'Live updates lost. The records may be out of date.')
     await expect(canvas.getByRole('button', { name: 'Reconnect' })).toBeVisible()
@@ -257,7 +257,7 @@ export const TabOpenedMidRun = meta.story({
   },
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
-    await waitFor(() => expect(storyStream().sources.length).toBe(1), { timeout: 10_000 })
+    await waitFor(() => expect(storyStream().sources.length).toBe(1))
     storyStream().openAndHello([planRun(inProgress.id, { passed: 3, running: true })])
     await waitFor(() => expect(statusNote(canvas, inProgress.name)).toBe('In Progress · 3 of 8'))
     const row = rowOf(canvas, inProgress.name)

@@ -84,7 +84,7 @@ const refusalLines = (menu: HTMLElement) =>
 
 /** Opens the record's menu with the keyboard (its button focused, Enter): the first item takes the focus. */
 async function openWithKeyboard(canvas: Canvas, userEvent: UserEvent, deviceName: string) {
-  const trigger = await canvas.findByRole('button', { name: `Actions for ${deviceName}` }, { timeout: 5000 })
+  const trigger = await canvas.findByRole('button', { name: `Actions for ${deviceName}` })
   trigger.focus()
   await userEvent.keyboard('{Enter}')
   const menu = await screen.findByRole('menu')

@@ -434,7 +434,7 @@ export const Loading = meta.story({
     msw.use(held.handler)
   },
   play: async ({ canvas }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 10_000 })
+    await canvas.findByRole('heading', { level: 1, name: 'Dashboard' })
     await expect(recordsLine(canvas)).toHaveTextContent('Loading records…')
     await expect(canvas.getByRole('table')).toHaveAttribute('aria-busy', 'true')
     await expect(canvas.queryByText('No data available')).toBeNull()
@@ -463,8 +463,8 @@ export const ServerError = meta.story({
     )
   },
   play: async ({ canvas, userEvent }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 10_000 })
-    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 })
+    await canvas.findByRole('heading', { level: 1, name: 'Dashboard' })
+    const alert = await canvas.findByRole('alert')
     await expect(alert).toHaveTextContent(
       'The records could not be loaded. The records service is unavailable.',
     )
@@ -482,8 +482,8 @@ export const ServerErrorStays = meta.story({
     msw.use(scenarios.serverError('listRecords', 'The service is unavailable. Please try again later.', 500))
   },
   play: async ({ canvas, userEvent }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 10_000 })
-    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 })
+    await canvas.findByRole('heading', { level: 1, name: 'Dashboard' })
+    const alert = await canvas.findByRole('alert')
     await expect(alert).toHaveTextContent('The service is unavailable. Please try again later.')
     await expect(canvas.getByText('The records are not available.')).toBeVisible()
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
@@ -521,12 +521,8 @@ export const RegisterProduct = meta.story({
   play: async ({ canvas, userEvent }) => {
     await dashboardReady(canvas)
     await userEvent.click(canvas.getByRole('link', { name: 'Register Product' }))
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'PORTFOLIO FORM' }, { timeout: 10_000 }),
-    ).toBeVisible()
-    await expect(
-      await canvas.findByRole('region', { name: 'Device Portfolio' }, { timeout: 10_000 }),
-    ).toBeVisible()
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'PORTFOLIO FORM' })).toBeVisible()
+    await expect(await canvas.findByRole('region', { name: 'Device Portfolio' })).toBeVisible()
   },
 })
 

@@ -87,25 +87,28 @@ export function answerRuns(runs: (call: number) => CertificationRun[]) {
 }
 
 /**
- * Holds the records list back until `release()`, then lets the fixture world answer: the loading
- * state without a request left hanging when the story ends.
+ * Holds a call's answer back until `release()`, then lets the fixture world answer: a busy or
+ * loading state checked for as long as it takes, without a request left hanging when the story ends.
  */
-export function heldBackRecords() {
+export function heldBackCall(url: string) {
   let release: () => void = () => {}
   const gate = new Promise<void>((resolve) => {
     release = resolve
   })
-  const handler = http.post(endpointUrl(endpoints.listRecords), async () => {
+  const handler = http.post(url, async () => {
     await gate
     return undefined
   })
   return { handler, release: () => release() }
 }
 
+/** The records list held back until `release()` (the dashboard's loading state). */
+export const heldBackRecords = () => heldBackCall(endpointUrl(endpoints.listRecords))
+
 /** The page heading, then the table's first rows (or its empty message). */
 export async function dashboardReady(canvas: Canvas) {
-  await canvas.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 10_000 })
-  await waitFor(() => expect(recordsLine(canvas)).toHaveTextContent(/ records$/), { timeout: 5000 })
+  await canvas.findByRole('heading', { level: 1, name: 'Dashboard' })
+  await waitFor(() => expect(recordsLine(canvas)).toHaveTextContent(/ records$/))
 }
 
 /** The 'N of M records' line under the filters. */
@@ -113,9 +116,7 @@ export const recordsLine = (canvas: Canvas) =>
   canvas.getByText(/^[\d,]+ of [\d,]+ records$|^Loading records…$/, { selector: 'p[role="status"]' })
 
 export async function expectRecordsLine(canvas: Canvas, shown: number, total: number) {
-  await waitFor(() => expect(recordsLine(canvas)).toHaveTextContent(`${shown} of ${total} records`), {
-    timeout: 5000,
-  })
+  await waitFor(() => expect(recordsLine(canvas)).toHaveTextContent(`${shown} of ${total} records`))
 }
 
 /** The table's body rows (not the header), as shown now. */
@@ -174,7 +175,7 @@ export async function expectBar(
 
 /** Opens a row's actions menu and returns it with its trigger. */
 export async function openActions(canvas: Canvas, userEvent: UserEvent, deviceName: string) {
-  const trigger = await canvas.findByRole('button', { name: `Actions for ${deviceName}` }, { timeout: 5000 })
+  const trigger = await canvas.findByRole('button', { name: `Actions for ${deviceName}` })
   await userEvent.click(trigger)
   const menu = await screen.findByRole('menu')
   await waitFor(() => expect(menu).toBeVisible())
@@ -309,7 +310,7 @@ export function planRun(
 export const liveStatus = (canvas: Canvas) => canvas.getByRole('status', { name: 'Live updates' })
 
 export async function expectLiveStatus(canvas: Canvas, text: string) {
-  await waitFor(() => expect(liveStatus(canvas)).toHaveTextContent(text), { timeout: 5000 })
+  await waitFor(() => expect(liveStatus(canvas)).toHaveTextContent(text))
 }
 
 /** The note under a row's bar ('3 of 8 test cases', 'Cancelled'), or null. */

@@ -47,8 +47,8 @@ const meta = preview.meta({
 type Canvas = ReturnType<typeof within>
 
 async function consoleReady(canvas: Canvas) {
-  await canvas.findByRole('heading', { level: 1, name: 'Lab console' }, { timeout: 8000 })
-  return canvas.findByRole('heading', { level: 2, name: 'Queue' }, { timeout: 8000 })
+  await canvas.findByRole('heading', { level: 1, name: 'Lab console' })
+  return canvas.findByRole('heading', { level: 2, name: 'Queue' })
 }
 
 const tab = (canvas: Canvas, name: RegExp) =>
@@ -182,9 +182,7 @@ export const EngineerView = meta.story({
     ).toBeDisabled()
     // Every staff member has notification settings of their own.
     await userEvent.click(within(lab).getByRole('link', { name: 'Notifications' }))
-    await expect(
-      await canvas.findByRole('switch', { name: 'Comment from a vendor' }, { timeout: 8000 }),
-    ).toBeChecked()
+    await expect(await canvas.findByRole('switch', { name: 'Comment from a vendor' })).toBeChecked()
   },
 })
 
@@ -218,7 +216,7 @@ export const VendorRefused = meta.story({
   name: 'A vendor opens /lab',
   beforeEach: loggedInAs('v-nokia'),
   play: async ({ canvas }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Lab console' }, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 1, name: 'Lab console' })
     await expect(canvas.getByText(LAB_ONLY_MESSAGE)).toBeVisible()
     await expect(canvas.getByRole('link', { name: 'Go to your dashboard' })).toBeVisible()
   },
@@ -351,7 +349,7 @@ export const LiveAssignment = meta.story({
   beforeEach: loggedInAsLab('Lab engineer'),
   play: async ({ canvas }) => {
     await consoleReady(canvas)
-    await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0), { timeout: 10_000 })
+    await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0))
     const [first] = world.records
     if (!first) throw new Error('No fixture record.')
     world.lab.assignments.set(first.portfolioManagerId, { staffId: 'lab-1', name: 'Lena Lab' })
@@ -364,9 +362,7 @@ export const LiveAssignment = meta.story({
       ),
     )
     await expectToast(assignedToYouToast('Eli Engineer'), 'info')
-    await waitFor(() => expect(canvas.getAllByText('Assigned to you').length).toBeGreaterThan(0), {
-      timeout: 5000,
-    })
+    await waitFor(() => expect(canvas.getAllByText('Assigned to you').length).toBeGreaterThan(0))
     await expect(canvas.getByRole('status', { name: 'Live updates' })).toHaveTextContent('Live updates on')
   },
 })
@@ -376,7 +372,7 @@ export const LiveLost = meta.story({
   beforeEach: loggedInAsLab('Lab engineer'),
   play: async ({ canvas, userEvent }) => {
     await consoleReady(canvas)
-    await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0), { timeout: 10_000 })
+    await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0))
     storyStream().fail()
     const status = canvas.getByRole('status', { name: 'Live updates' })
     await waitFor(() =>

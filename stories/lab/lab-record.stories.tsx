@@ -58,8 +58,8 @@ type Canvas = ReturnType<typeof within>
 const recordUrl = (id: string, query = '') => `/lab/records/${id}${query}`
 
 async function recordReady(canvas: Canvas) {
-  await canvas.findByRole('link', { name: 'Back to the queue' }, { timeout: 8000 })
-  return canvas.findByRole('heading', { level: 2, name: 'Attempts' }, { timeout: 8000 })
+  await canvas.findByRole('link', { name: 'Back to the queue' })
+  return canvas.findByRole('heading', { level: 2, name: 'Attempts' })
 }
 
 /** The first certified record waits for the lab's review; `failed`: its run has failed cases. */
@@ -98,7 +98,7 @@ export const RecordPage = meta.story({
     await expect(canvas.getByRole('status', { name: 'Live updates' })).toHaveTextContent('Live updates on')
     // Back to the queue returns to the filters the record was opened from.
     await userEvent.click(canvas.getByRole('link', { name: 'Back to the queue' }))
-    await canvas.findByRole('heading', { level: 2, name: 'Queue' }, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 2, name: 'Queue' })
     await expect(canvas.getByRole('searchbox', { name: 'Search' })).toHaveValue('nokia')
     const states = canvas.getByRole('navigation', { name: 'Queue states' })
     await expect(within(states).getByRole('button', { name: /^Running/ })).toHaveAttribute(
@@ -175,7 +175,7 @@ export const ReviewPending = meta.story({
   },
   parameters: { router: { app: true, url: '/lab?state=review' } },
   play: async ({ canvas, userEvent }) => {
-    const records = await canvas.findByRole('list', { name: 'Records' }, { timeout: 8000 })
+    const records = await canvas.findByRole('list', { name: 'Records' })
     const [first] = within(records).getAllByRole('listitem')
     // 'Awaiting review' once: the state's badge, not the status again.
     await expect(first?.textContent?.match(/Awaiting review/g)).toHaveLength(1)
@@ -197,8 +197,6 @@ export const ReviewPending = meta.story({
     await expect(
       await canvas.findByText(
         /Rejected by Lena Lab on .*: The serial number on the label does not match the form\./,
-        {},
-        { timeout: 8000 },
       ),
     ).toBeVisible()
   },
@@ -220,8 +218,8 @@ export const ReviewApproved = meta.story({
 
 /** From the record's page of the story to the record awaiting review, through the queue. */
 async function goToReview(canvas: Canvas, userEvent: { click: (element: Element) => Promise<void> }) {
-  await userEvent.click(await canvas.findByRole('link', { name: 'Back to the queue' }, { timeout: 8000 }))
-  const states = await canvas.findByRole('navigation', { name: 'Queue states' }, { timeout: 8000 })
+  await userEvent.click(await canvas.findByRole('link', { name: 'Back to the queue' }))
+  const states = await canvas.findByRole('navigation', { name: 'Queue states' })
   await userEvent.click(within(states).getByRole('button', { name: /^Awaiting review/ }))
   await waitFor(() => expect(canvas.getByText('Showing 1–1 of 1')).toBeVisible())
   const records = canvas.getByRole('list', { name: 'Records' })
@@ -308,8 +306,8 @@ export const VendorCommentLive = meta.story({
   beforeEach: loggedInAsLab('Lab engineer'),
   parameters: { router: { app: true, url: '/lab' } },
   play: async ({ canvas, userEvent }) => {
-    await canvas.findByRole('heading', { level: 2, name: 'Queue' }, { timeout: 8000 })
-    await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0), { timeout: 10_000 })
+    await canvas.findByRole('heading', { level: 2, name: 'Queue' })
+    await waitFor(() => expect(storyStream().sources.length).toBeGreaterThan(0))
     const comment = {
       commentId: 'c-live-1',
       portfolioManagerId: 'pm-0002',
@@ -384,7 +382,7 @@ export const CarriedCases = meta.story({
   },
   parameters: { router: { app: true, url: recordUrl(REVISION_FIXTURE_IDS.recertifying) } },
   play: async ({ canvas }) => {
-    const attempts = await canvas.findByRole('list', { name: 'Attempts' }, { timeout: 8000 })
+    const attempts = await canvas.findByRole('list', { name: 'Attempts' })
     const items = [...attempts.querySelectorAll<HTMLElement>(':scope > li')]
     const lines = items.map((item) => item.querySelector('p')?.textContent)
     await expect(lines[0]).toMatch(/^Attempt 3 · rev 2 · Full run · started .+ · In progress$/)
@@ -428,7 +426,7 @@ export const ReviewRequiresFullPlan = meta.story({
   },
   parameters: { router: { app: true, url: recordUrl(REVISION_FIXTURE_IDS.recertifying) } },
   play: async ({ canvas, userEvent }) => {
-    const review = await canvas.findByRole('form', { name: /^Review attempt/ }, { timeout: 8000 })
+    const review = await canvas.findByRole('form', { name: /^Review attempt/ })
     const full = within(review).getByRole('checkbox', { name: REQUIRE_FULL_PLAN_LABEL })
     await expect(full).not.toBeChecked()
     await userEvent.click(full)
@@ -452,7 +450,7 @@ export const CarriedCasesOnAPhone = meta.story({
   },
   parameters: { router: { app: true, url: recordUrl(REVISION_FIXTURE_IDS.recertifying) } },
   play: async ({ canvas }) => {
-    await canvas.findByRole('list', { name: 'Attempts' }, { timeout: 8000 })
+    await canvas.findByRole('list', { name: 'Attempts' })
     await expect(canvas.getAllByText(/^carried from /)).toHaveLength(5)
   },
 })

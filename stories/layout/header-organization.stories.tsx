@@ -90,15 +90,13 @@ export const SwitchFromHeader = meta.story({
   parameters: { router: { app: true, url: '/team' } },
   beforeEach: loggedInAs('v-nokia', nokiaMemberOfTwo('Owner')),
   play: async ({ canvas, canvasElement, userEvent }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Team' }, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 1, name: 'Team' })
     await userEvent.click(canvas.getByRole('button', { name: SWITCH_NAME }))
     const popup = await body(canvasElement).findByRole('dialog', { name: 'Switch organization' })
     await userEvent.click(
       await within(popup).findByRole('button', { name: new RegExp(OTHER_ORGANIZATION.organizationName) }),
     )
-    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(), {
-      timeout: 8000,
-    })
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible())
     await expect(readAuthData()).toMatchObject({ organizationId: OTHER_ORGANIZATION.organizationId })
     await expect(
       canvas.getByRole('button', {

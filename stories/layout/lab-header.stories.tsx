@@ -29,7 +29,7 @@ const meta = preview.meta({
 type Canvas = ReturnType<typeof within>
 
 async function labNav(canvas: Canvas) {
-  await canvas.findByRole('heading', { level: 1, name: 'Lab console' }, { timeout: 8000 })
+  await canvas.findByRole('heading', { level: 1, name: 'Lab console' })
   return canvas.getByRole('navigation', { name: 'Lab' })
 }
 

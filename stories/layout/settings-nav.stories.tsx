@@ -31,7 +31,7 @@ const meta = preview.meta({
 export const OpensNotificationsThenTokens = meta.story({
   name: 'Opens notifications then tokens',
   play: async ({ canvas, userEvent }) => {
-    await canvas.findByRole('heading', { level: 1, name: NOTIFICATIONS_PAGE_TITLE }, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 1, name: NOTIFICATIONS_PAGE_TITLE })
     const nav = await canvas.findByRole('navigation', { name: 'Settings' })
     const tabs = [...nav.querySelectorAll('a')]
     await expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
@@ -44,7 +44,7 @@ export const OpensNotificationsThenTokens = meta.story({
     await expect(tabs[1]).not.toHaveAttribute('aria-current')
     tabs[1]?.focus()
     await userEvent.keyboard('{Enter}')
-    await canvas.findByRole('heading', { level: 1, name: 'API tokens' }, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 1, name: 'API tokens' })
     await waitFor(() => expect(tabs[1]).toHaveAttribute('aria-current', 'page'))
     await expect(tabs[0]).not.toHaveAttribute('aria-current')
   },
@@ -54,7 +54,7 @@ export const OnAPhone = meta.story({
   name: 'On a phone: the tabs scroll, the page does not',
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas, canvasElement }) => {
-    await canvas.findByRole('heading', { level: 1, name: NOTIFICATIONS_PAGE_TITLE }, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 1, name: NOTIFICATIONS_PAGE_TITLE })
     const nav = await canvas.findByRole('navigation', { name: 'Settings' })
     // Four tabs are wider than a phone: the tab row scrolls sideways, never the page.
     const root = canvasElement.ownerDocument.documentElement

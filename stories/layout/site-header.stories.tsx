@@ -227,14 +227,12 @@ export const SwitchOrganization = meta.story({
   parameters: { router: { app: true, url: '/team' } },
   beforeEach: loggedInAs('v-nokia', nokiaMemberOfTwo('Owner')),
   play: async ({ canvas, canvasElement, userEvent }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Team' }, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 1, name: 'Team' })
     const profile = await openProfile(canvas, canvasElement, userEvent)
     organizationList(profile).switchTo(OTHER_ORGANIZATION.organizationName).focus()
     await userEvent.keyboard('{Enter}')
     await waitFor(() => expect(body(canvasElement).queryByRole('dialog', { name: 'Profile' })).toBeNull())
-    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(), {
-      timeout: 8000,
-    })
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible())
     await expect(readAuthData()).toMatchObject({
       organizationId: OTHER_ORGANIZATION.organizationId,
       organizationName: OTHER_ORGANIZATION.organizationName,

@@ -45,8 +45,8 @@ const INTRO = notificationsPageIntro('priya.sharma@nokia.com', 'Nokia Solutions 
 const SERVER_DOWN = 'The service is unavailable. Please try again later.'
 
 async function ready(canvas: Canvas) {
-  await canvas.findByRole('heading', { level: 1, name: 'Notifications' }, { timeout: 8000 })
-  return canvas.findByText(INTRO, {}, { timeout: 8000 })
+  await canvas.findByRole('heading', { level: 1, name: 'Notifications' })
+  return canvas.findByText(INTRO)
 }
 
 const switchOf = (canvas: Canvas, kind: (typeof NOTIFICATION_KINDS)[number]) =>
@@ -92,7 +92,7 @@ export const Loading = meta.story({
     ({ msw }) => msw.use(scenarios.loading('notificationSettings')),
   ],
   play: async ({ canvas }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Notifications' }, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 1, name: 'Notifications' })
     await expect(await canvas.findByText('Loading your notification settings…')).toBeVisible()
     await expect(canvas.queryByRole('switch')).toBeNull()
   },
@@ -146,8 +146,8 @@ export const ReadFailed = meta.story({
     ({ msw }) => msw.use(scenarios.serverError('notificationSettings', SERVER_DOWN, 503)),
   ],
   play: async ({ canvas }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Notifications' }, { timeout: 8000 })
-    const alert = await canvas.findByRole('alert', {}, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 1, name: 'Notifications' })
+    const alert = await canvas.findByRole('alert')
     await expect(alert).toHaveTextContent(SERVER_DOWN)
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible()
   },

@@ -42,7 +42,7 @@ type Canvas = ReturnType<typeof within>
 const PRIYA = { label: 'Certification run finished', emailId: 'priya.sharma@nokia.com' }
 
 async function ready(canvas: Canvas) {
-  return canvas.findByRole('heading', { level: 1, name: 'Unsubscribe' }, { timeout: 8000 })
+  return canvas.findByRole('heading', { level: 1, name: 'Unsubscribe' })
 }
 
 export const ValidLink = meta.story({
@@ -52,8 +52,6 @@ export const ValidLink = meta.story({
     await expect(
       await canvas.findByText(
         unsubscribeQuestion({ ...PRIYA, organizationName: 'Nokia Solutions and Networks' }),
-        {},
-        { timeout: 8000 },
       ),
     ).toBeVisible()
     await expect(
@@ -92,9 +90,7 @@ export const AlreadyOff = meta.story({
   ],
   play: async ({ canvas }) => {
     await ready(canvas)
-    await expect(
-      await canvas.findByText(unsubscribeAlreadyOffMessage(PRIYA), {}, { timeout: 8000 }),
-    ).toBeVisible()
+    await expect(await canvas.findByText(unsubscribeAlreadyOffMessage(PRIYA))).toBeVisible()
     await expect(canvas.queryByRole('button', { name: 'Unsubscribe' })).toBeNull()
   },
 })
@@ -105,9 +101,7 @@ export const InvitationsToAnAddress = meta.story({
   play: async ({ canvas, userEvent }) => {
     await ready(canvas)
     const label = 'Invitations to organizations'
-    await expect(
-      await canvas.findByText(`Stop “${label}” mails to ${FIXTURE_INVITEE_EMAIL}?`, {}, { timeout: 8000 }),
-    ).toBeVisible()
+    await expect(await canvas.findByText(`Stop “${label}” mails to ${FIXTURE_INVITEE_EMAIL}?`)).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Unsubscribe' }))
     await expect(await canvas.findByRole('status')).toHaveTextContent(
       unsubscribedMessage({ label, emailId: FIXTURE_INVITEE_EMAIL }),
@@ -122,11 +116,7 @@ export const LabStaffLink = meta.story({
   play: async ({ canvas, userEvent }) => {
     await ready(canvas)
     await expect(
-      await canvas.findByText(
-        'Stop “Comment from a vendor” mails to lena.lab@lab.example?',
-        {},
-        { timeout: 8000 },
-      ),
+      await canvas.findByText('Stop “Comment from a vendor” mails to lena.lab@lab.example?'),
     ).toBeVisible()
     await expect(notificationFixture().enabled.vendorComment).toBe(true)
     await userEvent.click(canvas.getByRole('button', { name: 'Unsubscribe' }))
@@ -148,7 +138,7 @@ export const TamperedLink = meta.story({
   parameters: { router: { app: true, url: urlOf(UNSUBSCRIBE_TOKENS.tampered) } },
   play: async ({ canvas }) => {
     await ready(canvas)
-    const alert = await canvas.findByRole('alert', {}, { timeout: 8000 })
+    const alert = await canvas.findByRole('alert')
     await expect(alert).toHaveTextContent(UNSUBSCRIBE_TOKEN_INVALID_MESSAGE)
     await expect(canvas.queryByRole('button', { name: 'Unsubscribe' })).toBeNull()
     await expect(notificationFixture().enabled.runFinished).toBe(true)
@@ -170,6 +160,6 @@ export const OnAPhone = meta.story({
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {
     await ready(canvas)
-    await expect(await canvas.findByRole('button', { name: 'Unsubscribe' }, { timeout: 8000 })).toBeVisible()
+    await expect(await canvas.findByRole('button', { name: 'Unsubscribe' })).toBeVisible()
   },
 })

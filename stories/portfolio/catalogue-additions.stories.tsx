@@ -36,7 +36,7 @@ const meta = preview.meta({
 export const Additions = meta.story({
   name: 'Additions in every state',
   play: async ({ canvas }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Catalogue additions' }, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 1, name: 'Catalogue additions' })
     const list = await canvas.findByRole('list', { name: 'Catalogue additions' })
     await expect(
       within(list)
@@ -49,7 +49,7 @@ export const Additions = meta.story({
 export const Declined = meta.story({
   name: 'A declined name as the vendor sees it',
   play: async ({ canvas }) => {
-    const list = await canvas.findByRole('list', { name: 'Catalogue additions' }, { timeout: 8000 })
+    const list = await canvas.findByRole('list', { name: 'Catalogue additions' })
     const declined = within(list).getAllByRole('listitem')[1]!
     await expect(declined).toHaveTextContent(`The lab’s reason: ${DECLINE_REASON_FIXTURE}`)
     await expect(declined).toHaveTextContent('The form no longer offers it; your devices keep their name.')
@@ -69,7 +69,7 @@ export const DeclinedUnderTheField = meta.story({
     </div>
   ),
   play: async ({ canvas }) => {
-    const note = await canvas.findByRole('note', {}, { timeout: 8000 })
+    const note = await canvas.findByRole('note')
     await expect(note).toHaveTextContent(
       additionNotice({
         value: 'Beacon Test 1',
@@ -87,7 +87,7 @@ export const NothingDecided = meta.story({
     world.catalogueReview.entries = world.catalogueReview.entries.filter((entry) => entry.addedBy === null)
   },
   play: async ({ canvas }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Catalogue additions' }, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 1, name: 'Catalogue additions' })
     await expect(await canvas.findByText(/Your organization has added no names/)).toBeVisible()
   },
 })
@@ -96,7 +96,7 @@ export const OnPhone = meta.story({
   name: 'Catalogue additions on a phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas, canvasElement }) => {
-    await canvas.findByRole('list', { name: 'Catalogue additions' }, { timeout: 8000 })
+    await canvas.findByRole('list', { name: 'Catalogue additions' })
     const root = canvasElement.ownerDocument.documentElement
     await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth)
   },

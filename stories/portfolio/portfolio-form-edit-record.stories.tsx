@@ -193,10 +193,8 @@ export const SubmitUpdatesTheRecord = meta.story({
     storyClock().advance(1999)
     await expect(canvas.getByRole('heading', { level: 1, name: PORTFOLIO_HEADING })).toBeVisible()
     storyClock().advance(1)
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 }),
-    ).toBeVisible()
-    const row = await canvas.findByRole('row', { name: /Beacon 6/ }, { timeout: 5000 })
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    const row = await canvas.findByRole('row', { name: /Beacon 6/ })
     await waitFor(() => expect(row).toHaveTextContent('1.0.1'))
     await expect(
       world.records.filter(
@@ -236,7 +234,7 @@ export const CancelReturnsToDashboard = meta.story({
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }))
     const asked = await screen.findByRole('alertdialog', { name: LEAVE_EDITED_PORTFOLIO.title })
     await userEvent.click(within(asked).getByRole('button', { name: LEAVE_EDITED_PORTFOLIO.leave }))
-    await expectPageHeading(canvas, 'Dashboard', 10_000)
+    await expectPageHeading(canvas, 'Dashboard')
     await expect(sent).toEqual([])
   },
 })
@@ -283,19 +281,16 @@ export const RecordNoLongerSubmitted = meta.story({
     msw.use(answerWorldRecords('pm-0005'))
   },
   play: async ({ canvas, userEvent }) => {
-    const heading = await canvas.findByRole(
-      'heading',
-      { level: 2, name: 'This device record can no longer be edited' },
-      { timeout: 10_000 },
-    )
+    const heading = await canvas.findByRole('heading', {
+      level: 2,
+      name: 'This device record can no longer be edited',
+    })
     const panel = heading.closest('section') as HTMLElement
     await expect(panel).toHaveTextContent(ONLY_SUBMITTED_EDITABLE_MESSAGE)
     await expect(panel).toHaveTextContent('Lightspan FX-8 (Nokia) is now In Progress.')
     await expect(canvas.queryByRole('form', { name: 'Portfolio form' })).toBeNull()
     await userEvent.click(within(panel).getByRole('link', { name: 'Back to the dashboard' }))
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 10_000 }),
-    ).toBeVisible()
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
   },
 })
 
@@ -304,11 +299,7 @@ export const UnknownRecord = meta.story({
   name: 'Unknown record',
   parameters: { router: { app: true, url: '/portfolio?record=pm-none' } },
   play: async ({ canvas }) => {
-    const heading = await canvas.findByRole(
-      'heading',
-      { level: 2, name: 'This device record was not found' },
-      { timeout: 10_000 },
-    )
+    const heading = await canvas.findByRole('heading', { level: 2, name: 'This device record was not found' })
     const panel = heading.closest('section') as HTMLElement
     await expect(panel).toHaveTextContent(RECORD_NOT_FOUND_MESSAGE)
     await expect(within(panel).getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute(

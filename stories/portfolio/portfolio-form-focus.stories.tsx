@@ -165,9 +165,7 @@ export const CancelEditedAsks = meta.story({
     await userEvent.click(formButtons(canvas).cancel)
     const again = await leaveQuestion()
     await userEvent.click(again.getByRole('button', { name: LEAVE_EDITED_PORTFOLIO.leave }))
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: HOME_HEADING }, { timeout: 5000 }),
-    ).toBeVisible()
+    await expect(await canvas.findByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
   },
 })
 
@@ -187,9 +185,7 @@ export const LinkAwayFromEditedAsks = meta.story({
     await userEvent.click(nav.getByRole('link', { name: 'Dashboard' }))
     const asked = await leaveQuestion()
     await userEvent.click(asked.getByRole('button', { name: LEAVE_EDITED_PORTFOLIO.leave }))
-    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(), {
-      timeout: 8000,
-    })
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible())
   },
 })
 
@@ -203,9 +199,7 @@ export const UneditedLeavesSilently = meta.story({
     await retype(userEvent, name, 'Something else')
     await retype(userEvent, name, before)
     await userEvent.click(formButtons(canvas).cancel)
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: HOME_HEADING }, { timeout: 5000 }),
-    ).toBeVisible()
+    await expect(await canvas.findByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
     await expect(screen.queryByRole('alertdialog')).toBeNull()
   },
 })

@@ -142,10 +142,8 @@ export const SubmitMakesTheRevision = meta.story({
     // The form stays as it was until it leaves.
     await expect(canvas.getByRole('region', { name: 'Revision 2 of TP-Link Deco X50' })).toBeVisible()
     storyClock().advance(2000)
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 }),
-    ).toBeVisible()
-    const row = await canvas.findByRole('row', { name: /Deco X50/ }, { timeout: 5000 })
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    const row = await canvas.findByRole('row', { name: /Deco X50/ })
     await waitFor(() => expect(row).toHaveTextContent('1.0.2rev 2'))
   },
 })
@@ -236,11 +234,10 @@ export const NotRevisable = meta.story({
   parameters: { router: { app: true, url: `/portfolio?record=${recertifying}&revise=true` } },
   beforeEach: withRevisions,
   play: async ({ canvas }) => {
-    const heading = await canvas.findByRole(
-      'heading',
-      { level: 2, name: 'A new revision cannot be made yet' },
-      { timeout: 10_000 },
-    )
+    const heading = await canvas.findByRole('heading', {
+      level: 2,
+      name: 'A new revision cannot be made yet',
+    })
     const panel = heading.closest('section') as HTMLElement
     await expect(panel).toHaveTextContent(ONLY_ENDED_REVISABLE_MESSAGE)
     await expect(panel).toHaveTextContent('Beacon 6 (Nokia) is now In Progress.')

@@ -74,11 +74,9 @@ export const EngineerForm = meta.story({
 /** The Viewer's notice: the reason, the hint, Back to the dashboard (reached with Tab); no field, no button of the form. */
 const expectViewerNotice = async ({ canvas, userEvent }: { canvas: Canvas; userEvent: UserEvent }) => {
   await expectPageHeading(canvas, PORTFOLIO_HEADING)
-  const notice = await canvas.findByRole(
-    'region',
-    { name: 'The portfolio form is not available to your role' },
-    { timeout: 10_000 },
-  )
+  const notice = await canvas.findByRole('region', {
+    name: 'The portfolio form is not available to your role',
+  })
   await expect(within(notice).getByText(PORTFOLIO)).toBeVisible()
   await expect(within(notice).getByText(HINT)).toBeVisible()
   await expect(canvas.queryByText(LEAD)).toBeNull()
@@ -109,6 +107,6 @@ export const ViewerEditRecord = meta.story({
   play: async (context) => {
     await expectViewerNotice(context)
     await context.userEvent.keyboard('{Enter}')
-    await expectPageHeading(context.canvas, 'Dashboard', 10_000)
+    await expectPageHeading(context.canvas, 'Dashboard')
   },
 })

@@ -334,9 +334,7 @@ export const SubmitSuccess = meta.story({
     storyClock().advance(1999)
     await expect(canvas.getByRole('heading', { level: 1, name: PORTFOLIO_HEADING })).toBeVisible()
     storyClock().advance(1)
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: HOME_HEADING }, { timeout: 5000 }),
-    ).toBeVisible()
+    await expect(await canvas.findByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
   },
 })
 
@@ -384,9 +382,7 @@ export const SubmitSavedDraft = meta.story({
       savedPortfolioManagerId: 'pm-draft-sagemcom',
     })
     storyClock().advance(2000)
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: HOME_HEADING }, { timeout: 5000 }),
-    ).toBeVisible()
+    await expect(await canvas.findByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
   },
 })
 

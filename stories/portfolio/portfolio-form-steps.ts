@@ -25,8 +25,8 @@ export type SectionNumber = keyof typeof SECTION_TITLES
 
 /** The form, once the saved portfolio and the catalogue have arrived. */
 export async function formReady(canvas: Canvas) {
-  await canvas.findByRole('heading', { level: 1, name: PORTFOLIO_HEADING }, { timeout: 10_000 })
-  return canvas.findByRole('form', { name: 'Portfolio form' }, { timeout: 10_000 })
+  await canvas.findByRole('heading', { level: 1, name: PORTFOLIO_HEADING })
+  return canvas.findByRole('form', { name: 'Portfolio form' })
 }
 
 /** One of the three sections (a region named by its title). */
@@ -124,14 +124,14 @@ export const optionNames = () => screen.getAllByRole('option').map((option) => o
 /** Opens a select and picks an option (a dependent list may still be on its way). */
 export async function choose(userEvent: UserEvent, select: HTMLElement, option: string) {
   await userEvent.click(select)
-  await userEvent.click(await screen.findByRole('option', { name: option }, { timeout: 5000 }))
+  await userEvent.click(await screen.findByRole('option', { name: option }))
   await waitFor(() => expect(select).toHaveTextContent(option))
 }
 
 /** Opens a select and returns its option names, then closes it. */
 export async function optionsOf(userEvent: UserEvent, select: HTMLElement) {
   await userEvent.click(select)
-  await screen.findAllByRole('option', {}, { timeout: 5000 })
+  await screen.findAllByRole('option')
   const names = optionNames()
   await userEvent.keyboard('{Escape}')
   await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull())

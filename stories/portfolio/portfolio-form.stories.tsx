@@ -90,7 +90,7 @@ export const EmptyLoadingThenLoaded = meta.story({
     msw.use(held.handler)
   },
   play: async ({ canvas, canvasElement }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'PORTFOLIO FORM' }, { timeout: 10_000 })
+    await canvas.findByRole('heading', { level: 1, name: 'PORTFOLIO FORM' })
     const status = await canvas.findByRole('status')
     await expect(status).toHaveTextContent('Loading your portfolio…')
     await expect(canvasElement.querySelector('[aria-busy="true"]')).not.toBeNull()
@@ -151,7 +151,7 @@ export const Loading = meta.story({
     msw.use(held.handler)
   },
   play: async ({ canvas }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'PORTFOLIO FORM' }, { timeout: 10_000 })
+    await canvas.findByRole('heading', { level: 1, name: 'PORTFOLIO FORM' })
     const status = await canvas.findByRole('status')
     await expect(status).toHaveTextContent('Loading your portfolio…')
     await expect(status.closest('[data-slot="loading-overlay"]')).toHaveAttribute('aria-busy', 'true')
@@ -366,9 +366,7 @@ export const Cancel = meta.story({
   play: async ({ canvas, userEvent }) => {
     await formReady(canvas)
     await userEvent.click(formButtons(canvas).cancel)
-    await expect(
-      await canvas.findByRole('heading', { level: 1, name: HOME_HEADING }, { timeout: 5000 }),
-    ).toBeVisible()
+    await expect(await canvas.findByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible()
   },
 })
 

@@ -6,18 +6,13 @@ const LIVE_TOAST = '[data-sonner-toast][data-removed="false"]'
 
 /**
  * Waits for a toast with this text to show, of this kind when one is given ('success' or 'error'),
- * and returns its text element. Toasts render outside the story's canvas and slide in.
+ * and returns its text element. Toasts render outside the story's canvas and slide in; they stay
+ * until the story moves its toast clock (.storybook/clock.tsx), so a slow machine cannot see one
+ * leave before it is checked.
  */
-export async function expectToast(
-  text: string,
-  type?: 'success' | 'error' | 'warning' | 'info',
-  { timeout = 5000 }: { timeout?: number } = {},
-) {
-  // Up to 5 s (Testing Library's 1 s default): on a busy machine the call before the toast, the
-  // mocked service's answer and the slide-in took longer than 1 s (seen: Lab console › Revoke).
-  const options = { timeout }
-  const message = await screen.findByText(text, { selector: `${LIVE_TOAST} *` }, options)
-  await waitFor(() => expect(message).toBeVisible(), options)
+export async function expectToast(text: string, type?: 'success' | 'error' | 'warning' | 'info') {
+  const message = await screen.findByText(text, { selector: `${LIVE_TOAST} *` })
+  await waitFor(() => expect(message).toBeVisible())
   if (type) await expect(message.closest('[data-sonner-toast]')).toHaveAttribute('data-type', type)
   return message
 }

@@ -69,8 +69,8 @@ type UserEvent = UserEventObject
 
 /** The invitation's terms and their values, as the page lists them. */
 async function details(canvas: Canvas) {
-  await canvas.findByRole('heading', { level: 1, name: 'Invitation' }, { timeout: 8000 })
-  const term = await canvas.findByText('Organization', { selector: 'dt' }, { timeout: 5000 })
+  await canvas.findByRole('heading', { level: 1, name: 'Invitation' })
+  const term = await canvas.findByText('Organization', { selector: 'dt' })
   const list = term.closest('dl')
   if (!list) throw new Error('No details list.')
   return [...list.children].map((child) => child.textContent?.trim())
@@ -96,9 +96,7 @@ export const ValidLoggedIn = meta.story({
     await expect(await details(canvas)).toEqual(VALID)
     await userEvent.click(canvas.getByRole('button', { name: 'Accept the invitation' }))
     // The dashboard's frame shows while its records load, then the screen replaces it: wait for the last one.
-    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(), {
-      timeout: 8000,
-    })
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible())
   },
 })
 
@@ -116,7 +114,7 @@ const CURRENT = OTHER_ORGANIZATION.organizationName
 async function acceptAndAsk(canvas: Canvas, userEvent: { click: (element: Element) => Promise<void> }) {
   await details(canvas)
   await userEvent.click(canvas.getByRole('button', { name: 'Accept the invitation' }))
-  const dialog = await screen.findByRole('alertdialog', { name: joinedTitle(JOINED) }, { timeout: 8000 })
+  const dialog = await screen.findByRole('alertdialog', { name: joinedTitle(JOINED) })
   await expect(dialog).toHaveAccessibleDescription(joinedQuestion(JOINED, CURRENT))
   await expect(within(dialog).getByRole('button', { name: stayLabel(CURRENT) })).toHaveFocus()
   // Both buttons carry a name: they wrap inside the dialog, never past its edge.
@@ -135,9 +133,7 @@ export const JoinedAsksThenSwitches = meta.story({
   play: async ({ canvas, userEvent }) => {
     const asked = await acceptAndAsk(canvas, userEvent)
     await userEvent.click(asked.getByRole('button', { name: switchLabel(JOINED) }))
-    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(), {
-      timeout: 8000,
-    })
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible())
     await expect(readAuthData()).toMatchObject({ organizationName: JOINED })
   },
 })
@@ -149,9 +145,7 @@ export const JoinedAsksThenStays = meta.story({
   play: async ({ canvas, userEvent }) => {
     await acceptAndAsk(canvas, userEvent)
     await userEvent.keyboard('{Escape}')
-    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(), {
-      timeout: 8000,
-    })
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible())
     await expect(screen.queryByRole('alertdialog')).toBeNull()
     await expect(readAuthData()).toMatchObject({ organizationId: OTHER_ORGANIZATION.organizationId })
     await expect(readAuthData()?.organizations?.map((item) => item.organizationName)).toEqual([
@@ -169,9 +163,7 @@ export const ValidWithoutOrganization = meta.story({
     await expect(await details(canvas)).toEqual(VALID)
     await expect(canvas.queryByRole('link', { name: 'Log in to accept' })).toBeNull()
     await userEvent.click(canvas.getByRole('button', { name: 'Accept the invitation' }))
-    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(), {
-      timeout: 8000,
-    })
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible())
   },
 })
 
@@ -227,7 +219,7 @@ export const Unknown = meta.story({
   name: 'Unknown link',
   parameters: at('not-a-token'),
   play: async ({ canvas }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Invitation' }, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 1, name: 'Invitation' })
     await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent(INVITATION_LINK_UNKNOWN_MESSAGE))
     await expect(canvas.queryByText('Organization', { selector: 'dt' })).toBeNull()
   },
@@ -238,14 +230,14 @@ export const NoToken = meta.story({
   name: 'Link without a token',
   parameters: { router: { app: true, url: '/invitation' } },
   play: async ({ canvas }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Invitation' }, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 1, name: 'Invitation' })
     await expect(canvas.getByRole('status')).toHaveTextContent(INVITATION_LINK_UNKNOWN_MESSAGE)
   },
 })
 
 /** Fills the join form (decision 0046): the names and the password twice, typed, as paste is refused. */
 async function fillJoin(canvas: Canvas, userEvent: UserEvent, names = { first: 'Meera', last: 'Iyer' }) {
-  const form = await canvas.findByRole('form', { name: JOIN_HEADING }, { timeout: 8000 })
+  const form = await canvas.findByRole('form', { name: JOIN_HEADING })
   const inForm = within(form)
   await userEvent.type(inForm.getByRole('textbox', { name: /^First name/ }), names.first)
   await userEvent.type(inForm.getByRole('textbox', { name: /^Last name/ }), names.last)
@@ -265,9 +257,7 @@ export const JoinWithNameAndPassword = meta.story({
       `Your account uses ${PENDING_INVITATION.emailId}, the address this invitation was sent to.`,
     )
     await userEvent.click(form.getByRole('button', { name: 'Join the organization' }))
-    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(), {
-      timeout: 8000,
-    })
+    await waitFor(() => expect(canvas.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible())
     await expect(readAuthData()).toMatchObject({
       name: 'Meera Iyer',
       emailId: PENDING_INVITATION.emailId,
@@ -282,7 +272,7 @@ export const JoinFieldRules = meta.story({
   name: 'Join: the fields’ rules',
   play: async ({ canvas, userEvent }) => {
     await details(canvas)
-    const form = within(await canvas.findByRole('form', { name: JOIN_HEADING }, { timeout: 8000 }))
+    const form = within(await canvas.findByRole('form', { name: JOIN_HEADING }))
     // Join with nothing typed: every field says what it needs, and the first takes the focus.
     await userEvent.click(form.getByRole('button', { name: 'Join the organization' }))
     await expect(await form.findByText(FIRST_NAME_REQUIRED_MESSAGE)).toBeVisible()

@@ -49,7 +49,7 @@ const LEAD =
 
 /** Each invitation's heading and details, as the page lists them. */
 async function listed(canvas: Canvas) {
-  const list = await canvas.findByRole('list', { name: 'Pending invitations' }, { timeout: 8000 })
+  const list = await canvas.findByRole('list', { name: 'Pending invitations' })
   return within(list)
     .getAllByRole('article')
     .map((card) => [
@@ -100,11 +100,11 @@ export const List = meta.story({
 export const Accept = meta.story({
   name: 'Accept',
   play: async ({ canvas, userEvent }) => {
-    const accept = await canvas.findByRole('button', { name: ACCEPT_NOKIA }, { timeout: 8000 })
+    const accept = await canvas.findByRole('button', { name: ACCEPT_NOKIA })
     accept.focus()
     await expect(accept).toHaveFocus()
     await userEvent.keyboard('{Enter}')
-    await expectPageHeading(canvas, 'Dashboard', 8000)
+    await expectPageHeading(canvas, 'Dashboard')
     await expect(readAuthData()).toMatchObject({
       organizationName: 'Nokia Solutions and Networks',
       role: 'Engineer',
@@ -129,7 +129,7 @@ export const AcceptRefused = meta.story({
     )
   },
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: ACCEPT_NOKIA }, { timeout: 8000 }))
+    await userEvent.click(await canvas.findByRole('button', { name: ACCEPT_NOKIA }))
     await waitFor(() =>
       expect(canvas.getByRole('alert')).toHaveTextContent(PENDING_INVITATION_NOT_FOUND_MESSAGE),
     )
@@ -147,11 +147,11 @@ export const NoInvitation = meta.story({
     world.team.invitationsToMe = []
   },
   play: async ({ canvas, userEvent }) => {
-    await expectPageHeading(canvas, 'Invitations', 8000)
+    await expectPageHeading(canvas, 'Invitations')
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(NO_ORGANIZATION_MESSAGE))
     await expect(canvas.queryByRole('list', { name: 'Pending invitations' })).toBeNull()
     await userEvent.click(canvas.getByRole('button', { name: 'Log out' }))
-    await expectPageHeading(canvas, 'Sign in', 8000)
+    await expectPageHeading(canvas, 'Sign in')
     await expect(readAuthData()).toBeNull()
   },
 })
@@ -162,12 +162,12 @@ export const FromTheLogin = meta.story({
   parameters: { router: { app: true, url: '/login?redirect=%2Fdashboard' } },
   beforeEach: loggedOut,
   play: async ({ canvas, userEvent }) => {
-    await expectPageHeading(canvas, 'Sign in', 8000)
+    await expectPageHeading(canvas, 'Sign in')
     const form = within(canvas.getByRole('form', { name: 'Sign in' }))
     await userEvent.type(form.getByRole('textbox', { name: /^Email/ }), LOGIN_WITHOUT_ORGANIZATION.emailId)
     await userEvent.type(form.getByLabelText(/^Password/), FIXTURE_PASSWORD)
     await userEvent.click(form.getByRole('button', { name: 'Login' }))
-    await expectPageHeading(canvas, 'Invitations', 8000)
+    await expectPageHeading(canvas, 'Invitations')
     await expect(await listed(canvas)).toEqual([NOKIA, BRAND_TWO])
   },
 })
@@ -177,6 +177,6 @@ export const ProtectedPage = meta.story({
   name: 'An organization’s page',
   parameters: { router: { app: true, url: '/dashboard' } },
   play: async ({ canvas }) => {
-    await expectPageHeading(canvas, 'Invitations', 8000)
+    await expectPageHeading(canvas, 'Invitations')
   },
 })

@@ -63,8 +63,8 @@ const asPriya =
   }
 
 async function teamReady(canvas: Canvas) {
-  await canvas.findByRole('heading', { level: 1, name: 'Team' }, { timeout: 8000 })
-  return canvas.findByRole('table', { name: 'Members of Nokia Solutions and Networks' }, { timeout: 8000 })
+  await canvas.findByRole('heading', { level: 1, name: 'Team' })
+  return canvas.findByRole('table', { name: 'Members of Nokia Solutions and Networks' })
 }
 
 /** Each member row's cells as text: name, e-mail, role, last activity. */
@@ -108,7 +108,7 @@ export const OwnersView = meta.story({
     await expect(
       canvas.getByRole('button', { name: 'Leave Nokia Solutions and Networks' }),
     ).not.toHaveAttribute('aria-disabled')
-    await expect(await canvas.findByRole('list', { name: 'Activity' }, { timeout: 5000 })).toBeVisible()
+    await expect(await canvas.findByRole('list', { name: 'Activity' })).toBeVisible()
     await expect(invitationItems(canvas)).toEqual([
       'meera.iyer@nokia.comPendingEngineer · invited by Priya Sharma · sent 18 Nov 2026, 09:00 · expires 25 Nov 2026, 09:00Mail sent.ResendRevoke',
       'olli.makinen@nokia.comExpiredViewer · invited by Jukka Lehtonen · sent 10 Nov 2026, 09:00 · expired 17 Nov 2026, 09:00Mail not delivered: check the address, then Resend.ResendRevoke',
@@ -287,7 +287,7 @@ export const ActivityEntries = meta.story({
   },
   play: async ({ canvas, userEvent }) => {
     await teamReady(canvas)
-    await canvas.findByRole('list', { name: 'Activity' }, { timeout: 5000 })
+    await canvas.findByRole('list', { name: 'Activity' })
     await expect(activityTexts(canvas).slice(0, 4)).toEqual([
       '20 Nov 2026, 08:55Ravi Kumar · Commented · Beacon 6 (Nokia)',
       '20 Nov 2026, 08:40Ravi Kumar · Re-ran failed cases · Beacon 6 (Nokia)',
@@ -309,7 +309,7 @@ export const ActivityFiltered = meta.story({
   beforeEach: asPriya('Owner'),
   play: async ({ canvas, userEvent }) => {
     await teamReady(canvas)
-    await canvas.findByRole('list', { name: 'Activity' }, { timeout: 5000 })
+    await canvas.findByRole('list', { name: 'Activity' })
     await userEvent.click(canvas.getByRole('combobox', { name: 'Action' }))
     await userEvent.click(await screen.findByRole('option', { name: 'Invited a member' }))
     await waitFor(() =>
@@ -331,7 +331,7 @@ export const ActivityEmpty = meta.story({
   },
   play: async ({ canvas }) => {
     await teamReady(canvas)
-    await expect(await canvas.findByText('No activity yet.', {}, { timeout: 5000 })).toBeVisible()
+    await expect(await canvas.findByText('No activity yet.')).toBeVisible()
     await expect(canvas.queryByRole('button', { name: 'Load more' })).toBeNull()
   },
 })
@@ -359,7 +359,7 @@ export const FromTheProfilePopup = meta.story({
   parameters: { router: { app: true, url: '/' } },
   beforeEach: asPriya('Viewer'),
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Profile' }, { timeout: 8000 }))
+    await userEvent.click(await canvas.findByRole('button', { name: 'Profile' }))
     const popup = await screen.findByRole('dialog', { name: 'Profile' })
     const team = within(popup).getByRole('link', { name: 'Team' })
     await waitFor(() => expect(team).toBeVisible())

@@ -38,7 +38,7 @@ type Canvas = ReturnType<typeof within>
 type User = { click: (element: Element) => Promise<void> }
 
 async function openEditor(canvas: Canvas, user: User, heading: string, button: string) {
-  await expectPageHeading(canvas, heading, 8000)
+  await expectPageHeading(canvas, heading)
   await canvas.findByRole('navigation', { name: 'Versions' })
   await user.click(canvas.getByRole('button', { name: button }))
   return canvas.findByRole('form', { name: /^Draft of v\d+$/ })

@@ -40,7 +40,7 @@ const meta = preview.meta({
 type Canvas = ReturnType<typeof within>
 
 async function planReady(canvas: Canvas) {
-  await expectPageHeading(canvas, 'Wi-Fi Mesh Device', 8000)
+  await expectPageHeading(canvas, 'Wi-Fi Mesh Device')
   return canvas.findByRole('navigation', { name: 'Versions' })
 }
 

@@ -30,7 +30,7 @@ const meta = preview.meta({
 export const List = meta.story({
   name: 'Test plans',
   play: async ({ canvas }) => {
-    await expectPageHeading(canvas, 'Test plans', 8000)
+    await expectPageHeading(canvas, 'Test plans')
     const table = await canvas.findByRole('table', { name: 'Test plans' })
     const rows = within(table)
       .getAllByRole('row')
@@ -53,7 +53,7 @@ export const ListOnPhone = meta.story({
   name: 'Test plans on a phone',
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas, canvasElement }) => {
-    await expectPageHeading(canvas, 'Test plans', 8000)
+    await expectPageHeading(canvas, 'Test plans')
     const list = await canvas.findByRole('list', { name: 'Test plans' })
     await expect(
       within(list)

@@ -94,11 +94,7 @@ async function openDialog(
   userEvent: { click: (element: Element) => Promise<void> },
 ) {
   // Found afresh, with time: on a worker's first visit the preview may still be settling.
-  const trigger = await within(canvasElement).findByRole(
-    'button',
-    { name: 'Invite a member' },
-    { timeout: 8000 },
-  )
+  const trigger = await within(canvasElement).findByRole('button', { name: 'Invite a member' })
   await userEvent.click(trigger)
   const dialog = await screen(canvasElement).findByRole('dialog', { name: 'Invite a member' })
   const email = within(dialog).getByRole('textbox', { name: /E-mail address/ })
@@ -109,7 +105,7 @@ async function openDialog(
 export const Closed = meta.story({
   name: 'Closed until asked',
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByRole('button', { name: 'Invite a member' }, { timeout: 8000 })
+    await within(canvasElement).findByRole('button', { name: 'Invite a member' })
     await expect(screen(canvasElement).queryByRole('dialog')).toBeNull()
   },
 })

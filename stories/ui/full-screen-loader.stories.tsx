@@ -85,7 +85,7 @@ export const WhileRequestPending = meta.story({
     await userEvent.tab()
     await userEvent.keyboard('{Enter}')
     await expect(await body.findByRole('dialog', { name: 'Loading' })).toBeVisible()
-    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull(), { timeout: 3000 })
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull())
     await expect(canvas.getByRole('button', { name: 'Create Password' })).toHaveFocus()
   },
 })

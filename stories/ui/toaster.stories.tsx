@@ -1,6 +1,7 @@
+import { toastClock } from '#.storybook/clock'
 import preview from '#.storybook/preview'
 import { toast } from 'sonner'
-import { expect, waitFor, within } from 'storybook/test'
+import { expect, type UserEventObject, waitFor, within } from 'storybook/test'
 import { Button } from '@/components/ui/button'
 import { Toaster } from '@/components/ui/toaster'
 
@@ -129,4 +130,33 @@ export const Stacked = meta.story({
     const toastBox = long.closest('[data-sonner-toast]') as HTMLElement
     await expect(toastBox.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth)
   },
+})
+
+const SAVED = 'Device details saved successfully'
+
+/**
+ * A toast closes 5000 ms after it shows (spec §1). Stories hold toasts on a clock of their own
+ * (.storybook/clock.tsx): this one moves it, and sees the toast stay at 4999 ms and close at 5000.
+ */
+const closesAfterFiveSeconds = {
+  render: () => <Demo label="Save section" onShow={() => toast.success(SAVED)} />,
+  play: async ({ canvasElement, userEvent }: { canvasElement: HTMLElement; userEvent: UserEventObject }) => {
+    await userEvent.tab()
+    await userEvent.keyboard('{Enter}')
+    const message = await toastsIn(canvasElement).findByText(SAVED)
+    // Its closing waits on the story's clock, not on the machine's.
+    await waitFor(() => expect(toastClock().pending).toBe(1))
+    toastClock().advance(4999)
+    await expect(message.closest('[data-sonner-toast]')).toHaveAttribute('data-removed', 'false')
+    toastClock().advance(1)
+    await waitFor(() => expect(toastsIn(canvasElement).queryByText(SAVED)).toBeNull())
+    await expect(toastClock().pending).toBe(0)
+  },
+}
+
+export const ClosesAfterFiveSeconds = meta.story({ name: 'Closes after 5000 ms', ...closesAfterFiveSeconds })
+export const ClosesAfterFiveSecondsOnPhone = meta.story({
+  name: 'Closes after 5000 ms, on a phone',
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  ...closesAfterFiveSeconds,
 })

@@ -65,7 +65,7 @@ const STAGING = 'https://staging.nokia-example.com/dcp/events'
 const PHONE = { viewport: { value: 'phone', isRotated: false } }
 
 async function pageReady(canvas: Canvas) {
-  await canvas.findByRole('heading', { level: 1, name: 'Webhooks' }, { timeout: 8000 })
+  await canvas.findByRole('heading', { level: 1, name: 'Webhooks' })
   await canvas.findByRole('heading', { level: 2, name: 'Endpoints' })
 }
 

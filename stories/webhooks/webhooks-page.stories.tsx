@@ -62,7 +62,7 @@ const meta = preview.meta({
 type Canvas = ReturnType<typeof within>
 
 async function pageReady(canvas: Canvas) {
-  await canvas.findByRole('heading', { level: 1, name: 'Webhooks' }, { timeout: 8000 })
+  await canvas.findByRole('heading', { level: 1, name: 'Webhooks' })
   return canvas.findByRole('heading', { level: 2, name: 'Endpoints' })
 }
 
@@ -330,7 +330,7 @@ export const ReadFailed = meta.story({
     return loggedInAsPriya('Owner')()
   },
   play: async ({ canvas }) => {
-    await canvas.findByRole('heading', { level: 1, name: 'Webhooks' }, { timeout: 8000 })
+    await canvas.findByRole('heading', { level: 1, name: 'Webhooks' })
     const alert = await canvas.findByRole('alert')
     await expect(alert).toHaveTextContent(READ_FAILED)
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible()

@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { TOAST_DURATION_MS, TOAST_HOTKEY, Toaster } from '@/components/ui/toaster'
+import { TOAST_DURATION_MS, TOAST_HOTKEY, ToastClockProvider, Toaster } from '@/components/ui/toaster'
+import { createManualClock } from '@/lib/clock'
 
 /*
  * Spec §1, §8, §9: toasts close after 5000 ms and pause on hover; the registration's success toast
@@ -81,5 +82,72 @@ describe('toasts (spec §9)', () => {
       fireEvent.keyDown(document, { key: 't', code: 'KeyT', altKey: true })
     })
     expect(document.activeElement).toBe(list)
+  })
+})
+
+/*
+ * The stories hold toasts on a manual clock (a play function on a loaded machine must not race the
+ * 5 s): inside a ToastClockProvider, toasts close when that clock says, whatever the real time.
+ */
+describe('toasts on a toast clock (stories)', () => {
+  beforeEach(() => {
+    // sonner hands a dismissal to the next animation frame.
+    vi.useFakeTimers({
+      shouldAdvanceTime: false,
+      toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'Date'],
+    })
+  })
+  afterEach(() => {
+    act(() => {
+      toast.dismiss()
+      vi.advanceTimersByTime(1000)
+    })
+    cleanup()
+    vi.useRealTimers()
+  })
+
+  /** sonner's two animation frames of a dismissal, then its exit animation, each in its own act. */
+  function closeOut() {
+    act(() => vi.advanceTimersByTime(20))
+    act(() => vi.advanceTimersByTime(20))
+    act(() => vi.advanceTimersByTime(EXIT_ANIMATION_MS))
+  }
+
+  function renderOnClock() {
+    const clock = createManualClock()
+    render(
+      <ToastClockProvider clock={clock}>
+        <Toaster />
+      </ToastClockProvider>,
+    )
+    return clock
+  }
+
+  it('stay past 5000 ms of real time and close when the clock reaches 5000 ms', () => {
+    const clock = renderOnClock()
+    show(() => toast('Held by the clock'))
+    act(() => vi.advanceTimersByTime(60_000))
+    expect(screen.getByText('Held by the clock')).toBeTruthy()
+    act(() => clock.advance(4999))
+    act(() => vi.advanceTimersByTime(EXIT_ANIMATION_MS))
+    expect(screen.getByText('Held by the clock')).toBeTruthy()
+    act(() => clock.advance(1))
+    closeOut()
+    expect(screen.queryByText('Held by the clock')).toBeNull()
+  })
+
+  it('close a toast with a duration of its own (registration, 2000 ms) when the clock reaches it', () => {
+    const clock = renderOnClock()
+    show(() => toast.success('Registration successful.', { duration: 2000 }))
+    act(() => vi.advanceTimersByTime(10_000))
+    // Still a success toast.
+    const shown = screen.getByText('Registration successful.').closest('[data-sonner-toast]')
+    expect(shown?.getAttribute('data-type')).toBe('success')
+    act(() => clock.advance(1999))
+    act(() => vi.advanceTimersByTime(EXIT_ANIMATION_MS))
+    expect(screen.getByText('Registration successful.')).toBeTruthy()
+    act(() => clock.advance(1))
+    closeOut()
+    expect(screen.queryByText('Registration successful.')).toBeNull()
   })
 })
