@@ -189,7 +189,9 @@ describe('migration 0023 over runs made while test plans were code', () => {
     const down = await migrator().migrateTo('0022-notification-record')
     expect(down.error).toBeUndefined()
     const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns
-      where table_name = 'certification_runs' and column_name like 'plan%'`.execute(db)
+      where table_schema = current_schema() and table_name = 'certification_runs' and column_name like 'plan%'`.execute(
+      db,
+    )
     expect(columns.rows).toEqual([])
     const up = await migrator().migrateToLatest()
     expect(up.error).toBeUndefined()
@@ -228,7 +230,7 @@ describe('migration 0024 over the same data: every record is revision 1 of itsel
     const down = await migrator().migrateTo('0023-test-plans')
     expect(down.error).toBeUndefined()
     const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns
-      where table_name in ('device_records', 'certificates') and column_name in ('revision', 'firmware')`.execute(
+      where table_schema = current_schema() and table_name in ('device_records', 'certificates') and column_name in ('revision', 'firmware')`.execute(
       db,
     )
     expect(columns.rows).toEqual([])

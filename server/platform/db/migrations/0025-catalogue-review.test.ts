@@ -144,7 +144,7 @@ describe('migration 0025 over a catalogue with an organization’s additions', (
     const down = await migrator().migrateTo('0023-test-plans')
     expect(down.error).toBeUndefined()
     const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns
-      where table_name like 'catalogue_%' and column_name in ('entry_id', 'review_state', 'organization_id')`.execute(
+      where table_schema = current_schema() and table_name like 'catalogue_%' and column_name in ('entry_id', 'review_state', 'organization_id')`.execute(
       db,
     )
     expect(columns.rows).toEqual([])

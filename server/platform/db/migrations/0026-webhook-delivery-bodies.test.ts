@@ -58,7 +58,9 @@ describe('migration 0026 over an endpoint with an earlier attempt', () => {
     const down = await migrator().migrateTo('0025-catalogue-review')
     if (down.error) throw down.error
     const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns
-      where table_name = 'webhook_attempts' and column_name = 'recorded'`.execute(db)
+      where table_schema = current_schema() and table_name = 'webhook_attempts' and column_name = 'recorded'`.execute(
+      db,
+    )
     expect(columns.rows).toEqual([])
     const rows = await sql<{ id: string }>`select id from webhook_deliveries`.execute(db)
     expect(rows.rows).toEqual([{ id: 'whd_1' }])
