@@ -22,7 +22,7 @@ import { folderBackup } from '../server/platform/backup/data-folder.ts'
 import { openDatabase } from '../server/platform/db/database.ts'
 import {
   createVendor,
-  eventually,
+  certificateIssued,
   startTestPortal,
   submitRecord,
   type TestPortal,
@@ -98,17 +98,7 @@ async function certified(test: TestPortal, owner: TestVendor, serial: string) {
     headers: { Origin: test.portal.mainUrl },
   })
   expect(started.status).toBe(200)
-  let number: string | undefined
-  await eventually(async () => {
-    const row = await test.database.db
-      .selectFrom('certificates')
-      .select('number')
-      .where('portfolio_manager_id', '=', id)
-      .executeTakeFirst()
-    number = row?.number
-    return number !== undefined
-  })
-  return number as string
+  return certificateIssued(test.database.db, id)
 }
 
 let test: TestPortal

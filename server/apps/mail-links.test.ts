@@ -5,6 +5,7 @@ import { endpoints } from '@/contract/endpoints'
 import {
   createStaffMember,
   createVendor,
+  certificateIssued,
   eventually,
   newBrowser,
   registrationPayload,
@@ -108,14 +109,7 @@ async function certifiedRecord() {
     attackerPage,
   )
   expect(started.status).toBe(200)
-  await eventually(async () => {
-    const row = await test.database.db
-      .selectFrom('certificates')
-      .select('number')
-      .where('portfolio_manager_id', '=', id)
-      .executeTakeFirst()
-    return row !== undefined
-  })
+  await certificateIssued(test.database.db, id)
   const emailed = await poisoned(
     vendor.browser,
     `${test.portal.certUrl}${endpoints.emailCertificate.path}`,

@@ -6,7 +6,7 @@ import { readDevMailbox } from '../apps/dev-mailbox.ts'
 import {
   createStaffMember,
   createVendor,
-  eventually,
+  certificateIssued,
   newBrowser,
   startTestPortal,
   submitRecord,
@@ -112,17 +112,7 @@ export async function startWorld(): Promise<World> {
   }
   const certified = async (serial: string) => {
     const id = await ranRecord([serial])
-    let number = ''
-    await eventually(async () => {
-      const row = await db
-        .selectFrom('certificates')
-        .select('number')
-        .where('portfolio_manager_id', '=', id)
-        .executeTakeFirst()
-      number = row?.number ?? ''
-      return number !== ''
-    })
-    return { id, number }
+    return { id, number: await certificateIssued(db, id) }
   }
   const member = async (
     email: string,

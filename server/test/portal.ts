@@ -329,6 +329,21 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
   }
 }
 
+/** Waits for the certificate a record's run issues in the background; answers its number. */
+export async function certificateIssued(db: TestDatabase['db'], portfolioManagerId: string) {
+  let number = ''
+  await eventually(async () => {
+    const row = await db
+      .selectFrom('certificates')
+      .select('number')
+      .where('portfolio_manager_id', '=', portfolioManagerId)
+      .executeTakeFirst()
+    number = row?.number ?? ''
+    return number !== ''
+  })
+  return number
+}
+
 /** A lab staff member with TEST_PASSWORD, made in the database, logged in in its own browser. */
 export type TestStaff = { staffId: string; email: string; name: string; role: LabRole; browser: Browser }
 
