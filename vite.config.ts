@@ -71,5 +71,10 @@ export default defineConfig(({ mode }) => ({
     // developers use, where a server test file mostly waits on PGlite in its own process while the
     // other core sits idle. Two workers there; one fewer than the cores on bigger machines.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // A worker runs its test files one after another in one process: a server file no longer pays
+    // for importing the whole server and PGlite's WebAssembly again (the suite took a third less
+    // time: docs/decisions/0051). Test files leave the process as they found it: environment
+    // variables set back, real timers, the metrics registry reset where counts are asserted.
+    isolate: false,
   },
 }))

@@ -135,6 +135,7 @@ async function logInAsVendor(page: Page) {
 }
 
 test.describe('a slow device', () => {
+  test.skip(({ isMobile }) => !isMobile, 'A slow device is a mid-range phone: the phone project walks it.')
   // Each page loads at a sixth of the CPU, its scripts seconds late, beside other work.
   test.describe.configure({ timeout: 90_000 })
 

@@ -12,7 +12,7 @@
 // skipped with a note on a developer's machine and fails under CI=true (.ci/run installs it).
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
 import { findPostgresBin, freePort } from './test-pg.mjs'
 
@@ -23,11 +23,38 @@ mkdirSync(REPORTS, { recursive: true })
 const results = []
 const only = process.argv.slice(2)
 
-function run(command, args, env = {}) {
+/**
+ * Runs a step's command. A step run beside others (buffered) keeps its output until it ends, then
+ * prints it whole: two steps' lines never interleave.
+ */
+function run(command, args, env = {}, buffered = false) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-    child.on('close', (code) => resolve(code ?? 1))
+    const child = spawn(command, args, {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    })
+    const output = []
+    if (buffered) {
+      child.stdout.on('data', (chunk) => output.push(chunk))
+      child.stderr.on('data', (chunk) => output.push(chunk))
+    }
+    child.on('close', (code) => {
+      if (output.length > 0) process.stdout.write(Buffer.concat(output))
+      resolve(code ?? 1)
+    })
   })
+}
+
+/** The machine's busy and total CPU time so far (Linux's /proc/stat), to say how busy a step kept it. */
+function cpuTimes() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
+    const idle = fields[3] + (fields[4] ?? 0)
+    const total = fields.reduce((sum, value) => sum + value, 0)
+    return { busy: total - idle, total }
+  } catch {
+    return undefined
+  }
 }
 
 function readJson(file) {
@@ -38,19 +65,29 @@ function readJson(file) {
   }
 }
 
-async function step(name, command, args, { env, report } = {}) {
+async function step(name, command, args, { env, report, buffered } = {}) {
   if (only.length > 0 && !only.includes(name)) return
   const started = Date.now()
+  const cpuBefore = cpuTimes()
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`)
-  const code = await run(command, args, env)
+  const code = await run(command, args, env, buffered)
   const counts = report?.() ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 }
   // A suite that exits non-zero without a failing test (it crashed, or ran nothing) still fails.
   if (code !== 0 && counts.failed === 0) counts.failed = 1
-  results.push({ name, ...counts, seconds: (Date.now() - started) / 1000 })
+  const cpuAfter = cpuTimes()
+  // How many cores the machine kept busy meanwhile (all its work, steps beside this one included).
+  const cores =
+    cpuBefore && cpuAfter && cpuAfter.total > cpuBefore.total
+      ? ((cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total)) * availableParallelism()
+      : undefined
+  results.push({ name, ...counts, seconds: (Date.now() - started) / 1000, cores })
   console.log(
     `◀ ${name}: ${counts.passed} passed, ${counts.failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`,
   )
 }
+
+/** Steps that each keep one core busy at most, run side by side: two cores finish them in about half the time. */
+const together = (...steps) => Promise.all(steps.map((args) => step(...args)))
 
 async function waitFor(url, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs
@@ -124,10 +161,14 @@ const vitestReport = (file) => () => {
     : undefined
 }
 
-await step('typecheck', npx, ['tsc', '--noEmit', '-p', '.'])
-await step('lint', npx, ['eslint', '--max-warnings', '0', '.'])
-await step('format', npx, ['prettier', '--check', '--log-level', 'warn', '.'])
-await step('dead-code', npx, ['knip', '--no-progress'])
+const suiteStarted = Date.now()
+// The static checks each run on one core: side by side.
+await together(
+  ['typecheck', npx, ['tsc', '--noEmit', '-p', '.'], { buffered: true }],
+  ['lint', npx, ['eslint', '--max-warnings', '0', '.'], { buffered: true }],
+  ['format', npx, ['prettier', '--check', '--log-level', 'warn', '.'], { buffered: true }],
+  ['dead-code', npx, ['knip', '--no-progress'], { buffered: true }],
+)
 await step(
   'unit',
   npx,
@@ -152,17 +193,24 @@ if (postgresAvailable || process.env.CI) {
 } else if (only.length === 0 || only.includes('server-pg')) {
   console.log('\n▷ server-pg skipped: no PostgreSQL here (apt-get install postgresql, or set DATABASE_URL).')
 }
-await step('build', 'node', ['scripts/build.mjs'])
-// The built portal on a production install (npm ci --omit=dev), started and logged in to.
-await step('production', 'node', ['scripts/production-install.mjs'])
-// The reliability suite's quick form against the real, built portal on PGlite (bench/reliability;
-// after the build: a path that leaves /api/, as /api/%2e%2e does, is the app's page, 503 unbuilt): the
-// authorisation matrix, a few hundred bad payloads, one kill -9, light concurrency. It prints the
-// figures and, with --strict, fails the check when a target is missed (a leak, a 5xx, a refusal
-// not naming its field, a state change from refused input, a stuck run, a lost write, a duplicate).
-await step('reliability', npx, ['tsx', 'bench/reliability/index.ts', '--quick', '--strict'])
-// Stamped (scripts/build-inputs.mjs): a later npm start serves it without building it again.
-await step('build-storybook', 'node', ['scripts/build-storybook.mjs'])
+// The app and server build beside the Storybook's (stamped, scripts/build-inputs.mjs: a later npm
+// start serves them without building them again).
+await together(
+  ['build', 'node', ['scripts/build.mjs'], { buffered: true }],
+  ['build-storybook', 'node', ['scripts/build-storybook.mjs'], { buffered: true }],
+)
+// Then, side by side (the first mostly waits on npm ci's files):
+// - the built portal on a production install (npm ci --omit=dev), started and logged in to;
+// - the reliability suite's quick form against the real, built portal on PGlite (bench/reliability;
+//   after the build: a path that leaves /api/, as /api/%2e%2e does, is the app's page, 503 unbuilt):
+//   the authorisation matrix, a few hundred bad payloads, one kill -9, light concurrency. It prints
+//   the figures and, with --strict, fails the check when a target is missed (a leak, a 5xx, a
+//   refusal not naming its field, a state change from refused input, a stuck run, a lost write, a
+//   duplicate).
+await together(
+  ['production', 'node', ['scripts/production-install.mjs'], { buffered: true }],
+  ['reliability', npx, ['tsx', 'bench/reliability/index.ts', '--quick', '--strict'], { buffered: true }],
+)
 
 const needsServer = only.length === 0 || only.includes('stories') || only.includes('e2e')
 let server
@@ -245,10 +293,12 @@ if (postgresAvailable || process.env.CI) {
 
 console.log('\nSummary')
 for (const r of results) {
+  const cores = r.cores === undefined ? '' : `  ${r.cores.toFixed(1)} cores busy`
   console.log(
-    `  ${r.failed === 0 ? '✓' : '✗'} ${r.name.padEnd(16)} ${String(r.passed).padStart(4)} passed, ${r.failed} failed  ${r.seconds.toFixed(1)} s`,
+    `  ${r.failed === 0 ? '✓' : '✗'} ${r.name.padEnd(16)} ${String(r.passed).padStart(4)} passed, ${r.failed} failed  ${r.seconds.toFixed(1).padStart(6)} s${cores}`,
   )
 }
+console.log(`  ${'all steps'.padEnd(16)} ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`)
 // The failed tests by name, last before the count, so a short tail of the output still names them.
 const failures = results.flatMap((r) => (r.failures ?? []).map((name) => `${r.name}: ${name}`))
 if (failures.length > 0) {

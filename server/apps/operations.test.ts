@@ -11,6 +11,7 @@ import {
   type TestPortal,
   type TestVendor,
 } from '../test/portal.ts'
+import { processMetrics } from '../platform/metrics.ts'
 import { createOperations, METRICS_REFUSED_MESSAGE } from './operations.ts'
 
 /* /healthz, /readyz and /metrics on both listeners of a portal process. */
@@ -20,6 +21,9 @@ let test: TestPortal
 let owner: TestVendor
 
 beforeAll(async () => {
+  // The counters are the process's: the test files a Vitest worker ran before this one (one
+  // process runs many: vite.config.ts, isolate) counted their own requests and mails.
+  processMetrics.resetMetrics()
   test = await startTestPortal({ metricsToken: METRICS_TOKEN })
   owner = await createVendor(test, 'olive.operations@example.com', 'Olive')
 }, 60_000)

@@ -33,6 +33,7 @@ import { labAssignmentMigration } from './migrations/0027-lab-assignment.ts'
 import { activityRetentionMigration } from './migrations/0028-activity-retention.ts'
 import { WriteWatch } from './write-watch.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
+import { withMigrationLock } from './migration-lock.ts'
 import type { Database } from './schema.ts'
 import { runSeeds, type SeedOptions, type SeedReport } from './seed.ts'
 
@@ -138,7 +139,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<P
     }
   }
   try {
-    await migrateToLatest(db, options.databaseUrl ? options.schema : undefined)
+    await withMigrationLock(options.databaseUrl, () =>
+      migrateToLatest(db, options.databaseUrl ? options.schema : undefined),
+    )
     const seeded = await runSeeds(db, options.seeds)
     const snapshot = folder && dialect instanceof PgliteDialect ? () => dialect.snapshot() : null
     return { db, engine, seeded, writes, snapshot, close }

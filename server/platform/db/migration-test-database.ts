@@ -3,9 +3,30 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { migrations } from './database.ts'
+import { withMigrationLock } from './migration-lock.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
 import { dropSchema } from './test-database.ts'
+
+/**
+ * The migrator a migration's test steps with. On PostgreSQL, each step takes the server's
+ * migration lock (migration-lock.ts): the test files beside it migrate schemas of their own.
+ */
+export function testMigrator(db: Kysely<Database>, schema: string | undefined) {
+  const databaseUrl = schema ? process.env.DATABASE_URL : undefined
+  return new (class extends Migrator {
+    override migrateTo(...args: Parameters<Migrator['migrateTo']>) {
+      return withMigrationLock(databaseUrl, () => super.migrateTo(...args))
+    }
+    override migrateToLatest() {
+      return withMigrationLock(databaseUrl, () => super.migrateToLatest())
+    }
+  })({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  })
+}
 
 /*
  * An empty database for a migration's test, whose migrations the test runs step by step: PGlite in
@@ -23,12 +44,7 @@ export async function openMigrationTestDatabase() {
         })
       : new Kysely<Database>({ dialect: new PgliteDialect({ pglite: () => PGlite.create() }) })
   if (schema) await sql.raw(`create schema ${schema}`).execute(db)
-  const migrator = () =>
-    new Migrator({
-      db,
-      provider: { getMigrations: async () => migrations },
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    })
+  const migrator = () => testMigrator(db, schema)
   async function close() {
     await db.destroy()
     if (databaseUrl && schema) await dropSchema(databaseUrl, schema)

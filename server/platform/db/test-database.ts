@@ -12,6 +12,7 @@ import {
   type OpenDatabaseOptions,
   type PortalDatabase,
 } from './database.ts'
+import { withMigrationLock } from './migration-lock.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
 import { runSeeds, type SeedOptions } from './seed.ts'
@@ -95,11 +96,14 @@ export const testsUsePostgres = () => Boolean(process.env.DATABASE_URL)
 
 export async function dropSchema(databaseUrl: string, schema: string) {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('Not a schema name this suite makes.')
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    await client.query(`drop schema if exists ${schema} cascade`)
-  } finally {
-    await client.end()
-  }
+  // A drop is DDL too: a migration beside it reading every schema's tables would fail.
+  await withMigrationLock(databaseUrl, async () => {
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    try {
+      await client.query(`drop schema if exists ${schema} cascade`)
+    } finally {
+      await client.end()
+    }
+  })
 }

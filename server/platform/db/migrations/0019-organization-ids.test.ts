@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { labQueue } from '../../../lab/queue.ts'
 import { applyUnsubscribe, currentClaim, readSettings } from '../../../notifications/settings.ts'
-import { migrations } from '../database.ts'
 import { currentOrganizationId } from '../organization-ids.ts'
 import { PgliteDialect } from '../pglite-dialect.ts'
 import type { Database } from '../schema.ts'
+import { testMigrator } from '../migration-test-database.ts'
 import { dropSchema } from '../test-database.ts'
 
 /*
@@ -23,12 +23,7 @@ let db: Kysely<Database>
 const databaseUrl = process.env.DATABASE_URL
 const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined
 
-const migrator = () =>
-  new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  })
+const migrator = () => testMigrator(db, schema)
 
 function openDatabase() {
   if (!databaseUrl || !schema)
