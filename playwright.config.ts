@@ -16,6 +16,8 @@ process.env.E2E_CERT_URL ??= `http://127.0.0.1:${certPort}`
 export default defineConfig({
   testDir: './e2e',
   // No portal a journey started outlives the suite, even one whose journey timed out (e2e/portal-registry.ts).
+  // The data folder the journeys' own portals start from (e2e/own-portal.ts), made once.
+  globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),

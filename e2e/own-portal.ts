@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { cpSync, mkdtempSync, readdirSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect } from '@playwright/test'
 import pg from 'pg'
@@ -32,13 +34,47 @@ export type Portal = {
   /** The environment the portal runs with (its folder and ports), for a command on the same data. */
   env: NodeJS.ProcessEnv
   start(): Promise<void>
+  /** Stops it as an orchestrator does (SIGTERM: a graceful stop, the database closed). */
+  stop(): Promise<void>
+  /** Kills it as a crash does (SIGKILL to its whole group). */
   kill(): Promise<void>
+}
+
+/*
+ * What a portal of a journey's own starts from, made once per run by global-setup.ts:
+ * - a data folder already migrated and seeded (E2E_PORTAL_TEMPLATE), copied into each PGlite
+ *   portal's empty folder: a new folder's initdb, migrations and seeds cost about 8 s of CPU,
+ *   the copy a fraction of one. The copies share the template's server secret and signing key,
+ *   as one programme's portals restored from one backup would.
+ * - the bundled server (dist-server/index.js) when E2E_BUILT_SERVER says npm test built it just
+ *   before; else the sources through tsx, so that a journey run alone tests the code as it is.
+ */
+const TEMPLATE = 'E2E_PORTAL_TEMPLATE'
+const serverArgs = () =>
+  process.env.E2E_BUILT_SERVER === '1' ? ['dist-server/index.js'] : ['--import', 'tsx', 'server/index.ts']
+
+/** Makes the template data folder: a portal started on a new folder, then stopped as SIGTERM stops it. */
+export async function makePortalTemplate(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-template-'))
+  const portal = await ownPortal(dataDir)
+  await portal.start()
+  await portal.stop()
+  process.env[TEMPLATE] = dataDir
+  return dataDir
+}
+
+function copyTemplate(dataDir: string) {
+  const template = process.env[TEMPLATE]
+  if (!template || process.env.E2E_DATABASE_URL || readdirSync(dataDir).length > 0) return
+  // A graceful stop took the folder's lock away with it: the copy is free to open.
+  cpSync(template, dataDir, { recursive: true })
 }
 
 export async function ownPortal(
   dataDir: string,
   { caseMs = 400 }: { caseMs?: number } = {},
 ): Promise<Portal> {
+  copyTemplate(dataDir)
   const [mainPort, certPort] = [await freePort(), await freePort()]
   const base = `http://127.0.0.1:${mainPort}`
   const env: NodeJS.ProcessEnv = {
@@ -54,11 +90,20 @@ export async function ownPortal(
     LOG_LEVEL: 'warn',
   }
   let server: ChildProcess | undefined
+  async function end(signal: 'SIGTERM' | 'SIGKILL') {
+    const child = server
+    if (!child?.pid) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    process.kill(signal === 'SIGKILL' ? -child.pid : child.pid, signal)
+    await exited
+    forgetPortal(child.pid)
+    server = undefined
+  }
   return {
     base,
     env,
     async start() {
-      server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      server = spawn(process.execPath, serverArgs(), {
         cwd: root,
         env,
         stdio: ['ignore', 'ignore', 'inherit'],
@@ -72,15 +117,8 @@ export async function ownPortal(
         })
         .toBe(200)
     },
-    async kill() {
-      const child = server
-      if (!child?.pid) return
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      process.kill(-child.pid, 'SIGKILL')
-      await exited
-      forgetPortal(child.pid)
-      server = undefined
-    },
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
   }
 }
 

@@ -221,7 +221,8 @@ if (needsServer) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-data-'))
   let certPort = await freePort()
   while (certPort === port) certPort = await freePort()
-  server = spawn(npx, ['tsx', 'server/index.ts'], {
+  // The server the build step bundled, as production runs it.
+  server = spawn(process.execPath, ['dist-server/index.js'], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
@@ -269,6 +270,8 @@ if (needsServer) {
       env: {
         E2E_BASE_URL: baseURL,
         E2E_CERT_URL: `http://127.0.0.1:${certPort}`,
+        // The journeys' own portals run the server the build step bundled too (e2e/own-portal.ts).
+        E2E_BUILT_SERVER: '1',
         PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`,
       },
       report: playwrightReport(`${REPORTS}/e2e.json`),
@@ -286,7 +289,7 @@ if (needsServer) {
 // (scripts/e2e-pg.mjs: revisions and recertification, a lab manager's plan v2).
 if (postgresAvailable || process.env.CI) {
   await step('e2e-pg', 'node', ['scripts/e2e-pg.mjs'], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e-pg.json` },
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e-pg.json`, E2E_BUILT_SERVER: '1' },
     report: playwrightReport(`${REPORTS}/e2e-pg.json`),
   })
 }

@@ -1,0 +1,10 @@
+import { makePortalTemplate } from './own-portal.ts'
+
+/**
+ * Before every journey: the data folder the journeys' own portals start from (own-portal.ts). On
+ * PostgreSQL (E2E_DATABASE_URL) each portal makes a database of its own instead.
+ */
+export default async function globalSetup() {
+  if (process.env.E2E_DATABASE_URL) return
+  await makePortalTemplate()
+}
