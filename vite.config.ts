@@ -57,7 +57,6 @@ export default defineConfig(({ mode }) => ({
     assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./src/test/setup.ts'],
     globalSetup: ['./src/test/temp-folder.ts'],
@@ -71,10 +70,27 @@ export default defineConfig(({ mode }) => ({
     // developers use, where a server test file mostly waits on PGlite in its own process while the
     // other core sits idle. Two workers there; one fewer than the cores on bigger machines.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // A worker runs its test files one after another in one process: a server file no longer pays
-    // for importing the whole server and PGlite's WebAssembly again (the suite took a third less
-    // time: docs/decisions/0051). Test files leave the process as they found it: environment
-    // variables set back, real timers, the metrics registry reset where counts are asserted.
-    isolate: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // A worker runs its server files one after another in one process: a file no longer
+          // pays for importing the whole server and PGlite's WebAssembly again (the server suites
+          // take a third less time: docs/decisions/0051). A file leaves the process as it found
+          // it: environment variables set back, real timers, the metrics registry reset where its
+          // counts are asserted.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // The app's files stay one process each: their fixture server (MSW) and DOM are
+        // module-wide, and a second file's listen on the first's closed server let a network
+        // failure through as a response.
+        test: { name: 'app', include: ['src/**/*.test.{ts,tsx}'] },
+      },
+    ],
   },
 }))

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: every check and test suite in one run, ending with a plain "N passed, N failed" line.
-// Steps: type check, lint, format check, dead code (knip), unit and server tests (Vitest, server suites on PGlite),
-// the server suites again on PostgreSQL (scripts/test-pg.mjs), app and server build, the production
-// install started and logged in to (scripts/production-install.mjs), the reliability suite's
-// quick form (bench/reliability), Storybook build, then one portal server for the Storybook
-// test-runner (every story's play function and axe check) and the Playwright journeys, and the
-// journeys that start portals of their own again on PostgreSQL (scripts/e2e-pg.mjs). A step
-// that is not a test suite counts as one check.
+// Steps: type check, lint, format check and dead code (knip) side by side, unit and server tests
+// (Vitest, server suites on PGlite), the server suites again on PostgreSQL (scripts/test-pg.mjs),
+// the app and server build beside the Storybook build, the production install started and logged
+// in to (scripts/production-install.mjs) beside the reliability suite's quick form
+// (bench/reliability), then one portal server for the Storybook test-runner (every story's play
+// function and axe check) and the Playwright journeys, and the journeys that start portals of
+// their own again on PostgreSQL (scripts/e2e-pg.mjs). A step that is not a test suite counts as one
+// check. The summary gives each step's time and how many cores the machine kept busy meanwhile.
 //
 // The PostgreSQL step needs Debian's postgresql package or DATABASE_URL; without either it is
 // skipped with a note on a developer's machine and fails under CI=true (.ci/run installs it).
