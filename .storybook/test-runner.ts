@@ -27,6 +27,22 @@ async function previewReady(page: Page) {
   await page.evaluate(() => globalThis.__STORYBOOK_PREVIEW__?.ready())
 }
 
+/**
+ * Gives the page the story's size, and lets the page's resize event pass before the story renders.
+ * The event comes with the page's next frame, which a busy machine can hold back until the play
+ * function has opened a popup, and a Radix Select closes on resize. The likely cause of the one
+ * story that failed beside a second npm test (Team page › Owner's view, the first story of its
+ * file on a kept page: "Unable to find role=option"); not reproduced on purpose.
+ */
+async function fitViewport(page: Page, size: { width: number; height: number }) {
+  const current = page.viewportSize()
+  if (current?.width === size.width && current.height === size.height) return
+  await page.setViewportSize(size)
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  )
+}
+
 declare global {
   var __STORYBOOK_PREVIEW__: { ready(): Promise<void> } | undefined
   // The test-runner's page script (setup-page-script.js): the story's context, as the preview has it.
@@ -71,7 +87,8 @@ const config: TestRunnerConfig = {
     const key = viewportKey(story.storyGlobals?.viewport) ?? viewportKey(story.globals?.viewport)
     const options = story.parameters?.viewport?.options ?? {}
     const size = key ? options[key]?.styles : undefined
-    await page.setViewportSize(
+    await fitViewport(
+      page,
       size ? { width: Number.parseInt(size.width, 10), height: Number.parseInt(size.height, 10) } : DESKTOP,
     )
   },
