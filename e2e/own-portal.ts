@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -54,13 +54,18 @@ const serverArgs = () =>
   process.env.E2E_BUILT_SERVER === '1' ? ['dist-server/index.js'] : ['--import', 'tsx', 'server/index.ts']
 
 /** Makes the template data folder: a portal started on a new folder, then stopped as SIGTERM stops it. */
-export async function makePortalTemplate(): Promise<string> {
+export async function makePortalTemplate() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-template-'))
   const portal = await ownPortal(dataDir)
   await portal.start()
   await portal.stop()
   process.env[TEMPLATE] = dataDir
-  return dataDir
+}
+
+/** Removes the template data folder, once every journey is over. */
+export function removePortalTemplate() {
+  const template = process.env[TEMPLATE]
+  if (template) rmSync(template, { recursive: true, force: true })
 }
 
 function copyTemplate(dataDir: string) {

@@ -87,7 +87,7 @@ async function step(name, command, args, { env, report, buffered } = {}) {
   )
 }
 
-/** Steps that each keep one core busy at most, run side by side: two cores finish them in about half the time. */
+/** Steps run side by side: those that each keep about one core busy finish in about half the time on two. */
 const together = (...steps) => Promise.all(steps.map((args) => step(...args)))
 
 async function waitFor(url, timeoutMs = 30_000) {
@@ -200,7 +200,8 @@ await together(
   ['build', 'node', ['scripts/build.mjs'], { buffered: true }],
   ['build-storybook', 'node', ['scripts/build-storybook.mjs'], { buffered: true }],
 )
-// Then, side by side (the first mostly waits on npm ci's files):
+// Then, side by side (both busy the CPU: together they take about as long as one after the other,
+// 86 s against 87 s, and no longer):
 // - the built portal on a production install (npm ci --omit=dev), started and logged in to;
 // - the reliability suite's quick form against the real, built portal on PGlite (bench/reliability;
 //   after the build: a path that leaves /api/, as /api/%2e%2e does, is the app's page, 503 unbuilt):
