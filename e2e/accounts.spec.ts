@@ -18,6 +18,14 @@ import { choose as pick } from './select'
 
 const HOME_HEADING = 'Certify your telecom devices, from first form to certificate'
 
+// The account pages are one column at any width: their rules run once, at desktop width. A phone's
+// registration, login and logout are walked whole by e2e/clean-journey.spec.ts, and the pages'
+// phone layouts are in the stories' phone viewports.
+test.skip(
+  ({ isMobile }) => isMobile,
+  'The account rules run once, at desktop width; clean-journey walks them on a phone.',
+)
+
 /** Picks an option of a Radix select, as a vendor does (e2e/select.ts: again if the list stayed open). */
 const choose = (page: Page, label: string | RegExp, option: string) => pick(page, page, label, option)
 

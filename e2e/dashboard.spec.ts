@@ -158,6 +158,10 @@ test('Edit of a Submitted record: the form opens it, Submit updates it in place,
   page,
   request,
 }, testInfo) => {
+  test.skip(
+    testInfo.project.name === 'phone',
+    'Runs once, at desktop width: the phone walks the dashboard’s cards and actions sheet in the test above.',
+  )
   test.setTimeout(120_000)
   const emailId = uniqueEmail(`edit-${testInfo.project.name}`)
   await createAccount(request, { emailId, password: 'Edit#2026xy' })

@@ -25,9 +25,20 @@ function collectErrors(page: Page) {
   return errors
 }
 
+/**
+ * What is the same at any width runs once, at desktop width: the phone project walks what a phone
+ * changes (the header's menu, the landing page's layout, the logged-in header), and the slow device
+ * (e2e/slow-device.spec.ts) walks the pre-app handling on a phone. The pages' phone layouts are in
+ * the stories' phone viewports.
+ */
+const SAME_AT_ANY_WIDTH = 'The same at any width: it runs once, at desktop width.'
+const desktopOnly = () => test.skip(({ isMobile }) => isMobile, SAME_AT_ANY_WIDTH)
+
 test.describe('prerendered pages', () => {
   for (const path of PRERENDERED_PATHS) {
-    test(`${path} arrives as HTML and hydrates without a mismatch`, async ({ page, request }) => {
+    test(`${path} arrives as HTML and hydrates without a mismatch`, async ({ page, request, isMobile }) => {
+      // The landing page hydrates its phone layout at phone width; every other page the same HTML.
+      test.skip(isMobile && path !== '/', SAME_AT_ANY_WIDTH)
       const html = await (await request.get(path)).text()
       // The page's heading and the header are in the HTML itself, before any script runs.
       expect(html).toMatch(/<h1 id="page-title"[^>]*>[^<]+/)
@@ -42,7 +53,9 @@ test.describe('prerendered pages', () => {
   test('/verify/<number> arrives as the page’s frame, its own script answers, and the app keeps the answer', async ({
     page,
     request,
+    isMobile,
   }) => {
+    test.skip(isMobile, SAME_AT_ANY_WIDTH)
     const shell = PRERENDERED_SHELLS.find((candidate) => candidate.route === '/verify/$number')
     const url = shell?.example ?? ''
     const number = url.split('/').at(-1) ?? ''
@@ -137,6 +150,7 @@ test.describe('prerendered pages', () => {
 })
 
 test.describe('before the app', () => {
+  desktopOnly()
   /** Holds the app's scripts until `release()`: the page stays as its HTML made it meanwhile. */
   async function holdTheApp(page: Page) {
     let release = () => {}
@@ -232,6 +246,7 @@ test.describe('before the app', () => {
 })
 
 test.describe('public data at load', () => {
+  desktopOnly()
   test('/certified-devices opened directly lists a certified device, with no input, and its filters offer it', async ({
     page,
     browser,
@@ -304,6 +319,7 @@ test.describe('public data at load', () => {
 })
 
 test.describe('portfolio cards', () => {
+  desktopOnly()
   test('a visitor goes to the portfolio manager landing at that portfolio', async ({ page }) => {
     await openPage(page, '/')
     await page.getByRole('link', { name: /Line of business portfolio/ }).click()
@@ -364,6 +380,7 @@ test.describe('header', () => {
 })
 
 test.describe('hero', () => {
+  desktopOnly()
   test('the product image changes every 1200 ms', async ({ page }) => {
     await openPage(page, '/')
     await page.mouse.move(0, 0)

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check and test suite in one run, ending with a plain "N passed, N failed" line.
-// Steps: type check, lint, format check and dead code (knip) side by side, unit and server tests
-// (Vitest, server suites on PGlite), the server suites again on PostgreSQL (scripts/test-pg.mjs),
-// the app and server build beside the Storybook build, the production install started and logged
-// in to (scripts/production-install.mjs) beside the reliability suite's quick form
+// Steps: type check, lint, format check and dead code (knip) side by side, the app and server
+// build beside the Storybook build, unit and server tests (Vitest, server suites on PGlite), then
+// side by side the server suites again on PostgreSQL (scripts/test-pg.mjs), the production install
+// started and logged in to (scripts/production-install.mjs) and the reliability suite's quick form
 // (bench/reliability), then one portal server for the Storybook test-runner (every story's play
 // function and axe check) and the Playwright journeys, and the journeys that start portals of
 // their own again on PostgreSQL (scripts/e2e-pg.mjs). A step that is not a test suite counts as one
@@ -170,6 +170,12 @@ await together(
   ['format', npx, ['prettier', '--check', '--log-level', 'warn', '.'], { buffered: true }],
   ['dead-code', npx, ['knip', '--no-progress'], { buffered: true }],
 )
+// The builds first: the production install and the reliability suite below run what they built.
+// (Stamped, scripts/build-inputs.mjs: a later npm start serves them without building them again.)
+await together(
+  ['build', 'node', ['scripts/build.mjs'], { buffered: true }],
+  ['build-storybook', 'node', ['scripts/build-storybook.mjs'], { buffered: true }],
+)
 await step(
   'unit',
   npx,
@@ -178,30 +184,10 @@ await step(
     report: vitestReport(`${REPORTS}/vitest.json`),
   },
 )
-const postgresAvailable = Boolean(process.env.DATABASE_URL) || Boolean(findPostgresBin())
-if (postgresAvailable || process.env.CI) {
-  await step(
-    'server-pg',
-    'node',
-    [
-      'scripts/test-pg.mjs',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile=${REPORTS}/server-pg.json`,
-    ],
-    { report: vitestReport(`${REPORTS}/server-pg.json`) },
-  )
-} else if (only.length === 0 || only.includes('server-pg')) {
-  console.log('\n▷ server-pg skipped: no PostgreSQL here (apt-get install postgresql, or set DATABASE_URL).')
-}
-// The app and server build beside the Storybook's (stamped, scripts/build-inputs.mjs: a later npm
-// start serves them without building them again).
-await together(
-  ['build', 'node', ['scripts/build.mjs'], { buffered: true }],
-  ['build-storybook', 'node', ['scripts/build-storybook.mjs'], { buffered: true }],
-)
-// Then, side by side (both busy the CPU: together they take about as long as one after the other,
-// 86 s against 87 s, and no longer):
+// Then, side by side, three steps that each leave a core mostly idle (measured alone: the server
+// suites on PostgreSQL keep 1.4 cores busy, the reliability suite 1.1 — its portal on PGlite answers
+// one query at a time — and the production install 1.3 for 15 s):
+// - the server suites again on PostgreSQL (scripts/test-pg.mjs);
 // - the built portal on a production install (npm ci --omit=dev), started and logged in to;
 // - the reliability suite's quick form against the real, built portal on PGlite (bench/reliability;
 //   after the build: a path that leaves /api/, as /api/%2e%2e does, is the app's page, 503 unbuilt):
@@ -209,7 +195,26 @@ await together(
 //   the figures and, with --strict, fails the check when a target is missed (a leak, a 5xx, a
 //   refusal not naming its field, a state change from refused input, a stuck run, a lost write, a
 //   duplicate).
+const postgresAvailable = Boolean(process.env.DATABASE_URL) || Boolean(findPostgresBin())
+if (!postgresAvailable && !process.env.CI && (only.length === 0 || only.includes('server-pg'))) {
+  console.log('\n▷ server-pg skipped: no PostgreSQL here (apt-get install postgresql, or set DATABASE_URL).')
+}
 await together(
+  ...(postgresAvailable || process.env.CI
+    ? [
+        [
+          'server-pg',
+          'node',
+          [
+            'scripts/test-pg.mjs',
+            '--reporter=default',
+            '--reporter=json',
+            `--outputFile=${REPORTS}/server-pg.json`,
+          ],
+          { report: vitestReport(`${REPORTS}/server-pg.json`), buffered: true },
+        ],
+      ]
+    : []),
   ['production', 'node', ['scripts/production-install.mjs'], { buffered: true }],
   ['reliability', npx, ['tsx', 'bench/reliability/index.ts', '--quick', '--strict'], { buffered: true }],
 )

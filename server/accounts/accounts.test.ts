@@ -366,13 +366,13 @@ describe('login', { timeout: 30_000 }, () => {
     // has one connection, so there the second portal shares it (and no memory of the first).
     const own = testsUsePostgres()
       ? await openDatabase({
-          databaseUrl: process.env.DATABASE_URL,
+          databaseUrl: database.databaseUrl,
           schema: database.schema,
           seeds: { addresses: false, demoAccount: false },
         })
       : undefined
     const second = await startTestPortal({
-      database: own ? { ...own, schema: database.schema } : database,
+      database: own ? { ...own, schema: database.schema, databaseUrl: database.databaseUrl } : database,
     })
     try {
       const onFirst = await newBrowser()

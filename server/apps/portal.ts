@@ -63,6 +63,12 @@ export type PortalOptions = {
   /** The live events' hub (docs/decisions/0020): retention, timers, LISTEN's database, the cap. */
   events?: Omit<EventHubOptions, 'db' | 'activeRuns'>
   /**
+   * PostgreSQL: the URL of `db`'s database, for the connections of its own the portal opens (the
+   * events' LISTEN, the runs' owner lock). Default DATABASE_URL; the test suites give each test
+   * file's own database (server/platform/db/test-database.ts).
+   */
+  databaseUrl?: string
+  /**
    * The certificate key (server/certificates/keys.ts loadSigner) and validity; without
    * it, a key made for this process alone (tests), published like any other.
    */
@@ -131,6 +137,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   const urlHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
   const lab = await startLab(options)
   const events = createEventHub({
+    ...(options.databaseUrl ? { listenUrl: options.databaseUrl } : {}),
     ...options.events,
     db: options.db,
     activeRuns: helloActiveRuns,
@@ -204,6 +211,7 @@ async function startLab(options: PortalOptions): Promise<Lab> {
     maintenance: options.maintenance ?? labState.maintenance,
     ...(options.maintenancePollMs !== undefined ? { maintenancePollMs: options.maintenancePollMs } : {}),
     ...(options.onRestart ? { onRestart: options.onRestart } : {}),
+    ...(options.databaseUrl ? { ownerLockUrl: options.databaseUrl } : {}),
   })
   return { labState, certificates, executor }
 }

@@ -42,7 +42,7 @@ describe.skipIf(!testsUsePostgres())('two portal processes on one PostgreSQL', (
     gateB = gatedHarness(NAME)
     a = await startTestPortal({ harness: gateA.harness, seeds: { addresses: false, demoAccount: false } })
     const schema = a.database.schema
-    const databaseUrl = process.env.DATABASE_URL
+    const databaseUrl = a.database.databaseUrl
     if (!schema || !databaseUrl) throw new Error('Runs on PostgreSQL only.')
     // The second process: its own pool on the same schema (the schema is dropped with the first).
     const second = await openDatabase({
@@ -50,7 +50,7 @@ describe.skipIf(!testsUsePostgres())('two portal processes on one PostgreSQL', (
       schema,
       seeds: { catalogue: false, addresses: false, demoAccount: false },
     })
-    const database: TestDatabase = { ...second, schema }
+    const database: TestDatabase = { ...second, schema, databaseUrl }
     b = await startTestPortal({ database, harness: gateB.harness })
     expect(a.database.writes).toBeNull()
     expect(b.database.writes).toBeNull()

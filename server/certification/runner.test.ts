@@ -43,6 +43,7 @@ function executor(options: Partial<RunExecutorOptions> = {}) {
     harness: simulatedLab({ caseMs: 0 }),
     maintenance: () => false,
     maintenancePollMs: 10,
+    ...(database.databaseUrl ? { ownerLockUrl: database.databaseUrl } : {}),
     ...options,
   })
   executors.push(created)

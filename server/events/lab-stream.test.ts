@@ -173,14 +173,14 @@ describe.skipIf(!testsUsePostgres())('the lab stream across two processes on one
   beforeAll(async () => {
     a = await startTestPortal({ seeds: { addresses: false, demoAccount: false }, events: NO_SAFETY_READ })
     const schema = a.database.schema
-    const databaseUrl = process.env.DATABASE_URL
+    const databaseUrl = a.database.databaseUrl
     if (!schema || !databaseUrl) throw new Error('Runs on PostgreSQL only.')
     const second = await openDatabase({
       databaseUrl,
       schema,
       seeds: { catalogue: false, addresses: false, demoAccount: false },
     })
-    const database: TestDatabase = { ...second, schema }
+    const database: TestDatabase = { ...second, schema, databaseUrl }
     b = await startTestPortal({ database, events: NO_SAFETY_READ })
   }, 60_000)
   afterAll(async () => {

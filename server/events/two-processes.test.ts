@@ -33,14 +33,14 @@ describe.skipIf(!testsUsePostgres())('live events across two processes on one Po
   beforeAll(async () => {
     a = await startTestPortal({ seeds: { addresses: false, demoAccount: false }, events: NO_SAFETY_READ })
     const schema = a.database.schema
-    const databaseUrl = process.env.DATABASE_URL
+    const databaseUrl = a.database.databaseUrl
     if (!schema || !databaseUrl) throw new Error('Runs on PostgreSQL only.')
     const second = await openDatabase({
       databaseUrl,
       schema,
       seeds: { catalogue: false, addresses: false, demoAccount: false },
     })
-    const database: TestDatabase = { ...second, schema }
+    const database: TestDatabase = { ...second, schema, databaseUrl }
     b = await startTestPortal({ database, events: NO_SAFETY_READ })
     expect(a.portal.events.listening()).toBe(true)
     expect(b.portal.events.listening()).toBe(true)

@@ -30,14 +30,14 @@ describe.skipIf(!testsUsePostgres())('notifications with two processes on one Po
   beforeAll(async () => {
     a = await startTestPortal({ seeds: { addresses: false, demoAccount: false } })
     const schema = a.database.schema
-    const databaseUrl = process.env.DATABASE_URL
+    const databaseUrl = a.database.databaseUrl
     if (!schema || !databaseUrl) throw new Error('Runs on PostgreSQL only.')
     const second = await openDatabase({
       databaseUrl,
       schema,
       seeds: { catalogue: false, addresses: false, demoAccount: false },
     })
-    const database: TestDatabase = { ...second, schema }
+    const database: TestDatabase = { ...second, schema, databaseUrl }
     b = await startTestPortal({ database })
     owner = await createVendor(a, 'two.owner@example.com', 'Two')
     lab = await createStaffMember(a, 'two.lab@lab.example', 'Tara Lab', 'Lab engineer')

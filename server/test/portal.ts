@@ -78,6 +78,7 @@ export async function startTestPortal(options: TestPortalOptions = {}): Promise<
   const portal = await startPortal({
     db: database.db,
     writes: database.writes,
+    ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : {}),
     mailer,
     secret: 'server-test-secret-of-at-least-32-characters',
     harness: options.harness ?? simulatedLab({ caseMs: 0 }),

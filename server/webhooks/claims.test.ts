@@ -25,7 +25,7 @@ let receiver: TestReceiver
 
 beforeAll(async () => {
   first = await openTestDatabase({ seeds: { addresses: false, demoAccount: false } })
-  const url = process.env.DATABASE_URL
+  const url = first.databaseUrl
   second =
     url && first.schema
       ? await openDatabase({

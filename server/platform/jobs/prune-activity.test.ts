@@ -20,7 +20,7 @@ const DAY = 24 * 60 * 60 * 1000
 
 beforeAll(async () => {
   first = await openTestDatabase({ seeds: { addresses: false, demoAccount: false } })
-  const url = process.env.DATABASE_URL
+  const url = first.databaseUrl
   second =
     url && first.schema
       ? await openDatabase({

@@ -17,7 +17,7 @@ let second: PortalDatabase | TestDatabase
 
 beforeAll(async () => {
   first = await openTestDatabase({ seeds: { addresses: false, demoAccount: false } })
-  const url = process.env.DATABASE_URL
+  const url = first.databaseUrl
   second =
     url && first.schema
       ? await openDatabase({
