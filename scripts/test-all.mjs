@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every check and test suite in one run, ending with a plain "N passed, N failed" line.
 // Steps: type check, lint, format check and dead code (knip) side by side, the app and server
-// build beside the Storybook build, unit and server tests (Vitest, server suites on PGlite), then
-// side by side the server suites again on PostgreSQL (scripts/test-pg.mjs), the production install
-// started and logged in to (scripts/production-install.mjs) and the reliability suite's quick form
-// (bench/reliability), then one portal server for the Storybook test-runner (every story's play
-// function and axe check) and the Playwright journeys, and the journeys that start portals of
-// their own again on PostgreSQL (scripts/e2e-pg.mjs). A step that is not a test suite counts as one
+// build beside the Storybook build, then side by side the unit and server tests (Vitest, server
+// suites on PGlite), the server suites again on PostgreSQL (scripts/test-pg.mjs), the production
+// install started and logged in to (scripts/production-install.mjs) and the reliability suite's
+// quick form (bench/reliability), then one portal server for the Storybook test-runner (every
+// story's play function and axe check) and the Playwright journeys, and the journeys that start
+// portals of their own again on PostgreSQL (scripts/e2e-pg.mjs). A step that is not a test suite counts as one
 // check. The summary gives each step's time and how many cores the machine kept busy meanwhile.
 //
 // The PostgreSQL step needs Debian's postgresql package or DATABASE_URL; without either it is
@@ -176,17 +176,12 @@ await together(
   ['build', 'node', ['scripts/build.mjs'], { buffered: true }],
   ['build-storybook', 'node', ['scripts/build-storybook.mjs'], { buffered: true }],
 )
-await step(
-  'unit',
-  npx,
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS}/vitest.json`],
-  {
-    report: vitestReport(`${REPORTS}/vitest.json`),
-  },
-)
-// Then, side by side, three steps that each leave a core mostly idle (measured alone: the server
-// suites on PostgreSQL keep 1.4 cores busy, the reliability suite 1.1 — its portal on PGlite answers
-// one query at a time — and the production install 1.3 for 15 s):
+// Then, side by side, four steps whose tests wait on timers, other processes and one another as
+// much as on the CPU (measured alone, each left part of the machine idle: the unit tests 1.8 cores
+// busy, the server suites on PostgreSQL 1.4, the reliability suite 1.1 — its portal on PGlite answers
+// one query at a time — and the production install 1.3). Together they keep both cores busy and
+// take 294 s, against 178 s and then 174 s for the unit tests and the three others:
+// - Vitest: the unit tests and the server suites on PGlite;
 // - the server suites again on PostgreSQL (scripts/test-pg.mjs);
 // - the built portal on a production install (npm ci --omit=dev), started and logged in to;
 // - the reliability suite's quick form against the real, built portal on PGlite (bench/reliability;
@@ -200,6 +195,12 @@ if (!postgresAvailable && !process.env.CI && (only.length === 0 || only.includes
   console.log('\n▷ server-pg skipped: no PostgreSQL here (apt-get install postgresql, or set DATABASE_URL).')
 }
 await together(
+  [
+    'unit',
+    npx,
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${REPORTS}/vitest.json`],
+    { report: vitestReport(`${REPORTS}/vitest.json`), buffered: true },
+  ],
   ...(postgresAvailable || process.env.CI
     ? [
         [
