@@ -17,8 +17,11 @@ import {
   SESSION_RENEWED_MESSAGE,
   TOO_MANY_ATTEMPTS_MESSAGE,
 } from '@/contract/server-messages'
-import { openDatabase } from '../platform/db/database.ts'
-import { testsUsePostgres, type TestDatabase } from '../platform/db/test-database.ts'
+import {
+  openSecondProcessDatabase,
+  testsUsePostgres,
+  type TestDatabase,
+} from '../platform/db/test-database.ts'
 import {
   newBrowser as newTestBrowser,
   registrationPayload,
@@ -365,15 +368,9 @@ describe('login', { timeout: 30_000 }, () => {
     // Under npm run test:pg the second portal has a connection pool of its own; PGlite in memory
     // has one connection, so there the second portal shares it (and no memory of the first).
     const own = testsUsePostgres()
-      ? await openDatabase({
-          databaseUrl: database.databaseUrl,
-          schema: database.schema,
-          seeds: { addresses: false, demoAccount: false },
-        })
+      ? await openSecondProcessDatabase(database, { addresses: false, demoAccount: false })
       : undefined
-    const second = await startTestPortal({
-      database: own ? { ...own, schema: database.schema, databaseUrl: database.databaseUrl } : database,
-    })
+    const second = await startTestPortal({ database: own ?? database })
     try {
       const onFirst = await newBrowser()
       const onSecond = await newTestBrowser(second.portal)

@@ -6,8 +6,7 @@ import { recordListAnswerSchema } from '@/contract/records'
 import { CANCELLED_CASE_NOTE, NOT_SIGNED_IN_MESSAGE, RUN_CANCELLED_MESSAGE } from '@/contract/server-messages'
 import { DEFAULT_CHECK_MS } from '../certification/runner.ts'
 import { LAB_STATE_REFRESH_MS } from '../certification/lab-state.ts'
-import { openDatabase } from '../platform/db/database.ts'
-import { testsUsePostgres, type TestDatabase } from '../platform/db/test-database.ts'
+import { openSecondProcessDatabase, testsUsePostgres } from '../platform/db/test-database.ts'
 import {
   Browser,
   createStaffMember,
@@ -41,16 +40,12 @@ describe.skipIf(!testsUsePostgres())('two portal processes on one PostgreSQL', (
     gateA = gatedHarness(NAME)
     gateB = gatedHarness(NAME)
     a = await startTestPortal({ harness: gateA.harness, seeds: { addresses: false, demoAccount: false } })
-    const schema = a.database.schema
-    const databaseUrl = a.database.databaseUrl
-    if (!schema || !databaseUrl) throw new Error('Runs on PostgreSQL only.')
     // The second process: its own pool on the same schema (the schema is dropped with the first).
-    const second = await openDatabase({
-      databaseUrl,
-      schema,
-      seeds: { catalogue: false, addresses: false, demoAccount: false },
+    const database = await openSecondProcessDatabase(a.database, {
+      catalogue: false,
+      addresses: false,
+      demoAccount: false,
     })
-    const database: TestDatabase = { ...second, schema, databaseUrl }
     b = await startTestPortal({ database, harness: gateB.harness })
     expect(a.database.writes).toBeNull()
     expect(b.database.writes).toBeNull()

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LAB_EVENTS_PATH } from '@/contract/lab'
 import { NOT_SIGNED_IN_MESSAGE } from '@/contract/server-messages'
-import { openDatabase } from '../platform/db/database.ts'
-import { testsUsePostgres, type TestDatabase } from '../platform/db/test-database.ts'
+import { openSecondProcessDatabase, testsUsePostgres } from '../platform/db/test-database.ts'
 import { tokenDigest } from '../http/session-token.ts'
 import {
   createVendor,
@@ -172,15 +171,11 @@ describe.skipIf(!testsUsePostgres())('the lab stream across two processes on one
   const NO_SAFETY_READ = { safetyReadMs: 600_000, wakeOnAppend: false }
   beforeAll(async () => {
     a = await startTestPortal({ seeds: { addresses: false, demoAccount: false }, events: NO_SAFETY_READ })
-    const schema = a.database.schema
-    const databaseUrl = a.database.databaseUrl
-    if (!schema || !databaseUrl) throw new Error('Runs on PostgreSQL only.')
-    const second = await openDatabase({
-      databaseUrl,
-      schema,
-      seeds: { catalogue: false, addresses: false, demoAccount: false },
+    const database = await openSecondProcessDatabase(a.database, {
+      catalogue: false,
+      addresses: false,
+      demoAccount: false,
     })
-    const database: TestDatabase = { ...second, schema, databaseUrl }
     b = await startTestPortal({ database, events: NO_SAFETY_READ })
   }, 60_000)
   afterAll(async () => {

@@ -2,8 +2,7 @@ import * as v from 'valibot'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordListAnswerSchema } from '@/contract/records'
-import { openDatabase } from '../platform/db/database.ts'
-import { testsUsePostgres, type TestDatabase } from '../platform/db/test-database.ts'
+import { openSecondProcessDatabase, testsUsePostgres } from '../platform/db/test-database.ts'
 import {
   Browser,
   createVendor,
@@ -32,15 +31,11 @@ const NO_SAFETY_READ = { safetyReadMs: 600_000, wakeOnAppend: false }
 describe.skipIf(!testsUsePostgres())('live events across two processes on one PostgreSQL', () => {
   beforeAll(async () => {
     a = await startTestPortal({ seeds: { addresses: false, demoAccount: false }, events: NO_SAFETY_READ })
-    const schema = a.database.schema
-    const databaseUrl = a.database.databaseUrl
-    if (!schema || !databaseUrl) throw new Error('Runs on PostgreSQL only.')
-    const second = await openDatabase({
-      databaseUrl,
-      schema,
-      seeds: { catalogue: false, addresses: false, demoAccount: false },
+    const database = await openSecondProcessDatabase(a.database, {
+      catalogue: false,
+      addresses: false,
+      demoAccount: false,
     })
-    const database: TestDatabase = { ...second, schema, databaseUrl }
     b = await startTestPortal({ database, events: NO_SAFETY_READ })
     expect(a.portal.events.listening()).toBe(true)
     expect(b.portal.events.listening()).toBe(true)

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '@/contract/endpoints'
-import { openDatabase } from '../platform/db/database.ts'
-import { testsUsePostgres, type TestDatabase } from '../platform/db/test-database.ts'
+import { openSecondProcessDatabase, testsUsePostgres } from '../platform/db/test-database.ts'
 import { readDevMailbox } from '../apps/dev-mailbox.ts'
 import {
   Browser,
@@ -29,15 +28,11 @@ let lab: TestStaff
 describe.skipIf(!testsUsePostgres())('notifications with two processes on one PostgreSQL', () => {
   beforeAll(async () => {
     a = await startTestPortal({ seeds: { addresses: false, demoAccount: false } })
-    const schema = a.database.schema
-    const databaseUrl = a.database.databaseUrl
-    if (!schema || !databaseUrl) throw new Error('Runs on PostgreSQL only.')
-    const second = await openDatabase({
-      databaseUrl,
-      schema,
-      seeds: { catalogue: false, addresses: false, demoAccount: false },
+    const database = await openSecondProcessDatabase(a.database, {
+      catalogue: false,
+      addresses: false,
+      demoAccount: false,
     })
-    const database: TestDatabase = { ...second, schema, databaseUrl }
     b = await startTestPortal({ database })
     owner = await createVendor(a, 'two.owner@example.com', 'Two')
     lab = await createStaffMember(a, 'two.lab@lab.example', 'Tara Lab', 'Lab engineer')

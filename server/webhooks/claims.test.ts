@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type PortalDatabase } from '../platform/db/database.ts'
+import type { PortalDatabase } from '../platform/db/database.ts'
 import { createAccountWithOrganization } from '../organizations/memberships.ts'
-import { openTestDatabase, type TestDatabase } from '../platform/db/test-database.ts'
+import {
+  openSecondProcessDatabase,
+  openTestDatabase,
+  testsUsePostgres,
+  type TestDatabase,
+} from '../platform/db/test-database.ts'
 import { createMailer } from '../platform/mailer.ts'
 import { writeToDevMailbox } from '../apps/dev-mailbox.ts'
 import { enqueuePing, newEndpointId } from './deliveries.ts'
@@ -20,20 +25,14 @@ import { webhookDeliveryJobs } from './delivery-job.ts'
 const SERVER_SECRET = 'claims-test-server-secret-of-32-characters'
 const DELIVERIES = 40
 let first: TestDatabase
-let second: PortalDatabase | TestDatabase
+let second: TestDatabase
 let receiver: TestReceiver
 
 beforeAll(async () => {
   first = await openTestDatabase({ seeds: { addresses: false, demoAccount: false } })
-  const url = first.databaseUrl
-  second =
-    url && first.schema
-      ? await openDatabase({
-          databaseUrl: url,
-          schema: first.schema,
-          seeds: { addresses: false, demoAccount: false },
-        })
-      : first
+  second = testsUsePostgres()
+    ? await openSecondProcessDatabase(first, { addresses: false, demoAccount: false })
+    : first
   receiver = await startTestReceiver('')
 }, 60_000)
 

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WEBHOOK_DELIVERY_RETENTION_DAYS } from '@/contract/webhooks'
-import { openDatabase, type PortalDatabase } from '../platform/db/database.ts'
-import { openTestDatabase, type TestDatabase } from '../platform/db/test-database.ts'
+import type { PortalDatabase } from '../platform/db/database.ts'
+import {
+  openSecondProcessDatabase,
+  openTestDatabase,
+  testsUsePostgres,
+  type TestDatabase,
+} from '../platform/db/test-database.ts'
 import { createJobRunner } from '../platform/jobs/runner.ts'
 import { webhookJobs } from './reader.ts'
 
@@ -15,19 +20,13 @@ import { webhookJobs } from './reader.ts'
 const DAY = 24 * 60 * 60 * 1000
 const NOW = new Date('2026-11-20T09:00:00.000Z')
 let first: TestDatabase
-let second: PortalDatabase | TestDatabase
+let second: TestDatabase
 
 beforeAll(async () => {
   first = await openTestDatabase({ seeds: { addresses: false, demoAccount: false } })
-  const url = first.databaseUrl
-  second =
-    url && first.schema
-      ? await openDatabase({
-          databaseUrl: url,
-          schema: first.schema,
-          seeds: { addresses: false, demoAccount: false },
-        })
-      : first
+  second = testsUsePostgres()
+    ? await openSecondProcessDatabase(first, { addresses: false, demoAccount: false })
+    : first
   const { db } = first
   await db.insertInto('organizations').values({ id: 'org-prune', name: 'Prune Networks' }).execute()
   await db

@@ -73,6 +73,20 @@ export async function openTestDatabase(
   }
 }
 
+/**
+ * The same test database as a second portal process opens it: a connection pool of its own on the
+ * first one's PostgreSQL database and schema. Closing it closes only its pool.
+ */
+export async function openSecondProcessDatabase(
+  first: TestDatabase,
+  seeds: SeedOptions,
+): Promise<TestDatabase> {
+  const { databaseUrl, schema } = first
+  if (!databaseUrl || !schema) throw new Error('Runs on PostgreSQL only.')
+  const second = await openDatabase({ databaseUrl, schema, seeds })
+  return { ...second, schema, databaseUrl }
+}
+
 /*
  * On PostgreSQL a new schema costs about 1.8 s: every migration, then the seeds, one test file at
  * a time (withMigrationLock), since Kysely's migrator reads every schema of the database. Copying
@@ -205,13 +219,7 @@ export const testsUsePostgres = () => Boolean(process.env.DATABASE_URL)
 export async function dropSchema(databaseUrl: string, schema: string) {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('Not a schema name this suite makes.')
   // A drop is DDL too: a migration beside it reading every schema's tables would fail.
-  await withMigrationLock(databaseUrl, async () => {
-    const client = new pg.Client({ connectionString: databaseUrl })
-    await client.connect()
-    try {
-      await client.query(`drop schema if exists ${schema} cascade`)
-    } finally {
-      await client.end()
-    }
-  })
+  await withMigrationLock(databaseUrl, () =>
+    adminQuery(databaseUrl, `drop schema if exists ${schema} cascade`),
+  )
 }

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACTIVITY_RETENTION_YEARS } from '@/contract/team'
 import { createAccountWithOrganization } from '../../organizations/index.ts'
-import { openDatabase, type PortalDatabase } from '../db/database.ts'
-import { openTestDatabase, type TestDatabase } from '../db/test-database.ts'
+import {
+  openSecondProcessDatabase,
+  openTestDatabase,
+  testsUsePostgres,
+  type TestDatabase,
+} from '../db/test-database.ts'
 import { activityRetentionStart, pruneOldActivity } from './prune.ts'
 import { createJobRunner } from './runner.ts'
 
@@ -13,22 +17,16 @@ import { createJobRunner } from './runner.ts'
  */
 
 let first: TestDatabase
-let second: PortalDatabase | TestDatabase
+let second: TestDatabase
 let organizationId = ''
 const NOW = new Date('2030-06-15T12:00:00.000Z')
 const DAY = 24 * 60 * 60 * 1000
 
 beforeAll(async () => {
   first = await openTestDatabase({ seeds: { addresses: false, demoAccount: false } })
-  const url = first.databaseUrl
-  second =
-    url && first.schema
-      ? await openDatabase({
-          databaseUrl: url,
-          schema: first.schema,
-          seeds: { addresses: false, demoAccount: false },
-        })
-      : first
+  second = testsUsePostgres()
+    ? await openSecondProcessDatabase(first, { addresses: false, demoAccount: false })
+    : first
   const made = await first.db.transaction().execute((trx) =>
     createAccountWithOrganization(trx, {
       email: 'pia.prune@example.com',

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type PortalDatabase } from '../db/database.ts'
-import { openTestDatabase, type TestDatabase } from '../db/test-database.ts'
+import type { PortalDatabase } from '../db/database.ts'
+import {
+  openSecondProcessDatabase,
+  openTestDatabase,
+  testsUsePostgres,
+  type TestDatabase,
+} from '../db/test-database.ts'
 import { enqueueJob } from './queue.ts'
 import { createJobRunner, type JobRunner } from './runner.ts'
 
@@ -13,19 +18,13 @@ import { createJobRunner, type JobRunner } from './runner.ts'
 
 const JOBS = 60
 let first: TestDatabase
-let second: PortalDatabase | TestDatabase
+let second: TestDatabase
 
 beforeAll(async () => {
   first = await openTestDatabase({ seeds: { addresses: false, demoAccount: false } })
-  const url = first.databaseUrl
-  second =
-    url && first.schema
-      ? await openDatabase({
-          databaseUrl: url,
-          schema: first.schema,
-          seeds: { addresses: false, demoAccount: false },
-        })
-      : first
+  second = testsUsePostgres()
+    ? await openSecondProcessDatabase(first, { addresses: false, demoAccount: false })
+    : first
 }, 60_000)
 
 afterAll(async () => {
