@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run test:pg`: the server suites (server/**/*.test.ts) again, against a real PostgreSQL.
+// `npm run test:pg`: the server suites (server/**/*.test.ts, not the scripts' nor the app's tests,
+// which open no database) again, against a real PostgreSQL.
 //
 // With DATABASE_URL set, they run against that database (each test file makes its own schema and
 // drops it). Without it, this script starts a throwaway cluster of Debian's PostgreSQL
@@ -101,10 +102,14 @@ export async function postgresForTests(purpose) {
 async function main() {
   const { databaseUrl, stop } = await postgresForTests('the server suites')
   const code = await new Promise((resolve) => {
-    const child = spawn('npx', ['vitest', 'run', 'server', ...process.argv.slice(2)], {
-      stdio: 'inherit',
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-    })
+    const child = spawn(
+      'npx',
+      ['vitest', 'run', '--project', 'server', 'server/', ...process.argv.slice(2)],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+      },
+    )
     child.on('close', (exitCode) => resolve(exitCode ?? 1))
   })
   stop()

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { PGlite } from '@electric-sql/pglite'
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { migrations } from './database.ts'
 import { withMigrationLock } from './migration-lock.ts'
 import { PgliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
-import { dropSchema } from './test-database.ts'
+import { dropSchema, openEmptyPGlite } from './test-database.ts'
 
 /**
  * The migrator a migration's test steps with. On PostgreSQL, each step takes the server's
@@ -42,7 +41,7 @@ export async function openMigrationTestDatabase() {
             pool: new pg.Pool({ connectionString: databaseUrl, max: 2, options: `-c search_path=${schema}` }),
           }),
         })
-      : new Kysely<Database>({ dialect: new PgliteDialect({ pglite: () => PGlite.create() }) })
+      : new Kysely<Database>({ dialect: new PgliteDialect({ pglite: openEmptyPGlite }) })
   if (schema) await sql.raw(`create schema ${schema}`).execute(db)
   const migrator = () => testMigrator(db, schema)
   async function close() {

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { PgliteDialect } from './pglite-dialect.ts'
+import { openEmptyPGlite } from './test-database.ts'
 
 /*
  * docs/decisions/0048: a backup's snapshot is taken between two queries. It waits for the
@@ -10,7 +11,7 @@ import { PgliteDialect } from './pglite-dialect.ts'
 
 describe('PgliteDialect.snapshot', () => {
   it('waits for the transaction under way, and its copy holds all of it', async () => {
-    const dialect = new PgliteDialect({ pglite: () => PGlite.create() })
+    const dialect = new PgliteDialect({ pglite: openEmptyPGlite })
     const db = new Kysely<{ counted: { n: number } }>({ dialect })
     try {
       await sql`create table counted (n int)`.execute(db)

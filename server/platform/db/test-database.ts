@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { Kysely } from 'kysely'
 import pg from 'pg'
 import {
   migrateToLatest,
+  memoryPGlite,
   migrations,
   openDatabase,
   type OpenDatabaseOptions,
@@ -40,7 +40,7 @@ export async function openTestDatabase(
 ): Promise<TestDatabase> {
   const databaseUrl = env.DATABASE_URL
   if (!databaseUrl) {
-    const template = options.seeds?.demoAccount ? undefined : await pgliteTemplate(options.seeds)
+    const template = options.seeds?.demoAccount ? await emptyCluster() : await pgliteTemplate(options.seeds)
     const database = await openDatabase({ memory: true, template, ...options })
     return { ...database, schema: undefined }
   }
@@ -178,39 +178,64 @@ async function buildPostgresTemplate(databaseUrl: string, name: string, seeds: S
  * each seed set is built once and dumped to a file in the run's temporary folder (TMPDIR, one per
  * Vitest run: src/test/temp-folder.ts), which every later one, in any worker, starts from. Two
  * workers that build it at once each write their own file and rename it into place: both are the
- * same. A demo vendor's seed (a password hash, its records) is never templated.
+ * same. A demo vendor's seed (a password hash, its records) is never templated: that database,
+ * the templates and the migrations' tests start from the dump of an empty cluster, made the same
+ * way, instead of an initdb each.
  */
-const templates = new Map<string, Promise<Blob>>()
+const dumps = new Map<string, Promise<Blob>>()
 
 function pgliteTemplate(seeds: SeedOptions = {}): Promise<Blob> {
   const key = `${(seeds.catalogue ?? true) ? 'c' : ''}${(seeds.addresses ?? true) ? 'a' : ''}-${Object.keys(migrations).length}`
-  let template = templates.get(key)
-  if (!template) {
-    template = buildTemplate(key, seeds)
-    templates.set(key, template)
-  }
-  return template
+  return cachedDump(`template-${key}`, async () => {
+    const pglite = await memoryPGlite(await emptyCluster())
+    const db = new Kysely<Database>({ dialect: new PgliteDialect({ pglite }) })
+    try {
+      await migrateToLatest(db)
+      await runSeeds(db, { ...seeds, demoAccount: false })
+      return await pglite.dumpDataDir('none')
+    } finally {
+      await db.destroy()
+      if (!pglite.closed) await pglite.close()
+    }
+  })
 }
 
-async function buildTemplate(key: string, seeds: SeedOptions): Promise<Blob> {
-  const file = process.env.VITEST ? path.join(tmpdir(), `pglite-template-${key}.tar`) : undefined
-  if (file && existsSync(file)) return new Blob([readFileSync(file)])
-  const pglite = await PGlite.create()
-  const db = new Kysely<Database>({ dialect: new PgliteDialect({ pglite }) })
-  try {
-    await migrateToLatest(db)
-    await runSeeds(db, { ...seeds, demoAccount: false })
-    const dump = await pglite.dumpDataDir('none')
-    if (file) {
-      const partial = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`
-      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
-      renameSync(partial, file)
+/** The dump of a new, empty PGlite cluster. */
+function emptyCluster(): Promise<Blob> {
+  return cachedDump('empty', async () => {
+    const pglite = await memoryPGlite()
+    try {
+      return await pglite.dumpDataDir('none')
+    } finally {
+      await pglite.close()
     }
-    return dump
-  } finally {
-    await db.destroy()
-    if (!pglite.closed) await pglite.close()
+  })
+}
+
+/** A new, empty PGlite cluster in memory, as a migration's test starts from. */
+export async function openEmptyPGlite() {
+  return memoryPGlite(await emptyCluster())
+}
+
+function cachedDump(name: string, build: () => Promise<Blob>): Promise<Blob> {
+  let dump = dumps.get(name)
+  if (!dump) {
+    dump = readOrBuild(name, build)
+    dumps.set(name, dump)
   }
+  return dump
+}
+
+async function readOrBuild(name: string, build: () => Promise<Blob>): Promise<Blob> {
+  const file = process.env.VITEST ? path.join(tmpdir(), `pglite-${name}.tar`) : undefined
+  if (file && existsSync(file)) return new Blob([readFileSync(file)])
+  const dump = await build()
+  if (file) {
+    const partial = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
+    renameSync(partial, file)
+  }
+  return dump
 }
 
 /** Whether the tests run against PostgreSQL rather than PGlite. */

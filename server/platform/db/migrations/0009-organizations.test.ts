@@ -1,8 +1,8 @@
-import { PGlite } from '@electric-sql/pglite'
 import { Kysely, Migrator, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrations } from '../database.ts'
 import { PgliteDialect } from '../pglite-dialect.ts'
+import { openEmptyPGlite } from '../test-database.ts'
 import type { Database } from '../schema.ts'
 
 /*
@@ -17,7 +17,7 @@ let db: Kysely<Database>
 const migrator = () => new Migrator({ db, provider: { getMigrations: async () => migrations } })
 
 beforeAll(async () => {
-  db = new Kysely<Database>({ dialect: new PgliteDialect({ pglite: () => PGlite.create() }) })
+  db = new Kysely<Database>({ dialect: new PgliteDialect({ pglite: openEmptyPGlite }) })
   const before = await migrator().migrateTo('0008-events-and-attempts')
   if (before.error) throw before.error
   const statements = [

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,7 +8,7 @@ import { currentOrganizationId } from '../organization-ids.ts'
 import { PgliteDialect } from '../pglite-dialect.ts'
 import type { Database } from '../schema.ts'
 import { testMigrator } from '../migration-test-database.ts'
-import { dropSchema } from '../test-database.ts'
+import { dropSchema, openEmptyPGlite } from '../test-database.ts'
 
 /*
  * Migration 0019 over a database whose organizations have their founding account's id,
@@ -27,7 +26,7 @@ const migrator = () => testMigrator(db, schema)
 
 function openDatabase() {
   if (!databaseUrl || !schema)
-    return new Kysely<Database>({ dialect: new PgliteDialect({ pglite: () => PGlite.create() }) })
+    return new Kysely<Database>({ dialect: new PgliteDialect({ pglite: openEmptyPGlite }) })
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, options: `-c search_path=${schema}` })
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
 }
