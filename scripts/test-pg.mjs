@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run test:pg`: the server suites (server/**/*.test.ts, not the scripts' nor the app's tests,
-// which open no database) again, against a real PostgreSQL.
+// `npm run test:pg`: the server suites (server/**/*.test.ts; not the app's tests, which open no
+// database, nor the scripts', which work on PGlite's data folders) again, against a real PostgreSQL.
 //
 // With DATABASE_URL set, they run against that database (each test file makes its own schema and
 // drops it). Without it, this script starts a throwaway cluster of Debian's PostgreSQL
