@@ -86,10 +86,11 @@ export default defineConfig(({ mode }) => ({
       },
       {
         extends: true,
-        // The app's files stay one process each: their fixture server (MSW) and DOM are
+        // The app's files keep a sandbox each (isolated): their fixture server (MSW) and DOM are
         // module-wide, and a second file's listen on the first's closed server let a network
-        // failure through as a response.
-        test: { name: 'app', include: ['src/**/*.test.{ts,tsx}'] },
+        // failure through as a response. In worker threads rather than child processes: the
+        // same sandboxes for less (the app's tests: 66 → 58 CPU-s).
+        test: { name: 'app', include: ['src/**/*.test.{ts,tsx}'], pool: 'threads' },
       },
     ],
   },
