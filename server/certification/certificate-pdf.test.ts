@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { carriedFromText } from '@/contract/revisions'
 import type { CertificatePaper } from '@/contract/certification'
 import { certificatePdf, QR_SIZE, QR_Y, type CertificateInput } from './certificate-pdf.ts'
+import { testsUsePostgres } from '../platform/db/test-database.ts'
 
 /*
  * The certificate PDF read back as a reader's PDF software sees it (pdf.js, through unpdf): every
@@ -116,7 +117,8 @@ const CASES = PAPERS.flatMap(([paper, width, height]) =>
   LENGTHS.map(([cases, a4, letter]) => [cases, paper, paper === 'a4' ? a4 : letter, width, height] as const),
 )
 
-describe('the certificate PDF', () => {
+// Opens no database: once, in the PGlite run.
+describe.skipIf(testsUsePostgres())('the certificate PDF', () => {
   it.each(CASES)(
     '%i cases on %s: %i pages of its size, nothing drawn over anything, every case listed once',
     async (cases, paper, count, width, height) => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { hashPassword, verifyPassword } from './passwords.ts'
+import { testsUsePostgres } from './db/test-database.ts'
 
-describe('password hashes', () => {
+// Opens no database: once, in the PGlite run.
+describe.skipIf(testsUsePostgres())('password hashes', () => {
   it('stores scrypt with its parameters, a 16-byte salt and a 64-byte key', async () => {
     const hash = await hashPassword('Str0ng!Pass')
     const [scheme, cost, blockSize, parallelism, salt, key] = hash.split('$')
