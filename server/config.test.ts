@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readConfig } from './config.ts'
+import { testsUsePostgres } from './platform/db/test-database.ts'
 
 /* The configuration, read and checked once at start: every bad value named with its rule. */
 
@@ -12,7 +13,8 @@ const problemsOf = (env: NodeJS.ProcessEnv) => {
   return reading.ok ? [] : reading.problems
 }
 
-describe('readConfig', () => {
+// Reads and starts with its own environment, DATABASE_URL included: once, in the PGlite run.
+describe.skipIf(testsUsePostgres())('readConfig', () => {
   it('takes an empty environment: the defaults of a portal on this machine', () => {
     const reading = readConfig({})
     expect(reading.ok).toBe(true)
@@ -144,7 +146,8 @@ describe('readConfig', () => {
   })
 })
 
-describe('the start', () => {
+// Reads and starts with its own environment, DATABASE_URL included: once, in the PGlite run.
+describe.skipIf(testsUsePostgres())('the start', () => {
   it('stops before opening anything when a value is bad: each problem on stderr, exit code 1', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'config-'))
     try {

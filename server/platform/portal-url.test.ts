@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { portalUrlFromEnv } from './portal-url.ts'
+import { testsUsePostgres } from './db/test-database.ts'
 
 /* PORTAL_URL, the one origin of every mailed and shown link. */
 
@@ -12,7 +13,8 @@ const REQUIRED =
 const invalid = (value: string) =>
   `PORTAL_URL must be the portal's address as people reach it, an http or https origin such as https://certification.example.com (no path, query, user or password), not "${value}".`
 
-describe('portalUrlFromEnv', () => {
+// Reads and starts with its own environment, DATABASE_URL included: once, in the PGlite run.
+describe.skipIf(testsUsePostgres())('portalUrlFromEnv', () => {
   it.each([
     [{ PORTAL_URL: 'https://cert.example.com' }, '0.0.0.0', 'https://cert.example.com'],
     [{ PORTAL_URL: ' https://cert.example.com/ ' }, '10.1.2.3', 'https://cert.example.com'],
