@@ -2,8 +2,9 @@
 // `npm run test:pg`: the server suites (server/**/*.test.ts; not the app's tests, which open no
 // database, nor the scripts', which work on PGlite's data folders) again, against a real PostgreSQL.
 //
-// With DATABASE_URL set, they run against that database (each test file makes its own schema and
-// drops it). Without it, this script starts a throwaway cluster of Debian's PostgreSQL
+// With DATABASE_URL set, they run against that server (each test file gets a copy of a template
+// database, or a schema of its own where the role may not create databases, and drops it:
+// server/platform/db/test-database.ts). Without it, this script starts a throwaway cluster of Debian's PostgreSQL
 // (apt-get install postgresql): initdb in a temporary folder, listening on loopback only on a free
 // port, trust authentication for the one local user, durability off for speed; it is stopped and
 // removed afterwards. As root, the cluster runs as the `postgres` user, since PostgreSQL refuses
