@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result, type RunnerResult } from 'lighthouse'
 import { chromium } from 'playwright-core'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs'
+import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs'
 import { PRERENDERED_PATHS, PRERENDERED_SHELLS } from '@/routes/-prerendered-paths'
 import { certifiedExample } from './certified-example.ts'
 import { root, spawnPortal } from '../portal-process.ts'
@@ -488,7 +488,7 @@ async function main() {
     if (!existsSync(chromiumPath)) throw new Error(`No Chromium at ${chromiumPath} (set CHROME_PATH).`)
     chrome = await chromeLauncher.launch({
       chromePath: chromiumPath,
-      chromeFlags: [...chromiumArgs, '--headless=new'],
+      chromeFlags: [...chromiumFlags, '--headless=new'],
       logLevel: 'silent',
       handleSIGINT: false,
     })

@@ -30,10 +30,18 @@ function deriveKey(password: string, salt: Buffer, keyBytes: number, options: Sc
   })
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export function hashPassword(password: string): Promise<string> {
+  return hashPasswordAtCost(password, COST)
+}
+
+/**
+ * A hash at another scrypt cost (a power of two), which verifyPassword reads from the hash. For
+ * the tests' own accounts (server/test/portal.ts); whatever the portal stores is at COST.
+ */
+export async function hashPasswordAtCost(password: string, cost: number): Promise<string> {
   const salt = randomBytes(SALT_BYTES)
-  const key = await deriveKey(password, salt, KEY_BYTES, { N: COST, r: BLOCK_SIZE, p: PARALLELISM })
-  return ['scrypt', COST, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join('$')
+  const key = await deriveKey(password, salt, KEY_BYTES, { N: cost, r: BLOCK_SIZE, p: PARALLELISM })
+  return ['scrypt', cost, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join('$')
 }
 
 /** A well-formed hash of no password anyone knows, to spend the same time on unknown accounts. */
