@@ -22,6 +22,11 @@ import { DocsPage } from './docs-page'
 // away says so with queryBy* at the instant it checks.
 configure({ asyncUtilTimeout: 30_000 })
 
+/** Whether the preview is a page of the Storybook test-runner (its init script sets the mark). */
+function storiesUnderTest() {
+  return (globalThis as { __storiesUnderTest?: boolean }).__storiesUnderTest === true
+}
+
 export default definePreview({
   addons: [
     addonDocs(),
@@ -52,6 +57,13 @@ export default definePreview({
     // violations (the passes and the incomplete are counted per rule, with their first element),
     // which takes a quarter less of axe's time on a screen.
     a11y: { test: 'error', options: { resultTypes: ['violations'] } },
+    // The Actions panel lists each call of a story's handler (an arg made with fn()) with its
+    // arguments, copied over the channel 15 levels deep: for a React event, its element, the
+    // element's React fiber and much of the fiber tree, on every keystroke. Nobody reads the panel
+    // in the test-runner (.storybook/test-runner.ts marks its pages), where that copy was most of a
+    // typing story's time (0.8 of 1.1 s for 49 characters, UI/Textarea › Required) and an eighth
+    // of the stories step's CPU (docs/decisions/0054).
+    actions: { disable: storiesUnderTest() },
     controls: { expanded: true },
     // A file's text, its first story, then links to the others (docs-page.tsx).
     docs: { page: DocsPage },

@@ -78,6 +78,11 @@ const config: TestRunnerConfig = {
     await browserContext.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: new URL(iframe).origin,
     })
+    // Marks the page as the test-runner's before the preview's scripts run: the preview then
+    // leaves out what only a person looks at (the Actions panel's copies, .storybook/preview.tsx).
+    await page.addInitScript(() => {
+      Object.assign(globalThis, { __storiesUnderTest: true })
+    })
     await page.goto(iframe, { waitUntil: 'load', timeout: PREVIEW_TIMEOUT_MS })
     await previewReady(page)
   },
