@@ -78,10 +78,13 @@ const config: TestRunnerConfig = {
     await browserContext.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: new URL(iframe).origin,
     })
-    // Marks the page as the test-runner's before the preview's scripts run: the preview then
-    // leaves out what only a person looks at (the Actions panel's copies, .storybook/preview.tsx).
+    // Before the preview's scripts run, leaves out what only a person looks at
+    // (docs/decisions/0054): the Actions panel's copy of each handler call (.storybook/preview.tsx
+    // reads the mark), and Storybook's highlighter, which it starts once per page unless told it
+    // has (its global below) and which, even with nothing to highlight, went through every element's
+    // computed style after each change to a story's DOM.
     await page.addInitScript(() => {
-      Object.assign(globalThis, { __storiesUnderTest: true })
+      Object.assign(globalThis, { __storiesUnderTest: true, __STORYBOOK_HIGHLIGHT_INITIALIZED: true })
     })
     await page.goto(iframe, { waitUntil: 'load', timeout: PREVIEW_TIMEOUT_MS })
     await previewReady(page)
