@@ -77,10 +77,19 @@ export const migrations: Record<string, Migration> = {
 /**
  * PGlite in memory holds a test's database of a few megabytes. Its default buffer pool (128 MB) is
  * zeroed at every start, a quarter of a start's CPU; 16 MB holds such a database whole. Its
- * write-ahead log comes in 1 MB files rather than 16 MB ones: a dump to start from is a quarter
- * smaller, and each start unpacks it.
+ * write-ahead log comes in 1 MB files rather than 16 MB ones, and a checkpoint keeps two of them
+ * rather than the 80 MB PostgreSQL keeps by default: a dump to start from is that much smaller,
+ * and each start unpacks it (server/platform/db/test-database.ts).
  */
-const MEMORY_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
+const MEMORY_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'min_wal_size=2MB',
+  '-c',
+  'max_wal_size=8MB',
+]
 
 /** PGlite in memory: from a dump of a data folder (`dumpDataDir`), or else a new cluster (its initdb). */
 export function memoryPGlite(dump?: Blob) {

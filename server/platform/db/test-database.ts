@@ -192,6 +192,7 @@ function pgliteTemplate(seeds: SeedOptions = {}): Promise<Blob> {
     try {
       await migrateToLatest(db)
       await runSeeds(db, { ...seeds, demoAccount: false })
+      await pglite.exec('CHECKPOINT')
       return await pglite.dumpDataDir('none')
     } finally {
       await db.destroy()
@@ -200,11 +201,21 @@ function pgliteTemplate(seeds: SeedOptions = {}): Promise<Blob> {
   })
 }
 
-/** The dump of a new, empty PGlite cluster. */
+/**
+ * The dump of a new, empty PGlite cluster, without its template databases: every test database is
+ * the cluster's `postgres`, and none makes a database of its own. With them and the write-ahead
+ * log initdb leaves (a checkpoint keeps two files, MEMORY_START_PARAMS in database.ts), a template
+ * dumped 77 MB and took 0.67 s to start from; without, 34 MB and 0.25 s, once per test file.
+ */
 function emptyCluster(): Promise<Blob> {
   return cachedDump('empty', async () => {
     const pglite = await memoryPGlite()
     try {
+      await pglite.exec(`UPDATE pg_database SET datistemplate = false WHERE datname <> 'postgres'`)
+      // One statement each: DROP DATABASE runs outside a transaction block.
+      await pglite.exec('DROP DATABASE template0')
+      await pglite.exec('DROP DATABASE template1')
+      await pglite.exec('CHECKPOINT')
       return await pglite.dumpDataDir('none')
     } finally {
       await pglite.close()
