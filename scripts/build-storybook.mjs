@@ -2,7 +2,8 @@
 /*
  * npm run build-storybook [-- -o DIR]: the certificate's sample pages as PNGs
  * (scripts/certificate-pages.ts, which the story "Certificates/Certificate document" shows), then
- * the static Storybook (`storybook build --quiet`) into storybook-static/ or DIR, then its stamp
+ * the static Storybook (`storybook build --quiet`) into storybook-static/ or DIR, gzip copies of its
+ * scripts and data beside them (scripts/precompress.mjs), then its stamp
  * (scripts/build-inputs.mjs), so that `npm start` knows it is fresh and does not build it again.
  * Storybook empties the folder first: a failed build leaves no stamp. Exits with the first failing
  * step's code.
@@ -11,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fingerprint, STORYBOOK_BUILD, writeStamp } from './build-inputs.mjs'
+import { precompress } from './precompress.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -34,7 +36,11 @@ const child = spawn(process.execPath, [cli, 'build', '--quiet', '-o', outDir], {
   stdio: 'inherit',
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-child.on('close', (code, signal) => {
-  if (code === 0) writeStamp(outDir, inputs)
+child.on('close', async (code, signal) => {
+  if (code === 0) {
+    // Gzip copies of its scripts and data, served as they are (scripts/precompress.mjs).
+    await precompress(outDir)
+    writeStamp(outDir, inputs)
+  }
   process.exit(code ?? (signal ? 1 : 0))
 })

@@ -25,7 +25,8 @@
  *
  * 4. dist/.script-hashes.json records the SHA-256 of every built page's inline scripts: the pages'
  *    Content-Security-Policy allows those and no others (scripts/script-hashes.mjs).
- * 5. dist/.build-inputs.json records the inputs as they were when the build began
+ * 5. Gzip copies of the scripts, styles and data sit beside them (scripts/precompress.mjs), and
+ *    dist/.build-inputs.json records the inputs as they were when the build began
  *    (scripts/build-inputs.mjs): `npm start` skips the build while they are unchanged.
  * 6. Last, the server is bundled into dist-server/ (scripts/build-server.mjs), which
  *    `npm run start:prod` runs on a production install.
@@ -38,6 +39,7 @@ import { APP_BUILD, fingerprint, writeStamp } from './build-inputs.mjs'
 import { buildServer } from './build-server.mjs'
 import { usedClasses, usedCss } from './critical-css.mjs'
 import { bootPage } from './page-boot.mjs'
+import { precompress } from './precompress.mjs'
 import { pageScriptHashes, SCRIPT_HASHES_FILE } from './script-hashes.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -227,6 +229,8 @@ writeFileSync(
   `${JSON.stringify({ pages: pageScriptHashes(dist) }, null, 2)}\n`,
 )
 rmSync(serverOut, { recursive: true, force: true })
+// Gzip copies of the scripts and styles, served as they are (scripts/precompress.mjs).
+const compressed = await precompress(dist)
 writeStamp(dist, inputs)
 
 for (const page of written)
@@ -236,5 +240,5 @@ for (const page of written)
 // 6. The server for production (scripts/build-server.mjs): dist-server/index.js.
 const serverBundle = await buildServer(root)
 console.log(
-  `Built and prerendered ${written.length} pages and bundled the server into ${path.relative(root, serverBundle.file)} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  `Built and prerendered ${written.length} pages (${compressed.files} files gzipped beside them) and bundled the server into ${path.relative(root, serverBundle.file)} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
 )

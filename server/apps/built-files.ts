@@ -6,7 +6,9 @@ import type { MainEnv } from '../http/context.ts'
 
 /*
  * What the main service serves from files built beside it: the Storybook under /storybook/ and the
- * front end (vite build) for every path the API and the mailbox did not answer.
+ * front end (vite build) for every path the API and the mailbox did not answer. A file with a gzip
+ * copy beside it (the builds make them, scripts/precompress.mjs) goes out as that copy to a browser
+ * that accepts gzip; the others are compressed as they go out (server/apps/main.ts).
  */
 
 /** The file scripts/start.mjs keeps in the Storybook's folder while it builds the Storybook. */
@@ -26,6 +28,7 @@ export function mountStorybook(app: Hono<MainEnv>, storybookDir: string) {
     if (!existsSync(storybookDir) || hasDotSegment(c.req.path)) return next()
     storybookFiles ??= serveStatic({
       root: storybookDir,
+      precompressed: true,
       rewriteRequestPath: (requestPath) => requestPath.replace(/^\/storybook/, ''),
     })
     return storybookFiles(c, next)
@@ -73,7 +76,12 @@ export function mountFrontEnd(app: Hono<MainEnv>, distDir: string) {
     const immutable = c.req.path.startsWith('/assets/') && c.res.status === 200
     c.res.headers.set('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
   })
-  const appFiles = serveStatic<MainEnv>({ root: distDir, onFound: (file, c) => markBuiltPage(c, file) })
+  const appFiles = serveStatic<MainEnv>({
+    root: distDir,
+    precompressed: true,
+    // The page a file is, not its gzip copy's name.
+    onFound: (file, c) => markBuiltPage(c, file.replace(/\.(gz|br|zst)$/, '')),
+  })
   app.use('*', (c, next) => (hasDotSegment(c.req.path) ? next() : appFiles(c, next)))
 
   // The file itself is also served above as /verify/number.html: the same frame, for a path that

@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openTestDatabase, type TestDatabase } from '../platform/db/test-database.ts'
 import { createMainApp, STORYBOOK_BUILDING } from './main.ts'
 import { createMailer } from '../platform/mailer.ts'
+import { precompress } from '../../scripts/precompress.mjs'
 
 /*
  * npm start (scripts/start.mjs) starts the server before a missing or stale Storybook is built:
@@ -77,5 +79,51 @@ describe('main service: build stamps', () => {
     writeFileSync(path.join(path.dirname(storybookDir), 'dist', '.build-inputs.json'), '{"inputs":"app"}')
     const appStamp = await app.request('/.build-inputs.json')
     expect(await appStamp.text()).toContain('<title>app</title>')
+  })
+})
+
+describe('main service: the gzip copies the builds make', () => {
+  const script = `export const answer = ${JSON.stringify('x'.repeat(4000))}\n`
+
+  it('sends a built script as its gzip copy to a browser that accepts gzip, and as it is otherwise', async () => {
+    const assets = path.join(path.dirname(storybookDir), 'dist', 'assets')
+    mkdirSync(assets, { recursive: true })
+    writeFileSync(path.join(assets, 'app-1234.js'), script)
+    writeFileSync(path.join(assets, 'tiny-1234.js'), 'export {}\n')
+    expect(await precompress(path.dirname(assets))).toEqual({ files: 1, bytes: expect.any(Number) })
+    const copy = readFileSync(path.join(assets, 'app-1234.js.gz'))
+
+    const zipped = await app.request('/assets/app-1234.js', {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' },
+    })
+    expect(zipped.status).toBe(200)
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    expect(zipped.headers.get('content-type')).toMatch(/^text\/javascript/)
+    expect(zipped.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const body = Buffer.from(await zipped.arrayBuffer())
+    expect(body.equals(copy)).toBe(true)
+    expect(gunzipSync(body).toString()).toBe(script)
+
+    const plain = await app.request('/assets/app-1234.js', { headers: { 'Accept-Encoding': 'identity' } })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(script)
+    // A file too small to be worth a copy has none, and goes out as before.
+    const tiny = await app.request('/assets/tiny-1234.js', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(tiny.headers.get('content-encoding')).toBeNull()
+    expect(await tiny.text()).toBe('export {}\n')
+  })
+
+  it("sends the Storybook's scripts and index as their gzip copies", async () => {
+    mkdirSync(path.join(storybookDir, 'assets'), { recursive: true })
+    writeFileSync(path.join(storybookDir, 'assets', 'preview-1234.js'), script)
+    writeFileSync(path.join(storybookDir, 'index.json'), JSON.stringify({ entries: script }))
+    expect(await precompress(storybookDir)).toEqual({ files: 2, bytes: expect.any(Number) })
+    for (const file of ['assets/preview-1234.js', 'index.json']) {
+      const response = await app.request(`/storybook/${file}`, { headers: { 'Accept-Encoding': 'gzip' } })
+      expect(response.headers.get('content-encoding')).toBe('gzip')
+      expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(
+        readFileSync(path.join(storybookDir, file), 'utf8'),
+      )
+    }
   })
 })
