@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: every check and test suite in one run, ending with a plain "N passed, N failed" line.
-// Steps: type check, lint, format check and dead code (knip) side by side, the app and server
-// build beside the Storybook build, then side by side the unit and server tests (Vitest, server
-// suites on PGlite), the server suites again on PostgreSQL (scripts/test-pg.mjs), the production
-// install started and logged in to (scripts/production-install.mjs) and the reliability suite's
-// quick form (bench/reliability), then one portal server for the Storybook test-runner (every
-// story's play function and axe check) and the Playwright journeys, and the journeys that start
-// portals of their own again on PostgreSQL (scripts/e2e-pg.mjs). A step that is not a test suite counts as one
-// check. The summary gives each step's time and how many cores the machine kept busy meanwhile.
+// Steps: type check, lint, format check and dead code (knip) side by side; the app and server
+// build beside the Storybook build; then, the Storybook build going on, side by side the unit and
+// server tests (Vitest, server suites on PGlite), the server suites again on PostgreSQL
+// (scripts/test-pg.mjs), the production install started and logged in to
+// (scripts/production-install.mjs) and the reliability suite's quick form (bench/reliability);
+// then one portal server for the Storybook test-runner (every story's play function and axe
+// check) and the Playwright journeys, and the journeys that start portals of their own again on
+// PostgreSQL (scripts/e2e-pg.mjs). A step that is not a test suite counts as one check. The
+// summary gives each step's time and how many cores the machine kept busy meanwhile.
 //
 // The PostgreSQL step needs Debian's postgresql package or DATABASE_URL; without either it is
 // skipped with a note on a developer's machine and fails under CI=true (.ci/run installs it).
@@ -176,12 +177,13 @@ await together(
   ['format', npx, ['prettier', '--check', '--log-level', 'warn', '.'], { buffered: true }],
   ['dead-code', npx, ['knip', '--no-progress'], { buffered: true }],
 )
-// The builds first: the production install and the reliability suite below run what they built.
-// (Stamped, scripts/build-inputs.mjs: a later npm start serves them without building them again.)
-await together(
-  ['build', 'node', ['scripts/build.mjs'], { buffered: true }],
-  ['build-storybook', 'node', ['scripts/build-storybook.mjs'], { buffered: true }],
-)
+// The builds: the production install and the reliability suite below run what the app's build made;
+// only the stories step needs the Storybook's. So the four below start when the app's build ends,
+// while the Storybook's goes on beside them: the app's build keeps one core busy, the Storybook's
+// one and a half, and waiting for both left a third of a core idle for 20 s. (Both stamped,
+// scripts/build-inputs.mjs: a later npm start serves them without building them again.)
+const storybookBuilt = step('build-storybook', 'node', ['scripts/build-storybook.mjs'], { buffered: true })
+await step('build', 'node', ['scripts/build.mjs'], { buffered: true })
 // Then, side by side, four steps whose tests wait on timers, other processes and one another as
 // much as on the CPU (measured alone, each left part of the machine idle: the unit tests 1.8 cores
 // busy, the server suites on PostgreSQL 1.4, the reliability suite 1.1 — its portal on PGlite answers
@@ -225,6 +227,7 @@ await together(
   ['production', 'node', ['scripts/production-install.mjs'], { buffered: true }],
   ['reliability', npx, ['tsx', 'bench/reliability/index.ts', '--quick', '--strict'], { buffered: true }],
 )
+await storybookBuilt
 
 const needsServer = only.length === 0 || only.includes('stories') || only.includes('e2e')
 let server
