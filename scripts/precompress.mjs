@@ -15,9 +15,9 @@ import { gzip as gzipCallback, constants } from 'node:zlib'
 const gzip = promisify(gzipCallback)
 
 /** The kinds of file worth a compressed copy: text the browser asks for. */
-export const PRECOMPRESSED_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml'])
+const PRECOMPRESSED_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml'])
 /** Below this the portal does not compress an answer either (hono's compress threshold). */
-export const PRECOMPRESS_MIN_BYTES = 1024
+const PRECOMPRESS_MIN_BYTES = 1024
 
 function* filesUnder(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
