@@ -131,7 +131,14 @@ test('rejected → revision 2 with 1.x firmware → certified; a firmware update
       .getByRole('cell', { name: /^1\.1\.0/ })
       .click()
     const details = vendor.getByRole('region', { name: `Certification run · ${device.deviceName}` })
-    await expect(details.getByText(carriedFromText(first)).first()).toBeVisible({ timeout: 15_000 })
+    await expect(details.getByText(carriedFromText(first)).first())
+      .toBeVisible({ timeout: 15_000 })
+      .catch(async (error: unknown) => {
+        // What the vendor saw instead (the log of a run that failed here: CI keeps no trace).
+        const shown = (await details.count()) > 0 ? await details.innerText() : '(no run details open)'
+        console.log(`Run details when "${carriedFromText(first)}" was awaited:\n${shown}`)
+        throw error
+      })
     await expect(details).toContainText(`recertification of ${first}`)
 
     // The first certificate stays valid for 1.0.2, and links to the later one.

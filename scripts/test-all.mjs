@@ -6,8 +6,8 @@
 // (scripts/test-pg.mjs), the production install started and logged in to
 // (scripts/production-install.mjs) and the reliability suite's quick form (bench/reliability);
 // then one portal server for the Storybook test-runner (every story's play function and axe
-// check) and the Playwright journeys, and the journeys that start portals of their own again on
-// PostgreSQL (scripts/e2e-pg.mjs). A step that is not a test suite counts as one check. The
+// check) and the Playwright journeys, beside them the journeys that start portals of their own
+// again on PostgreSQL (scripts/e2e-pg.mjs). A step that is not a test suite counts as one check. The
 // summary gives each step's time and how many cores the machine kept busy meanwhile.
 //
 // The PostgreSQL step needs Debian's postgresql package or DATABASE_URL; without either it is
@@ -26,8 +26,8 @@ const results = []
 const only = process.argv.slice(2)
 
 /**
- * Runs a step's command. A step run beside others (buffered) keeps its output until it ends, then
- * prints it whole: two steps' lines never interleave.
+ * Runs a step's command; answers its exit code and, for a step run beside others (buffered), its
+ * output, which the step prints whole once it ends: two steps' lines never interleave.
  */
 function run(command, args, env = {}, buffered = false) {
   return new Promise((resolve) => {
@@ -40,10 +40,7 @@ function run(command, args, env = {}, buffered = false) {
       child.stdout.on('data', (chunk) => output.push(chunk))
       child.stderr.on('data', (chunk) => output.push(chunk))
     }
-    child.on('close', (code) => {
-      if (output.length > 0) process.stdout.write(Buffer.concat(output))
-      resolve(code ?? 1)
-    })
+    child.on('close', (code) => resolve({ code: code ?? 1, output: Buffer.concat(output) }))
   })
 }
 
@@ -67,25 +64,30 @@ function readJson(file) {
   }
 }
 
-async function step(name, command, args, { env, report, buffered } = {}) {
+/**
+ * Runs a step and counts its tests. `after`: a buffered step beside an unbuffered one keeps its
+ * output until that promise settles, so that it does not land inside the other's live lines.
+ */
+async function step(name, command, args, { env, report, buffered, after } = {}) {
   if (only.length > 0 && !only.includes(name)) return
   const started = Date.now()
   const cpuBefore = cpuTimes()
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`)
-  const code = await run(command, args, env, buffered)
-  const counts = report?.() ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 }
-  // A suite that exits non-zero without a failing test (it crashed, or ran nothing) still fails.
-  if (code !== 0 && counts.failed === 0) counts.failed = 1
+  const { code, output } = await run(command, args, env, buffered)
+  const seconds = (Date.now() - started) / 1000
   const cpuAfter = cpuTimes()
   // How many cores the machine kept busy meanwhile (all its work, steps beside this one included).
   const cores =
     cpuBefore && cpuAfter && cpuAfter.total > cpuBefore.total
       ? ((cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total)) * availableParallelism()
       : undefined
-  results.push({ name, ...counts, seconds: (Date.now() - started) / 1000, cores })
-  console.log(
-    `◀ ${name}: ${counts.passed} passed, ${counts.failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-  )
+  await after?.catch(() => {})
+  if (output.length > 0) process.stdout.write(output)
+  const counts = report?.() ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 }
+  // A suite that exits non-zero without a failing test (it crashed, or ran nothing) still fails.
+  if (code !== 0 && counts.failed === 0) counts.failed = 1
+  results.push({ name, ...counts, seconds, cores })
+  console.log(`◀ ${name}: ${counts.passed} passed, ${counts.failed} failed (${seconds.toFixed(1)} s)`)
 }
 
 /** Steps run side by side: those that each keep about one core busy finish in about half the time on two. */
@@ -229,6 +231,21 @@ await together(
 )
 await storybookBuilt
 
+/**
+ * The journeys that start portals of their own, again with each portal on PostgreSQL
+ * (scripts/e2e-pg.mjs: revisions and recertification, a lab manager's plan v2); their output
+ * printed once `after` (the other journeys) has ended.
+ */
+async function postgresJourneys(after) {
+  if (!postgresAvailable && !process.env.CI) return
+  await step('e2e-pg', 'node', ['scripts/e2e-pg.mjs'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e-pg.json`, E2E_BUILT_SERVER: '1' },
+    report: playwrightReport(`${REPORTS}/e2e-pg.json`),
+    buffered: true,
+    after,
+  })
+}
+
 const needsServer = only.length === 0 || only.includes('stories') || only.includes('e2e')
 let server
 if (needsServer) {
@@ -283,7 +300,7 @@ if (needsServer) {
     // No trace recorded: recording one for every journey, to keep a failure's, costs about a
     // third of the step's CPU. A journey that fails here is run alone to get its trace
     // (`npx playwright test e2e/<spec>` keeps the trace of a failure: playwright.config.ts).
-    await step('e2e', npx, ['playwright', 'test', '--trace=off'], {
+    const journeys = step('e2e', npx, ['playwright', 'test', '--trace=off'], {
       env: {
         E2E_BASE_URL: baseURL,
         E2E_CERT_URL: `http://127.0.0.1:${certPort}`,
@@ -293,6 +310,9 @@ if (needsServer) {
       },
       report: playwrightReport(`${REPORTS}/e2e.json`),
     })
+    // Beside them, the journeys on PostgreSQL: their portals are their own, and they mostly wait on
+    // their runs (alone they kept 1.3 cores busy).
+    await Promise.all([journeys, postgresJourneys(journeys)])
   } finally {
     process.kill(-server.pid, 'SIGTERM')
     if (server.exitCode === null && server.signalCode === null) {
@@ -302,14 +322,7 @@ if (needsServer) {
   }
 }
 
-// The journeys that start portals of their own, again with each portal on PostgreSQL
-// (scripts/e2e-pg.mjs: revisions and recertification, a lab manager's plan v2).
-if (postgresAvailable || process.env.CI) {
-  await step('e2e-pg', 'node', ['scripts/e2e-pg.mjs'], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e-pg.json`, E2E_BUILT_SERVER: '1' },
-    report: playwrightReport(`${REPORTS}/e2e-pg.json`),
-  })
-}
+if (!needsServer) await postgresJourneys()
 
 console.log('\nSummary')
 for (const r of results) {
