@@ -22,9 +22,12 @@ const APP_START = { timeout: 60_000 }
  * scripts the app asks for later (a route's code) come as soon as that time is up, not each
  * SCRIPT_DELAY_MS late again: the app is seconds late once, as on a slow network, and the throttled
  * page, which keeps a core busy for as long as it is open, is not kept waiting for nothing
- * (docs/decisions/0054).
+ * (docs/decisions/0054). Given `until` (lateFor), no script comes before it either: a journey
+ * whose point is a click before the app is there holds the app back until the click is made, where
+ * a page that starts its app at once would otherwise race a busy machine's click
+ * (docs/decisions/0056).
  */
-async function slowDevice(page: Page) {
+async function slowDevice(page: Page, until?: Promise<void>) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
   let firstAsked: number | undefined
@@ -34,10 +37,20 @@ async function slowDevice(page: Page) {
   await page.route('**/assets/*.js', async (route) => {
     const asked = (firstAsked ??= Date.now())
     await new Promise((resolve) => setTimeout(resolve, asked + SCRIPT_DELAY_MS - Date.now()))
+    await until
     await route.continue().catch(() => {
       // The page went on without it (a plain link's navigation): nothing is waiting for it.
     })
   })
+}
+
+/** A hold for slowDevice's scripts, and its release: the app comes once `release` is called. */
+function lateFor() {
+  let release = () => {}
+  const until = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  return { until, release }
 }
 
 type ClickMoment = { hydrating: boolean; hydrated: boolean; target: string }
@@ -206,9 +219,12 @@ test.describe('a slow device', () => {
     page,
   }) => {
     await logInAsVendor(page)
-    await slowDevice(page)
+    // A logged-in vendor's page starts its app at once: it comes after the click.
+    const late = lateFor()
+    await slowDevice(page, late.until)
     await page.goto('/portfolio-manager', { waitUntil: 'domcontentloaded' })
     await page.locator('main').getByRole('link', { name: 'Add New Portfolio' }).click()
+    late.release()
     await expect(page).toHaveURL(/\/portfolio$/, ARRIVAL)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('PORTFOLIO FORM', ARRIVAL)
     expect(await clickMoments(page)).toEqual([
@@ -231,10 +247,13 @@ test.describe('a slow device', () => {
   test('a certificate number typed and checked before the app is there is kept and sent', async ({
     page,
   }) => {
-    await slowDevice(page)
+    // Typing starts the app: it comes after the press.
+    const late = lateFor()
+    await slowDevice(page, late.until)
     await page.goto('/verify', { waitUntil: 'domcontentloaded' })
     await page.getByRole('textbox', { name: /Certificate number/ }).fill('dcp-0000-0000-0001')
     await page.getByRole('button', { name: 'Check' }).click()
+    late.release()
     // The press is held, and pressed again once the app is live (a second click, then).
     expect((await clickMoments(page))[0]).toEqual({ hydrating: false, hydrated: false, target: 'Check' })
     await expect(page).toHaveURL(/\/verify\/DCP-0000-0000-0001$/, ARRIVAL)
