@@ -3,6 +3,7 @@ import { PRERENDERED_PATHS, PRERENDERED_SHELLS } from '../src/routes/-prerendere
 import { createAccount, DEMO, logInOverApi, logInWithForm, uniqueEmail } from './accounts'
 import { openMenu, row, statusBar, submitDevice } from './devices'
 import { openPage } from './live'
+import { expectTitledPage } from './routes'
 
 /*
  * The public site as served by the real server: prerendered pages hydrate without a mismatch,
@@ -36,7 +37,11 @@ const desktopOnly = () => test.skip(({ isMobile }) => isMobile, SAME_AT_ANY_WIDT
 
 test.describe('prerendered pages', () => {
   for (const path of PRERENDERED_PATHS) {
-    test(`${path} arrives as HTML and hydrates without a mismatch`, async ({ page, request, isMobile }) => {
+    test(`${path} arrives as HTML, hydrates without a mismatch and shows its titled page`, async ({
+      page,
+      request,
+      isMobile,
+    }) => {
       // The landing page hydrates its phone layout at phone width; every other page the same HTML.
       test.skip(isMobile && path !== '/', SAME_AT_ANY_WIDTH)
       const html = await (await request.get(path)).text()
@@ -46,6 +51,8 @@ test.describe('prerendered pages', () => {
       const errors = collectErrors(page)
       await openPage(page, path)
       await expect(page.locator('[data-slot="site-header"]')).toHaveAttribute('data-auth-status', 'visitor')
+      // Spec §2: the route answers with its titled page (e2e/routes.ts).
+      await expectTitledPage(page, path)
       expect(errors).toEqual([])
     })
   }
@@ -115,10 +122,23 @@ test.describe('prerendered pages', () => {
     await logIn(page)
     const errors = collectErrors(page)
     await page.addInitScript(() => {
-      const shifts: number[] = []
+      // Each shift with what moved, so a failure names the element and its rectangles.
+      const shifts: { value: number; at: number; moved: string[] }[] = []
+      const rect = (r: DOMRectReadOnly) =>
+        `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-          shifts.push(entry.value)
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number
+          sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[]
+        })[])
+          shifts.push({
+            value: entry.value,
+            at: Math.round(entry.startTime),
+            moved: entry.sources.map(
+              (source) =>
+                `${source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : source.node?.nodeName}: ${rect(source.previousRect)} -> ${rect(source.currentRect)}`,
+            ),
+          })
       }).observe({ type: 'layout-shift', buffered: true })
       Object.assign(window, { layoutShifts: shifts })
     })
@@ -128,10 +148,13 @@ test.describe('prerendered pages', () => {
     await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
     await page.waitForTimeout(500)
-    const shift = await page.evaluate(() =>
-      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+    const shifts = await page.evaluate(
+      () =>
+        (window as unknown as { layoutShifts: { value: number; at: number; moved: string[] }[] })
+          .layoutShifts,
     )
-    expect(shift).toBeLessThan(0.01)
+    const shift = shifts.reduce((sum, { value }) => sum + value, 0)
+    expect(shift, JSON.stringify(shifts, null, 2)).toBeLessThan(0.01)
     expect(errors).toEqual([])
   })
 

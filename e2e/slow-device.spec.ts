@@ -277,7 +277,10 @@ test.describe('a slow device', () => {
   })
 })
 
-test('with no script at all, every public link is a link', async ({ browser }) => {
+test('with no script at all, every public link is a link', async ({ browser, isMobile }) => {
+  // A phone shows a subset of a desktop's links with no script (its header's menu needs the app):
+  // the walk at desktop width follows every one of them.
+  test.skip(isMobile, 'A phone’s links with no script are a subset of a desktop’s: walked at desktop width.')
   test.setTimeout(90_000)
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()

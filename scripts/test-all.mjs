@@ -6,8 +6,8 @@
 // (scripts/test-pg.mjs), the production install started and logged in to
 // (scripts/production-install.mjs) and the reliability suite's quick form (bench/reliability);
 // then one portal server for the Storybook test-runner (every story's play function and axe
-// check) and the Playwright journeys, beside them the journeys that start portals of their own
-// again on PostgreSQL (scripts/e2e-pg.mjs). A step that is not a test suite counts as one check. The
+// check) and the Playwright journeys, those that start portals of their own with each portal on a
+// throwaway PostgreSQL. A step that is not a test suite counts as one check. The
 // summary gives each step's time and how many cores the machine kept busy meanwhile.
 //
 // The PostgreSQL step needs Debian's postgresql package or DATABASE_URL; without either it is
@@ -16,7 +16,8 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
-import { findPostgresBin, freePort } from './test-pg.mjs'
+import { journeyDatabaseCount } from './e2e-pg.mjs'
+import { findPostgresBin, freePort, postgresForTests } from './test-pg.mjs'
 
 const REPORTS = '.reports'
 rmSync(REPORTS, { recursive: true, force: true })
@@ -232,18 +233,48 @@ await together(
 await storybookBuilt
 
 /**
- * The journeys that start portals of their own, again with each portal on PostgreSQL
- * (scripts/e2e-pg.mjs: revisions and recertification, a lab manager's plan v2); their output
- * printed once `after` (the other journeys) has ended.
+ * The journeys that start portals of their own, with each portal on PostgreSQL
+ * (scripts/e2e-pg.mjs: revisions and recertification, a lab manager's plan v2): run alone
+ * (`node scripts/test-all.mjs e2e-pg`, npm run test:e2e:pg). In a whole run those journeys are in
+ * the e2e step, their portals on PostgreSQL there (journeyDatabase below).
  */
-async function postgresJourneys(after) {
+async function postgresJourneys() {
   if (!postgresAvailable && !process.env.CI) return
   await step('e2e-pg', 'node', ['scripts/e2e-pg.mjs'], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e-pg.json`, E2E_BUILT_SERVER: '1' },
     report: playwrightReport(`${REPORTS}/e2e-pg.json`),
     buffered: true,
-    after,
   })
+}
+
+/**
+ * The PostgreSQL server the journeys' own portals make their databases on (e2e/own-portal.ts;
+ * DATABASE_URL's server, or a throwaway cluster as for the server suites): the journeys that start
+ * a portal of their own run it on PostgreSQL, the others reach the shared portal below on PGlite,
+ * each journey once (docs/decisions/0057). None without PostgreSQL on a developer's machine: their
+ * portals run on PGlite then.
+ */
+function journeyDatabase() {
+  if (only.length > 0 && !only.includes('e2e')) return undefined
+  if (!postgresAvailable && !process.env.CI) return undefined
+  return postgresForTests('the journeys’ own portals')
+}
+
+/**
+ * The journeys' own portals made their databases on PostgreSQL: counted, as scripts/e2e-pg.mjs
+ * does, and a check that fails when there is none (the journeys would have run on PGlite).
+ */
+async function journeysReachedPostgres(databaseUrl) {
+  const made = await journeyDatabaseCount(databaseUrl)
+  console.log(`${made} portal databases made on PostgreSQL by the journeys`)
+  if (made === 0)
+    results.push({
+      name: 'e2e-postgres',
+      passed: 0,
+      failed: 1,
+      seconds: 0,
+      failures: ['no journey made a database on PostgreSQL'],
+    })
 }
 
 const needsServer = only.length === 0 || only.includes('stories') || only.includes('e2e')
@@ -273,6 +304,8 @@ if (needsServer) {
     },
     detached: true,
   })
+  // Made while the stories run: the journeys need it only after them.
+  const databaseForJourneys = journeyDatabase()
   try {
     await waitFor(`${baseURL}/storybook/index.json`)
     await step(
@@ -297,28 +330,30 @@ if (needsServer) {
         },
       },
     )
+    const database = await databaseForJourneys
     // No trace recorded: recording one for every journey, to keep a failure's, costs about a
     // third of the step's CPU. A journey that fails here is run alone to get its trace
     // (`npx playwright test e2e/<spec>` keeps the trace of a failure: playwright.config.ts).
-    const journeys = step('e2e', npx, ['playwright', 'test', '--trace=off'], {
+    await step('e2e', npx, ['playwright', 'test', '--trace=off'], {
       env: {
         E2E_BASE_URL: baseURL,
         E2E_CERT_URL: `http://127.0.0.1:${certPort}`,
-        // The journeys' own portals run the server the build step bundled too (e2e/own-portal.ts).
+        // The journeys' own portals run the server the build step bundled too, each on a database
+        // of its own on this PostgreSQL (e2e/own-portal.ts).
         E2E_BUILT_SERVER: '1',
+        ...(database ? { E2E_DATABASE_URL: database.databaseUrl } : {}),
         PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`,
       },
       report: playwrightReport(`${REPORTS}/e2e.json`),
     })
-    // Beside them, the journeys on PostgreSQL: their portals are their own, and they mostly wait on
-    // their runs (alone they kept 1.3 cores busy).
-    await Promise.all([journeys, postgresJourneys(journeys)])
+    if (database) await journeysReachedPostgres(database.databaseUrl)
   } finally {
     process.kill(-server.pid, 'SIGTERM')
     if (server.exitCode === null && server.signalCode === null) {
       await new Promise((resolve) => server.once('exit', resolve))
     }
     rmSync(dataDir, { recursive: true, force: true })
+    ;(await databaseForJourneys)?.stop()
   }
 }
 
