@@ -32,6 +32,9 @@ function collectErrors(page: Page) {
  * (e2e/slow-device.spec.ts) walks the pre-app handling on a phone. The pages' phone layouts are in
  * the stories' phone viewports.
  */
+/** A layout shift the page reported, with what moved (the logged-in header's journey). */
+type Shift = { value: number; at: number; moved: string[] }
+
 const SAME_AT_ANY_WIDTH = 'The same at any width: it runs once, at desktop width.'
 const desktopOnly = () => test.skip(({ isMobile }) => isMobile, SAME_AT_ANY_WIDTH)
 
@@ -123,7 +126,7 @@ test.describe('prerendered pages', () => {
     const errors = collectErrors(page)
     await page.addInitScript(() => {
       // Each shift with what moved, so a failure names the element and its rectangles.
-      const shifts: { value: number; at: number; moved: string[] }[] = []
+      const shifts: Shift[] = []
       const rect = (r: DOMRectReadOnly) =>
         `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`
       new PerformanceObserver((list) => {
@@ -148,11 +151,7 @@ test.describe('prerendered pages', () => {
     await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
     await page.waitForTimeout(500)
-    const shifts = await page.evaluate(
-      () =>
-        (window as unknown as { layoutShifts: { value: number; at: number; moved: string[] }[] })
-          .layoutShifts,
-    )
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts)
     const shift = shifts.reduce((sum, { value }) => sum + value, 0)
     expect(shift, JSON.stringify(shifts, null, 2)).toBeLessThan(0.01)
     expect(errors).toEqual([])

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { openPage } from './live'
-import { expectTitledPage, HOME, PAGE_TITLES } from './routes'
+import { expectTitledPage, HOME, pageTitle } from './routes'
 
 /**
  * Every route of spec §2 answers with its titled page; anything else lands on the home page. The
@@ -13,7 +13,7 @@ test.describe('every route', () => {
   test.skip(({ isMobile }) => isMobile, 'A route answers the same page at any width.')
 
   for (const path of ROUTES) {
-    test(`${path} shows “${PAGE_TITLES[path.split('?')[0] ?? path]}”`, async ({ page }) => {
+    test(`${path} shows “${pageTitle(path)}”`, async ({ page }) => {
       const errors: string[] = []
       page.on('pageerror', (error) => errors.push(error.message))
       await openPage(page, path)

@@ -9,7 +9,7 @@ import { expect, type Page } from '@playwright/test'
 export const HOME = 'Certify your telecom devices, from first form to certificate'
 
 /** Each page's level-1 heading, by its path (a query left out). */
-export const PAGE_TITLES: Readonly<Record<string, string>> = {
+const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/': HOME,
   '/login': 'Sign in',
   '/create-profile': 'Create your vendor profile',
@@ -25,10 +25,15 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/certified-devices': 'Certified devices',
 }
 
+const pathnameOf = (path: string) => path.split('?')[0] ?? path
+
+/** The heading of the page at `path` (its query left out). */
+export const pageTitle = (path: string) => PAGE_TITLES[pathnameOf(path)]
+
 /** The page at `path` shows its heading, its document title and its path (it was not redirected). */
 export async function expectTitledPage(page: Page, path: string) {
-  const pathname = path.split('?')[0] ?? path
-  const title = PAGE_TITLES[pathname]
+  const pathname = pathnameOf(path)
+  const title = pageTitle(path)
   expect(title, `a title for ${pathname}`).toBeDefined()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title ?? '')
   await expect(page).toHaveTitle(

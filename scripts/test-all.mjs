@@ -65,11 +65,8 @@ function readJson(file) {
   }
 }
 
-/**
- * Runs a step and counts its tests. `after`: a buffered step beside an unbuffered one keeps its
- * output until that promise settles, so that it does not land inside the other's live lines.
- */
-async function step(name, command, args, { env, report, buffered, after } = {}) {
+/** Runs a step and counts its tests. */
+async function step(name, command, args, { env, report, buffered } = {}) {
   if (only.length > 0 && !only.includes(name)) return
   const started = Date.now()
   const cpuBefore = cpuTimes()
@@ -82,7 +79,6 @@ async function step(name, command, args, { env, report, buffered, after } = {}) 
     cpuBefore && cpuAfter && cpuAfter.total > cpuBefore.total
       ? ((cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total)) * availableParallelism()
       : undefined
-  await after?.catch(() => {})
   if (output.length > 0) process.stdout.write(output)
   const counts = report?.() ?? { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 }
   // A suite that exits non-zero without a failing test (it crashed, or ran nothing) still fails.
@@ -304,8 +300,10 @@ if (needsServer) {
     },
     detached: true,
   })
-  // Made while the stories run: the journeys need it only after them.
+  // Made while the stories run: the journeys need it only after them. Its failure is the e2e
+  // step's (awaited there), not an unhandled rejection meanwhile.
   const databaseForJourneys = journeyDatabase()
+  databaseForJourneys?.catch(() => {})
   try {
     await waitFor(`${baseURL}/storybook/index.json`)
     await step(
@@ -353,7 +351,10 @@ if (needsServer) {
       await new Promise((resolve) => server.once('exit', resolve))
     }
     rmSync(dataDir, { recursive: true, force: true })
-    ;(await databaseForJourneys)?.stop()
+    await databaseForJourneys?.then(
+      (database) => database.stop(),
+      () => {},
+    )
   }
 }
 
